@@ -1,0 +1,226 @@
+"""Typed, immutable records. Everything downstream of an Article points back
+into its text with character offsets: ``article.text[start:end] == text``.
+
+Records serialise with :func:`to_jsonable`, which is the JSON contract
+(docs/json-contract.md). Field names are the contract: rename nothing lightly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+__all__ = [
+    "Span",
+    "Article",
+    "Damage",
+    "Mention",
+    "Entity",
+    "Quote",
+    "Figure",
+    "TimeExpr",
+    "Skipped",
+    "DocumentInfo",
+    "StoryAnalysis",
+    "to_jsonable",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A cited stretch of one document's text."""
+
+    doc: str
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A place where the source text lost tokens (e.g. a stripped name).
+
+    ``kind`` says what was detected; the gap itself is never filled in.
+    """
+
+    doc: str
+    start: int
+    end: int
+    text: str
+    kind: str  # "stripped-token" | "split-abbreviation" | ...
+
+
+@dataclass(frozen=True)
+class Article:
+    """One news report, as read. ``text`` is never changed after reading."""
+
+    id: str
+    text: str
+    title: str | None = None
+    outlet: str | None = None
+    # where the outlet came from: "manifest", "jsonl", "credit-line", "caption-credit", "html-meta"
+    outlet_evidence: Span | None = None
+    outlet_source: str | None = None
+    published: str | None = None  # ISO 8601 date or datetime, as given
+    url: str | None = None
+    authors: tuple[str, ...] = ()
+    dateline: str | None = None
+    dateline_span: Span | None = None
+    path: str | None = None
+    damage: tuple[Damage, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def damaged(self) -> bool:
+        return bool(self.damage)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A named mention in one document, optionally resolved to an entity."""
+
+    doc: str
+    start: int
+    end: int
+    text: str
+    label: str  # spaCy NER label: PERSON, ORG, GPE, NORP, LOC, FAC, ...
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One real-world thing across all documents of a story."""
+
+    id: str
+    name: str  # canonical (longest well-formed) name
+    type: str
+    variants: tuple[str, ...]
+    mentions: tuple[Mention, ...]
+    descriptors: tuple[Span, ...] = ()  # appositives/roles that helped resolve it ("the accountant")
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A direct quote. ``start:end`` is the quoted text without its marks."""
+
+    doc: str
+    start: int
+    end: int
+    text: str
+    speaker: str | None  # the speaker as the report names them
+    speaker_span: Span | None = None  # where that name is written
+    speaker_entity: str | None = None  # Entity.id after cross-document resolution
+    cue: Span | None = None  # "said", "wrote", "told", ...
+    partial: bool = False  # a fragment woven into the reporter's sentence
+    note: str | None = None  # e.g. "speaker's name lost in damaged text"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number with what it counts and who gives it."""
+
+    doc: str
+    start: int
+    end: int
+    text: str
+    value: float | int | str  # numbers as numbers; clock times as "HH:MM"
+    qualifier: str | None = None  # "more than", "nearly", "over", "about", ...
+    counts: str | None = None  # what is counted, words from the text
+    counts_span: Span | None = None
+    source: str | None = None  # who gives the figure, as named in the text
+    source_span: Span | None = None
+    unit: str | None = None  # "people", "time", "percent", "money", "age", ...
+
+
+@dataclass(frozen=True)
+class TimeExpr:
+    """A date/time expression, resolved against the publication date if known."""
+
+    doc: str
+    start: int
+    end: int
+    text: str
+    resolved: str | None  # ISO date ("2016-12-14") or datetime, None when unknown
+    part_of_day: str | None = None  # "morning", "night", "dawn", "early", ...
+    anchor: str | None = None  # what it was resolved against ("published 2016-12-14")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An input that could not be analysed, and why. Never dropped silently."""
+
+    path: str
+    reason: str
+    line: int | None = None
+
+    def message(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line is not None else self.path
+        return f"{where}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    id: str
+    outlet: str | None
+    outlet_source: str | None
+    outlet_evidence: Span | None
+    dateline: str | None
+    published: str | None
+    damaged: bool
+    damage: tuple[Damage, ...]
+    title: str | None
+    url: str | None
+    authors: tuple[str, ...]
+    path: str | None
+    chars: int
+
+    @classmethod
+    def of(cls, article: Article) -> "DocumentInfo":
+        return cls(
+            id=article.id,
+            outlet=article.outlet,
+            outlet_source=article.outlet_source,
+            outlet_evidence=article.outlet_evidence,
+            dateline=article.dateline,
+            published=article.published,
+            damaged=article.damaged,
+            damage=article.damage,
+            title=article.title,
+            url=article.url,
+            authors=article.authors,
+            path=article.path,
+            chars=len(article.text),
+        )
+
+
+@dataclass(frozen=True)
+class StoryAnalysis:
+    """The cited cross-outlet analysis of one story."""
+
+    documents: tuple[DocumentInfo, ...]
+    entities: tuple[Entity, ...]
+    quotes: tuple[Quote, ...]
+    figures: tuple[Figure, ...]
+    times: tuple[TimeExpr, ...]
+    skipped: tuple[Skipped, ...] = ()
+    schema_version: int = 1
+
+    def entity(self, entity_id: str) -> Entity | None:
+        return next((e for e in self.entities if e.id == entity_id), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_jsonable(self)
+
+
+def to_jsonable(value: Any) -> Any:
+    """Records -> plain JSON types (dicts, lists, str, numbers, None)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if isinstance(value, Article | DocumentInfo):
+            out["damaged"] = value.damaged
+        return out
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    return value

