@@ -172,7 +172,10 @@ class DocumentInfo:
     url: str | None
     authors: tuple[str, ...]
     path: str | None
-    chars: int
+    text: str  # the source text every span of this document points into
+
+    def source_text(self) -> str:
+        return self.text
 
     @classmethod
     def of(cls, article: Article) -> "DocumentInfo":
@@ -189,7 +192,7 @@ class DocumentInfo:
             url=article.url,
             authors=article.authors,
             path=article.path,
-            chars=len(article.text),
+            text=article.text,
         )
 
 
@@ -207,6 +210,12 @@ class StoryAnalysis:
 
     def entity(self, entity_id: str) -> Entity | None:
         return next((e for e in self.entities if e.id == entity_id), None)
+
+    def document(self, doc_id: str) -> DocumentInfo:
+        return next(d for d in self.documents if d.id == doc_id)
+
+    def source_text(self, doc_id: str) -> str:
+        return self.document(doc_id).text
 
     def to_dict(self) -> dict[str, Any]:
         return to_jsonable(self)

@@ -1,0 +1,106 @@
+"""Throughput of `newsprism analyze` against raw spaCy `nlp.pipe` on the same texts, same run.
+
+    .venv/bin/python bench/bench_analyze.py [--copies 10] [--polnear-group 10] [--repeat 2]
+
+Workload: N copies of the seed story (3 articles each, analysed as N stories) and the
+PolNeAR dev texts (analysed as stories of G articles). The baseline parses exactly
+the same groups with `nlp.pipe`; newsprism's own work is everything beyond that
+(cleaning, metadata, mentions, quotes, figures, times, cross-document resolution).
+Prints articles/s, words/s, the ratio newsprism/raw (target >= 0.9), peak RSS, and
+the time to the first result (model load + first story) in a fresh process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+def load_groups(copies: int, polnear_group: int):
+    from newsprism.model import Article
+    from newsprism.readers import read_paths
+
+    groups: list[list[Article]] = []
+    seed, skipped = read_paths([REPO / "examples" / "aleppo-2016-12-14"])
+    for i in range(copies):
+        groups.append([Article(id=f"c{i}-{a.id}", text=a.text, published=a.published, outlet=a.outlet) for a in seed])
+    polnear_dir = SHARED / "datasets" / "polnear" / "dev" / "text"
+    if polnear_dir.is_dir():
+        texts, _ = read_paths(sorted(polnear_dir.glob("*.txt")))
+        for start in range(0, len(texts), polnear_group):
+            groups.append(texts[start : start + polnear_group])
+    else:
+        print(f"note: {polnear_dir} absent; seed copies only", file=sys.stderr)
+    return groups
+
+
+def time_raw(nlp, groups) -> float:
+    t0 = time.perf_counter()
+    for group in groups:
+        for _ in nlp.pipe(a.text for a in group):
+            pass
+    return time.perf_counter() - t0
+
+
+def time_newsprism(nlp, groups) -> float:
+    from newsprism.pipeline import run_pipeline
+
+    t0 = time.perf_counter()
+    for group in groups:
+        run_pipeline(group, nlp)
+    return time.perf_counter() - t0
+
+
+def time_to_first_result() -> float:
+    t0 = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "newsprism.cli", "analyze", str(REPO / "examples" / "aleppo-2016-12-14"), "-f", "json", "-o", "/dev/null"],
+        check=True,
+        capture_output=True,
+    )
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--copies", type=int, default=10)
+    parser.add_argument("--polnear-group", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=2, help="best of N timings for each side")
+    args = parser.parse_args()
+
+    from newsprism.nlp import load_pipeline
+
+    t0 = time.perf_counter()
+    nlp = load_pipeline()
+    load_s = time.perf_counter() - t0
+    groups = load_groups(args.copies, args.polnear_group)
+    n_articles = sum(len(g) for g in groups)
+    n_words = sum(len(a.text.split()) for g in groups for a in g)
+
+    time_raw(nlp, groups[:2])  # warm-up both paths
+    time_newsprism(nlp, groups[:2])
+    raw = min(time_raw(nlp, groups) for _ in range(args.repeat))
+    ours = min(time_newsprism(nlp, groups) for _ in range(args.repeat))
+    first = time_to_first_result()
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    print(f"machine: {platform.machine()} {platform.processor() or ''} cores={__import__('os').cpu_count()} python={platform.python_version()}")
+    print(f"workload: {n_articles} articles, {n_words} words in {len(groups)} stories")
+    print(f"model load: {load_s:.2f} s")
+    print(f"raw spaCy nlp.pipe : {n_articles / raw:8.1f} articles/s {n_words / raw:10.0f} words/s ({raw:.2f} s)")
+    print(f"newsprism analyze  : {n_articles / ours:8.1f} articles/s {n_words / ours:10.0f} words/s ({ours:.2f} s)")
+    print(f"ratio newsprism/raw: {raw / ours:.3f}  (target >= 0.9)")
+    print(f"time to first result (fresh process, seed story, JSON): {first:.2f} s")
+    print(f"peak RSS: {peak_mib:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""Report renderers: one module per format, all reading a StoryAnalysis."""
+
+from __future__ import annotations
+
+FORMATS = ("terminal", "json", "markdown")
+
+__all__ = ["FORMATS", "render"]
+
+
+def render(analysis, fmt: str) -> str:
+    """The report in ``fmt`` as text (terminal output is rendered without colour)."""
+    if fmt == "json":
+        from .json import to_json
+
+        return to_json(analysis)
+    if fmt == "markdown":
+        from .markdown import to_markdown
+
+        return to_markdown(analysis)
+    if fmt == "terminal":
+        from .terminal import to_text
+
+        return to_text(analysis)
+    raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")

@@ -1,0 +1,73 @@
+"""What every human-readable report shows, computed once for all formats."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..model import Entity, Figure, Quote, StoryAnalysis, TimeExpr
+
+
+def cite(doc: str, start: int, end: int) -> str:
+    """A compact citation: document id and character span."""
+    return f"[{doc}:{start}-{end}]"
+
+
+def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:
+    d = analysis.document(doc_id)
+    return d.outlet or "outlet unknown"
+
+
+def shared_entities(analysis: StoryAnalysis) -> list[Entity]:
+    """Entities named in more than one document, most widely covered first."""
+    multi = [e for e in analysis.entities if len({m.doc for m in e.mentions}) > 1]
+    return sorted(multi, key=lambda e: (-len({m.doc for m in e.mentions}), -len(e.mentions), e.name))
+
+
+def local_entities(analysis: StoryAnalysis) -> list[Entity]:
+    one = [e for e in analysis.entities if len({m.doc for m in e.mentions}) == 1]
+    return sorted(one, key=lambda e: (-len(e.mentions), e.name))
+
+
+def first_mentions(entity: Entity) -> list[tuple[str, int, int, str]]:
+    """The first mention in each document (doc, start, end, text)."""
+    seen: dict[str, tuple[str, int, int, str]] = {}
+    for m in sorted(entity.mentions, key=lambda m: (m.doc, m.start)):
+        seen.setdefault(m.doc, (m.doc, m.start, m.end, m.text))
+    return list(seen.values())
+
+
+@dataclass(frozen=True)
+class SpeakerQuotes:
+    speaker: str
+    entity_id: str | None
+    quotes: tuple[Quote, ...]
+
+
+def quotes_by_speaker(analysis: StoryAnalysis) -> list[SpeakerQuotes]:
+    groups: dict[tuple[str, str | None], list[Quote]] = defaultdict(list)
+    for q in analysis.quotes:
+        if q.speaker_entity:
+            entity = analysis.entity(q.speaker_entity)
+            key = (entity.name if entity else q.speaker or "unknown speaker", q.speaker_entity)
+        else:
+            key = (q.speaker or "unknown speaker", None)
+        groups[key].append(q)
+    return [
+        SpeakerQuotes(name, eid, tuple(sorted(qs, key=lambda q: (q.doc, q.start))))
+        for (name, eid), qs in sorted(groups.items(), key=lambda kv: (kv[0][0] == "unknown speaker", kv[0][0]))
+    ]
+
+
+def figure_value(figure: Figure) -> str:
+    value = figure.value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = f"{value:,}" if isinstance(value, int) else str(value)
+    return f"{figure.qualifier} {text}" if figure.qualifier else text
+
+
+def timeline(analysis: StoryAnalysis) -> list[TimeExpr]:
+    """Resolved time expressions in date order (unresolved ones are left out)."""
+    resolved = [t for t in analysis.times if t.resolved]
+    return sorted(resolved, key=lambda t: (t.resolved or "", t.doc, t.start))

@@ -1,0 +1,97 @@
+"""Rich terminal report. Same content as the Markdown one, laid out in tables."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..model import StoryAnalysis
+from .common import (
+    cite,
+    figure_value,
+    first_mentions,
+    local_entities,
+    outlet_label,
+    quotes_by_speaker,
+    shared_entities,
+    timeline,
+)
+
+
+def print_report(analysis: StoryAnalysis, console: Console) -> None:
+    console.rule(f"[bold]Story analysis: {len(analysis.documents)} articles")
+
+    docs = Table(title="Documents", show_lines=False, expand=True)
+    for col in ("id", "outlet", "dateline", "published", "damaged text"):
+        docs.add_column(col)
+    for d in analysis.documents:
+        outlet = Text(d.outlet or "unknown", style="" if d.outlet else "dim")
+        if d.outlet and d.outlet_source:
+            outlet.append(f" ({d.outlet_source})", style="dim")
+        damaged = Text(f"yes, {len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
+        docs.add_row(d.id, outlet, d.dateline or "", d.published or "", damaged)
+    console.print(docs)
+
+    if analysis.skipped:
+        console.print("[bold red]Skipped inputs[/]")
+        for s in analysis.skipped:
+            console.print(f"  [red]•[/] {s.message()}", highlight=False)
+
+    ents = Table(title="Entities named by more than one report", expand=True)
+    ents.add_column("entity", style="bold")
+    ents.add_column("type")
+    ents.add_column("as written, with citations")
+    for e in shared_entities(analysis):
+        ents.add_row(
+            e.name, e.type, "; ".join(f"{text} {cite(doc, s, t)}" for doc, s, t, text in first_mentions(e))
+        )
+    console.print(ents)
+    local = local_entities(analysis)
+    if local:
+        console.print(
+            f"[dim]{len(local)} entities named by one report only: "
+            + ", ".join(e.name for e in local[:25])
+            + (" …" if len(local) > 25 else "")
+            + "[/]",
+            highlight=False,
+        )
+
+    quotes = Table(title="Who said what", expand=True, show_lines=True)
+    quotes.add_column("speaker", style="bold")
+    quotes.add_column("quote")
+    quotes.add_column("outlet · citation")
+    for group in quotes_by_speaker(analysis):
+        for i, q in enumerate(group.quotes):
+            text = Text(f"“{q.text}”")
+            if q.partial:
+                text.append(" (partial)", style="dim")
+            if q.note:
+                text.append(f" ({q.note})", style="yellow")
+            quotes.add_row(group.speaker if i == 0 else "", text, f"{outlet_label(analysis, q.doc)} {cite(q.doc, q.start, q.end)}")
+    console.print(quotes)
+
+    figs = Table(title="Figures", expand=True)
+    for col in ("figure", "counts", "source", "outlet · citation"):
+        figs.add_column(col)
+    for f in sorted(analysis.figures, key=lambda f: (f.doc, f.start)):
+        figs.add_row(figure_value(f), f.counts or "", f.source or "", f"{outlet_label(analysis, f.doc)} {cite(f.doc, f.start, f.end)}")
+    console.print(figs)
+
+    events = timeline(analysis)
+    if events:
+        times = Table(title="Dates and times", expand=True)
+        for col in ("resolved", "as written", "outlet · citation"):
+            times.add_column(col)
+        for t in events:
+            part = f" ({t.part_of_day})" if t.part_of_day else ""
+            times.add_row(f"{t.resolved}{part}", t.text, f"{outlet_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
+        console.print(times)
+
+
+def to_text(analysis: StoryAnalysis, width: int = 120) -> str:
+    buffer = io.StringIO()
+    print_report(analysis, Console(file=buffer, width=width, no_color=True, highlight=False))
+    return buffer.getvalue()

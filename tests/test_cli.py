@@ -1,0 +1,82 @@
+"""The CLI end to end on real files: reports, bad input, citations."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from typer.testing import CliRunner
+
+from newsprism.check import check_report
+from newsprism.cli import app
+
+runner = CliRunner()
+
+GOOD = (
+    "WASHINGTON (AP) — Senator Jane Miller said on Tuesday that the bill would pass. "
+    "“We have the votes,” Miller told reporters. More than 200 lawmakers have signed it, "
+    "according to her office.\n"
+)
+
+
+def _folder(tmp_path):
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes("Le caf\xe9 est ferm\xe9.".encode("latin-1"))
+    return tmp_path
+
+
+def test_json_report_with_skipped_inputs(tmp_path):
+    folder = _folder(tmp_path / "in")
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["analyze", str(folder), "--format", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert [d["id"] for d in report["documents"]] == ["good.txt"]
+    skipped = {s["path"].split("/")[-1]: s["reason"] for s in report["skipped"]}
+    assert set(skipped) == {"empty.txt", "latin1.txt"}
+    assert "empty" in skipped["empty.txt"]
+    assert "UTF-8" in skipped["latin1.txt"] or "utf-8" in skipped["latin1.txt"]
+    # each skipped file is named on one line of stderr
+    err_lines = [line for line in result.output.splitlines() if "skipped" in line]
+    assert any("empty.txt" in line for line in err_lines) and any("latin1.txt" in line for line in err_lines)
+    assert "Traceback" not in result.output
+    assert check_report(report) == []
+    assert any(q["text"] == "We have the votes," or q["text"].startswith("We have the votes") for q in report["quotes"])
+
+
+def test_nothing_analysable_exits_non_zero_with_one_line_per_file(tmp_path):
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    (tmp_path / "blob.txt").write_bytes(bytes(range(256)) * 4)
+    result = runner.invoke(app, ["analyze", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert "empty.txt" in result.output and "blob.txt" in result.output
+    assert "nothing could be analysed" in result.output
+
+
+def test_missing_path_and_bad_format(tmp_path):
+    result = runner.invoke(app, ["analyze", str(tmp_path / "nope")])
+    assert result.exit_code == 1 and "nope" in result.output
+    result = runner.invoke(app, ["analyze", str(tmp_path), "--format", "pdf"])
+    assert result.exit_code == 2 and "unknown format" in result.output
+
+
+def test_markdown_and_check_commands(tmp_path, seed_story):
+    story = tmp_path / "story"
+    shutil.copytree(seed_story, story)
+    md = tmp_path / "r.md"
+    result = runner.invoke(app, ["analyze", str(story), "--format", "markdown", "-o", str(md)])
+    assert result.exit_code == 0, result.output
+    text = md.read_text(encoding="utf-8")
+    assert "## Who said what" in text and "[001_26f2e360eed071b4.txt:" in text
+    out = tmp_path / "r.json"
+    assert runner.invoke(app, ["analyze", str(story), "-f", "json", "-o", str(out)]).exit_code == 0
+    ok = runner.invoke(app, ["check", str(out)])
+    assert ok.exit_code == 0 and "all citations verified" in ok.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    report["quotes"][0]["text"] = report["quotes"][0]["text"] + " (edited)"
+    out.write_text(json.dumps(report), encoding="utf-8")
+    bad = runner.invoke(app, ["check", str(out)])
+    assert bad.exit_code == 1 and "quotes[0]" in bad.output

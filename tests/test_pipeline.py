@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import pytest
+
+from newsprism.model import Article, Entity, Mention, Quote, Span
+from newsprism.pipeline import (
+    DEFAULT_STAGES,
+    PipelineOrderError,
+    Stage,
+    check_order,
+    link_speaker,
+)
+
+
+def test_default_stage_order_is_valid():
+    check_order(DEFAULT_STAGES)
+
+
+def test_a_stage_before_what_it_needs_is_rejected_before_anything_runs():
+    ran = []
+    reordered = [s for s in DEFAULT_STAGES if s.name != "parse"] + [
+        next(s for s in DEFAULT_STAGES if s.name == "parse")
+    ]
+    with pytest.raises(PipelineOrderError, match="mentions.*docs|requires \\['docs'\\]"):
+        check_order(reordered)
+    custom = Stage("x", frozenset({"nothing-provides-this"}), frozenset(), lambda ws, nlp: ran.append(1))
+    with pytest.raises(PipelineOrderError, match="nothing-provides-this"):
+        check_order([custom])
+    assert ran == []
+
+
+def test_speaker_links_to_entity_whose_mention_overlaps_the_speaker_name():
+    text = "Rami Abdurrahman said it. Abdurrahman said more."
+    raslan = Entity("E1", "Mahmoud Raslan", "PERSON", ("Mahmoud Raslan",), (Mention("d", 100, 114, "x" * 14, "PERSON"),))
+    rami = Entity(
+        "E2",
+        "Rami Abdurrahman",
+        "PERSON",
+        ("Rami Abdurrahman", "Abdurrahman"),
+        (Mention("d", 0, 16, text[0:16], "PERSON"), Mention("d", 26, 37, text[26:37], "PERSON")),
+    )
+    quote = Quote("d", 0, 1, text[0:1], "Abdurrahman", speaker_span=Span("d", 26, 37, text[26:37]))
+    assert link_speaker(quote, [raslan, rami]).speaker_entity == "E2"
+    # a speaker span in another document links to nothing
+    other = Quote("e", 0, 1, "x", "Abdurrahman", speaker_span=Span("e", 26, 37, text[26:37]))
+    assert link_speaker(other, [raslan, rami]).speaker_entity is None
+
+
+def test_article_is_immutable():
+    article = Article(id="a", text="x")
+    with pytest.raises(Exception):
+        article.text = "y"  # type: ignore[misc]
