@@ -52,6 +52,7 @@ class LanguageGuess:
     best_other_ratio: float
     non_latin_share: float  # share of letters outside the Latin script
     non_latin_script: str | None
+    lowercase_share: float  # share of words starting lower-case: prose, not a list of names
 
 
 def _script(ch: str) -> str:
@@ -71,8 +72,10 @@ def guess_language(text: str, sample_chars: int = 20_000) -> LanguageGuess:
         script_counts[script] = script_counts.get(script, 0) + 1
     top_script = max(script_counts, key=script_counts.__getitem__) if script_counts else None
 
-    words = [w.lower().replace("’", "'") for w in _WORD.findall(sample)]
+    raw_words = _WORD.findall(sample)
+    words = [w.lower().replace("’", "'") for w in raw_words]
     n = len(words)
+    lowercase = sum(1 for w in raw_words if w[0].islower())
     english = sum(1 for w in words if w in ENGLISH_STOPWORDS)
     best_name, best_count = None, 0
     for name, stopwords in FOREIGN_STOPWORDS:
@@ -86,6 +89,7 @@ def guess_language(text: str, sample_chars: int = 20_000) -> LanguageGuess:
         best_other_ratio=best_count / n if n else 0.0,
         non_latin_share=len(non_latin) / len(letters) if letters else 0.0,
         non_latin_script=top_script.title() if top_script else None,
+        lowercase_share=lowercase / n if n else 0.0,
     )
 
 
@@ -107,4 +111,8 @@ def non_english_reason(text: str) -> str | None:
             f"not English (English stopword ratio {guess.english_ratio:.2f}; "
             f"{guess.best_other} {guess.best_other_ratio:.2f})"
         )
+    # A language we have no list for: running prose (mostly lower-case words)
+    # with almost no English function words. Name lists are mostly capitalised.
+    if guess.words >= 2 * MIN_WORDS and guess.english_ratio < 0.04 and guess.lowercase_share >= 0.5:
+        return f"not English (English stopword ratio {guess.english_ratio:.2f})"
     return None

@@ -13,6 +13,19 @@ def cite(doc: str, start: int, end: int) -> str:
     return f"[{doc}:{start}-{end}]"
 
 
+def short_ids(analysis: StoryAnalysis) -> dict[str, str]:
+    """Shortest unambiguous label per document for narrow displays ("000" for "000_98fe….txt").
+
+    The Documents table of a report maps each label to its full id, so a short
+    citation still names exactly one document.
+    """
+    ids = [d.id for d in analysis.documents]
+    prefixes = [i.split("_")[0].rsplit(".", 1)[0] for i in ids]
+    if len(set(prefixes)) == len(prefixes) and all(prefixes):
+        return dict(zip(ids, prefixes))
+    return {i: i for i in ids}
+
+
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:
     d = analysis.document(doc_id)
     return d.outlet or "outlet unknown"

@@ -15,6 +15,7 @@ from .common import (
     first_mentions,
     local_entities,
     outlet_label,
+    short_ids,
     quotes_by_speaker,
     shared_entities,
     timeline,
@@ -23,16 +24,20 @@ from .common import (
 
 def print_report(analysis: StoryAnalysis, console: Console) -> None:
     console.rule(f"[bold]Story analysis: {len(analysis.documents)} articles")
+    short = short_ids(analysis)
+
+    def c(doc: str, start: int, end: int) -> str:
+        return cite(short[doc], start, end)
 
     docs = Table(title="Documents", show_lines=False, expand=True)
-    for col in ("id", "outlet", "dateline", "published", "damaged text"):
-        docs.add_column(col)
+    for col in ("cited as", "id", "outlet", "dateline", "published", "damaged text"):
+        docs.add_column(col, overflow="fold")
     for d in analysis.documents:
         outlet = Text(d.outlet or "unknown", style="" if d.outlet else "dim")
         if d.outlet and d.outlet_source:
             outlet.append(f" ({d.outlet_source})", style="dim")
         damaged = Text(f"yes, {len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
-        docs.add_row(d.id, outlet, d.dateline or "", d.published or "", damaged)
+        docs.add_row(short[d.id], d.id, outlet, d.dateline or "", d.published or "", damaged)
     console.print(docs)
 
     if analysis.skipped:
@@ -43,10 +48,10 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
     ents = Table(title="Entities named by more than one report", expand=True)
     ents.add_column("entity", style="bold")
     ents.add_column("type")
-    ents.add_column("as written, with citations")
+    ents.add_column("as written, first mention in each report")
     for e in shared_entities(analysis):
         ents.add_row(
-            e.name, e.type, "; ".join(f"{text} {cite(doc, s, t)}" for doc, s, t, text in first_mentions(e))
+            e.name, e.type, "\n".join(f"{text} {c(doc, s, t)}" for doc, s, t, text in first_mentions(e))
         )
     console.print(ents)
     local = local_entities(analysis)
@@ -70,14 +75,14 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
                 text.append(" (partial)", style="dim")
             if q.note:
                 text.append(f" ({q.note})", style="yellow")
-            quotes.add_row(group.speaker if i == 0 else "", text, f"{outlet_label(analysis, q.doc)} {cite(q.doc, q.start, q.end)}")
+            quotes.add_row(group.speaker if i == 0 else "", text, f"{outlet_label(analysis, q.doc)} {c(q.doc, q.start, q.end)}")
     console.print(quotes)
 
     figs = Table(title="Figures", expand=True)
     for col in ("figure", "counts", "source", "outlet · citation"):
         figs.add_column(col)
     for f in sorted(analysis.figures, key=lambda f: (f.doc, f.start)):
-        figs.add_row(figure_value(f), f.counts or "", f.source or "", f"{outlet_label(analysis, f.doc)} {cite(f.doc, f.start, f.end)}")
+        figs.add_row(figure_value(f), f.counts or "", f.source or "", f"{outlet_label(analysis, f.doc)} {c(f.doc, f.start, f.end)}")
     console.print(figs)
 
     events = timeline(analysis)
@@ -87,7 +92,7 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
             times.add_column(col)
         for t in events:
             part = f" ({t.part_of_day})" if t.part_of_day else ""
-            times.add_row(f"{t.resolved}{part}", t.text, f"{outlet_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
+            times.add_row(f"{t.resolved}{part}", t.text, f"{outlet_label(analysis, t.doc)} {c(t.doc, t.start, t.end)}")
         console.print(times)
 
 

@@ -1,0 +1,466 @@
+"""Story clustering: batch and streaming, in the spirit of Miranda et al. (EMNLP 2018,
+"Multilingual Clustering of Streaming News").
+
+An article becomes two sparse TF-IDF vectors, one over content words and one over
+named-entity terms (capitalised word runs, found with a regex: no NLP model, so
+streaming stays well above 1,000 articles/s). Its similarity to a story is a
+weighted sum of the cosine similarities with the story's centroids, damped when
+the article falls outside the story's time window (an event story lasts days,
+not years).
+
+* Streaming (:class:`StreamClusterer`): each new article joins the most similar
+  story above a threshold or opens a new one. Document frequencies grow as
+  articles arrive. Candidate stories come from an inverted index of the
+  stories' salient terms, bucketed by week, so cost does not grow with the
+  number of stories.
+* Batch (:func:`cluster_batch`): corpus-wide IDF, a k-nearest-neighbour graph of
+  articles, then greedy centroid-linkage merging of the strongest edges first —
+  independent of arrival order.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+__all__ = [
+    "ClusterParams",
+    "Vectorizer",
+    "ArticleVector",
+    "StreamClusterer",
+    "StoryState",
+    "cluster_batch",
+    "extract_terms",
+]
+
+_TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|[.!?;:,()\"“”]")
+_BREAK = frozenset('.!?;:,()"“”')
+_STOP = frozenset(
+    """a about above after again against all also am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further had has
+    have having he her here hers herself him himself his how i if in into is it its itself just me more
+    most my myself no nor not now of off on once only or other our ours out over own same she should so
+    some such than that the their theirs them themselves then there these they this those through to too
+    under until up very was we were what when where which while who whom why will with would you your
+    yours said says say told tell mr mrs ms dr one two three new year years last first time people like
+    many much may might must us according week day days monday tuesday wednesday thursday friday
+    saturday sunday january february march april june july august september october november december
+    however since still even though yet get got make made well back would way take took""".split()
+)
+# capitalised words that start sentences or name months/days, not entities
+_NOT_ENTITY = _STOP | frozenset("but and or so yet if when while this that these those it its".split())
+
+
+@dataclass(frozen=True)
+class ClusterParams:
+    """Knobs of both clusterers; defaults were chosen on BASIL and ECB+ dev together."""
+
+    threshold: float = 0.18  # streaming: minimum similarity to join a story
+    merge_threshold: float = 0.18  # batch: minimum centroid similarity to merge two groups
+    entity_weight: float = 0.5  # share of the entity cosine in the similarity
+    window_days: int = 7  # no penalty within this many days of a story's span
+    decay_days: float = 7.0  # then similarity shrinks by e^-(gap/decay)
+    max_span_days: int = 45  # batch: never merge groups spanning more than this
+    top_terms: int = 12  # salient terms per article used to find candidate stories
+    candidates: int = 8  # stories scored in full per article
+    centroid_terms: int = 300  # a centroid keeps at most this many terms (pruned to 2/3)
+    neighbours: int = 8  # batch: k of the k-nearest-neighbour graph
+    title_boost: int = 2  # a title word counts as this many body words
+
+
+def extract_terms(text: str, title: str | None = None, title_boost: int = 2) -> Counter[str]:
+    """Counts of content words and entity terms (prefixed ``e:``) of an article.
+
+    A run of capitalised words is an entity; each of its words is a term and so
+    is the whole run ("e:grimm", "e:michael grimm"), so "Grimm" alone still
+    matches "Michael Grimm".
+    """
+    counts: Counter[str] = Counter()
+    for source, weight in ((title or "", title_boost), (text, 1)):
+        run: list[str] = []
+        sentence_start = True
+        for token in _TOKEN.findall(source):
+            if token in _BREAK:
+                _flush(run, counts, weight)
+                run = []
+                sentence_start = token in ".!?"
+                continue
+            lower = token.lower()
+            if token[0].isupper() and lower not in _NOT_ENTITY and not (sentence_start and lower in _STOP):
+                run.append(lower)
+            else:
+                _flush(run, counts, weight)
+                run = []
+            sentence_start = False
+            if len(lower) > 2 and lower not in _STOP:
+                counts[_stem(lower)] += weight
+        _flush(run, counts, weight)
+    return counts
+
+
+def _flush(run: list[str], counts: Counter[str], weight: int) -> None:
+    if not run:
+        return
+    for word in run:
+        if len(word) > 1:
+            counts["e:" + word] += weight
+    if len(run) > 1:
+        counts["e:" + " ".join(run)] += weight
+
+
+def _stem(word: str) -> str:
+    # light plural/possessive folding: enough to match "charges"/"charge", cheap
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
+    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word
+
+
+@dataclass
+class ArticleVector:
+    words: dict[str, float]  # unit length
+    entities: dict[str, float]  # unit length (empty when none)
+    day: int | None
+    salient: tuple[str, ...]  # the terms used to look up candidate stories
+
+
+class Vectorizer:
+    """Document frequencies and TF-IDF vectors; ``changed`` lists terms whose df moved."""
+
+    def __init__(self, docs: int = 0, df: Mapping[str, int] | None = None, params: ClusterParams | None = None):
+        self.docs = docs
+        self.df: dict[str, int] = dict(df or {})
+        self.params = params or ClusterParams()
+        self.changed: set[str] = set()
+
+    def observe(self, terms: Iterable[str]) -> None:
+        self.docs += 1
+        df = self.df
+        for term in terms:
+            df[term] = df.get(term, 0) + 1
+            self.changed.add(term)
+
+    def take_changes(self) -> list[tuple[str, int]]:
+        out = [(t, self.df[t]) for t in self.changed]
+        self.changed = set()
+        return out
+
+    def idf(self, term: str) -> float:
+        return math.log((self.docs + 1) / (self.df.get(term, 0) + 1)) + 1.0
+
+    def vector(self, counts: Mapping[str, int], day: int | None) -> ArticleVector:
+        words: dict[str, float] = {}
+        entities: dict[str, float] = {}
+        n1 = math.log(self.docs + 1)
+        df = self.df
+        for term, tf in counts.items():
+            weight = (1.0 + math.log(tf)) * (n1 - math.log(df.get(term, 0) + 1) + 1.0)
+            if term.startswith("e:"):
+                entities[term] = weight
+            else:
+                words[term] = weight
+        _normalise(words)
+        _normalise(entities)
+        k = self.params.top_terms
+        salient = heapq.nlargest(k, words, key=words.__getitem__) + heapq.nlargest(
+            k, entities, key=entities.__getitem__
+        )
+        return ArticleVector(words, entities, day, tuple(salient))
+
+
+def _normalise(vec: dict[str, float]) -> None:
+    norm = math.sqrt(sum(v * v for v in vec.values()))
+    if norm > 0:
+        for key in vec:
+            vec[key] /= norm
+
+
+@dataclass
+class StoryState:
+    """A story's centroids (sums of member vectors) and time span."""
+
+    id: int
+    words: dict[str, float] = field(default_factory=dict)
+    entities: dict[str, float] = field(default_factory=dict)
+    words_norm2: float = 0.0
+    entities_norm2: float = 0.0
+    size: int = 0
+    first_day: int | None = None
+    last_day: int | None = None
+
+    def add(self, vec: ArticleVector, max_terms: int) -> None:
+        self.words_norm2 = _add_into(self.words, vec.words, self.words_norm2, max_terms)
+        self.entities_norm2 = _add_into(self.entities, vec.entities, self.entities_norm2, max_terms)
+        self.size += 1
+        self.extend(vec.day)
+
+    def extend(self, day: int | None) -> None:
+        if day is not None:
+            self.first_day = day if self.first_day is None else min(self.first_day, day)
+            self.last_day = day if self.last_day is None else max(self.last_day, day)
+
+    def to_jsonable(self) -> dict:
+        return {"w": _rounded(self.words), "e": _rounded(self.entities)}
+
+    @classmethod
+    def from_jsonable(
+        cls, story_id: int, data: Mapping, size: int, first_day: int | None, last_day: int | None
+    ) -> "StoryState":
+        words = dict(data.get("w", {}))
+        entities = dict(data.get("e", {}))
+        return cls(
+            story_id,
+            words,
+            entities,
+            sum(v * v for v in words.values()),
+            sum(v * v for v in entities.values()),
+            size,
+            first_day,
+            last_day,
+        )
+
+
+def _rounded(vec: Mapping[str, float]) -> dict[str, float]:
+    return {k: round(v, 5) for k, v in vec.items()}
+
+
+def _add_into(target: dict[str, float], vec: Mapping[str, float], norm2: float, max_terms: int) -> float:
+    for term, weight in vec.items():
+        old = target.get(term, 0.0)
+        new = old + weight
+        target[term] = new
+        norm2 += new * new - old * old
+    if len(target) > max_terms:
+        keep = heapq.nlargest(max_terms * 2 // 3, target.items(), key=lambda kv: kv[1])
+        target.clear()
+        target.update(keep)
+        norm2 = sum(v * v for v in target.values())
+    return norm2
+
+
+def _dot(small: Mapping[str, float], large: Mapping[str, float]) -> float:
+    if len(small) > len(large):
+        small, large = large, small
+    get = large.get
+    return sum(w * get(t, 0.0) for t, w in small.items())
+
+
+def time_factor(day: int | None, first: int | None, last: int | None, params: ClusterParams) -> float:
+    """1 inside the story's span +- the window, decaying exponentially outside; 1 when undated."""
+    if day is None or first is None or last is None:
+        return 1.0
+    gap = max(first - day, day - last, 0)
+    if gap <= params.window_days:
+        return 1.0
+    return math.exp(-(gap - params.window_days) / params.decay_days)
+
+
+def similarity(vec: ArticleVector, story: StoryState, params: ClusterParams) -> float:
+    alpha = params.entity_weight
+    words = _dot(vec.words, story.words) / math.sqrt(story.words_norm2) if story.words_norm2 > 0 else 0.0
+    if vec.entities and story.entities_norm2 > 0:
+        ents = _dot(vec.entities, story.entities) / math.sqrt(story.entities_norm2)
+        score = (1 - alpha) * words + alpha * ents
+    else:
+        score = words  # no entities on one side: judge by the words alone
+    return score * time_factor(vec.day, story.first_day, story.last_day, params)
+
+
+_UNDATED = -1  # bucket of undated articles
+
+
+def _buckets(day: int | None, params: ClusterParams) -> range | tuple[int]:
+    if day is None:
+        return (_UNDATED,)
+    reach = params.window_days + 2 * int(params.decay_days)
+    return range((day - reach) // 7, (day + reach) // 7 + 1)
+
+
+class StreamClusterer:
+    """Assigns articles to stories one at a time (Miranda et al. 2018 style).
+
+    ``dirty`` holds the ids of stories changed since :meth:`take_dirty`, so the
+    caller can save just those.
+    """
+
+    _POSTING_CAP = 400  # a term in more stories than this in one week says little: skipped
+
+    def __init__(self, params: ClusterParams | None = None, vectorizer: Vectorizer | None = None, next_id: int = 1):
+        self.params = params or ClusterParams()
+        self.vectorizer = vectorizer or Vectorizer(params=self.params)
+        self.stories: dict[int, StoryState] = {}
+        self.next_id = next_id
+        self.dirty: set[int] = set()
+        self._postings: dict[tuple[str, int], set[int]] = {}
+
+    def load(self, story: StoryState) -> None:
+        """Restore a stored story (its centroid terms are indexed again)."""
+        self.stories[story.id] = story
+        self.next_id = max(self.next_id, story.id + 1)
+        salient = heapq.nlargest(self.params.top_terms * 2, story.words, key=story.words.__getitem__)
+        salient += heapq.nlargest(self.params.top_terms * 2, story.entities, key=story.entities.__getitem__)
+        day = story.last_day
+        self._index(story.id, salient, day)
+        if story.first_day is not None and story.first_day != day:
+            self._index(story.id, salient, story.first_day)
+
+    def _index(self, story_id: int, terms: Iterable[str], day: int | None) -> None:
+        bucket = _UNDATED if day is None else day // 7
+        postings = self._postings
+        for term in terms:
+            key = (term, bucket)
+            entry = postings.get(key)
+            if entry is None:
+                postings[key] = {story_id}
+            else:
+                entry.add(story_id)
+
+    def candidates(self, vec: ArticleVector) -> list[int]:
+        votes: Counter[int] = Counter()
+        postings = self._postings
+        for bucket in _buckets(vec.day, self.params):
+            for term in vec.salient:
+                entry = postings.get((term, bucket))
+                if entry and len(entry) <= self._POSTING_CAP:
+                    votes.update(entry)
+        return [s for s, _ in votes.most_common(self.params.candidates)]
+
+    def best(self, vec: ArticleVector) -> tuple[int | None, float]:
+        best_id, best_score = None, 0.0
+        for story_id in self.candidates(vec):
+            score = similarity(vec, self.stories[story_id], self.params)
+            if score > best_score:
+                best_id, best_score = story_id, score
+        return best_id, best_score
+
+    def add(self, text: str, title: str | None, day: int | None) -> int:
+        """The story of a new article (a new story when none is similar enough)."""
+        counts = extract_terms(text, title, self.params.title_boost)
+        self.vectorizer.observe(counts)
+        vec = self.vectorizer.vector(counts, day)
+        return self.add_vector(vec)
+
+    def add_vector(self, vec: ArticleVector) -> int:
+        story_id, score = self.best(vec)
+        if story_id is None or score < self.params.threshold:
+            story_id = self.next_id
+            self.next_id += 1
+            self.stories[story_id] = StoryState(story_id)
+        self.stories[story_id].add(vec, self.params.centroid_terms)
+        self._index(story_id, vec.salient, vec.day)
+        self.dirty.add(story_id)
+        return story_id
+
+    def add_copy(self, story_id: int, day: int | None) -> None:
+        """Count a copy (same copy family) in its original's story without moving the centroid:
+        a wire text republished 40 times is one report."""
+        story = self.stories.get(story_id)
+        if story is None:
+            return
+        story.size += 1
+        story.extend(day)
+        self.dirty.add(story_id)
+
+    def take_dirty(self) -> list[StoryState]:
+        out = [self.stories[s] for s in sorted(self.dirty)]
+        self.dirty = set()
+        return out
+
+
+def cluster_batch(
+    docs: Sequence[tuple[str, str | None, int | None]], params: ClusterParams | None = None
+) -> list[int]:
+    """Cluster ``(text, title, day)`` documents; returns one label per document (0..k-1).
+
+    Corpus-wide IDF; each document is linked to its nearest neighbours (candidate
+    lookup through an inverted index, so this is not quadratic); edges are taken
+    strongest first and merge two groups when their centroids are similar enough
+    and the merged group spans at most ``max_span_days``.
+    """
+    params = params or ClusterParams()
+    vectorizer = Vectorizer(params=params)
+    all_counts = [extract_terms(text, title, params.title_boost) for text, title, _ in docs]
+    for counts in all_counts:
+        vectorizer.observe(counts)
+    vectors = [vectorizer.vector(c, day) for c, (_, _, day) in zip(all_counts, docs)]
+
+    # each document starts as its own group, indexed like a stream story
+    groups = StreamClusterer(params, vectorizer)
+    for i, vec in enumerate(vectors):
+        state = StoryState(i)
+        state.add(vec, params.centroid_terms)
+        groups.stories[i] = state
+        groups._index(i, vec.salient, vec.day)
+
+    edges: list[tuple[float, int, int]] = []
+    for i, vec in enumerate(vectors):
+        scored = []
+        for j in groups.candidates(vec):
+            if j != i:
+                scored.append((similarity(vec, groups.stories[j], params), j))
+        for score, j in heapq.nlargest(params.neighbours, scored):
+            if score >= params.merge_threshold:
+                edges.append((-score, min(i, j), max(i, j)))
+    edges.sort()
+
+    parent = list(range(len(docs)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    merged: dict[int, StoryState] = {i: groups.stories[i] for i in range(len(docs))}
+    for _, i, j in edges:
+        ri, rj = find(i), find(j)
+        if ri == rj:
+            continue
+        a, b = merged[ri], merged[rj]
+        if _span_after_merge(a, b) > params.max_span_days:
+            continue
+        if _centroid_similarity(a, b, params) < params.merge_threshold:
+            continue
+        keep, drop = (ri, rj) if a.size >= b.size else (rj, ri)
+        _merge_into(merged[keep], merged[drop], params.centroid_terms * 4)
+        parent[drop] = keep
+        del merged[drop]
+
+    labels: dict[int, int] = {}
+    return [labels.setdefault(find(i), len(labels)) for i in range(len(docs))]
+
+
+def _span_after_merge(a: StoryState, b: StoryState) -> int:
+    days = [d for d in (a.first_day, a.last_day, b.first_day, b.last_day) if d is not None]
+    return max(days) - min(days) if days else 0
+
+
+def _centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) -> float:
+    def cos(x: Mapping[str, float], nx: float, y: Mapping[str, float], ny: float) -> float:
+        return _dot(x, y) / math.sqrt(nx * ny) if nx > 0 and ny > 0 else 0.0
+
+    words = cos(a.words, a.words_norm2, b.words, b.words_norm2)
+    if a.entities_norm2 > 0 and b.entities_norm2 > 0:
+        ents = cos(a.entities, a.entities_norm2, b.entities, b.entities_norm2)
+        score = (1 - params.entity_weight) * words + params.entity_weight * ents
+    else:
+        score = words
+    gap = 0
+    if a.first_day is not None and b.first_day is not None:
+        gap = max(a.first_day - b.last_day, b.first_day - a.last_day, 0)  # type: ignore[operator]
+    if gap > params.window_days:
+        score *= math.exp(-(gap - params.window_days) / params.decay_days)
+    return score
+
+
+def _merge_into(target: StoryState, other: StoryState, max_terms: int) -> None:
+    target.words_norm2 = _add_into(target.words, other.words, target.words_norm2, max_terms)
+    target.entities_norm2 = _add_into(target.entities, other.entities, target.entities_norm2, max_terms)
+    target.size += other.size
+    target.extend(other.first_day)
+    target.extend(other.last_day)

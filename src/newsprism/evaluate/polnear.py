@@ -1,0 +1,285 @@
+"""Direct-quote extraction scored on PolNeAR (Newell, Margolin & Ruths, LREC 2018).
+
+PolNeAR annotates every attribution (direct, indirect and mixed) in brat
+standoff: ``T`` lines hold Source, Cue and Content spans (possibly
+discontinuous, "s e;s e"), and an ``E`` line ``Attribution:T4 Content:T3
+Cue:T2 Source:T1`` joins them (``Attribution-no-source`` when there is none).
+
+Gold direct quotes (the rule)
+-----------------------------
+A gold direct quote is a stretch of an attribution's Content that lies inside
+double quotation marks ("..." or “...”). Each Content fragment is widened to
+take in a mark that sits right outside it (only spaces between), then its
+marks are read left to right: “ opens, ” closes, a straight " opens when a
+space or the fragment start precedes it, and closes otherwise. Every top-level
+quoted stretch is one gold quote, marks excluded and surrounding spaces
+trimmed - the same convention as ``Quote.start:end``. A fragment that ends
+inside an open quote (a quote continued in the next paragraph) gives the
+stretch up to its end; a closing mark with no opener in the fragment closes a
+stretch that began at the fragment start. So a fully quoted Content is one gold
+quote, and an indirect Content with a quoted phrase in it ("said her team
+wanted to “keep the details ... under wraps.”") gives that phrase, as a partial
+quote. Single quotation marks are not read (they are mostly apostrophes and
+quotes inside quotes). The gold speaker of a quote is its attribution's Source
+span(s); a quote from an ``Attribution-no-source`` has none.
+
+What counts as right
+--------------------
+- content, ``_exact``: predicted ``(start, end)`` equals a gold quote's;
+  ``_overlap``: they share at least one character; each gold and predicted
+  quote is matched at most once (see ``evaluate.spans``). ``_token``: share of
+  whitespace tokens covered by both.
+- speaker: predicted and gold quotes are paired by content overlap; the pair
+  counts when the prediction names a source that matches one of the gold
+  Source fragments - ``_exact`` same start and end, ``_overlap`` shared
+  characters. The prediction's source is either the cue's subject as written
+  (``QuoteAttribution.source_written``: "he", "a source", "Abdurrahman") or the
+  name the speaker was resolved to (``Quote.speaker_span``), since PolNeAR
+  annotates the former and newsprism reports the latter. Precision is over
+  predicted quotes that name a source, recall over gold quotes that have one.
+
+Documents annotated by several annotators (the agreement set) use the first
+annotation file in name order.
+
+Run: ``python -m newsprism.evaluate.polnear [SPLIT_DIR] [--limit N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..model import Article, Mention
+from .spans import match_spans, prf, span_prf, token_prf
+
+__all__ = [
+    "AnnSpan",
+    "AnnAttribution",
+    "GoldQuote",
+    "parse_ann",
+    "quoted_stretches",
+    "gold_quotes",
+    "evaluate_polnear",
+    "DEFAULT_SPLIT",
+]
+
+DEFAULT_SPLIT = Path(__file__).resolve().parents[3].parent / "shared" / "datasets" / "polnear" / "dev"
+_ANN_SUFFIX = re.compile(r"_[0-9a-f]{4}\.ann$")
+
+
+@dataclass(frozen=True)
+class AnnSpan:
+    id: str
+    label: str
+    fragments: tuple[tuple[int, int], ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class AnnAttribution:
+    id: str
+    sources: tuple[tuple[int, int], ...]
+    cues: tuple[tuple[int, int], ...]
+    contents: tuple[tuple[int, int], ...]
+    has_source: bool
+
+
+@dataclass(frozen=True)
+class GoldQuote:
+    start: int
+    end: int
+    sources: tuple[tuple[int, int], ...]
+
+
+def parse_ann(ann: str) -> list[AnnAttribution]:
+    """The attributions of one brat ``.ann`` file (T and E lines; others ignored)."""
+    spans: dict[str, AnnSpan] = {}
+    events: list[tuple[str, list[tuple[str, str]]]] = []
+    for line in ann.splitlines():
+        parts = line.split("\t")
+        if len(parts) < 2:
+            continue
+        if parts[0].startswith("T") and len(parts) >= 2:
+            label, _, offsets = parts[1].partition(" ")
+            fragments = tuple(
+                (int(a), int(b)) for a, b in (frag.split() for frag in offsets.split(";") if frag.strip())
+            )
+            spans[parts[0]] = AnnSpan(parts[0], label, fragments, parts[2] if len(parts) > 2 else "")
+        elif parts[0].startswith("E"):
+            args = [tuple(arg.split(":", 1)) for arg in parts[1].split() if ":" in arg]
+            events.append((parts[0], args))  # type: ignore[arg-type]
+    out: list[AnnAttribution] = []
+    for event_id, args in events:
+        roles: dict[str, list[tuple[int, int]]] = {"Source": [], "Cue": [], "Content": []}
+        kind = args[0][0] if args else ""
+        for role, ref in args[1:]:
+            base = re.sub(r"\d+$", "", role)  # Content2 -> Content
+            if base in roles and ref in spans:
+                roles[base].extend(spans[ref].fragments)
+        out.append(
+            AnnAttribution(
+                event_id,
+                tuple(roles["Source"]),
+                tuple(roles["Cue"]),
+                tuple(roles["Content"]),
+                kind == "Attribution" and bool(roles["Source"]),
+            )
+        )
+    return out
+
+
+def _opens(text: str, i: int, lo: int) -> bool:
+    ch = text[i]
+    if ch == "“":
+        return True
+    if ch == "”":
+        return False
+    return i == lo or text[i - 1].isspace() or text[i - 1] in "([—"
+
+
+def quoted_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Top-level double-quoted stretches within ``text[start:end]`` (see the module doc)."""
+    lo, hi = start, end
+    j = lo - 1
+    while j >= 0 and text[j] == " ":
+        j -= 1
+    if j >= 0 and text[j] in "“\"" and (lo >= len(text) or text[lo] not in "“\""):
+        lo = j
+    j = hi
+    while j < len(text) and text[j] == " ":
+        j += 1
+    if j < len(text) and text[j] in "”\"" and (hi == 0 or text[hi - 1] not in "”\""):
+        hi = j + 1
+    stretches: list[tuple[int, int]] = []
+    depth = 0
+    opened_at = lo
+    for i in range(lo, hi):
+        if text[i] not in "“”\"":
+            continue
+        if _opens(text, i, lo):
+            if depth == 0:
+                opened_at = i + 1
+            depth += 1
+        elif depth > 0:
+            depth -= 1
+            if depth == 0:
+                stretches.append((opened_at, i))
+        elif not stretches:
+            stretches.append((lo, i))  # the quote began before this fragment
+    if depth > 0:
+        stretches.append((opened_at, hi))
+    out = []
+    for s, e in stretches:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+def gold_quotes(text: str, attributions: Sequence[AnnAttribution]) -> list[GoldQuote]:
+    """The direct quotes of one document, each with its attribution's Source spans."""
+    out: dict[tuple[int, int], GoldQuote] = {}
+    for attribution in attributions:
+        sources = attribution.sources if attribution.has_source else ()
+        for start, end in attribution.contents:
+            for s, e in quoted_stretches(text, start, end):
+                out.setdefault((s, e), GoldQuote(s, e, sources))
+    return sorted(out.values(), key=lambda q: (q.start, q.end))
+
+
+def _documents(split_dir: Path, limit: int | None) -> list[tuple[str, str, list[AnnAttribution]]]:
+    annotations: dict[str, Path] = {}
+    for ann in sorted((split_dir / "attributions").glob("*.ann")):
+        annotations.setdefault(_ANN_SUFFIX.sub("", ann.name), ann)
+    docs = []
+    for path in sorted((split_dir / "text").glob("*.txt")):
+        ann = annotations.get(path.stem)
+        if ann is None:
+            continue
+        docs.append((path.stem, path.read_text(encoding="utf-8"), parse_ann(ann.read_text(encoding="utf-8"))))
+        if limit is not None and len(docs) >= limit:
+            break
+    return docs
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def evaluate_polnear(split_dir: Path = DEFAULT_SPLIT, nlp: Any = None, limit: int | None = None) -> dict[str, float]:
+    """Content and speaker P/R/F1 of ``extract_quotes`` on a PolNeAR split (see the module doc)."""
+    from ..quotes import attribute_quotes
+
+    if nlp is None:
+        from ..nlp import load_pipeline
+
+        nlp = load_pipeline()
+    docs = _documents(Path(split_dir), limit)
+    gold_content: list[tuple[int, int, str]] = []
+    pred_content: list[tuple[int, int, str]] = []
+    texts: dict[str, str] = {}
+    speaker_hits = {"exact": 0, "overlap": 0}
+    gold_with_source = 0
+    pred_with_source = 0
+    for (doc_id, text, attributions), parsed in zip(docs, nlp.pipe(d[1] for d in docs)):
+        texts[doc_id] = text
+        article = Article(id=doc_id, text=text)
+        mentions = [Mention(doc_id, e.start_char, e.end_char, e.text, e.label_) for e in parsed.ents]
+        predicted = attribute_quotes(article, parsed, mentions)
+        gold = gold_quotes(text, attributions)
+        gold_content += [(g.start, g.end, doc_id) for g in gold]
+        pred_content += [(p.quote.start, p.quote.end, doc_id) for p in predicted]
+        gold_with_source += sum(1 for g in gold if g.sources)
+        sources = []
+        for p in predicted:
+            claimed = [s for s in (p.source_written, p.quote.speaker_span) if s is not None]
+            sources.append([(s.start, s.end) for s in claimed])
+            pred_with_source += bool(claimed)
+        pairs = match_spans(
+            [(g.start, g.end) for g in gold], [(p.quote.start, p.quote.end) for p in predicted], "overlap"
+        )
+        for gi, pi in pairs:
+            gold_sources = gold[gi].sources
+            if any(s in gold_sources for s in sources[pi]):
+                speaker_hits["exact"] += 1
+            if any(_overlaps(s, g) for s in sources[pi] for g in gold_sources):
+                speaker_hits["overlap"] += 1
+    metrics: dict[str, float] = {"quote_docs": float(len(docs))}
+    for mode in ("exact", "overlap"):
+        content = span_prf(gold_content, pred_content, mode)  # type: ignore[arg-type]
+        speaker = prf(speaker_hits[mode], pred_with_source, speaker_hits[mode], gold_with_source)
+        for name in ("precision", "recall", "f1"):
+            metrics[f"quote_content_{name}_{mode}"] = content[name]
+            metrics[f"quote_speaker_{name}_{mode}"] = speaker[name]
+        metrics[f"quote_content_matched_{mode}"] = content["matched"]
+        metrics[f"quote_speaker_matched_{mode}"] = float(speaker_hits[mode])
+    soft = token_prf(gold_content, pred_content, texts)
+    for name in ("precision", "recall", "f1"):
+        metrics[f"quote_content_{name}_token"] = soft[name]
+    metrics["quote_gold_count"] = float(len(set(gold_content)))
+    metrics["quote_predicted_count"] = float(len(set(pred_content)))
+    metrics["quote_gold_with_source_count"] = float(gold_with_source)
+    metrics["quote_predicted_with_source_count"] = float(pred_with_source)
+    return metrics
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m newsprism.evaluate.polnear", description=__doc__.splitlines()[0])
+    parser.add_argument("split_dir", nargs="?", type=Path, default=DEFAULT_SPLIT)
+    parser.add_argument("--limit", type=int, default=None, help="score only the first N documents")
+    args = parser.parse_args(argv)
+    if not (args.split_dir / "text").is_dir():
+        parser.error(f"{args.split_dir} has no text/ folder (expected a PolNeAR split such as .../polnear/dev)")
+    for key, value in evaluate_polnear(args.split_dir, None, args.limit).items():
+        print(f"{key}\t{value:.4f}" if value % 1 else f"{key}\t{int(value)}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,152 @@
+"""Story-clustering quality on public data: BASIL dev and ECB+ dev documents.
+
+For each set: batch and streaming clustering scored with B-cubed (and pairwise)
+F1 against the gold grouping, next to a plain TF-IDF + time-window baseline
+computed in the same run. Returns one flat dict with stable keys.
+
+* BASIL: 150 articles, gold story = ``triplet-uuid``; dates and titles are used.
+* ECB+: dev documents rebuilt from ``dev_text.txt`` (tokens joined by spaces,
+  one sentence per line), gold = the ``subtopic`` of their gold mentions; no dates.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from ..cluster import ClusterParams, StreamClusterer, cluster_batch
+from ..store import day_number
+from .clustering import bcubed, pairwise
+
+__all__ = [
+    "Doc",
+    "load_basil",
+    "load_ecb_documents",
+    "baseline_clusters",
+    "stream_clusters",
+    "score_clusterings",
+    "evaluate_stories",
+]
+
+# (id, text, title, day, gold label)
+Doc = tuple[str, str, "str | None", "int | None", str]
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_BASELINE_STOP = frozenset(
+    "the and that with for was were has have had from this are but not his her their they said would been "
+    "will who which about after more when also its than into over what some there could other".split()
+)
+
+
+def load_basil(folder: Path) -> list[Doc]:
+    """BASIL articles (``articles/<year>/*.json``), sorted by date then id."""
+    docs: list[Doc] = []
+    for path in sorted(Path(folder).glob("articles/*/*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        paragraphs = [" ".join(p) if isinstance(p, list) else str(p) for p in data.get("body-paragraphs", [])]
+        docs.append((path.stem, "\n\n".join(paragraphs), data.get("title"), day_number(data.get("date")), data["triplet-uuid"]))
+    return sorted(docs, key=lambda d: (d[3] if d[3] is not None else 10**9, d[0]))
+
+
+def load_ecb_documents(folder: Path) -> list[Doc]:
+    """ECB+ dev documents with their gold subtopic (documents without gold mentions are left out)."""
+    folder = Path(folder)
+    subtopic: dict[str, str] = {}
+    for name in ("dev_entity_gold_mentions.json", "dev_event_gold_mentions.json"):
+        for mention in json.loads((folder / name).read_text(encoding="utf-8")):
+            subtopic.setdefault(mention["doc_id"], str(mention["subtopic"]))
+    sentences: dict[str, dict[int, list[str]]] = {}
+    with open(folder / "dev_text.txt", encoding="utf-8") as handle:
+        for line in handle:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) < 4:
+                continue
+            sentences.setdefault(cols[0], {}).setdefault(int(cols[1]), []).append(cols[3])
+    docs: list[Doc] = []
+    for doc_id in sorted(sentences):
+        if doc_id in subtopic:
+            sents = sentences[doc_id]
+            text = "\n".join(" ".join(sents[k]) for k in sorted(sents))
+            docs.append((doc_id, text, None, None, subtopic[doc_id]))
+    return docs
+
+
+def _baseline_vector(text: str, title: str | None, idf: Mapping[str, float] | None = None) -> dict[str, float]:
+    counts = Counter(w for w in _WORD.findall(f"{title or ''} {text}".lower()) if w not in _BASELINE_STOP)
+    vec = {t: (1 + math.log(n)) * (idf.get(t, 1.0) if idf else 1.0) for t, n in counts.items()}
+    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    return {t: v / norm for t, v in vec.items()}
+
+
+def baseline_clusters(
+    docs: Sequence[tuple[str, str | None, int | None]], threshold: float = 0.3, window_days: int = 7
+) -> list[int]:
+    """TF-IDF + time window, single pass: each document (in the given order) joins the group
+    of its most similar earlier document within ``window_days`` if the cosine is at least
+    ``threshold``, else starts a group. Quadratic: for evaluation-sized sets only."""
+    token_sets = [set(_baseline_vector(t, h)) for t, h, _ in docs]
+    df = Counter(t for s in token_sets for t in s)
+    n = len(docs)
+    idf = {t: math.log((n + 1) / (d + 1)) + 1 for t, d in df.items()}
+    vectors = [_baseline_vector(t, h, idf) for t, h, _ in docs]
+    labels: list[int] = []
+    for i, vec in enumerate(vectors):
+        best, best_score = -1, threshold
+        for j in range(i):
+            if docs[i][2] is not None and docs[j][2] is not None and abs(docs[i][2] - docs[j][2]) > window_days:
+                continue
+            other = vectors[j]
+            score = sum(w * other.get(t, 0.0) for t, w in vec.items())
+            if score >= best_score:
+                best, best_score = j, score
+        labels.append(labels[best] if best >= 0 else (max(labels) + 1 if labels else 0))
+    return labels
+
+
+def stream_clusters(docs: Sequence[tuple[str, str | None, int | None]], params: ClusterParams | None = None) -> list[int]:
+    clusterer = StreamClusterer(params)
+    return [clusterer.add(text, title, day) for text, title, day in docs]
+
+
+def score_clusterings(ids: Sequence[str], gold: Sequence[str], labels: Sequence[int], prefix: str) -> dict[str, float]:
+    predicted = dict(zip(ids, labels))
+    gold_map = dict(zip(ids, gold))
+    b3 = bcubed(predicted, gold_map)
+    pw = pairwise(predicted, gold_map)
+    return {
+        f"{prefix}_b3_p": b3.precision,
+        f"{prefix}_b3_r": b3.recall,
+        f"{prefix}_b3_f1": b3.f1,
+        f"{prefix}_pair_f1": pw.f1,
+        f"{prefix}_clusters": float(len(set(labels))),
+    }
+
+
+def _evaluate_set(docs: Sequence[Doc], prefix: str, params: ClusterParams | None) -> dict[str, float]:
+    ids = [d[0] for d in docs]
+    gold = [d[4] for d in docs]
+    inputs = [(d[1], d[2], d[3]) for d in docs]
+    scores = {f"{prefix}_docs": float(len(docs)), f"{prefix}_gold_clusters": float(len(set(gold)))}
+    scores.update(score_clusterings(ids, gold, cluster_batch(inputs, params), f"{prefix}_batch"))
+    scores.update(score_clusterings(ids, gold, stream_clusters(inputs, params), f"{prefix}_stream"))
+    scores.update(score_clusterings(ids, gold, baseline_clusters(inputs), f"{prefix}_baseline"))
+    return scores
+
+
+def evaluate_stories(datasets: Path, params: ClusterParams | None = None) -> dict[str, float]:
+    """Scores on ``datasets/basil`` and ``datasets/ecbplus`` (each skipped when absent).
+
+    Keys: ``basil_{batch,stream,baseline}_{b3_p,b3_r,b3_f1,pair_f1,clusters}``, the same
+    under ``ecb_doc_``, plus ``*_docs`` and ``*_gold_clusters``.
+    """
+    datasets = Path(datasets)
+    scores: dict[str, float] = {}
+    if (datasets / "basil" / "articles").is_dir():
+        scores.update(_evaluate_set(load_basil(datasets / "basil"), "basil", params))
+    if (datasets / "ecbplus" / "dev_text.txt").is_file():
+        scores.update(_evaluate_set(load_ecb_documents(datasets / "ecbplus"), "ecb_doc", params))
+    return scores

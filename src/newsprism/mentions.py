@@ -1,0 +1,261 @@
+"""Named mentions from spaCy's entities, with cheap repairs of en_core_web_sm errors.
+
+Only the already-parsed ``Doc`` is used (no second model pass). Every mention
+points into the article: ``article.text[m.start:m.end] == m.text``. A mention
+is written exactly as in the text; a name cut short by damaged text (a stripped
+word leaves two or more spaces, "Bashar  .") is kept as written and never
+extended across the gap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from typing import TYPE_CHECKING, Iterator
+
+from .model import Article, Mention
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc, Span as SpacySpan, Token
+
+__all__ = ["NAME_LABELS", "PLACE_LABELS", "extract_mentions", "is_demonym", "TITLE_WORDS"]
+
+NAME_LABELS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "LAW", "PRODUCT", "WORK_OF_ART"}
+)
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# labels the small model puts on place names it does not know ("Aleppo":NORP/LANGUAGE/PERSON)
+_PLACE_CONFUSIONS = frozenset({"NORP", "LANGUAGE", "WORK_OF_ART", "PRODUCT", "PERSON"})
+# implausible labels for a word coordinated with a place ("Fouaa and Kfarya":WORK_OF_ART)
+_CONJ_PLACE_CONFUSIONS = frozenset({"WORK_OF_ART", "PRODUCT", "LANGUAGE", "EVENT", "LAW"})
+# labels NER puts on a surname written alone ("Abu Jaafar":ORG, "Kirby":ORG)
+_SURNAME_CONFUSIONS = frozenset({"ORG", "NORP", "WORK_OF_ART", "PRODUCT", "LANGUAGE", "FAC"})
+
+TITLE_WORDS = frozenset(
+    """mr mr. mrs mrs. ms ms. dr dr. prof prof. sen sen. rep rep. gov gov. gen gen. lt col col. capt
+    capt. sgt sgt. st st. rev rev. sir dame lord lady president vice prime minister secretary general
+    chancellor king queen prince princess sheikh imam pope cardinal bishop judge justice senator
+    representative governor mayor ambassador spokesman spokeswoman chairman chief director commander
+    colonel captain sergeant lieutenant major doctor professor foreign defense state deputy acting
+    former first""".split()
+)
+# words that NER sometimes tags alone but that are never a name by themselves
+_GENERIC = frozenset(
+    "state department ministry office army government council court house senate police".split()
+)
+_SPEECH_VERBS = frozenset(
+    "say tell add ask write post explain recall describe insist warn claim announce reply".split()
+)
+_DEMONYM = re.compile(
+    r"(?:an|ans|ians|ese|ish|i|is|ite|ites|ic|ics|ch|ers?|eans?|ists?|ese|ites)$", re.IGNORECASE
+)
+_LEADING = re.compile(r"^(?:(?:the|The|THE)\s+|[\"“”‘’'(\[]+)+")
+_TRAILING = re.compile(r"(?:['’]s?|[\"“”‘’,;:!?)\]]+|(?<!\b[A-Z])\.)+$")
+_ABBREV_END = re.compile(r"(?:\b[A-Z]\.|\b(?:Jr|Sr|Co|Inc|Corp|Ltd|St|Bros)\.)$")
+_GAP = re.compile(r"\s{2,}")
+_DATELINE_END = re.compile(r"\s*(?:,\s*[A-Z][\w .]*?)?\s*(?:—|–|-|\(|:)")
+
+
+def is_demonym(name: str) -> bool:
+    """Shape of a nationality/religion word ("Syrian", "Shiite", "Lebanese", "Iraqi")."""
+    return bool(_DEMONYM.search(name.strip()))
+
+
+def _name_key(text: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Drop a leading "the"/quote and a trailing possessive or punctuation."""
+    piece = text[start:end]
+    lead = _LEADING.match(piece)
+    if lead and lead.end() < len(piece):
+        start += lead.end()
+    while start < end:
+        piece = text[start:end]
+        if _ABBREV_END.search(piece) and not piece.endswith(("'s", "’s")):
+            break
+        tail = _TRAILING.search(piece)
+        if not tail or tail.start() == 0:
+            break
+        end = start + tail.start()
+        end = start + len(text[start:end].rstrip())
+    return start, end
+
+
+def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """Split a span at damage gaps (2+ spaces): a name never runs across one."""
+    pos = start
+    for gap in _GAP.finditer(text, start, end):
+        yield pos, gap.start()
+        pos = gap.end()
+    yield pos, end
+
+
+def _is_dateline(ent: "SpacySpan", text: str) -> bool:
+    line_start = text.rfind("\n", 0, ent.start_char) + 1
+    return (
+        not text[line_start : ent.start_char].strip()
+        and ent.text.isupper()
+        and len(ent.text) > 2
+        and bool(_DATELINE_END.match(text, ent.end_char))
+    )
+
+
+def _is_noise(ent: "SpacySpan") -> bool:
+    if len(ent) == 1:
+        tok = ent[0]
+        # a plural common noun at the start of a sentence ("Families", "Videos") tagged ORG
+        if tok.pos_ == "NOUN" and tok.tag_ in ("NNS", "NN") and ent.label_ != "NORP":
+            return True
+        if tok.lower_ in _GENERIC:
+            return True
+    return not any(ch.isalpha() for ch in ent.text)
+
+
+class _Raw:
+    __slots__ = ("start", "end", "label", "root")
+
+    def __init__(self, start: int, end: int, label: str, root: "Token"):
+        self.start, self.end, self.label, self.root = start, end, label, root
+
+
+def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
+    raws: list[_Raw] = []
+    for ent in doc.ents:
+        label = ent.label_
+        if label not in NAME_LABELS and label != "LANGUAGE":
+            continue
+        if _is_dateline(ent, text):
+            label = "GPE"
+        elif _is_noise(ent):
+            continue
+        for s, e in _parts(text, ent.start_char, ent.end_char):
+            s, e = _trim(text, s, e)
+            piece = text[s:e]
+            if not piece or not piece[0].isupper() and not piece[0].isdigit():
+                continue
+            if piece.lower().rstrip(".") in TITLE_WORDS:
+                continue
+            raws.append(_Raw(s, e, label, ent.root))
+    return raws
+
+
+def _relabel_in_doc(raws: list[_Raw], text: str) -> None:
+    """Make one doc's labels agree: a name takes the majority label of its mentions.
+
+    A name that is not shaped like a demonym and is tagged as a place anywhere
+    in the doc is a place ("Aleppo" tagged GPE once and NORP elsewhere).
+    A surname written alone takes PERSON when a PERSON mention ends with it.
+    """
+    person_tails: set[str] = set()
+    for r in raws:
+        if r.label == "PERSON":
+            words = _name_key(text[r.start : r.end]).split()
+            for i in range(1, len(words)):
+                person_tails.add(" ".join(words[i:]))
+    for r in raws:
+        if r.label in _SURNAME_CONFUSIONS and _name_key(text[r.start : r.end]) in person_tails:
+            r.label = "PERSON"
+    # coordinated with a place: "Fouaa and Kfarya" -> Kfarya is a place too
+    place_roots = {r.root.i: r.label for r in raws if r.label in PLACE_LABELS}
+    for r in raws:
+        if r.label in _CONJ_PLACE_CONFUSIONS:
+            partner = r.root.head.i if r.root.dep_ == "conj" else None
+            linked = [partner] + [c.i for c in r.root.children if c.dep_ == "conj"]
+            for i in linked:
+                if i is not None and i in place_roots:
+                    r.label = place_roots[i]
+                    break
+    by_name: dict[str, list[_Raw]] = defaultdict(list)
+    for r in raws:
+        by_name[_name_key(text[r.start : r.end])].append(r)
+    for name, group in by_name.items():
+        labels = Counter(r.label for r in group)
+        places = Counter({lab: n for lab, n in labels.items() if lab in PLACE_LABELS})
+        if places and not is_demonym(name):
+            place = places.most_common(1)[0][0]
+            for lab in list(labels):
+                if lab in _PLACE_CONFUSIONS:
+                    labels[place] += labels.pop(lab)
+        # ties go to places, then people, then the rest (stable order)
+        rank = {"GPE": 0, "LOC": 1, "FAC": 2, "PERSON": 3, "ORG": 4}
+        best = max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
+        for r in group:
+            r.label = best
+    for r in raws:
+        if r.label == "LANGUAGE" and not is_demonym(text[r.start : r.end]):
+            r.label = "GPE"  # "Aleppo":LANGUAGE; real language names look like demonyms
+
+
+def _role_after(tok: "Token") -> bool:
+    """``tok`` is followed by ", a/an/the <noun>" or has a nominal apposition."""
+    doc = tok.doc
+    i = tok.i + 1
+    if i + 2 < len(doc) and doc[i].text == "," and doc[i + 1].lower_ in ("a", "an", "the"):
+        j = i + 2
+        while j < len(doc) and doc[j].pos_ in ("ADJ", "NOUN", "ADV") and doc[j].is_lower:
+            if doc[j].pos_ == "NOUN":
+                return True
+            j += 1
+    return any(c.dep_ == "appos" and c.pos_ == "NOUN" and c.is_lower for c in tok.children)
+
+
+def _missed_people(doc: "Doc", taken: list[tuple[int, int]]) -> list[_Raw]:
+    """Title-case proper-noun runs that NER missed, kept only in two safe frames:
+    the subject of a speech verb, or "Yasser, an accountant" (apposition to a role)."""
+    covered = set()
+    for s, e in taken:
+        covered.update(range(s, e))
+    out: list[_Raw] = []
+    i = 0
+    while i < len(doc):
+        tok = doc[i]
+        if not (tok.pos_ == "PROPN" and tok.is_title and tok.is_alpha) or tok.idx in covered:
+            i += 1
+            continue
+        j = i
+        # a run of adjacent title-case PROPN tokens separated by single spaces only
+        while (
+            j + 1 < len(doc)
+            and j + 1 - i < 3
+            and doc[j + 1].pos_ == "PROPN"
+            and doc[j + 1].is_title
+            and doc[j + 1].is_alpha
+            and doc[j].whitespace_ == " "
+        ):
+            j += 1
+        run = doc[i : j + 1]
+        i = j + 1
+        if any(t.idx in covered or t.lower_ in TITLE_WORDS or t.lower_ in _GENERIC for t in run):
+            continue
+        if run[0].is_sent_start and len(run) == 1 and not _role_after(run[-1]):
+            continue
+        root = run.root
+        speech_subject = root.dep_ == "nsubj" and root.head.lemma_ in _SPEECH_VERBS
+        if speech_subject or _role_after(run[-1]):
+            if root.ent_type_ in ("", "PERSON") and (speech_subject or root.dep_ in ("nsubj", "nsubjpass")):
+                out.append(_Raw(run.start_char, run.end_char, "PERSON", root))
+    return out
+
+
+def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
+    """Named mentions of people, organisations, places, groups, works, laws and events.
+
+    Numbers and dates are left to other stages. ``doc`` is spaCy's parse of
+    ``article.text``.
+    """
+    text = article.text
+    if doc.text != text:  # offsets would not point into the article
+        return []
+    raws = _from_entities(doc, text)
+    raws += _missed_people(doc, [(r.start, r.end) for r in raws])
+    _relabel_in_doc(raws, text)
+    seen: set[tuple[int, int]] = set()
+    mentions: list[Mention] = []
+    for r in sorted(raws, key=lambda r: (r.start, r.end)):
+        if (r.start, r.end) in seen or r.label not in NAME_LABELS:
+            continue
+        seen.add((r.start, r.end))
+        mentions.append(Mention(article.id, r.start, r.end, text[r.start : r.end], r.label))
+    return mentions

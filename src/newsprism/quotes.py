@@ -1,0 +1,581 @@
+"""Direct quotes and who said them, from the already-parsed spaCy ``Doc``.
+
+One pass over the double quotation marks ("..." and “...”) finds the quoted
+stretches; each is then attributed with short, local token walks:
+
+1. the cue: a speech verb (said, told, added, wrote, according to, ...) in the
+   quote's own sentence. Which side is searched first depends on how the quote
+   ends: a quote closed by "," "?" "!" or no punctuation expects its cue after
+   it ("“...,” said X", "“...?” he asked"); a quote woven into the reporter's
+   sentence (a *partial* quote, opened right after a word) or one that ends its
+   sentence expects it before ("X added: “...”", "hoped the world would hear
+   “our final scream,”").
+2. the speaker: the grammatical subject of the cue (climbing from "adding",
+   "saying" or a conjoined verb to the verb that has one; from "who" to the
+   noun it qualifies). A name is given as the fullest form of that name in the
+   document ("Abdurrahman" -> "Rami Abdurrahman"); "he"/"she" are resolved to the
+   latest person named before the quote; a title followed by a gap of spaces
+   ("Mr.   said") is a name lost in damaged text and is never guessed.
+3. no cue in its sentence: a quote that opens a sentence continues the
+   attribution of the sentence before it (“...,” Earnest said. “And frankly,
+   ...”) or of the paragraph it continues. A one- or two-word quote with no cue
+   is a scare quote or a title and is not reported.
+
+Everything is cited: ``Quote.text == article.text[start:end]`` (the marks
+excluded), ``speaker_span.text == speaker``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from spacy.tokens import Doc, Token
+
+from .model import Article, Mention, Quote, Span
+
+__all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions", "SPEECH_LEMMAS"]
+
+SPEECH_LEMMAS = frozenset(
+    """say tell add ask write post declare insist tweet state note explain argue claim announce warn
+    reply respond recall acknowledge admit suggest complain charge call describe remark testify shout
+    scream cry urge predict promise vow report quip joke deny confirm maintain contend conclude observe
+    comment assert stress emphasize emphasise boast lament concede counter retort plead recount muse
+    exclaim proclaim agree accuse blame question wonder caution allege affirm reiterate tout brag
+    speculate pledge demand yell whisper mutter text email message continue read condemn hail""".split()
+)
+LOST_NAME_NOTE = "speaker's name lost in damaged text"
+_TITLES = frozenset(
+    "mr. mrs. ms. dr. gen. sen. rep. gov. prof. lt. col. sgt. capt. maj. adm. rev. sr. jr. st. "
+    "mr mrs ms dr gen sen rep gov prof".split()
+)
+_PERSON_PRONOUNS = frozenset({"he", "she", "him", "her"})
+_RELATIVES = frozenset({"who", "that", "which"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+# a verb without a subject of its own shares the subject of the verb it hangs from
+_CLIMB_DEPS = frozenset({"conj", "advcl", "xcomp", "relcl", "acl", "pcomp"})
+# a person named in these roles is not who a later "he said" points back to
+_NOT_ANTECEDENT_DEPS = frozenset({"poss", "pobj", "dobj", "dative", "compound", "npadvmod"})
+_NP_LEFT_DEPS = frozenset({"det", "amod", "compound", "poss", "nummod", "nmod", "case"})
+_TERMINATORS = frozenset({".", "?", "!"})
+_OPENERS = "“"
+_CLOSERS = "”"
+_MARKS = re.compile(r'["“”]')
+_WORD = re.compile(r"\w+")
+_GAP_AFTER_TITLE = re.compile(r" {2,}")
+# a dash after the closing mark, then the name: the by-line of quotes in a list ("...” ― Jane Doe")
+_DASH_BYLINE = re.compile(r"[ \t\xa0]*[―—–][ \t\xa0]*")
+_WINDOW = 60  # tokens: how far a cue may sit from its quote within one sentence
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedRegion:
+    """Quoted content ``start:end`` (marks excluded) and the mark positions."""
+
+    start: int
+    end: int
+    open_mark: int  # index of the opening mark
+    close_mark: int | None  # None: left open at a paragraph end
+    continues: bool  # opened a paragraph that continues an unclosed quote
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteAttribution:
+    """A quote and, besides the speaker's name, the source as written at the cue.
+
+    ``source_written`` is the cue's subject as it stands in the sentence ("he",
+    "a source", "Abdurrahman"), which is what attribution corpora annotate.
+    """
+
+    quote: Quote
+    source_written: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Speaker:
+    name: str | None
+    span: Span | None
+    written: Span | None
+    lost: bool = False
+
+
+_NO_SPEAKER = _Speaker(None, None, None)
+
+
+def _direction(text: str, i: int, is_open: bool) -> bool:
+    """Is the mark at ``i`` an opening one? Straight marks are judged by their neighbours."""
+    ch = text[i]
+    if ch in _OPENERS:
+        return True
+    if ch in _CLOSERS:
+        return False
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    if (before.isspace() or before in "([{—–-/") and not after.isspace():
+        return True
+    if after.isspace() or after in ".,;:!?)]}—–-":
+        if not before.isspace():
+            return False
+    return not is_open
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def quoted_regions(text: str) -> list[QuotedRegion]:
+    """Top-level double-quoted stretches of ``text``, in one pass over the marks.
+
+    A quote left open at a paragraph end whose next paragraph opens with a mark
+    is the standard multi-paragraph quote: each paragraph's part is a region and
+    the later parts have ``continues=True``. A same-kind opener inside an open
+    quote without a paragraph break means the earlier opener was stray: it is
+    dropped. Quotes of a different kind nest (inner ones are content).
+    """
+    regions: list[QuotedRegion] = []
+    open_at: int | None = None
+    open_kind = ""
+    open_continues = False
+    depth = 0
+    scanned_to = 0  # no newline between the open mark and here: each character is searched once
+
+    def emit(end: int, close: int | None) -> None:
+        assert open_at is not None
+        s, e = _trimmed(text, open_at + 1, end)
+        if s < e:
+            regions.append(QuotedRegion(s, e, open_at, close, open_continues))
+
+    for m in _MARKS.finditer(text):
+        i = m.start()
+        kind = "straight" if text[i] == '"' else "curly"
+        opening = _direction(text, i, open_at is not None and kind == open_kind)
+        if open_at is not None:
+            newline = text.find("\n", max(open_at, scanned_to), i)
+            scanned_to = i
+            if newline != -1:  # the quote was left open at its paragraph's end
+                emit(newline, None)
+                continues = opening and not text[text.rfind("\n", 0, i) + 1 : i].strip()
+                open_at, depth = None, 0
+                if continues:
+                    open_at, open_kind, depth, open_continues = i, kind, 1, True
+                    continue
+        if opening:
+            if open_at is None:
+                open_at, open_kind, depth, open_continues = i, kind, 1, False
+            elif kind != open_kind:
+                depth += 1
+            else:  # the earlier opener was stray
+                open_at, depth, open_continues = i, 1, False
+        elif open_at is not None:
+            if kind != open_kind and depth > 1:
+                depth -= 1
+            elif kind == open_kind or depth == 1:
+                emit(i, i)
+                open_at, depth = None, 0
+    if open_at is not None:
+        newline = text.find("\n", open_at)
+        emit(len(text) if newline == -1 else newline, None)
+    return regions
+
+
+class _DocIndex:
+    """Lookups built once per document: token by character, mention by token, names by word."""
+
+    def __init__(
+        self, doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], regions: Sequence[QuotedRegion]
+    ):
+        self.doc_id = doc_id
+        self.text = text
+        self.doc = doc
+        self.token_starts = [t.idx for t in doc]
+        self.mentions = sorted(mentions, key=lambda m: (m.start, -m.end))
+        self.mention_starts = [m.start for m in self.mentions]
+        self.region_starts = [r.open_mark for r in regions]
+        self.region_ends = [r.close_mark if r.close_mark is not None else r.end for r in regions]
+        # fullest-name lookup: last word of a person's name -> its mentions
+        self.by_last_word: dict[str, list[Mention]] = {}
+        for m in self.mentions:
+            words = _WORD.findall(m.text)
+            if m.label == "PERSON" and words:
+                self.by_last_word.setdefault(words[-1].lower(), []).append(m)
+        self.antecedents: list[tuple[int, _Speaker]] = []  # (char position, person), sorted
+
+    def token_at(self, char: int) -> int:
+        return max(0, bisect.bisect_right(self.token_starts, char) - 1)
+
+    def mention_at(self, token: Token) -> Mention | None:
+        k = bisect.bisect_right(self.mention_starts, token.idx) - 1
+        # a covering mention starts at or before the token; nested ones are rare in NER output
+        for j in range(k, max(-1, k - 3), -1):
+            m = self.mentions[j]
+            if m.start <= token.idx < m.end:
+                return m
+        return None
+
+    def inside_quote(self, char: int) -> bool:
+        k = bisect.bisect_right(self.region_starts, char) - 1
+        return k >= 0 and char < self.region_ends[k]
+
+    def span(self, start: int, end: int) -> Span:
+        return Span(self.doc_id, start, end, self.text[start:end])
+
+
+def _is_speech_verb(token: Token) -> bool:
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
+        return False  # "so-called", "self-described": part of a compound adjective
+    return token.lemma_.lower() in SPEECH_LEMMAS or token.lower_ in SPEECH_LEMMAS
+
+
+def _cue_at(token: Token) -> tuple[int, int] | None:
+    """Character span of the cue starting at ``token``, or None if it is no cue."""
+    if token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor().lower_ == "to":
+        return token.idx, token.nbor().idx + 2
+    if _is_speech_verb(token):
+        return token.idx, token.idx + len(token)
+    return None
+
+
+def _subject(verb: Token) -> Token | None:
+    """The token naming who speaks through ``verb``."""
+    if verb.lower_ == "according":
+        for to in verb.children:
+            for obj in to.children:
+                if obj.dep_ == "pobj":
+                    return obj
+        nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
+        return next((c for c in nxt.children if c.dep_ == "pobj"), None) if nxt is not None else None
+    current = verb
+    for _ in range(4):
+        subjects = [c for c in current.children if c.dep_ in _SUBJECT_DEPS]
+        if subjects:
+            # "a radiology nurse in Aleppo, Mohamed said": prefer the proper name
+            named = [s for s in subjects if s.pos_ == "PROPN"]
+            subject = (named or subjects)[-1 if named else 0]
+            if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
+                return current.head
+            return subject
+        if current.dep_ == "relcl":
+            return current.head
+        if current.dep_ not in _CLIMB_DEPS or current.head is current:
+            break
+        current = current.head
+    # inverted order the parser missed: "said Mahmoud Raslan"
+    if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN":
+        return verb.nbor()
+    return None
+
+
+def _np_span(head: Token) -> tuple[int, int]:
+    """The subject's name or noun phrase as written: left modifiers and the head, no clauses."""
+    start = head.i
+    for left in reversed(list(head.lefts)):
+        between = head.doc[left.i : start]
+        if left.dep_ in _NP_LEFT_DEPS and all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in between):
+            start = left.i
+        else:
+            break
+    tokens = head.doc[start : head.i + 1]
+    return tokens.start_char, tokens.end_char
+
+
+def _name_chain(head: Token) -> tuple[int, int]:
+    """A proper name the tagger missed: the run of PROPN tokens ending at ``head``, titles dropped."""
+    start = head.i
+    while start > 0 and head.doc[start - 1].pos_ == "PROPN" and head.doc[start - 1].head.i in range(start, head.i + 1):
+        start -= 1
+    while start < head.i and head.doc[start].lower_ in _TITLES:
+        start += 1
+    return head.doc[start].idx, head.idx + len(head)
+
+
+def _lost_name(index: _DocIndex, token: Token) -> bool:
+    """A title followed by a gap of spaces: the name after it was stripped ("Mr.   said")."""
+    if token.lower_ not in _TITLES:
+        return False
+    end = token.idx + len(token)
+    return bool(_GAP_AFTER_TITLE.match(index.text, end))
+
+
+def _fullest(index: _DocIndex, start: int, end: int) -> tuple[int, int]:
+    """The fullest way the document writes this person's name ("Abdurrahman" -> "Rami Abdurrahman")."""
+    words = [w.lower() for w in _WORD.findall(index.text[start:end])]
+    if not words:
+        return start, end
+    best = (len(words), -start, start, end)
+    for m in index.by_last_word.get(words[-1], ()):
+        other = [w.lower() for w in _WORD.findall(m.text)]
+        if len(other) > len(words) and other[-len(words) :] == words:
+            best = max(best, (len(other), -m.start, m.start, m.end))
+    return best[2], best[3]
+
+
+def _person_of(index: _DocIndex, token: Token) -> _Speaker | None:
+    """The person named by a (non-pronoun) subject token, if it names one."""
+    if _lost_name(index, token):
+        return _Speaker(None, None, index.span(token.idx, token.idx + len(token)), lost=True)
+    candidates = [token] + [c for c in token.children if c.dep_ == "appos"]
+    for cand in candidates:
+        mention = index.mention_at(cand)
+        if mention is not None and mention.label == "PERSON":
+            written = index.span(mention.start, mention.end)
+            s, e = _fullest(index, mention.start, mention.end)
+            return _Speaker(index.text[s:e], index.span(s, e), written)
+    for cand in candidates:
+        if cand.pos_ != "PROPN":
+            continue
+        s, e = _name_chain(cand)
+        fs, fe = _fullest(index, s, e)
+        # a name the tagger called something else counts when the document names a person so
+        if s < e and (cand.ent_type_ in ("", "PERSON") or (fs, fe) != (s, e)):
+            return _Speaker(index.text[fs:fe], index.span(fs, fe), index.span(s, e))
+    return None
+
+
+def _collect_antecedents(index: _DocIndex) -> None:
+    """People a later "he"/"she" may point back to, in text order (one pass over tokens)."""
+    for token in index.doc:
+        if token.dep_ in _NOT_ANTECEDENT_DEPS or token.pos_ not in ("PROPN", "NOUN"):
+            continue
+        if not (token.dep_ == "appos" or token.dep_ in _SUBJECT_DEPS or token.ent_type_ == "PERSON"):
+            continue
+        if index.inside_quote(token.idx):
+            continue  # names inside quotes are not speakers
+        person = None
+        if token.ent_type_ == "PERSON" or _lost_name(index, token):
+            person = _person_of(index, token)
+        elif token.dep_ in _SUBJECT_DEPS and token.pos_ == "PROPN":
+            person = _person_of(index, token)
+        if person is None or person.written is None:
+            continue
+        last = index.antecedents[-1][1] if index.antecedents else None
+        if last is not None and last.written == person.written:
+            continue  # the same name seen from another of its tokens
+        index.antecedents.append((person.written.start, person))
+
+
+def _resolve_pronoun(index: _DocIndex, before: int, written: Span) -> _Speaker:
+    k = bisect.bisect_left(index.antecedents, before, key=lambda a: a[0]) - 1
+    if k < 0:
+        return _Speaker(None, None, written)
+    person = index.antecedents[k][1]
+    return _Speaker(person.name, person.span, written, person.lost)
+
+
+def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> _Speaker:
+    subject = _subject(verb)
+    if subject is None:
+        return _NO_SPEAKER
+    if subject.pos_ == "PRON":
+        written = index.span(subject.idx, subject.idx + len(subject))
+        if subject.lower_ in _PERSON_PRONOUNS:
+            return _resolve_pronoun(index, min(quote_open, subject.idx), written)
+        return _Speaker(None, None, written)
+    person = _person_of(index, subject)
+    if person is not None:
+        return person
+    s, e = _np_span(subject)
+    mention = index.mention_at(subject)
+    if mention is not None and mention.start <= s and e <= mention.end + 1:
+        s, e = mention.start, mention.end
+    return _Speaker(index.text[s:e], index.span(s, e), index.span(s, e))
+
+
+def _is_terminator(token: Token) -> bool:
+    return token.text in _TERMINATORS or (token.is_space and "\n" in token.text)
+
+
+def _left_cue(index: _DocIndex, first: int) -> Token | None:
+    """The speech verb nearest before token ``first`` in the same sentence."""
+    doc = index.doc
+    for j in range(first - 1, max(-1, first - 1 - _WINDOW), -1):
+        token = doc[j]
+        if _is_terminator(token) or token.text in ('”', '"') and index.inside_quote(token.idx - 1):
+            return None
+        if token.lower_ == "to" and j > 0 and doc[j - 1].lower_ == "according":
+            return doc[j - 1]
+        if _cue_at(token) is not None:
+            return token
+    return None
+
+
+def _right_cue(index: _DocIndex, after: int, limit: int) -> Token | None:
+    """The speech verb nearest after token ``after`` in the same sentence."""
+    doc = index.doc
+    for j in range(after, min(len(doc), after + limit)):
+        token = doc[j]
+        if _is_terminator(token) or token.text in ("“", '"') and index.inside_quote(token.idx + 1):
+            return None
+        if _cue_at(token) is not None and token.dep_ not in ("relcl", "acl"):
+            return token
+    return None
+
+
+def _previous_sentence_cue(index: _DocIndex, first: int) -> Token | None:
+    """The main speech verb of the sentence before token ``first`` (across a paragraph break)."""
+    doc = index.doc
+    j = first - 1
+    while j >= 0 and (doc[j].is_space or doc[j].is_punct):
+        j -= 1  # the previous sentence's final punctuation and marks
+    found: Token | None = None
+    for k in range(j, max(-1, j - _WINDOW), -1):
+        token = doc[k]
+        if _is_terminator(token):
+            break
+        if index.inside_quote(token.idx):
+            continue
+        if _cue_at(token) is not None and (found is None or token.dep_ == "ROOT"):
+            found = token
+    return found
+
+
+def _is_partial(text: str, open_mark: int) -> bool:
+    """Opened right after a word of the reporter's sentence (not after ":", ",", a dash or a sentence end)."""
+    j = open_mark - 1
+    while j >= 0 and text[j] in " \t\xa0":
+        j -= 1
+    return j >= 0 and (text[j].isalnum() or text[j] in "’'%)")
+
+
+def _introduced(text: str, open_mark: int) -> bool:
+    """Opened after ":" or "," - the cue came before ("he added: “...”")."""
+    j = open_mark - 1
+    while j >= 0 and text[j] in " \t\xa0":
+        j -= 1
+    return j >= 0 and text[j] in ":,"
+
+
+def _find_cue(index: _DocIndex, region: QuotedRegion, first: int, after: int | None, partial: bool) -> Token | None:
+    """The speech verb of the quote's own sentence; which side first depends on how it ends."""
+    text, doc = index.text, index.doc
+    content = text[region.start : region.end]
+    ends_clause = content[-1] in ".;"
+    lower_follows = after is not None and after < len(doc) and doc[after].text[:1].islower()
+    cue: Token | None = None
+    if after is not None and not partial and not _introduced(text, region.open_mark):
+        if not ends_clause or lower_follows:
+            cue = _right_cue(index, after, 12 if content[-1] in ",?!—-" else _WINDOW)
+    if cue is None:
+        cue = _left_cue(index, first)
+    if cue is None and after is not None and (partial or (ends_clause and lower_follows)):
+        cue = _right_cue(index, after, 12)
+    return cue
+
+
+def _dash_byline(index: _DocIndex, region: QuotedRegion) -> _Speaker | None:
+    """A person named right after the closing mark and a dash ("“...” ― Oscar P. Quintero")."""
+    if region.close_mark is None:
+        return None
+    dash = _DASH_BYLINE.match(index.text, region.close_mark + 1)
+    if dash is None:
+        return None
+    k = bisect.bisect_left(index.mention_starts, dash.end())
+    if k < len(index.mentions) and index.mentions[k].start == dash.end() and index.mentions[k].label == "PERSON":
+        m = index.mentions[k]
+        return _Speaker(m.text, index.span(m.start, m.end), index.span(m.start, m.end))
+    return None
+
+
+def _context_speaker(
+    index: _DocIndex, region: QuotedRegion, first: int, previous: tuple[QuotedRegion, _Speaker] | None
+) -> _Speaker:
+    """A quote with no cue of its own: the paragraph it continues, or the sentence before it."""
+    if region.continues and previous is not None:
+        return previous[1]
+    prior = _previous_sentence_cue(index, first)
+    if (
+        previous is not None
+        and previous[0].close_mark is not None
+        and (prior is None or previous[0].close_mark > prior.idx)
+        and not _sentence_between(index, previous[0].close_mark, first)
+    ):
+        return previous[1]
+    if prior is not None:
+        return _speaker_of(index, prior, region.open_mark)
+    return _NO_SPEAKER
+
+
+def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) -> list[QuoteAttribution]:
+    """Quotes with their attribution and the source as written at the cue (see module doc)."""
+    text = article.text
+    regions = quoted_regions(text)
+    index = _DocIndex(article.id, text, doc, [m for m in mentions if m.doc == article.id or not m.doc], regions)
+    _collect_antecedents(index)
+    out: list[QuoteAttribution] = []
+    previous: tuple[QuotedRegion, _Speaker] | None = None
+    for region in regions:
+        first = index.token_at(region.open_mark)
+        if doc[first].idx < region.open_mark and first + 1 < len(doc):
+            first += 1  # the mark is glued to the previous token
+        after = index.token_at(region.close_mark) + 1 if region.close_mark is not None else None
+        partial = _is_partial(text, region.open_mark)
+        cue = _find_cue(index, region, first, after, partial)
+        byline = _dash_byline(index, region)
+        if cue is not None:
+            speaker = _speaker_of(index, cue, region.open_mark)
+        elif byline is not None:
+            speaker = byline
+        elif partial:
+            speaker = _NO_SPEAKER
+        else:
+            speaker = _context_speaker(index, region, first, previous)
+        content = text[region.start : region.end]
+        if len(_WORD.findall(content)) <= 2 and not region.continues and cue is None:
+            continue  # a scare quote or a title, not somebody's words
+        if len(_WORD.findall(content)) <= 2 and speaker.written is None and not speaker.lost:
+            continue  # a cue nobody speaks through ("so-called") does not make it a quote
+        quote = Quote(
+            doc=article.id,
+            start=region.start,
+            end=region.end,
+            text=content,
+            speaker=None if speaker.lost else speaker.name,
+            speaker_span=None if speaker.lost else speaker.span,
+            cue=index.span(*_cue_at(cue)) if cue is not None else None,
+            partial=partial,
+            note=LOST_NAME_NOTE if speaker.lost else None,
+        )
+        out.append(QuoteAttribution(quote, speaker.written))
+        previous = (region, speaker)
+    return _fill_chains(out, regions)
+
+
+def _sentence_between(index: _DocIndex, close_mark: int, first: int) -> bool:
+    """Is there a whole sentence between a quote's closing mark and token ``first``?"""
+    doc = index.doc
+    seen_end = False
+    for j in range(index.token_at(close_mark) + 1, first):
+        token = doc[j]
+        if token.text in _TERMINATORS:
+            seen_end = True
+        elif seen_end and not (token.is_space or token.is_punct):
+            return True
+    return False
+
+
+def _fill_chains(found: list[QuoteAttribution], regions: Sequence[QuotedRegion]) -> list[QuoteAttribution]:
+    """A multi-paragraph quote whose first part had no cue takes the speaker of a later part."""
+    by_start = {r.start: r for r in regions}
+    out = list(found)
+    for k in range(len(out) - 2, -1, -1):
+        here, nxt = out[k], out[k + 1]
+        region_next = by_start.get(nxt.quote.start)
+        if here.quote.speaker is None and here.quote.note is None and region_next is not None and region_next.continues:
+            q = nxt.quote
+            out[k] = QuoteAttribution(
+                replace(here.quote, speaker=q.speaker, speaker_span=q.speaker_span, note=q.note),
+                nxt.source_written,
+            )
+    return out
+
+
+def extract_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) -> list[Quote]:
+    """Direct quotes of ``article`` with their speakers; ``doc`` is ``nlp(article.text)``."""
+    return [a.quote for a in attribute_quotes(article, doc, mentions)]

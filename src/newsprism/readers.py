@@ -1,0 +1,405 @@
+"""Read articles from files and folders; report every input that cannot be read.
+
+Inputs: ``.txt`` (one article per file), ``.html``/``.htm`` (article text
+extracted with trafilatura), ``.jsonl`` (one article per line). A folder may
+hold a sidecar manifest, ``articles.csv`` or ``articles.jsonl``, giving the
+outlet, date, URL, title and authors of its text/HTML files.
+
+``Article.text`` is the decoded text as is (a BOM stripped, CRLF/CR turned
+into LF); every offset computed later points into it. Nothing raises on bad
+input: it becomes a :class:`Skipped` with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from .language import non_english_reason
+from .model import Article, Skipped
+
+__all__ = ["read_paths", "read_file", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
+
+SUPPORTED_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
+MANIFEST_NAMES = ("articles.csv", "articles.jsonl")
+# Files that live next to articles but are not articles (annotations, docs).
+_IGNORED_NAMES = frozenset({"expected.yaml", "expected.yml"})
+_MANIFEST_KEYS = ("file", "filename", "id")
+_KNOWN_FIELDS = ("title", "published", "outlet", "url", "authors")
+_JSONL_FIELDS = frozenset({"id", "text", *_KNOWN_FIELDS})
+_MIN_HTML_WORDS = 5
+_AUTHOR_SPLIT = re.compile(r"\s*(?:;|\||,|&|\band\b)\s*")
+# Bytes that never occur in text: C0 controls other than \t \n \f \r, and DEL.
+_CONTROL_BYTES = frozenset(range(32)) - {9, 10, 12, 13} | {127}
+
+
+def decode_text(data: bytes) -> tuple[str | None, str | None]:
+    """(text, None) for usable UTF-8 text, else (None, reason)."""
+    if not data:
+        return None, "empty file"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return None, "UTF-16 text is not supported (save it as UTF-8)"
+    if b"\x00" in data:
+        return None, "binary file (contains NUL bytes)"
+    head = data[:8192]
+    control = sum(1 for b in head if b in _CONTROL_BYTES)
+    if control > 0.05 * len(head):
+        return None, f"binary file (mostly non-text bytes: {control} control bytes in the first {len(head)})"
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        text = data[bom:].decode("utf-8")
+    except UnicodeDecodeError as err:
+        offset = bom + err.start
+        return None, f"not UTF-8 text (invalid byte 0x{data[offset]:02x} at byte offset {offset})"
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return None, "whitespace-only file"
+    return text, None
+
+
+def _is_iso_date(value: str) -> bool:
+    try:
+        if len(value) == 10:
+            date.fromisoformat(value)
+        else:
+            datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _authors(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        parts = _AUTHOR_SPLIT.split(value)
+    elif isinstance(value, list | tuple):
+        parts = [v for v in value if isinstance(v, str)]
+    else:
+        return ()
+    return tuple(p.strip() for p in parts if p and p.strip())
+
+
+def _given_fields(record: Mapping[str, Any], source: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Article fields given by a manifest row or JSONL record, and the fields it
+    had that are not article fields (kept in ``meta``). Empty values mean unknown."""
+    fields: dict[str, Any] = {}
+    meta: dict[str, Any] = {}
+    for key, value in record.items():
+        if value is None or (isinstance(value, str) and not value.strip()):
+            continue
+        if key in ("title", "url", "outlet") and isinstance(value, str):
+            fields[key] = value.strip()
+        elif key == "published" and isinstance(value, str):
+            if _is_iso_date(value.strip()):
+                fields["published"] = value.strip()
+            else:
+                meta["published_unparsed"] = value  # not ISO 8601: not used to resolve dates
+        elif key == "authors" and _authors(value):
+            fields["authors"] = _authors(value)
+        elif key in _KNOWN_FIELDS:
+            meta[f"{key}_unparsed"] = value  # wrong type: kept, not used
+        elif key not in _JSONL_FIELDS and not (source == "manifest" and key in _MANIFEST_KEYS):
+            meta[key] = value
+    if "outlet" in fields:
+        fields["outlet_source"] = source
+    return fields, meta
+
+
+def _apply(article: Article, fields: Mapping[str, Any], meta: Mapping[str, Any]) -> Article:
+    if "outlet" in fields:
+        # a stated outlet replaces HTML metadata, evidence and all
+        article = replace(article, outlet_evidence=None)
+    return replace(article, **fields, meta={**article.meta, **meta}) if fields or meta else article
+
+
+@dataclass
+class _Manifest:
+    path: Path
+    rows: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # file name -> (line, row)
+
+    def lookup(self, path: Path) -> dict[str, Any] | None:
+        hit = self.rows.get(path.name) or self.rows.get(path.stem)
+        return hit[1] if hit else None
+
+
+def _manifest_key(row: Mapping[str, Any]) -> str | None:
+    for key in _MANIFEST_KEYS:
+        value = row.get(key)
+        if isinstance(value, str) and value.strip():
+            return Path(value.strip()).name
+    return None
+
+
+def _jsonl_is_manifest(path: Path) -> bool:
+    """``articles.jsonl`` is a manifest when its records carry no ``text``."""
+    try:
+        with path.open("rb") as fh:
+            for raw in fh:
+                if raw.strip():
+                    record = json.loads(raw.decode("utf-8-sig"))
+                    return isinstance(record, dict) and "text" not in record
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+@dataclass
+class _Reader:
+    """State of one ``read_paths`` call (ids seen, manifests loaded)."""
+
+    articles: list[Article] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    seen_ids: dict[str, str] = field(default_factory=dict)
+    manifests: dict[Path, _Manifest | None] = field(default_factory=dict)
+
+    # -- entry points -------------------------------------------------
+    def read(self, path: Path) -> None:
+        if path.is_dir():
+            self.read_folder(path)
+        elif path.is_file():
+            self.read_file(path)
+        elif path.exists():
+            self.skip(path, "not a regular file or folder")
+        else:
+            self.skip(path, "no such file or folder")
+
+    def read_folder(self, folder: Path) -> None:
+        before, skipped_before = len(self.articles), len(self.skipped)
+        manifest = self.manifest(folder, report_missing=True)
+        try:
+            entries = sorted(folder.iterdir(), key=lambda p: p.name)
+        except OSError as err:
+            self.skip(folder, f"cannot list folder ({err.strerror or err})")
+            return
+        for entry in entries:
+            name = entry.name
+            if name.startswith(".") or name.lower() in _IGNORED_NAMES or name.upper().startswith("README"):
+                continue
+            if name in MANIFEST_NAMES and (name.endswith(".csv") or _jsonl_is_manifest(entry)):
+                continue
+            if entry.is_dir():
+                self.skip(entry, "subfolder not read (folders are read non-recursively)")
+                continue
+            self.read_file(entry)
+        if len(self.articles) == before:
+            skipped = len(self.skipped) - skipped_before
+            note = f" ({skipped} input{'s' if skipped != 1 else ''} skipped)" if skipped else ""
+            self.skip(folder, "no articles found in folder" + note)
+
+    def read_file(self, path: Path) -> None:
+        suffix = path.suffix.lower()
+        if suffix not in SUPPORTED_SUFFIXES:
+            self.skip(path, f"unsupported file type {suffix}" if suffix else "unsupported file type (no extension)")
+            return
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            self.skip(path, f"cannot read file ({err.strerror or err})")
+            return
+        if suffix == ".jsonl":
+            self.read_jsonl(path, data)
+        elif suffix == ".txt":
+            text, reason = decode_text(data)
+            if text is None:
+                self.skip(path, reason or "unreadable")
+                return
+            self.add(path, Article(id=path.name, text=text, path=str(path)))
+        else:
+            self.read_html(path, data)
+
+    # -- formats ------------------------------------------------------
+    def read_html(self, path: Path, data: bytes) -> None:
+        if not data.strip():
+            self.skip(path, "empty file" if not data else "whitespace-only file")
+            return
+        if b"\x00" in data:
+            self.skip(path, "binary file (contains NUL bytes)")
+            return
+        import trafilatura  # heavy; only needed for HTML input
+
+        text, _ = decode_text(data)
+        try:
+            doc = trafilatura.bare_extraction(
+                text if text is not None else data, with_metadata=True, include_comments=False
+            )
+        except Exception as err:  # trafilatura/lxml raise many kinds on broken markup
+            self.skip(path, f"HTML could not be parsed ({type(err).__name__})")
+            return
+        body = getattr(doc, "text", None) if doc is not None else None
+        words = len(body.split()) if body else 0
+        if words < _MIN_HTML_WORDS:
+            # a few words out of a page are navigation leftovers, not an article
+            self.skip(path, "no article text found in HTML page" + (f" (only {words} words)" if words else ""))
+            return
+        body = body.replace("\r\n", "\n").replace("\r", "\n")
+        article = Article(id=path.name, text=body, path=str(path))
+        given: dict[str, Any] = {}
+        if getattr(doc, "title", None):
+            given["title"] = doc.title
+        if getattr(doc, "date", None) and _is_iso_date(doc.date):
+            given["published"] = doc.date
+        if getattr(doc, "author", None):
+            given["authors"] = _authors(doc.author)
+        if getattr(doc, "url", None):
+            given["url"] = doc.url
+        if getattr(doc, "sitename", None):
+            from .metadata import normalise_outlet
+
+            given.update(outlet=normalise_outlet(doc.sitename), outlet_source="html-meta")
+        self.add(path, replace(article, **given))
+
+    def read_jsonl(self, path: Path, data: bytes) -> None:
+        if not data.strip():
+            self.skip(path, "empty file" if not data else "whitespace-only file")
+            return
+        if b"\x00" in data:
+            self.skip(path, "binary file (contains NUL bytes)")
+            return
+        found = False
+        for number, raw in enumerate(data.split(b"\n"), start=1):
+            if not raw.strip():
+                continue
+            found = True
+            if number == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8) :]
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                self.skip(path, f"not UTF-8 text (invalid byte 0x{raw[err.start]:02x} at byte {err.start} of the line)", number)
+                continue
+            article, reason = self.jsonl_record(path, line)
+            if article is None:
+                self.skip(path, reason or "unreadable line", number)
+            else:
+                self.add(path, article, number)
+        if not found:
+            self.skip(path, "whitespace-only file")
+
+    def jsonl_record(self, path: Path, line: str) -> tuple[Article | None, str | None]:
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as err:
+            return None, f"bad JSON ({err.msg} at column {err.colno})"
+        if not isinstance(record, dict):
+            return None, f"not a JSON object (a {type(record).__name__})"
+        doc_id = record.get("id")
+        if isinstance(doc_id, bool) or not isinstance(doc_id, str | int) or not str(doc_id).strip():
+            return None, "missing or empty 'id'" if doc_id in (None, "") else "'id' must be a string or integer"
+        text = record.get("text")
+        if text is None:
+            return None, "missing 'text'"
+        if not isinstance(text, str):
+            return None, f"'text' must be a string, not {type(text).__name__}"
+        if not text.strip():
+            return None, "empty text"
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        fields, meta = _given_fields(record, "jsonl")
+        article = Article(id=str(doc_id), text=text, path=str(path))
+        return _apply(article, fields, meta), None
+
+    # -- manifests ----------------------------------------------------
+    def manifest(self, folder: Path, report_missing: bool = False) -> _Manifest | None:
+        """The folder's manifest, loaded once per call; problems become Skipped."""
+        if folder in self.manifests:
+            return self.manifests[folder]
+        manifest = None
+        for name in MANIFEST_NAMES:
+            path = folder / name
+            if path.is_file() and (name.endswith(".csv") or _jsonl_is_manifest(path)):
+                manifest = self.load_manifest(path)
+                break
+        self.manifests[folder] = manifest
+        if manifest is not None and report_missing:
+            present = {n for p in folder.iterdir() for n in (p.name, p.stem)}
+            for file_name, (line, _) in manifest.rows.items():
+                if file_name not in present:
+                    self.skip(manifest.path, f"lists {file_name!r}, which is not in the folder", line)
+        return manifest
+
+    def load_manifest(self, path: Path) -> _Manifest:
+        manifest = _Manifest(path)
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            self.skip(path, f"cannot read manifest ({err.strerror or err})")
+            return manifest
+        text, reason = decode_text(data)
+        if text is None:
+            self.skip(path, f"manifest not read: {reason}")
+            return manifest
+        for line, row in self.manifest_rows(path, text):
+            key = _manifest_key(row)
+            if key is None:
+                self.skip(path, "manifest row has no 'file' (or 'filename'/'id') value", line)
+            elif key in manifest.rows:
+                self.skip(path, f"manifest lists {key!r} twice (first on line {manifest.rows[key][0]})", line)
+            else:
+                manifest.rows[key] = (line, row)
+        return manifest
+
+    def manifest_rows(self, path: Path, text: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        if path.suffix == ".csv":
+            reader = csv.DictReader(io.StringIO(text))
+            if not reader.fieldnames or not any(
+                (f or "").strip().lower() in _MANIFEST_KEYS for f in reader.fieldnames
+            ):
+                self.skip(path, "manifest has no 'file' (or 'filename'/'id') column")
+                return
+            for row in reader:
+                clean = {(k or "").strip().lower(): v for k, v in row.items() if k}
+                yield reader.line_num, clean
+            return
+        for number, line in enumerate(text.split("\n"), start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as err:
+                self.skip(path, f"bad JSON in manifest ({err.msg} at column {err.colno})", number)
+                continue
+            if not isinstance(record, dict):
+                self.skip(path, "manifest line is not a JSON object", number)
+                continue
+            yield number, {str(k).lower(): v for k, v in record.items()}
+
+    # -- bookkeeping --------------------------------------------------
+    def add(self, path: Path, article: Article, line: int | None = None) -> None:
+        reason = non_english_reason(article.text)
+        if reason is not None:
+            self.skip(path, reason, line)
+            return
+        if line is None:  # a text/HTML file: its folder's manifest may describe it
+            manifest = self.manifest(path.parent)
+            row = manifest.lookup(path) if manifest is not None else None
+            if row is not None:
+                fields, meta = _given_fields(row, "manifest")
+                article = _apply(article, fields, meta)
+        first = self.seen_ids.get(article.id)
+        if first is not None:
+            self.skip(path, f"duplicate id {article.id!r} (already read from {first})", line)
+            return
+        self.seen_ids[article.id] = f"{path}:{line}" if line is not None else str(path)
+        self.articles.append(article)
+
+    def skip(self, path: Path, reason: str, line: int | None = None) -> None:
+        self.skipped.append(Skipped(str(path), reason, line))
+
+
+def read_file(path: str | Path) -> tuple[list[Article], list[Skipped]]:
+    """Read one file (any supported type)."""
+    return read_paths([path])
+
+
+def read_paths(paths: Sequence[str | Path]) -> tuple[list[Article], list[Skipped]]:
+    """Articles from files and folders (folders: non-recursive, sorted by name),
+    and every input that could not be read, with a one-line reason."""
+    reader = _Reader()
+    for path in paths:
+        reader.read(Path(path))
+    return reader.articles, reader.skipped

@@ -1,0 +1,561 @@
+"""Cross-document entity resolution: mentions -> entities.
+
+Names are compared on a phonetic key that folds the usual variation of
+Arabic and Russian names written in Latin letters (doubled letters, ou/u,
+o/u, e/i, y/i, ey/ei, abd-ul/abd-ur, the article al-), so "Fouaa"/"Foua",
+"Abu"/"Abo", "Abdurrahman"/"Abdulrahman" and "Sergey"/"Sergei" get one key.
+Letter transpositions ("Kfarya"/"Kfraya") match only when the consonant
+skeleton, first and last letters agree and the fuzzy ratio is high, and never
+for tokens under five letters ("Iran" is not "Iraq", "Kerry" is not "Kirby").
+
+People: full names match on first and last name (middle names and initials
+may be missing); a surname alone joins the one full name that ends with it
+(the nearest preceding one in its doc when several do); a first name alone
+joins a full name only when that is the only candidate AND both are described
+by the same role noun ("Yasser, an accountant" / "Yasser Hemeish, a former
+accountant"), or when the full name was written earlier in the same document.
+
+Mentions that are not names (ECB+ gold mentions include them): common nouns
+join on their head lemma, and the one named entity described by that role
+noun; pronouns join the nearest preceding compatible mention of their document.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+
+from rapidfuzz.fuzz import ratio
+from unidecode import unidecode
+
+from .mentions import NAME_LABELS, PLACE_LABELS, TITLE_WORDS, is_demonym
+from .model import Entity, Mention, Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc, Span as SpacySpan, Token
+
+__all__ = ["resolve_entities", "phonetic", "tokens_match", "name_tokens"]
+
+_PARTICLES = frozenset({"al", "el", "ul"})  # Arabic article, dropped for matching people
+_FUNCTION = frozenset({"of", "the", "for", "and", "de", "du", "des", "la", "le", "on", "in", "at", "&"})
+_PRONOUNS_PERSON = frozenset("he him his himself she her hers herself".split())
+_PRONOUNS_PLURAL = frozenset("they them their theirs themselves".split())
+_PRONOUNS_THING = frozenset("it its itself".split())
+_PRONOUNS_RELATIVE = frozenset("who whom whose which that".split())
+_PRONOUNS_OTHER = frozenset("i me my mine myself we us our ours ourselves you your yours this these those".split())
+PRONOUNS = _PRONOUNS_PERSON | _PRONOUNS_PLURAL | _PRONOUNS_THING | _PRONOUNS_RELATIVE | _PRONOUNS_OTHER
+# role nouns too vague to tell two people apart
+_VAGUE_ROLES = frozenset("man woman person people one resident member official source group part head".split())
+# honorifics say nothing about who someone is: two "Mr."s are not one man
+_HONORIFICS = frozenset("mr mrs ms dr sir madam prof rev".split())
+# a surname can start with these ("Abu Jaafar", "Abo Zayd", "bin Laden", "van Gogh"): such a
+# two-word name written alone is a surname, not a full name (phonetic forms)
+_SURNAME_PREFIXES = frozenset("abu bin ibn bint um van vun von di dil dila da du li la mac mc haj st".split())
+_ACRONYM = re.compile(r"^(?:[A-Z]\.){2,6}$|^[A-Z]{2,6}$")
+_WORD = re.compile(r"[^\W_]+(?:[.'’-][^\W_]+)*\.?", re.UNICODE)
+_MIN_FUZZY = 5
+_FUZZY_RATIO = 75.0
+_PRONOUN_WINDOW = 3  # sentences back
+
+
+def phonetic(word: str) -> str:
+    """Fold transliteration variants of one name token to one key."""
+    w = re.sub(r"[^a-z]", "", unidecode(word).lower())
+    w = re.sub(r"^abd[aeiou][lr]", "abd", w)  # abd-ul-, abd-ur-, abd-el-
+    w = w.replace("ph", "f").replace("ou", "u").replace("oo", "u").replace("ee", "i")
+    w = w.replace("y", "i").replace("ei", "i").replace("o", "u").replace("e", "i")
+    return re.sub(r"(.)\1+", r"\1", w)
+
+
+def _skeleton(key: str) -> str:
+    return re.sub(r"[aiu]", "", key)
+
+
+def tokens_match(a: str, b: str) -> bool:
+    """Two phonetic keys name the same thing: equal, or a close variant of a long token."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < _MIN_FUZZY or a[0] != b[0] or a[-1] != b[-1]:
+        return False
+    return _skeleton(a) == _skeleton(b) and ratio(a, b) >= _FUZZY_RATIO
+
+
+def _seq_match(a: Sequence[str], b: Sequence[str]) -> bool:
+    return len(a) == len(b) and all(tokens_match(x, y) for x, y in zip(a, b))
+
+
+def _is_subsequence(short: Sequence[str], long_: Sequence[str]) -> bool:
+    it = iter(long_)
+    return all(any(tokens_match(s, t) for t in it) for s in short)
+
+
+def name_tokens(words: Sequence[str], person: bool) -> tuple[str, ...]:
+    """Phonetic tokens of a name, without titles (and, for people, particles and initials)."""
+    out: list[str] = []
+    for w in words:
+        for part in re.split(r"[-‐]", w) if person else [w]:
+            low = part.lower()
+            if low in TITLE_WORDS and person:
+                continue
+            key = phonetic(part)
+            if not key:
+                continue
+            if person and (key in _PARTICLES or len(part.rstrip(".")) == 1):
+                continue
+            out.append(key)
+    return tuple(out)
+
+
+@dataclass
+class _Item:
+    idx: int
+    mention: Mention
+    kind: str  # "name" | "nominal" | "pronoun"
+    group: str  # PERSON | PLACE | ORG | NORP | OTHER | UNK
+    words: tuple[str, ...]  # the name's words as written, without leading titles
+    toks: tuple[str, ...]
+    head: str  # lemma of the head word, lowercase
+    sent: int = 0
+    plural: bool = False
+    roles: list[Span] = field(default_factory=list)
+
+    @property
+    def role_lemmas(self) -> set[str]:
+        return {re.sub(r"\W", "", r.text.split()[-1].lower()) for r in self.roles} - _VAGUE_ROLES
+
+
+_TIME_LABELS = frozenset({"DATE", "TIME"})
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def mention_head(span: "SpacySpan") -> "Token":
+    """The head word of a mention: its syntactic root, or the object of a
+    leading preposition ("on a freeway" -> "freeway")."""
+    root = span.root
+    if root.pos_ == "ADP":
+        for child in root.children:
+            if child.dep_ == "pobj" and span.start <= child.i < span.end:
+                return child
+    return root
+
+
+def _group(label: str) -> str:
+    if label in _TIME_LABELS:
+        return "TIME"
+    if label == "PERSON":
+        return "PERSON"
+    if label in PLACE_LABELS:
+        return "PLACE"
+    if label in ("ORG", "NORP"):
+        return label
+    if label in NAME_LABELS:
+        return "OTHER"
+    return "UNK"
+
+
+def _compatible(a: _Item, b: _Item) -> bool:
+    if a.group == b.group or "UNK" in (a.group, b.group):
+        return True
+    groups = {a.group, b.group}
+    if groups == {"NORP", "PLACE"}:  # "Aleppo":NORP is the place; "Syrian" is not "Syria"
+        return not any(is_demonym(w) for w in a.words + b.words)
+    # the model mixes ORG/place/other labels on one name, but a person is not a place
+    return not groups & {"PERSON", "NORP"}
+
+
+def _is_full_person(it: _Item) -> bool:
+    return it.group in ("PERSON", "UNK") and len(it.toks) >= 2 and it.toks[0] not in _SURNAME_PREFIXES
+
+
+class _Sets:
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, x: int) -> int:
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)  # the earlier mention stays the root
+
+    def groups(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = defaultdict(list)
+        for i in range(len(self.parent)):
+            out[self.find(i)].append(i)
+        return out
+
+
+# ---------------------------------------------------------------- mention features
+
+
+def _role_span(tok: "Token", doc_id: str) -> Span:
+    start = tok
+    for child in tok.lefts:
+        if child.dep_ in ("det", "amod", "compound", "nmod", "poss", "nummod") and child.i < start.i:
+            start = child
+            break
+    doc = tok.doc
+    return Span(doc_id, doc[start.i].idx, tok.idx + len(tok.text), doc.text[doc[start.i].idx : tok.idx + len(tok.text)])
+
+
+def _is_role(tok: "Token") -> bool:
+    if tok.lower_.rstrip(".") in _HONORIFICS:
+        return False
+    return (tok.pos_ == "NOUN" and tok.is_alpha) or (tok.pos_ == "PROPN" and tok.lower_ in TITLE_WORDS)
+
+
+def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Span]:
+    """Role nouns the parse attaches to a name: "Yasser, an accountant",
+    "the Syrian president, Bashar", "President Bashar Assad"."""
+    doc = root.doc
+    found: list["Token"] = []
+    for child in root.children:
+        if child.dep_ == "appos" and _is_role(child):
+            found.append(child)
+        elif child.dep_ in ("compound", "nmod") and child.i < first.i and _is_role(child):
+            found.append(child)
+    if root.dep_ == "appos" and _is_role(root.head):
+        found.append(root.head)
+    if root.dep_ == "nsubj":  # "a radiology nurse in Aleppo, Mohamed said": two subjects
+        for sib in root.head.children:
+            if sib.dep_ == "nsubj" and sib.i < first.i and sib.pos_ == "NOUN" and doc[first.i - 1].text == ",":
+                found.append(sib)
+    # ", a/an/the <adjectives> ROLE" right after the name
+    i = last.i + 1
+    if i + 2 < len(doc) and doc[i].text == "," and doc[i + 1].lower_ in ("a", "an", "the"):
+        j, noun = i + 2, None
+        while j < len(doc) and doc[j].pos_ in ("ADJ", "NOUN", "PROPN") and j - i < 6:
+            if doc[j].pos_ == "NOUN":
+                noun = doc[j]
+            elif noun is not None:
+                break
+            j += 1
+        if noun is not None:
+            found.append(noun)
+    out, seen = [], set()
+    for tok in found:
+        if tok.i not in seen:
+            seen.add(tok.i)
+            out.append(_role_span(tok, doc_id))
+    return out
+
+
+def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
+    """The name inside a longer mention: the capitalised run around its head
+    ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
+    named = lambda t: t.is_title or t.is_upper or t.lower_ in _PARTICLES or t.text in ("-", "'s", "’s")  # noqa: E731
+    pos = {t.i: k for k, t in enumerate(tokens)}
+    k = pos.get(head.i, len(tokens) - 1)
+    if not named(tokens[k]):
+        return list(tokens)
+    lo = hi = k
+    while lo > 0 and (named(tokens[lo - 1]) or (tokens[lo - 1].lower_ in _FUNCTION and lo > 1 and named(tokens[lo - 2]))):
+        lo -= 1
+    while hi + 1 < len(tokens) and (named(tokens[hi + 1]) or (tokens[hi + 1].lower_ in _FUNCTION and hi + 2 < len(tokens) and named(tokens[hi + 2]))):
+        hi += 1
+    return list(tokens[lo : hi + 1])
+
+
+def _strip_words(words: list[str], person: bool) -> list[str]:
+    def lead(w: str) -> bool:
+        return w.lower() in ("the", "a", "an") or (person and w.lower().rstrip(".") in TITLE_WORDS)
+
+    while len(words) > 1 and lead(words[0]):
+        words = words[1:]
+    if words and words[-1].lower() in ("'s", "’s"):
+        words = words[:-1]
+    return [re.sub(r"['’]s$", "", w) for w in words if w not in ("-", ",")]
+
+
+def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
+    group = _group(m.label)
+    span = doc.char_span(m.start, m.end, alignment_mode="expand") if doc is not None else None
+    if span is not None and len(span):
+        head = mention_head(span)
+        lemma = head.lemma_.lower() if head.lemma_ else head.lower_
+        if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
+            lemma = next((t.lower_ for t in span if t.lower_ in _WEEKDAYS), lemma)
+        if len(span) == 1 and span[0].lower_ in PRONOUNS:
+            return _Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
+        is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
+        core = _core_tokens(list(span), head) if is_name else list(span)
+        words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
+        item = _Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
+                     head.sent.start, head.tag_ in ("NNS", "NNPS"))
+        if is_name and group in ("PERSON", "UNK"):
+            item.roles = _roles(core[0], core[-1], head, m.doc)
+    else:
+        raw = _WORD.findall(m.text)
+        if len(raw) == 1 and raw[0].lower() in PRONOUNS:
+            return _Item(idx, m, "pronoun", group, tuple(raw), (), raw[0].lower())
+        is_name = m.label in NAME_LABELS or any(w[:1].isupper() for w in raw)
+        words = _strip_words(raw, group in ("PERSON", "UNK"))
+        item = _Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (),
+                     words[-1].lower() if words else m.text.lower())
+    person = item.group in ("PERSON", "UNK") and item.kind == "name"
+    toks = name_tokens(item.words, person)
+    if item.group == "NORP" and toks and toks[-1].endswith("s"):
+        toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
+    item.toks = toks or (phonetic(m.text) or m.text.lower(),)
+    return item
+
+
+# ---------------------------------------------------------------- rules
+
+
+def _acronym_of(words: Sequence[str]) -> str | None:
+    caps = [w for w in words if w.lower() not in _FUNCTION]
+    if len(caps) < 2 or not all(w[:1].isupper() for w in caps):
+        return None
+    return "".join(w[0].lower() for w in caps)
+
+
+def _merge_names(items: list[_Item], sets: _Sets) -> None:
+    names = [it for it in items if it.kind == "name"]
+    full = [it for it in names if it.group != "PERSON" or _is_full_person(it)]
+    # 1. same key, compatible labels
+    by_key: dict[tuple[str, ...], list[_Item]] = defaultdict(list)
+    for it in full:
+        by_key[it.toks].append(it)
+    reps: list[_Item] = []
+    for group in by_key.values():
+        local: list[_Item] = []
+        for it in group:
+            rep = next((r for r in local if _compatible(r, it)), None)
+            if rep is None:
+                local.append(it)
+            else:
+                sets.union(rep.idx, it.idx)
+        reps.extend(local)
+    # 2. variants between distinct keys (few per story: pairwise is cheap)
+    for i, a in enumerate(reps):
+        for b in reps[i + 1 :]:
+            if not _compatible(a, b):
+                continue
+            if _seq_match(a.toks, b.toks):
+                sets.union(a.idx, b.idx)
+            elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
+                short, long_ = sorted((a.toks, b.toks), key=len)
+                if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
+                        and _is_subsequence(short, long_)):
+                    sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
+    # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
+    for it in full:
+        if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
+            continue
+        owners = {
+            sets.find(o.idx) for o in full
+            if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and _compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
+        }
+        if len(owners) == 1:
+            sets.union(it.idx, next(iter(owners)))
+    # 4. acronyms: "U.N." ~ "United Nations", when the expansion is unique
+    expansions: dict[str, set[int]] = defaultdict(set)
+    for it in full:
+        acro = _acronym_of(it.words)
+        if acro and it.group != "PERSON":
+            expansions[acro].add(sets.find(it.idx))
+    for it in full:
+        word = "".join(it.words)
+        if len(it.words) == 1 and _ACRONYM.match(word) and it.group != "PERSON":
+            targets = expansions.get(word.replace(".", "").lower(), set())
+            if len(targets) == 1:
+                sets.union(it.idx, next(iter(targets)))
+
+
+def _short_people(items: list[_Item], sets: _Sets) -> None:
+    """Surnames and first names written alone, and the full names they belong to."""
+    names = [it for it in items if it.kind == "name" and it.group in ("PERSON", "UNK")]
+    full = [it for it in names if _is_full_person(it) and it.group == "PERSON"]
+    short = [it for it in names if not _is_full_person(it)]
+    short = [it for it in short if it.group == "PERSON" or (it.words and it.words[0][:1].isupper())]
+    roles_of: dict[int, set[str]] = defaultdict(set)
+    for it in items:
+        roles_of[sets.find(it.idx)] |= it.role_lemmas
+    # roles of a short name = roles of all its same-key mentions in that doc
+    local_roles: dict[tuple[str, tuple[str, ...]], set[str]] = defaultdict(set)
+    for it in short:
+        local_roles[(it.mention.doc, it.toks)] |= it.role_lemmas
+    leftovers: list[_Item] = []
+    for it in short:
+        n = len(it.toks)
+        tails = [f for f in full if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
+        owners = {sets.find(f.idx) for f in tails}
+        if len(owners) == 1:
+            sets.union(it.idx, tails[0].idx)
+            continue
+        if len(owners) > 1:
+            before = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
+            if before:
+                sets.union(it.idx, before[-1].idx)
+            else:
+                leftovers.append(it)
+            continue
+        if n != 1:
+            leftovers.append(it)
+            continue
+        firsts = [f for f in full if tokens_match(f.toks[0], it.toks[0])]
+        earlier = [f for f in firsts if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
+        if len({sets.find(f.idx) for f in earlier}) == 1:
+            sets.union(it.idx, earlier[0].idx)
+            continue
+        owners = {sets.find(f.idx) for f in firsts}
+        mine = local_roles[(it.mention.doc, it.toks)]
+        if len(owners) == 1 and mine & roles_of[next(iter(owners))]:
+            sets.union(it.idx, firsts[0].idx)
+            continue
+        leftovers.append(it)
+    # what stays alone: one entity per name, across docs only if the roles do not disagree
+    by_key: dict[tuple[str, ...], list[_Item]] = defaultdict(list)
+    for it in leftovers:
+        by_key[it.toks].append(it)
+    for group in by_key.values():
+        first_of_doc: dict[str, _Item] = {}
+        for it in group:
+            if it.mention.doc in first_of_doc:
+                sets.union(first_of_doc[it.mention.doc].idx, it.idx)
+            else:
+                first_of_doc[it.mention.doc] = it
+        heads = list(first_of_doc.values())
+        for other in heads[1:]:
+            a = local_roles[(heads[0].mention.doc, heads[0].toks)]
+            b = local_roles[(other.mention.doc, other.toks)]
+            if not a or not b or a & b:
+                sets.union(heads[0].idx, other.idx)
+
+
+def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
+    """Common nouns: one entity per head lemma, joined to the one named entity with that role."""
+    by_head: dict[str, list[_Item]] = defaultdict(list)
+    for it in items:
+        if it.kind == "nominal":
+            by_head[it.head].append(it)
+    role_owner: dict[str, set[int]] = defaultdict(set)
+    for it in items:
+        if it.kind == "name":
+            for lemma in it.role_lemmas:
+                role_owner[lemma].add(sets.find(it.idx))
+    for lemma, group in by_head.items():
+        for it in group[1:]:
+            sets.union(group[0].idx, it.idx)
+        owners = role_owner.get(lemma, set())
+        if len(owners) == 1:
+            sets.union(group[0].idx, next(iter(owners)))
+
+
+def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
+    by_doc: dict[str, list[_Item]] = defaultdict(list)
+    unresolved: dict[str, list[_Item]] = defaultdict(list)
+    for it in items:
+        by_doc[it.mention.doc].append(it)
+    for doc_items in by_doc.values():
+        sents = sorted({it.sent for it in doc_items})
+        rank = {s: k for k, s in enumerate(sents)}
+        for k, it in enumerate(doc_items):
+            if it.kind != "pronoun" or it.head in _PRONOUNS_OTHER:
+                continue
+            for prev in reversed(doc_items[:k]):
+                if rank[it.sent] - rank[prev.sent] > _PRONOUN_WINDOW:
+                    break
+                if prev.kind == "pronoun" or prev.mention.end > it.mention.start:
+                    continue
+                if it.head in _PRONOUNS_RELATIVE:
+                    ok = True  # "the man who": the noun right before
+                elif it.head in _PRONOUNS_PERSON:
+                    ok = prev.group == "PERSON"
+                elif it.head in _PRONOUNS_PLURAL:
+                    ok = prev.plural or prev.group in ("ORG", "NORP")
+                else:
+                    ok = prev.group not in ("PERSON", "NORP", "TIME") and not prev.plural
+                if ok:
+                    sets.union(it.idx, prev.idx)
+                    break
+            else:
+                unresolved[it.head].append(it)
+    # no antecedent nearby: one entity per pronoun (the story's "he" is mostly its main person)
+    for group in unresolved.values():
+        for it in group[1:]:
+            sets.union(group[0].idx, it.idx)
+
+
+# ---------------------------------------------------------------- entities
+
+
+def _display_name(it: _Item) -> str:
+    return " ".join(it.words) if it.kind == "name" else it.mention.text
+
+
+def _canonical(members: list[_Item]) -> str:
+    names = [it for it in members if it.kind == "name" and "  " not in it.mention.text] or members
+    counts = Counter(it.mention.text for it in names)
+
+    def score(it: _Item) -> tuple:
+        text = it.mention.text
+        stripped = text[text.find(it.words[0]):] if it.words and it.words[0] in text else text
+        return (len(it.toks), len(stripped), counts[text], -it.idx)
+
+    best = max(names, key=score)
+    text = best.mention.text
+    if best.kind == "name" and best.words and best.words[0] in text:
+        text = text[text.find(best.words[0]):]
+    return re.sub(r"['’]s$", "", text).strip()
+
+
+def _entity_type(members: list[_Item]) -> str:
+    labels = Counter(it.mention.label for it in members if it.kind != "pronoun") or Counter(
+        it.mention.label for it in members
+    )
+    rank = {"PERSON": 0, "GPE": 1, "LOC": 2, "FAC": 3, "ORG": 4, "NORP": 5}
+    return max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
+
+
+def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | None = None) -> list[Entity]:
+    """Cluster mentions of one story (within and across documents) into entities.
+
+    ``docs`` (spaCy parses by document id) lets the resolver read heads, role
+    nouns in apposition and sentence positions; without it, names are matched
+    on their text alone. Ids are "E1", "E2", ... in order of first mention
+    (by document id, then offset).
+    """
+    ordered = sorted(mentions, key=lambda m: (m.doc, m.start, m.end, m.label))
+    docs = docs or {}
+    items = [_make_item(i, m, docs.get(m.doc)) for i, m in enumerate(ordered)]
+    sets = _Sets(len(items))
+    _merge_names(items, sets)
+    _short_people(items, sets)
+    _merge_nominals(items, sets)
+    _link_pronouns(items, sets)
+    entities: list[Entity] = []
+    for n, (_, idxs) in enumerate(sorted(sets.groups().items(), key=lambda kv: min(kv[1])), start=1):
+        members = [items[i] for i in sorted(idxs)]
+        variants: list[str] = []
+        for it in members:
+            if it.mention.text not in variants:
+                variants.append(it.mention.text)
+        descriptors: list[Span] = []
+        for it in members:
+            for r in it.roles:
+                if r not in descriptors:
+                    descriptors.append(r)
+        entities.append(
+            Entity(
+                id=f"E{n}",
+                name=_canonical(members),
+                type=_entity_type(members),
+                variants=tuple(variants),
+                mentions=tuple(it.mention for it in members),
+                descriptors=tuple(descriptors),
+            )
+        )
+    return entities
+
+
+def entity_clusters(entities: Iterable[Entity]) -> list[list[Mention]]:
+    """The mentions of each entity, for scoring."""
+    return [list(e.mentions) for e in entities]

@@ -1,0 +1,523 @@
+"""The corpus store: one SQLite file (stdlib ``sqlite3``, WAL, FTS5).
+
+Articles are keyed by a content hash, so ingesting the same input twice adds
+nothing. Writes happen in explicit transactions (one per ingest batch): an
+interrupted ingest loses only the batch in flight, and WAL mode lets readers
+(``stories``, ``search``, another process) work while a batch is written.
+
+The schema carries a version (``PRAGMA user_version``); :data:`MIGRATIONS`
+lists the scripts that bring an older file up to date, applied in order on open.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+import zlib
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from .model import Article
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "MIGRATIONS",
+    "Store",
+    "StoredArticle",
+    "Story",
+    "CopyFamily",
+    "SearchHit",
+    "content_hash",
+    "day_number",
+]
+
+_V1 = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE articles(
+  pk INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  id TEXT NOT NULL UNIQUE,
+  title TEXT,
+  outlet TEXT,
+  published TEXT,
+  day INTEGER,
+  url TEXT,
+  authors TEXT NOT NULL DEFAULT '[]',
+  path TEXT,
+  text TEXT NOT NULL,
+  meta TEXT NOT NULL DEFAULT '{}',
+  family INTEGER NOT NULL,
+  story INTEGER,
+  ingested_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+CREATE INDEX articles_story ON articles(story);
+CREATE INDEX articles_family ON articles(family);
+CREATE INDEX articles_day ON articles(day);
+CREATE INDEX articles_outlet ON articles(outlet);
+-- a copy family is named by the pk of its first article (its representative)
+CREATE TABLE families(id INTEGER PRIMARY KEY, size INTEGER NOT NULL);
+CREATE TABLE signatures(article INTEGER PRIMARY KEY, sig BLOB NOT NULL);
+CREATE TABLE stories(
+  id INTEGER PRIMARY KEY,
+  title TEXT,
+  first_day INTEGER,
+  last_day INTEGER,
+  size INTEGER NOT NULL,
+  state BLOB
+);
+CREATE TABLE term_df(term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+CREATE VIRTUAL TABLE articles_fts USING fts5(title, text, content='articles', content_rowid='pk');
+CREATE TRIGGER articles_ai AFTER INSERT ON articles BEGIN
+  INSERT INTO articles_fts(rowid, title, text) VALUES (new.pk, coalesce(new.title, ''), new.text);
+END;
+CREATE TRIGGER articles_ad AFTER DELETE ON articles BEGIN
+  INSERT INTO articles_fts(articles_fts, rowid, title, text)
+  VALUES ('delete', old.pk, coalesce(old.title, ''), old.text);
+END;
+"""
+
+# index i holds the script that takes a file from version i to version i + 1
+MIGRATIONS: tuple[str, ...] = (_V1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_FTS_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def content_hash(article: Article) -> str:
+    """The key of an article: its text plus the fields that tell one publication
+    of a text from another (outlet, url, title, date).
+
+    Re-reading the same input gives the same hash; the same wire text published
+    by two outlets gives two articles, grouped later into one copy family.
+    """
+    parts = [article.text, article.outlet or "", article.url or "", article.title or "", article.published or ""]
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def day_number(published: str | None) -> int | None:
+    """Proleptic ordinal of the date an ISO string starts with; None when absent or invalid."""
+    if not published:
+        return None
+    match = _ISO_DAY.match(published.strip())
+    if not match:
+        return None
+    import datetime
+
+    try:
+        return datetime.date(int(match[1]), int(match[2]), int(match[3])).toordinal()
+    except ValueError:
+        return None
+
+
+def _day_iso(day: int | None) -> str | None:
+    if day is None:
+        return None
+    import datetime
+
+    return datetime.date.fromordinal(day).isoformat()
+
+
+@dataclass(frozen=True)
+class StoredArticle:
+    """An article as the store keeps it: the record plus its keys and groups."""
+
+    pk: int
+    hash: str
+    article: Article
+    family: int
+    story: int | None
+
+
+@dataclass(frozen=True)
+class Story:
+    """A group of articles about one event.
+
+    ``families`` counts copy families: the independent reports in the story
+    (a wire text republished by 40 sites counts once).
+    """
+
+    id: int
+    title: str | None
+    articles: tuple[str, ...]
+    outlets: tuple[str, ...]
+    first_seen: str | None
+    last_seen: str | None
+    families: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "articles": list(self.articles),
+            "outlets": list(self.outlets),
+            "first_seen": self.first_seen,
+            "last_seen": self.last_seen,
+            "families": self.families,
+        }
+
+
+@dataclass(frozen=True)
+class CopyFamily:
+    """Exact and near-duplicate copies of one text (the first one stored is the representative)."""
+
+    id: int
+    representative: str
+    articles: tuple[str, ...]
+    outlets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    article_id: str
+    title: str | None
+    outlet: str | None
+    published: str | None
+    story: int | None
+    snippet: str
+    score: float  # bm25 from FTS5: lower is better
+
+
+def _fts_query(query: str) -> str:
+    """A plain-words query for FTS5: every word quoted, all required."""
+    words = [w for w in _FTS_WORD.findall(query) if w not in ("AND", "OR", "NOT", "NEAR")]
+    return " AND ".join(f'"{w}"' for w in words)
+
+
+class Store:
+    """One corpus file. Not thread-safe: one Store per thread or process."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 30.0):
+        self.path = Path(path)
+        # autocommit mode: transactions are opened explicitly by :meth:`transaction`
+        self.conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    # -- lifecycle -----------------------------------------------------------------
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        version = self.schema_version
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} has schema version {version}; this newsprism knows up to {SCHEMA_VERSION}"
+            )
+        for target in range(version, SCHEMA_VERSION):
+            with self.transaction():
+                for statement in _split_sql(MIGRATIONS[target]):
+                    self.conn.execute(statement)
+                self.conn.execute(f"PRAGMA user_version={target + 1}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed on success, rolled back on any exception
+        (including KeyboardInterrupt)."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    # -- meta ----------------------------------------------------------------------
+
+    def get_meta(self, key: str, default: str | None = None) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute(
+            "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            (key, value),
+        )
+
+    # -- articles ------------------------------------------------------------------
+
+    def known_hashes(self, hashes: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for chunk in _chunks(hashes, 500):
+            marks = ",".join("?" * len(chunk))
+            found.update(r[0] for r in self.conn.execute(f"SELECT hash FROM articles WHERE hash IN ({marks})", chunk))
+        return found
+
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for chunk in _chunks(ids, 500):
+            marks = ",".join("?" * len(chunk))
+            found.update(r[0] for r in self.conn.execute(f"SELECT id FROM articles WHERE id IN ({marks})", chunk))
+        return found
+
+    def next_pk(self) -> int:
+        row = self.conn.execute("SELECT max(pk) FROM articles").fetchone()
+        return int(row[0] or 0) + 1
+
+    def insert_article(
+        self, pk: int, hash_: str, article: Article, family: int, story: int | None
+    ) -> None:
+        """Insert one article (inside a :meth:`transaction`)."""
+        self.conn.execute(
+            "INSERT INTO articles(pk, hash, id, title, outlet, published, day, url, authors, path, text,"
+            " meta, family, story) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                pk,
+                hash_,
+                article.id,
+                article.title,
+                article.outlet,
+                article.published,
+                day_number(article.published),
+                article.url,
+                json.dumps(list(article.authors), ensure_ascii=False),
+                article.path,
+                article.text,
+                json.dumps(_plain_meta(article.meta), ensure_ascii=False, default=str),
+                family,
+                story,
+            ),
+        )
+
+    def article_count(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM articles").fetchone()[0])
+
+    def _row_to_stored(self, row: sqlite3.Row | tuple) -> StoredArticle:
+        pk, hash_, id_, title, outlet, published, url, authors, path, text, meta, family, story = row
+        extra = json.loads(meta) if meta else {}
+        extra.update({"store_pk": pk, "family": family, "story": story})
+        article = Article(
+            id=id_,
+            text=text,
+            title=title,
+            outlet=outlet,
+            outlet_source="store" if outlet else None,
+            published=published,
+            url=url,
+            authors=tuple(json.loads(authors or "[]")),
+            path=path,
+            meta=extra,
+        )
+        return StoredArticle(pk=pk, hash=hash_, article=article, family=family, story=story)
+
+    _ARTICLE_COLUMNS = "pk, hash, id, title, outlet, published, url, authors, path, text, meta, family, story"
+
+    def iter_articles(self, where: str = "", params: Sequence[Any] = ()) -> Iterator[StoredArticle]:
+        sql = f"SELECT {self._ARTICLE_COLUMNS} FROM articles {where} ORDER BY pk"
+        for row in self.conn.execute(sql, params):
+            yield self._row_to_stored(row)
+
+    def story_articles(self, story_id: int) -> list[StoredArticle]:
+        return list(self.iter_articles("WHERE story=?", (story_id,)))
+
+    def article_by_id(self, article_id: str) -> StoredArticle | None:
+        return next(self.iter_articles("WHERE id=?", (article_id,)), None)
+
+    # -- copy families -------------------------------------------------------------
+
+    def save_signature(self, pk: int, sig: bytes) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO signatures(article, sig) VALUES(?, ?)", (pk, sig))
+
+    def iter_signatures(self) -> Iterator[tuple[int, int, bytes]]:
+        """(article pk, family id, signature) for every stored article."""
+        yield from self.conn.execute(
+            "SELECT s.article, a.family, s.sig FROM signatures s JOIN articles a ON a.pk = s.article ORDER BY s.article"
+        )
+
+    def bump_family(self, family: int) -> None:
+        self.conn.execute(
+            "INSERT INTO families(id, size) VALUES(?, 1) ON CONFLICT(id) DO UPDATE SET size = size + 1", (family,)
+        )
+
+    def families(self, min_size: int = 2) -> list[CopyFamily]:
+        out: list[CopyFamily] = []
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM families WHERE size >= ? ORDER BY id", (min_size,))]
+        for family in ids:
+            rows = self.conn.execute("SELECT id, outlet FROM articles WHERE family=? ORDER BY pk", (family,)).fetchall()
+            if not rows:
+                continue
+            out.append(
+                CopyFamily(
+                    id=family,
+                    representative=rows[0][0],
+                    articles=tuple(r[0] for r in rows),
+                    outlets=tuple(sorted({r[1] for r in rows if r[1]})),
+                )
+            )
+        return out
+
+    # -- stories -------------------------------------------------------------------
+
+    def save_story(
+        self, story_id: int, title: str | None, first_day: int | None, last_day: int | None, size: int, state: bytes
+    ) -> None:
+        self.conn.execute(
+            "INSERT INTO stories(id, title, first_day, last_day, size, state) VALUES(?,?,?,?,?,?)"
+            " ON CONFLICT(id) DO UPDATE SET title=coalesce(stories.title, excluded.title),"
+            " first_day=excluded.first_day, last_day=excluded.last_day, size=excluded.size, state=excluded.state",
+            (story_id, title, first_day, last_day, size, state),
+        )
+
+    def iter_story_states(self) -> Iterator[tuple[int, int | None, int | None, int, bytes | None]]:
+        yield from self.conn.execute("SELECT id, first_day, last_day, size, state FROM stories ORDER BY id")
+
+    def replace_stories(self, assignment: Mapping[int, int], titles: Mapping[int, str | None]) -> None:
+        """Replace every story by a fresh assignment (article pk -> story id), e.g. after
+        batch re-clustering. Runs inside a :meth:`transaction`; states are dropped and
+        must be saved again by the caller."""
+        self.conn.execute("DELETE FROM stories")
+        self.conn.executemany("UPDATE articles SET story=? WHERE pk=?", [(s, pk) for pk, s in assignment.items()])
+        spans: dict[int, list[int]] = {}
+        for story, day, size in self.conn.execute(
+            "SELECT story, min(day), count(*) FROM articles WHERE story IS NOT NULL GROUP BY story"
+        ):
+            spans[story] = [day, size]
+        rows = self.conn.execute(
+            "SELECT story, max(day) FROM articles WHERE story IS NOT NULL GROUP BY story"
+        ).fetchall()
+        for story, last in rows:
+            first, size = spans[story]
+            self.conn.execute(
+                "INSERT INTO stories(id, title, first_day, last_day, size, state) VALUES(?,?,?,?,?,NULL)",
+                (story, titles.get(story), first, last, size),
+            )
+
+    def stories(self, since: str | None = None) -> list[Story]:
+        """Stories, newest last-seen first; ``since`` (ISO date) keeps stories seen on or after it."""
+        where, params = "", []
+        since_day = day_number(since)
+        if since is not None and since_day is None:
+            raise ValueError(f"since must be an ISO date (YYYY-MM-DD), got {since!r}")
+        if since_day is not None:
+            where, params = "WHERE last_day >= ?", [since_day]
+        story_rows = self.conn.execute(
+            f"SELECT id, title, first_day, last_day FROM stories {where} ORDER BY last_day DESC NULLS LAST, id",
+            params,
+        ).fetchall()
+        members: dict[int, list[tuple[str, str | None, int]]] = {}
+        for story, id_, outlet, family in self.conn.execute(
+            "SELECT story, id, outlet, family FROM articles WHERE story IS NOT NULL ORDER BY pk"
+        ):
+            members.setdefault(story, []).append((id_, outlet, family))
+        out: list[Story] = []
+        for story, title, first, last in story_rows:
+            rows = members.get(story, [])
+            if not rows:
+                continue
+            out.append(
+                Story(
+                    id=story,
+                    title=title,
+                    articles=tuple(r[0] for r in rows),
+                    outlets=tuple(sorted({r[1] for r in rows if r[1]})),
+                    first_seen=_day_iso(first),
+                    last_seen=_day_iso(last),
+                    families=len({r[2] for r in rows}),
+                )
+            )
+        return out
+
+    # -- streaming-clusterer statistics --------------------------------------------
+
+    def load_df(self) -> tuple[int, dict[str, int]]:
+        docs = int(self.get_meta("cluster_docs", "0") or 0)
+        return docs, {t: d for t, d in self.conn.execute("SELECT term, df FROM term_df")}
+
+    def save_df(self, docs: int, changed: Iterable[tuple[str, int]]) -> None:
+        self.conn.executemany(
+            "INSERT INTO term_df(term, df) VALUES(?, ?) ON CONFLICT(term) DO UPDATE SET df=excluded.df",
+            list(changed),
+        )
+        self.set_meta("cluster_docs", str(docs))
+
+    # -- search --------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        outlet: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        limit: int = 50,
+    ) -> list[SearchHit]:
+        """Full-text search (FTS5 syntax; a query FTS5 cannot parse is searched as plain words).
+
+        ``since``/``until`` are ISO dates, inclusive; ``outlet`` matches exactly.
+        """
+        filters, params = [], []
+        if outlet is not None:
+            filters.append("a.outlet = ?")
+            params.append(outlet)
+        for bound, op in ((since, ">="), (until, "<=")):
+            if bound is not None:
+                day = day_number(bound)
+                if day is None:
+                    raise ValueError(f"dates must be ISO (YYYY-MM-DD), got {bound!r}")
+                filters.append(f"a.day {op} ?")
+                params.append(day)
+        extra = "".join(f" AND {f}" for f in filters)
+        sql = (
+            "SELECT a.id, a.title, a.outlet, a.published, a.story,"
+            " snippet(articles_fts, 1, '[', ']', '...', 16), bm25(articles_fts)"
+            " FROM articles_fts JOIN articles a ON a.pk = articles_fts.rowid"
+            f" WHERE articles_fts MATCH ?{extra} ORDER BY bm25(articles_fts) LIMIT ?"
+        )
+        try:
+            rows = self.conn.execute(sql, [query, *params, limit]).fetchall()
+        except sqlite3.OperationalError:
+            plain = _fts_query(query)
+            if not plain:
+                return []
+            rows = self.conn.execute(sql, [plain, *params, limit]).fetchall()
+        return [SearchHit(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6])) for r in rows]
+
+
+def pack_state(state: Mapping[str, Any]) -> bytes:
+    return zlib.compress(json.dumps(state, separators=(",", ":")).encode("utf-8"), 1)
+
+
+def unpack_state(blob: bytes | None) -> dict[str, Any]:
+    return json.loads(zlib.decompress(blob).decode("utf-8")) if blob else {}
+
+
+def _plain_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
+    # store-assigned keys are added on read; never store a stale copy of them
+    return {k: v for k, v in dict(meta).items() if k not in ("store_pk", "family", "story")}
+
+
+def _chunks(items: Sequence[Any], size: int) -> Iterator[list[Any]]:
+    items = list(items)
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def _split_sql(script: str) -> list[str]:
+    """Statements of a migration script; trigger bodies keep their inner semicolons."""
+    statements, current = [], []
+    for line in script.strip().splitlines():
+        if line.strip().startswith("--") or not line.strip():
+            continue
+        current.append(line)
+        joined = "\n".join(current)
+        if sqlite3.complete_statement(joined):
+            statements.append(joined)
+            current = []
+    return statements

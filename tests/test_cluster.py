@@ -1,0 +1,66 @@
+import datetime
+from pathlib import Path
+
+import pytest
+
+from newsprism.cluster import StreamClusterer, cluster_batch, extract_terms
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+FLOOD = [
+    "Floods in Valencia killed 12 people on Tuesday, Spanish officials said. Prime Minister Pedro Sanchez visited Valencia.",
+    "Pedro Sanchez toured flooded Valencia where torrential rain killed at least a dozen residents.",
+    "Rescue teams in Valencia searched for missing residents after the floods; Sanchez promised aid.",
+]
+STRIKE = [
+    "Rail workers at Deutsche Bahn began a national strike in Germany over pay, the GDL union said.",
+    "The GDL union called Deutsche Bahn rail workers out on strike across Germany, demanding higher pay.",
+]
+
+
+def _day(iso: str) -> int:
+    return datetime.date.fromisoformat(iso).toordinal()
+
+
+def test_entities_are_capitalised_runs_and_their_words():
+    terms = extract_terms("The minister met Pedro Sanchez in Valencia. He said little.")
+    assert terms["e:pedro sanchez"] == 1 and terms["e:sanchez"] == 1 and terms["e:valencia"] == 1
+    assert "e:the" not in terms and "e:he" not in terms
+    assert terms["minister"] == 1
+
+
+def test_streaming_separates_two_events_and_groups_each():
+    clusterer = StreamClusterer()
+    day = _day("2024-10-30")
+    labels = [clusterer.add(t, None, day) for t in (FLOOD[0], STRIKE[0], FLOOD[1], STRIKE[1], FLOOD[2])]
+    assert labels[0] == labels[2] == labels[4]
+    assert labels[1] == labels[3]
+    assert labels[0] != labels[1]
+
+
+def test_time_window_splits_the_same_topic_a_year_apart():
+    clusterer = StreamClusterer()
+    first = clusterer.add(FLOOD[0], None, _day("2024-10-30"))
+    later = clusterer.add(FLOOD[1], None, _day("2025-11-02"))
+    assert first != later
+
+
+def test_batch_matches_gold_on_hand_cases():
+    day = _day("2024-10-30")
+    docs = [(t, None, day) for t in FLOOD + STRIKE]
+    labels = cluster_batch(docs)
+    assert len(set(labels[:3])) == 1 and len(set(labels[3:])) == 1 and labels[0] != labels[3]
+
+
+@pytest.mark.shared
+def test_basil_and_ecb_targets():
+    if not (SHARED / "datasets" / "basil").is_dir():
+        pytest.skip("../shared is absent: BASIL lives there")
+    from newsprism.evaluate.stories import evaluate_stories
+
+    scores = evaluate_stories(SHARED / "datasets")
+    assert scores["basil_docs"] == 150
+    assert scores["basil_batch_b3_f1"] >= 0.95
+    assert scores["basil_stream_b3_f1"] >= 0.95
+    assert scores["basil_batch_b3_f1"] > scores["basil_baseline_b3_f1"]
+    assert scores["ecb_doc_batch_b3_f1"] > scores["ecb_doc_baseline_b3_f1"]

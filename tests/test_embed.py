@@ -1,0 +1,46 @@
+"""The static embedder: tokenization, unit rows, and that meaning beats word soup."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from newsprism.embed import DEFAULT_MODEL_PATH, Embedder, StaticEmbedder, WordPieceTokenizer, default_embedder
+
+
+def test_wordpiece_greedy_longest_match_and_unknown():
+    vocab = ["[UNK]", "broker", "##ed", "by", "russia", ",", "deb", "##ut"]
+    tok = WordPieceTokenizer(vocab)
+    assert tok.encode("Brokered by RUSSIA,") == [1, 2, 3, 4, 5]
+    # accents are stripped like uncased BERT; an untokenisable word is one [UNK]
+    assert tok.encode("début") == [6, 7]
+    assert tok.encode("zzz by") == [0, 3]
+
+
+def test_model_file_is_small_float16():
+    assert DEFAULT_MODEL_PATH.exists()
+    assert DEFAULT_MODEL_PATH.stat().st_size < 20_000_000
+    with np.load(DEFAULT_MODEL_PATH) as data:
+        assert data["embedding"].dtype == np.float16
+        assert data["embedding"].shape[0] == data["vocab"].shape[0]
+
+
+def test_rows_are_unit_length_and_empty_is_zero():
+    emb = default_embedder()
+    assert isinstance(emb, Embedder)
+    out = emb.encode(["The deal was brokered by Russia and Turkey.", ""])
+    assert out.shape == (2, emb.dim) and out.dtype == np.float32
+    assert np.linalg.norm(out[0]) == pytest.approx(1.0, abs=1e-4)
+    assert np.linalg.norm(out[1]) == 0.0
+
+
+def test_paraphrase_is_closer_than_unrelated():
+    emb = StaticEmbedder()
+    a, b, c = emb.encode(
+        [
+            "The evacuation deal was brokered by Russia and Turkey.",
+            "The initial evacuation deal was mediated late Tuesday by Turkey and Russia.",
+            "The children are downstairs and they are terrified of the storm.",
+        ]
+    )
+    assert float(a @ b) > float(a @ c) + 0.2

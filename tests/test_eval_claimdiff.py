@@ -1,0 +1,73 @@
+"""ClaimDiff scorer: hand-checkable pieces, then the real train split if present."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from newsprism.evaluate.claimdiff import (
+    ClaimPair,
+    _fold_of,
+    best_threshold,
+    cross_validated_link_scores,
+    evaluate_claimdiff,
+    load_pairs,
+    roc_auc,
+    tfidf_cosines,
+)
+
+
+def test_best_threshold_separates_perfectly_separable_scores():
+    scores = np.array([0.9, 0.8, 0.3, 0.1])
+    labels = np.array([1, 1, 0, 0])
+    t = best_threshold(scores, labels)
+    assert 0.3 < t < 0.8
+
+
+def test_roc_auc_by_hand():
+    # positives 0.9, 0.4; negatives 0.5, 0.1 -> 3 of 4 pairs ordered right
+    assert roc_auc(np.array([0.9, 0.4, 0.5, 0.1]), np.array([1, 1, 0, 0])) == pytest.approx(0.75)
+
+
+def test_cross_validation_never_scores_with_its_own_threshold():
+    # Two topics whose best thresholds disagree: each fold is cut with the other's,
+    # so a perfect in-fold separation does not give a perfect pooled score.
+    scores = np.array([0.9, 0.7, 0.3, 0.1])
+    labels = np.array([1, 0, 1, 0])
+    names = [f"topic{i}" for i in range(20)]
+    other = next(n for n in names[1:] if _fold_of(n, 2) != _fold_of(names[0], 2))
+    topics = [names[0], names[0], other, other]
+    cv = cross_validated_link_scores(scores, labels, topics, folds=2)
+    assert cv["f1"] < 1.0
+
+
+def test_tfidf_identical_claims_score_one_disjoint_zero():
+    pairs = [
+        ClaimPair("1", "t", "Shelling resumed in Aleppo", "shelling resumed in aleppo", True),
+        ClaimPair("2", "t", "Shelling resumed", "Kerry called Lavrov", False),
+    ]
+    s = tfidf_cosines(pairs)
+    assert s[0] == pytest.approx(1.0)
+    assert s[1] == pytest.approx(0.0)
+
+
+def test_related_is_relation_one_in_either_file(tmp_path):
+    row = {"topic": "t", "pair_id": "p", "claim_a": "a", "claim_b": "b"}
+    (tmp_path / "ClaimDiff-strength-train.json").write_text(json.dumps({"data": [{**row, "relation": 0}]}))
+    (tmp_path / "ClaimDiff-weak-train.json").write_text(json.dumps({"data": [{**row, "relation": 1}]}))
+    assert load_pairs(tmp_path)[0].related is True
+
+
+def test_claimdiff_train(shared_dir):
+    folder = shared_dir / "datasets" / "claimdiff"
+    if not folder.is_dir():
+        pytest.skip("../shared/datasets/claimdiff is absent")
+    scores = evaluate_claimdiff(folder)
+    assert scores["claimdiff_pairs"] == 1857
+    for key in ("claimdiff_link_f1", "claimdiff_baseline_f1", "claimdiff_link_auc", "claimdiff_baseline_auc"):
+        assert 0.0 <= scores[key] <= 1.0
+    # ranking must carry signal (0.5 = chance); measured 0.68 static vs 0.71 TF-IDF
+    assert scores["claimdiff_link_auc"] > 0.62
+    assert scores["claimdiff_baseline_auc"] > 0.62

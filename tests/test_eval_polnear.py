@@ -1,0 +1,78 @@
+"""The PolNeAR reader, the gold direct-quote rule, and the scorer on a few dev files."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsprism.evaluate.polnear import evaluate_polnear, gold_quotes, parse_ann, quoted_stretches
+
+TEXT = 'Sources said the team wanted to “keep it quiet.” "We won," Smith said.'
+ANN = (
+    "T1\tSource 0 7\tSources\n"
+    "T2\tCue 8 12\tsaid\n"
+    "T3\tContent 13 48\tthe team wanted to “keep it quiet.”\n"
+    "T4\tAttribution 8 12\tsaid\n"
+    "E1\tAttribution:T4 Content:T3 Cue:T2 Source:T1\n"
+    "T5\tContent 49 58\t\"We won,\"\n"
+    "T6\tSource 59 64\tSmith\n"
+    "T7\tCue 65 69\tsaid\n"
+    "T8\tAttribution 65 69\tsaid\n"
+    "E2\tAttribution:T8 Cue:T7 Source:T6 Content:T5\n"
+    "T9\tDiscard 0 3\tSou\n"
+)
+
+
+def test_ann_parser_joins_roles_of_each_event():
+    attributions = parse_ann(ANN)
+    assert [a.id for a in attributions] == ["E1", "E2"]
+    first, second = attributions
+    assert first.sources == ((0, 7),) and first.cues == ((8, 12),) and first.contents == ((13, 48),)
+    assert second.sources == ((59, 64),) and second.has_source
+    assert TEXT[59:64] == "Smith" and TEXT[49:58] == '"We won,"'
+
+
+def test_ann_parser_reads_discontinuous_spans_and_missing_source():
+    ann = (
+        "T1\tContent 0 4;10 14\tabcd ijkl\n"
+        "T2\tCue 5 9\tsaid\n"
+        "T3\tAttribution 5 9\tsaid\n"
+        "E1\tAttribution-no-source:T3 Content:T1 Cue:T2\n"
+    )
+    (only,) = parse_ann(ann)
+    assert only.contents == ((0, 4), (10, 14))
+    assert only.sources == () and not only.has_source
+
+
+def test_gold_rule_keeps_quoted_stretches_only():
+    gold = gold_quotes(TEXT, parse_ann(ANN))
+    assert [TEXT[g.start : g.end] for g in gold] == ["keep it quiet.", "We won,"]
+    assert [g.sources for g in gold] == [((0, 7),), ((59, 64),)]
+
+
+def test_quoted_stretches_take_marks_just_outside_and_open_ends():
+    text = 'He said "first part\n\nsecond" done'
+    # the content fragment excludes its opening mark; the quote runs past the fragment end
+    assert [text[s:e] for s, e in quoted_stretches(text, 9, 19)] == ["first part"]
+    # a fragment that starts inside the quote and holds only its closing mark
+    assert [text[s:e] for s, e in quoted_stretches(text, 21, 28)] == ["second"]
+    assert quoted_stretches("no marks here", 0, 13) == []
+
+
+def test_nested_curly_inside_straight_is_one_quote():
+    text = '"He asked: “Why?” and left," she said.'
+    assert [text[s:e] for s, e in quoted_stretches(text, 0, 28)] == ["He asked: “Why?” and left,"]
+
+
+def test_scores_on_a_few_dev_files(nlp, shared_dir):
+    split = shared_dir / "datasets" / "polnear" / "dev"
+    if not split.is_dir():
+        pytest.skip(f"{split} is absent")
+    metrics = evaluate_polnear(split, nlp, limit=6)
+    assert metrics["quote_docs"] == 6
+    assert metrics["quote_gold_count"] > 0
+    for key, value in metrics.items():
+        if not key.endswith(("_count", "_docs")) and "matched" not in key:
+            assert 0.0 <= value <= 1.0, key
+    assert metrics["quote_content_recall_overlap"] > 0.3
+    assert metrics["quote_speaker_recall_overlap"] > 0.3
+    assert metrics["quote_content_f1_exact"] <= metrics["quote_content_f1_overlap"]

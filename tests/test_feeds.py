@@ -1,0 +1,111 @@
+import http.server
+import json
+import threading
+
+import pytest
+
+from newsprism.corpus import Corpus
+from newsprism.feeds import FetchError, fetch, fetch_article, read_feed, read_newsplease, read_url
+
+BODY = " ".join(
+    f"Paragraph {i}: the council of Springfield voted on the new water budget after a long debate among residents."
+    for i in range(8)
+)
+ARTICLE = f"""<html><head><title>Council votes on water budget</title>
+<meta property="og:site_name" content="Springfield Daily"></head>
+<body><article><h1>Council votes on water budget</h1><p>{BODY}</p><p>{BODY}</p></article></body></html>"""
+RSS = """<?xml version="1.0"?><rss version="2.0"><channel><title>Springfield Daily</title>
+<item><title>Water budget</title><link>{base}/article.html</link><guid>w1</guid>
+<pubDate>Tue, 29 Oct 2024 10:00:00 GMT</pubDate><description>&lt;p&gt;The council voted.&lt;/p&gt;&lt;p&gt;Residents argued.&lt;/p&gt;</description></item>
+<item><title>No text, no link</title><guid isPermaLink="false">w2</guid></item>
+<item><title>Linked only</title><link>{base}/article.html</link><guid>w3</guid></item>
+</channel></rss>"""
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):  # noqa: N802
+        base = f"http://127.0.0.1:{self.server.server_port}"
+        routes = {
+            "/article.html": ("text/html", ARTICLE.encode()),
+            "/feed.xml": ("application/rss+xml", RSS.format(base=base).encode()),
+            "/big": ("text/html", b"x" * 200_000),
+        }
+        if self.path == "/to-file":
+            self.send_response(302)
+            self.send_header("Location", "file:///etc/passwd")
+            self.end_headers()
+            return
+        if self.path not in routes:
+            self.send_error(404)
+            return
+        kind, data = routes[self.path]
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def server():
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_feed_items_and_broken_item(server):
+    articles, skipped = read_url(f"{server}/feed.xml")
+    assert [a.id for a in articles] == ["w1", "w3"]
+    first = articles[0]
+    assert first.text == "The council voted.\n\nResidents argued."
+    assert first.outlet == "Springfield Daily" and first.published == "2024-10-29T10:00:00Z"
+    assert "water budget" in articles[1].text  # fetched from its link: the item had no text
+    assert [(s.line, "no text") for s in skipped] == [(2, "no text")]
+    assert "no text and no link" in skipped[0].reason
+
+
+def test_article_page_is_extracted(server):
+    article = fetch_article(f"{server}/article.html")
+    assert not hasattr(article, "reason"), article
+    assert "water budget" in article.text and article.title == "Council votes on water budget"
+    assert article.url == f"{server}/article.html"
+
+
+def test_limits_schemes_and_errors(server, tmp_path):
+    with pytest.raises(FetchError, match="too large"):
+        fetch(f"{server}/big", max_bytes=10_000)
+    with pytest.raises(FetchError, match="(?i)redirect"):
+        fetch(f"{server}/to-file")
+    with pytest.raises(FetchError, match="only http"):
+        fetch("file:///etc/passwd")
+    with pytest.raises(FetchError, match="404"):
+        fetch(f"{server}/missing")
+    skipped = fetch_article(f"{server}/missing")
+    assert skipped.path.endswith("/missing") and "404" in skipped.reason
+
+
+def test_feed_file_and_url_ingest(server, tmp_path):
+    feed = tmp_path / "feed.xml"
+    feed.write_text(RSS.format(base=server), encoding="utf-8")
+    articles, skipped = read_feed(feed)
+    assert len(articles) == 2 and len(skipped) == 1
+    with Corpus(tmp_path / "c.db") as corpus:
+        summary = corpus.ingest([feed, f"{server}/article.html"])
+        assert summary.ingested == 3 and [s.line for s in summary.skipped] == [2]
+
+
+def test_newsplease_json(tmp_path):
+    record = {"maintext": "Text of the report.", "title": "T", "date_publish": "2017-05-03 14:01:00",
+              "source_domain": "example.com", "url": "https://example.com/a", "authors": ["A B"]}
+    (tmp_path / "one.json").write_text(json.dumps(record))
+    (tmp_path / "many.json").write_text(json.dumps([record, {"maintext": ""}, {"title": "x"}]))
+    (one,), none = read_newsplease(tmp_path / "one.json")
+    assert not none and one.published == "2017-05-03T14:01:00" and one.outlet == "example.com"
+    articles, skipped = read_newsplease(tmp_path / "many.json")
+    assert len(articles) == 1 and [s.line for s in skipped] == [2, 3]
