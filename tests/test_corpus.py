@@ -137,3 +137,23 @@ def test_recluster_keeps_every_article_in_one_story(tmp_path, inputs):
         assert sorted(len(s.articles) for s in stories) == [1, 3]
         with pytest.raises(KeyError):
             corpus.story_articles(999)
+
+
+def test_tables_with_mapping_report_broken_rows(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from newsprism.tabular import parse_mapping, read_csv, read_parquet
+
+    (tmp_path / "t.csv").write_text('content,publication\n"ok text",A\n"two",B,extra\n"",C\n"fine again",D\n')
+    items = list(read_csv(tmp_path / "t.csv", "text=content,outlet=publication"))
+    kept = [i for i in items if not hasattr(i, "reason")]
+    bad = [i for i in items if hasattr(i, "reason")]
+    assert [a.text for a in kept] == ["ok text", "fine again"] and [a.outlet for a in kept] == ["A", "D"]
+    assert [(s.line, "fields" in s.reason) for s in bad] == [(3, True), (4, False)]
+    pq.write_table(pa.table({"body": ["x y z", None], "site": ["S", "T"]}), tmp_path / "t.parquet")
+    rows = list(read_parquet(tmp_path / "t.parquet", {"text": "body", "outlet": "site"}))
+    assert rows[0].text == "x y z" and rows[0].outlet == "S"
+    assert rows[1].line == 2 and "no text" in rows[1].reason
+    with pytest.raises(ValueError):
+        parse_mapping("text")

@@ -24,6 +24,8 @@ import heapq
 import math
 import re
 from collections import Counter
+from itertools import repeat
+from operator import mul
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
@@ -37,8 +39,9 @@ __all__ = [
     "extract_terms",
 ]
 
-_TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|[.!?;:,()\"“”]")
-_BREAK = frozenset('.!?;:,()"“”')
+_WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}")
+# a run of capitalised words on one line ("Prime Minister Pedro Sanchez")
+_RUN = re.compile(r"\b[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*)*")
 _STOP = frozenset(
     """a about above after again against all also am an and any are as at be because been before being
     below between both but by can could did do does doing down during each few for from further had has
@@ -51,8 +54,15 @@ _STOP = frozenset(
     saturday sunday january february march april june july august september october november december
     however since still even though yet get got make made well back would way take took""".split()
 )
-# capitalised words that start sentences or name months/days, not entities
-_NOT_ENTITY = _STOP | frozenset("but and or so yet if when while this that these those it its".split())
+# capitalised words that are not (parts of) names: sentence-initial function words,
+# honorifics, days and months
+_NOT_ENTITY = frozenset(
+    """a an the but and or so yet if when while this that these those it its he she they we i you his her
+    their our my your in on at for of to by with from as after before about over under into since though
+    however there here what who which where why how all some many most one two mr mrs ms dr
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,7 @@ class ClusterParams:
     window_days: int = 7  # no penalty within this many days of a story's span
     decay_days: float = 7.0  # then similarity shrinks by e^-(gap/decay)
     max_span_days: int = 45  # batch: never merge groups spanning more than this
+    vector_terms: int = 80  # an article vector keeps its heaviest words (half as many entity terms)
     top_terms: int = 12  # salient terms per article used to find candidate stories
     candidates: int = 8  # stories scored in full per article
     centroid_terms: int = 300  # a centroid keeps at most this many terms (pruned to 2/3)
@@ -77,39 +88,28 @@ def extract_terms(text: str, title: str | None = None, title_boost: int = 2) -> 
 
     A run of capitalised words is an entity; each of its words is a term and so
     is the whole run ("e:grimm", "e:michael grimm"), so "Grimm" alone still
-    matches "Michael Grimm".
+    matches "Michael Grimm". Leading function words ("The", "But") are dropped
+    from a run. Regexes and C-level counting only: no per-token Python work.
     """
     counts: Counter[str] = Counter()
     for source, weight in ((title or "", title_boost), (text, 1)):
-        run: list[str] = []
-        sentence_start = True
-        for token in _TOKEN.findall(source):
-            if token in _BREAK:
-                _flush(run, counts, weight)
-                run = []
-                sentence_start = token in ".!?"
+        if not source:
+            continue
+        for word, n in Counter(_WORD.findall(source.lower())).items():
+            if word not in _STOP:
+                counts[_stem(word)] += n * weight
+        for run, n in Counter(_RUN.findall(source)).items():
+            words = run.lower().split()
+            while words and words[0] in _NOT_ENTITY:
+                del words[0]
+            if not words:
                 continue
-            lower = token.lower()
-            if token[0].isupper() and lower not in _NOT_ENTITY and not (sentence_start and lower in _STOP):
-                run.append(lower)
-            else:
-                _flush(run, counts, weight)
-                run = []
-            sentence_start = False
-            if len(lower) > 2 and lower not in _STOP:
-                counts[_stem(lower)] += weight
-        _flush(run, counts, weight)
+            for word in words:
+                if word not in _NOT_ENTITY:
+                    counts["e:" + word] += n * weight
+            if len(words) > 1:
+                counts["e:" + " ".join(words)] += n * weight
     return counts
-
-
-def _flush(run: list[str], counts: Counter[str], weight: int) -> None:
-    if not run:
-        return
-    for word in run:
-        if len(word) > 1:
-            counts["e:" + word] += weight
-    if len(run) > 1:
-        counts["e:" + " ".join(run)] += weight
 
 
 def _stem(word: str) -> str:
@@ -134,16 +134,15 @@ class Vectorizer:
 
     def __init__(self, docs: int = 0, df: Mapping[str, int] | None = None, params: ClusterParams | None = None):
         self.docs = docs
-        self.df: dict[str, int] = dict(df or {})
+        self.df: Counter[str] = Counter(df or {})
         self.params = params or ClusterParams()
         self.changed: set[str] = set()
 
     def observe(self, terms: Iterable[str]) -> None:
         self.docs += 1
-        df = self.df
-        for term in terms:
-            df[term] = df.get(term, 0) + 1
-            self.changed.add(term)
+        terms = list(terms)
+        self.df.update(terms)  # Counter.update counts in C
+        self.changed.update(terms)
 
     def take_changes(self) -> list[tuple[str, int]]:
         out = [(t, self.df[t]) for t in self.changed]
@@ -164,6 +163,11 @@ class Vectorizer:
                 entities[term] = weight
             else:
                 words[term] = weight
+        # the heaviest terms carry nearly all of the cosine; the tail only costs time
+        if len(words) > self.params.vector_terms:
+            words = dict(heapq.nlargest(self.params.vector_terms, words.items(), key=_weight))
+        if len(entities) > self.params.vector_terms // 2:
+            entities = dict(heapq.nlargest(self.params.vector_terms // 2, entities.items(), key=_weight))
         _normalise(words)
         _normalise(entities)
         k = self.params.top_terms
@@ -171,6 +175,10 @@ class Vectorizer:
             k, entities, key=entities.__getitem__
         )
         return ArticleVector(words, entities, day, tuple(salient))
+
+
+def _weight(item: tuple[str, float]) -> float:
+    return item[1]
 
 
 def _normalise(vec: dict[str, float]) -> None:
@@ -246,8 +254,7 @@ def _add_into(target: dict[str, float], vec: Mapping[str, float], norm2: float, 
 def _dot(small: Mapping[str, float], large: Mapping[str, float]) -> float:
     if len(small) > len(large):
         small, large = large, small
-    get = large.get
-    return sum(w * get(t, 0.0) for t, w in small.items())
+    return sum(map(mul, small.values(), map(large.get, small.keys(), repeat(0.0))))
 
 
 def time_factor(day: int | None, first: int | None, last: int | None, params: ClusterParams) -> float:

@@ -284,6 +284,8 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
         if len(span) == 1 and span[0].lower_ in PRONOUNS:
             return _Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
+        if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",):
+            is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
         core = _core_tokens(list(span), head) if is_name else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = _Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
@@ -458,7 +460,10 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
         sents = sorted({it.sent for it in doc_items})
         rank = {s: k for k, s in enumerate(sents)}
         for k, it in enumerate(doc_items):
-            if it.kind != "pronoun" or it.head in _PRONOUNS_OTHER:
+            if it.kind != "pronoun":
+                continue
+            if it.head in _PRONOUNS_OTHER:  # "I", "we", "you": the speaker, not a nearby noun
+                unresolved[it.head].append(it)
                 continue
             for prev in reversed(doc_items[:k]):
                 if rank[it.sent] - rank[prev.sent] > _PRONOUN_WINDOW:
@@ -468,7 +473,7 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
                 if it.head in _PRONOUNS_RELATIVE:
                     ok = True  # "the man who": the noun right before
                 elif it.head in _PRONOUNS_PERSON:
-                    ok = prev.group == "PERSON"
+                    ok = prev.group == "PERSON" or (prev.kind == "nominal" and prev.group == "UNK" and not prev.plural)
                 elif it.head in _PRONOUNS_PLURAL:
                     ok = prev.plural or prev.group in ("ORG", "NORP")
                 else:

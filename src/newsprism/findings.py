@@ -1,0 +1,559 @@
+"""Cross-outlet findings: what is corroborated, what conflicts, what only one
+outlet says, what each leaves out, which quotes several carry, when things
+happened, and a short summary that cites every sentence.
+
+Built from the core analysis (entities, quotes, figures, times) plus claims
+(:mod:`newsprism.claims`) and their alignment (:mod:`newsprism.align`).
+Each document counts as its own outlet. Every item cites spans that exist in
+the source texts (``text[start:end] == span.text``).
+
+Conflicts are found by slot-specific detectors, and only across documents:
+a number for the same state ("trapped", "killed") whose ranges cannot both be
+true, a duration of the same campaign, a person described as "former X" in one
+report and "X" in another or identified by first name only at their request in
+one and fully named in another, and the content of the demand on the besieged
+villages. They are conservative on purpose: a spurious conflict misleads as much
+as a missed one. Parties that contradict each other inside the reports (X
+denied, Y blamed Z) are not outlet conflicts: they are listed as ``disputes``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc
+
+from .align import AlignParams, ClaimGraph, SharedText, align_claims
+from .claims import Claim, extract_claims
+from .model import Quote, Span, StoryAnalysis
+
+__all__ = [
+    "Version",
+    "Finding",
+    "Omission",
+    "SummarySentence",
+    "Findings",
+    "find",
+    "find_from_claims",
+]
+
+
+@dataclass(frozen=True)
+class Version:
+    """One side of a conflict, or one outlet's wording of a shared quote."""
+
+    docs: tuple[str, ...]
+    value: str  # words from the text (or a normalised value, e.g. "14 days")
+    citations: tuple[Span, ...]
+    attributed_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
+    kind: str  # "corroborated" | "conflict" | "single-source" | "shared-quote" | "timeline" | "dispute"
+    about: str
+    docs: tuple[str, ...]
+    citations: tuple[Span, ...]
+    claims: tuple[str, ...] = ()  # Claim.id
+    versions: tuple[Version, ...] = ()
+    sources: int = 0  # independent sources: documents sharing copied text count once
+    slot: str | None = None  # conflicts: "figure" | "duration" | "role" | "identity" | "demand"
+    between: str | None = None  # conflicts: "outlets"; disputes: "parties"
+    wording_differs: bool | None = None  # shared quotes
+    when: str | None = None  # timeline: resolved date/time, None when the text gives none
+    order_key: str | None = None  # timeline: how it was ordered
+
+
+@dataclass(frozen=True)
+class Omission:
+    """What one outlet leaves out of the facts the others corroborate."""
+
+    doc: str
+    outlet: str | None
+    carries: tuple[str, ...]  # Finding.id
+    omits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SummarySentence:
+    text: str  # a claim's exact text
+    citations: tuple[Span, ...]
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Findings:
+    corroborated: tuple[Finding, ...] = ()
+    conflicts: tuple[Finding, ...] = ()
+    single_source: tuple[Finding, ...] = ()
+    omissions: tuple[Omission, ...] = ()
+    shared_quotes: tuple[Finding, ...] = ()
+    timeline: tuple[Finding, ...] = ()
+    summary: tuple[SummarySentence, ...] = ()
+    disputes: tuple[Finding, ...] = ()
+    shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
+
+
+# ---------------------------------------------------------------- corroboration
+
+
+def _independent_sources(docs: Sequence[str], copied: Sequence[tuple[str, str]]) -> int:
+    parent = {d: d for d in docs}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for a, b in copied:
+        if a in parent and b in parent:
+            parent[find(a)] = find(b)
+    return len({find(d) for d in docs})
+
+
+def _corroborated(graph: ClaimGraph) -> list[Finding]:
+    by_id = {c.id: c for c in graph.claims}
+    copied = [(by_id[a.a].doc, by_id[a.b].doc) for a in graph.alignments if a.copied]
+    out = []
+    for group in sorted(graph.groups, key=lambda g: min(by_id[c].start for c in g if by_id[c].doc == by_id[g[0]].doc)):
+        members = [by_id[c] for c in group]
+        docs = tuple(sorted({c.doc for c in members}))
+        out.append(
+            Finding(
+                id="",
+                kind="corroborated",
+                about=members[0].text,
+                docs=docs,
+                citations=tuple(c.citation for c in members),
+                claims=tuple(group),
+                sources=_independent_sources(docs, copied),
+            )
+        )
+    out.sort(key=lambda f: (-len(f.docs), f.citations[0].doc, f.citations[0].start))
+    return out
+
+
+def _single_source(graph: ClaimGraph) -> list[Finding]:
+    grouped = {c for g in graph.groups for c in g}
+    out = []
+    for c in graph.claims:
+        if c.id in grouped:
+            continue
+        # a fact: names something (an entity or a figure) and is more than a fragment
+        substantive = (c.entities or c.figures) and len(c.terms) >= 4
+        byline = c.attribution is not None and c.attribution.cue is not None and c.attribution.cue.text in (
+            "reported",
+            "contributed",
+        )
+        if substantive and not byline:
+            out.append(Finding("", "single-source", c.text, (c.doc,), (c.citation,), (c.id,), sources=1))
+    return out
+
+
+# ---------------------------------------------------------------- conflicts
+
+_WORD_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,
+}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_DURATION = re.compile(
+    r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)[\s-]+"
+    r"(?P<unit>day|week|month|year)s?(?:[\s-]+long)?\s+(?:of\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?P<what>offensive|advances?|campaign|assault|siege|battle|bombardment|fighting)\b",
+    re.IGNORECASE,
+)
+_CAMPAIGN = {"offensive": "offensive", "advance": "offensive", "advances": "offensive", "campaign": "offensive",
+             "assault": "offensive", "battle": "offensive", "fighting": "offensive", "bombardment": "offensive",
+             "siege": "siege"}
+# vague and exact counts of people in a state: "thousands trapped", "tens of thousands of civilians were trapped"
+_AMOUNT = (
+    r"(?P<q>more than|over|nearly|about|around|almost|at least)?\s*"
+    r"(?P<n>hundreds of thousands|tens of thousands|thousands|hundreds|dozens|\d{1,3}(?:,\d{3})+|\d+)"
+)
+_PEOPLE_STATE = re.compile(
+    _AMOUNT + r"(?P<rest>(?:\s+(?:of\s+)?[a-z]+){0,5}?)\s+(?:were\s+|are\s+|remain\s+|still\s+)?"
+    r"(?P<state>trapped|killed|stranded|besieged|still in)\b",
+    re.IGNORECASE,
+)
+_VAGUE = {
+    "dozens": (24, 99), "hundreds": (200, 999), "thousands": (2_000, 9_999),
+    "tens of thousands": (10_000, 99_999), "hundreds of thousands": (100_000, 999_999),
+}
+_FIGHTERS = frozenset({"fighters", "rebels", "militants", "insurgents", "troops", "soldiers", "gunmen"})
+_STATE_SLOT = {"trapped": "trapped", "stranded": "trapped", "besieged": "trapped", "still in": "trapped", "killed": "killed"}
+
+
+def _range(q: str | None, n: str) -> tuple[float, float]:
+    key = n.lower()
+    if key in _VAGUE:
+        return _VAGUE[key]
+    value = float(key.replace(",", ""))
+    q = (q or "").lower()
+    if q in ("more than", "over", "at least"):
+        return value, float("inf")
+    if q in ("nearly", "about", "around", "almost"):
+        return value * 0.8, value * 1.2
+    return value, value
+
+
+def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
+    """(doc, value, citation, source) rows -> one Version per value."""
+    by_value: dict[str, list[tuple[str, Span, str | None]]] = {}
+    for doc, value, span, source in rows:
+        by_value.setdefault(value, []).append((doc, span, source))
+    return tuple(
+        Version(
+            tuple(sorted({d for d, _, _ in items})),
+            value,
+            tuple(s for _, s, _ in items),
+            next((src for _, _, src in items if src), None),
+        )
+        for value, items in by_value.items()
+    )
+
+
+def _durations(claims: Sequence[Claim]) -> list[Finding]:
+    rows: dict[str, list[tuple[str, int, Span]]] = {}
+    for c in claims:
+        for m in _DURATION.finditer(c.text):
+            n = m.group("n").lower()
+            count = int(n) if n.isdigit() else _WORD_NUMBERS.get(n, 1)
+            days = count * _UNIT_DAYS[m.group("unit").lower()]
+            slot = _CAMPAIGN[m.group("what").lower()]
+            start = c.start + m.start()
+            rows.setdefault(slot, []).append((c.doc, days, Span(c.doc, start, c.start + m.end(), m.group(0))))
+    out = []
+    for slot, items in rows.items():
+        docs = {d for d, _, _ in items}
+        values = sorted({days for _, days, _ in items})
+        if len(docs) < 2 or len(values) < 2 or values[-1] < 1.5 * values[0]:
+            continue
+        # only a conflict when the values split along document lines
+        per_doc = {d: {days for dd, days, _ in items if dd == d} for d in docs}
+        if not any(per_doc[a].isdisjoint(per_doc[b]) for a in docs for b in docs if a < b):
+            continue
+        versions = _versions_by_value([(d, s.text, s, None) for d, _, s in items])
+        out.append(_conflict(f"how long the {slot} had lasted", "duration", versions))
+    return out
+
+
+def _people_counts(claims: Sequence[Claim]) -> list[Finding]:
+    rows: dict[str, list[tuple[str, tuple[float, float], Span]]] = {}
+    for c in claims:
+        for m in _PEOPLE_STATE.finditer(c.text):
+            who = "fighters" if _FIGHTERS & set(m.group("rest").lower().split()) else "people"
+            slot = f"{who} {_STATE_SLOT[m.group('state').lower()]}"
+            lo = c.start + m.start("n") if not m.group("q") else c.start + m.start("q")
+            hi = c.start + m.end("n")
+            rows.setdefault(slot, []).append((c.doc, _range(m.group("q"), m.group("n")), Span(c.doc, lo, hi, c.text[lo - c.start : hi - c.start])))
+    out = []
+    for slot, items in rows.items():
+        docs = sorted({d for d, _, _ in items})
+        if len(docs) < 2:
+            continue
+        span_of = {d: (min(r[0] for dd, r, _ in items if dd == d), max(r[1] for dd, r, _ in items if dd == d)) for d in docs}
+        clash = any(
+            span_of[a][1] < span_of[b][0] or span_of[b][1] < span_of[a][0] for a in docs for b in docs if a < b
+        )
+        if not clash:
+            continue
+        versions = tuple(
+            Version((d,), "; ".join(s.text for dd, _, s in items if dd == d), tuple(s for dd, _, s in items if dd == d))
+            for d in docs
+        )
+        out.append(_conflict(f"how many {slot}", "figure", versions))
+    return out
+
+
+_FIRST_NAME_ONLY = re.compile(r"identified only by (?:his|her|their) first name", re.IGNORECASE)
+_FORMER = re.compile(r"\b(?:former|ex-|retired|onetime)\s*", re.IGNORECASE)
+
+
+def _roles_and_identities(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]:
+    """One conflict per person: how each report names and describes them."""
+    out = []
+    for entity in analysis.entities:
+        found = _person_conflicts(entity, claims)
+        if len(found) > 1:
+            versions = tuple(v for f in found for v in f.versions)
+            out.append(_conflict(f"how {entity.name} is identified and described", "identity", versions))
+        else:
+            out.extend(found)
+    return out
+
+
+def _person_conflicts(entity, claims: Sequence[Claim]) -> list[Finding]:
+    out: list[Finding] = []
+    if True:
+        if entity.type != "PERSON":
+            return out
+        docs = sorted({m.doc for m in entity.mentions})
+        if len(docs) < 2:
+            return out
+        # role: "a former accountant" vs "an accountant" for the same person
+        heads: dict[str, list[tuple[str, bool, Span]]] = {}
+        for d in entity.descriptors:
+            words = re.findall(r"[a-z]+", _FORMER.sub("", d.text.lower()))
+            words = [w for w in words if w not in ("a", "an", "the")]
+            if words:
+                heads.setdefault(words[0], []).append((d.doc, bool(_FORMER.search(d.text)), d))
+        for head, items in heads.items():
+            former = {d for d, f, _ in items if f}
+            plain = {d for d, f, _ in items if not f}
+            if former and plain and former.isdisjoint(plain):
+                versions = _versions_by_value([(d, s.text, s, None) for d, _, s in items])
+                out.append(_conflict(f"how {entity.name} is described", "role", versions))
+        # identity: first name only at their request in one report, full name in another
+        by_doc_names = {d: [m for m in entity.mentions if m.doc == d] for d in docs}
+        first_only = []
+        for c in claims:
+            if entity.id in c.entities:
+                m = _FIRST_NAME_ONLY.search(c.text)
+                if m:
+                    first_only.append((c, m))
+        if not first_only:
+            return out
+        fo_docs = {c.doc for c, _ in first_only}
+        full = [
+            m for d in docs if d not in fo_docs for m in by_doc_names[d] if len(m.text.split()) >= 2
+        ]
+        if not full:
+            return out
+        c, m = first_only[0]
+        fo_span = Span(c.doc, c.start + m.start(), c.start + m.end(), m.group(0))
+        name_span = next(Span(x.doc, x.start, x.end, x.text) for x in by_doc_names[c.doc])
+        versions = (
+            Version((c.doc,), f"{name_span.text} ({fo_span.text})", (name_span, fo_span)),
+            Version(tuple(sorted({x.doc for x in full})), full[0].text, tuple(Span(x.doc, x.start, x.end, x.text) for x in full)),
+        )
+        out.append(_conflict(f"how {entity.name} is identified", "identity", versions))
+    return out
+
+
+_DEMAND_CUE = re.compile(r"\b(?:conditions?|demand(?:ed|s)?|insist(?:ed|ing)?)\b", re.IGNORECASE)
+_DEMAND_CONTENT = re.compile(
+    r"\b(?:including|wanted|until|demanded|demanding)\b(?P<content>[^.;]*?\b(?:villages?|towns?|Fou?aa?|Kfr?a?r?ya)\b[^.;,]*)",
+    re.IGNORECASE,
+)
+# what a demand asks for; whole words only ("besieged" is not a demand to lift a siege)
+_DEMAND_KEY = re.compile(r"\b(siege|evacuat\w*|release|return|handover|hand over|prisoners?|bodies)\b", re.IGNORECASE)
+
+
+def _demands(claims: Sequence[Claim]) -> list[Finding]:
+    rows = []
+    for c in claims:
+        if not _DEMAND_CUE.search(c.text) and "until" not in c.text:
+            continue
+        for m in _DEMAND_CONTENT.finditer(c.text):
+            content = m.group("content")
+            keys = frozenset(k.lower()[:6] for k in _DEMAND_KEY.findall(content))
+            if not keys:
+                continue
+            lo = c.start + m.start("content")
+            hi = c.start + m.end("content")
+            while lo < hi and c.citation.text[lo - c.start].isspace():
+                lo += 1
+            rows.append((c.doc, keys, Span(c.doc, lo, hi, c.text[lo - c.start : hi - c.start])))
+    docs = sorted({d for d, _, _ in rows})
+    if len(docs) < 2:
+        return []
+    keys_of = {d: frozenset().union(*(k for dd, k, _ in rows if dd == d)) for d in docs}
+    # docs whose demands share a key tell the same version
+    groups: list[set[str]] = []
+    for d in docs:
+        hit = next((g for g in groups if any(keys_of[d] & keys_of[x] for x in g)), None)
+        if hit is None:
+            groups.append({d})
+        else:
+            hit.add(d)
+    if len(groups) < 2:
+        return []
+    versions = tuple(
+        Version(tuple(sorted(g)), next(s.text for d, _, s in rows if d in g), tuple(s for d, _, s in rows if d in g))
+        for g in groups
+    )
+    return [_conflict("what the new condition on the besieged villages was", "demand", versions)]
+
+
+def _conflict(about: str, slot: str, versions: tuple[Version, ...]) -> Finding:
+    cites = tuple(s for v in versions for s in v.citations)
+    return Finding(
+        id="",
+        kind="conflict",
+        about=about,
+        docs=tuple(sorted({d for v in versions for d in v.docs})),
+        citations=cites,
+        versions=versions,
+        slot=slot,
+        between="outlets",
+    )
+
+
+_DISPUTE_CUES = frozenset({"denied", "deny", "denies", "blamed", "blame", "blames", "accused", "accuses", "rejected"})
+
+
+def _disputes(claims: Sequence[Claim]) -> list[Finding]:
+    out = []
+    for c in claims:
+        a = c.attribution
+        if a is None or a.cue is None or a.cue.text.lower() not in _DISPUTE_CUES:
+            continue
+        out.append(
+            Finding("", "dispute", c.text, (c.doc,), (a.span, a.cue, c.citation), (c.id,), between="parties",
+                    versions=(Version((c.doc,), a.cue.text, (a.cue,), attributed_to=a.text),))
+        )
+    return out
+
+
+# ---------------------------------------------------------------- quotes, time, summary
+
+_NON_WORD = re.compile(r"[^\w\s]+")
+
+
+def _normal(text: str) -> str:
+    return " ".join(_NON_WORD.sub(" ", text.lower().replace("’", "'")).split())
+
+
+def _shared_quotes(quotes: Sequence[Quote]) -> list[Finding]:
+    from rapidfuzz import fuzz
+
+    out = []
+    used: set[int] = set()
+    for i, q in enumerate(quotes):
+        if i in used:
+            continue
+        group = [q]
+        for j in range(i + 1, len(quotes)):
+            r = quotes[j]
+            if j in used or r.doc == q.doc or r.doc in {g.doc for g in group}:
+                continue
+            a, b = _normal(q.text), _normal(r.text)
+            same_speaker = q.speaker_entity is not None and q.speaker_entity == r.speaker_entity
+            if min(len(a), len(b)) < 10:
+                continue
+            if fuzz.partial_ratio(a, b) >= (80 if same_speaker else 92):
+                group.append(r)
+                used.add(j)
+        if len(group) < 2:
+            continue
+        used.add(i)
+        versions = tuple(Version((g.doc,), g.text, (Span(g.doc, g.start, g.end, g.text),), g.speaker) for g in group)
+        out.append(
+            Finding(
+                id="",
+                kind="shared-quote",
+                about=group[0].text,
+                docs=tuple(sorted({g.doc for g in group})),
+                citations=tuple(v.citations[0] for v in versions),
+                versions=versions,
+                sources=len(group),
+                wording_differs=len({g.text.strip() for g in group}) > 1,
+            )
+        )
+    return out
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_CLOCK = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*([ap])\.?\s?m\b", re.IGNORECASE)
+_PART_RANK = {"midnight": 10, "early": 1, "pre-dawn": 1, "dawn": 2, "morning": 3, "early morning": 2, "late morning": 4,
+              "noon": 5, "afternoon": 6, "evening": 7, "late": 8, "night": 9}
+
+
+def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]:
+    """Claims carrying a time expression, ordered by resolved date/time; where the
+    text gives no resolvable date, by the weekday it names, then part of day."""
+    out = []
+    last_day: dict[str, int] = {}
+    for c in claims:
+        if not c.times:
+            continue
+        t = c.times[0]
+        low = " ".join(x.text.lower() for x in c.times)
+        day = next((i for i, w in enumerate(_WEEKDAYS) if w in low), None)
+        if day is None and _CLOCK.search(t.text):
+            day = last_day.get(c.doc)  # a bare clock time continues the day the report was telling
+        if day is None:
+            continue
+        last_day[c.doc] = day
+        part = _PART_RANK.get((t.part_of_day or "").lower(), 5)
+        clock = _CLOCK.search(t.text)
+        if clock and not t.part_of_day:
+            hour = int(clock.group(1)) % 12 + (12 if clock.group(2).lower() == "p" else 0)
+            part = 1 if hour < 5 else 2 if hour < 8 else 3 if hour < 12 else 6 if hour < 18 else 7 if hour < 21 else 9
+        key = f"{day}|{part:02d}"
+        out.append(
+            Finding("", "timeline", c.text, (c.doc,), (Span(t.doc, t.start, t.end, t.text), c.citation), (c.id,),
+                    when=t.resolved, order_key=key)
+        )
+    out.sort(key=lambda f: (f.order_key or "", f.docs[0], f.citations[0].start))
+    return out
+
+
+def _summary(corroborated: Sequence[Finding], graph: ClaimGraph, limit: int = 5) -> list[SummarySentence]:
+    """Extractive: one claim per top corroborated fact, cited with every claim of the fact."""
+    by_id = {c.id: c for c in graph.claims}
+    out = []
+    for f in corroborated[:limit]:
+        # the shortest wording states the least beyond what the others support
+        chosen = min((by_id[c] for c in f.claims), key=lambda c: len(c.text))
+        out.append(SummarySentence(chosen.text, f.citations, (f.id,)))
+    return out
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def _numbered(prefix: str, items: Sequence[Finding]) -> tuple[Finding, ...]:
+    from dataclasses import replace
+
+    return tuple(replace(f, id=f"{prefix}{i}") for i, f in enumerate(items, 1))
+
+
+def find_from_claims(
+    analysis: StoryAnalysis, claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()
+) -> Findings:
+    graph = align_claims(claims, embedder, params)
+    corroborated = _numbered("C", _corroborated(graph))
+    conflicts = _numbered(
+        "X", _demands(claims) + _durations(claims) + _roles_and_identities(analysis, claims) + _people_counts(claims)
+    )
+    single = _numbered("S", _single_source(graph))
+    docs = [d.id for d in analysis.documents]
+    omissions = tuple(
+        Omission(
+            d.id,
+            d.outlet,
+            tuple(f.id for f in corroborated if d.id in f.docs),
+            tuple(f.id for f in corroborated if d.id not in f.docs),
+        )
+        for d in analysis.documents
+    ) if len(docs) > 1 else ()
+    return Findings(
+        corroborated=corroborated,
+        conflicts=conflicts,
+        single_source=single,
+        omissions=omissions,
+        shared_quotes=_numbered("Q", _shared_quotes(analysis.quotes)),
+        timeline=_numbered("T", _timeline(analysis, claims)),
+        summary=tuple(_summary(corroborated, graph)),
+        disputes=_numbered("D", _disputes(claims)),
+        shared_text=graph.shared,
+    )
+
+
+def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Findings:
+    """The cross-outlet findings of one analysed story.
+
+    ``docs`` maps document id -> the spaCy ``Doc`` the pipeline parsed (no
+    second parse happens here); ``embedder`` defaults to the static model.
+    """
+    if embedder is None:
+        from .embed import default_embedder
+
+        embedder = default_embedder()
+    return find_from_claims(analysis, extract_claims(analysis, docs), embedder)

@@ -1,0 +1,79 @@
+"""Named mentions: offsets, kept labels, repairs of the small model's errors, damaged text."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsprism.mentions import NAME_LABELS, extract_mentions, is_demonym
+from newsprism.model import Article
+
+
+@pytest.fixture(scope="module")
+def seed_mentions(nlp, seed_story):
+    out = {}
+    for p in sorted(seed_story.glob("*.txt")):
+        article = Article(p.name, p.read_text(encoding="utf-8"))
+        out[p.name[:3]] = (article, extract_mentions(article, nlp(article.text)))
+    return out
+
+
+def test_offsets_point_into_the_article(seed_mentions):
+    for article, mentions in seed_mentions.values():
+        assert mentions
+        for m in mentions:
+            assert article.text[m.start : m.end] == m.text
+            assert m.label in NAME_LABELS
+            assert m.text == m.text.strip() and "  " not in m.text
+
+
+def test_no_leading_the_or_trailing_possessive(seed_mentions):
+    for _, mentions in seed_mentions.values():
+        for m in mentions:
+            assert not m.text.lower().startswith("the ")
+            assert not m.text.endswith(("'s", "’s", ",", "."))  or m.text.endswith(("U.N.", "U.S."))
+    texts = {m.text for m in seed_mentions["000"][1]}
+    assert "United Nations" in texts and "Aleppo" in texts
+
+
+def test_aleppo_is_a_place_and_kfarya_too(seed_mentions):
+    labels_000 = {m.label for m in seed_mentions["000"][1] if m.text == "Aleppo"}
+    assert labels_000 == {"GPE"}
+    assert {m.label for m in seed_mentions["000"][1] if m.text == "Kfarya"} == {"GPE"}
+    assert {m.label for m in seed_mentions["000"][1] if m.text == "Syrian"} == {"NORP"}
+
+
+def test_damaged_names_are_kept_as_written(seed_mentions):
+    article, mentions = seed_mentions["000"]
+    texts = [m.text for m in mentions]
+    assert "Bashar" in texts  # "Bashar  ." : the surname was stripped, never guessed
+    assert "Salem Abou" in texts
+    assert not any(m.text.startswith("Mr") for m in mentions)  # "Mr.   said" is not a name
+
+
+def test_surname_alone_tagged_org_becomes_person(seed_mentions):
+    labels = {m.text: m.label for m in seed_mentions["001"][1]}
+    assert labels["Abu Jaafar"] == "PERSON"
+    assert {m.label for m in seed_mentions["002"][1] if m.text == "Kirby"} == {"PERSON"}
+
+
+def test_common_nouns_and_numbers_are_not_mentions(seed_mentions):
+    texts = {m.text for _, ms in seed_mentions.values() for m in ms}
+    assert not {"Families", "Videos", "Wednesday", "two", "State"} & texts
+
+
+def test_missed_person_in_apposition_to_a_role(nlp):
+    text = "Zorbak Quillan, an engineer, said the water was gone."
+    article = Article("x", text)
+    doc = nlp(text)
+    mentions = extract_mentions(article, doc)
+    people = [m for m in mentions if m.label == "PERSON"]
+    assert [m.text for m in people] == ["Zorbak Quillan"]
+
+
+def test_mismatched_doc_yields_nothing(nlp):
+    assert extract_mentions(Article("x", "John Kerry spoke."), nlp("Other text.")) == []
+
+
+def test_demonym_shape():
+    assert is_demonym("Syrian") and is_demonym("Lebanese") and is_demonym("Shiite")
+    assert not is_demonym("Aleppo") and not is_demonym("Syria")

@@ -1,0 +1,177 @@
+"""Entity resolution: the seed story's hand annotation, and each rule on small cases."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from newsprism.mentions import extract_mentions
+from newsprism.model import Article, Mention
+from newsprism.resolve import phonetic, resolve_entities, tokens_match
+
+_TITLES = {"mr", "mrs", "ms", "dr", "the"}
+
+
+def _words(text: str) -> list[str]:
+    text = re.sub(r"['’]s\b", "", text.lower())
+    return [w for w in re.findall(r"[\w'’-]+", text) if w not in _TITLES]
+
+
+@pytest.fixture(scope="module")
+def seed(nlp, seed_story):
+    articles = [Article(p.name, p.read_text(encoding="utf-8")) for p in sorted(seed_story.glob("*.txt"))]
+    docs = {a.id: d for a, d in zip(articles, nlp.pipe(a.text for a in articles))}
+    mentions = [m for a in articles for m in extract_mentions(a, docs[a.id])]
+    entities = resolve_entities(mentions, docs)
+    expected = yaml.safe_load((seed_story / "expected.yaml").read_text(encoding="utf-8"))
+    return articles, entities, expected
+
+
+def _entities_naming(entities, name: str, doc_prefix: str | None):
+    want = _words(name)
+    return {
+        e.id
+        for e in entities
+        for m in e.mentions
+        if (doc_prefix is None or m.doc.startswith(doc_prefix)) and _words(m.text) == want
+    }
+
+
+def test_seed_same_entity_groups_are_merged(seed):
+    _, entities, expected = seed
+    for group in expected["same_entity"]:
+        candidates = [_entities_naming(entities, name, str(doc)) for doc, name in group.items()]
+        assert all(candidates), f"a name of {group} is not a mention at all: {candidates}"
+        assert set.intersection(*candidates), f"not one entity: {group} -> {candidates}"
+
+
+def test_seed_different_entities_stay_apart(seed):
+    _, entities, expected = seed
+    for a, b in expected["different_entities"]:
+        ids_a, ids_b = _entities_naming(entities, a, None), _entities_naming(entities, b, None)
+        assert ids_a and ids_b, (a, b)
+        assert not ids_a & ids_b, f"merged: {a} / {b}"
+
+
+def test_seed_entities_are_well_formed(seed):
+    articles, entities, _ = seed
+    texts = {a.id: a.text for a in articles}
+    assert [e.id for e in entities] == [f"E{i}" for i in range(1, len(entities) + 1)]
+    firsts = [min((m.doc, m.start) for m in e.mentions) for e in entities]
+    assert firsts == sorted(firsts)
+    for e in entities:
+        for m in e.mentions:
+            assert texts[m.doc][m.start : m.end] == m.text
+        for d in e.descriptors:
+            assert texts[d.doc][d.start : d.end] == d.text
+        assert set(e.variants) == {m.text for m in e.mentions}
+    assad = next(e for e in entities if any(m.text == "Bashar al-Assad" for m in e.mentions))
+    assert assad.name in ("Bashar al-Assad", "Bashar Assad") and assad.type == "PERSON"
+    yasser = next(e for e in entities if any(m.text == "Yasser Hemeish" for m in e.mentions))
+    assert any("accountant" in d.text for d in yasser.descriptors)
+    aleppo = [e for e in entities if e.name == "Aleppo"]
+    assert len(aleppo) == 1 and aleppo[0].type == "GPE"
+    syrian = next(e for e in entities if e.name == "Syrian")
+    assert syrian.type == "NORP" and all(m.text != "Syria" for m in syrian.mentions)
+
+
+def test_resolution_is_deterministic(seed):
+    articles, entities, _ = seed
+    mentions = [m for e in entities for m in e.mentions]
+    again = resolve_entities(list(reversed(mentions)))
+    again2 = resolve_entities(mentions)
+    assert [(e.id, e.mentions) for e in again] == [(e.id, e.mentions) for e in again2]
+
+
+# ------------------------------------------------------------- rules, by hand
+
+
+def _m(doc: str, text: str, label: str, start: int = 0) -> Mention:
+    return Mention(doc, start, start + len(text), text, label)
+
+
+def _together(entities, a: Mention, b: Mention) -> bool:
+    return any(a in e.mentions and b in e.mentions for e in entities)
+
+
+def test_transliteration_keys():
+    assert phonetic("Fouaa") == phonetic("Foua")
+    assert phonetic("Abu") == phonetic("Abo")
+    assert phonetic("Abdurrahman") == phonetic("Abdulrahman")
+    assert phonetic("Sergey") == phonetic("Sergei")
+    assert tokens_match(phonetic("Kfarya"), phonetic("Kfraya"))
+    assert not tokens_match(phonetic("Iran"), phonetic("Iraq"))
+    assert not tokens_match(phonetic("Kerry"), phonetic("Kirby"))
+    assert not tokens_match(phonetic("Raslan"), phonetic("Bitar"))
+
+
+def test_people_full_names_and_variants():
+    a, b = _m("a", "Osama Abu Zayd", "PERSON"), _m("b", "Osama Abo Zayd", "PERSON")
+    c, d = _m("a", "John Kerry", "PERSON", 50), _m("b", "John F. Kerry", "PERSON", 50)
+    e, f = _m("b", "John Kirby", "PERSON", 90), _m("a", "Mahmoud Raslan", "PERSON", 90)
+    g = _m("b", "Mahmoud Bitar", "PERSON", 120)
+    ents = resolve_entities([a, b, c, d, e, f, g])
+    assert _together(ents, a, b) and _together(ents, c, d)
+    assert not _together(ents, c, e) and not _together(ents, f, g)
+    kerry = next(x for x in ents if c in x.mentions)
+    assert kerry.name == "John F. Kerry"
+
+
+def test_surname_joins_the_unique_full_name_and_titles_are_ignored():
+    full = _m("b", "Bashar al-Assad", "PERSON")
+    mr = _m("a", "Mr. Assad", "PERSON", 10)
+    alone = _m("a", "Assad", "PERSON", 40)
+    ents = resolve_entities([full, mr, alone])
+    assert len(ents) == 1 and ents[0].name == "Bashar al-Assad"
+
+
+def test_ambiguous_surname_takes_the_nearest_preceding_full_name_in_its_doc():
+    x = _m("a", "Ahmed Hassan", "PERSON", 0)
+    y = _m("a", "Omar Hassan", "PERSON", 100)
+    z = _m("a", "Hassan", "PERSON", 200)
+    w = _m("b", "Hassan", "PERSON", 0)  # no full name before it in doc b: stays apart
+    ents = resolve_entities([x, y, z, w])
+    assert _together(ents, y, z) and not _together(ents, x, z)
+    assert not _together(ents, w, x) and not _together(ents, w, y)
+
+
+def test_first_name_needs_an_agreeing_role(nlp):
+    a0 = Article("000", "Yasser, an accountant, said the shelling went on. Mohamed, a nurse, said so too.")
+    a2 = Article("002", "Yasser Hemeish, a former accountant, wrote to reporters. Mohammed Abu Jaafar, a judge, spoke.")
+    docs = {a.id: nlp(a.text) for a in (a0, a2)}
+    mentions = [m for a in (a0, a2) for m in extract_mentions(a, docs[a.id])]
+    ents = resolve_entities(mentions, docs)
+    by_text = {m.text: m for m in mentions}
+    assert _together(ents, by_text["Yasser"], by_text["Yasser Hemeish"])
+    assert not _together(ents, by_text["Mohamed"], by_text["Mohammed Abu Jaafar"])
+    # without the parse there is no role to agree on: the first name stays alone
+    bare = resolve_entities(mentions)
+    assert not _together(bare, by_text["Yasser"], by_text["Yasser Hemeish"])
+
+
+def test_places_orgs_acronyms_and_demonyms():
+    un, un2 = _m("a", "United Nations", "ORG"), _m("b", "U.N.", "ORG")
+    syr, syrian = _m("a", "Syria", "GPE", 30), _m("a", "Syrian", "NORP", 60)
+    iran, iraq = _m("a", "Iran", "GPE", 90), _m("b", "Iraq", "GPE", 90)
+    obs1 = _m("a", "Syrian Observatory for Human Rights", "ORG", 120)
+    obs2 = _m("b", "Syrian Observatory for Human Rights", "ORG", 120)
+    ents = resolve_entities([un, un2, syr, syrian, iran, iraq, obs1, obs2])
+    assert _together(ents, un, un2) and _together(ents, obs1, obs2)
+    assert not _together(ents, syr, syrian) and not _together(ents, iran, iraq)
+    types = {e.name: e.type for e in ents}
+    assert types["Syrian"] == "NORP" and types["Syria"] == "GPE"
+
+
+def test_nominals_and_pronouns(nlp):
+    text = "The driver fled. He was arrested. Police said the driver was drunk."
+    doc = nlp(text)
+    mk = lambda s, label="ENTITY": Mention("d", text.index(s), text.index(s) + len(s), s, label)  # noqa: E731
+    driver1 = mk("The driver")
+    he = mk("He")
+    second = Mention("d", text.rindex("the driver"), text.rindex("the driver") + 10, "the driver", "ENTITY")
+    police = mk("Police")
+    ents = resolve_entities([driver1, he, second, police], {"d": doc})
+    assert _together(ents, driver1, second) and _together(ents, driver1, he)
+    assert not _together(ents, driver1, police)
