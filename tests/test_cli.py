@@ -80,3 +80,35 @@ def test_markdown_and_check_commands(tmp_path, seed_story):
     out.write_text(json.dumps(report), encoding="utf-8")
     bad = runner.invoke(app, ["check", str(out)])
     assert bad.exit_code == 1 and "quotes[0]" in bad.output
+
+
+def test_corpus_commands_end_to_end(tmp_path, seed_story):
+    db = tmp_path / "c.db"
+    story = tmp_path / "story"
+    shutil.copytree(seed_story, story)
+    (story / "broken.jsonl").write_text('{"id": "x", "text": "A valid line about Aleppo and the evacuation deal today."}\n{not json\n', encoding="utf-8")
+    first = runner.invoke(app, ["ingest", str(db), str(story), "--json"])
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.stdout)
+    assert summary["ingested"] == 4
+    assert [(s["line"], "broken.jsonl" in s["path"]) for s in summary["skipped"]] == [(2, True)]
+    again = json.loads(runner.invoke(app, ["ingest", str(db), str(story), "--json"]).stdout)
+    assert again["ingested"] == 0 and again["duplicates"] == 4
+    listed = json.loads(runner.invoke(app, ["stories", str(db), "-f", "json"]).stdout)
+    seed_ids = {p.name for p in seed_story.glob("*.txt")}
+    seed = [s for s in listed if seed_ids <= set(s["articles"])]
+    assert len(seed) == 1, listed
+    assert {"The Associated Press", "The Washington Post"} <= set(seed[0]["outlets"])
+    hits = json.loads(runner.invoke(app, ["search", str(db), "Kfraya", "--json"]).stdout)
+    assert {h["article_id"] for h in hits} == {"001_26f2e360eed071b4.txt"}
+    out = tmp_path / "s.json"
+    result = runner.invoke(app, ["analyze", str(db), "--story", str(seed[0]["id"]), "-f", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert {d["id"] for d in report["documents"]} >= seed_ids and check_report(report) == []
+    missing = runner.invoke(app, ["analyze", str(db), "--story", "9999"])
+    assert missing.exit_code == 1 and "9999" in missing.output
+    exported = tmp_path / "e.jsonl"
+    assert runner.invoke(app, ["export", str(db), "-o", str(exported)]).exit_code == 0
+    rows = [json.loads(line) for line in exported.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 4 and all("story" in r for r in rows)

@@ -24,7 +24,7 @@ def test_scores_stay_above_their_floors(shared_dir, nlp):
     failures = check_floors(scores, floors)
     assert not failures, "\n".join(failures)
     # every suite reports something
-    for suite_prefix in ("seed_", "quote_", "ecb_"):
+    for suite_prefix in ("seed_", "quote_", "ecb_entity_", "basil_", "ecb_doc_", "claimdiff_"):
         assert any(k.startswith(suite_prefix) for k in scores), suite_prefix
     assert SUITES
 

@@ -11,9 +11,9 @@ The entity and term parts reward what embeddings blur (which villages, which
 minister) and discount what every claim of the story shares (Aleppo, Syria):
 weights are inverse document frequencies over the story's claims.
 
-Facts are groups of aligned claims: each claim links to its best partner in
-every other document (if that partner also ranks it first among that
-document's claims, or the score is very high), and linked claims form a group.
+Two claims are linked when the score reaches the threshold and each ranks the
+other among the top k of its document (or the score is very high). Facts grow
+from the strongest links (see :func:`align_claims`).
 
 Independence: claims whose word 5-gram shingles largely coincide are the same
 text carried twice (wire copy, syndication). :func:`shared_text` reports them;
@@ -48,11 +48,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 @dataclass(frozen=True)
 class AlignParams:
-    threshold: float = 0.7  # combined score to call two claims the same fact
+    mutual_best_threshold: float = 0.55  # for two claims that are each other's best match
+    threshold: float = 0.75  # combined score to call two claims the same fact
     top_k: int = 2  # a partner must rank among the best k of its document for the claim
     entity_weight: float = 0.5  # per rare shared entity (IDF / log N), capped at 2 entities
     term_weight: float = 1.0  # TF-IDF cosine of content lemmas
-    max_per_doc: int = 2  # claims of one document a fact may gather
+    strong: float = 1.0  # a score this high links when either side ranks the other in its top k
+    max_facts_per_claim: int = 3
+    per_doc: int = 2  # claims a fact may take from each document beyond its seed pair
     shingle_size: int = 5
     copy_containment: float = 0.5  # share of the shorter claim's shingles found in the other
 
@@ -161,10 +164,16 @@ def _term_cosines(rows: Sequence[Sequence[str]]) -> np.ndarray:
 
 
 def _rare_entity_mass(rows: Sequence[Sequence[str]]) -> np.ndarray:
-    """Shared entities weighted by IDF / log N: ~1 per entity few claims mention,
-    ~0 for the ones every claim of the story mentions (Aleppo, Syria)."""
+    """Shared entities weighted by IDF / log N (~1 per entity few claims mention,
+    ~0 for the ones every claim of the story mentions: Aleppo, Syria), scaled by
+    the share of the smaller claim's entity mass that is shared, so one shared
+    name among many unshared ones counts little."""
     present, weights = _presence(rows, _idf(rows))
-    return (present * weights) @ present.T / max(math.log(len(rows) + 1), 1.0)
+    shared = (present * weights) @ present.T
+    mass = present @ weights
+    smaller = np.minimum(mass[:, None], mass[None, :])
+    share = np.where(smaller > 0, shared / np.where(smaller > 0, smaller, 1.0), 0.0)
+    return shared / max(math.log(len(rows) + 1), 1.0) * share
 
 
 def _centred_cosines(vectors: np.ndarray) -> np.ndarray:
@@ -191,7 +200,8 @@ def align_claims(
         return ClaimGraph((), (), (), ())
     vectors = embedder.encode([c.text for c in claims])
     cos = _centred_cosines(vectors) if len(claims) > 2 else vectors @ vectors.T
-    term = _term_cosines([c.terms for c in claims])
+    # 6-letter stems join what lemmas keep apart: retaliated/retaliation, militia/militiamen
+    term = _term_cosines([[t[:6] for t in c.terms] for c in claims])
     ent = np.minimum(_rare_entity_mass([c.entities for c in claims]), 2.0)
     score = (cos + params.term_weight * term + params.entity_weight * ent).astype(np.float32)
     n = len(claims)
@@ -207,33 +217,25 @@ def align_claims(
     docs = sorted({c.doc for c in claims})
     doc_rows = {d: np.array([i for i, c in enumerate(claims) if c.doc == d]) for d in docs}
     in_top = np.zeros((n, n), dtype=bool)
+    is_best = np.zeros((n, n), dtype=bool)
     for d, rows in doc_rows.items():
         sub = score[:, rows]
-        order = np.argsort(-sub, axis=1)[:, : params.top_k]
+        order = np.argsort(-sub, axis=1)
         for i in range(n):
-            in_top[i, rows[order[i]]] = True
-    candidates = np.argwhere(np.triu(score >= params.threshold, k=1) & (in_top | in_top.T))
+            in_top[i, rows[order[i, : params.top_k]]] = True
+            is_best[i, rows[order[i, 0]]] = True
+    mutual = in_top & in_top.T
+    # each other's single best partner: a lower score suffices
+    mutual_best = is_best & is_best.T & (score >= params.mutual_best_threshold)
+    linked = mutual_best | (
+        (score >= params.threshold) & (mutual | ((score >= params.strong) & (in_top | in_top.T)))
+    )
+    candidates = np.argwhere(np.triu(linked, k=1))
     ranked = sorted(((float(score[i, j]), int(i), int(j)) for i, j in candidates), reverse=True)
-
-    parent = list(range(n))
-    per_doc: list[Counter[str]] = [Counter([c.doc]) for c in claims]
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
 
     links: list[Alignment] = []
     for s_ij, i, j in ranked:
         ci, cj = claims[i], claims[j]
-        ri, rj = find(i), find(j)
-        if ri != rj:
-            merged = per_doc[ri] + per_doc[rj]
-            if max(merged.values()) > params.max_per_doc:
-                continue  # would chain unrelated claims of one document into one fact
-            parent[ri] = rj
-            per_doc[rj] = merged
         copied = frozenset(((ci.doc, ci.start), (cj.doc, cj.start))) in copied_pairs
         links.append(
             Alignment(
@@ -247,12 +249,24 @@ def align_claims(
             )
         )
 
-    members: dict[int, list[int]] = {}
-    for i in range(n):
-        members.setdefault(find(i), []).append(i)
+    # Facts grow from the strongest links: a linked pair, plus in each other
+    # document the claim best linked to either of them. A sentence can state
+    # several facts, so a claim may belong to more than one; no chaining, so a
+    # fact never drifts away from its seed pair.
+    facts: list[frozenset[int]] = []
+    for _, i, j in ranked:
+        if any(i in f and j in f for f in facts):
+            continue
+        fact = {i, j}
+        for d, rows in doc_rows.items():
+            if d in (claims[i].doc, claims[j].doc):
+                continue
+            ks = [int(k) for k in rows if linked[i, k] or linked[j, k]]
+            ks.sort(key=lambda k: -max(score[i, k], score[j, k]))
+            fact.update(ks[: params.per_doc])
+        if len([f for f in facts if i in f or j in f]) < params.max_facts_per_claim:
+            facts.append(frozenset(fact))
     groups = tuple(
-        tuple(claims[i].id for i in sorted(rows, key=lambda k: (claims[k].doc, claims[k].start)))
-        for rows in members.values()
-        if len({claims[i].doc for i in rows}) >= 2
+        tuple(claims[k].id for k in sorted(f, key=lambda k: (claims[k].doc, claims[k].start))) for f in facts
     )
     return ClaimGraph(claims, tuple(links), groups, copies)

@@ -154,12 +154,9 @@ def _subject_span(verb: Token) -> tuple[int, int] | None:
         if child.dep_ in _SUBJECT_CUT_DEPS and not named_of:
             continue
         keep.extend(child.subtree)
-    # "the head of the Britain-based ..." style PPs stay out; "of" phrases inside
-    # names ("Office of the U.N. ...") are PROPN compounds and kept above
     indices = sorted(t.i for t in keep)
-    lo, hi = indices[0], indices[-1]
     # keep it contiguous: drop anything after a gap
-    run = [lo]
+    run = [indices[0]]
     for i in indices[1:]:
         if i != run[-1] + 1:
             break

@@ -34,16 +34,29 @@ def analyze(
     output: Annotated[
         Optional[Path], typer.Option("--output", "-o", help="Write the report to this file instead of stdout.")
     ] = None,
+    story: Annotated[
+        Optional[int], typer.Option("--story", help="With a corpus file as PATH: analyse this stored story.")
+    ] = None,
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited."""
-    from .pipeline import NothingToAnalyse, analyze as run_analysis
+    from .pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
     from .render import FORMATS, render
 
     if format not in FORMATS:
         _err(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
         raise typer.Exit(2)
     try:
-        analysis = run_analysis(paths)
+        if story is not None:
+            if len(paths) != 1 or not paths[0].is_file():
+                _err("--story needs exactly one corpus file (made by `newsprism ingest`)")
+                raise typer.Exit(2)
+            articles = _open_corpus(paths[0]).story_articles(story)
+            analysis = analyze_articles(articles)
+        else:
+            analysis = run_analysis(paths)
+    except KeyError as exc:
+        _err(str(exc.args[0]) if exc.args else str(exc))
+        raise typer.Exit(1)
     except NothingToAnalyse as exc:
         for skipped in exc.skipped:
             _err(f"skipped {skipped.message()}")
@@ -89,7 +102,7 @@ def evaluate(
         Optional[Path], typer.Option("--shared", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
     ] = None,
     only: Annotated[
-        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus.")
+        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff.")
     ] = None,
     gate: Annotated[
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")
@@ -129,6 +142,155 @@ def evaluate(
         _err(failure)
     if failures:
         raise typer.Exit(1)
+
+
+def _open_corpus(path: Path):
+    from .corpus import Corpus
+
+    try:
+        return Corpus(path)
+    except Exception as exc:  # sqlite3.DatabaseError and friends: one line, not a traceback
+        _err(f"{path}: not a newsprism corpus file ({exc})")
+        raise typer.Exit(2)
+
+
+@app.command()
+def ingest(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file (SQLite; created if absent).")],
+    inputs: Annotated[
+        list[str],
+        typer.Argument(help="Files, folders, .jsonl/.csv/.parquet, news-please .json, RSS/Atom files or URLs, article URLs."),
+    ],
+    mapping: Annotated[
+        Optional[str],
+        typer.Option("--map", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; only the summary line.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Add articles to a corpus: deduplicate wire copies and assign each to a story as it arrives."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    store = _open_corpus(corpus)
+    with store:
+        if quiet or as_json:
+            summary = _run_ingest(store, inputs, mapping, None)
+        else:
+            with Progress(
+                SpinnerColumn(),
+                TextColumn("{task.description}"),
+                TextColumn("{task.completed} articles"),
+                TextColumn("{task.fields[rate]}"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+            ) as bar:
+                task = bar.add_task("ingesting", total=None, rate="")
+                started = __import__("time").perf_counter()
+
+                def progress(done: int, total: int | None) -> None:
+                    elapsed = __import__("time").perf_counter() - started
+                    rate = f"{done / elapsed:,.0f} articles/s" if elapsed > 0 else ""
+                    bar.update(task, completed=done, rate=rate)
+
+                summary = _run_ingest(store, inputs, mapping, progress)
+    for skipped in summary.skipped:
+        _err(f"skipped {skipped.message()}")
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict(), indent=2))
+    else:
+        typer.echo(
+            f"{corpus}: {summary.ingested} ingested ({summary.copies} copies of other reports), "
+            f"{summary.duplicates} already stored, {len(summary.skipped)} skipped, "
+            f"{summary.new_stories} new stories in {summary.seconds:.1f} s"
+        )
+    if summary.read == 0 and summary.skipped:
+        raise typer.Exit(1)
+
+
+def _run_ingest(store, inputs, mapping, progress):
+    try:
+        return store.ingest(inputs, mapping=mapping, progress=progress)
+    except ValueError as exc:  # a malformed --map, reported before anything is read
+        _err(str(exc))
+        raise typer.Exit(2)
+
+
+@app.command()
+def stories(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    since: Annotated[Optional[str], typer.Option("--since", help="Only stories seen on or after this ISO date.")] = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="table (default) or json.")] = "table",
+) -> None:
+    """List the stories of a corpus, most recently seen first."""
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    if format not in ("table", "json"):
+        _err(f"unknown format {format!r}; choose table or json")
+        raise typer.Exit(2)
+    with _open_corpus(corpus) as store:
+        found = store.stories(since=since)
+    if format == "json":
+        typer.echo(json.dumps([s.to_dict() for s in found], indent=2, ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(found)} stories")
+    for col in ("id", "title", "articles", "independent reports", "outlets", "first seen", "last seen"):
+        table.add_column(col)
+    for s in found:
+        table.add_row(
+            str(s.id), s.title or "", str(len(s.articles)), str(s.families), ", ".join(s.outlets),
+            s.first_seen or "", s.last_seen or "",
+        )
+    Console().print(table)
+
+
+@app.command()
+def search(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    query: Annotated[str, typer.Argument(help="Full-text query (SQLite FTS5 syntax; plain words are all required).")],
+    outlet: Annotated[Optional[str], typer.Option("--outlet", help="Only articles of this outlet.")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help="Only articles published on or after this ISO date.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="Only articles published on or before this ISO date.")] = None,
+    limit: Annotated[int, typer.Option("--limit", help="At most this many hits.")] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the hits as JSON.")] = False,
+) -> None:
+    """Full-text search over a corpus (SQLite FTS5), with outlet and date filters."""
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    with _open_corpus(corpus) as store:
+        hits = store.search(query, outlet=outlet, since=since, until=until, limit=limit)
+    if as_json:
+        import dataclasses
+
+        typer.echo(json.dumps([dataclasses.asdict(h) for h in hits], indent=2, ensure_ascii=False))
+        return
+    for h in hits:
+        typer.echo(f"{h.article_id}  story {h.story}  {h.outlet or 'outlet unknown'}  {h.published or ''}  {h.title or ''}")
+        typer.echo(f"    {h.snippet}")
+    if not hits:
+        typer.echo("no match")
+
+
+@app.command()
+def export(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    format: Annotated[str, typer.Option("--format", "-f", help="jsonl or parquet.")] = "jsonl",
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the export.")] = Path("corpus.jsonl"),
+) -> None:
+    """Export every article with its story and copy family (JSONL or Parquet)."""
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    with _open_corpus(corpus) as store:
+        try:
+            count = store.export(output, format)
+        except ValueError as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
+    typer.echo(f"wrote {count} articles to {output}")
 
 
 def main() -> None:  # console-script entry point

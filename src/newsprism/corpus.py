@@ -230,7 +230,7 @@ class Corpus:
                 if isinstance(item, Skipped):
                     summary.skipped.append(item)
                     continue
-                batch.append(item)
+                batch.append(_with_text_metadata(item))
                 if len(batch) >= self.batch_size:
                     self._commit(batch, summary)
                     batch = []
@@ -250,7 +250,7 @@ class Corpus:
         started = time.perf_counter()
         batch: list[Article] = []
         for article in articles:
-            batch.append(article)
+            batch.append(_with_text_metadata(article))
             if len(batch) >= self.batch_size:
                 self._commit(batch, summary)
                 batch = []
@@ -409,6 +409,14 @@ class Corpus:
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
                 count += 1
         return count
+
+
+def _with_text_metadata(article: Article) -> Article:
+    """Damage marks and outlet/dateline/reporters from the text (cheap; never overrides given values)."""
+    from .clean import mark_damage
+    from .metadata import infer_metadata
+
+    return infer_metadata(mark_damage(article))
 
 
 def _export_row(row: StoredArticle, rep_ids: Mapping[int, str]) -> dict:

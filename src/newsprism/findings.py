@@ -20,7 +20,6 @@ denied, Y blamed Z) are not outlet conflicts: they are listed as ``disputes``.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 

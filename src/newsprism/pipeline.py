@@ -190,6 +190,15 @@ def run_pipeline(
     )
 
 
+def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None) -> StoryAnalysis:
+    """Analyse Article records already in memory (e.g. a stored story) as one story."""
+    if nlp is None:
+        from .nlp import load_pipeline
+
+        nlp = load_pipeline()
+    return run_pipeline(articles, nlp)
+
+
 def analyze(paths: Sequence[str | Path] | str | Path, nlp: "Language | None" = None) -> StoryAnalysis:
     """Read the articles at ``paths`` (files or folders) and analyse them as one story.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff")
 
 
 def default_shared_dir() -> Path:
@@ -42,10 +42,24 @@ def _ecbplus(shared: Path, nlp) -> dict[str, float]:
     return evaluate_ecbplus(shared / "datasets" / "ecbplus", nlp)
 
 
+def _stories(shared: Path, nlp) -> dict[str, float]:
+    from .stories import evaluate_stories
+
+    return evaluate_stories(shared / "datasets")
+
+
+def _claimdiff(shared: Path, nlp) -> dict[str, float]:
+    from .claimdiff import evaluate_claimdiff
+
+    return evaluate_claimdiff(shared / "datasets" / "claimdiff")
+
+
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "seeds": _seeds,
     "polnear": _polnear,
     "ecbplus": _ecbplus,
+    "stories": _stories,
+    "claimdiff": _claimdiff,
 }
 
 

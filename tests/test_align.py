@@ -1,0 +1,55 @@
+"""Alignment: same fact in other words links; copied text is flagged as one source."""
+
+from __future__ import annotations
+
+from newsprism.align import AlignParams, align_claims, shared_text, shingles
+from newsprism.claims import extract_claims
+from newsprism.embed import default_embedder
+from newsprism.model import DocumentInfo, StoryAnalysis
+
+A = (
+    "The evacuation deal was brokered by Russia and Turkey on Tuesday. "
+    "A girl of ten was crying in the hallway of the clinic. "
+    "The United Nations called the shelling a probable war crime."
+)
+B = (
+    "The initial evacuation deal was mediated late Tuesday by Turkey and Russia. "
+    "Bakeries in the western districts reopened after the storm. "
+    "Kerry spoke with the Turkish foreign minister about the convoys."
+)
+
+
+def _claims(nlp, texts):
+    docs = tuple(DocumentInfo(i, None, None, None, None, None, False, (), None, None, (), None, t) for i, t in texts.items())
+    an = StoryAnalysis(documents=docs, entities=(), quotes=(), figures=(), times=())
+    return extract_claims(an, {i: nlp(t) for i, t in texts.items()})
+
+
+def test_paraphrase_aligns_and_unrelated_does_not(nlp):
+    claims = _claims(nlp, {"a": A, "b": B})
+    graph = align_claims(claims, default_embedder())
+    pairs = {(graph.claim(x.a).text[:20], graph.claim(x.b).text[:20]) for x in graph.alignments}
+    assert ("The evacuation deal ", "The initial evacuati") in pairs
+    assert all("Bakeries" not in graph.claim(x.b).text and "Bakeries" not in graph.claim(x.a).text for x in graph.alignments)
+    assert any(len(g) == 2 for g in graph.groups)
+
+
+def test_claims_of_one_document_never_align(nlp):
+    claims = _claims(nlp, {"a": A + " " + A.replace("Tuesday", "Monday")})
+    graph = align_claims(claims, default_embedder())
+    assert graph.alignments == () and graph.groups == ()
+
+
+def test_wire_copy_is_detected_as_shared_text(nlp):
+    wire = "Residents said government buses arrived in the pre-dawn hours at agreed upon meeting points in the east."
+    claims = _claims(nlp, {"a": wire + " The first outlet adds its own reporting here.", "b": "Another outlet opens differently. " + wire})
+    copies = shared_text(claims, AlignParams())
+    assert len(copies) == 1
+    assert {c.doc for c in copies[0].citations} == {"a", "b"} and copies[0].containment == 1.0
+    graph = align_claims(claims, default_embedder())
+    assert any(x.copied for x in graph.alignments)
+
+
+def test_shingles_short_text():
+    assert shingles("one two") == frozenset({("one", "two")})
+    assert len(shingles("a b c d e f", 5)) == 2

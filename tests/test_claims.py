@@ -1,0 +1,57 @@
+"""Claims: cited sentence/clause units with their attribution."""
+
+from __future__ import annotations
+
+from newsprism.claims import extract_claims, split_claims
+from newsprism.model import DocumentInfo, Entity, Figure, Mention, StoryAnalysis
+
+
+def _analysis(doc_id: str, text: str, entities=(), figures=()) -> StoryAnalysis:
+    info = DocumentInfo(doc_id, None, None, None, None, None, False, (), None, None, (), None, text)
+    return StoryAnalysis(documents=(info,), entities=tuple(entities), quotes=(), figures=tuple(figures), times=())
+
+
+def test_claims_are_exact_citations_split_at_semicolons(nlp):
+    text = "  Shelling resumed on Wednesday; the buses never left the city.\nRussia categorically denied the reports of killings. "
+    claims = extract_claims(_analysis("a", text), {"a": nlp(text)})
+    assert [c.text for c in claims] == [
+        "Shelling resumed on Wednesday;",
+        "the buses never left the city.",
+        "Russia categorically denied the reports of killings.",
+    ]
+    for c in claims:
+        assert text[c.start : c.end] == c.text == c.citation.text
+
+
+def test_attribution_by_verb_and_according_to(nlp):
+    text = (
+        "Russia categorically denied the reports of killings in the city. "
+        "The Assad government was not consulted on the deal, according to international officials. "
+        "Rami Abdurrahman, the head of the observatory, said that 5,000 fighters remained. "
+        "The buses returned to their depots before noon."
+    )
+    claims = extract_claims(_analysis("a", text), {"a": nlp(text)})
+    got = [(c.attribution.text, c.attribution.cue.text, c.attribution.kind) if c.attribution else None for c in claims]
+    assert got[0] == ("Russia", "denied", "reporting-verb")
+    assert got[1] == ("international officials", "according to", "according-to")
+    assert got[2][0] == "Rami Abdurrahman" and got[2][1] == "said"
+    assert got[3] is None  # the reporter's own voice
+    for c in claims:
+        if c.attribution:
+            a = c.attribution.span
+            assert text[a.start : a.end] == a.text
+
+
+def test_entities_and_figures_inside_a_claim(nlp):
+    text = "Kerry spoke with Cavusoglu on Wednesday. Rebels said 250 fighters must be handed over."
+    kerry = Entity("E1", "John Kerry", "PERSON", ("Kerry",), (Mention("a", 0, 5, "Kerry", "PERSON"),))
+    fig = Figure("a", 53, 56, "250", 250, counts="fighters")
+    claims = extract_claims(_analysis("a", text, [kerry], [fig]), {"a": nlp(text)})
+    assert claims[0].entities == ("E1",) and claims[0].figures == ()
+    assert claims[1].entities == () and [f.value for f in claims[1].figures] == [250]
+
+
+def test_split_joins_fragments_broken_at_abbreviations(nlp):
+    text = "Then, around 1 a. m. Wednesday, a convoy of vans began making its way out of the city."
+    ranges = split_claims(nlp(text))
+    assert len(ranges) == 1 and text[ranges[0][0] : ranges[0][1]] == text
