@@ -71,6 +71,7 @@ def test_markdown_and_check_commands(tmp_path, seed_story):
     assert result.exit_code == 0, result.output
     text = md.read_text(encoding="utf-8")
     assert "## Who said what" in text and "[001_26f2e360eed071b4.txt:" in text
+    assert "## Corroborated" in text and "## Conflicts between outlets" in text
     out = tmp_path / "r.json"
     assert runner.invoke(app, ["analyze", str(story), "-f", "json", "-o", str(out)]).exit_code == 0
     ok = runner.invoke(app, ["check", str(out)])

@@ -6,6 +6,8 @@ from the file itself, never copied into the test.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from newsprism.check import check_report
@@ -54,7 +56,14 @@ def test_every_span_of_the_seed_analysis_is_faithful(seed_story, nlp):
     analysis = analyze(sorted(seed_story.glob("*.txt")), nlp=nlp)
     report = to_jsonable(analysis)
     assert report["entities"] and report["quotes"] and report["figures"]
+    findings = report["findings"]
+    assert set(findings) >= {"corroborated", "conflicts", "single_source", "omissions", "shared_quotes", "timeline", "summary"}
+    assert findings["corroborated"] and findings["single_source"]
+    # every finding's citations are among the checked spans: break one and the check must notice
     assert check_report(report) == []
+    broken = json.loads(json.dumps(report))
+    broken["findings"]["corroborated"][0]["citations"][0]["start"] += 1
+    assert check_report(broken)
     # the damaged gaps are never filled: no span text may contain a guessed name in place of a gap
     damaged = next(d for d in analysis.documents if d.id.startswith("000"))
     assert damaged.damaged and all(damaged.text[g.start:g.end].strip() == "" for g in damaged.damage)

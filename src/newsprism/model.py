@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .findings import Findings
 
 __all__ = [
     "Span",
@@ -206,6 +209,7 @@ class StoryAnalysis:
     figures: tuple[Figure, ...]
     times: tuple[TimeExpr, ...]
     skipped: tuple[Skipped, ...] = ()
+    findings: "Findings | None" = None  # cross-outlet findings; None when not computed
     schema_version: int = 1
 
     def entity(self, entity_id: str) -> Entity | None:

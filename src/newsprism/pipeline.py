@@ -36,6 +36,7 @@ class Workspace:
     articles: list[Article] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     values: dict[str, Any] = field(default_factory=dict)
+    embedder: Any = None  # sentence embedder for the findings stage (loaded by the caller)
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,35 @@ def link_speaker(quote: Quote, entities) -> Quote:
     return replace(quote, speaker_entity=best[1])
 
 
-DEFAULT_STAGES: tuple[Stage, ...] = (
+@_stage("assemble", ["docs", "entities", "speaker_entities", "figures", "times"], ["analysis"])
+def _assemble(ws: Workspace, nlp: "Language") -> None:
+    flat = lambda key: tuple(x for per_doc in ws.values.get(key, []) for x in per_doc)  # noqa: E731
+    ws.values["analysis"] = StoryAnalysis(
+        documents=tuple(DocumentInfo.of(a) for a in ws.articles),
+        entities=tuple(ws.values["entities"]),
+        quotes=flat("quotes"),
+        figures=flat("figures"),
+        times=flat("times"),
+        skipped=tuple(ws.skipped),
+    )
+
+
+@_stage("findings", ["analysis", "docs"], ["findings"])
+def _findings(ws: Workspace, nlp: "Language") -> None:
+    from dataclasses import replace
+
+    from .findings import find
+
+    if ws.embedder is None:
+        from .embed import default_embedder
+
+        ws.embedder = default_embedder()
+    analysis = ws.values["analysis"]
+    docs = {a.id: d for a, d in zip(ws.articles, ws.values["docs"])}
+    ws.values["analysis"] = replace(analysis, findings=find(analysis, docs, ws.embedder))
+
+
+CORE_STAGES: tuple[Stage, ...] = (
     _clean,
     _metadata,
     _parse,
@@ -164,7 +193,10 @@ DEFAULT_STAGES: tuple[Stage, ...] = (
     _figures,
     _resolve,
     _link_speakers,
+    _assemble,
 )
+# the full analysis: the core extraction plus the cross-outlet findings
+DEFAULT_STAGES: tuple[Stage, ...] = CORE_STAGES + (_findings,)
 
 
 def run_pipeline(
@@ -172,22 +204,18 @@ def run_pipeline(
     nlp: "Language",
     skipped: Sequence[Skipped] = (),
     stages: Sequence[Stage] = DEFAULT_STAGES,
+    embedder: Any = None,
 ) -> StoryAnalysis:
+    """Run ``stages`` (checked first) over ``articles``; the last must provide ``analysis``."""
     check_order(stages)
-    ws = Workspace(articles=list(articles), skipped=list(skipped))
+    if not any("analysis" in s.provides for s in stages):
+        raise PipelineOrderError("no stage provides 'analysis': the pipeline would return nothing")
+    ws = Workspace(articles=list(articles), skipped=list(skipped), embedder=embedder)
     if not ws.articles:
         raise NothingToAnalyse(ws.skipped)
     for stage in stages:
         stage.run(ws, nlp)
-    flat = lambda key: tuple(x for per_doc in ws.values.get(key, []) for x in per_doc)  # noqa: E731
-    return StoryAnalysis(
-        documents=tuple(DocumentInfo.of(a) for a in ws.articles),
-        entities=tuple(ws.values.get("entities", ())),
-        quotes=flat("quotes"),
-        figures=flat("figures"),
-        times=flat("times"),
-        skipped=tuple(ws.skipped),
-    )
+    return ws.values["analysis"]
 
 
 def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None) -> StoryAnalysis:

@@ -34,6 +34,9 @@ def to_markdown(analysis: StoryAnalysis) -> str:
         out += ["", "## Skipped inputs", ""]
         out += [f"- {_md(s.message())}" for s in analysis.skipped]
 
+    if analysis.findings is not None:
+        out += _findings_markdown(analysis)
+
     out += ["", "## Entities named by more than one report", ""]
     for e in shared_entities(analysis):
         cites = " ".join(f"{_md(text)} {cite(doc, s, t)}" for doc, s, t, text in first_mentions(e))
@@ -75,3 +78,55 @@ def to_markdown(analysis: StoryAnalysis) -> str:
             out.append(f"- {t.resolved}{part}: “{_md(t.text)}” — {outlet_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
     out.append("")
     return "\n".join(out)
+
+
+def _cites(analysis: StoryAnalysis, spans) -> str:
+    return " ".join(f"{outlet_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}" for c in spans)
+
+
+def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
+    f = analysis.findings
+    out: list[str] = []
+    if f.summary:
+        out += ["", "## Summary", ""]
+        for sentence in f.summary:
+            refs = " ".join(cite(c.doc, c.start, c.end) for c in sentence.citations)
+            out.append(f"- {_md(sentence.text)} {refs}")
+    out += ["", f"## Corroborated ({len(f.corroborated)})", ""]
+    for item in f.corroborated:
+        outlets = ", ".join(outlet_label(analysis, d) for d in item.docs)
+        out.append(f"- **{_md(item.about)}** — {len(item.docs)} reports ({outlets}), {item.sources} independent")
+        for c in item.citations:
+            out.append(f"  - “{_md(c.text)}” — {outlet_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
+    out += ["", f"## Conflicts between outlets ({len(f.conflicts)})", ""]
+    for item in f.conflicts:
+        out.append(f"- **{_md(item.about)}**" + (f" ({item.slot})" if item.slot else ""))
+        for v in item.versions:
+            who = ", ".join(outlet_label(analysis, d) for d in v.docs)
+            out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
+    if f.disputes:
+        out += ["", f"## Disputes between parties, as reported ({len(f.disputes)})", ""]
+        for item in f.disputes:
+            out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}")
+    if f.shared_quotes:
+        out += ["", f"## Quotes carried by several outlets ({len(f.shared_quotes)})", ""]
+        for item in f.shared_quotes:
+            flag = " — **wording differs**" if item.wording_differs else ""
+            out.append(f"- {_md(item.about)}{flag}")
+            for v in item.versions:
+                who = ", ".join(outlet_label(analysis, d) for d in v.docs)
+                out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
+    out += ["", f"## Reported by one outlet only ({len(f.single_source)})", ""]
+    for item in f.single_source:
+        out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}")
+    if f.omissions:
+        out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
+        for o in f.omissions:
+            omitted = ", ".join(o.omits) if o.omits else "nothing"
+            out.append(f"- {_md(o.outlet or o.doc)} [{o.doc}]: carries {len(o.carries)}, omits {len(o.omits)}: {omitted}")
+    if f.timeline:
+        out += ["", "## Timeline", ""]
+        for item in f.timeline:
+            when = item.when or item.order_key or ""
+            out.append(f"- {_md(when)}: {_md(item.about)} — {_cites(analysis, item.citations)}")
+    return out

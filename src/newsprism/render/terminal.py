@@ -45,6 +45,9 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
         for s in analysis.skipped:
             console.print(f"  [red]•[/] {s.message()}", highlight=False)
 
+    if analysis.findings is not None:
+        _print_findings(analysis, console, c)
+
     ents = Table(title="Entities named by more than one report", expand=True)
     ents.add_column("entity", style="bold")
     ents.add_column("type")
@@ -94,6 +97,67 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
             part = f" ({t.part_of_day})" if t.part_of_day else ""
             times.add_row(f"{t.resolved}{part}", t.text, f"{outlet_label(analysis, t.doc)} {c(t.doc, t.start, t.end)}")
         console.print(times)
+
+
+def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 12) -> None:
+    f = analysis.findings
+    if f.summary:
+        console.print("[bold]Summary[/] (every sentence cited)")
+        for sentence in f.summary:
+            refs = " ".join(c(x.doc, x.start, x.end) for x in sentence.citations)
+            console.print(f"  • {sentence.text} [dim]{refs}[/]", highlight=False)
+
+    def more(shown: int, total: int) -> None:
+        if total > shown:
+            console.print(f"  [dim]… {total - shown} more in --format markdown or json[/]")
+
+    table = Table(title=f"Corroborated ({len(f.corroborated)})", expand=True, show_lines=True)
+    table.add_column("fact, as each outlet tells it")
+    table.add_column("outlets", no_wrap=True)
+    for item in f.corroborated[:limit]:
+        told = "\n".join(f"“{x.text}” {c(x.doc, x.start, x.end)}" for x in item.citations)
+        table.add_row(told, f"{len(item.docs)} ({item.sources} independent)")
+    console.print(table)
+    more(min(limit, len(f.corroborated)), len(f.corroborated))
+
+    table = Table(title=f"Conflicts between outlets ({len(f.conflicts)})", expand=True, show_lines=True)
+    table.add_column("about", style="bold")
+    table.add_column("versions")
+    for item in f.conflicts:
+        versions = "\n".join(
+            f"{', '.join(outlet_label(analysis, d) for d in v.docs)}: “{v.value}” "
+            + " ".join(c(x.doc, x.start, x.end) for x in v.citations)
+            for v in item.versions
+        )
+        table.add_row(item.about, versions)
+    console.print(table)
+    if f.disputes:
+        console.print(f"[bold]Disputes between parties, as reported[/] ({len(f.disputes)})")
+        for item in f.disputes[:limit]:
+            console.print(f"  • {item.about} [dim]{' '.join(c(x.doc, x.start, x.end) for x in item.citations)}[/]", highlight=False)
+        more(min(limit, len(f.disputes)), len(f.disputes))
+    for item in f.shared_quotes:
+        flag = " [yellow](wording differs)[/]" if item.wording_differs else ""
+        console.print(f"[bold]Shared quote[/]: {item.about}{flag}", highlight=False)
+        for v in item.versions:
+            console.print(
+                f"  • {', '.join(outlet_label(analysis, d) for d in v.docs)}: “{v.value}” "
+                + " ".join(c(x.doc, x.start, x.end) for x in v.citations),
+                highlight=False,
+            )
+    console.print(f"[bold]Reported by one outlet only[/] ({len(f.single_source)})")
+    for item in f.single_source[:limit]:
+        console.print(
+            f"  • {item.about} [dim]{' '.join(outlet_label(analysis, x.doc) + ' ' + c(x.doc, x.start, x.end) for x in item.citations[:1])}[/]",
+            highlight=False,
+        )
+    more(min(limit, len(f.single_source)), len(f.single_source))
+    for o in f.omissions:
+        console.print(
+            f"[bold]{o.outlet or o.doc}[/] carries {len(o.carries)} of the corroborated facts, leaves out {len(o.omits)}"
+            + (f": {', '.join(o.omits)}" if o.omits else ""),
+            highlight=False,
+        )
 
 
 def to_text(analysis: StoryAnalysis, width: int = 120) -> str:
