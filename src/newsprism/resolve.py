@@ -15,9 +15,20 @@ joins a full name only when that is the only candidate AND both are described
 by the same role noun ("Yasser, an accountant" / "Yasser Hemeish, a former
 accountant"), or when the full name was written earlier in the same document.
 
+A name of two or more words written the same way is one entity whatever
+label NER gives each occurrence; a one-word name NER calls an organisation
+("Cheeks":ORG) is taken as a surname when a full person name ends with it.
+
 Mentions that are not names (ECB+ gold mentions include them): common nouns
-join on their head lemma, and the one named entity described by that role
-noun; pronouns join the nearest preceding compatible mention of their document.
+join on their head lemma (the syntactic head, past a leading preposition:
+"on a freeway" -> "freeway"), together with names whose head is that same
+word capitalised ("the surgeon general" / "Surgeon General"), and the one
+named entity described by that role noun. Pronouns join the nearest
+preceding compatible mention of their document: "he"/"she" only a person
+(a PERSON name, an entity named as one, or a person noun such as "woman",
+"driver"), never an entity already referred to by the other gender;
+"who"/"which"/"that" only the noun their relative clause modifies. Pronouns
+with no antecedent join the other forms of the same pronoun ("he", "him", "his").
 """
 
 from __future__ import annotations
@@ -40,6 +51,9 @@ __all__ = ["resolve_entities", "phonetic", "tokens_match", "name_tokens"]
 
 _PARTICLES = frozenset({"al", "el", "ul"})  # Arabic article, dropped for matching people
 _FUNCTION = frozenset({"of", "the", "for", "and", "de", "du", "des", "la", "le", "on", "in", "at", "&"})
+# words that join the parts of one name ("Bank of America"); "at"/"in"/"on" start a phrase
+# that locates the name ("the Kodak Theatre at Hollywood and Highland Center")
+_NAME_LINKS = _FUNCTION - {"on", "in", "at"}
 _PRONOUNS_PERSON = frozenset("he him his himself she her hers herself".split())
 _PRONOUNS_PLURAL = frozenset("they them their theirs themselves".split())
 _PRONOUNS_THING = frozenset("it its itself".split())
@@ -120,10 +134,25 @@ class _Item:
     sent: int = 0
     plural: bool = False
     roles: list[Span] = field(default_factory=list)
+    relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
 
     @property
     def role_lemmas(self) -> set[str]:
         return {re.sub(r"\W", "", r.text.split()[-1].lower()) for r in self.roles} - _VAGUE_ROLES
+
+
+# animacy: "he"/"she" refer to people, and a common noun names a person when it is one of
+# these or an agent noun ("driver", "actor", "pianist", "comedian"); "car", "firm" are not
+_PERSON_NOUNS = frozenset(
+    """man woman boy girl child kid baby teen teenager person guy lady gentleman wife husband
+    mother father mom dad son daughter brother sister friend victim suspect official chief
+    star host coach actress hostess widow bride groom nurse doctor surgeon patient""".split()
+)
+_AGENT_SUFFIX = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess)$")
+
+
+def _is_person_noun(lemma: str) -> bool:
+    return lemma in _PERSON_NOUNS or bool(_AGENT_SUFFIX.search(lemma))
 
 
 _TIME_LABELS = frozenset({"DATE", "TIME"})
@@ -139,6 +168,19 @@ def mention_head(span: "SpacySpan") -> "Token":
             if child.dep_ == "pobj" and span.start <= child.i < span.end:
                 return child
     return root
+
+
+def _relative_antecedent(tok: "Token") -> int:
+    """Char offset of the noun a relative clause modifies ("the man [who] ... ": "man"), or -1
+    when the word does not open a relative clause ("that" as a determiner or complementiser)."""
+    clause = tok.head
+    if tok.dep_ == "poss":  # "whose": the possessed noun heads the clause's argument
+        clause = clause.head
+    while clause.dep_ in ("prep", "pobj") and clause.head is not clause:  # "in which", "of whom"
+        clause = clause.head
+    if clause.dep_ in ("relcl", "acl") and clause.head is not clause:
+        return clause.head.idx
+    return -1
 
 
 def _group(label: str) -> str:
@@ -255,9 +297,9 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     if not named(tokens[k]):
         return list(tokens)
     lo = hi = k
-    while lo > 0 and (named(tokens[lo - 1]) or (tokens[lo - 1].lower_ in _FUNCTION and lo > 1 and named(tokens[lo - 2]))):
+    while lo > 0 and (named(tokens[lo - 1]) or (tokens[lo - 1].lower_ in _NAME_LINKS and lo > 1 and named(tokens[lo - 2]))):
         lo -= 1
-    while hi + 1 < len(tokens) and (named(tokens[hi + 1]) or (tokens[hi + 1].lower_ in _FUNCTION and hi + 2 < len(tokens) and named(tokens[hi + 2]))):
+    while hi + 1 < len(tokens) and (named(tokens[hi + 1]) or (tokens[hi + 1].lower_ in _NAME_LINKS and hi + 2 < len(tokens) and named(tokens[hi + 2]))):
         hi += 1
     return list(tokens[lo : hi + 1])
 
@@ -282,7 +324,10 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
         if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
             lemma = next((t.lower_ for t in span if t.lower_ in _WEEKDAYS), lemma)
         if len(span) == 1 and span[0].lower_ in PRONOUNS:
-            return _Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
+            item = _Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
+            if item.head in _PRONOUNS_RELATIVE:
+                item.relative_to = _relative_antecedent(span[0])
+            return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
         if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",):
             is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
@@ -329,7 +374,9 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
     for group in by_key.values():
         local: list[_Item] = []
         for it in group:
-            rep = next((r for r in local if _compatible(r, it)), None)
+            # a name of two or more words written the same way is one referent in a story,
+            # whatever label NER gives each occurrence ("Maurice Cheeks":PERSON/GPE)
+            rep = next((r for r in local if len(it.toks) >= 2 or _compatible(r, it)), None)
             if rep is None:
                 local.append(it)
             else:
@@ -347,6 +394,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                 if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
                         and _is_subsequence(short, long_)):
                     sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
+                elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
+                    sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
@@ -371,12 +420,23 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                 sets.union(it.idx, next(iter(targets)))
 
 
+# labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
+_SURNAME_MISLABELS = frozenset({"ORG", "NORP", "FAC", "PRODUCT", "WORK_OF_ART", "LANGUAGE", "EVENT", "LAW"})
+
+
+def _surname_label(it: _Item) -> bool:
+    return it.mention.label in _SURNAME_MISLABELS and len(it.toks) == 1 and not any(is_demonym(w) for w in it.words)
+
+
 def _short_people(items: list[_Item], sets: _Sets) -> None:
     """Surnames and first names written alone, and the full names they belong to."""
-    names = [it for it in items if it.kind == "name" and it.group in ("PERSON", "UNK")]
+    names = [it for it in items if it.kind == "name" and (it.group in ("PERSON", "UNK") or _surname_label(it))]
     full = [it for it in names if _is_full_person(it) and it.group == "PERSON"]
     short = [it for it in names if not _is_full_person(it)]
     short = [it for it in short if it.group == "PERSON" or (it.words and it.words[0][:1].isupper())]
+    full_tails = {f.toks[-1] for f in full}
+    # a one-word name NER calls an organisation is a surname only when a full name ends with it
+    short = [it for it in short if it.group in ("PERSON", "UNK") or (len(it.toks) == 1 and it.toks[0] in full_tails)]
     roles_of: dict[int, set[str]] = defaultdict(set)
     for it in items:
         roles_of[sets.find(it.idx)] |= it.role_lemmas
@@ -435,9 +495,12 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
 def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
     """Common nouns: one entity per head lemma, joined to the one named entity with that role."""
     by_head: dict[str, list[_Item]] = defaultdict(list)
+    names_by_head: dict[str, list[_Item]] = defaultdict(list)
     for it in items:
         if it.kind == "nominal":
             by_head[it.head].append(it)
+        elif it.kind == "name":
+            names_by_head[it.head].append(it)
     role_owner: dict[str, set[int]] = defaultdict(set)
     for it in items:
         if it.kind == "name":
@@ -446,9 +509,31 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
     for lemma, group in by_head.items():
         for it in group[1:]:
             sets.union(group[0].idx, it.idx)
+        # the same common noun written capitalised ("Surgeon General" / "the surgeon general")
+        for it in names_by_head.get(lemma, ()):
+            sets.union(group[0].idx, it.idx)
         owners = role_owner.get(lemma, set())
         if len(owners) == 1:
             sets.union(group[0].idx, next(iter(owners)))
+
+
+_PRONOUN_FORMS = (
+    frozenset("he him his himself".split()),
+    frozenset("she her hers herself".split()),
+    frozenset("i me my mine myself".split()),
+    frozenset("we us our ours ourselves".split()),
+    frozenset("they them their theirs themselves".split()),
+    frozenset("it its itself".split()),
+)
+
+
+def _gender(word: str) -> str:
+    return "m" if word in _PRONOUN_FORMS[0] else "f"
+
+
+def _pronoun_class(word: str) -> str:
+    """One key for the case forms of a pronoun ("he", "him", "his")."""
+    return next((min(forms) for forms in _PRONOUN_FORMS if word in forms), word)
 
 
 def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
@@ -456,6 +541,9 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
     unresolved: dict[str, list[_Item]] = defaultdict(list)
     for it in items:
         by_doc[it.mention.doc].append(it)
+    # a common noun is a person when its entity is also named as one ("the driver" = "Smith")
+    person_sets = {sets.find(it.idx) for it in items if it.group == "PERSON" and it.kind == "name"}
+    gender_of: dict[int, str] = {}  # entity root -> gender of the personal pronouns linked to it
     for doc_items in by_doc.values():
         sents = sorted({it.sent for it in doc_items})
         rank = {s: k for k, s in enumerate(sents)}
@@ -463,7 +551,7 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
             if it.kind != "pronoun":
                 continue
             if it.head in _PRONOUNS_OTHER:  # "I", "we", "you": the speaker, not a nearby noun
-                unresolved[it.head].append(it)
+                unresolved[_pronoun_class(it.head)].append(it)
                 continue
             for prev in reversed(doc_items[:k]):
                 if rank[it.sent] - rank[prev.sent] > _PRONOUN_WINDOW:
@@ -471,19 +559,26 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
                 if prev.kind == "pronoun" or prev.mention.end > it.mention.start:
                     continue
                 if it.head in _PRONOUNS_RELATIVE:
-                    ok = True  # "the man who": the noun right before
+                    if it.relative_to < 0:
+                        break  # not a relative pronoun, or no parse: no guess
+                    ok = prev.mention.start <= it.relative_to < prev.mention.end
                 elif it.head in _PRONOUNS_PERSON:
-                    ok = prev.group == "PERSON" or (prev.kind == "nominal" and prev.group == "UNK" and not prev.plural)
+                    other = gender_of.get(sets.find(prev.idx))
+                    ok = other in (None, _gender(it.head)) and (prev.group == "PERSON" or sets.find(prev.idx) in person_sets or (
+                        prev.kind == "nominal" and not prev.plural and _is_person_noun(prev.head)))
                 elif it.head in _PRONOUNS_PLURAL:
                     ok = prev.plural or prev.group in ("ORG", "NORP")
                 else:
                     ok = prev.group not in ("PERSON", "NORP", "TIME") and not prev.plural
                 if ok:
                     sets.union(it.idx, prev.idx)
+                    if it.head in _PRONOUNS_PERSON:  # "his" cannot then join the entity "she" named
+                        gender_of[sets.find(it.idx)] = _gender(it.head)
                     break
             else:
-                unresolved[it.head].append(it)
-    # no antecedent nearby: one entity per pronoun (the story's "he" is mostly its main person)
+                unresolved[_pronoun_class(it.head)].append(it)
+    # no antecedent nearby: one entity per pronoun form (the story's "he"/"him"/"his" is mostly
+    # its main person)
     for group in unresolved.values():
         for it in group[1:]:
             sets.union(group[0].idx, it.idx)
