@@ -53,3 +53,23 @@ def test_wire_copy_is_detected_as_shared_text(nlp):
 def test_shingles_short_text():
     assert shingles("one two") == frozenset({("one", "two")})
     assert len(shingles("a b c d e f", 5)) == 2
+
+
+def test_links_need_evidence_beyond_the_embedding(nlp):
+    from newsprism.align import score_pairs
+
+    # event keys weigh by rarity among the story's claims: a story of a few more claims
+    filler = " ".join(f"Item {w} of the agenda was read out in the hall." for w in ("one", "two", "three", "four"))
+    texts = {
+        "a": "The buses returned to their depots before noon. Kerry spoke with Lavrov by telephone. " + filler,
+        "b": "Officials said the talks would go on. The evacuation buses were forced to turn back. " + filler,
+    }
+    claims = _claims(nlp, texts)
+    graph = align_claims(claims, default_embedder())
+    linked = {(graph.claim(x.a).text[:12], graph.claim(x.b).text[:12]) for x in graph.alignments}
+    assert ("The buses re", "The evacuati") in linked
+    pairs = score_pairs(claims, default_embedder())
+    for x in graph.alignments:
+        i = next(k for k, c in enumerate(claims) if c.id == x.a)
+        j = next(k for k, c in enumerate(claims) if c.id == x.b)
+        assert pairs.score[i, j] - pairs.cosine[i, j] >= AlignParams().min_evidence

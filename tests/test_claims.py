@@ -55,3 +55,34 @@ def test_split_joins_fragments_broken_at_abbreviations(nlp):
     text = "Then, around 1 a. m. Wednesday, a convoy of vans began making its way out of the city."
     ranges = split_claims(nlp(text))
     assert len(ranges) == 1 and text[ranges[0][0] : ranges[0][1]] == text
+
+
+def test_coordinated_and_adverbial_clauses_are_claims_of_their_own(nlp):
+    text = (
+        "Shelling resumed in Aleppo on Wednesday, and evacuations from the besieged city stalled. "
+        "Residents waited for hours, but as the buses idled at the checkpoint, the shelling of the eastern districts resumed."
+    )
+    claims = extract_claims(_analysis("a", text), {"a": nlp(text)})
+    got = [c.text for c in claims]
+    assert "Shelling resumed in Aleppo on Wednesday," in got
+    assert "and evacuations from the besieged city stalled." in got
+    assert "Residents waited for hours," in got
+    for c in claims:
+        assert text[c.start : c.end] == c.text
+        assert c.sentence is not None and c.sentence.start <= c.start < c.end <= c.sentence.end
+    # one-sentence mode keeps whole sentences
+    whole = extract_claims(_analysis("a", text), {"a": nlp(text)}, clauses=False)
+    assert len(whole) == 2
+
+
+def test_event_keys_join_other_words_for_one_event(nlp):
+    from newsprism.claims import event_keys
+
+    no_entity = lambda offset: None  # noqa: E731
+    vans = event_keys(nlp("But the vans returned soon after."), no_entity)
+    buses = event_keys(nlp("Evacuation buses were forced to turn away."), no_entity)
+    shelled = event_keys(nlp("Rebels shelled the villages in retaliation."), no_entity)
+    bombarded = event_keys(nlp("The insurgents bombarded two villages."), no_entity)
+    assert "P:turn-back|A:vehicle" in set(vans) & set(buses)
+    assert {"P:attack|A:insurgent", "P:attack|A:settlement"} <= set(shelled) & set(bombarded)
+    assert not set(vans) & set(shelled)

@@ -1,4 +1,5 @@
 import datetime
+import math
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,38 @@ def test_basil_and_ecb_targets():
     assert scores["basil_stream_b3_f1"] >= 0.95
     assert scores["basil_batch_b3_f1"] > scores["basil_baseline_b3_f1"]
     assert scores["ecb_doc_batch_b3_f1"] > scores["ecb_doc_baseline_b3_f1"]
+
+
+def test_term_extractor_memo_gives_the_same_counts_when_reused_and_cleared():
+    from newsprism.cluster import TermExtractor
+
+    extractor = TermExtractor(memo_size=5)  # tables cleared almost every call
+    reused = TermExtractor()
+    for text in FLOOD + STRIKE + FLOOD:
+        expected = extract_terms(text, "Floods in Valencia")
+        for ex in (extractor, reused):
+            words, entities = ex.split_terms(text, "Floods in Valencia")
+            assert words + entities == expected
+            assert all(t.startswith("e:") for t in entities) and not any(t.startswith("e:") for t in words)
+    # title words count twice; stop words never count
+    words, _ = reused.split_terms("Valencia floods.", "Valencia floods")
+    assert words["flood"] == 3 and "the" not in words
+
+
+def test_vectors_keep_the_heaviest_terms_at_unit_length():
+    from newsprism.cluster import ClusterParams, Vectorizer
+
+    params = ClusterParams(vector_terms=4, top_terms=2)
+    vectorizer = Vectorizer(docs=10, df={"common": 9, "rare": 1}, params=params)
+    words = {"common": 5, "rare": 1, "alpha": 2, "beta": 1, "gamma": 1, "delta": 1}
+    vec = vectorizer.vector_parts(words, {"e:valencia": 1}, 100)
+    # by hand, (1 + ln tf) * (ln 11 + 1 - ln(df + 1)): alpha 5.75, unseen tf-1 words 3.40,
+    # common 2.86, rare 2.70
+    assert list(vec.words) == ["alpha", "beta", "gamma", "delta"]  # ties keep first-seen order
+    assert abs(vec.words["alpha"] / vec.words["beta"] - (1 + math.log(2))) < 1e-9
+    assert abs(sum(w * w for w in vec.words.values()) - 1.0) < 1e-9
+    assert vec.entities == {"e:valencia": 1.0}
+    assert vec.salient == ("alpha", "beta", "e:valencia")
+    # the mixed-count entry point splits by prefix and gives the same vector
+    mixed = vectorizer.vector({**words, "e:valencia": 1}, 100)
+    assert mixed.words == vec.words and mixed.salient == vec.salient

@@ -48,3 +48,25 @@ def test_signature_bytes_round_trip_and_rebuild():
     rebuilt = CopyDetector()
     rebuilt.add(7, family, restored)
     assert rebuilt.find_family(detector.signature(_text(6))) == 7
+
+
+def test_batch_signatures_equal_one_at_a_time():
+    detector = CopyDetector()
+    texts = [_text(s, 20 + s) for s in range(150)] + ["", "   ", "x", "Ünïcödé  words,\n and   MORE words here"]
+    batch = detector.signatures(texts)  # crosses several numpy chunks
+    for text, sig in zip(texts, batch):
+        single = CopyDetector().signature(text)
+        assert sig.shingles == single.shingles
+        assert (sig.values == single.values).all()
+    assert batch[-4].shingles == 0 and batch[-1].shingles == len(set(detector.shingle_hashes(texts[-1]).tolist()))
+    # case and whitespace do not count
+    assert (detector.signature("A  b\nC d e f").values == detector.signature("a b c d e f").values).all()
+
+
+def test_assign_many_finds_copies_within_one_call_and_matches_assign():
+    texts = [_text(10), _text(11), _text(10) + " Reporting by the wire desk.", _text(12), _text(11)]
+    many = CopyDetector().assign_many([5, 6, 7, 8, 9], texts)
+    assert [f for f, _ in many] == [5, 6, 5, 8, 6]
+    one = CopyDetector()
+    assert [one.assign(k, t)[0] for k, t in zip([5, 6, 7, 8, 9], texts)] == [5, 6, 5, 8, 6]
+    assert len(one) == 5

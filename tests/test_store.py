@@ -72,3 +72,19 @@ def test_reader_sees_committed_rows_while_a_write_is_open(tmp_path):
     assert reader.article_count() == 2
     reader.close()
     writer.close()
+
+
+def test_batch_inserts_families_and_family_stories(tmp_path):
+    with Store(tmp_path / "c.db") as store:
+        with store.transaction():
+            rows = [(1, "h1", _article(1, "One."), 1, 10), (2, "h2", _article(2, "One!"), 1, 10),
+                    (3, "h3", _article(3, "Two."), 3, 11)]
+            store.insert_articles(rows)
+            store.save_signatures([(1, b"s1"), (3, b"s3")])
+            store.bump_families({1: 2, 3: 1})
+            store.bump_families({3: 1})
+        assert store.article_count() == 3
+        assert store.family_stories() == {1: 10, 3: 11}
+        assert dict(store.conn.execute("SELECT id, size FROM families")) == {1: 2, 3: 2}
+        assert [pk for pk, _, _ in store.iter_signatures()] == [1, 3]
+        assert [h.article_id for h in store.search("two")] == ["a3"]

@@ -38,9 +38,13 @@ __all__ = [
     "Alignment",
     "SharedText",
     "ClaimGraph",
+    "PairScores",
+    "score_pairs",
     "align_claims",
     "shared_text",
     "shingles",
+    "is_credit_line",
+    "quote_share",
 ]
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -50,9 +54,13 @@ _WORD = re.compile(r"[a-z0-9]+")
 class AlignParams:
     mutual_best_threshold: float = 0.55  # for two claims that are each other's best match
     threshold: float = 0.75  # combined score to call two claims the same fact
+    # evidence beyond the embedding (terms + entities + events) every link needs:
+    # static embeddings of two short sentences on one topic look alike
+    min_evidence: float = 0.35
     top_k: int = 2  # a partner must rank among the best k of its document for the claim
     entity_weight: float = 0.5  # per rare shared entity (IDF / log N), capped at 2 entities
     term_weight: float = 1.0  # TF-IDF cosine of content lemmas
+    event_weight: float = 0.5  # per rare shared event key (IDF / log N), capped at 2
     strong: float = 1.0  # a score this high links when either side ranks the other in its top k
     max_facts_per_claim: int = 3
     per_doc: int = 2  # claims a fact may take from each document beyond its seed pair
@@ -163,17 +171,24 @@ def _term_cosines(rows: Sequence[Sequence[str]]) -> np.ndarray:
     return x @ x.T
 
 
-def _rare_entity_mass(rows: Sequence[Sequence[str]]) -> np.ndarray:
-    """Shared entities weighted by IDF / log N (~1 per entity few claims mention,
-    ~0 for the ones every claim of the story mentions: Aleppo, Syria), scaled by
-    the share of the smaller claim's entity mass that is shared, so one shared
-    name among many unshared ones counts little."""
-    present, weights = _presence(rows, _idf(rows))
+def _rare_entity_mass(rows: Sequence[Sequence[str]], background: float = 0.5) -> np.ndarray:
+    """Shared items (entity ids, event keys) weighted by rarity r = IDF / log N:
+    ~1 for an item few claims mention. Items with r below ``background`` (for
+    0.5: mentioned in more than ~sqrt(N) of the story's claims, such as Aleppo,
+    Syria, or Russia in a story on a deal Russia brokered) are what the story is
+    about, not evidence that two claims state the same fact: they weigh 0, and
+    rarer ones rise linearly to 1. The mass is scaled by the share of the
+    smaller claim's mass that is shared, so one shared name among many unshared
+    ones counts little."""
+    idf = _idf(rows)
+    norm = max(math.log(len(rows) + 1), 1.0)
+    weight = {k: max(0.0, (v / norm - background) / (1.0 - background)) for k, v in idf.items()}
+    present, weights = _presence(rows, weight)
     shared = (present * weights) @ present.T
     mass = present @ weights
     smaller = np.minimum(mass[:, None], mass[None, :])
     share = np.where(smaller > 0, shared / np.where(smaller > 0, smaller, 1.0), 0.0)
-    return shared / max(math.log(len(rows) + 1), 1.0) * share
+    return shared * share
 
 
 def _centred_cosines(vectors: np.ndarray) -> np.ndarray:
@@ -191,6 +206,67 @@ def _same_doc(claims: Sequence[Claim]) -> np.ndarray:
     return codes[:, None] == codes[None, :]
 
 
+@dataclass(frozen=True)
+class PairScores:
+    """All-pairs score matrices of one story's claims (same order as the claims)."""
+
+    score: np.ndarray  # the combined score; -inf within one document
+    cosine: np.ndarray  # story-centred embedding cosine
+    terms: np.ndarray  # TF-IDF cosine of content-lemma stems
+    entities: np.ndarray  # rare shared entity mass (capped)
+    events: np.ndarray  # rare shared event-key mass (capped)
+
+
+def score_pairs(claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()) -> PairScores:
+    """The alignment score of every pair of claims:
+
+    cosine + term_weight * terms + entity_weight * entities + event_weight * events.
+    Entities and event keys are weighted by their rarity among these claims, so
+    what every claim of the story shares (Syria, Aleppo, "said") adds ~nothing.
+    """
+    vectors = embedder.encode([c.text for c in claims])
+    cos = _centred_cosines(vectors) if len(claims) > 2 else vectors @ vectors.T
+    # 6-letter stems join what lemmas keep apart: retaliated/retaliation, militia/militiamen
+    term = _term_cosines([[t[:6] for t in c.terms] for c in claims])
+    ent = np.minimum(_rare_entity_mass([c.entities for c in claims]), 2.0)
+    evt = np.minimum(_rare_entity_mass([c.events for c in claims], background=0.0), 2.0)
+    score = (cos + params.term_weight * term + params.entity_weight * ent + params.event_weight * evt).astype(
+        np.float32
+    )
+    score[_same_doc(claims)] = -np.inf
+    return PairScores(score, cos, term, ent, evt)
+
+
+_CREDIT_LINE = re.compile(
+    r"\b(?:contributed (?:to )?(?:this )?report(?:ing)?|reported from|reporting by|edited by|writing by)\b", re.IGNORECASE
+)
+
+
+def is_credit_line(claim: Claim) -> bool:
+    """A byline or credit ("X contributed to this report"): about the article, not the story."""
+    return bool(_CREDIT_LINE.search(claim.text))
+
+
+def quote_share(claim: Claim) -> float:
+    """The share of a claim's characters inside direct quotes."""
+    covered = sum(max(0, min(q.end, claim.end) - max(q.start, claim.start)) for q in claim.quotes)
+    return covered / max(claim.end - claim.start, 1)
+
+
+def _linkable(claims: Sequence[Claim], pairs: PairScores) -> np.ndarray:
+    """Pairs allowed to link: no credit lines; a claim that is mostly a direct
+    quote (a party's words) links only to a claim sharing a rare entity with it
+    (the same speaker or subject), not to whatever else someone said."""
+    n = len(claims)
+    credit = np.array([is_credit_line(c) for c in claims])
+    quoted = np.array([quote_share(c) > 0.5 for c in claims])
+    ok = ~(credit[:, None] | credit[None, :])
+    either_quoted = quoted[:, None] | quoted[None, :]
+    ok &= ~either_quoted | (pairs.entities >= 0.25)
+    ok[np.arange(n), np.arange(n)] = False
+    return ok
+
+
 def align_claims(
     claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()
 ) -> ClaimGraph:
@@ -198,14 +274,9 @@ def align_claims(
     claims = tuple(claims)
     if not claims:
         return ClaimGraph((), (), (), ())
-    vectors = embedder.encode([c.text for c in claims])
-    cos = _centred_cosines(vectors) if len(claims) > 2 else vectors @ vectors.T
-    # 6-letter stems join what lemmas keep apart: retaliated/retaliation, militia/militiamen
-    term = _term_cosines([[t[:6] for t in c.terms] for c in claims])
-    ent = np.minimum(_rare_entity_mass([c.entities for c in claims]), 2.0)
-    score = (cos + params.term_weight * term + params.entity_weight * ent).astype(np.float32)
+    pairs = score_pairs(claims, embedder, params)
+    score, cos = pairs.score, pairs.cosine
     n = len(claims)
-    score[_same_doc(claims)] = -np.inf
 
     copies = shared_text(claims, params)
     copied_pairs = {
@@ -230,6 +301,8 @@ def align_claims(
     linked = mutual_best | (
         (score >= params.threshold) & (mutual | ((score >= params.strong) & (in_top | in_top.T)))
     )
+    linked &= (score - cos) >= params.min_evidence
+    linked &= _linkable(claims, pairs)
     candidates = np.argwhere(np.triu(linked, k=1))
     ranked = sorted(((float(score[i, j]), int(i), int(j)) for i, j in candidates), reverse=True)
 

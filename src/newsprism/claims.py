@@ -24,7 +24,16 @@ from spacy.tokens import Span as SpacySpan
 
 from .model import Figure, Quote, Span, StoryAnalysis, TimeExpr
 
-__all__ = ["Attribution", "Claim", "extract_claims", "split_claims", "content_terms", "REPORTING_LEMMAS"]
+__all__ = [
+    "Attribution",
+    "Claim",
+    "extract_claims",
+    "split_claims",
+    "split_clauses",
+    "event_keys",
+    "content_terms",
+    "REPORTING_LEMMAS",
+]
 
 # Verbs that put a statement in someone's mouth. Denial/blame verbs matter most
 # here: they mark a party's position, not the outlet's.
@@ -67,6 +76,10 @@ class Claim:
     quotes: tuple[Quote, ...] = ()
     attribution: Attribution | None = None
     terms: tuple[str, ...] = ()  # lower-cased content lemmas, for overlap and matching
+    # the sentence (or semicolon piece) this clause belongs to; equals citation for one-clause sentences
+    sentence: Span | None = None
+    # "P:<event class>" and "P:<event class>|A:<participant>" keys (see event_keys)
+    events: tuple[str, ...] = ()
 
     @property
     def doc(self) -> str:
@@ -166,9 +179,9 @@ def _subject_span(verb: Token) -> tuple[int, int] | None:
     return run[0], run[-1] + 1
 
 
-def _attribution_in(sent: SpacySpan, doc_id: str) -> Attribution | None:
+def _attribution_in(sent: SpacySpan, doc_id: str, text: str) -> Attribution | None:
+    """``text`` is the document's text (``Doc.text`` rebuilds it on every call)."""
     doc = sent.doc
-    text = doc.text
     for tok in sent:
         if tok.lower_ == "according" and tok.i + 1 < sent.end and doc[tok.i + 1].lower_ == "to":
             obj = next((c for c in doc[tok.i + 1].children if c.dep_ == "pobj"), None)
@@ -206,6 +219,177 @@ def _attribution_in(sent: SpacySpan, doc_id: str) -> Attribution | None:
     return None
 
 
+# ---------------------------------------------------------------- clauses and events
+
+# Subordinators that open a clause stating a fact of its own ("..., as buses idled,
+# the shelling resumed"): such an adverbial clause becomes a claim of its own.
+_CLAUSE_MARKS = frozenset(
+    "as after while when whereas because since although though before until once".split()
+)
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+# A general lexicon of news events: verbs (and their nominalisations) that tell the
+# same event in other words. Deliberately small and story-independent.
+_EVENT_CLASSES: dict[str, tuple[str, ...]] = {
+    "say": ("say", "announce", "declare", "state", "tell", "report", "announcement", "statement", "claim"),
+    "deny": ("deny", "dismiss", "refute", "denial", "reject", "rejection"),
+    "turn-back": ("return", "retreat", "withdraw", "turn back", "turn away", "turn around", "send back", "head back"),
+    "attack": ("shell", "bombard", "strike", "bomb", "attack", "pound", "hit", "shelling", "bombardment",
+               "airstrike", "bombing", "assault", "raid"),
+    "broker": ("broker", "mediate", "negotiate", "agree", "reach", "mediation", "negotiation", "agreement"),
+    "resume": ("resume", "restart", "renew", "resumption", "erupt", "reignite"),
+    "collapse": ("collapse", "unravel", "break down", "derail", "crumble", "stall", "fall apart", "fail", "founder",
+                 "falter", "halt", "suspend", "fall through", "breakdown"),
+    "kill": ("kill", "die", "slay", "death", "killing"),
+    "evacuate": ("evacuate", "evacuation", "leave", "exit", "flee", "escape", "depart", "get out"),
+    "talk": ("speak", "talk", "call", "phone", "telephone", "meet", "discuss", "conversation", "meeting"),
+    "arrest": ("arrest", "detain", "capture", "seize", "detention", "apprehend"),
+    "accuse": ("accuse", "blame", "fault", "accusation"),
+    "block": ("block", "prevent", "bar", "stop", "obstruct", "refuse"),
+    "demand": ("demand", "insist", "require", "request", "condition", "call for", "impose"),
+    "retaliate": ("retaliate", "retaliation", "reprisal", "respond"),
+    "win": ("win", "defeat", "beat", "victory", "triumph"),
+    "elect": ("elect", "vote", "election", "reelect", "nominate"),
+    "approve": ("approve", "pass", "adopt", "sign", "ratify", "enact", "approval", "passage"),
+    "resign": ("resign", "quit", "step down", "resignation", "retire"),
+    "propose": ("propose", "proposal", "unveil", "introduce", "plan", "offer"),
+    "sue": ("sue", "lawsuit", "suit", "charge", "indict", "indictment", "prosecute"),
+    "investigate": ("investigate", "probe", "investigation", "inquiry", "examine"),
+    "increase": ("increase", "raise", "rise", "grow", "climb", "jump", "soar", "hike"),
+    "decrease": ("decrease", "cut", "reduce", "fall", "drop", "decline", "slash", "lower"),
+}
+_EVENT_OF = {word: cls for cls, words in _EVENT_CLASSES.items() for word in words}
+# Participants told with different general nouns: the same kind of actor or thing.
+_PARTICIPANT_CLASSES: dict[str, tuple[str, ...]] = {
+    "vehicle": ("bus", "van", "vehicle", "convoy", "car", "truck", "ambulance", "coach"),
+    "insurgent": ("rebel", "insurgent", "militant", "opposition", "jihadist", "guerrilla"),
+    "deal": ("deal", "agreement", "accord", "pact", "truce", "ceasefire", "cease-fire", "arrangement"),
+    "attack": ("shelling", "shell", "bombardment", "airstrike", "strike", "bombing", "attack", "artillery"),
+    "settlement": ("village", "town", "enclave", "hamlet"),
+    "troops": ("troop", "soldier", "army", "military", "force"),
+    "official": ("official", "spokesman", "spokeswoman", "spokesperson", "representative", "negotiator"),
+    "civilian": ("civilian", "resident", "people", "family", "inhabitant"),
+    "lawmaker": ("lawmaker", "legislator", "congressman", "congresswoman", "senator", "representative"),
+    "bill": ("bill", "legislation", "measure", "law"),
+}
+_PARTICIPANT_OF = {word: cls for cls, words in _PARTICIPANT_CLASSES.items() for word in words}
+_ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "attr", "agent", "pobj", "dative", "oprd"})
+_PHRASAL = frozenset({"back", "away", "around", "down", "apart", "through", "out", "up", "for"})
+_EMPTY_HEADS = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "one", "some"})
+
+
+def split_clauses(sent: SpacySpan, min_words: int = 4) -> list[tuple[int, int]]:
+    """Token ranges of the clauses of ``sent``: coordinated clauses with a subject of
+    their own ("Shelling resumed, and evacuations stalled") and adverbial clauses
+    opened by a subordinator ("as buses idled") are cut out as separate pieces.
+    Pieces tile the sentence; a piece of fewer than three words stays with its
+    neighbour."""
+    root = sent.root
+    inside = range(sent.start, sent.end)
+    heads: list[Token] = []
+    frontier = [root]
+    while frontier:
+        head = frontier.pop()
+        for child in head.children:
+            if child.pos_ not in ("VERB", "AUX") or child.i not in inside:
+                continue
+            own_subject = any(c.dep_ in _SUBJECTS for c in child.children)
+            marked = any(c.dep_ == "mark" and c.lower_ in _CLAUSE_MARKS for c in child.children)
+            if (child.dep_ == "conj" and own_subject) or (child.dep_ == "advcl" and marked):
+                heads.append(child)
+                frontier.append(child)
+            elif child.dep_ == "ccomp":  # "said the deal had broken down | after Iran imposed ..."
+                frontier.append(child)
+    if not heads:
+        return [(sent.start, sent.end)]
+    cuts = {sent.start, sent.end}
+    for head in heads:
+        lo, hi = head.left_edge.i, head.right_edge.i + 1
+        # the conjunction before a coordinated clause opens it ("and evacuations ...")
+        if head.dep_ == "conj" and lo > sent.start and sent.doc[lo - 1].dep_ == "cc":
+            lo -= 1
+        cuts.update((max(lo, sent.start), min(hi, sent.end)))
+    bounds = sorted(cuts)
+    pieces: list[tuple[int, int]] = []
+    for lo, hi in zip(bounds, bounds[1:]):
+        words = sum(1 for t in sent.doc[lo:hi] if t.is_alpha)
+        if pieces and (words < min_words or sum(1 for t in sent.doc[slice(*pieces[-1])] if t.is_alpha) < min_words):
+            pieces[-1] = (pieces[-1][0], hi)
+        else:
+            pieces.append((lo, hi))
+    return pieces
+
+
+def _event_class(tok: Token) -> str | None:
+    lemma = tok.lemma_.lower()
+    for child in tok.children:
+        if child.dep_ in ("prt", "advmod", "prep") and child.lower_ in _PHRASAL:
+            phrasal = _EVENT_OF.get(f"{lemma} {child.lower_}")
+            if phrasal:
+                return phrasal
+    if tok.pos_ in ("VERB", "NOUN"):
+        return _EVENT_OF.get(lemma)
+    return None
+
+
+def _participant(tok: Token, entity_at) -> str | None:
+    entity = entity_at(tok.idx)
+    if entity is not None:
+        return f"@{entity}"
+    lemma = tok.lemma_.lower()
+    if tok.pos_ not in ("NOUN", "PROPN") or lemma in _EMPTY_HEADS:
+        return None
+    if lemma not in _PARTICIPANT_OF and lemma.endswith("s") and lemma[:-1] in _PARTICIPANT_OF:
+        lemma = lemma[:-1]  # a capitalised plural the tagger took for a name: "Rebels"
+    return _PARTICIPANT_OF.get(lemma, lemma[:6])
+
+
+def _arguments(tok: Token) -> list[Token]:
+    """Heads of the arguments of an event word: subject, objects, prepositional
+    objects, agents of passives; a clause without a subject of its own (an
+    xcomp, a participle, a subjectless conjunct) borrows its head's."""
+    out: list[Token] = []
+    for child in tok.children:
+        if child.dep_ in _ARGUMENT_DEPS:
+            out.append(child)
+        elif child.dep_ in ("prep", "agent"):
+            out.extend(g for g in child.children if g.dep_ == "pobj")
+        elif child.dep_ == "compound":
+            out.append(child)
+        elif child.dep_ == "ccomp":  # what is said/denied: its subject takes part
+            out.extend(g for g in child.children if g.dep_ in _SUBJECTS)
+    if not any(c.dep_ in _SUBJECTS for c in tok.children) and tok.dep_ in ("xcomp", "advcl", "conj", "acl"):
+        head = tok.head
+        out.extend(c for c in head.children if c.dep_ in _SUBJECTS)
+        if head.dep_ == "conj" or tok.dep_ == "xcomp":
+            out.extend(c for c in head.head.children if c.dep_ in _SUBJECTS)
+    # "villages of Foua and Kfraya", "rebel groups", "Russia and Turkey"
+    more: list[Token] = []
+    for arg in out:
+        for child in arg.children:
+            if child.dep_ in ("conj", "compound", "appos"):
+                more.append(child)
+            elif child.dep_ == "prep" and child.lower_ == "of":
+                more.extend(g for g in child.children if g.dep_ == "pobj")
+    return out + more
+
+
+def event_keys(tokens: Iterable[Token], entity_at) -> tuple[str, ...]:
+    """Event keys of a clause: ``P:<class>`` for each event word of the general
+    lexicon, and ``P:<class>|A:<participant>`` for each of its participants
+    (a resolved entity id, a participant class, or a 6-letter noun stem)."""
+    keys: dict[str, None] = {}
+    for tok in tokens:
+        cls = _event_class(tok)
+        if cls is None:
+            continue
+        keys.setdefault(f"P:{cls}", None)
+        for arg in _arguments(tok):
+            who = _participant(arg, entity_at)
+            if who is not None:
+                keys.setdefault(f"P:{cls}|A:{who}", None)
+    return tuple(keys)
+
+
 def _entity_index(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
     by_doc: dict[str, list[tuple[int, int, str]]] = {}
     for entity in analysis.entities:
@@ -229,9 +413,11 @@ def _inside(rows: Sequence, starts: Sequence[int], start: int, end: int) -> list
 
 
 def extract_claims(
-    analysis: StoryAnalysis, docs: Mapping[str, Doc], min_words: int = 4
+    analysis: StoryAnalysis, docs: Mapping[str, Doc], min_words: int = 4, clauses: bool = True
 ) -> tuple[Claim, ...]:
-    """The claims of every document of ``analysis`` whose parse is in ``docs``."""
+    """The claims of every document of ``analysis`` whose parse is in ``docs``:
+    one per clause (see :func:`split_clauses`), or per sentence when ``clauses``
+    is false. Clauses of one sentence share its attribution."""
     entity_rows = _entity_index(analysis)
     figures = _by_doc(analysis.figures)
     times = _by_doc(analysis.times)
@@ -249,6 +435,7 @@ def extract_claims(
         tms = times.get(info.id, [])
         tm_starts = [t.start for t in tms]
         qts = quotes.get(info.id, [])
+        entity_at = _entity_lookup(ents, ent_starts)
         for start, end in split_claims(doc):
             words = len(re.findall(r"[A-Za-z]{2,}", text[start:end]))
             if words < min_words:
@@ -256,21 +443,60 @@ def extract_claims(
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None:
                 continue
-            entity_ids = tuple(dict.fromkeys(r[2] for r in _inside(ents, ent_starts, start, end)))
-            claim_quotes = tuple(q for q in qts if q.start < end and start < q.end)
-            claims.append(
-                Claim(
-                    id=f"{info.id}#{start}",
-                    citation=Span(info.id, start, end, text[start:end]),
-                    entities=entity_ids,
-                    figures=tuple(_inside(figs, fig_starts, start, end)),
-                    times=tuple(_inside(tms, tm_starts, start, end)),
-                    quotes=claim_quotes,
-                    attribution=_attribute(span, info.id, claim_quotes, start, end, ents, ent_starts),
-                    terms=content_terms(span),
+            sentence = Span(info.id, start, end, text[start:end])
+            sentence_quotes = tuple(q for q in qts if q.start < end and start < q.end)
+            attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text)
+            for lo, hi in _clause_ranges(span, start, end, min_words, text) if clauses else [(start, end)]:
+                clause = doc.char_span(lo, hi, alignment_mode="expand") if (lo, hi) != (start, end) else span
+                if clause is None:
+                    continue
+                claims.append(
+                    Claim(
+                        id=f"{info.id}#{lo}",
+                        citation=Span(info.id, lo, hi, text[lo:hi]),
+                        entities=tuple(dict.fromkeys(r[2] for r in _inside(ents, ent_starts, lo, hi))),
+                        figures=tuple(_inside(figs, fig_starts, lo, hi)),
+                        times=tuple(_inside(tms, tm_starts, lo, hi)),
+                        quotes=tuple(q for q in sentence_quotes if q.start < hi and lo < q.end),
+                        attribution=attribution,
+                        terms=content_terms(clause),
+                        sentence=sentence,
+                        events=event_keys(clause, entity_at),
+                    )
                 )
-            )
     return tuple(claims)
+
+
+def _clause_ranges(span: SpacySpan, start: int, end: int, min_words: int, text: str) -> list[tuple[int, int]]:
+    """Character ranges of the clauses of one claim range, trimmed, tiling it."""
+    doc = span.doc
+    out = []
+    for lo, hi in split_clauses(span, min_words):
+        c_start = start if lo <= span.start else doc[lo].idx
+        c_end = end if hi >= span.end else doc[hi - 1].idx + len(doc[hi - 1].text)
+        c_start, c_end = _trimmed(text, max(c_start, start), min(c_end, end))
+        # a clause cut after a comma or dash starts at its first word
+        while c_start < c_end and (text[c_start] in ",;:—–-" or text[c_start].isspace()):
+            c_start += 1
+        if c_start < c_end:
+            out.append((c_start, c_end))
+    return out or [(start, end)]
+
+
+def _entity_lookup(rows: Sequence[tuple[int, int, str]], starts: Sequence[int]):
+    """char offset -> the id of the entity whose mention covers it, or None."""
+
+    def entity_at(offset: int) -> str | None:
+        i = bisect.bisect_right(starts, offset) - 1
+        while i >= 0 and rows[i][0] <= offset:
+            if offset < rows[i][1]:
+                return rows[i][2]
+            i -= 1
+            if i >= 0 and offset - rows[i][0] > 200:
+                break
+        return None
+
+    return entity_at
 
 
 def _by_doc(records: Iterable) -> dict[str, list]:
@@ -290,6 +516,7 @@ def _attribute(
     end: int,
     ents: Sequence[tuple[int, int, str]],
     ent_starts: Sequence[int],
+    text: str | None = None,
 ) -> Attribution | None:
     # a direct quote covering most of the claim speaks for its speaker
     for q in quotes:
@@ -302,9 +529,13 @@ def _attribute(
                 entity=q.speaker_entity,
                 kind="quote",
             )
-    sents = list(span.sents) if span.doc.has_annotation("SENT_START") else [span]
+    # the sentences the claim range overlaps (Span.sents walks the whole Doc: avoided)
+    sents = [span]
+    if span.doc.has_annotation("SENT_START"):
+        starts = [span.start] + [t.i for t in span[1:] if t.is_sent_start]
+        sents = [span.doc[a:b] for a, b in zip(starts, starts[1:] + [span.end])]
     for sent in sents:
-        found = _attribution_in(sent, doc_id)
+        found = _attribution_in(sent, doc_id, span.doc.text if text is None else text)
         if found is not None:
             hits = _inside(ents, ent_starts, found.span.start, found.span.end)
             entity = hits[0][2] if hits else None

@@ -11,8 +11,13 @@ not years).
 * Streaming (:class:`StreamClusterer`): each new article joins the most similar
   story above a threshold or opens a new one. Document frequencies grow as
   articles arrive. Candidate stories come from an inverted index of the
-  stories' salient terms, bucketed by week, so cost does not grow with the
-  number of stories.
+  stories' salient terms, bucketed by week (terms posted in too many stories
+  that week are skipped), and only those close to the leader in shared terms
+  are scored in full, so cost does not grow with the number of stories.
+
+Speed (see bench/bench_corpus.py): terms come from two regex ``findall``s mapped
+through memo tables (:class:`TermExtractor`) and counted in C; TF-IDF weights of
+an article are one small numpy pass.
 * Batch (:func:`cluster_batch`): corpus-wide IDF, a k-nearest-neighbour graph of
   articles, then greedy centroid-linkage merging of the strongest edges first —
   independent of arrival order.
@@ -24,10 +29,12 @@ import heapq
 import math
 import re
 from collections import Counter
-from itertools import repeat
-from operator import mul
+from itertools import chain, repeat
+from operator import itemgetter, mul
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
+
+import numpy as np
 
 __all__ = [
     "ClusterParams",
@@ -37,11 +44,12 @@ __all__ = [
     "StoryState",
     "cluster_batch",
     "extract_terms",
+    "TermExtractor",
 ]
 
-_WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}")
+_WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}+")  # possessive: no backtracking to try
 # a run of capitalised words on one line ("Prime Minister Pedro Sanchez")
-_RUN = re.compile(r"\b[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*)*")
+_RUN = re.compile(r"\b[A-Z][\w'’\-]*+(?:[ \t]+[A-Z][\w'’\-]*+)*+")
 _STOP = frozenset(
     """a about above after again against all also am an and any are as at be because been before being
     below between both but by can could did do does doing down during each few for from further had has
@@ -77,7 +85,8 @@ class ClusterParams:
     max_span_days: int = 45  # batch: never merge groups spanning more than this
     vector_terms: int = 80  # an article vector keeps its heaviest words (half as many entity terms)
     top_terms: int = 12  # salient terms per article used to find candidate stories
-    candidates: int = 8  # stories scored in full per article
+    candidates: int = 8  # stories scored in full per article, at most
+    min_vote_share: float = 0.5  # ... and only those sharing at least this share of the top story's salient-term hits
     centroid_terms: int = 300  # a centroid keeps at most this many terms (pruned to 2/3)
     neighbours: int = 8  # batch: k of the k-nearest-neighbour graph
     title_boost: int = 2  # a title word counts as this many body words
@@ -89,27 +98,71 @@ def extract_terms(text: str, title: str | None = None, title_boost: int = 2) -> 
     A run of capitalised words is an entity; each of its words is a term and so
     is the whole run ("e:grimm", "e:michael grimm"), so "Grimm" alone still
     matches "Michael Grimm". Leading function words ("The", "But") are dropped
-    from a run. Regexes and C-level counting only: no per-token Python work.
+    from a run. (One-off form of :class:`TermExtractor`.)
     """
-    counts: Counter[str] = Counter()
-    for source, weight in ((title or "", title_boost), (text, 1)):
-        if not source:
-            continue
-        for word, n in Counter(_WORD.findall(source.lower())).items():
-            if word not in _STOP:
-                counts[_stem(word)] += n * weight
-        for run, n in Counter(_RUN.findall(source)).items():
-            words = run.lower().split()
-            while words and words[0] in _NOT_ENTITY:
-                del words[0]
-            if not words:
-                continue
-            for word in words:
-                if word not in _NOT_ENTITY:
-                    counts["e:" + word] += n * weight
-            if len(words) > 1:
-                counts["e:" + " ".join(words)] += n * weight
-    return counts
+    words, entities = TermExtractor(title_boost).split_terms(text, title)
+    words.update(entities)
+    return words
+
+
+class TermExtractor:
+    """:func:`extract_terms` with memo tables (word -> term, capitalised run -> entity terms).
+
+    Articles repeat a small vocabulary, so after the first few hundred articles
+    almost every word is a table hit: the per-article work is two ``findall``s and
+    C-level mapping and counting, with no Python loop over words. The tables are
+    emptied when they reach ``memo_size`` entries, which bounds their memory.
+    """
+
+    def __init__(self, title_boost: int = 2, memo_size: int = 400_000):
+        self.title_boost = title_boost
+        self.memo_size = memo_size
+        self._word_terms: dict[str, str] = {}  # "" for a stop word
+        self._run_terms: dict[str, tuple[str, ...]] = {}
+
+    def split_terms(self, text: str, title: str | None = None) -> tuple[Counter[str], Counter[str]]:
+        """(content-word counts, entity-term counts); entity terms carry the ``e:`` prefix."""
+        if len(self._word_terms) > self.memo_size:
+            self._word_terms.clear()
+        if len(self._run_terms) > self.memo_size:
+            self._run_terms.clear()
+        words = self._word_list(text)
+        entities = self._entity_list(text)
+        if title:
+            # title terms first, repeated: ties in weight keep the order the title gives
+            words = self._word_list(title) * self.title_boost + words
+            entities = self._entity_list(title) * self.title_boost + entities
+        word_counts = Counter(words)
+        del word_counts[""]  # stop words
+        return word_counts, Counter(chain.from_iterable(entities))
+
+    def _word_list(self, source: str) -> list[str]:
+        found = _WORD.findall(source.lower())
+        try:
+            return list(map(self._word_terms.__getitem__, found))
+        except KeyError:  # words never seen before: stem them once
+            for word in set(found).difference(self._word_terms):
+                self._word_terms[word] = "" if word in _STOP else _stem(word)
+            return list(map(self._word_terms.__getitem__, found))
+
+    def _entity_list(self, source: str) -> list[tuple[str, ...]]:
+        runs = _RUN.findall(source)
+        try:
+            return list(map(self._run_terms.__getitem__, runs))
+        except KeyError:
+            for run in set(runs).difference(self._run_terms):
+                self._run_terms[run] = _entity_terms(run)
+            return list(map(self._run_terms.__getitem__, runs))
+
+
+def _entity_terms(run: str) -> tuple[str, ...]:
+    words = run.lower().split()
+    while words and words[0] in _NOT_ENTITY:
+        del words[0]
+    terms = ["e:" + word for word in words if word not in _NOT_ENTITY]
+    if len(words) > 1:
+        terms.append("e:" + " ".join(words))
+    return tuple(terms)
 
 
 def _stem(word: str) -> str:
@@ -153,32 +206,43 @@ class Vectorizer:
         return math.log((self.docs + 1) / (self.df.get(term, 0) + 1)) + 1.0
 
     def vector(self, counts: Mapping[str, int], day: int | None) -> ArticleVector:
-        words: dict[str, float] = {}
-        entities: dict[str, float] = {}
-        n1 = math.log(self.docs + 1)
-        df = self.df
-        for term, tf in counts.items():
-            weight = (1.0 + math.log(tf)) * (n1 - math.log(df.get(term, 0) + 1) + 1.0)
-            if term.startswith("e:"):
-                entities[term] = weight
-            else:
-                words[term] = weight
-        # the heaviest terms carry nearly all of the cosine; the tail only costs time
-        if len(words) > self.params.vector_terms:
-            words = dict(heapq.nlargest(self.params.vector_terms, words.items(), key=_weight))
-        if len(entities) > self.params.vector_terms // 2:
-            entities = dict(heapq.nlargest(self.params.vector_terms // 2, entities.items(), key=_weight))
-        _normalise(words)
-        _normalise(entities)
+        """The vector of mixed counts (entity terms prefixed ``e:``), as :func:`extract_terms` gives."""
+        words = {t: n for t, n in counts.items() if not t.startswith("e:")}
+        entities = {t: n for t, n in counts.items() if t.startswith("e:")}
+        return self.vector_parts(words, entities, day)
+
+    def vector_parts(self, words: Mapping[str, int], entities: Mapping[str, int], day: int | None) -> ArticleVector:
+        """TF-IDF vector of content-word and entity-term counts: (1 + log tf) * idf, the heaviest
+        ``vector_terms`` words (half as many entity terms) kept, each part unit length."""
+        terms = [*words, *entities]
+        size = len(terms)
+        if not size:
+            return ArticleVector({}, {}, day, ())
+        # one numpy pass over both parts: per-call overhead dominates at this size
+        tf = np.fromiter(chain(words.values(), entities.values()), dtype=np.float64, count=size)
+        df = np.fromiter(map(self.df.get, terms, repeat(0)), dtype=np.float64, count=size)
+        weights = (1.0 + np.log(tf)) * ((math.log(self.docs + 1) + 1.0) - np.log(df + 1.0))
+        split = len(words)
+        word_vec, word_order = _heaviest(terms, weights, 0, split, self.params.vector_terms)
+        entity_vec, entity_order = _heaviest(terms, weights, split, size, self.params.vector_terms // 2)
         k = self.params.top_terms
-        salient = heapq.nlargest(k, words, key=words.__getitem__) + heapq.nlargest(
-            k, entities, key=entities.__getitem__
-        )
-        return ArticleVector(words, entities, day, tuple(salient))
+        return ArticleVector(word_vec, entity_vec, day, tuple(word_order[:k] + entity_order[:k]))
 
 
-def _weight(item: tuple[str, float]) -> float:
-    return item[1]
+def _heaviest(terms: list[str], weights: np.ndarray, lo: int, hi: int, keep: int) -> tuple[dict[str, float], list[str]]:
+    """Unit-length weights of the heaviest ``keep`` of ``terms[lo:hi]`` and those terms, heaviest
+    first (ties in first-seen order, as ``heapq.nlargest`` gives). The heaviest terms carry
+    nearly all of the cosine; the tail only costs time."""
+    if hi <= lo:
+        return {}, []
+    part = weights[lo:hi]
+    order = np.argsort(-part, kind="stable")[:keep]
+    kept = part[order]
+    norm = math.sqrt(float(kept @ kept))
+    if norm > 0:
+        kept = kept / norm
+    ranked = [terms[lo + i] for i in order.tolist()]
+    return dict(zip(ranked, kept.tolist())), ranked
 
 
 def _normalise(vec: dict[str, float]) -> None:
@@ -244,7 +308,7 @@ def _add_into(target: dict[str, float], vec: Mapping[str, float], norm2: float, 
         target[term] = new
         norm2 += new * new - old * old
     if len(target) > max_terms:
-        keep = heapq.nlargest(max_terms * 2 // 3, target.items(), key=lambda kv: kv[1])
+        keep = heapq.nlargest(max_terms * 2 // 3, target.items(), key=itemgetter(1))
         target.clear()
         target.update(keep)
         norm2 = sum(v * v for v in target.values())
@@ -295,7 +359,9 @@ class StreamClusterer:
     caller can save just those.
     """
 
-    _POSTING_CAP = 400  # a term in more stories than this in one week says little: skipped
+    # a term in more stories than this in one week says little; skipping it also bounds the
+    # vote-counting work per article when many stories run at once
+    _POSTING_CAP = 100
 
     def __init__(self, params: ClusterParams | None = None, vectorizer: Vectorizer | None = None, next_id: int = 1):
         self.params = params or ClusterParams()
@@ -303,6 +369,7 @@ class StreamClusterer:
         self.stories: dict[int, StoryState] = {}
         self.next_id = next_id
         self.dirty: set[int] = set()
+        self.extractor = TermExtractor(self.params.title_boost)
         self._postings: dict[tuple[str, int], set[int]] = {}
 
     def load(self, story: StoryState) -> None:
@@ -328,18 +395,39 @@ class StreamClusterer:
                 entry.add(story_id)
 
     def candidates(self, vec: ArticleVector) -> list[int]:
-        votes: Counter[int] = Counter()
+        """Stories sharing the most salient terms with ``vec`` in its time reach (at most
+        ``params.candidates``); a term posted in too many stories is skipped."""
         postings = self._postings
+        cap = self._POSTING_CAP
+        found = []
         for bucket in _buckets(vec.day, self.params):
             for term in vec.salient:
                 entry = postings.get((term, bucket))
-                if entry and len(entry) <= self._POSTING_CAP:
-                    votes.update(entry)
+                if entry and len(entry) <= cap:
+                    found.append(entry)
+        votes = Counter(chain.from_iterable(found))  # one C-level count
         return [s for s, _ in votes.most_common(self.params.candidates)]
+
+    def _shortlist(self, vec: ArticleVector) -> list[int]:
+        """:meth:`candidates` without those far behind the leader in shared salient terms:
+        they almost never win, and a full similarity is the costliest step."""
+        postings = self._postings
+        cap = self._POSTING_CAP
+        found = []
+        for bucket in _buckets(vec.day, self.params):
+            for term in vec.salient:
+                entry = postings.get((term, bucket))
+                if entry and len(entry) <= cap:
+                    found.append(entry)
+        if not found:
+            return []
+        votes = Counter(chain.from_iterable(found)).most_common(self.params.candidates)
+        floor = votes[0][1] * self.params.min_vote_share
+        return [story for story, count in votes if count >= floor]
 
     def best(self, vec: ArticleVector) -> tuple[int | None, float]:
         best_id, best_score = None, 0.0
-        for story_id in self.candidates(vec):
+        for story_id in self._shortlist(vec):
             score = similarity(vec, self.stories[story_id], self.params)
             if score > best_score:
                 best_id, best_score = story_id, score
@@ -347,9 +435,9 @@ class StreamClusterer:
 
     def add(self, text: str, title: str | None, day: int | None) -> int:
         """The story of a new article (a new story when none is similar enough)."""
-        counts = extract_terms(text, title, self.params.title_boost)
-        self.vectorizer.observe(counts)
-        vec = self.vectorizer.vector(counts, day)
+        words, entities = self.extractor.split_terms(text, title)
+        self.vectorizer.observe(chain(words, entities))
+        vec = self.vectorizer.vector_parts(words, entities, day)
         return self.add_vector(vec)
 
     def add_vector(self, vec: ArticleVector) -> int:
@@ -391,10 +479,11 @@ def cluster_batch(
     """
     params = params or ClusterParams()
     vectorizer = Vectorizer(params=params)
-    all_counts = [extract_terms(text, title, params.title_boost) for text, title, _ in docs]
-    for counts in all_counts:
-        vectorizer.observe(counts)
-    vectors = [vectorizer.vector(c, day) for c, (_, _, day) in zip(all_counts, docs)]
+    extractor = TermExtractor(params.title_boost)
+    all_counts = [extractor.split_terms(text, title) for text, title, _ in docs]
+    for words, entities in all_counts:
+        vectorizer.observe(chain(words, entities))
+    vectors = [vectorizer.vector_parts(w, e, day) for (w, e), (_, _, day) in zip(all_counts, docs)]
 
     # each document starts as its own group, indexed like a stream story
     groups = StreamClusterer(params, vectorizer)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
@@ -172,6 +173,8 @@ class _LiveState:
         for story_id, first, last, size, blob in store.iter_story_states():
             state = StoryState.from_jsonable(story_id, unpack_state(blob), size, first, last)
             self.clusterer.load(state)
+        # copies join their representative's story without a query per copy
+        self.family_story = store.family_stories()
         self.generation = store.get_meta("generation", "0")
 
 
@@ -282,36 +285,43 @@ class Corpus:
         live = self._state()
         try:
             with store.transaction():
-                pk = store.next_pk()
+                first_pk = store.next_pk()
+                pks = list(range(first_pk, first_pk + len(fresh)))
+                # signatures of the whole batch in a few numpy passes; a copy may copy an earlier
+                # article of the same batch
+                assigned = live.detector.assign_many(pks, [a.text for a, _ in fresh])
+                rows: list[tuple[int, str, Article, int, int | None]] = []
                 new_titles: dict[int, str | None] = {}
-                for (article, hash_), article_id in zip(fresh, ids):
+                grown: Counter[int] = Counter()
+                clusterer = live.clusterer
+                for pk, (article, hash_), article_id, (family, _) in zip(pks, fresh, ids, assigned):
                     if article_id != article.id:
                         article = _with_id(article, article_id)
-                    family, signature = live.detector.assign(pk, article.text)
                     day = day_number(article.published)
                     if family != pk:
-                        row = store.conn.execute("SELECT story FROM articles WHERE pk=?", (family,)).fetchone()
-                        story = row[0] if row else None
+                        story = live.family_story.get(family)
                         if story is not None:
-                            live.clusterer.add_copy(story, day)
+                            clusterer.add_copy(story, day)
                         summary.copies += 1
                     else:
-                        before = live.clusterer.next_id
-                        story = live.clusterer.add(article.text, article.title, day)
+                        before = clusterer.next_id
+                        story = clusterer.add(article.text, article.title, day)
+                        live.family_story[pk] = story
                         if story >= before:
                             new_titles[story] = article.title
                             summary.new_stories += 1
-                    store.insert_article(pk, hash_, article, family, story)
-                    store.save_signature(pk, signature.to_bytes())
-                    store.bump_family(family)
-                    summary.ingested += 1
-                    pk += 1
-                for state in live.clusterer.take_dirty():
+                    rows.append((pk, hash_, article, family, story))
+                    grown[family] += 1
+                store.insert_articles(rows)
+                store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
+                store.bump_families(grown)
+                summary.ingested += len(rows)
+                for state in clusterer.take_dirty():
                     store.save_story(
                         state.id, new_titles.get(state.id), state.first_day, state.last_day, state.size,
                         pack_state(state.to_jsonable()),
                     )
-                store.save_df(live.clusterer.vectorizer.docs, live.clusterer.vectorizer.take_changes())
+                store.save_df(clusterer.vectorizer.docs, clusterer.vectorizer.take_changes())
                 generation = str(int(store.get_meta("generation", "0") or 0) + 1)
                 store.set_meta("generation", generation)
             live.generation = generation

@@ -20,6 +20,7 @@ denied, Y blamed Z) are not outlet conflicts: they are listed as ``disputes``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -162,13 +163,39 @@ _WORD_NUMBERS = {
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _DURATION = re.compile(
     r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)[\s-]+"
-    r"(?P<unit>day|week|month|year)s?(?:[\s-]+long)?\s+(?:of\s+)?(?:[a-z]+\s+){0,2}?"
-    r"(?P<what>offensive|advances?|campaign|assault|siege|battle|bombardment|fighting)\b",
+    r"(?P<unit>day|week|month|year)s?(?:[\s-]+long)?\s+(?:of\s+)?"
+    r"(?P<what>[a-z]+(?:\s+[a-z]+){0,2})\b",
     re.IGNORECASE,
 )
-_CAMPAIGN = {"offensive": "offensive", "advance": "offensive", "advances": "offensive", "campaign": "offensive",
-             "assault": "offensive", "battle": "offensive", "fighting": "offensive", "bombardment": "offensive",
-             "siege": "siege"}
+# nouns that name the same kind of sustained event; anything else is its own slot
+_SUSTAINED = {
+    "offensive": ("offensive", "advance", "campaign", "assault", "push", "onslaught", "battle", "fighting",
+                  "bombardment", "operation"),
+    "siege": ("siege", "blockade", "encirclement"),
+    "talks": ("talks", "negotiation", "negotiations", "talk"),
+    "strike": ("strike", "walkout", "stoppage"),
+    "shutdown": ("shutdown", "closure"),
+}
+_SUSTAINED_OF = {w: k for k, ws in _SUSTAINED.items() for w in ws}
+# words after a duration that are not what it measures ("two weeks ago", "a month earlier")
+_NOT_EVENTS = frozenset("ago earlier later before after since from into long old later period time".split())
+
+
+def _sustained_slot(words: str) -> tuple[str, int] | None:
+    """(the kind of sustained event, where its word ends in ``words``) for the
+    first of ``words`` (up to three) that names one; None when none does
+    ("two weeks ago", "a month of rapid gains")."""
+    for m in re.finditer(r"[a-z]+", words.lower()):
+        word = m.group(0)
+        if word in _NOT_EVENTS:
+            return None
+        singular = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+        slot = _SUSTAINED_OF.get(word) or _SUSTAINED_OF.get(singular)
+        if slot:
+            return slot, m.end()
+    return None
+
+
 # vague and exact counts of people in a state: "thousands trapped", "tens of thousands of civilians were trapped"
 _AMOUNT = (
     r"(?P<q>more than|over|nearly|about|around|almost|at least)?\s*"
@@ -223,9 +250,12 @@ def _durations(claims: Sequence[Claim]) -> list[Finding]:
             n = m.group("n").lower()
             count = int(n) if n.isdigit() else _WORD_NUMBERS.get(n, 1)
             days = count * _UNIT_DAYS[m.group("unit").lower()]
-            slot = _CAMPAIGN[m.group("what").lower()]
-            start = c.start + m.start()
-            rows.setdefault(slot, []).append((c.doc, days, Span(c.doc, start, c.start + m.end(), m.group(0))))
+            found = _sustained_slot(m.group("what"))
+            if found is None:
+                continue
+            slot, word_end = found
+            start, end = c.start + m.start(), c.start + m.start("what") + word_end
+            rows.setdefault(slot, []).append((c.doc, days, Span(c.doc, start, end, c.text[start - c.start : end - c.start])))
     out = []
     for slot, items in rows.items():
         docs = {d for d, _, _ in items}
@@ -269,7 +299,11 @@ def _people_counts(claims: Sequence[Claim]) -> list[Finding]:
     return out
 
 
-_FIRST_NAME_ONLY = re.compile(r"identified only by (?:his|her|their) first name", re.IGNORECASE)
+_FIRST_NAME_ONLY = re.compile(
+    r"\b(?:identified|named|known|gave|giving|use[sd]?)\s+only\s+(?:by\s+|as\s+)?(?:his|her|their|a)\s+first\s+name",
+    re.IGNORECASE,
+)
+_NAME_WORD = re.compile(r"^[A-Z][\w.'’-]*$")
 _FORMER = re.compile(r"\b(?:former|ex-|retired|onetime)\s*", re.IGNORECASE)
 
 
@@ -307,64 +341,108 @@ def _person_conflicts(entity, claims: Sequence[Claim]) -> list[Finding]:
             if former and plain and former.isdisjoint(plain):
                 versions = _versions_by_value([(d, s.text, s, None) for d, _, s in items])
                 out.append(_conflict(f"how {entity.name} is described", "role", versions))
-        # identity: first name only at their request in one report, full name in another
-        by_doc_names = {d: [m for m in entity.mentions if m.doc == d] for d in docs}
-        first_only = []
-        for c in claims:
-            if entity.id in c.entities:
-                m = _FIRST_NAME_ONLY.search(c.text)
-                if m:
-                    first_only.append((c, m))
-        if not first_only:
-            return out
-        fo_docs = {c.doc for c, _ in first_only}
-        full = [
-            m for d in docs if d not in fo_docs for m in by_doc_names[d] if len(m.text.split()) >= 2
+        # identity: named by first name only in one report, by full name in another
+        by_doc = {d: [m for m in entity.mentions if m.doc == d] for d in docs}
+        # full names written as names (not cut at a nickname: William "Mo" Cowan)
+        full = [m for m in entity.mentions if len(m.text.split()) >= 2 and all(_NAME_WORD.match(w) for w in m.text.split())]
+        first_names = {m.text.split()[0] for m in full}
+        surnames = {m.text.split()[-1] for m in full}
+        first_only = [
+            d for d in docs
+            if all(len(m.text.split()) == 1 and m.text in first_names and m.text not in surnames for m in by_doc[d])
         ]
-        if not full:
+        full_docs = sorted({m.doc for m in full} - set(first_only))
+        if not first_only or not full_docs:
             return out
-        c, m = first_only[0]
-        fo_span = Span(c.doc, c.start + m.start(), c.start + m.end(), m.group(0))
-        name_span = next(Span(x.doc, x.start, x.end, x.text) for x in by_doc_names[c.doc])
+        d = first_only[0]
+        name_span = Span(d, by_doc[d][0].start, by_doc[d][0].end, by_doc[d][0].text)
+        cites: tuple[Span, ...] = (name_span,)
+        value = name_span.text
+        # the report's own reason, when it gives one ("identified only by his first name")
+        for c in claims:
+            m = _FIRST_NAME_ONLY.search(c.text) if c.doc == d and entity.id in c.entities else None
+            if m:
+                cites += (Span(d, c.start + m.start(), c.start + m.end(), m.group(0)),)
+                value = f"{name_span.text} ({m.group(0)})"
+                break
         versions = (
-            Version((c.doc,), f"{name_span.text} ({fo_span.text})", (name_span, fo_span)),
-            Version(tuple(sorted({x.doc for x in full})), full[0].text, tuple(Span(x.doc, x.start, x.end, x.text) for x in full)),
+            Version((d,), value, cites),
+            Version(tuple(full_docs), full[0].text, tuple(Span(x.doc, x.start, x.end, x.text) for x in full if x.doc in full_docs)),
         )
         out.append(_conflict(f"how {entity.name} is identified", "identity", versions))
     return out
 
 
-_DEMAND_CUE = re.compile(r"\b(?:conditions?|demand(?:ed|s)?|insist(?:ed|ing)?)\b", re.IGNORECASE)
-_DEMAND_CONTENT = re.compile(
-    r"\b(?:including|wanted|until|demanded|demanding)\b(?P<content>[^.;]*?\b(?:villages?|towns?|Fou?aa?|Kfr?a?r?ya)\b[^.;,]*)",
-    re.IGNORECASE,
-)
-# what a demand asks for; whole words only ("besieged" is not a demand to lift a siege)
-_DEMAND_KEY = re.compile(r"\b(siege|evacuat\w*|release|return|handover|hand over|prisoners?|bodies)\b", re.IGNORECASE)
+# Words that state a demand; what is demanded is their object ("demanded the
+# release of prisoners"), what they include ("conditions, including lifting the
+# siege") or what the demander is said to want ("conditions, saying it wanted ...").
+_DEMAND_WORDS = frozenset({"demand", "condition", "precondition", "insist", "require", "requirement", "ultimatum"})
+_THAT_DEMANDS = frozenset({"demand", "require"})
+_WANT_VERBS = frozenset({"want", "demand", "require", "seek", "insist"})
+_CONTENT_PREPS = frozenset({"including", "for", "that"})
 
 
-def _demands(claims: Sequence[Claim]) -> list[Finding]:
-    rows = []
+def _demand_contents(tok) -> list:
+    """Head tokens of what a demand word asks for."""
+    # "demanded that X" states a demand; "insisted that X" states a fact
+    out = [c for c in tok.children if c.dep_ == "dobj" or (c.dep_ == "ccomp" and tok.lemma_.lower() in _THAT_DEMANDS)]
+    for child in tok.children:
+        # "conditions on the rebels" names who must meet them; "insist on X" names X
+        if child.dep_ == "prep" and (child.lower_ in _CONTENT_PREPS or (child.lower_ == "on" and tok.pos_ == "VERB")):
+            out.extend(g for g in child.children if g.dep_ in ("pobj", "pcomp"))
+    if tok.pos_ == "NOUN" and tok.head.pos_ == "VERB":
+        # "imposed new conditions, saying it wanted X": the demander's stated want
+        for clause in tok.head.children:
+            if clause.dep_ in ("advcl", "conj", "xcomp"):
+                for want in [clause, *clause.children]:
+                    if want.lemma_.lower() in _WANT_VERBS and want is not tok:
+                        out.extend(c for c in want.children if c.dep_ == "dobj")
+    return out
+
+
+def _content_keys(head) -> frozenset[str]:
+    """What a demand's content is about: its head and objects as 6-letter stems."""
+    words = [head] + [g for c in head.children if c.dep_ in ("dobj", "prep") for g in [c, *c.children] if g.dep_ in ("dobj", "pobj")]
+    return frozenset(w.lemma_.lower()[:6] for w in words if w.pos_ in ("NOUN", "VERB", "PROPN"))
+
+
+def _demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
+    """The same demand told with different content in different reports.
+
+    A demand word's content is taken from the parse. Two reports conflict when
+    both state the content of a demand in sentences naming a common party or
+    place (a resolved entity), and their contents share nothing.
+    """
+    by_claim = {}
     for c in claims:
-        if not _DEMAND_CUE.search(c.text) and "until" not in c.text:
-            continue
-        for m in _DEMAND_CONTENT.finditer(c.text):
-            content = m.group("content")
-            keys = frozenset(k.lower()[:6] for k in _DEMAND_KEY.findall(content))
-            if not keys:
+        by_claim.setdefault(c.doc, []).append(c)
+    rows: list[tuple[str, frozenset[str], frozenset[str], Span]] = []
+    for doc_id, doc in docs.items():
+        for tok in doc:
+            if tok.lemma_.lower() not in _DEMAND_WORDS:
                 continue
-            lo = c.start + m.start("content")
-            hi = c.start + m.end("content")
-            while lo < hi and c.citation.text[lo - c.start].isspace():
-                lo += 1
-            rows.append((c.doc, keys, Span(c.doc, lo, hi, c.text[lo - c.start : hi - c.start])))
-    docs = sorted({d for d, _, _ in rows})
-    if len(docs) < 2:
+            sentence_entities = frozenset(
+                e for c in by_claim.get(doc_id, ()) if c.sentence and c.sentence.start <= tok.idx < c.sentence.end
+                for e in c.entities
+            )
+            for head in _demand_contents(tok):
+                if head.lemma_.lower() in _DEMAND_WORDS:  # "insisting on new conditions": no content
+                    continue
+                lo, hi = head.left_edge.i, head.right_edge.i + 1
+                if hi - lo < 2 or hi - lo > 25:
+                    continue
+                span = doc[lo:hi]
+                keys = _content_keys(head)
+                if keys and sentence_entities:
+                    rows.append((doc_id, keys, sentence_entities, Span(doc_id, span.start_char, span.end_char, span.text)))
+    out_docs = sorted({d for d, _, _, _ in rows})
+    if len(out_docs) < 2:
         return []
-    keys_of = {d: frozenset().union(*(k for dd, k, _ in rows if dd == d)) for d in docs}
-    # docs whose demands share a key tell the same version
+    keys_of = {d: frozenset().union(*(k for dd, k, _, _ in rows if dd == d)) for d in out_docs}
+    ents_of = {d: frozenset().union(*(e for dd, _, e, _ in rows if dd == d)) for d in out_docs}
+    # docs whose demands share content tell the same version
     groups: list[set[str]] = []
-    for d in docs:
+    for d in out_docs:
         hit = next((g for g in groups if any(keys_of[d] & keys_of[x] for x in g)), None)
         if hit is None:
             groups.append({d})
@@ -372,11 +450,28 @@ def _demands(claims: Sequence[Claim]) -> list[Finding]:
             hit.add(d)
     if len(groups) < 2:
         return []
+    # only versions about a common party or place are one slot: the entity
+    # shared by the most versions decides which versions those are
+    group_entities = [frozenset().union(*(ents_of[d] for d in g)) for g in groups]
+    counts = Counter(e for es in group_entities for e in es)
+    # among those, the most specific: the one fewest claims of the story mention
+    df = Counter(e for c in claims for e in set(c.entities))
+    top = min(counts, key=lambda e: (-counts[e], df[e], e), default=None)
+    if top is None or counts[top] < 2:
+        return []
+    groups = [g for g, es in zip(groups, group_entities) if top in es]
+    common = frozenset({top})
+    # each version: everything its reports say was demanded (a report may list several)
     versions = tuple(
-        Version(tuple(sorted(g)), next(s.text for d, _, s in rows if d in g), tuple(s for d, _, s in rows if d in g))
+        Version(
+            tuple(sorted(g)),
+            "; ".join(dict.fromkeys(s.text for d, _, _, s in rows if d in g)),
+            tuple(s for d, _, _, s in rows if d in g),
+        )
         for g in groups
     )
-    return [_conflict("what the new condition on the besieged villages was", "demand", versions)]
+    names = ", ".join(sorted(e.name for e in analysis.entities if e.id in common)[:3])
+    return [_conflict(f"what was demanded (involving {names})", "demand", versions)]
 
 
 def _conflict(about: str, slot: str, versions: tuple[Version, ...]) -> Finding:
@@ -398,10 +493,14 @@ _DISPUTE_CUES = frozenset({"denied", "deny", "denies", "blamed", "blame", "blame
 
 def _disputes(claims: Sequence[Claim]) -> list[Finding]:
     out = []
+    seen: set[tuple[str, int]] = set()
     for c in claims:
         a = c.attribution
         if a is None or a.cue is None or a.cue.text.lower() not in _DISPUTE_CUES:
             continue
+        if (a.cue.doc, a.cue.start) in seen:  # clauses of one sentence share its attribution
+            continue
+        seen.add((a.cue.doc, a.cue.start))
         out.append(
             Finding("", "dispute", c.text, (c.doc,), (a.span, a.cue, c.citation), (c.id,), between="parties",
                     versions=(Version((c.doc,), a.cue.text, (a.cue,), attributed_to=a.text),))
@@ -423,15 +522,25 @@ def _shared_quotes(quotes: Sequence[Quote]) -> list[Finding]:
 
     out = []
     used: set[int] = set()
+    normals = [_normal(q.text) for q in quotes]
+    # a shared quote shares words: only pairs with a common word of 4+ letters are compared
+    words = [frozenset(w for w in n.split() if len(w) >= 4) for n in normals]
+    index: dict[str, list[int]] = {}
+    for k, ws in enumerate(words):
+        for w in ws:
+            index.setdefault(w, []).append(k)
     for i, q in enumerate(quotes):
         if i in used:
             continue
         group = [q]
-        for j in range(i + 1, len(quotes)):
+        # words that many quotes use ("that", "have") do not make two quotes one
+        common = max(10, len(quotes) // 20)
+        candidates = sorted({j for w in words[i] if len(index[w]) <= common for j in index[w] if j > i})
+        for j in candidates:
             r = quotes[j]
             if j in used or r.doc == q.doc or r.doc in {g.doc for g in group}:
                 continue
-            a, b = _normal(q.text), _normal(r.text)
+            a, b = normals[i], normals[j]
             same_speaker = q.speaker_entity is not None and q.speaker_entity == r.speaker_entity
             if min(len(a), len(b)) < 10:
                 continue
@@ -514,12 +623,16 @@ def _numbered(prefix: str, items: Sequence[Finding]) -> tuple[Finding, ...]:
 
 
 def find_from_claims(
-    analysis: StoryAnalysis, claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()
+    analysis: StoryAnalysis,
+    claims: Sequence[Claim],
+    embedder,
+    params: AlignParams = AlignParams(),
+    docs: Mapping[str, Doc] | None = None,
 ) -> Findings:
     graph = align_claims(claims, embedder, params)
     corroborated = _numbered("C", _corroborated(graph))
     conflicts = _numbered(
-        "X", _demands(claims) + _durations(claims) + _roles_and_identities(analysis, claims) + _people_counts(claims)
+        "X", _demands(analysis, claims, docs or {}) + _durations(claims) + _roles_and_identities(analysis, claims) + _people_counts(claims)
     )
     single = _numbered("S", _single_source(graph))
     docs = [d.id for d in analysis.documents]
@@ -555,4 +668,4 @@ def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Fin
         from .embed import default_embedder
 
         embedder = default_embedder()
-    return find_from_claims(analysis, extract_claims(analysis, docs), embedder)
+    return find_from_claims(analysis, extract_claims(analysis, docs), embedder, docs=docs)

@@ -276,26 +276,38 @@ class Store:
         self, pk: int, hash_: str, article: Article, family: int, story: int | None
     ) -> None:
         """Insert one article (inside a :meth:`transaction`)."""
-        self.conn.execute(
+        self.insert_articles([(pk, hash_, article, family, story)])
+
+    def insert_articles(self, rows: Iterable[tuple[int, str, Article, int, int | None]]) -> None:
+        """Insert (pk, hash, article, family, story) rows with one ``executemany`` (inside a
+        :meth:`transaction`); the FTS index follows through its trigger."""
+        self.conn.executemany(
             "INSERT INTO articles(pk, hash, id, title, outlet, published, day, url, authors, path, text,"
             " meta, family, story) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                pk,
-                hash_,
-                article.id,
-                article.title,
-                article.outlet,
-                article.published,
-                day_number(article.published),
-                article.url,
-                json.dumps(list(article.authors), ensure_ascii=False),
-                article.path,
-                article.text,
-                json.dumps(_plain_meta(article.meta), ensure_ascii=False, default=str),
-                family,
-                story,
-            ),
+            [
+                (
+                    pk,
+                    hash_,
+                    article.id,
+                    article.title,
+                    article.outlet,
+                    article.published,
+                    day_number(article.published),
+                    article.url,
+                    json.dumps(list(article.authors), ensure_ascii=False),
+                    article.path,
+                    article.text,
+                    json.dumps(_plain_meta(article.meta), ensure_ascii=False, default=str),
+                    family,
+                    story,
+                )
+                for pk, hash_, article, family, story in rows
+            ],
         )
+
+    def family_stories(self) -> dict[int, int | None]:
+        """Story of each copy family's representative (family id -> story id)."""
+        return dict(self.conn.execute("SELECT pk, story FROM articles WHERE pk = family"))
 
     def article_count(self) -> int:
         return int(self.conn.execute("SELECT count(*) FROM articles").fetchone()[0])
@@ -334,7 +346,10 @@ class Store:
     # -- copy families -------------------------------------------------------------
 
     def save_signature(self, pk: int, sig: bytes) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO signatures(article, sig) VALUES(?, ?)", (pk, sig))
+        self.save_signatures([(pk, sig)])
+
+    def save_signatures(self, rows: Iterable[tuple[int, bytes]]) -> None:
+        self.conn.executemany("INSERT OR REPLACE INTO signatures(article, sig) VALUES(?, ?)", list(rows))
 
     def iter_signatures(self) -> Iterator[tuple[int, int, bytes]]:
         """(article pk, family id, signature) for every stored article."""
@@ -343,8 +358,13 @@ class Store:
         )
 
     def bump_family(self, family: int) -> None:
-        self.conn.execute(
-            "INSERT INTO families(id, size) VALUES(?, 1) ON CONFLICT(id) DO UPDATE SET size = size + 1", (family,)
+        self.bump_families({family: 1})
+
+    def bump_families(self, added: Mapping[int, int]) -> None:
+        """Grow each family by the given number of new members."""
+        self.conn.executemany(
+            "INSERT INTO families(id, size) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET size = size + excluded.size",
+            list(added.items()),
         )
 
     def families(self, min_size: int = 2) -> list[CopyFamily]:
