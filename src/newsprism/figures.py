@@ -40,6 +40,7 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from .model import Article, Figure, Mention, Span
+from .nlp import parsed_from
 from .times import CLOCK_RE, DATE_PART_RE, TIME_UNITS, clock_value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -142,7 +143,7 @@ def parse_number_words(words: Sequence[str]) -> int | None:
 
 def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -> list[Figure]:
     """The figures of ``article`` (see the module docstring for what each field holds)."""
-    if doc.text != article.text:
+    if not parsed_from(doc, article.text):
         raise ValueError(f"{article.id}: the Doc was not parsed from this article's text")
     ctx = _Context(article, doc, mentions)
     figures: list[Figure] = []

@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from .model import Article, Mention
+from .nlp import parsed_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token
@@ -246,7 +247,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     ``article.text``.
     """
     text = article.text
-    if doc.text != text:  # offsets would not point into the article
+    if not parsed_from(doc, text):  # offsets would not point into the article
         return []
     raws = _from_entities(doc, text)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])

@@ -243,7 +243,8 @@ def _role_span(tok: "Token", doc_id: str) -> Span:
             start = child
             break
     doc = tok.doc
-    return Span(doc_id, doc[start.i].idx, tok.idx + len(tok.text), doc.text[doc[start.i].idx : tok.idx + len(tok.text)])
+    # Span.text, not Doc.text: the latter rebuilds the whole article on every call
+    return Span(doc_id, doc[start.i].idx, tok.idx + len(tok.text), doc[start.i : tok.i + 1].text)
 
 
 def _is_role(tok: "Token") -> bool:
@@ -363,6 +364,18 @@ def _acronym_of(words: Sequence[str]) -> str | None:
     return "".join(w[0].lower() for w in caps)
 
 
+def _may_be_variants(a: Sequence[str], b: Sequence[str]) -> bool:
+    """A necessary condition for any rule of step 2 of :func:`_merge_names`, from first
+    letters alone (``tokens_match`` never pairs keys with different first letters):
+    the pairwise pass is quadratic in a story's distinct names, the full test is not cheap."""
+    if not a or not b:
+        return False
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if short[0][:1] == long_[0][:1]:
+        return len(short) == len(long_) or short[-1][:1] == long_[-1][:1]
+    return len(short) >= 2 and len(long_) > len(short) and short[0][:1] == long_[-len(short)][:1]
+
+
 def _merge_names(items: list[_Item], sets: _Sets) -> None:
     names = [it for it in items if it.kind == "name"]
     full = [it for it in names if it.group != "PERSON" or _is_full_person(it)]
@@ -385,7 +398,7 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
     # 2. variants between distinct keys (few per story: pairwise is cheap)
     for i, a in enumerate(reps):
         for b in reps[i + 1 :]:
-            if not _compatible(a, b):
+            if not _may_be_variants(a.toks, b.toks) or not _compatible(a, b):
                 continue
             if _seq_match(a.toks, b.toks):
                 sets.union(a.idx, b.idx)
@@ -444,10 +457,16 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
     local_roles: dict[tuple[str, tuple[str, ...]], set[str]] = defaultdict(set)
     for it in short:
         local_roles[(it.mention.doc, it.toks)] |= it.role_lemmas
+    # full names by the first letter of their last key: a tail match needs it equal
+    full_by_last: dict[str, list[_Item]] = defaultdict(list)
+    full_by_first: dict[str, list[_Item]] = defaultdict(list)
+    for f in full:
+        full_by_last[f.toks[-1][:1]].append(f)
+        full_by_first[f.toks[0][:1]].append(f)
     leftovers: list[_Item] = []
     for it in short:
         n = len(it.toks)
-        tails = [f for f in full if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
+        tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
         owners = {sets.find(f.idx) for f in tails}
         if len(owners) == 1:
             sets.union(it.idx, tails[0].idx)
@@ -462,7 +481,7 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
         if n != 1:
             leftovers.append(it)
             continue
-        firsts = [f for f in full if tokens_match(f.toks[0], it.toks[0])]
+        firsts = [f for f in full_by_first.get(it.toks[0][:1], ()) if tokens_match(f.toks[0], it.toks[0])]
         earlier = [f for f in firsts if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
         if len({sets.find(f.idx) for f in earlier}) == 1:
             sets.union(it.idx, earlier[0].idx)

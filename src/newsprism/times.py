@@ -35,6 +35,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Iterator
 
 from .model import Article, TimeExpr
+from .nlp import parsed_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Token
@@ -171,7 +172,7 @@ class _Reading:
 
 def extract_times(article: Article, doc: "Doc") -> list[TimeExpr]:
     """Date and time expressions of ``article``, resolved against ``article.published``."""
-    if doc.text != article.text:
+    if not parsed_from(doc, article.text):
         raise ValueError(f"{article.id}: the Doc was not parsed from this article's text")
     text = article.text
     published = parse_published(article.published)
