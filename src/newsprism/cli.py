@@ -37,6 +37,15 @@ def analyze(
     story: Annotated[
         Optional[int], typer.Option("--story", help="With a corpus file as PATH: analyse this stored story.")
     ] = None,
+    summary: Annotated[
+        str, typer.Option("--summary", help="Summary backend: extractive (default) or llm (an OpenAI-compatible endpoint).")
+    ] = "extractive",
+    llm_url: Annotated[
+        Optional[str], typer.Option("--llm-url", help="Base URL of the OpenAI-compatible API (default $NEWSPRISM_LLM_URL).")
+    ] = None,
+    llm_model: Annotated[
+        Optional[str], typer.Option("--llm-model", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
+    ] = None,
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited."""
     from .pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
@@ -45,6 +54,18 @@ def analyze(
     if format not in FORMATS:
         _err(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
         raise typer.Exit(2)
+    if summary not in ("extractive", "llm"):
+        _err(f"unknown summary backend {summary!r}; choose extractive or llm")
+        raise typer.Exit(2)
+    llm_config = None
+    if summary == "llm":
+        from .llm_summary import LLMConfig, SummaryRejected
+
+        try:
+            llm_config = LLMConfig.from_env(llm_url, llm_model)
+        except SummaryRejected as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
     try:
         if story is not None:
             if len(paths) != 1 or not paths[0].is_file():
@@ -64,6 +85,8 @@ def analyze(
         raise typer.Exit(1)
     for skipped in analysis.skipped:
         _err(f"skipped {skipped.message()}")
+    if llm_config is not None:
+        analysis = _with_llm_summary(analysis, llm_config)
     if output is None and format == "terminal":
         from .render.terminal import print_report
 
@@ -75,6 +98,19 @@ def analyze(
     else:
         output.write_text(text, encoding="utf-8")
         _err(f"wrote {format} report to {output}")
+
+
+def _with_llm_summary(analysis, config):
+    """The model's summary when it passes the check; else the extractive one, with the reason."""
+    from dataclasses import replace
+
+    from .llm_summary import SummaryRejected, llm_summary
+
+    try:
+        return llm_summary(analysis, config)
+    except SummaryRejected as exc:
+        _err(f"LLM summary not used, keeping the extractive one: {exc}")
+        return replace(analysis, summary_note=str(exc))
 
 
 @app.command()

@@ -210,6 +210,9 @@ class StoryAnalysis:
     times: tuple[TimeExpr, ...]
     skipped: tuple[Skipped, ...] = ()
     findings: "Findings | None" = None  # cross-outlet findings; None when not computed
+    # who wrote findings.summary: "extractive" (claims' own sentences) or "llm" (checked, see llm_summary.py)
+    summary_backend: str = "extractive"
+    summary_note: str | None = None  # why a requested LLM summary was not used
     schema_version: int = 1
 
     def entity(self, entity_id: str) -> Entity | None:

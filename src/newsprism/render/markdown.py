@@ -88,10 +88,14 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     f = analysis.findings
     out: list[str] = []
     if f.summary:
-        out += ["", "## Summary", ""]
+        by = "written by the configured LLM, each sentence checked against its citations" \
+            if analysis.summary_backend == "llm" else "each sentence quoted from a report"
+        out += ["", "## Summary", "", f"_{by}_", ""]
         for sentence in f.summary:
             refs = " ".join(cite(c.doc, c.start, c.end) for c in sentence.citations)
             out.append(f"- {_md(sentence.text)} {refs}")
+    if analysis.summary_note:
+        out += ["", f"_LLM summary not used: {_md(analysis.summary_note)}_"]
     out += ["", f"## Corroborated ({len(f.corroborated)})", ""]
     for item in f.corroborated:
         outlets = ", ".join(outlet_label(analysis, d) for d in item.docs)

@@ -102,10 +102,13 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
 def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 12) -> None:
     f = analysis.findings
     if f.summary:
-        console.print("[bold]Summary[/] (every sentence cited)")
+        by = "LLM, checked against its citations" if analysis.summary_backend == "llm" else "quoted from the reports"
+        console.print(f"[bold]Summary[/] (every sentence cited; {by})")
         for sentence in f.summary:
             refs = " ".join(c(x.doc, x.start, x.end) for x in sentence.citations)
             console.print(f"  • {sentence.text} [dim]{refs}[/]", highlight=False)
+    if analysis.summary_note:
+        console.print(f"  [yellow]LLM summary not used:[/] {analysis.summary_note}", highlight=False)
 
     def more(shown: int, total: int) -> None:
         if total > shown:

@@ -1,0 +1,220 @@
+"""An optional summary written by a language model, accepted only when it is faithful.
+
+Off by default: the extractive summary of :mod:`newsprism.findings` needs no
+model. When a user points newsprism at an OpenAI-compatible endpoint (a local
+llama.cpp / vLLM / Ollama server or a hosted one), the model gets the story's
+findings as numbered facts, each with the source sentences that support it, and
+must answer with sentences that each cite the facts they rest on.
+
+Every sentence then passes :func:`verify_sentence` against the exact source
+text of the findings it cites: the citations must exist, every number, every
+capitalised name and every quoted phrase must be in that text, the negation
+must not flip, and most content words must come from it. One failing sentence
+rejects the whole summary (the extractive one is kept, and the reason is
+reported): a summary that is partly invented is worse than none.
+
+Only the standard library is used (``urllib``); nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from .findings import Finding, Findings, SummarySentence
+from .model import Span, StoryAnalysis
+
+__all__ = ["LLMConfig", "SummaryRejected", "verify_sentence", "llm_summary", "request_sentences"]
+
+ENV_URL = "NEWSPRISM_LLM_URL"
+ENV_MODEL = "NEWSPRISM_LLM_MODEL"
+ENV_KEY = "NEWSPRISM_LLM_API_KEY"
+
+
+class SummaryRejected(RuntimeError):
+    """The model's summary could not be used; ``args[0]`` says why in one line."""
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    url: str  # base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8080/v1
+    model: str
+    api_key: str | None = None
+    timeout: float = 60.0
+    max_sentences: int = 5
+    max_facts: int = 20
+
+    @classmethod
+    def from_env(cls, url: str | None = None, model: str | None = None) -> "LLMConfig":
+        url = url or os.environ.get(ENV_URL)
+        model = model or os.environ.get(ENV_MODEL)
+        if not url or not model:
+            raise SummaryRejected(
+                f"the LLM summary needs an endpoint and a model: --llm-url/--llm-model or ${ENV_URL}/${ENV_MODEL}"
+            )
+        if not url.startswith(("http://", "https://")):
+            raise SummaryRejected(f"LLM endpoint {url!r} is not an http(s) address")
+        return cls(url=url.rstrip("/"), model=model, api_key=os.environ.get(ENV_KEY))
+
+
+# ---------------------------------------------------------------- the check
+
+_NUMBER_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
+    "hundred": "100", "hundreds": "100", "thousand": "1000", "thousands": "1000",
+    "dozen": "12", "dozens": "12", "million": "1000000", "millions": "1000000",
+}
+_NEGATIONS = frozenset("not no never nor none nobody nothing denied deny denies n't without".split())
+_STOP = frozenset(
+    """a an the and or but if of in on at to for from by with as is are was were be been being it its
+    this that these those there their they them he she his her we our you your i me my which who whom
+    whose what when where while after before during into over under than then so such also more most
+    other some any each all both about against between through up down out off again further once
+    said says say told according has have had do does did will would could should may might can
+    new one two three reports reported report""".split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*")
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{3,})[\"“”]")
+
+
+def _norm(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = re.sub(r"[—–]", "-", text)
+    return " ".join(text.lower().split())
+
+
+def _numbers(text: str) -> set[str]:
+    out = {m.replace(",", "").rstrip(".") for m in re.findall(r"\d[\d,.]*", text)}
+    for word in re.findall(r"[a-z]+", text.lower()):
+        if word in _NUMBER_WORDS:
+            out.add(_NUMBER_WORDS[word])
+    return out
+
+
+def _stem(word: str) -> str:
+    return word.lower().replace("’", "'")[:5]
+
+
+def verify_sentence(sentence: str, support: Sequence[str]) -> str | None:
+    """Why ``sentence`` states something its supporting texts do not; None when it is faithful.
+
+    Conservative by design: a paraphrase that changes a number, adds a name,
+    misquotes, drops a negation or brings in many words of its own is rejected.
+    """
+    if not support:
+        return "cites nothing"
+    source = " ".join(support)
+    nsource = _norm(source)
+    missing_numbers = _numbers(sentence) - _numbers(source)
+    if missing_numbers:
+        return f"numbers not in the cited text: {', '.join(sorted(missing_numbers))}"
+    words = _WORD.findall(sentence)
+    for word in words:  # the first word too: "Iran mediated…" must not pass as sentence case
+        if word[:1].isupper() and word.lower() not in _STOP and word.lower() not in nsource:
+            return f"name not in the cited text: {word}"
+    for quoted in _QUOTED.findall(sentence):
+        if _norm(quoted).strip(" ,.") not in nsource:
+            return f"quote not verbatim in the cited text: {quoted!r}"
+    said = {w.lower().replace("’", "'") for w in words}
+    src_words = {w.lower().replace("’", "'") for w in _WORD.findall(source)}
+    if (said & _NEGATIONS) and not (src_words & _NEGATIONS) and not any(w.endswith("n't") for w in src_words):
+        return "negation not in the cited text"
+    content = [w for w in words if w.lower() not in _STOP and not w[0].isdigit() and len(w) > 3]
+    src_stems = {_stem(w) for w in src_words}
+    unsupported = [w for w in content if _stem(w) not in src_stems]
+    if content and len(unsupported) > max(2, len(content) // 4):
+        return f"words not in the cited text: {', '.join(unsupported[:6])}"
+    return None
+
+
+# ---------------------------------------------------------------- the request
+
+
+def _facts(findings: Findings, limit: int) -> dict[str, Finding]:
+    ordered = list(findings.corroborated) + list(findings.conflicts) + list(findings.single_source)
+    return {f.id: f for f in ordered[:limit]}
+
+
+def _prompt(facts: Mapping[str, Finding], outlets: Mapping[str, str], max_sentences: int) -> list[dict]:
+    lines = []
+    for fid, finding in facts.items():
+        lines.append(f"[{fid}] ({finding.kind}) {finding.about}")
+        for span in finding.citations[:4]:
+            lines.append(f"    {outlets.get(span.doc, span.doc)}: {' '.join(span.text.split())}")
+    system = (
+        "You summarise news coverage for fact-checkers. Use ONLY the numbered facts given. "
+        "Do not add names, numbers, places, dates or quotes that are not in the cited source text. "
+        "Answer with JSON only: {\"sentences\": [{\"text\": \"...\", \"cites\": [\"C1\"]}]}"
+    )
+    user = (
+        f"Write at most {max_sentences} sentences summarising the story across outlets. "
+        "Every sentence must cite, in \"cites\", the fact ids it rests on.\n\nFacts:\n" + "\n".join(lines)
+    )
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def request_sentences(config: LLMConfig, messages: list[dict]) -> list[dict]:
+    """POST to ``{url}/chat/completions``; the model's sentences as ``[{"text", "cites"}]``."""
+    body = json.dumps({"model": config.model, "messages": messages, "temperature": 0}).encode("utf-8")
+    headers = {"Content-Type": "application/json"}
+    if config.api_key:
+        headers["Authorization"] = f"Bearer {config.api_key}"
+    request = urllib.request.Request(f"{config.url}/chat/completions", data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=config.timeout) as response:  # noqa: S310 - http(s) checked
+            payload = json.loads(response.read(2_000_000).decode("utf-8"))
+    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        raise SummaryRejected(f"LLM endpoint {config.url} unreachable: {getattr(exc, 'reason', exc)}") from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SummaryRejected(f"LLM endpoint {config.url} did not answer JSON") from exc
+    try:
+        content = payload["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError) as exc:
+        raise SummaryRejected("LLM answer has no choices[0].message.content") from exc
+    match = re.search(r"\{.*\}", content or "", re.S)  # models wrap JSON in prose or code fences
+    try:
+        sentences = json.loads(match.group(0))["sentences"] if match else None
+    except (ValueError, KeyError, TypeError):
+        sentences = None
+    if not isinstance(sentences, list) or not all(isinstance(s, dict) for s in sentences):
+        raise SummaryRejected("LLM answer is not {\"sentences\": [{\"text\", \"cites\"}]}")
+    return sentences
+
+
+def llm_summary(analysis: StoryAnalysis, config: LLMConfig) -> StoryAnalysis:
+    """``analysis`` with its summary written by the model, or :class:`SummaryRejected`.
+
+    Each accepted sentence cites every span of the findings it names; its text is
+    the model's, checked against those spans by :func:`verify_sentence`.
+    """
+    findings = analysis.findings
+    if findings is None:
+        raise SummaryRejected("no findings to summarise")
+    facts = _facts(findings, config.max_facts)
+    if not facts:
+        raise SummaryRejected("no findings to summarise")
+    outlets = {d.id: d.outlet or d.id for d in analysis.documents}
+    answer = request_sentences(config, _prompt(facts, outlets, config.max_sentences))
+    if not answer:
+        raise SummaryRejected("the model wrote no sentence")
+    summary: list[SummarySentence] = []
+    for k, item in enumerate(answer[: config.max_sentences], 1):
+        text = str(item.get("text", "")).strip()
+        cites = [str(c).strip("[] ") for c in item.get("cites", []) if isinstance(c, (str, int))]
+        unknown = [c for c in cites if c not in facts]
+        if not text or not cites or unknown:
+            raise SummaryRejected(f"sentence {k} cites {'unknown facts ' + ', '.join(unknown) if unknown else 'nothing'}")
+        spans: list[Span] = []
+        for c in cites:
+            spans.extend(s for s in facts[c].citations if s not in spans)
+        problem = verify_sentence(text, [s.text for s in spans])
+        if problem:
+            raise SummaryRejected(f"sentence {k} rejected ({problem}): {text!r}")
+        summary.append(SummarySentence(text, tuple(spans), tuple(cites)))
+    return replace(analysis, findings=replace(findings, summary=tuple(summary)), summary_backend="llm")
