@@ -18,12 +18,17 @@ def default_shared_dir() -> Path:
 
 
 def _seeds(shared: Path, nlp) -> dict[str, float]:
-    from .seeds import evaluate_seed_story
+    from .seed_findings import evaluate_seed_findings
+    from .seeds import analyse_seed_story, evaluate_seed_story
 
     scores: dict[str, float] = {}
     for story in sorted((shared / "stories").iterdir()):
         if (story / "expected.yaml").exists():
-            metrics, _ = evaluate_seed_story(story, nlp)
+            analysis = analyse_seed_story(story, nlp)
+            metrics, _ = evaluate_seed_story(story, nlp, analysis)
+            found = evaluate_seed_findings(story, nlp, analysis)  # None without an anchor file
+            if found is not None:
+                metrics = {**metrics, **found[0]}
             # one story today; more stories average in under the same keys
             for key, value in metrics.items():
                 scores.setdefault(key, []).append(value)  # type: ignore[arg-type]

@@ -165,15 +165,21 @@ def _same_value(found: Any, expected: Any) -> bool:
         return False
 
 
-def evaluate_seed_story(story_dir: Path, nlp) -> tuple[dict[str, float], SeedScore]:
-    """Analyse a story folder (its .txt files only, no manifest) and score it."""
-    import yaml
-
+def analyse_seed_story(story_dir: Path, nlp) -> StoryAnalysis:
+    """The full analysis (findings included) of a story folder: its .txt files only, no manifest."""
     from ..pipeline import run_pipeline
     from ..readers import read_paths
 
-    expected = yaml.safe_load((story_dir / "expected.yaml").read_text(encoding="utf-8"))
     articles, skipped = read_paths(sorted(story_dir.glob("*.txt")))
-    analysis = run_pipeline(articles, nlp, skipped)
+    return run_pipeline(articles, nlp, skipped)
+
+
+def evaluate_seed_story(story_dir: Path, nlp, analysis: StoryAnalysis | None = None) -> tuple[dict[str, float], SeedScore]:
+    """Analyse a story folder (unless ``analysis`` is given) and score it."""
+    import yaml
+
+    expected = yaml.safe_load((story_dir / "expected.yaml").read_text(encoding="utf-8"))
+    if analysis is None:
+        analysis = analyse_seed_story(story_dir, nlp)
     score = score_seed(analysis, expected)
     return score.as_metrics(), score
