@@ -73,3 +73,23 @@ def test_links_need_evidence_beyond_the_embedding(nlp):
         i = next(k for k, c in enumerate(claims) if c.id == x.a)
         j = next(k for k, c in enumerate(claims) if c.id == x.b)
         assert pairs.score[i, j] - pairs.cosine[i, j] >= AlignParams().min_evidence
+
+
+def test_a_shared_name_with_its_description_is_not_copy(nlp):
+    texts = {
+        "a": "Rami Abdurrahman, the head of the Britain-based Syrian Observatory for Human Rights, said fighters were still inside.",
+        "b": "The clashes are violent, said Rami Abdulrahman, director of the Britain-based Syrian Observatory for Human Rights.",
+    }
+    assert shared_text(_claims(nlp, texts), AlignParams()) == ()
+
+
+def test_aligned_similarity_is_symmetric_and_zero_within_a_document(nlp):
+    from newsprism.align import aligned_similarity
+
+    claims = _claims(nlp, {"a": A, "b": B})
+    m = aligned_similarity(claims, default_embedder())
+    import numpy as np
+
+    assert np.allclose(m, m.T, atol=1e-5)
+    same = np.array([[x.doc == y.doc for y in claims] for x in claims])
+    assert (m[same] == 0).all() and (m[~same] > 0).all()

@@ -329,3 +329,20 @@ def test_seed_yasser_shared_quote(seed):
         ]
         assert hit, f"shared quote {item['fragments']} not found"
         assert hit[0].wording_differs is True
+
+
+def test_seed_independence_and_summary_support(seed):
+    """No near-verbatim text between these three outlets: every 3-outlet fact is 3
+    independent sources; a summary sentence cites only claims aligned with it."""
+    analysis, findings, _, _ = seed
+    assert findings.shared_text == ()
+    assert all(f.sources == len(f.docs) for f in findings.corroborated)
+    for s in findings.summary:
+        assert any(c.text == s.text for c in s.citations)
+    # a sentence stating two facts (001: the deal mediated by Turkey and Russia /
+    # forces backed by Shiite militias) must not chain Iran's militias into the deal
+    for f in findings.corroborated:
+        text = " ".join(c.text for c in f.citations)
+        assert not ("Iran has trained" in text and "Brokered by Russia" in text)
+    back_on = [s for s in findings.summary if "back on" in s.text]
+    assert all("broken down" not in c.text for s in back_on for c in s.citations)

@@ -26,7 +26,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -39,6 +39,9 @@ __all__ = [
     "SharedText",
     "ClaimGraph",
     "PairScores",
+    "Collection",
+    "collection_stats",
+    "aligned_similarity",
     "score_pairs",
     "align_claims",
     "shared_text",
@@ -58,14 +61,17 @@ class AlignParams:
     # static embeddings of two short sentences on one topic look alike
     min_evidence: float = 0.35
     top_k: int = 2  # a partner must rank among the best k of its document for the claim
+    embedding_weight: float = 2.0  # on the mean of the two embedding parts: each weighs as much as the terms
     entity_weight: float = 0.5  # per rare shared entity (IDF / log N), capped at 2 entities
     term_weight: float = 1.0  # TF-IDF cosine of content lemmas
     event_weight: float = 0.5  # per rare shared event key (IDF / log N), capped at 2
     strong: float = 1.0  # a score this high links when either side ranks the other in its top k
     max_facts_per_claim: int = 3
     per_doc: int = 2  # claims a fact may take from each document beyond its seed pair
+    member_floor: float = 0.0  # a claim joining a fact scores at least this with both claims of its seed pair
     shingle_size: int = 5
     copy_containment: float = 0.5  # share of the shorter claim's shingles found in the other
+    copy_min_shingles: int = 8  # and at least this many shared shingles (a common run of 12+ words)
 
 
 @dataclass(frozen=True)
@@ -137,7 +143,9 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
     out = []
     for x, y in sorted(candidates):
         c = _containment(grams[x], grams[y])
-        if c >= params.copy_containment:
+        # a shared name with its standard description ("the Britain-based Syrian
+        # Observatory for Human Rights") is not copying: a copy shares a long run
+        if c >= params.copy_containment and len(grams[x] & grams[y]) >= params.copy_min_shingles:
             a, b = claims[x], claims[y]
             out.append(SharedText((a.doc, b.doc), (a.citation, b.citation), round(c, 3)))
     return tuple(out)
@@ -163,16 +171,25 @@ def _presence(rows: Sequence[Sequence[str]], idf: dict[str, float]) -> tuple[np.
     return present, weights
 
 
-def _term_cosines(rows: Sequence[Sequence[str]]) -> np.ndarray:
-    """TF-IDF (binary TF) cosine of content lemmas, all pairs."""
-    present, weights = _presence(rows, _idf(rows))
+def _idf_weights(df: Mapping, n: int, smooth: float = 0.0) -> dict:
+    return {k: math.log((1 + n) / (1 + v)) + smooth for k, v in df.items()}
+
+
+def _term_cosines(rows: Sequence[Sequence[str]], idf: Mapping[str, float] | None = None) -> np.ndarray:
+    """TF-IDF (binary TF) cosine of content lemmas, all pairs; IDF from ``rows``
+    unless given (terms missing from ``idf`` weigh as the rarest)."""
+    if idf is None:
+        idf = _idf(rows)
+    top = max(idf.values(), default=1.0)
+    local = {k: idf.get(k, top) for row in rows for k in row}
+    present, weights = _presence(rows, local)
     x = present * weights
     x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
     return x @ x.T
 
 
 def _rare_entity_mass(rows: Sequence[Sequence[str]], background: float = 0.5) -> np.ndarray:
-    """Shared items (entity ids, event keys) weighted by rarity r = IDF / log N:
+    """Shared items (entity ids, figures, event keys) weighted by rarity r = IDF / log N:
     ~1 for an item few claims mention. Items with r below ``background`` (for
     0.5: mentioned in more than ~sqrt(N) of the story's claims, such as Aleppo,
     Syria, or Russia in a story on a deal Russia brokered) are what the story is
@@ -191,11 +208,12 @@ def _rare_entity_mass(rows: Sequence[Sequence[str]], background: float = 0.5) ->
     return shared * share
 
 
-def _centred_cosines(vectors: np.ndarray) -> np.ndarray:
-    """Cosines after removing the story's mean vector: static embeddings of one
-    story's sentences share a large topic component that makes every pair look
-    similar; centring leaves what distinguishes them."""
-    centred = vectors - vectors.mean(axis=0, keepdims=True)
+def _centred_cosines(vectors: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
+    """Cosines after removing the collection's mean vector (by default the
+    story's): static embeddings of one story's sentences share a large topic
+    component that makes every pair look similar; centring leaves what
+    distinguishes them."""
+    centred = vectors - (vectors.mean(axis=0, keepdims=True) if mean is None else mean[None, :])
     centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-9)
     return centred @ centred.T
 
@@ -206,35 +224,177 @@ def _same_doc(claims: Sequence[Claim]) -> np.ndarray:
     return codes[:, None] == codes[None, :]
 
 
+def _token_model(embedder):
+    """The embedder itself when it exposes static token vectors, else the static model."""
+    if hasattr(embedder, "token_ids") and hasattr(embedder, "token_vectors"):
+        return embedder
+    from .embed import default_embedder
+
+    return default_embedder("static")
+
+
+def _terms_of(claim: Claim) -> list[str]:
+    # 6-letter stems join what lemmas keep apart: retaliated/retaliation, militia/militiamen
+    return [t[:6] for t in claim.terms]
+
+
+@dataclass(frozen=True)
+class Collection:
+    """What a story's claims are weighed against: how many claims of the
+    collection carry each content stem and each embedding token (for IDF), their
+    mean sentence vector (removed before cosines) and the mean token-aligned
+    similarity of two claims of different documents (removed likewise). By
+    default the collection is the story itself; a larger one (every claim of an
+    evaluation run, a corpus) gives steadier weights to a story of few claims."""
+
+    n: int
+    term_df: Mapping[str, int]
+    token_df: Mapping[int, int]
+    mean: np.ndarray | None = None
+    aligned_base: float | None = None
+
+
+def collection_stats(claims: Sequence[Claim], embedder, aligned_base: float | None = None) -> Collection:
+    tokens = _token_model(embedder)
+    term_df: Counter[str] = Counter()
+    token_df: Counter[int] = Counter()
+    for c in claims:
+        term_df.update(set(_terms_of(c)))
+        token_df.update(set(tokens.token_ids(c.text)))
+    vectors = embedder.encode([c.text for c in claims]) if claims else None
+    mean = vectors.mean(axis=0) if vectors is not None and len(claims) > 2 else None
+    return Collection(len(claims), dict(term_df), dict(token_df), mean, aligned_base)
+
+
+def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection | None = None) -> np.ndarray:
+    """Token-aligned similarity of every pair of claims of different documents
+    (0 within a document): each token of one claim is matched to its most
+    similar token of the other (cosine of static token vectors, so "mediated"
+    meets "brokered" and "Turkey" meets "Turkey"), the matches are averaged with
+    IDF weights both ways, and the two directions combined as an F1 (the
+    BERTScore recipe on static vectors). Cost: one token-by-token product per
+    pair of documents, over the distinct tokens of each."""
+    n = len(claims)
+    out = np.zeros((n, n), dtype=np.float32)
+    if n < 2:
+        return out
+    model = _token_model(embedder)
+    ids = [model.token_ids(c.text) for c in claims]
+    df = collection.token_df if collection is not None else None
+    total = collection.n if collection is not None else n
+    if df is None:
+        df = Counter(t for row in ids for t in set(row))
+    idf_cache: dict[int, float] = {}
+
+    def idf(t: int) -> float:
+        w = idf_cache.get(t)
+        if w is None:
+            w = idf_cache[t] = math.log((1 + total) / (1 + df.get(t, 0))) + 1.0
+        return w
+
+    by_doc: dict[str, list[int]] = {}
+    for i, c in enumerate(claims):
+        if ids[i]:
+            by_doc.setdefault(c.doc, []).append(i)
+
+    prepared = {}
+    for d, rows in by_doc.items():
+        vocab = sorted({t for i in rows for t in ids[i]})
+        local = {t: k for k, t in enumerate(vocab)}
+        cols = np.array([local[t] for i in rows for t in ids[i]], dtype=np.int64)
+        starts = np.cumsum([0] + [len(ids[i]) for i in rows[:-1]])
+        weights = np.array([idf(t) for i in rows for t in ids[i]], dtype=np.float32)
+        wsum = np.add.reduceat(weights, starts)
+        prepared[d] = (np.array(rows), model.token_vectors(vocab), cols, starts, weights, wsum)
+
+    def covered(a, b, sim):
+        """How well each claim of doc a is covered by each claim of doc b: (na, nb)."""
+        _, _, cols_a, starts_a, w_a, wsum_a = a
+        _, _, cols_b, starts_b, _, _ = b
+        best = np.maximum.reduceat(sim[:, cols_b], starts_b, axis=1)  # (vocab_a, nb)
+        return np.add.reduceat(best[cols_a] * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
+
+    docs = sorted(prepared)
+    for x, da in enumerate(docs):
+        for db in docs[x + 1 :]:
+            a, b = prepared[da], prepared[db]
+            sim = a[1] @ b[1].T
+            rec = covered(a, b, sim)
+            prec = covered(b, a, sim.T).T
+            f = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
+            out[np.ix_(a[0], b[0])] = f
+            out[np.ix_(b[0], a[0])] = f.T
+    return out
+
+
+def _aligned_base(aligned: np.ndarray, same_doc: np.ndarray, claims: Sequence[Claim]) -> float:
+    """The mean token-aligned similarity of two claims of different documents."""
+    has_tokens = np.array([bool(c.text.strip()) for c in claims])
+    mask = ~same_doc & has_tokens[:, None] & has_tokens[None, :]
+    return float(aligned[mask].mean()) if mask.any() else 0.0
+
+
 @dataclass(frozen=True)
 class PairScores:
     """All-pairs score matrices of one story's claims (same order as the claims)."""
 
     score: np.ndarray  # the combined score; -inf within one document
-    cosine: np.ndarray  # story-centred embedding cosine
+    cosine: np.ndarray  # the embedding part: mean of the centred sentence cosine and the centred aligned similarity
     terms: np.ndarray  # TF-IDF cosine of content-lemma stems
-    entities: np.ndarray  # rare shared entity mass (capped)
+    entities: np.ndarray  # rare shared entity/figure mass (capped)
     events: np.ndarray  # rare shared event-key mass (capped)
+    sentence: np.ndarray | None = None  # centred sentence-embedding cosine
+    aligned: np.ndarray | None = None  # token-aligned similarity (uncentred)
 
 
-def score_pairs(claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()) -> PairScores:
+def _figure_items(claim: Claim) -> list[str]:
+    """Figures written with digits as comparable items: "#<value>" (the same
+    number in two claims). Vague amounts ("dozens", "thousands") say too little."""
+    out = []
+    for f in claim.figures:
+        value = getattr(f, "value", None)
+        if value is not None and value != "" and any(ch.isdigit() for ch in getattr(f, "text", "")):
+            out.append(f"#{value}")
+    return out
+
+
+def score_pairs(
+    claims: Sequence[Claim], embedder, params: AlignParams = AlignParams(), collection: Collection | None = None
+) -> PairScores:
     """The alignment score of every pair of claims:
 
-    cosine + term_weight * terms + entity_weight * entities + event_weight * events.
-    Entities and event keys are weighted by their rarity among these claims, so
-    what every claim of the story shares (Syria, Aleppo, "said") adds ~nothing.
+        embedding_weight * (sentence cosine + aligned similarity) / 2
+      + term_weight * TF-IDF cosine of content stems
+      + entity_weight * rare shared entities and figures
+      + event_weight * rare shared event keys
+
+    Both embedding parts are centred on the collection (by default the story):
+    the sentence vectors lose the collection's mean vector, the aligned
+    similarity the collection's mean over claims of different documents. IDF
+    weights (terms, tokens) come from the collection. Entities, figures and event
+    keys are weighted by their rarity among these claims (they are resolved per
+    story), so what every claim of the story shares (Syria, Aleppo, "said") adds
+    ~nothing.
     """
     vectors = embedder.encode([c.text for c in claims])
-    cos = _centred_cosines(vectors) if len(claims) > 2 else vectors @ vectors.T
-    # 6-letter stems join what lemmas keep apart: retaliated/retaliation, militia/militiamen
-    term = _term_cosines([[t[:6] for t in c.terms] for c in claims])
-    ent = np.minimum(_rare_entity_mass([c.entities for c in claims]), 2.0)
+    if collection is not None and collection.mean is not None:
+        sent = _centred_cosines(vectors, collection.mean)
+    else:
+        sent = _centred_cosines(vectors) if len(claims) > 2 else vectors @ vectors.T
+    same = _same_doc(claims)
+    aligned = aligned_similarity(claims, embedder, collection)
+    base = collection.aligned_base if collection is not None and collection.aligned_base is not None else None
+    if base is None:
+        base = _aligned_base(aligned, same, claims)
+    emb = params.embedding_weight * (sent + (aligned - base)) / 2
+    term_rows = [_terms_of(c) for c in claims]
+    idf = _idf_weights(collection.term_df, collection.n) if collection is not None else None
+    term = _term_cosines(term_rows, idf)
+    ent = np.minimum(_rare_entity_mass([list(c.entities) + _figure_items(c) for c in claims]), 2.0)
     evt = np.minimum(_rare_entity_mass([c.events for c in claims], background=0.0), 2.0)
-    score = (cos + params.term_weight * term + params.entity_weight * ent + params.event_weight * evt).astype(
-        np.float32
-    )
-    score[_same_doc(claims)] = -np.inf
-    return PairScores(score, cos, term, ent, evt)
+    score = (emb + params.term_weight * term + params.entity_weight * ent + params.event_weight * evt).astype(np.float32)
+    score[same] = -np.inf
+    return PairScores(score, emb, term, ent, evt, sent, aligned)
 
 
 _CREDIT_LINE = re.compile(
@@ -334,7 +494,13 @@ def align_claims(
         for d, rows in doc_rows.items():
             if d in (claims[i].doc, claims[j].doc):
                 continue
-            ks = [int(k) for k in rows if linked[i, k] or linked[j, k]]
+            # a claim joins when linked to one of the pair and no less similar to
+            # the other than to an average claim of the story (scores are centred):
+            # a sentence stating two facts must not chain one fact into another
+            ks = [
+                int(k) for k in rows
+                if (linked[i, k] or linked[j, k]) and min(score[i, k], score[j, k]) >= params.member_floor
+            ]
             ks.sort(key=lambda k: -max(score[i, k], score[j, k]))
             fact.update(ks[: params.per_doc])
         if len([f for f in facts if i in f or j in f]) < params.max_facts_per_claim:

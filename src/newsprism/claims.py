@@ -378,15 +378,23 @@ def event_keys(tokens: Iterable[Token], entity_at) -> tuple[str, ...]:
     lexicon, and ``P:<class>|A:<participant>`` for each of its participants
     (a resolved entity id, a participant class, or a 6-letter noun stem)."""
     keys: dict[str, None] = {}
+    reporting: dict[str, None] = {}
     for tok in tokens:
         cls = _event_class(tok)
         if cls is None:
             continue
-        keys.setdefault(f"P:{cls}", None)
+        # "X said (that) ...": the report of a statement. When the clause states an
+        # event of its own, that event is the fact and the report only its source;
+        # when it states none ("the rebels said the deal was back on"), the
+        # statement is the news and its keys stand
+        into = reporting if cls == "say" and any(c.dep_ in ("ccomp", "parataxis") for c in tok.children) else keys
+        into.setdefault(f"P:{cls}", None)
         for arg in _arguments(tok):
             who = _participant(arg, entity_at)
             if who is not None:
-                keys.setdefault(f"P:{cls}|A:{who}", None)
+                into.setdefault(f"P:{cls}|A:{who}", None)
+    if not any(k.split("|")[0] != "P:say" for k in keys):
+        keys.update(reporting)
     return tuple(keys)
 
 
@@ -413,11 +421,19 @@ def _inside(rows: Sequence, starts: Sequence[int], start: int, end: int) -> list
 
 
 def extract_claims(
-    analysis: StoryAnalysis, docs: Mapping[str, Doc], min_words: int = 4, clauses: bool = True
+    analysis: StoryAnalysis,
+    docs: Mapping[str, Doc],
+    min_words: int = 4,
+    clauses: bool = True,
+    ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None,
 ) -> tuple[Claim, ...]:
     """The claims of every document of ``analysis`` whose parse is in ``docs``:
     one per clause (see :func:`split_clauses`), or per sentence when ``clauses``
-    is false. Clauses of one sentence share its attribution."""
+    is false. Clauses of one sentence share its attribution.
+
+    ``ranges`` (doc id -> character ranges) gives the claims of a document
+    instead of the sentence splitter: each range is one claim, kept whole
+    (claims given by someone else, as in ClaimDiff)."""
     entity_rows = _entity_index(analysis)
     figures = _by_doc(analysis.figures)
     times = _by_doc(analysis.times)
@@ -436,9 +452,10 @@ def extract_claims(
         tm_starts = [t.start for t in tms]
         qts = quotes.get(info.id, [])
         entity_at = _entity_lookup(ents, ent_starts)
-        for start, end in split_claims(doc):
+        given = ranges.get(info.id) if ranges is not None else None
+        for start, end in split_claims(doc) if given is None else given:
             words = len(re.findall(r"[A-Za-z]{2,}", text[start:end]))
-            if words < min_words:
+            if words < min_words and given is None:
                 continue
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None:
@@ -446,7 +463,8 @@ def extract_claims(
             sentence = Span(info.id, start, end, text[start:end])
             sentence_quotes = tuple(q for q in qts if q.start < end and start < q.end)
             attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text)
-            for lo, hi in _clause_ranges(span, start, end, min_words, text) if clauses else [(start, end)]:
+            split = clauses and given is None
+            for lo, hi in _clause_ranges(span, start, end, min_words, text) if split else [(start, end)]:
                 clause = doc.char_span(lo, hi, alignment_mode="expand") if (lo, hi) != (start, end) else span
                 if clause is None:
                     continue

@@ -129,6 +129,17 @@ class StaticEmbedder:
                 out[row] = self.table[ids].mean(axis=0)
         return _normalise_rows(out)
 
+    def token_ids(self, text: str) -> list[int]:
+        """The WordPiece ids of ``text`` (rows of :meth:`token_vectors`)."""
+        return self.tokenizer.encode(text)
+
+    def token_vectors(self, ids: Sequence[int]) -> np.ndarray:
+        """Unit-length static vectors of token ids (for token-level alignment)."""
+        unit = self.__dict__.get("_unit")
+        if unit is None:
+            unit = self.__dict__["_unit"] = _normalise_rows(self.table)
+        return unit[np.asarray(ids, dtype=np.int64)]
+
 
 class SentenceTransformerEmbedder:
     """The full all-MiniLM-L6-v2 transformer (optional extra ``[embeddings]``)."""

@@ -115,13 +115,25 @@ def _independent_sources(docs: Sequence[str], copied: Sequence[tuple[str, str]])
     return len({find(d) for d in docs})
 
 
+def _copied_pairs(graph: ClaimGraph) -> set[frozenset[tuple[str, int]]]:
+    """Claim pairs (as (doc, start)) whose texts are near-verbatim copies."""
+    return {frozenset(((s.citations[0].doc, s.citations[0].start), (s.citations[1].doc, s.citations[1].start)))
+            for s in graph.shared}
+
+
 def _corroborated(graph: ClaimGraph) -> list[Finding]:
     by_id = {c.id: c for c in graph.claims}
-    copied = [(by_id[a.a].doc, by_id[a.b].doc) for a in graph.alignments if a.copied]
+    shared = _copied_pairs(graph)
     out = []
     for group in sorted(graph.groups, key=lambda g: min(by_id[c].start for c in g if by_id[c].doc == by_id[g[0]].doc)):
         members = [by_id[c] for c in group]
         docs = tuple(sorted({c.doc for c in members}))
+        # two outlets are one source for this fact only when their claims OF THIS
+        # FACT are copies; text copied elsewhere in the articles says nothing here
+        copied = [
+            (a.doc, b.doc) for x, a in enumerate(members) for b in members[x + 1 :]
+            if a.doc != b.doc and frozenset(((a.doc, a.start), (b.doc, b.start))) in shared
+        ]
         out.append(
             Finding(
                 id="",
@@ -605,11 +617,25 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
 def _summary(corroborated: Sequence[Finding], graph: ClaimGraph, limit: int = 5) -> list[SummarySentence]:
     """Extractive: one claim per top corroborated fact, cited with every claim of the fact."""
     by_id = {c.id: c for c in graph.claims}
+    linked: dict[str, set[str]] = {}
+    for a in graph.alignments:
+        linked.setdefault(a.a, set()).add(a.b)
+        linked.setdefault(a.b, set()).add(a.a)
     out = []
     for f in corroborated[:limit]:
-        # the shortest wording states the least beyond what the others support
-        chosen = min((by_id[c] for c in f.claims), key=lambda c: len(c.text))
-        out.append(SummarySentence(chosen.text, f.citations, (f.id,)))
+        # the claim aligned with the most other outlets' claims of the fact (it
+        # states what they share), then the shortest wording (it states the least
+        # beyond it); it cites itself and only the claims aligned with it, never a
+        # member that joined the fact through another claim
+        def support(c: Claim) -> set[str]:
+            return {x for x in linked.get(c.id, ()) if x in f.claims and by_id[x].doc != c.doc}
+
+        chosen = min((by_id[c] for c in f.claims), key=lambda c: (-len({by_id[x].doc for x in support(c)}), len(c.text)))
+        backing = support(chosen)
+        if not backing:
+            continue
+        cites = tuple(by_id[c].citation for c in f.claims if c == chosen.id or c in backing)
+        out.append(SummarySentence(chosen.text, cites, (f.id,)))
     return out
 
 

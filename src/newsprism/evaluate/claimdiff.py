@@ -5,13 +5,18 @@ the *strength* file means one claim strengthens the other, 1 in the *weak* file
 that it weakens it. A pair is **related** when either file says 1 (the paper's
 "related" = strengthen or weaken); unrelated otherwise.
 
-Scores are cosines between the two claims; a pair is linked when its cosine
-reaches a threshold. The threshold is never tuned on the pairs it is scored on:
+Our score is the one the product aligns claims with
+(:func:`newsprism.align.score_pairs`: sentence-embedding cosine and
+token-aligned similarity of static vectors, TF-IDF cosine of content stems,
+rare shared entities, figures and event keys), each topic analysed as a story
+(see :func:`alignment_scores`); a pair is linked when its score reaches a
+threshold. The threshold is never tuned on the pairs it is scored on:
 pairs are split into folds by *topic* (both claims of a pair share one), each
 fold is scored with the F1-best threshold of the other folds, and the counts are
 pooled. The TF-IDF cosine baseline goes through the same protocol in the same run.
 
-Keys (flat, stable): ``claimdiff_link_{precision,recall,f1}`` for the embedder,
+Keys (flat, stable): ``claimdiff_link_{precision,recall,f1}`` for the alignment score,
+``claimdiff_cosine_*`` for the plain sentence-embedding cosine (reference),
 ``claimdiff_baseline_{precision,recall,f1}`` for TF-IDF, ``claimdiff_link_auc`` /
 ``claimdiff_baseline_auc`` (threshold-free ranking quality), ``claimdiff_pairs`` and
 ``claimdiff_all_linked_f1`` (F1 of linking every pair: ~80% of train pairs are
@@ -36,6 +41,7 @@ __all__ = [
     "load_pairs",
     "tfidf_cosines",
     "embedding_cosines",
+    "alignment_scores",
     "best_threshold",
     "cross_validated_link_scores",
     "roc_auc",
@@ -53,6 +59,8 @@ class ClaimPair:
     claim_a: str
     claim_b: str
     related: bool
+    article_a: str = ""  # title of the article each claim comes from
+    article_b: str = ""
 
 
 def load_pairs(folder: Path) -> list[ClaimPair]:
@@ -73,7 +81,10 @@ def load_pairs(folder: Path) -> list[ClaimPair]:
     if not found:
         raise FileNotFoundError(f"no ClaimDiff file ({', '.join(_FILES)}) in {folder}")
     return [
-        ClaimPair(pid, row["topic"], row["claim_a"], row["claim_b"], related[pid])
+        ClaimPair(
+            pid, row["topic"], row["claim_a"], row["claim_b"], related[pid],
+            row.get("article_a", ""), row.get("article_b", ""),
+        )
         for pid, row in sorted(merged.items())
     ]
 
@@ -100,9 +111,104 @@ def tfidf_cosines(pairs: Sequence[ClaimPair]) -> np.ndarray:
 
 
 def embedding_cosines(pairs: Sequence[ClaimPair], embedder) -> np.ndarray:
+    """Plain sentence-embedding cosines (a reference point, not the product's score)."""
     a = embedder.encode([p.claim_a for p in pairs])
     b = embedder.encode([p.claim_b for p in pairs])
     return np.einsum("ij,ij->i", a, b).astype(np.float64)
+
+
+def _sides(p: ClaimPair) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(article key, claim) of both claims of a pair. Two articles of one topic
+    may share a title: then the side of the pair tells them apart (a "_rev" pair
+    is its twin with the claims swapped)."""
+    if p.article_a and p.article_a != p.article_b:
+        return (p.article_a, p.claim_a), (p.article_b, p.claim_b)
+    first, second = (f"{p.article_a}|b", f"{p.article_a}|a") if p.pair_id.endswith("_rev") else (f"{p.article_a}|a", f"{p.article_a}|b")
+    return (first, p.claim_a), (second, p.claim_b)
+
+
+def _topic_stories(pairs: Sequence[ClaimPair]):
+    """One story per topic: one article per source article, its text the
+    distinct claims of that article as paragraphs; yields (articles, claim ranges
+    per article id, where each (article, claim) sits, the pair indices)."""
+    from ..model import Article
+
+    by_topic: dict[str, list[int]] = {}
+    for i, p in enumerate(pairs):
+        by_topic.setdefault(p.topic, []).append(i)
+    for t_index, (topic, idx) in enumerate(sorted(by_topic.items())):
+        texts: dict[str, list[str]] = {}
+        for i in idx:
+            p = pairs[i]
+            for title, claim in _sides(p):
+                row = texts.setdefault(title, [])
+                if claim not in row:
+                    row.append(claim)
+        articles, ranges, where = [], {}, {}
+        for k, (title, claims) in enumerate(sorted(texts.items())):
+            doc_id = f"t{t_index}-a{k}"
+            text, spans = "", []
+            for claim in claims:
+                text += "\n\n" if text else ""
+                start = len(text)
+                text += claim
+                spans.append((start, len(text)))
+                where[(title, claim)] = (doc_id, start)
+            ranges[doc_id] = spans
+            articles.append(Article(id=doc_id, text=text, title=title))
+        yield articles, ranges, where, idx
+
+
+def alignment_scores(pairs: Sequence[ClaimPair], nlp=None, embedder=None, params=None) -> np.ndarray:
+    """The product's alignment score (:func:`newsprism.align.score_pairs`) of each pair.
+
+    Each topic is analysed as a story: its articles (rebuilt from their claims)
+    go through the core pipeline (parse, entities resolved across the two
+    articles, figures, times), the given claims become :class:`Claim` records,
+    and the pair scores come from the same function that aligns claims in a
+    report. The collection the weights come from (IDF of stems and tokens, the
+    mean vectors removed before cosines) is every claim of the run, as the
+    TF-IDF baseline fits its IDF on every claim of the run. No weight or
+    threshold is fitted here."""
+    from ..align import AlignParams, _aligned_base, _same_doc, aligned_similarity, collection_stats, score_pairs
+    from ..claims import extract_claims
+    from ..pipeline import CORE_STAGES, Workspace
+
+    if nlp is None:
+        from ..nlp import load_pipeline
+
+        nlp = load_pipeline()
+    if embedder is None:
+        from ..embed import default_embedder
+
+        embedder = default_embedder()
+    params = params or AlignParams()
+    stories = []
+    for articles, ranges, where, idx in _topic_stories(pairs):
+        ws = Workspace(articles=list(articles), skipped=[], embedder=embedder)
+        for stage in CORE_STAGES:
+            stage.run(ws, nlp)
+        docs = {a.id: d for a, d in zip(ws.articles, ws.values["docs"])}
+        claims = extract_claims(ws.values["analysis"], docs, ranges=ranges)
+        stories.append((claims, where, idx))
+    # the collection: every claim of the run; its aligned baseline is the mean
+    # over the stories (claims of one topic, different articles)
+    everything = [c for claims, _, _ in stories for c in claims]
+    bases = [
+        _aligned_base(aligned_similarity(claims, embedder), _same_doc(claims), claims)
+        for claims, _, _ in stories
+    ]
+    collection = collection_stats(everything, embedder, aligned_base=float(np.mean(bases)) if bases else 0.0)
+    out = np.zeros(len(pairs), dtype=np.float64)
+    for claims, where, idx in stories:
+        row = {(c.doc, c.start): k for k, c in enumerate(claims)}
+        score = score_pairs(claims, embedder, params, collection).score
+        for i in idx:
+            (key_a, claim_a), (key_b, claim_b) = _sides(pairs[i])
+            a = row[where[(key_a, claim_a)]]
+            b = row[where[(key_b, claim_b)]]
+            out[i] = float(score[a, b])
+    return out
 
 
 def _prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
@@ -178,8 +284,9 @@ def _average_ranks(values: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5) -> dict[str, float]:
-    """Link scores of ``embedder`` (default: the static model) next to TF-IDF."""
+def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None) -> dict[str, float]:
+    """Link scores of the product's alignment score (with ``embedder``, default
+    the static model) next to TF-IDF, and the plain embedding cosine for reference."""
     if embedder is None:
         from ..embed import default_embedder
 
@@ -196,8 +303,9 @@ def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5) -> dict[str,
         "claimdiff_all_linked_f1": all_linked_f1,
     }
     for prefix, scores in (
-        ("claimdiff_link", embedding_cosines(pairs, embedder)),
+        ("claimdiff_link", alignment_scores(pairs, nlp, embedder)),
         ("claimdiff_baseline", tfidf_cosines(pairs)),
+        ("claimdiff_cosine", embedding_cosines(pairs, embedder)),
     ):
         cv = cross_validated_link_scores(scores, labels, topics, folds)
         out[f"{prefix}_precision"] = cv["precision"]
