@@ -1,5 +1,6 @@
 import csv
 import json
+import sqlite3
 
 import pytest
 
@@ -71,25 +72,59 @@ def test_ingest_groups_stories_and_copies_and_reports_bad_rows(tmp_path, inputs)
         assert len(corpus) == 4
 
 
-def test_interrupted_ingest_keeps_committed_batches_and_resumes(tmp_path):
+def test_interrupted_ingest_keeps_committed_batches_and_resumes(tmp_path, monkeypatch):
+    import newsprism.corpus as corpus_module
+    from newsprism.corpus import IngestInterrupted
+
     rows = [{"id": f"x{i}", "text": f"Article number {i} about topic {i % 7} in city {i}.", "published": "2024-01-01"} for i in range(25)]
     _jsonl(tmp_path / "many.jsonl", rows)
-    calls = []
+    real = corpus_module._with_text_metadata
+    seen = []
 
-    def interrupt(done, total):
-        calls.append(done)
-        if len(calls) == 2:
+    def interrupt_at_23rd(article):
+        seen.append(article.id)
+        if len(seen) == 23:  # Ctrl-C while the third batch is being read
             raise KeyboardInterrupt
+        return real(article)
 
+    monkeypatch.setattr(corpus_module, "_with_text_metadata", interrupt_at_23rd)
     with Corpus(tmp_path / "c.db", batch_size=10) as corpus:
-        with pytest.raises(KeyboardInterrupt):
-            corpus.ingest([tmp_path / "many.jsonl"], progress=interrupt)
+        with pytest.raises(IngestInterrupted) as stopped:
+            corpus.ingest([tmp_path / "many.jsonl"])
+    assert isinstance(stopped.value, KeyboardInterrupt) and stopped.value.summary.ingested == 20
+    monkeypatch.setattr(corpus_module, "_with_text_metadata", real)
     with Corpus(tmp_path / "c.db", batch_size=10) as corpus:
         assert len(corpus) == 20  # two committed batches survive
         summary = corpus.ingest([tmp_path / "many.jsonl"])
         assert (summary.ingested, summary.duplicates) == (5, 20)
         assert len(corpus) == 25
         assert sum(len(s.articles) for s in corpus.stories()) == 25
+
+
+def test_a_batch_that_fails_to_commit_is_not_counted_and_indexes_are_rebuilt(tmp_path, monkeypatch):
+    rows = [{"id": f"x{i}", "text": f"Report {i} on the harbour fire in Kiel, number {i}.", "published": "2024-01-01"}
+            for i in range(6)]
+    _jsonl(tmp_path / "six.jsonl", rows)
+    with Corpus(tmp_path / "c.db", batch_size=3) as corpus:
+        calls = []
+        real = corpus.store.save_df
+
+        def fail_second(*args):
+            calls.append(1)
+            if len(calls) == 2:
+                raise KeyboardInterrupt  # inside the second batch's transaction
+            return real(*args)
+
+        monkeypatch.setattr(corpus.store, "save_df", fail_second)
+        with pytest.raises(KeyboardInterrupt) as stopped:
+            corpus.ingest([tmp_path / "six.jsonl"])
+        assert stopped.value.summary.ingested == 3 and len(corpus) == 3
+        monkeypatch.setattr(corpus.store, "save_df", real)
+        summary = corpus.ingest([tmp_path / "six.jsonl"])
+        assert (summary.ingested, summary.duplicates) == (3, 3)
+        # the rolled-back articles left no trace in the in-memory indexes: 6 stored, 6 indexed
+        assert len(corpus._live.detector) == 6
+        assert corpus._live.clusterer.vectorizer.docs == 6
 
 
 def test_resumed_state_matches_one_run(tmp_path, inputs):
@@ -157,3 +192,234 @@ def test_tables_with_mapping_report_broken_rows(tmp_path):
     assert rows[1].line == 2 and "no text" in rows[1].reason
     with pytest.raises(ValueError):
         parse_mapping("text")
+
+
+def _snapshot_live(corpus):
+    state = corpus._state()
+    clusterer = state.clusterer
+    stories = {
+        sid: (st.words, st.entities, st.words_norm2, st.entities_norm2, st.size, st.first_day, st.last_day)
+        for sid, st in clusterer.stories.items()
+    }
+    postings = {key: sorted(ids) for key, ids in clusterer._postings.items()}
+    return stories, postings, dict(clusterer.vectorizer.df), clusterer.vectorizer.docs, clusterer.next_id, len(state.detector)
+
+
+def test_reopened_corpus_restores_the_streaming_state_exactly(tmp_path, inputs):
+    """What a resumed ingest builds on (centroids, norms, candidate index, df) is exactly what
+    the interrupted process had in memory, so both assign the next article the same way."""
+    extra = [{"id": f"e{i}", "text": (FLOOD_2 if i % 2 else STRIKE) + f" Update {i}: more details emerged.",
+              "outlet": f"O{i}", "published": f"2024-11-0{1 + i % 5}"} for i in range(12)]
+    _jsonl(inputs / "extra.jsonl", extra)
+    with Corpus(tmp_path / "c.db", batch_size=4) as corpus:
+        corpus.ingest([inputs], mapping=MAPPING)
+        live = _snapshot_live(corpus)
+    with Corpus(tmp_path / "c.db") as reopened:
+        assert _snapshot_live(reopened) == live
+
+
+def test_schema_1_file_is_migrated_and_keeps_working(tmp_path, inputs):
+    from newsprism.store import MIGRATIONS, SCHEMA_VERSION, Store
+
+    db = tmp_path / "old.db"
+    with Corpus(db) as corpus:
+        corpus.ingest([inputs / "a.jsonl"])
+        before = [s.to_dict() for s in corpus.stories()]
+    # turn it into what newsprism with schema 1 wrote: no article terms column
+    conn = sqlite3.connect(db)
+    conn.execute("ALTER TABLE articles DROP COLUMN terms")
+    conn.execute("PRAGMA user_version=1")
+    conn.commit()
+    conn.close()
+    assert len(MIGRATIONS) == SCHEMA_VERSION == 2
+    with Corpus(db) as corpus:
+        assert corpus.store.schema_version == SCHEMA_VERSION
+        assert [s.to_dict() for s in corpus.stories()] == before  # nothing lost
+        assert corpus.store.stories_without_terms()  # the old stories, found by their centroids
+        summary = corpus.ingest([inputs / "b.csv"], mapping=MAPPING)
+        assert summary.ingested == 2 and summary.copies == 1
+        flood = next(s for s in corpus.stories() if "f1" in s.articles)
+        assert len(flood.articles) == 3 and flood.families == 2
+    # a file from the future is refused, not damaged
+    conn = sqlite3.connect(db)
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(RuntimeError, match="schema version"):
+        Store(db)
+
+
+def test_export_round_trips_every_field_jsonl_and_parquet(tmp_path, inputs):
+    """An export read back gives the same articles (every contract field), the same copy
+    families and stories; read into the corpus it came from, it adds nothing."""
+    with Corpus(tmp_path / "c.db") as corpus:
+        corpus.ingest([inputs], mapping=MAPPING)
+        # an author list and a renamed duplicate id must survive too
+        _jsonl(inputs / "more.jsonl", [{"id": "s1", "text": STRIKE + " Talks resume Monday.", "outlet": "DW",
+                                         "published": "2024-11-01", "authors": ["Ana Ruiz", "Ben Ode"],
+                                         "url": "https://dw.example/strike"}])
+        corpus.ingest([inputs / "more.jsonl"])
+        stored = {r.article.id: r for r in corpus.store.iter_articles()}
+        assert "s1#" in " ".join(stored)  # the second "s1" was renamed
+        assert corpus.export(tmp_path / "out.jsonl", "jsonl") == 5
+        assert corpus.export(tmp_path / "out.parquet", "parquet") == 5
+        for name in ("out.jsonl", "out.parquet"):
+            again = corpus.ingest([tmp_path / name])
+            assert (again.ingested, again.duplicates, again.skipped) == (0, 5, []), name
+        families = sorted(sorted(f.articles) for f in corpus.families())
+        stories = sorted(sorted(s.articles) for s in corpus.stories())
+
+    def contract(article):
+        return (article.text, article.title, article.published, article.outlet, article.url, tuple(article.authors))
+
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(tmp_path / "out.parquet")
+    assert table.schema.names == ["id", "text", "title", "published", "outlet", "url", "authors", "story", "family"]
+    import pyarrow as pa
+
+    authors = table.schema.field("authors").type
+    assert pa.types.is_list(authors) and pa.types.is_string(authors.value_type)
+    for name in ("out.jsonl", "out.parquet"):
+        with Corpus(tmp_path / f"{name}.db") as copy:
+            summary = copy.ingest([tmp_path / name])
+            assert summary.ingested == 5 and not summary.skipped
+            read = {r.article.id: r for r in copy.store.iter_articles()}
+            assert set(read) == set(stored)
+            for article_id, row in read.items():
+                assert contract(row.article) == contract(stored[article_id].article), (name, article_id)
+                assert row.hash == stored[article_id].hash
+            assert sorted(sorted(f.articles) for f in copy.families()) == families
+            assert sorted(sorted(s.articles) for s in copy.stories()) == stories
+
+
+def test_empty_corpus_exports_the_same_columns(tmp_path):
+    import pyarrow.parquet as pq
+
+    with Corpus(tmp_path / "c.db") as corpus:
+        assert corpus.export(tmp_path / "e.parquet", "parquet") == 0
+        assert corpus.export(tmp_path / "e.jsonl", "jsonl") == 0
+    table = pq.read_table(tmp_path / "e.parquet")
+    assert table.num_rows == 0 and "text" in table.schema.names
+
+
+def test_articles_jsonl_with_texts_in_a_folder_is_read_and_streamed(tmp_path):
+    from newsprism.readers import iter_jsonl
+
+    folder = tmp_path / "dump"
+    folder.mkdir()
+    # named like a manifest, but its records carry text: articles, not metadata
+    _jsonl(folder / "articles.jsonl", [{"id": "d1", "text": STRIKE, "outlet": "DW"}])
+    (folder / "bad.jsonl").write_bytes(b'{"id": "ok", "text": "Fine text about a council vote in Kiel."}\n'
+                                       b'\xff\xfe broken\n[1, 2]\n{"id": "ok", "text": "Same id again."}\n')
+    with Corpus(tmp_path / "c.db") as corpus:
+        summary = corpus.ingest([folder])
+        assert summary.ingested == 2
+        reasons = sorted((s.line, s.reason.split(" (")[0]) for s in summary.skipped)
+        assert reasons == [(2, "not UTF-8 text"), (3, "not a JSON object"), (4, "duplicate id 'ok'")]
+    items = iter_jsonl(folder / "bad.jsonl")
+    assert next(items).id == "ok"  # lazily: the first record comes before the rest is read
+
+
+def test_cli_search_stories_filters_and_bad_dates(tmp_path, inputs):
+    from typer.testing import CliRunner
+
+    from newsprism.cli import app
+
+    runner = CliRunner()
+    db = tmp_path / "c.db"
+    result = runner.invoke(app, ["ingest", str(db), str(inputs), "--map", MAPPING, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "4 ingested (1 copies of other reports), 0 duplicates" in result.stdout and "1 skipped" in result.stdout
+    assert "b.csv:3: empty text" in result.stderr and "articles/s" not in result.stderr  # --quiet: no bar
+
+    def search(*args):
+        out = runner.invoke(app, ["search", str(db), *args, "--json"])
+        assert out.exit_code == 0, out.output
+        return sorted(h["article_id"] for h in json.loads(out.stdout))
+
+    assert search("Valencia") == sorted(["f1", "b.csv:2", "b.csv:4"])
+    assert search("Valencia", "--outlet", "reuters") == ["b.csv:2"]  # any case
+    assert search("Valencia", "--since", "2024-10-31") == ["b.csv:2", "b.csv:4"]
+    assert search("Valencia", "--until", "2024-10-30") == ["f1"]
+    assert search("Valencia", "--outlet", "El Pais", "--since", "2024-10-31") == []
+    assert search("Valencia", "--limit", "1") in (["f1"], ["b.csv:2"], ["b.csv:4"])
+    for command in (["search", str(db), "Valencia", "--since", "last week"], ["stories", str(db), "--since", "2024-13-01"]):
+        bad = runner.invoke(app, command)
+        assert bad.exit_code == 2 and "ISO" in bad.output and "Traceback" not in bad.output
+    listed = json.loads(runner.invoke(app, ["stories", str(db), "-f", "json", "--since", "2024-10-31"]).stdout)
+    assert {frozenset(s["articles"]) for s in listed} == {frozenset({"f1", "b.csv:2", "b.csv:4"}), frozenset({"s1"})}
+    flood = next(s for s in listed if "f1" in s["articles"])
+    assert set(flood) == {"id", "title", "articles", "outlets", "first_seen", "last_seen", "families"}
+    assert flood["families"] == 2 and flood["first_seen"] == "2024-10-30"
+
+
+def test_cli_progress_bar_shows_articles_per_second(tmp_path):
+    import subprocess
+    import sys
+
+    rows = [{"id": f"r{i}", "text": f"Report {i} on the vote in Kiel about the harbour budget, item {i}."} for i in range(300)]
+    _jsonl(tmp_path / "r.jsonl", rows)
+    done = subprocess.run([sys.executable, "-m", "newsprism.cli", "ingest", str(tmp_path / "c.db"), str(tmp_path / "r.jsonl"),
+                           "--batch-size", "50"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "300 articles" in done.stderr and "articles/s" in done.stderr
+    assert "300 ingested" in done.stdout and "articles/s" in done.stdout
+
+
+def test_recluster_from_the_cli(tmp_path, inputs):
+    from typer.testing import CliRunner
+
+    from newsprism.cli import app
+
+    db = tmp_path / "c.db"
+    out = CliRunner().invoke(app, ["ingest", str(db), str(inputs), "--map", MAPPING, "--json", "--recluster"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["stories_after_recluster"] == 2
+    alone = CliRunner().invoke(app, ["ingest", str(db), "--recluster"])
+    assert alone.exit_code == 0 and "re-clustered into 2 stories" in alone.stdout
+    nothing = CliRunner().invoke(app, ["ingest", str(db)])
+    assert nothing.exit_code == 2 and "nothing to ingest" in nothing.output
+
+
+def test_two_writers_at_once_share_ids_families_and_stories(tmp_path):
+    """Two ingests of overlapping inputs into one file at the same time: every article once,
+    no story id reused for two stories, copies found across the two writers."""
+    import threading
+
+    texts = [FLOOD, STRIKE, FLOOD_2]
+    first = [{"id": f"p{i}", "text": texts[i % 3] + f" Item {i} of the first feed.", "outlet": "P",
+              "published": "2024-10-31"} for i in range(60)]
+    second = first[30:] + [{"id": f"q{i}", "text": texts[i % 3] + f" Item {i} of the first feed.", "outlet": "Q",
+                            "published": "2024-10-31"} for i in range(60)]
+    _jsonl(tmp_path / "first.jsonl", first)
+    _jsonl(tmp_path / "second.jsonl", second)
+    db = tmp_path / "c.db"
+    Corpus(db).close()
+    results, errors = {}, []
+
+    def run(name):
+        try:
+            with Corpus(db, batch_size=7) as corpus:
+                results[name] = corpus.ingest([tmp_path / f"{name}.jsonl"])
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in ("first", "second")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert results["first"].ingested + results["second"].ingested == 120
+    assert results["first"].duplicates + results["second"].duplicates == 30
+    with Corpus(db) as corpus:
+        assert len(corpus) == 120
+        stories = corpus.stories()
+        assert sum(len(s.articles) for s in stories) == 120
+        stored = dict(corpus.store.conn.execute("SELECT id, size FROM stories"))
+        counted = dict(corpus.store.conn.execute("SELECT story, count(*) FROM articles GROUP BY story"))
+        assert stored == counted  # no story was overwritten by the other writer's state
+        # each q copy (same text as the p article, other outlet) is in that article's family
+        family = dict(corpus.store.conn.execute("SELECT id, family FROM articles"))
+        assert all(family[f"q{i}"] == family[f"p{i}"] for i in range(60))

@@ -1,6 +1,7 @@
 import http.server
 import json
 import threading
+import time
 
 import pytest
 
@@ -22,12 +23,49 @@ RSS = """<?xml version="1.0"?><rss version="2.0"><channel><title>Springfield Dai
 </channel></rss>"""
 
 
+ATOM = """<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">
+<title>Shelbyville Courier</title><id>urn:courier</id><updated>2024-11-02T08:00:00Z</updated>
+<entry><title>Dam inspection ordered</title><id>urn:courier:1</id><link href="{base}/dam"/>
+<updated>2024-11-02T08:00:00Z</updated><author><name>Ann Reporter</name></author>
+<content type="html">&lt;p&gt;Engineers will inspect the Shelbyville dam.&lt;/p&gt;</content></entry>
+<entry><title>Empty</title><id>urn:courier:2</id><updated>2024-11-02T09:00:00Z</updated></entry>
+</feed>"""
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802
         base = f"http://127.0.0.1:{self.server.server_port}"
+        if self.path == "/slow":  # accepts, then says nothing for longer than any test timeout
+            time.sleep(3)
+            return
+        if self.path == "/trickle":  # ten bytes at a time: each read is quick, the whole is not
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(60):
+                    self.wfile.write(b"<p>drip</p>")
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:
+                pass
+            return
+        if self.path == "/endless":  # no Content-Length: the cap must hold while reading
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            try:
+                for _ in range(100):
+                    self.wfile.write(b"y" * 10_000)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
         routes = {
             "/article.html": ("text/html", ARTICLE.encode()),
             "/feed.xml": ("application/rss+xml", RSS.format(base=base).encode()),
+            "/atom": ("application/atom+xml", ATOM.format(base=base).encode()),
             "/big": ("text/html", b"x" * 200_000),
         }
         if self.path == "/to-file":
@@ -109,3 +147,52 @@ def test_newsplease_json(tmp_path):
     assert not none and one.published == "2017-05-03T14:01:00" and one.outlet == "example.com"
     articles, skipped = read_newsplease(tmp_path / "many.json")
     assert len(articles) == 1 and [s.line for s in skipped] == [2, 3]
+
+
+def test_atom_feed_by_url(server):
+    articles, skipped = read_url(f"{server}/atom")
+    (entry,) = articles
+    assert entry.id == "urn:courier:1" and entry.outlet == "Shelbyville Courier"
+    assert entry.text == "Engineers will inspect the Shelbyville dam." and entry.authors == ("Ann Reporter",)
+    assert entry.published == "2024-11-02T08:00:00Z" and entry.url == f"{server}/dam"
+    assert [(s.path, s.line) for s in skipped] == [(f"{server}/atom", 2)]
+
+
+def test_timeouts_bound_a_silent_and_a_trickling_server(server):
+    started = time.monotonic()
+    with pytest.raises(FetchError, match="timed out"):
+        fetch(f"{server}/slow", timeout=0.5)
+    assert time.monotonic() - started < 2.5
+    started = time.monotonic()
+    with pytest.raises(FetchError, match="timed out"):
+        fetch(f"{server}/trickle", timeout=1.0)  # 6 s of drip: the deadline is for the whole response
+    assert time.monotonic() - started < 2.5
+
+
+def test_size_cap_without_content_length(server):
+    with pytest.raises(FetchError, match="too large"):
+        fetch(f"{server}/endless", max_bytes=50_000)
+    assert len(fetch(f"{server}/endless", max_bytes=2_000_000).data) == 1_000_000
+
+
+def test_cli_ingest_of_urls_reports_each_failure(server, tmp_path):
+    from typer.testing import CliRunner
+
+    from newsprism.cli import app
+
+    db = tmp_path / "c.db"
+    result = CliRunner().invoke(
+        app,
+        ["ingest", str(db), f"{server}/feed.xml", f"{server}/atom", f"{server}/missing",
+         "ftp://127.0.0.1/x", f"{server}/slow", "--timeout", "0.5", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["ingested"] == 3  # w1 and w3 of the RSS feed, the Atom entry
+    reasons = {(s["path"].rsplit("/", 1)[-1], s["line"]): s["reason"] for s in summary["skipped"]}
+    assert "no text and no link" in reasons[("feed.xml", 2)]
+    assert "no text" in reasons[("atom", 2)]
+    assert "404" in reasons[("missing", None)]
+    assert "only http and https" in reasons[("x", None)]
+    assert "timed out" in reasons[("slow", None)]
+    assert "newsprism: skipped" in result.stderr and "missing" in result.stderr

@@ -180,11 +180,11 @@ def evaluate(
         raise typer.Exit(1)
 
 
-def _open_corpus(path: Path):
+def _open_corpus(path: Path, **options):
     from .corpus import Corpus
 
     try:
-        return Corpus(path)
+        return Corpus(path, **options)
     except Exception as exc:  # sqlite3.DatabaseError and friends: one line, not a traceback
         _err(f"{path}: not a newsprism corpus file ({exc})")
         raise typer.Exit(2)
@@ -194,58 +194,99 @@ def _open_corpus(path: Path):
 def ingest(
     corpus: Annotated[Path, typer.Argument(help="The corpus file (SQLite; created if absent).")],
     inputs: Annotated[
-        list[str],
+        Optional[list[str]],
         typer.Argument(help="Files, folders, .jsonl/.csv/.parquet, news-please .json, RSS/Atom files or URLs, article URLs."),
-    ],
+    ] = None,
     mapping: Annotated[
         Optional[str],
         typer.Option("--map", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; only the summary line.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    follow_links: Annotated[
+        bool, typer.Option("--follow-links", help="Fetch each feed item's page for its full text.")
+    ] = False,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.1, help="Seconds allowed per fetched address (whole response).")
+    ] = 15.0,
+    max_bytes: Annotated[
+        int, typer.Option("--max-bytes", min=1, help="Largest response read from an address, in bytes.")
+    ] = 5 * 1024 * 1024,
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", min=1, help="Articles per committed transaction.")
+    ] = 500,
+    recluster: Annotated[
+        bool, typer.Option("--recluster", help="Afterwards, re-group the whole corpus with batch clustering.")
+    ] = False,
 ) -> None:
     """Add articles to a corpus: deduplicate wire copies and assign each to a story as it arrives."""
+    import time
+
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    store = _open_corpus(corpus)
+    from .corpus import IngestInterrupted
+
+    if not inputs and not recluster:
+        _err("nothing to ingest: give files, folders or addresses (or --recluster alone)")
+        raise typer.Exit(2)
+    inputs = inputs or []
+    store = _open_corpus(corpus, batch_size=batch_size)
+    options = {"follow_links": follow_links, "timeout": timeout, "max_bytes": max_bytes}
     with store:
-        if quiet or as_json:
-            summary = _run_ingest(store, inputs, mapping, None)
-        else:
-            with Progress(
-                SpinnerColumn(),
-                TextColumn("{task.description}"),
-                TextColumn("{task.completed} articles"),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                console=Console(stderr=True),
-            ) as bar:
-                task = bar.add_task("ingesting", total=None, rate="")
-                started = __import__("time").perf_counter()
+        try:
+            if quiet or as_json:
+                summary = _run_ingest(store, inputs, mapping, None, options)
+            else:
+                with Progress(
+                    SpinnerColumn(),
+                    TextColumn("{task.description}"),
+                    TextColumn("{task.completed:,} articles"),
+                    TextColumn("{task.fields[rate]}"),
+                    TimeElapsedColumn(),
+                    console=Console(stderr=True),
+                ) as bar:
+                    task = bar.add_task("ingesting", total=None, rate="")
+                    started = time.perf_counter()
 
-                def progress(done: int, total: int | None) -> None:
-                    elapsed = __import__("time").perf_counter() - started
-                    rate = f"{done / elapsed:,.0f} articles/s" if elapsed > 0 else ""
-                    bar.update(task, completed=done, rate=rate)
+                    def progress(done: int, total: int | None) -> None:
+                        elapsed = time.perf_counter() - started
+                        rate = f"{done / elapsed:,.0f} articles/s" if elapsed > 0 else ""
+                        bar.update(task, completed=done, rate=rate)
 
-                summary = _run_ingest(store, inputs, mapping, progress)
+                    summary = _run_ingest(store, inputs, mapping, progress, options)
+        except IngestInterrupted as stop:
+            done = stop.summary
+            for skipped in done.skipped:
+                _err(f"skipped {skipped.message()}")
+            _err(
+                f"interrupted: {done.ingested} articles committed ({done.duplicates} already stored); "
+                "run the same command again to resume"
+            )
+            raise typer.Exit(130)
+        stories_after = store.recluster() if recluster else None
     for skipped in summary.skipped:
         _err(f"skipped {skipped.message()}")
     if as_json:
-        typer.echo(json.dumps(summary.to_dict(), indent=2))
+        payload = summary.to_dict()
+        if stories_after is not None:
+            payload["stories_after_recluster"] = stories_after
+        typer.echo(json.dumps(payload, indent=2))
     else:
+        rate = f", {summary.articles_per_second:,.0f} articles/s" if summary.read else ""
         typer.echo(
             f"{corpus}: {summary.ingested} ingested ({summary.copies} copies of other reports), "
-            f"{summary.duplicates} already stored, {len(summary.skipped)} skipped, "
-            f"{summary.new_stories} new stories in {summary.seconds:.1f} s"
+            f"{summary.duplicates} duplicates (already stored), {len(summary.skipped)} skipped, "
+            f"{summary.new_stories} new stories in {summary.seconds:.1f} s{rate}"
         )
+        if stories_after is not None:
+            typer.echo(f"{corpus}: re-clustered into {stories_after} stories")
     if summary.read == 0 and summary.skipped:
         raise typer.Exit(1)
 
 
-def _run_ingest(store, inputs, mapping, progress):
+def _run_ingest(store, inputs, mapping, progress, options=None):
     try:
-        return store.ingest(inputs, mapping=mapping, progress=progress)
+        return store.ingest(inputs, mapping=mapping, progress=progress, **(options or {}))
     except ValueError as exc:  # a malformed --map, reported before anything is read
         _err(str(exc))
         raise typer.Exit(2)
@@ -265,7 +306,11 @@ def stories(
         _err(f"unknown format {format!r}; choose table or json")
         raise typer.Exit(2)
     with _open_corpus(corpus) as store:
-        found = store.stories(since=since)
+        try:
+            found = store.stories(since=since)
+        except ValueError as exc:  # --since that is not an ISO date
+            _err(str(exc))
+            raise typer.Exit(2)
     if format == "json":
         typer.echo(json.dumps([s.to_dict() for s in found], indent=2, ensure_ascii=False))
         return
@@ -286,10 +331,10 @@ def stories(
 def search(
     corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
     query: Annotated[str, typer.Argument(help="Full-text query (SQLite FTS5 syntax; plain words are all required).")],
-    outlet: Annotated[Optional[str], typer.Option("--outlet", help="Only articles of this outlet.")] = None,
+    outlet: Annotated[Optional[str], typer.Option("--outlet", help="Only articles of this outlet (any case).")] = None,
     since: Annotated[Optional[str], typer.Option("--since", help="Only articles published on or after this ISO date.")] = None,
     until: Annotated[Optional[str], typer.Option("--until", help="Only articles published on or before this ISO date.")] = None,
-    limit: Annotated[int, typer.Option("--limit", help="At most this many hits.")] = 20,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many hits.")] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print the hits as JSON.")] = False,
 ) -> None:
     """Full-text search over a corpus (SQLite FTS5), with outlet and date filters."""
@@ -297,7 +342,11 @@ def search(
         _err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
     with _open_corpus(corpus) as store:
-        hits = store.search(query, outlet=outlet, since=since, until=until, limit=limit)
+        try:
+            hits = store.search(query, outlet=outlet, since=since, until=until, limit=limit)
+        except ValueError as exc:  # --since/--until that is not an ISO date
+            _err(str(exc))
+            raise typer.Exit(2)
     if as_json:
         import dataclasses
 

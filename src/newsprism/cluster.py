@@ -277,7 +277,10 @@ class StoryState:
             self.last_day = day if self.last_day is None else max(self.last_day, day)
 
     def to_jsonable(self) -> dict:
-        return {"w": _rounded(self.words), "e": _rounded(self.entities)}
+        """The centroids exactly (JSON floats round-trip), in their order, with their squared
+        norms: a story restored from the store scores every article as the live one did, so
+        an ingest resumed after an interruption ends with the same stories as one run."""
+        return {"w": self.words, "e": self.entities, "wn": self.words_norm2, "en": self.entities_norm2}
 
     @classmethod
     def from_jsonable(
@@ -289,16 +292,12 @@ class StoryState:
             story_id,
             words,
             entities,
-            sum(v * v for v in words.values()),
-            sum(v * v for v in entities.values()),
+            data["wn"] if "wn" in data else sum(v * v for v in words.values()),
+            data["en"] if "en" in data else sum(v * v for v in entities.values()),
             size,
             first_day,
             last_day,
         )
-
-
-def _rounded(vec: Mapping[str, float]) -> dict[str, float]:
-    return {k: round(v, 5) for k, v in vec.items()}
 
 
 def _add_into(target: dict[str, float], vec: Mapping[str, float], norm2: float, max_terms: int) -> float:
@@ -372,10 +371,15 @@ class StreamClusterer:
         self.extractor = TermExtractor(self.params.title_boost)
         self._postings: dict[tuple[str, int], set[int]] = {}
 
-    def load(self, story: StoryState) -> None:
-        """Restore a stored story (its centroid terms are indexed again)."""
+    def load(self, story: StoryState, index_centroid: bool = True) -> None:
+        """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
+        indexed for candidate lookup (an approximation, for stores that kept no article
+        terms); without, the caller replays :meth:`index_article` for each of its articles,
+        in ingest order, which rebuilds the live index exactly."""
         self.stories[story.id] = story
         self.next_id = max(self.next_id, story.id + 1)
+        if not index_centroid:
+            return
         salient = heapq.nlargest(self.params.top_terms * 2, story.words, key=story.words.__getitem__)
         salient += heapq.nlargest(self.params.top_terms * 2, story.entities, key=story.entities.__getitem__)
         day = story.last_day
@@ -433,12 +437,22 @@ class StreamClusterer:
                 best_id, best_score = story_id, score
         return best_id, best_score
 
+    def index_article(self, story_id: int, salient: Iterable[str], day: int | None) -> None:
+        """Post an article's salient terms for ``story_id`` (what :meth:`add_vector` does
+        after assigning it); used to restore the index from the store."""
+        self._index(story_id, salient, day)
+
     def add(self, text: str, title: str | None, day: int | None) -> int:
         """The story of a new article (a new story when none is similar enough)."""
+        return self.assign(text, title, day)[0]
+
+    def assign(self, text: str, title: str | None, day: int | None) -> tuple[int, ArticleVector]:
+        """:meth:`add`, also returning the article's vector (its ``salient`` terms are what
+        the store keeps to rebuild the candidate index)."""
         words, entities = self.extractor.split_terms(text, title)
         self.vectorizer.observe(chain(words, entities))
         vec = self.vectorizer.vector_parts(words, entities, day)
-        return self.add_vector(vec)
+        return self.add_vector(vec), vec
 
     def add_vector(self, vec: ArticleVector) -> int:
         story_id, score = self.best(vec)

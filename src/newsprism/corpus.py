@@ -28,6 +28,7 @@ from .cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, clu
 from .dedupe import CopyDetector, Signature
 from .feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
 from .model import Article, Skipped
+from .readers import is_manifest
 from .store import (
     CopyFamily,
     SearchHit,
@@ -40,16 +41,17 @@ from .store import (
     unpack_state,
 )
 
-__all__ = ["Corpus", "IngestSummary", "Story", "CopyFamily", "SearchHit", "iter_inputs", "EXPORT_FORMATS"]
+__all__ = ["Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "iter_inputs", "EXPORT_FORMATS"]
 
 EXPORT_FORMATS = ("jsonl", "parquet")
 _READER_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
 _TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
 _FEED_SUFFIXES = (".xml", ".rss", ".atom")
-_MANIFESTS = ("articles.csv", "articles.jsonl")
 
-# progress(done, total): articles read so far; total is None (inputs are read lazily)
+# progress(done, total): articles read so far; total is None (inputs are read lazily).
+# Called at most every _PROGRESS_SECONDS while reading, and once at the end.
 Progress = Callable[[int, "int | None"], None]
+_PROGRESS_SECONDS = 0.2
 
 
 @dataclass
@@ -88,6 +90,15 @@ class IngestSummary:
         }
 
 
+class IngestInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :meth:`Corpus.ingest`: every batch before the one in flight is committed
+    (``summary`` counts them); running the same ingest again resumes."""
+
+    def __init__(self, summary: IngestSummary):
+        super().__init__("ingest interrupted")
+        self.summary = summary
+
+
 def iter_inputs(
     paths: Iterable[str | Path],
     mapping: Mapping[str, str] | str | None = None,
@@ -124,7 +135,7 @@ def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes) -> Ite
         chosen = [
             Path(root) / f
             for f in sorted(files)
-            if not f.startswith(".") and not f.upper().startswith("README") and f not in _MANIFESTS
+            if not f.startswith(".") and not f.upper().startswith("README") and not is_manifest(Path(root) / f)
             and f.lower() not in ("expected.yaml", "expected.yml", "commit")
         ]
         if chosen:
@@ -135,16 +146,20 @@ def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes) -> Ite
 
 
 def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes):
-    from .readers import read_paths
+    from .readers import iter_jsonl, read_paths
     from .tabular import read_table
 
-    plain = [f for f in files if f.suffix.lower() in _READER_SUFFIXES]
+    # text and HTML files: small, read together (their folder's manifest applies)
+    plain = [f for f in files if f.suffix.lower() in _READER_SUFFIXES and f.suffix.lower() != ".jsonl"]
     if plain:
         articles, skipped = read_paths(plain)
         yield from skipped
         yield from articles
     for path in files:
         suffix = path.suffix.lower()
+        if suffix == ".jsonl":
+            yield from iter_jsonl(path)  # streamed: a JSONL dump may be larger than memory
+            continue
         if suffix in _READER_SUFFIXES:
             continue
         if suffix in _TABLE_SUFFIXES:
@@ -170,9 +185,16 @@ class _LiveState:
             self.detector.add(pk, family, Signature.from_bytes(blob))
         docs, df = store.load_df()
         self.clusterer = StreamClusterer(params, Vectorizer(docs, df, params))
+        # the candidate index is replayed from the terms each article was indexed under, in
+        # ingest order: the same index the interrupted or earlier ingest had (stories from a
+        # schema-1 file, which kept no terms, are indexed by their centroid's heaviest terms)
+        legacy = store.stories_without_terms()
         for story_id, first, last, size, blob in store.iter_story_states():
             state = StoryState.from_jsonable(story_id, unpack_state(blob), size, first, last)
-            self.clusterer.load(state)
+            self.clusterer.load(state, index_centroid=story_id in legacy)
+        for story_id, day, terms in store.iter_article_terms():
+            if story_id in self.clusterer.stories:
+                self.clusterer.index_article(story_id, terms, day)
         # copies join their representative's story without a query per copy
         self.family_story = store.family_stories()
         self.generation = store.get_meta("generation", "0")
@@ -219,8 +241,11 @@ class Corpus:
         """Read ``paths`` (files, folders, http(s) addresses) into the corpus.
 
         ``mapping`` maps article fields to table columns (``"text=content,outlet=publication"``)
-        for CSV/parquet inputs. ``progress(done, None)`` is called after each batch.
-        Raises ValueError for a malformed mapping before anything is read.
+        for CSV/parquet inputs. ``progress(done, None)`` (articles read so far) is called a few
+        times a second and at the end.
+        Raises ValueError for a malformed mapping before anything is read, and
+        :class:`IngestInterrupted` (a KeyboardInterrupt carrying the summary of the committed
+        batches) on Ctrl-C.
         """
         from .tabular import parse_mapping
 
@@ -228,21 +253,30 @@ class Corpus:
         summary = IngestSummary()
         started = time.perf_counter()
         batch: list[Article] = []
+        read = 0
+        shown = started
         try:
             for item in iter_inputs(paths, fields, follow_links, timeout, max_bytes):
                 if isinstance(item, Skipped):
                     summary.skipped.append(item)
                     continue
                 batch.append(_with_text_metadata(item))
+                read += 1
                 if len(batch) >= self.batch_size:
                     self._commit(batch, summary)
                     batch = []
-                    if progress:
-                        progress(summary.read, None)
+                if progress and time.perf_counter() - shown >= _PROGRESS_SECONDS:
+                    progress(read, None)
+                    shown = time.perf_counter()
             if batch:
                 self._commit(batch, summary)
-                if progress:
-                    progress(summary.read, None)
+            if progress:
+                progress(read, None)
+        except IngestInterrupted:
+            raise
+        except KeyboardInterrupt as exc:
+            summary.seconds = time.perf_counter() - started
+            raise IngestInterrupted(summary) from exc
         finally:
             summary.seconds = time.perf_counter() - started
         return summary
@@ -271,51 +305,57 @@ class Corpus:
     def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
         store = self.store
         hashes = [content_hash(a) for a in batch]
-        known = store.known_hashes(hashes)
-        fresh: list[tuple[Article, str]] = []
-        for article, hash_ in zip(batch, hashes):
-            if hash_ in known:
-                summary.duplicates += 1
-            else:
-                known.add(hash_)
-                fresh.append((article, hash_))
-        if not fresh:
-            return
-        ids = _unique_ids(fresh, store.taken_ids([a.id for a, _ in fresh]))
-        live = self._state()
         try:
+            # everything is decided under the write lock: another ingest that committed while
+            # this one read its inputs is seen (its hashes, ids, families and stories)
             with store.transaction():
+                known = store.known_hashes(hashes)
+                fresh: list[tuple[Article, str]] = []
+                duplicates = 0
+                for article, hash_ in zip(batch, hashes):
+                    if hash_ in known:
+                        duplicates += 1
+                    else:
+                        known.add(hash_)
+                        fresh.append((article, hash_))
+                if not fresh:
+                    summary.duplicates += duplicates
+                    return
+                ids = _unique_ids(fresh, store.taken_ids([a.id for a, _ in fresh]))
+                live = self._state()
                 first_pk = store.next_pk()
                 pks = list(range(first_pk, first_pk + len(fresh)))
                 # signatures of the whole batch in a few numpy passes; a copy may copy an earlier
                 # article of the same batch
                 assigned = live.detector.assign_many(pks, [a.text for a, _ in fresh])
-                rows: list[tuple[int, str, Article, int, int | None]] = []
+                rows: list[tuple[int, str, Article, int, int | None, tuple[str, ...] | None]] = []
                 new_titles: dict[int, str | None] = {}
                 grown: Counter[int] = Counter()
                 clusterer = live.clusterer
+                copies = new_stories = 0
                 for pk, (article, hash_), article_id, (family, _) in zip(pks, fresh, ids, assigned):
                     if article_id != article.id:
                         article = _with_id(article, article_id)
                     day = day_number(article.published)
+                    terms: tuple[str, ...] | None = None
                     if family != pk:
                         story = live.family_story.get(family)
                         if story is not None:
                             clusterer.add_copy(story, day)
-                        summary.copies += 1
+                        copies += 1
                     else:
                         before = clusterer.next_id
-                        story = clusterer.add(article.text, article.title, day)
+                        story, vec = clusterer.assign(article.text, article.title, day)
+                        terms = vec.salient
                         live.family_story[pk] = story
                         if story >= before:
                             new_titles[story] = article.title
-                            summary.new_stories += 1
-                    rows.append((pk, hash_, article, family, story))
+                            new_stories += 1
+                    rows.append((pk, hash_, article, family, story, terms))
                     grown[family] += 1
                 store.insert_articles(rows)
                 store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
                 store.bump_families(grown)
-                summary.ingested += len(rows)
                 for state in clusterer.take_dirty():
                     store.save_story(
                         state.id, new_titles.get(state.id), state.first_day, state.last_day, state.size,
@@ -325,6 +365,11 @@ class Corpus:
                 generation = str(int(store.get_meta("generation", "0") or 0) + 1)
                 store.set_meta("generation", generation)
             live.generation = generation
+            # counted only once committed: the summary never claims a rolled-back batch
+            summary.duplicates += duplicates
+            summary.ingested += len(rows)
+            summary.copies += copies
+            summary.new_stories += new_stories
         except BaseException:
             # the in-memory indexes saw articles that were rolled back: rebuild them next time
             self._live = None

@@ -9,6 +9,7 @@ server cannot hang an ingest or fill memory. Every failure is a
 
 from __future__ import annotations
 
+import http.client
 import json
 import time
 import urllib.error
@@ -80,10 +81,15 @@ def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_M
             if declared and declared.isdigit() and int(declared) > max_bytes:
                 raise FetchError(f"response too large ({declared} bytes > cap {max_bytes})")
             chunks, size = [], 0
+            sock = _socket_of(response)
             while True:
-                if time.monotonic() > deadline:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
                     raise FetchError(f"timed out after {timeout:g}s")
-                chunk = response.read(65536)
+                if sock is not None:
+                    sock.settimeout(remaining)  # a server trickling bytes cannot outlast the deadline
+                # read1: whatever has arrived (read(n) would wait for all n bytes of a slow server)
+                chunk = response.read1(65536)
                 if not chunk:
                     break
                 size += len(chunk)
@@ -96,9 +102,19 @@ def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_M
     except urllib.error.HTTPError as err:
         raise FetchError(f"HTTP {err.code} {err.reason}") from err
     except urllib.error.URLError as err:
+        if isinstance(err.reason, TimeoutError):
+            raise FetchError(f"timed out after {timeout:g}s") from err
         raise FetchError(f"cannot fetch: {err.reason}") from err
-    except (TimeoutError, OSError) as err:
+    except TimeoutError as err:
+        raise FetchError(f"timed out after {timeout:g}s") from err
+    except (OSError, http.client.HTTPException) as err:
         raise FetchError(f"cannot fetch: {err}") from err
+
+
+def _socket_of(response: Any) -> Any:
+    """The socket under a urllib response (None when it cannot be reached)."""
+    raw = getattr(getattr(response, "fp", None), "raw", None)
+    return getattr(raw, "_sock", None)
 
 
 def looks_like_feed(data: bytes, content_type: str = "") -> bool:
@@ -212,10 +228,13 @@ def parse_feed(
         html = html or entry.get("summary", "")
         text = _html_to_text(html)
         title = _html_to_text(entry.get("title", "")) or None
-        if (follow_links or not text) and link:
-            if not is_url(link):
-                skipped.append(Skipped(source, f"item link is not http(s): {link!r}", number))
+        if link and not is_url(link):
+            # feedparser turns an entry id ("urn:...") into a link; only http(s) is fetched or kept
+            if not text:
+                skipped.append(Skipped(source, f"item has no text and no http(s) link ({link!r})", number))
                 continue
+            link = None
+        if (follow_links or not text) and link:
             fetched = fetch_article(link, timeout, max_bytes)
             if isinstance(fetched, Skipped):
                 if not text:

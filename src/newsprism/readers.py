@@ -25,7 +25,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from .language import non_english_reason
 from .model import Article, Skipped
 
-__all__ = ["read_paths", "read_file", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
+__all__ = ["read_paths", "read_file", "iter_jsonl", "is_manifest", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
 
 SUPPORTED_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
 MANIFEST_NAMES = ("articles.csv", "articles.jsonl")
@@ -403,3 +403,55 @@ def read_paths(paths: Sequence[str | Path]) -> tuple[list[Article], list[Skipped
     for path in paths:
         reader.read(Path(path))
     return reader.articles, reader.skipped
+
+
+def is_manifest(path: str | Path) -> bool:
+    """``articles.csv``, or an ``articles.jsonl`` whose records carry no ``text``: a folder's
+    manifest (metadata of its text/HTML files), not articles."""
+    path = Path(path)
+    if path.name not in MANIFEST_NAMES:
+        return False
+    return path.name.endswith(".csv") or _jsonl_is_manifest(path)
+
+
+def iter_jsonl(path: str | Path) -> Iterator[Article | Skipped]:
+    """The records of one ``.jsonl`` file, streamed line by line (memory does not grow with
+    the file), with the checks and line-numbered reasons of :func:`read_paths`."""
+    path = Path(path)
+    reader = _Reader()
+    try:
+        handle = path.open("rb")
+    except OSError as err:
+        yield Skipped(str(path), f"cannot read file ({err.strerror or err})")
+        return
+    found = False
+    with handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            found = True
+            if number == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8) :]
+            if b"\x00" in raw:
+                reader.skip(path, "binary data (contains NUL bytes)", number)
+            else:
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    reader.skip(
+                        path, f"not UTF-8 text (invalid byte 0x{raw[err.start]:02x} at byte {err.start} of the line)", number
+                    )
+                else:
+                    article, reason = reader.jsonl_record(path, line)
+                    if article is None:
+                        reader.skip(path, reason or "unreadable line", number)
+                    else:
+                        reader.add(path, article, number)
+            if reader.skipped:
+                yield from reader.skipped
+                reader.skipped.clear()
+            if reader.articles:
+                yield from reader.articles
+                reader.articles.clear()
+    if not found:
+        yield Skipped(str(path), "empty file" if path.stat().st_size == 0 else "whitespace-only file")

@@ -80,8 +80,14 @@ CREATE TRIGGER articles_ad AFTER DELETE ON articles BEGIN
 END;
 """
 
+# version 2: each article keeps the salient terms under which streaming clustering indexed it,
+# so that a later ingest (a resumed one too) rebuilds the candidate index exactly
+_V2 = """
+ALTER TABLE articles ADD COLUMN terms TEXT;
+"""
+
 # index i holds the script that takes a file from version i to version i + 1
-MIGRATIONS: tuple[str, ...] = (_V1,)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -216,17 +222,27 @@ class Store:
     def schema_version(self) -> int:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
-    def _migrate(self) -> None:
-        version = self.schema_version
+    def _check_version(self, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise RuntimeError(
                 f"{self.path} has schema version {version}; this newsprism knows up to {SCHEMA_VERSION}"
             )
-        for target in range(version, SCHEMA_VERSION):
-            with self.transaction():
+
+    def _migrate(self) -> None:
+        """Bring the file to :data:`SCHEMA_VERSION`: all pending migrations in one transaction
+        (a failure leaves the file as it was)."""
+        version = self.schema_version
+        self._check_version(version)
+        if version == SCHEMA_VERSION:
+            return
+        with self.transaction():
+            # read again under the write lock: another process may have migrated meanwhile
+            version = self.schema_version
+            self._check_version(version)
+            for target in range(version, SCHEMA_VERSION):
                 for statement in _split_sql(MIGRATIONS[target]):
                     self.conn.execute(statement)
-                self.conn.execute(f"PRAGMA user_version={target + 1}")
+            self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -278,12 +294,13 @@ class Store:
         """Insert one article (inside a :meth:`transaction`)."""
         self.insert_articles([(pk, hash_, article, family, story)])
 
-    def insert_articles(self, rows: Iterable[tuple[int, str, Article, int, int | None]]) -> None:
-        """Insert (pk, hash, article, family, story) rows with one ``executemany`` (inside a
-        :meth:`transaction`); the FTS index follows through its trigger."""
+    def insert_articles(self, rows: Iterable[tuple]) -> None:
+        """Insert (pk, hash, article, family, story[, terms]) rows with one ``executemany``
+        (inside a :meth:`transaction`); the FTS index follows through its trigger. ``terms``
+        are the salient terms streaming clustering indexed the article under (None for a copy)."""
         self.conn.executemany(
             "INSERT INTO articles(pk, hash, id, title, outlet, published, day, url, authors, path, text,"
-            " meta, family, story) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " meta, family, story, terms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     pk,
@@ -300,10 +317,29 @@ class Store:
                     json.dumps(_plain_meta(article.meta), ensure_ascii=False, default=str),
                     family,
                     story,
+                    None if terms is None else json.dumps(list(terms), ensure_ascii=False),
                 )
-                for pk, hash_, article, family, story in rows
+                for pk, hash_, article, family, story, terms in (
+                    (*row, None) if len(row) == 5 else row for row in rows
+                )
             ],
         )
+
+    def iter_article_terms(self) -> Iterator[tuple[int, int | None, list[str]]]:
+        """(story, day, salient terms) of every indexed article (copies are not), in ingest order."""
+        for story, day, terms in self.conn.execute(
+            "SELECT story, day, terms FROM articles WHERE terms IS NOT NULL AND story IS NOT NULL ORDER BY pk"
+        ):
+            yield story, day, json.loads(terms)
+
+    def stories_without_terms(self) -> set[int]:
+        """Stories holding a representative stored before article terms were kept (schema 1)."""
+        return {
+            r[0]
+            for r in self.conn.execute(
+                "SELECT DISTINCT story FROM articles WHERE pk = family AND terms IS NULL AND story IS NOT NULL"
+            )
+        }
 
     def family_stories(self) -> dict[int, int | None]:
         """Story of each copy family's representative (family id -> story id)."""
@@ -480,11 +516,12 @@ class Store:
     ) -> list[SearchHit]:
         """Full-text search (FTS5 syntax; a query FTS5 cannot parse is searched as plain words).
 
-        ``since``/``until`` are ISO dates, inclusive; ``outlet`` matches exactly.
+        ``since``/``until`` are ISO dates, inclusive (an undated article never passes a date
+        filter); ``outlet`` matches the whole name, in any case.
         """
         filters, params = [], []
         if outlet is not None:
-            filters.append("a.outlet = ?")
+            filters.append("a.outlet = ? COLLATE NOCASE")
             params.append(outlet)
         for bound, op in ((since, ">="), (until, "<=")):
             if bound is not None:

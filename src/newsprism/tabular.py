@@ -20,7 +20,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from .model import Article, Skipped
 
-__all__ = ["FIELDS", "parse_mapping", "read_csv", "read_parquet", "read_table", "row_to_article", "write_parquet"]
+__all__ = ["FIELDS", "parse_mapping", "read_csv", "read_parquet", "read_table", "row_to_article", "write_parquet", "EXPORT_COLUMNS"]
 
 FIELDS = ("id", "text", "title", "published", "outlet", "url", "authors")
 _AUTHOR_SEPARATORS = (";", "|")
@@ -183,11 +183,39 @@ def read_table(path: str | Path, mapping: Mapping[str, str] | str | None = None)
     raise ValueError(f"not a table file: {path}")
 
 
-def write_parquet(path: str | Path, rows: Iterable[Mapping[str, Any]]) -> int:
-    """Write plain dict rows to parquet (used by export); returns the row count."""
+# the columns of an export: the JSONL contract fields plus story and copy family
+EXPORT_COLUMNS = (
+    ("id", "string"), ("text", "string"), ("title", "string"), ("published", "string"),
+    ("outlet", "string"), ("url", "string"), ("authors", "list<string>"), ("story", "int64"),
+    ("family", "string"),
+)
+
+
+def export_schema():  # -> pyarrow.Schema
+    import pyarrow as pa
+
+    types = {"string": pa.string(), "int64": pa.int64(), "list<string>": pa.list_(pa.string())}
+    return pa.schema([(name, types[kind]) for name, kind in EXPORT_COLUMNS])
+
+
+def write_parquet(path: str | Path, rows: Iterable[Mapping[str, Any]], batch_rows: int = 2048) -> int:
+    """Write export rows (:data:`EXPORT_COLUMNS`) to parquet in record batches, so memory does
+    not grow with the corpus; the schema is fixed (an empty corpus gives an empty table with
+    the same columns). Returns the row count."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    rows = list(rows)
-    pq.write_table(pa.Table.from_pylist(rows), str(path))
-    return len(rows)
+    schema = export_schema()
+    count = 0
+    with pq.ParquetWriter(str(path), schema) as writer:
+        chunk: list[Mapping[str, Any]] = []
+        for row in rows:
+            chunk.append(row)
+            if len(chunk) >= batch_rows:
+                writer.write_table(pa.Table.from_pylist(chunk, schema=schema))
+                count += len(chunk)
+                chunk = []
+        if chunk or not count:
+            writer.write_table(pa.Table.from_pylist(chunk, schema=schema))
+            count += len(chunk)
+    return count
