@@ -423,3 +423,53 @@ def test_two_writers_at_once_share_ids_families_and_stories(tmp_path):
         # each q copy (same text as the p article, other outlet) is in that article's family
         family = dict(corpus.store.conn.execute("SELECT id, family FROM articles"))
         assert all(family[f"q{i}"] == family[f"p{i}"] for i in range(60))
+
+
+def test_all_the_news_csv_loads_with_a_mapping(tmp_path):
+    """The Kaggle "All the News" layout: an unnamed pandas index column, id, title,
+    publication, author, date, year, month, url, content."""
+    path = tmp_path / "articles1.csv"
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["", "id", "title", "publication", "author", "date", "year", "month", "url", "content"])
+        writer.writerow([0, 17283, "House Republicans Fret", "New York Times", "Carl Hulse", "2016-12-31", 2016.0, 12.0,
+                         "", FLOOD + "\n\nA second paragraph,\nwith a line break inside the cell."])
+        writer.writerow([1, 17284, "Rift Between Officers", "Breitbart", "Benjamin Mueller; Al Baker", "2017-06-19",
+                         2017.0, 6.0, "https://example.com/r", STRIKE])
+        writer.writerow([2, 17285, "No body", "CNN", "", "2017-01-06", 2017.0, 1.0, "", ""])
+        writer.writerow([3, 17286, "Short row", "CNN"])
+    mapping = "text=content,outlet=publication,published=date,authors=author"
+    with Corpus(tmp_path / "c.db") as corpus:
+        summary = corpus.ingest([path], mapping=mapping)
+        assert summary.ingested == 2
+        # line numbers are physical lines: the header is line 1, the first record spans lines 2-5
+        assert [(s.line, s.reason.split(" (")[0]) for s in summary.skipped] == [(7, "empty text"), (8, "row has 4 fields, header has 10")]
+        first = corpus.article("17283")
+        assert first.outlet == "New York Times" and first.published == "2016-12-31" and first.authors == ("Carl Hulse",)
+        assert first.text.endswith("with a line break inside the cell.") and first.title == "House Republicans Fret"
+        second = corpus.article("17284")
+        assert second.authors == ("Benjamin Mueller", "Al Baker") and second.url == "https://example.com/r"
+        assert second.meta["column:year"] == "2017.0"
+
+
+def test_newsplease_output_folder(tmp_path):
+    """news-please writes one JSON file per article under data/<date>/<domain>/."""
+    folder = tmp_path / "data" / "2017" / "05" / "03" / "example.com"
+    folder.mkdir(parents=True)
+    record = {
+        "authors": ["Ana Ruiz"], "date_download": "2017-05-04 10:00:00", "date_modify": None,
+        "date_publish": "2017-05-03 14:01:00", "description": "Floods", "filename": "x.json",
+        "image_url": None, "language": "en", "localpath": None, "maintext": FLOOD, "source_domain": "example.com",
+        "text": None, "title": "Valencia floods", "title_page": None, "title_rss": None,
+        "url": "https://example.com/floods",
+    }
+    (folder / "a1.json").write_text(json.dumps(record), encoding="utf-8")
+    (folder / "a2.json").write_text(json.dumps({**record, "maintext": None, "url": "https://example.com/x"}), encoding="utf-8")
+    (folder / "a3.json").write_text("{not json", encoding="utf-8")
+    with Corpus(tmp_path / "c.db") as corpus:
+        summary = corpus.ingest([tmp_path / "data"])
+        assert summary.ingested == 1
+        reasons = sorted((s.path.rsplit("/", 1)[-1], s.reason.split(":")[0]) for s in summary.skipped)
+        assert reasons == [("a2.json", "news-please record has no maintext"), ("a3.json", "unreadable JSON")]
+        article = corpus.article("https://example.com/floods")
+        assert (article.outlet, article.published, article.authors) == ("example.com", "2017-05-03T14:01:00", ("Ana Ruiz",))
