@@ -63,6 +63,8 @@ def test_basil_and_ecb_targets():
     assert scores["basil_docs"] == 150
     assert scores["basil_batch_b3_f1"] >= 0.95
     assert scores["basil_stream_b3_f1"] >= 0.95
+    assert scores["basil_batch_emb_b3_f1"] >= 0.95
+    assert scores["ecb_doc_batch_emb_b3_f1"] > scores["ecb_doc_baseline_b3_f1"]
     assert scores["basil_batch_b3_f1"] > scores["basil_baseline_b3_f1"]
     assert scores["ecb_doc_batch_b3_f1"] > scores["ecb_doc_baseline_b3_f1"]
 
@@ -100,3 +102,22 @@ def test_vectors_keep_the_heaviest_terms_at_unit_length():
     # the mixed-count entry point splits by prefix and gives the same vector
     mixed = vectorizer.vector({**words, "e:valencia": 1}, 100)
     assert mixed.words == vec.words and mixed.salient == vec.salient
+
+
+def test_batch_with_embeddings_uses_them_and_checks_their_count():
+    import numpy as np
+
+    from newsprism.cluster import ClusterParams
+
+    day = _day("2024-10-30")
+    docs = [(t, None, day) for t in FLOOD + STRIKE]
+    # embeddings that agree with the gold groups keep them; embeddings that put a flood
+    # article with the strikes lower its similarity to the floods
+    agree = np.array([[1.0, 0.0]] * 3 + [[0.0, 1.0]] * 2)
+    labels = cluster_batch(docs, embeddings=agree)
+    assert len(set(labels[:3])) == 1 and len(set(labels[3:])) == 1 and labels[0] != labels[3]
+    misleading = np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0], [0.0, 1.0]])
+    heavy = cluster_batch(docs, ClusterParams(embedding_weight=0.9), embeddings=misleading)
+    assert heavy[2] != heavy[0]  # at weight 0.9 the embeddings decide
+    with pytest.raises(ValueError):
+        cluster_batch(docs, embeddings=agree[:4])

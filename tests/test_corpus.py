@@ -173,6 +173,15 @@ def test_recluster_keeps_every_article_in_one_story(tmp_path, inputs):
         with pytest.raises(KeyError):
             corpus.story_articles(999)
 
+        class Topical:  # a stand-in embedder: floods one way, the strike another
+            def encode(self, texts):
+                import numpy as np
+
+                return np.array([[1.0, 0.0] if "Valencia" in t else [0.0, 1.0] for t in texts])
+
+        assert corpus.recluster(embedder=Topical()) == 2
+        assert sorted(len(s.articles) for s in corpus.stories()) == [1, 3]
+
 
 def test_tables_with_mapping_report_broken_rows(tmp_path):
     import pyarrow as pa

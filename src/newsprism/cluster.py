@@ -20,7 +20,7 @@ through memo tables (:class:`TermExtractor`) and counted in C; TF-IDF weights of
 an article are one small numpy pass.
 * Batch (:func:`cluster_batch`): corpus-wide IDF, a k-nearest-neighbour graph of
   articles, then greedy centroid-linkage merging of the strongest edges first —
-  independent of arrival order.
+  independent of arrival order; optionally mixed with sentence-embedding cosines.
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ class ClusterParams:
     centroid_terms: int = 300  # a centroid keeps at most this many terms (pruned to 2/3)
     neighbours: int = 8  # batch: k of the k-nearest-neighbour graph
     title_boost: int = 2  # a title word counts as this many body words
+    embedding_weight: float = 0.2  # batch, when embeddings are given: share of their cosine in the similarity
 
 
 def extract_terms(text: str, title: str | None = None, title_boost: int = 2) -> Counter[str]:
@@ -264,6 +265,7 @@ class StoryState:
     size: int = 0
     first_day: int | None = None
     last_day: int | None = None
+    embedding: "np.ndarray | None" = None  # batch only: sum of member embeddings (unit rows)
 
     def add(self, vec: ArticleVector, max_terms: int) -> None:
         self.words_norm2 = _add_into(self.words, vec.words, self.words_norm2, max_terms)
@@ -482,7 +484,9 @@ class StreamClusterer:
 
 
 def cluster_batch(
-    docs: Sequence[tuple[str, str | None, int | None]], params: ClusterParams | None = None
+    docs: Sequence[tuple[str, str | None, int | None]],
+    params: ClusterParams | None = None,
+    embeddings: "np.ndarray | None" = None,
 ) -> list[int]:
     """Cluster ``(text, title, day)`` documents; returns one label per document (0..k-1).
 
@@ -490,8 +494,20 @@ def cluster_batch(
     lookup through an inverted index, so this is not quadratic); edges are taken
     strongest first and merge two groups when their centroids are similar enough
     and the merged group spans at most ``max_span_days``.
+
+    ``embeddings`` (optional, one row per document, e.g. from
+    :func:`newsprism.embed.default_embedder`): centred on their mean (news texts all
+    point roughly the same way) and unit-normalised, their cosine then takes
+    ``params.embedding_weight`` of every similarity, the sparse text/entity score the rest.
     """
     params = params or ClusterParams()
+    if embeddings is not None:
+        embeddings = np.asarray(embeddings, dtype=np.float64)
+        if embeddings.shape[0] != len(docs):
+            raise ValueError(f"{embeddings.shape[0]} embeddings for {len(docs)} documents")
+        embeddings = embeddings - embeddings.mean(axis=0)
+        norms = np.linalg.norm(embeddings, axis=1, keepdims=True)
+        embeddings = np.divide(embeddings, norms, out=np.zeros_like(embeddings), where=norms > 0)
     vectorizer = Vectorizer(params=params)
     extractor = TermExtractor(params.title_boost)
     all_counts = [extractor.split_terms(text, title) for text, title, _ in docs]
@@ -504,6 +520,8 @@ def cluster_batch(
     for i, vec in enumerate(vectors):
         state = StoryState(i)
         state.add(vec, params.centroid_terms)
+        if embeddings is not None:
+            state.embedding = embeddings[i].copy()
         groups.stories[i] = state
         groups._index(i, vec.salient, vec.day)
 
@@ -512,7 +530,11 @@ def cluster_batch(
         scored = []
         for j in groups.candidates(vec):
             if j != i:
-                scored.append((similarity(vec, groups.stories[j], params), j))
+                if embeddings is None:
+                    score = similarity(vec, groups.stories[j], params)
+                else:
+                    score = _centroid_similarity(groups.stories[i], groups.stories[j], params)
+                scored.append((score, j))
         for score, j in heapq.nlargest(params.neighbours, scored):
             if score >= params.merge_threshold:
                 edges.append((-score, min(i, j), max(i, j)))
@@ -560,6 +582,11 @@ def _centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) ->
         score = (1 - params.entity_weight) * words + params.entity_weight * ents
     else:
         score = words
+    if a.embedding is not None and b.embedding is not None:
+        na, nb = float(np.linalg.norm(a.embedding)), float(np.linalg.norm(b.embedding))
+        if na > 0 and nb > 0:
+            emb = float(a.embedding @ b.embedding) / (na * nb)
+            score = (1 - params.embedding_weight) * score + params.embedding_weight * emb
     gap = 0
     if a.first_day is not None and b.first_day is not None:
         gap = max(a.first_day - b.last_day, b.first_day - a.last_day, 0)  # type: ignore[operator]
@@ -572,5 +599,7 @@ def _merge_into(target: StoryState, other: StoryState, max_terms: int) -> None:
     target.words_norm2 = _add_into(target.words, other.words, target.words_norm2, max_terms)
     target.entities_norm2 = _add_into(target.entities, other.entities, target.entities_norm2, max_terms)
     target.size += other.size
+    if target.embedding is not None and other.embedding is not None:
+        target.embedding = target.embedding + other.embedding
     target.extend(other.first_day)
     target.extend(other.last_day)

@@ -377,15 +377,21 @@ class Corpus:
 
     # -- batch re-clustering -------------------------------------------------------
 
-    def recluster(self, params: ClusterParams | None = None) -> int:
+    def recluster(self, params: ClusterParams | None = None, embedder=None) -> int:
         """Re-group the whole corpus into stories with batch clustering (corpus-wide IDF,
         order-independent); copies follow their family's representative. Replaces all
-        stories (ids restart at 1) and the streaming state. Returns the number of stories."""
+        stories (ids restart at 1) and the streaming state. Returns the number of stories.
+
+        ``embedder`` (``newsprism.embed.default_embedder("static")``, or any object with
+        ``encode(texts) -> array``) adds sentence-embedding similarity to the batch grouping."""
         params = params or self.params
         rows = self.store.conn.execute(
             "SELECT pk, family, text, title, day FROM articles WHERE pk = family ORDER BY pk"
         ).fetchall()
-        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params)
+        embeddings = None
+        if embedder is not None and rows:
+            embeddings = embedder.encode([f"{r[3] or ''}\n{r[2]}" for r in rows])
+        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings)
         story_of_family = {r[0]: label + 1 for r, label in zip(rows, labels)}
         assignment = {
             pk: story_of_family[family]

@@ -1,6 +1,6 @@
 """Story-clustering quality on public data: BASIL dev and ECB+ dev documents.
 
-For each set: batch and streaming clustering scored with B-cubed (and pairwise)
+For each set: batch (with and without sentence embeddings) and streaming clustering scored with B-cubed (and pairwise)
 F1 against the gold grouping, next to a plain TF-IDF + time-window baseline
 computed in the same run. Returns one flat dict with stable keys.
 
@@ -132,6 +132,11 @@ def _evaluate_set(docs: Sequence[Doc], prefix: str, params: ClusterParams | None
     inputs = [(d[1], d[2], d[3]) for d in docs]
     scores = {f"{prefix}_docs": float(len(docs)), f"{prefix}_gold_clusters": float(len(set(gold)))}
     scores.update(score_clusterings(ids, gold, cluster_batch(inputs, params), f"{prefix}_batch"))
+    # batch with the packaged static sentence embeddings (numpy only, offline)
+    from ..embed import default_embedder
+
+    embeddings = default_embedder("static").encode([f"{d[2] or ''}\n{d[1]}" for d in docs])
+    scores.update(score_clusterings(ids, gold, cluster_batch(inputs, params, embeddings), f"{prefix}_batch_emb"))
     scores.update(score_clusterings(ids, gold, stream_clusters(inputs, params), f"{prefix}_stream"))
     scores.update(score_clusterings(ids, gold, baseline_clusters(inputs), f"{prefix}_baseline"))
     return scores
@@ -140,7 +145,8 @@ def _evaluate_set(docs: Sequence[Doc], prefix: str, params: ClusterParams | None
 def evaluate_stories(datasets: Path, params: ClusterParams | None = None) -> dict[str, float]:
     """Scores on ``datasets/basil`` and ``datasets/ecbplus`` (each skipped when absent).
 
-    Keys: ``basil_{batch,stream,baseline}_{b3_p,b3_r,b3_f1,pair_f1,clusters}``, the same
+    Keys: ``basil_{batch,batch_emb,stream,baseline}_{b3_p,b3_r,b3_f1,pair_f1,clusters}``
+    (``batch_emb``: batch with static sentence embeddings), the same
     under ``ecb_doc_``, plus ``*_docs`` and ``*_gold_clusters``.
     """
     datasets = Path(datasets)
