@@ -3,9 +3,10 @@
 Two claims from different documents are *aligned* (the same fact in other
 words) when a combined score reaches a threshold:
 
-    score = cosine(sentence embeddings)
-          + ENTITY_WEIGHT * IDF-weighted overlap of resolved entity ids
-          + TERM_WEIGHT   * IDF-weighted overlap of content lemmas
+    score = EMBEDDING_WEIGHT * mean(centred sentence cosine, rescaled token-aligned similarity)
+          + TERM_WEIGHT   * mean(TF-IDF cosine of content stems, sublinear TF-IDF cosine of word forms)
+          + ENTITY_WEIGHT * rare shared entities and figures
+          + EVENT_WEIGHT  * rare shared event keys
 
 The entity and term parts reward what embeddings blur (which villages, which
 minister) and discount what every claim of the story shares (Aleppo, Syria):
@@ -63,7 +64,9 @@ class AlignParams:
     top_k: int = 2  # a partner must rank among the best k of its document for the claim
     embedding_weight: float = 2.0  # on the mean of the two embedding parts: each weighs as much as the terms
     entity_weight: float = 0.5  # per rare shared entity (IDF / log N), capped at 2 entities
-    term_weight: float = 1.0  # TF-IDF cosine of content lemmas
+    # on the mean of the two lexical views: TF-IDF cosine of content-lemma stems
+    # and sublinear TF-IDF cosine of word forms (the parser-free view)
+    term_weight: float = 1.0
     event_weight: float = 0.5  # per rare shared event key (IDF / log N), capped at 2
     strong: float = 1.0  # a score this high links when either side ranks the other in its top k
     max_facts_per_claim: int = 3
@@ -238,6 +241,36 @@ def _terms_of(claim: Claim) -> list[str]:
     return [t[:6] for t in claim.terms]
 
 
+def _words_of(claim: Claim) -> list[str]:
+    return _WORD.findall(claim.text.lower())
+
+
+def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = None, n: int | None = None) -> np.ndarray:
+    """Cosine of sublinear TF-IDF vectors of word forms (every word, counts
+    kept: tf = 1 + log count, idf = log((1 + n) / (1 + df)) + 1), all pairs; df
+    and n from ``rows`` unless given. The parser-free lexical view: the stem view
+    (:func:`_term_cosines`) keeps only what the tagger calls content words, and
+    a tagging slip ("shelling" as a verb in one report, a noun in the other)
+    drops a shared word there but not here."""
+    if df is None:
+        df = Counter(w for row in rows for w in set(row))
+        n = len(rows)
+    total = n if n is not None else len(rows)
+    top = math.log(1 + total) + 1.0
+    vocab: dict[str, int] = {}
+    for row in rows:
+        for w in row:
+            vocab.setdefault(w, len(vocab))
+    x = np.zeros((len(rows), max(len(vocab), 1)), dtype=np.float32)
+    for r, row in enumerate(rows):
+        for w, c in Counter(row).items():
+            seen = df.get(w)
+            idf = math.log((1 + total) / (1 + seen)) + 1.0 if seen else top
+            x[r, vocab[w]] = (1.0 + math.log(c)) * idf
+    x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
+    return x @ x.T
+
+
 @dataclass(frozen=True)
 class Collection:
     """What a story's claims are weighed against: how many claims of the
@@ -252,18 +285,21 @@ class Collection:
     token_df: Mapping[int, int]
     mean: np.ndarray | None = None
     aligned_base: float | None = None
+    word_df: Mapping[str, int] | None = None
 
 
 def collection_stats(claims: Sequence[Claim], embedder, aligned_base: float | None = None) -> Collection:
     tokens = _token_model(embedder)
     term_df: Counter[str] = Counter()
     token_df: Counter[int] = Counter()
+    word_df: Counter[str] = Counter()
     for c in claims:
         term_df.update(set(_terms_of(c)))
         token_df.update(set(tokens.token_ids(c.text)))
+        word_df.update(set(_words_of(c)))
     vectors = embedder.encode([c.text for c in claims]) if claims else None
     mean = vectors.mean(axis=0) if vectors is not None and len(claims) > 2 else None
-    return Collection(len(claims), dict(term_df), dict(token_df), mean, aligned_base)
+    return Collection(len(claims), dict(term_df), dict(token_df), mean, aligned_base, dict(word_df))
 
 
 def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection | None = None) -> np.ndarray:
@@ -345,6 +381,7 @@ class PairScores:
     events: np.ndarray  # rare shared event-key mass (capped)
     sentence: np.ndarray | None = None  # centred sentence-embedding cosine
     aligned: np.ndarray | None = None  # token-aligned similarity (uncentred)
+    words: np.ndarray | None = None  # sublinear TF-IDF cosine of word forms
 
 
 def _figure_items(claim: Claim) -> list[str]:
@@ -363,14 +400,15 @@ def score_pairs(
 ) -> PairScores:
     """The alignment score of every pair of claims:
 
-        embedding_weight * (sentence cosine + aligned similarity) / 2
-      + term_weight * TF-IDF cosine of content stems
+        embedding_weight * (sentence cosine + rescaled aligned similarity) / 2
+      + term_weight * (TF-IDF cosine of content stems + TF-IDF cosine of word forms) / 2
       + entity_weight * rare shared entities and figures
       + event_weight * rare shared event keys
 
     Both embedding parts are centred on the collection (by default the story):
     the sentence vectors lose the collection's mean vector, the aligned
-    similarity the collection's mean over claims of different documents. IDF
+    similarity is rescaled with the collection's mean b over claims of different
+    documents as (F - b) / (1 - b) (BERTScore's baseline rescaling). IDF
     weights (terms, tokens) come from the collection. Entities, figures and event
     keys are weighted by their rarity among these claims (they are resolved per
     story), so what every claim of the story shares (Syria, Aleppo, "said") adds
@@ -386,15 +424,27 @@ def score_pairs(
     base = collection.aligned_base if collection is not None and collection.aligned_base is not None else None
     if base is None:
         base = _aligned_base(aligned, same, claims)
-    emb = params.embedding_weight * (sent + (aligned - base)) / 2
+    # BERTScore's baseline rescaling, (F - b) / (1 - b): the aligned similarity
+    # of two unrelated sentences is far from 0 (every token finds some partner),
+    # which squeezes it into [b, 1]; rescaled, it spans the range of a centred
+    # cosine and weighs as much as the sentence cosine it is averaged with
+    emb = params.embedding_weight * (sent + (aligned - base) / max(1.0 - base, 1e-3)) / 2
     term_rows = [_terms_of(c) for c in claims]
     idf = _idf_weights(collection.term_df, collection.n) if collection is not None else None
     term = _term_cosines(term_rows, idf)
+    word_rows = [_words_of(c) for c in claims]
+    if collection is not None and collection.word_df is not None:
+        words = _word_cosines(word_rows, collection.word_df, collection.n)
+    else:
+        words = _word_cosines(word_rows)
     ent = np.minimum(_rare_entity_mass([list(c.entities) + _figure_items(c) for c in claims]), 2.0)
     evt = np.minimum(_rare_entity_mass([c.events for c in claims], background=0.0), 2.0)
-    score = (emb + params.term_weight * term + params.entity_weight * ent + params.event_weight * evt).astype(np.float32)
+    score = (
+        emb + params.term_weight * (term + words) / 2
+        + params.entity_weight * ent + params.event_weight * evt
+    ).astype(np.float32)
     score[same] = -np.inf
-    return PairScores(score, emb, term, ent, evt, sent, aligned)
+    return PairScores(score, emb, term, ent, evt, sent, aligned, words)
 
 
 _CREDIT_LINE = re.compile(
@@ -502,7 +552,10 @@ def align_claims(
                 if (linked[i, k] or linked[j, k]) and min(score[i, k], score[j, k]) >= params.member_floor
             ]
             ks.sort(key=lambda k: -max(score[i, k], score[j, k]))
-            fact.update(ks[: params.per_doc])
+            # the document's best claim joins on one link; a second claim of the
+            # same document must be linked to both claims of the seed pair: else a
+            # sentence telling two facts pulls its other fact's wording in
+            fact.update(ks[:1] + [k for k in ks[1 : params.per_doc] if linked[i, k] and linked[j, k]])
         if len([f for f in facts if i in f or j in f]) < params.max_facts_per_claim:
             facts.append(frozenset(fact))
     groups = tuple(
