@@ -333,6 +333,16 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
         if ids[i]:
             by_doc.setdefault(c.doc, []).append(i)
 
+    # one token-by-token similarity table for the story's whole vocabulary when it
+    # fits (a 30-article story: a few thousand tokens), sliced per pair of documents,
+    # instead of one vector product per pair of documents
+    story_vocab = sorted({t for row in ids for t in row})
+    table = None
+    if len(story_vocab) <= 6000:
+        vecs = model.token_vectors(story_vocab)
+        table = vecs @ vecs.T
+    position = {t: k for k, t in enumerate(story_vocab)}
+
     prepared = {}
     for d, rows in by_doc.items():
         vocab = sorted({t for i in rows for t in ids[i]})
@@ -341,7 +351,9 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
         starts = np.cumsum([0] + [len(ids[i]) for i in rows[:-1]])
         weights = np.array([idf(t) for i in rows for t in ids[i]], dtype=np.float32)
         wsum = np.add.reduceat(weights, starts)
-        prepared[d] = (np.array(rows), model.token_vectors(vocab), cols, starts, weights, wsum)
+        where = np.array([position[t] for t in vocab], dtype=np.int64)
+        vectors = model.token_vectors(vocab) if table is None else where
+        prepared[d] = (np.array(rows), vectors, cols, starts, weights, wsum)
 
     def covered(a, b, sim):
         """How well each claim of doc a is covered by each claim of doc b: (na, nb)."""
@@ -351,12 +363,27 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
         return np.add.reduceat(best[cols_a] * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
 
     docs = sorted(prepared)
+    best_of = {}
+    if table is not None:
+        # per document: each story token's best match in each of its claims, (vocab, n)
+        for d, (_, where, cols, starts, _, _) in prepared.items():
+            best_of[d] = np.maximum.reduceat(table[:, where[cols]], starts, axis=1)
+
+    def covered_by(a, b_doc):
+        _, where_a, cols_a, starts_a, w_a, wsum_a = a
+        best = best_of[b_doc][where_a[cols_a]]  # (tokens_a, nb)
+        return np.add.reduceat(best * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
+
     for x, da in enumerate(docs):
         for db in docs[x + 1 :]:
             a, b = prepared[da], prepared[db]
-            sim = a[1] @ b[1].T
-            rec = covered(a, b, sim)
-            prec = covered(b, a, sim.T).T
+            if table is not None:
+                rec = covered_by(a, db)
+                prec = covered_by(b, da).T
+            else:
+                sim = a[1] @ b[1].T
+                rec = covered(a, b, sim)
+                prec = covered(b, a, sim.T).T
             f = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
             out[np.ix_(a[0], b[0])] = f
             out[np.ix_(b[0], a[0])] = f.T
