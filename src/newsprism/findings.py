@@ -621,8 +621,14 @@ def _summary(corroborated: Sequence[Finding], graph: ClaimGraph, limit: int = 5)
     for a in graph.alignments:
         linked.setdefault(a.a, set()).add(a.b)
         linked.setdefault(a.b, set()).add(a.a)
-    out = []
-    for f in corroborated[:limit]:
+    out: list[SummarySentence] = []
+    said: set[str] = set()  # a sentence two facts share is said once
+    cited: set[str] = set()  # claims earlier sentences rest on
+    for f in corroborated:
+        if len(out) == limit:
+            break
+        if 2 * len(cited.intersection(f.claims)) >= len(f.claims):
+            continue  # mostly the same claims as a fact already summarised: the same fact again
         # the claim aligned with the most other outlets' claims of the fact (it
         # states what they share), then the shortest wording (it states the least
         # beyond it); it cites itself and only the claims aligned with it, never a
@@ -630,10 +636,15 @@ def _summary(corroborated: Sequence[Finding], graph: ClaimGraph, limit: int = 5)
         def support(c: Claim) -> set[str]:
             return {x for x in linked.get(c.id, ()) if x in f.claims and by_id[x].doc != c.doc}
 
-        chosen = min((by_id[c] for c in f.claims), key=lambda c: (-len({by_id[x].doc for x in support(c)}), len(c.text)))
+        fresh = [by_id[c] for c in f.claims if " ".join(by_id[c].text.split()) not in said]
+        if not fresh:
+            continue
+        chosen = min(fresh, key=lambda c: (-len({by_id[x].doc for x in support(c)}), len(c.text)))
         backing = support(chosen)
         if not backing:
             continue
+        said.add(" ".join(chosen.text.split()))
+        cited.update(f.claims)
         cites = tuple(by_id[c].citation for c in f.claims if c == chosen.id or c in backing)
         out.append(SummarySentence(chosen.text, cites, (f.id,)))
     return out
