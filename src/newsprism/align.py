@@ -366,8 +366,10 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
     best_of = {}
     if table is not None:
         # per document: each story token's best match in each of its claims, (vocab, n)
+        # (the table is symmetric: gathering rows and transposing once is the same
+        # as gathering columns, and several times faster)
         for d, (_, where, cols, starts, _, _) in prepared.items():
-            best_of[d] = np.maximum.reduceat(table[:, where[cols]], starts, axis=1)
+            best_of[d] = np.ascontiguousarray(np.maximum.reduceat(table[where[cols]], starts, axis=0).T)
 
     def covered_by(a, b_doc):
         _, where_a, cols_a, starts_a, w_a, wsum_a = a
