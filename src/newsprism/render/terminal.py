@@ -30,13 +30,17 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
         return cite(short[doc], start, end)
 
     docs = Table(title="Documents", show_lines=False, expand=True)
-    for col in ("cited as", "id", "outlet", "dateline", "published", "damaged text"):
-        docs.add_column(col, overflow="fold")
+    docs.add_column("cited as", no_wrap=True)
+    docs.add_column("id", overflow="fold", ratio=3)
+    docs.add_column("outlet", overflow="fold", ratio=3)
+    docs.add_column("dateline", overflow="fold", ratio=2)
+    docs.add_column("published", no_wrap=True)
+    docs.add_column("damaged", no_wrap=True)
     for d in analysis.documents:
         outlet = Text(d.outlet or "unknown", style="" if d.outlet else "dim")
-        if d.outlet and d.outlet_source:
-            outlet.append(f" ({d.outlet_source})", style="dim")
-        damaged = Text(f"yes, {len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
+        if d.outlet and d.outlet_source:  # how we know it, on its own line: "credit-line", "manifest"
+            outlet.append(f"\nfrom {d.outlet_source}", style="dim")
+        damaged = Text(f"{len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
         docs.add_row(short[d.id], d.id, outlet, d.dateline or "", d.published or "", damaged)
     console.print(docs)
 
