@@ -13,6 +13,7 @@ from newsprism.evaluate.claimdiff import (
     best_threshold,
     cross_validated_link_scores,
     evaluate_claimdiff,
+    fold_auc_wins,
     load_pairs,
     roc_auc,
     tfidf_cosines,
@@ -29,6 +30,19 @@ def test_best_threshold_separates_perfectly_separable_scores():
 def test_roc_auc_by_hand():
     # positives 0.9, 0.4; negatives 0.5, 0.1 -> 3 of 4 pairs ordered right
     assert roc_auc(np.array([0.9, 0.4, 0.5, 0.1]), np.array([1, 1, 0, 0])) == pytest.approx(0.75)
+
+
+def test_fold_wins_count_each_topic_fold_separately():
+    names = [f"topic{i}" for i in range(20)]
+    a = names[0]
+    b = next(n for n in names[1:] if _fold_of(n, 2) != _fold_of(a, 2))
+    labels = np.array([1, 0, 1, 0])
+    topics = [a, a, b, b]
+    ours = np.array([0.9, 0.1, 0.2, 0.8])  # right in a's fold, wrong in b's
+    baseline = np.array([0.5, 0.5, 0.9, 0.1])  # a tie in a's fold (AUC 0.5), right in b's
+    out = fold_auc_wins(ours, baseline, labels, topics, folds=2)
+    assert out["claimdiff_folds"] == 2 and out["claimdiff_folds_won"] == 1
+    assert out["claimdiff_fold_min_margin"] == pytest.approx(-1.0)
 
 
 def test_cross_validation_never_scores_with_its_own_threshold():

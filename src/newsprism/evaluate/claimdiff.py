@@ -7,8 +7,8 @@ that it weakens it. A pair is **related** when either file says 1 (the paper's
 
 Our score is the one the product aligns claims with
 (:func:`newsprism.align.score_pairs`: sentence-embedding cosine and
-token-aligned similarity of static vectors, TF-IDF cosine of content stems,
-rare shared entities, figures and event keys), each topic analysed as a story
+token-aligned similarity of static vectors, TF-IDF cosines of content stems and
+of word forms, rare shared entities, figures and event keys), each topic analysed as a story
 (see :func:`alignment_scores`); a pair is linked when its score reaches a
 threshold. The threshold is never tuned on the pairs it is scored on:
 pairs are split into folds by *topic* (both claims of a pair share one), each
@@ -20,7 +20,9 @@ Keys (flat, stable): ``claimdiff_link_{precision,recall,f1}`` for the alignment 
 ``claimdiff_baseline_{precision,recall,f1}`` for TF-IDF, ``claimdiff_link_auc`` /
 ``claimdiff_baseline_auc`` (threshold-free ranking quality), ``claimdiff_pairs`` and
 ``claimdiff_all_linked_f1`` (F1 of linking every pair: ~80% of train pairs are
-related, so F1 alone flatters any scorer; AUC is the discriminating figure).
+related, so F1 alone flatters any scorer; AUC is the discriminating figure), and
+``claimdiff_folds_won`` / ``claimdiff_fold_min_margin``: in how many topic folds our AUC
+beats the baseline's, and by how little in the closest one (negative: a fold lost).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ __all__ = [
     "cross_validated_link_scores",
     "roc_auc",
     "evaluate_claimdiff",
+    "fold_auc_wins",
 ]
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -302,18 +305,38 @@ def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None) ->
         "claimdiff_related_share": float(labels.mean()),
         "claimdiff_all_linked_f1": all_linked_f1,
     }
-    for prefix, scores in (
-        ("claimdiff_link", alignment_scores(pairs, nlp, embedder)),
-        ("claimdiff_baseline", tfidf_cosines(pairs)),
-        ("claimdiff_cosine", embedding_cosines(pairs, embedder)),
-    ):
+    scored = {
+        "claimdiff_link": alignment_scores(pairs, nlp, embedder),
+        "claimdiff_baseline": tfidf_cosines(pairs),
+        "claimdiff_cosine": embedding_cosines(pairs, embedder),
+    }
+    for prefix, scores in scored.items():
         cv = cross_validated_link_scores(scores, labels, topics, folds)
         out[f"{prefix}_precision"] = cv["precision"]
         out[f"{prefix}_recall"] = cv["recall"]
         out[f"{prefix}_f1"] = cv["f1"]
         out[f"{prefix}_threshold"] = cv["threshold"]
         out[f"{prefix}_auc"] = roc_auc(scores, labels)
+    out.update(fold_auc_wins(scored["claimdiff_link"], scored["claimdiff_baseline"], labels, topics, folds))
     return out
+
+
+def fold_auc_wins(
+    ours: np.ndarray, baseline: np.ndarray, labels: np.ndarray, topics: Sequence[str], folds: int = 5
+) -> dict[str, float]:
+    """In how many topic folds our AUC beats the baseline's, and the smallest margin:
+    a pooled AUC can hide a lead that holds in only some topics."""
+    fold = np.array([_fold_of(t, folds) for t in topics])
+    margins = []
+    for k in range(folds):
+        test = fold == k
+        if test.any() and 0 < labels[test].sum() < test.sum():
+            margins.append(roc_auc(ours[test], labels[test]) - roc_auc(baseline[test], labels[test]))
+    return {
+        "claimdiff_folds": float(len(margins)),
+        "claimdiff_folds_won": float(sum(m > 0 for m in margins)),
+        "claimdiff_fold_min_margin": float(min(margins)) if margins else float("nan"),
+    }
 
 
 if __name__ == "__main__":  # pragma: no cover - manual run
