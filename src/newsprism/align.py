@@ -116,7 +116,8 @@ def shingles(text: str, size: int = 5) -> frozenset[tuple[str, ...]]:
     words = _WORD.findall(text.lower())
     if len(words) < size:
         return frozenset([tuple(words)]) if words else frozenset()
-    return frozenset(tuple(words[i : i + size]) for i in range(len(words) - size + 1))
+    # the runs words[i : i + size], built by zip in C
+    return frozenset(zip(*(words[k:] for k in range(size))))
 
 
 def _containment(a: frozenset, b: frozenset) -> float:
@@ -130,13 +131,20 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
 
     An inverted index on shingles keeps this linear in practice: only claims that
     share a shingle are compared."""
-    grams = [shingles(c.text, params.shingle_size) for c in claims]
-    index: dict[tuple[str, ...], list[int]] = {}
-    for i, g in enumerate(grams):
-        for s in g:
-            index.setdefault(s, []).append(i)
+    # each distinct shingle as a number: sets of ints intersect faster than sets of tuples
+    numbers: dict[tuple[str, ...], int] = {}
+    grams = [
+        frozenset([numbers.setdefault(g, len(numbers)) for g in shingles(c.text, params.shingle_size)])
+        for c in claims
+    ]
+    # the claims of each shingle that two or more claims have (in claim order)
+    shingle_of = np.fromiter((s for g in grams for s in g), dtype=np.int64, count=sum(map(len, grams)))
+    claim_of = np.repeat(np.arange(len(grams)), [len(g) for g in grams])
+    order = np.argsort(shingle_of, kind="stable")
+    _, first, counts = np.unique(shingle_of[order], return_index=True, return_counts=True)
+    index = [claim_of[order[a : a + k]].tolist() for a, k in zip(first.tolist(), counts.tolist()) if k > 1]
     candidates: set[tuple[int, int]] = set()
-    for rows in index.values():
+    for rows in index:
         if len(rows) > 50:  # boilerplate shingle: not evidence of copying
             continue
         for x in rows:
@@ -165,12 +173,12 @@ def _idf(rows: Sequence[Sequence[str]]) -> dict[str, float]:
 def _presence(rows: Sequence[Sequence[str]], idf: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
     vocab = {k: i for i, k in enumerate(idf)}
     present = np.zeros((len(rows), max(len(vocab), 1)), dtype=np.float32)
-    for r, items in enumerate(rows):
-        for x in set(items):
-            present[r, vocab[x]] = 1.0
+    at_rows = [r for r, items in enumerate(rows) for _ in set(items)]
+    at_cols = [vocab[x] for items in rows for x in set(items)]
+    present[at_rows, at_cols] = 1.0
     weights = np.zeros(present.shape[1], dtype=np.float32)
-    for k, i in vocab.items():
-        weights[i] = idf[k]
+    if vocab:
+        weights[:] = np.array([idf[k] for k in vocab], dtype=np.float64)
     return present, weights
 
 
@@ -252,21 +260,36 @@ def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = 
     (:func:`_term_cosines`) keeps only what the tagger calls content words, and
     a tagging slip ("shelling" as a verb in one report, a noun in the other)
     drops a shared word there but not here."""
+    counts = [Counter(row) for row in rows]
     if df is None:
-        df = Counter(w for row in rows for w in set(row))
+        df = Counter(w for c in counts for w in c)
         n = len(rows)
     total = n if n is not None else len(rows)
     top = math.log(1 + total) + 1.0
+    # columns in order of first occurrence; each (row, word) once, with its count
     vocab: dict[str, int] = {}
-    for row in rows:
-        for w in row:
-            vocab.setdefault(w, len(vocab))
+    idf_of: list[float] = []
+    tf_of: dict[int, float] = {}
+    at_rows: list[int] = []
+    at_cols: list[int] = []
+    tfs: list[float] = []
+    for r, c in enumerate(counts):
+        for w, k in c.items():
+            col = vocab.get(w)
+            if col is None:
+                col = vocab[w] = len(vocab)
+                seen = df.get(w)
+                idf_of.append(math.log((1 + total) / (1 + seen)) + 1.0 if seen else top)
+            tf = tf_of.get(k)
+            if tf is None:
+                tf = tf_of[k] = 1.0 + math.log(k)
+            at_rows.append(r)
+            at_cols.append(col)
+            tfs.append(tf)
     x = np.zeros((len(rows), max(len(vocab), 1)), dtype=np.float32)
-    for r, row in enumerate(rows):
-        for w, c in Counter(row).items():
-            seen = df.get(w)
-            idf = math.log((1 + total) / (1 + seen)) + 1.0 if seen else top
-            x[r, vocab[w]] = (1.0 + math.log(c)) * idf
+    if at_cols:
+        # tf * idf in double (as Python floats multiply), stored as float32
+        x[at_rows, at_cols] = np.array(tfs, dtype=np.float64) * np.array(idf_of, dtype=np.float64)[at_cols]
     x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
     return x @ x.T
 
@@ -302,20 +325,27 @@ def collection_stats(claims: Sequence[Claim], embedder, aligned_base: float | No
     return Collection(len(claims), dict(term_df), dict(token_df), mean, aligned_base, dict(word_df))
 
 
-def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection | None = None) -> np.ndarray:
+def aligned_similarity(
+    claims: Sequence[Claim],
+    embedder,
+    collection: Collection | None = None,
+    ids: Sequence[Sequence[int]] | None = None,
+) -> np.ndarray:
     """Token-aligned similarity of every pair of claims of different documents
     (0 within a document): each token of one claim is matched to its most
     similar token of the other (cosine of static token vectors, so "mediated"
     meets "brokered" and "Turkey" meets "Turkey"), the matches are averaged with
     IDF weights both ways, and the two directions combined as an F1 (the
     BERTScore recipe on static vectors). Cost: one token-by-token product per
-    pair of documents, over the distinct tokens of each."""
+    pair of documents, over the distinct tokens of each. ``ids``: the claims'
+    token ids from the token model, when the caller has them already."""
     n = len(claims)
     out = np.zeros((n, n), dtype=np.float32)
     if n < 2:
         return out
     model = _token_model(embedder)
-    ids = [model.token_ids(c.text) for c in claims]
+    if ids is None:
+        ids = [model.token_ids(c.text) for c in claims]
     df = collection.token_df if collection is not None else None
     total = collection.n if collection is not None else n
     if df is None:
@@ -337,10 +367,9 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
     # fits (a 30-article story: a few thousand tokens), sliced per pair of documents,
     # instead of one vector product per pair of documents
     story_vocab = sorted({t for row in ids for t in row})
-    table = None
     if len(story_vocab) <= 6000:
-        vecs = model.token_vectors(story_vocab)
-        table = vecs @ vecs.T
+        _aligned_from_table(out, ids, by_doc, story_vocab, model, idf)
+        return out
     position = {t: k for k, t in enumerate(story_vocab)}
 
     prepared = {}
@@ -352,8 +381,7 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
         weights = np.array([idf(t) for i in rows for t in ids[i]], dtype=np.float32)
         wsum = np.add.reduceat(weights, starts)
         where = np.array([position[t] for t in vocab], dtype=np.int64)
-        vectors = model.token_vectors(vocab) if table is None else where
-        prepared[d] = (np.array(rows), vectors, cols, starts, weights, wsum)
+        prepared[d] = (np.array(rows), model.token_vectors(vocab), cols, starts, weights, wsum)
 
     def covered(a, b, sim):
         """How well each claim of doc a is covered by each claim of doc b: (na, nb)."""
@@ -363,33 +391,67 @@ def aligned_similarity(claims: Sequence[Claim], embedder, collection: Collection
         return np.add.reduceat(best[cols_a] * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
 
     docs = sorted(prepared)
-    best_of = {}
-    if table is not None:
-        # per document: each story token's best match in each of its claims, (vocab, n)
-        # (the table is symmetric: gathering rows and transposing once is the same
-        # as gathering columns, and several times faster)
-        for d, (_, where, cols, starts, _, _) in prepared.items():
-            best_of[d] = np.ascontiguousarray(np.maximum.reduceat(table[where[cols]], starts, axis=0).T)
-
-    def covered_by(a, b_doc):
-        _, where_a, cols_a, starts_a, w_a, wsum_a = a
-        best = best_of[b_doc][where_a[cols_a]]  # (tokens_a, nb)
-        return np.add.reduceat(best * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
-
     for x, da in enumerate(docs):
         for db in docs[x + 1 :]:
             a, b = prepared[da], prepared[db]
-            if table is not None:
-                rec = covered_by(a, db)
-                prec = covered_by(b, da).T
-            else:
-                sim = a[1] @ b[1].T
-                rec = covered(a, b, sim)
-                prec = covered(b, a, sim.T).T
+            sim = a[1] @ b[1].T
+            rec = covered(a, b, sim)
+            prec = covered(b, a, sim.T).T
             f = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
             out[np.ix_(a[0], b[0])] = f
             out[np.ix_(b[0], a[0])] = f.T
     return out
+
+
+def _aligned_from_table(out: np.ndarray, ids, by_doc, story_vocab, model, idf) -> None:
+    """:func:`aligned_similarity` (into ``out``) from one token-by-token table over
+    the story's vocabulary."""
+    vecs = model.token_vectors(story_vocab)
+    table = vecs @ vecs.T  # symmetric (numpy computes a @ a.T as one symmetric product)
+    lens = [len(row) for row in ids]
+    offsets = np.concatenate(([0], np.cumsum(lens))).astype(np.int64)
+    flat = np.fromiter((t for row in ids for t in row), dtype=np.int64, count=int(offsets[-1]))
+    # each token occurrence as a row of the table, and its IDF weight
+    flat_pos = np.searchsorted(np.array(story_vocab, dtype=np.int64), flat)
+    flat_w = np.array([idf(t) for t in story_vocab], dtype=np.float32)[flat_pos]
+
+    # each claim's distinct token rows, sorted: one unique over (claim, row) keys
+    width = len(story_vocab)
+    keys = np.unique(np.repeat(np.arange(len(ids), dtype=np.int64), lens) * width + flat_pos)
+    distinct_pos = keys % width
+    bounds = np.searchsorted(keys, np.arange(len(ids) + 1, dtype=np.int64) * width).tolist()
+
+    prepared = {}
+    best_of = {}
+    for d, rows in by_doc.items():
+        tokens = np.concatenate([np.arange(offsets[i], offsets[i + 1]) for i in rows])
+        pos, weights = flat_pos[tokens], flat_w[tokens]
+        starts = np.cumsum([0] + [lens[i] for i in rows[:-1]])
+        prepared[d] = (np.array(rows), pos, starts, weights, np.add.reduceat(weights, starts))
+        # each story token's best match in each claim of the document, (vocab, n):
+        # one row maximum per claim over its distinct tokens (the table is
+        # symmetric: rows, not columns, are gathered; a maximum depends on neither
+        # order nor repeats)
+        best = np.empty((len(rows), table.shape[1]), dtype=np.float32)
+        for r, i in enumerate(rows):
+            np.maximum.reduce(table[distinct_pos[bounds[i] : bounds[i + 1]]], axis=0, out=best[r])
+        best_of[d] = np.ascontiguousarray(best.T)
+
+    def covered_by(a, b_doc):
+        """How well each claim of doc a is covered by each claim of doc b: (na, nb)."""
+        _, pos_a, starts_a, w_a, wsum_a = a
+        best = best_of[b_doc][pos_a]  # (tokens_a, nb)
+        return np.add.reduceat(best * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
+
+    docs = sorted(prepared)
+    for x, da in enumerate(docs):
+        for db in docs[x + 1 :]:
+            a, b = prepared[da], prepared[db]
+            rec = covered_by(a, db)
+            prec = covered_by(b, da).T
+            f = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
+            out[np.ix_(a[0], b[0])] = f
+            out[np.ix_(b[0], a[0])] = f.T
 
 
 def _aligned_base(aligned: np.ndarray, same_doc: np.ndarray, claims: Sequence[Claim]) -> float:
@@ -443,13 +505,19 @@ def score_pairs(
     story), so what every claim of the story shares (Syria, Aleppo, "said") adds
     ~nothing.
     """
-    vectors = embedder.encode([c.text for c in claims])
+    ids = None
+    if _token_model(embedder) is embedder and hasattr(embedder, "encode_ids"):
+        # the static model: tokenise once for the sentence vectors and the aligned similarity
+        ids = [embedder.token_ids(c.text) for c in claims]
+        vectors = embedder.encode_ids(ids)
+    else:
+        vectors = embedder.encode([c.text for c in claims])
     if collection is not None and collection.mean is not None:
         sent = _centred_cosines(vectors, collection.mean)
     else:
         sent = _centred_cosines(vectors) if len(claims) > 2 else vectors @ vectors.T
     same = _same_doc(claims)
-    aligned = aligned_similarity(claims, embedder, collection)
+    aligned = aligned_similarity(claims, embedder, collection, ids)
     base = collection.aligned_base if collection is not None and collection.aligned_base is not None else None
     if base is None:
         base = _aligned_base(aligned, same, claims)
@@ -528,12 +596,12 @@ def align_claims(
     doc_rows = {d: np.array([i for i, c in enumerate(claims) if c.doc == d]) for d in docs}
     in_top = np.zeros((n, n), dtype=bool)
     is_best = np.zeros((n, n), dtype=bool)
+    every = np.arange(n)
     for d, rows in doc_rows.items():
         sub = score[:, rows]
         order = np.argsort(-sub, axis=1)
-        for i in range(n):
-            in_top[i, rows[order[i, : params.top_k]]] = True
-            is_best[i, rows[order[i, 0]]] = True
+        in_top[every[:, None], rows[order[:, : params.top_k]]] = True
+        is_best[every, rows[order[:, 0]]] = True
     mutual = in_top & in_top.T
     # each other's single best partner: a lower score suffices
     mutual_best = is_best & is_best.T & (score >= params.mutual_best_threshold)

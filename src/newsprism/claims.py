@@ -19,10 +19,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
+import numpy as np
+
+from spacy.attrs import IS_ALPHA, IS_STOP, LEMMA, LOWER, ORTH, POS, SENT_START
 from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
 from .model import Figure, Quote, Span, StoryAnalysis, TimeExpr
+from .nlp import parsed_from
 
 __all__ = [
     "Attribution",
@@ -120,11 +124,13 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def split_claims(doc: Doc) -> list[tuple[int, int]]:
+def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
     """Character ranges of the claims of ``doc``: sentences, split at semicolons,
     with fragments of fewer than three words (e.g. "1 a. m." broken by the
-    sentence splitter) joined to the sentence before them."""
-    text = doc.text
+    sentence splitter) joined to the sentence before them. ``text``: ``doc.text``
+    when the caller has it (``Doc.text`` rebuilds it on every call)."""
+    if text is None:
+        text = doc.text
     ranges: list[tuple[int, int]] = []
     for sent in doc.sents:
         pieces = []
@@ -179,10 +185,18 @@ def _subject_span(verb: Token) -> tuple[int, int] | None:
     return run[0], run[-1] + 1
 
 
-def _attribution_in(sent: SpacySpan, doc_id: str, text: str) -> Attribution | None:
-    """``text`` is the document's text (``Doc.text`` rebuilds it on every call)."""
+def _attribution_in(sent: SpacySpan, doc_id: str, text: str, tokens: "_DocTokens | None" = None) -> Attribution | None:
+    """``text`` is the document's text (``Doc.text`` rebuilds it on every call);
+    ``tokens``, the document's token attributes, lets only the tokens that can
+    matter ("according", reporting verbs) be looked at."""
     doc = sent.doc
-    for tok in sent:
+    if tokens is None:
+        according: Iterable[Token] = sent
+        reporting: Iterable[Token] = sent
+    else:
+        according = tokens.among(tokens.according, sent.start, sent.end)
+        reporting = tokens.among(tokens.reporting, sent.start, sent.end)
+    for tok in according:
         if tok.lower_ == "according" and tok.i + 1 < sent.end and doc[tok.i + 1].lower_ == "to":
             obj = next((c for c in doc[tok.i + 1].children if c.dep_ == "pobj"), None)
             if obj is None:
@@ -197,7 +211,7 @@ def _attribution_in(sent: SpacySpan, doc_id: str, text: str) -> Attribution | No
                 cue=Span(doc_id, cue.start_char, cue.end_char, cue.text),
                 kind="according-to",
             )
-    for tok in sent:
+    for tok in reporting:
         if tok.pos_ not in ("VERB", "AUX") or tok.lemma_.lower() not in REPORTING_LEMMAS:
             continue
         # the main statement of the sentence, or a reporting verb heading a clause of it
@@ -258,6 +272,9 @@ _EVENT_CLASSES: dict[str, tuple[str, ...]] = {
     "decrease": ("decrease", "cut", "reduce", "fall", "drop", "decline", "slash", "lower"),
 }
 _EVENT_OF = {word: cls for cls, words in _EVENT_CLASSES.items() for word in words}
+# the only lemmas _event_class can return a class for: a word of the lexicon, or
+# the verb of one of its phrasal entries ("turn" of "turn back")
+_EVENT_LEMMAS = frozenset(_EVENT_OF) | frozenset(k.rsplit(" ", 1)[0] for k in _EVENT_OF if " " in k)
 # Participants told with different general nouns: the same kind of actor or thing.
 _PARTICIPANT_CLASSES: dict[str, tuple[str, ...]] = {
     "vehicle": ("bus", "van", "vehicle", "convoy", "car", "truck", "ambulance", "coach"),
@@ -277,12 +294,14 @@ _PHRASAL = frozenset({"back", "away", "around", "down", "apart", "through", "out
 _EMPTY_HEADS = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "one", "some"})
 
 
-def split_clauses(sent: SpacySpan, min_words: int = 4) -> list[tuple[int, int]]:
+def split_clauses(sent: SpacySpan, min_words: int = 4, alpha: Sequence[int] | None = None) -> list[tuple[int, int]]:
     """Token ranges of the clauses of ``sent``: coordinated clauses with a subject of
     their own ("Shelling resumed, and evacuations stalled") and adverbial clauses
     opened by a subordinator ("as buses idled") are cut out as separate pieces.
     Pieces tile the sentence; a piece of fewer than three words stays with its
-    neighbour."""
+    neighbour. ``alpha``: the running count of alphabetic tokens of the document
+    (``alpha[i]`` = how many of its first ``i`` tokens are alphabetic), when the
+    caller has it."""
     root = sent.root
     inside = range(sent.start, sent.end)
     heads: list[Token] = []
@@ -309,10 +328,20 @@ def split_clauses(sent: SpacySpan, min_words: int = 4) -> list[tuple[int, int]]:
             lo -= 1
         cuts.update((max(lo, sent.start), min(hi, sent.end)))
     bounds = sorted(cuts)
+    if alpha is None:
+        doc = sent.doc
+
+        def alpha_in(lo: int, hi: int) -> int:
+            return sum(1 for t in doc[lo:hi] if t.is_alpha)
+    else:
+
+        def alpha_in(lo: int, hi: int) -> int:
+            return alpha[hi] - alpha[lo]
+
     pieces: list[tuple[int, int]] = []
     for lo, hi in zip(bounds, bounds[1:]):
-        words = sum(1 for t in sent.doc[lo:hi] if t.is_alpha)
-        if pieces and (words < min_words or sum(1 for t in sent.doc[slice(*pieces[-1])] if t.is_alpha) < min_words):
+        words = alpha_in(lo, hi)
+        if pieces and (words < min_words or alpha_in(*pieces[-1]) < min_words):
             pieces[-1] = (pieces[-1][0], hi)
         else:
             pieces.append((lo, hi))
@@ -398,6 +427,90 @@ def event_keys(tokens: Iterable[Token], entity_at) -> tuple[str, ...]:
     return tuple(keys)
 
 
+def _pos_ids(names: Iterable[str]) -> list[int]:
+    """The ids of coarse part-of-speech tags (``Token.pos`` for ``Token.pos_``)."""
+    from spacy.parts_of_speech import NAMES
+
+    wanted = set(names)
+    return [int(k) for k, v in NAMES.items() if v in wanted]
+
+
+class _DocTokens:
+    """Token attributes of one document, read once with ``Doc.to_array``: looking
+    them up is far cheaper than creating a spaCy ``Token`` per token per use.
+    Gives each token's content term (as :func:`content_terms`), the tokens that
+    may carry an event class (see :func:`event_keys`) or an attribution, the
+    running count of alphabetic tokens and the sentence starts. Built for all
+    documents of a story at once by :func:`_doc_tokens`."""
+
+    def __init__(self, doc: Doc, terms, events, reporting, according, alpha, sent_starts):
+        self.doc = doc
+        self.has_sents = doc.has_annotation("SENT_START")
+        self.terms: list[str | None] = terms
+        self.events: list[int] = events
+        self.reporting: list[int] = reporting
+        self.according: list[int] = according
+        self.alpha: list[int] = alpha
+        self.sent_starts: list[int] = sent_starts
+
+    def among(self, indices: Sequence[int], lo: int, hi: int) -> list[Token]:
+        """The tokens of ``indices`` (sorted) inside [lo, hi)."""
+        doc = self.doc
+        return [doc[i] for i in indices[bisect.bisect_left(indices, lo) : bisect.bisect_left(indices, hi)]]
+
+    def content_terms(self, lo: int, hi: int) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for term in self.terms[lo:hi]:
+            if term is not None:
+                seen.setdefault(term, None)
+        return tuple(seen)
+
+
+_ATTRS = [POS, IS_STOP, LEMMA, ORTH, LOWER, IS_ALPHA, SENT_START]
+
+
+def _doc_tokens(docs: Sequence[Doc]) -> list[_DocTokens]:
+    """:class:`_DocTokens` of each of ``docs``; strings are looked up once per
+    distinct lemma or word form of all the documents sharing a vocabulary."""
+    out: list[_DocTokens | None] = [None] * len(docs)
+    by_strings: dict[int, list[int]] = {}
+    for k, doc in enumerate(docs):
+        by_strings.setdefault(id(doc.vocab.strings), []).append(k)
+    for members in by_strings.values():
+        strings = docs[members[0]].vocab.strings
+        arrays = [docs[k].to_array(_ATTRS).reshape(len(docs[k]), len(_ATTRS)) for k in members]
+        arr = np.concatenate(arrays) if arrays else np.zeros((0, len(_ATTRS)), dtype=np.uint64)
+        pos, stop, lemma, orth, lower, alpha, sent_start = arr.T
+        lemmas, lemma_of = np.unique(lemma, return_inverse=True)
+        lemma_lower = [strings[h].lower() for h in lemmas.tolist()]
+        content = np.isin(pos, _pos_ids(_CONTENT_POS)) & (stop == 0)
+        # a content word has a letter or digit (looked at once per distinct form)
+        forms, form_of = np.unique(orth[content], return_inverse=True)
+        has_alnum = np.array([any(c.isalnum() for c in strings[h]) for h in forms.tolist()], dtype=bool)
+        content[content] = has_alnum[form_of.reshape(-1)] if len(forms) else False
+        terms = np.where(content, np.array(lemma_lower + [None], dtype=object)[:-1][lemma_of.reshape(-1)], None)
+        event = np.array([low in _EVENT_LEMMAS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
+        reports = np.array([low in REPORTING_LEMMAS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
+        reports &= np.isin(pos, _pos_ids(("VERB", "AUX")))
+        according = lower == strings["according"] if "according" in strings else np.zeros(len(arr), dtype=bool)
+        is_alpha = alpha != 0
+        starts = sent_start == 1
+        offset = 0
+        for k, part in zip(members, arrays):
+            lo, hi = offset, offset + len(part)
+            offset = hi
+            out[k] = _DocTokens(
+                docs[k],
+                terms[lo:hi].tolist(),
+                np.flatnonzero(event[lo:hi]).tolist(),
+                np.flatnonzero(reports[lo:hi]).tolist(),
+                np.flatnonzero(according[lo:hi]).tolist(),
+                [0] + np.cumsum(is_alpha[lo:hi]).tolist(),
+                np.flatnonzero(starts[lo:hi]).tolist(),
+            )
+    return out  # type: ignore[return-value]
+
+
 def _entity_index(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
     by_doc: dict[str, list[tuple[int, int, str]]] = {}
     for entity in analysis.entities:
@@ -439,6 +552,8 @@ def extract_claims(
     times = _by_doc(analysis.times)
     quotes = _by_doc(analysis.quotes)
     claims: list[Claim] = []
+    present = [info for info in analysis.documents if docs.get(info.id) is not None]
+    token_info = dict(zip((info.id for info in present), _doc_tokens([docs[info.id] for info in present])))
     for info in analysis.documents:
         doc = docs.get(info.id)
         if doc is None:
@@ -453,7 +568,11 @@ def extract_claims(
         qts = quotes.get(info.id, [])
         entity_at = _entity_lookup(ents, ent_starts)
         given = ranges.get(info.id) if ranges is not None else None
-        for start, end in split_claims(doc) if given is None else given:
+        tokens = token_info[info.id]
+        claim_ranges = given
+        if given is None:
+            claim_ranges = split_claims(doc, text if parsed_from(doc, text) else None)
+        for start, end in claim_ranges:
             words = len(re.findall(r"[A-Za-z]{2,}", text[start:end]))
             if words < min_words and given is None:
                 continue
@@ -462,9 +581,9 @@ def extract_claims(
                 continue
             sentence = Span(info.id, start, end, text[start:end])
             sentence_quotes = tuple(q for q in qts if q.start < end and start < q.end)
-            attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text)
+            attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text, tokens)
             split = clauses and given is None
-            for lo, hi in _clause_ranges(span, start, end, min_words, text) if split else [(start, end)]:
+            for lo, hi in _clause_ranges(span, start, end, min_words, text, tokens.alpha) if split else [(start, end)]:
                 clause = doc.char_span(lo, hi, alignment_mode="expand") if (lo, hi) != (start, end) else span
                 if clause is None:
                     continue
@@ -477,19 +596,21 @@ def extract_claims(
                         times=tuple(_inside(tms, tm_starts, lo, hi)),
                         quotes=tuple(q for q in sentence_quotes if q.start < hi and lo < q.end),
                         attribution=attribution,
-                        terms=content_terms(clause),
+                        terms=tokens.content_terms(clause.start, clause.end),
                         sentence=sentence,
-                        events=event_keys(clause, entity_at),
+                        events=event_keys(tokens.among(tokens.events, clause.start, clause.end), entity_at),
                     )
                 )
     return tuple(claims)
 
 
-def _clause_ranges(span: SpacySpan, start: int, end: int, min_words: int, text: str) -> list[tuple[int, int]]:
+def _clause_ranges(
+    span: SpacySpan, start: int, end: int, min_words: int, text: str, alpha: Sequence[int] | None = None
+) -> list[tuple[int, int]]:
     """Character ranges of the clauses of one claim range, trimmed, tiling it."""
     doc = span.doc
     out = []
-    for lo, hi in split_clauses(span, min_words):
+    for lo, hi in split_clauses(span, min_words, alpha):
         c_start = start if lo <= span.start else doc[lo].idx
         c_end = end if hi >= span.end else doc[hi - 1].idx + len(doc[hi - 1].text)
         c_start, c_end = _trimmed(text, max(c_start, start), min(c_end, end))
@@ -535,6 +656,7 @@ def _attribute(
     ents: Sequence[tuple[int, int, str]],
     ent_starts: Sequence[int],
     text: str | None = None,
+    tokens: _DocTokens | None = None,
 ) -> Attribution | None:
     # a direct quote covering most of the claim speaks for its speaker
     for q in quotes:
@@ -549,11 +671,17 @@ def _attribute(
             )
     # the sentences the claim range overlaps (Span.sents walks the whole Doc: avoided)
     sents = [span]
-    if span.doc.has_annotation("SENT_START"):
+    if tokens is not None:
+        if tokens.has_sents:
+            ss = tokens.sent_starts
+            inner = ss[bisect.bisect_right(ss, span.start) : bisect.bisect_left(ss, span.end)]
+            starts = [span.start] + inner
+            sents = [span.doc[a:b] for a, b in zip(starts, starts[1:] + [span.end])]
+    elif span.doc.has_annotation("SENT_START"):
         starts = [span.start] + [t.i for t in span[1:] if t.is_sent_start]
         sents = [span.doc[a:b] for a, b in zip(starts, starts[1:] + [span.end])]
     for sent in sents:
-        found = _attribution_in(sent, doc_id, span.doc.text if text is None else text)
+        found = _attribution_in(sent, doc_id, span.doc.text if text is None else text, tokens)
         if found is not None:
             hits = _inside(ents, ent_starts, found.span.start, found.span.end)
             entity = hits[0][2] if hits else None

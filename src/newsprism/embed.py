@@ -36,6 +36,11 @@ DEFAULT_MODEL_PATH = Path(__file__).resolve().parent / "data" / "minilm_static.n
 # BERT's pre-tokenizer: runs of word characters, or single punctuation/symbols.
 _PRETOKEN = re.compile(r"\w+|[^\w\s]", re.UNICODE)
 _MAX_WORD_CHARS = 100
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _drop_mark(match: re.Match) -> str:
+    return "".join(ch for ch in match.group(0) if unicodedata.category(ch) != "Mn")
 
 
 @runtime_checkable
@@ -69,8 +74,12 @@ class WordPieceTokenizer:
 
     @staticmethod
     def _normalise(text: str) -> str:
-        text = unicodedata.normalize("NFD", text.lower())
-        return "".join(ch for ch in text if unicodedata.category(ch) != "Mn")
+        text = text.lower()
+        if text.isascii():  # NFD leaves ASCII alone and it has no combining marks
+            return text
+        text = unicodedata.normalize("NFD", text)
+        # only non-ASCII characters can be combining marks ("Mn")
+        return _NON_ASCII.sub(_drop_mark, text)
 
     def _word_ids(self, word: str) -> list[int]:
         if len(word) > _MAX_WORD_CHARS:
@@ -94,8 +103,10 @@ class WordPieceTokenizer:
 
     def encode(self, text: str) -> list[int]:
         ids: list[int] = []
+        cache = self.__dict__.setdefault("_cache", {})
         for word in _PRETOKEN.findall(self._normalise(text)):
-            ids.extend(self._cached_word_ids(word))
+            hit = cache.get(word)
+            ids.extend(self._cached_word_ids(word) if hit is None else hit)
         return ids
 
     def _cached_word_ids(self, word: str) -> list[int]:
@@ -122,11 +133,18 @@ class StaticEmbedder:
         self.meta = meta
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for row, text in enumerate(texts):
-            ids = self.tokenizer.encode(text)
+        return self.encode_ids([self.tokenizer.encode(text) for text in texts])
+
+    def encode_ids(self, token_ids: Sequence[Sequence[int]]) -> np.ndarray:
+        """What :meth:`encode` gives for texts already split into :meth:`token_ids`
+        (a caller needing both tokenises once)."""
+        out = np.zeros((len(token_ids), self.dim), dtype=np.float32)
+        for row, ids in enumerate(token_ids):
             if ids:
-                out[row] = self.table[ids].mean(axis=0)
+                # what ndarray.mean(axis=0) computes, without its overhead: the sum,
+                # then a division by the count (as numpy's mean: an intp, in place)
+                total = np.add.reduce(self.table[ids], axis=0, out=out[row])
+                np.true_divide(total, np.intp(len(ids)), out=total, casting="unsafe")
         return _normalise_rows(out)
 
     def token_ids(self, text: str) -> list[int]:
