@@ -55,6 +55,7 @@ _SUBJECT_CUT_DEPS = frozenset({"appos", "relcl", "acl", "punct", "cc", "conj", "
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 _CLAUSE_BREAK = re.compile(r";\s+")
 _MIN_ALPHA_TOKENS = 3
+_ALPHA_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
             start, end = _trimmed(text, start, end)
             if start >= end:
                 continue
-            words = sum(1 for w in re.finditer(r"[A-Za-z]{2,}", text[start:end]))
+            words = len(_ALPHA_WORD.findall(text, start, end))
             if ranges and (words < _MIN_ALPHA_TOKENS or _continues(text, ranges[-1])):
                 ranges[-1] = (ranges[-1][0], end)
             else:
@@ -573,7 +574,7 @@ def extract_claims(
         if given is None:
             claim_ranges = split_claims(doc, text if parsed_from(doc, text) else None)
         for start, end in claim_ranges:
-            words = len(re.findall(r"[A-Za-z]{2,}", text[start:end]))
+            words = len(_ALPHA_WORD.findall(text, start, end))
             if words < min_words and given is None:
                 continue
             span = doc.char_span(start, end, alignment_mode="expand")

@@ -181,7 +181,7 @@ _DURATION = re.compile(
     r"(?P<what>[a-z]+(?:\s+[a-z]+){0,2})\b",
     re.IGNORECASE,
 )
-_ANY_UNIT = re.compile(r"day|week|month|year", re.IGNORECASE)
+_ANY_UNIT = re.compile(r"(?:day|week|month|year)s?(?:[\s-]+long)?\s", re.IGNORECASE)
 # nouns that name the same kind of sustained event; anything else is its own slot
 _SUSTAINED = {
     "offensive": ("offensive", "advance", "campaign", "assault", "push", "onslaught", "battle", "fighting",
