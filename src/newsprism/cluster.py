@@ -400,9 +400,9 @@ class StreamClusterer:
             else:
                 entry.add(story_id)
 
-    def candidates(self, vec: ArticleVector) -> list[int]:
-        """Stories sharing the most salient terms with ``vec`` in its time reach (at most
-        ``params.candidates``); a term posted in too many stories is skipped."""
+    def _votes(self, vec: ArticleVector) -> list[tuple[int, int]]:
+        """(story, shared salient terms) for the stories in ``vec``'s time reach, most
+        first (at most ``params.candidates``); a term posted in too many stories is skipped."""
         postings = self._postings
         cap = self._POSTING_CAP
         found = []
@@ -411,23 +411,18 @@ class StreamClusterer:
                 entry = postings.get((term, bucket))
                 if entry and len(entry) <= cap:
                     found.append(entry)
-        votes = Counter(chain.from_iterable(found))  # one C-level count
-        return [s for s, _ in votes.most_common(self.params.candidates)]
+        return Counter(chain.from_iterable(found)).most_common(self.params.candidates)  # one C-level count
+
+    def candidates(self, vec: ArticleVector) -> list[int]:
+        """Stories sharing the most salient terms with ``vec`` in its time reach."""
+        return [s for s, _ in self._votes(vec)]
 
     def _shortlist(self, vec: ArticleVector) -> list[int]:
         """:meth:`candidates` without those far behind the leader in shared salient terms:
         they almost never win, and a full similarity is the costliest step."""
-        postings = self._postings
-        cap = self._POSTING_CAP
-        found = []
-        for bucket in _buckets(vec.day, self.params):
-            for term in vec.salient:
-                entry = postings.get((term, bucket))
-                if entry and len(entry) <= cap:
-                    found.append(entry)
-        if not found:
+        votes = self._votes(vec)
+        if not votes:
             return []
-        votes = Counter(chain.from_iterable(found)).most_common(self.params.candidates)
         floor = votes[0][1] * self.params.min_vote_share
         return [story for story, count in votes if count >= floor]
 
