@@ -144,8 +144,10 @@ def test_copied_text_counts_as_one_source(nlp):
     wire = "Residents said government buses arrived in the pre-dawn hours at agreed upon meeting points in the east of the city."
     texts = {"a": wire + " Other things happened later in the week.", "b": "A different opening sentence about the weather. " + wire}
     findings = find(_analysis(texts), {k: nlp(v) for k, v in texts.items()})
-    shared = [f for f in findings.corroborated if len(f.docs) == 2]
-    assert shared and shared[0].sources == 1
+    # one source, so not corroboration: the fact is single-source, every copy cited
+    assert not [f for f in findings.corroborated if len(f.docs) == 2]
+    shared = [f for f in findings.single_source if len(f.docs) == 2]
+    assert shared and shared[0].sources == 1 and {c.doc for c in shared[0].citations} == {"a", "b"}
     assert findings.shared_text and {s.doc for s in findings.shared_text[0].citations} == {"a", "b"}
 
 
@@ -248,3 +250,29 @@ def test_seed_independence_and_summary_support(seed):
     assert all(a != b for i, a in enumerate(cited) for b in cited[i + 1 :])
     back_on = [s for s in findings.summary if "back on" in s.text]
     assert all("broken down" not in c.text for s in back_on for c in s.citations)
+
+
+def test_a_corpus_copy_family_counts_as_one_source(nlp):
+    """Documents the store put in one copy family are one source for every fact they
+    share, even where their wording differs too much for the shared-text detector."""
+    from dataclasses import replace
+
+    from newsprism.findings import find
+
+    texts = {
+        "a": "Turkey and Russia brokered the evacuation deal for eastern Aleppo late on Tuesday, rebel officials said. "
+             "Green buses waited at the checkpoints for hours. A hospital in the west of the city was shelled overnight.",
+        "b": "The United Nations called for calm in the province. "
+             "The eastern Aleppo evacuation agreement was mediated by Russia and Turkey on Tuesday night, rebel officials said. "
+             "Schools were closed across the region because of the fighting.",
+    }
+    docs = {k: nlp(v) for k, v in texts.items()}
+    apart = find(_analysis(texts), docs)
+    (fact,) = [f for f in apart.corroborated if set(f.docs) == {"a", "b"}]
+    assert fact.sources == 2 and apart.shared_text == ()  # not near-verbatim: two sources
+    analysis = _analysis(texts)
+    one_family = replace(analysis, documents=tuple(replace(d, copy_family="7") for d in analysis.documents))
+    copies = find(one_family, docs)
+    assert not [f for f in copies.corroborated if set(f.docs) == {"a", "b"}]
+    (fact,) = [f for f in copies.single_source if set(f.docs) == {"a", "b"}]
+    assert fact.sources == 1 and fact.kind == "single-source"

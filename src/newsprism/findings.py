@@ -23,7 +23,7 @@ import gc
 import re
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
@@ -123,9 +123,12 @@ def _copied_pairs(graph: ClaimGraph) -> set[frozenset[tuple[str, int]]]:
             for s in graph.shared}
 
 
-def _corroborated(graph: ClaimGraph) -> list[Finding]:
+def _corroborated(graph: ClaimGraph, families: Mapping[str, str] | None = None) -> list[Finding]:
+    """``families``: doc -> corpus copy family; members of one family are one source
+    for every fact, whatever their wording (the store saw them as copies)."""
     by_id = {c.id: c for c in graph.claims}
     shared = _copied_pairs(graph)
+    families = families or {}
     out = []
     for group in sorted(graph.groups, key=lambda g: min(by_id[c].start for c in g if by_id[c].doc == by_id[g[0]].doc)):
         members = [by_id[c] for c in group]
@@ -134,7 +137,10 @@ def _corroborated(graph: ClaimGraph) -> list[Finding]:
         # FACT are copies; text copied elsewhere in the articles says nothing here
         copied = [
             (a.doc, b.doc) for x, a in enumerate(members) for b in members[x + 1 :]
-            if a.doc != b.doc and frozenset(((a.doc, a.start), (b.doc, b.start))) in shared
+            if a.doc != b.doc and (
+                frozenset(((a.doc, a.start), (b.doc, b.start))) in shared
+                or (families.get(a.doc) is not None and families.get(a.doc) == families.get(b.doc))
+            )
         ]
         out.append(
             Finding(
@@ -677,8 +683,6 @@ def _summary(corroborated: Sequence[Finding], graph: ClaimGraph, limit: int = 5)
 
 
 def _numbered(prefix: str, items: Sequence[Finding]) -> tuple[Finding, ...]:
-    from dataclasses import replace
-
     return tuple(replace(f, id=f"{prefix}{i}") for i, f in enumerate(items, 1))
 
 
@@ -690,11 +694,16 @@ def find_from_claims(
     docs: Mapping[str, Doc] | None = None,
 ) -> Findings:
     graph = align_claims(claims, embedder, params)
-    corroborated = _numbered("C", _corroborated(graph))
+    families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
+    told = _corroborated(graph, families)
+    # a fact carried only by copies of one report has one source: it is single-source
+    # (with every copy cited), never corroboration
+    corroborated = _numbered("C", [f for f in told if f.sources >= 2])
+    copied_only = [replace(f, kind="single-source") for f in told if f.sources < 2]
     conflicts = _numbered(
         "X", _demands(analysis, claims, docs or {}) + _durations(claims) + _roles_and_identities(analysis, claims) + _people_counts(claims)
     )
-    single = _numbered("S", _single_source(graph))
+    single = _numbered("S", copied_only + _single_source(graph))
     docs = [d.id for d in analysis.documents]
     omissions = tuple(
         Omission(

@@ -176,6 +176,8 @@ class DocumentInfo:
     authors: tuple[str, ...]
     path: str | None
     text: str  # the source text every span of this document points into
+    # the corpus copy family (wire copies share one; from `newsprism ingest`), None outside a corpus
+    copy_family: str | None = None
 
     def source_text(self) -> str:
         return self.text
@@ -196,6 +198,7 @@ class DocumentInfo:
             authors=article.authors,
             path=article.path,
             text=article.text,
+            copy_family=None if article.meta.get("family") is None else str(article.meta["family"]),
         )
 
 
