@@ -276,3 +276,28 @@ def test_a_corpus_copy_family_counts_as_one_source(nlp):
     assert not [f for f in copies.corroborated if set(f.docs) == {"a", "b"}]
     (fact,) = [f for f in copies.single_source if set(f.docs) == {"a", "b"}]
     assert fact.sources == 1 and fact.kind == "single-source"
+
+
+def test_a_quote_carried_by_copies_is_one_source(nlp):
+    from dataclasses import replace
+
+    from newsprism.findings import find
+    from newsprism.model import Quote
+
+    texts = {
+        "a": "“We are humans,” Yasser said on Wednesday.",
+        "b": "Residents waited. “We are humans,” Yasser said.",
+        "c": "“We are humans,” the accountant said in a message.",
+    }
+    quotes = tuple(
+        Quote(doc, t.index("We"), t.index("We") + len("We are humans,"), "We are humans,", "Yasser")
+        for doc, t in texts.items()
+    )
+    analysis = replace(_analysis(texts), quotes=quotes)
+    docs = {k: nlp(v) for k, v in texts.items()}
+    (shared,) = find(analysis, docs).shared_quotes
+    assert shared.docs == ("a", "b", "c") and shared.sources == 3
+    families = {"a": "1", "b": "1", "c": "2"}  # a and b: one report and its copy
+    copied = replace(analysis, documents=tuple(replace(d, copy_family=families[d.id]) for d in analysis.documents))
+    (shared,) = find(copied, docs).shared_quotes
+    assert shared.sources == 2

@@ -556,7 +556,7 @@ def _normal(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text.lower().replace("’", "'")).split())
 
 
-def _shared_quotes(quotes: Sequence[Quote]) -> list[Finding]:
+def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None = None) -> list[Finding]:
     from rapidfuzz import fuzz
 
     out = []
@@ -600,7 +600,8 @@ def _shared_quotes(quotes: Sequence[Quote]) -> list[Finding]:
                 docs=tuple(sorted({g.doc for g in group})),
                 citations=tuple(v.citations[0] for v in versions),
                 versions=versions,
-                sources=len(group),
+                # documents of one corpus copy family carry one report's quote once
+                sources=len({(families or {}).get(g.doc, g.doc) for g in group}),
                 wording_differs=len({g.text.strip() for g in group}) > 1,
             )
         )
@@ -719,7 +720,7 @@ def find_from_claims(
         conflicts=conflicts,
         single_source=single,
         omissions=omissions,
-        shared_quotes=_numbered("Q", _shared_quotes(analysis.quotes)),
+        shared_quotes=_numbered("Q", _shared_quotes(analysis.quotes, families)),
         timeline=_numbered("T", _timeline(analysis, claims)),
         summary=tuple(_summary(corroborated, graph)),
         disputes=_numbered("D", _disputes(claims)),

@@ -116,6 +116,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         out += ["", f"## Quotes carried by several outlets ({len(f.shared_quotes)})", ""]
         for item in f.shared_quotes:
             flag = " — **wording differs**" if item.wording_differs else ""
+            if item.sources < len(item.docs):
+                flag += f" — {item.sources} independent of {len(item.docs)} reports (copies)"
             out.append(f"- {_md(item.about)}{flag}")
             for v in item.versions:
                 who = ", ".join(outlet_label(analysis, d) for d in v.docs)

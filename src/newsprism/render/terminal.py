@@ -145,6 +145,8 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
         more(min(limit, len(f.disputes)), len(f.disputes))
     for item in f.shared_quotes:
         flag = " [yellow](wording differs)[/]" if item.wording_differs else ""
+        if item.sources < len(item.docs):
+            flag += f" [dim]({item.sources} independent of {len(item.docs)} reports: copies)[/]"
         console.print(f"[bold]Shared quote[/]: {item.about}{flag}", highlight=False)
         for v in item.versions:
             console.print(
