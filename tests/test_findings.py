@@ -252,11 +252,16 @@ def test_seed_independence_and_summary_support(seed):
     assert all("broken down" not in c.text for s in back_on for c in s.citations)
 
 
+def _in_families(analysis: StoryAnalysis, families: dict[str, str]) -> StoryAnalysis:
+    """``analysis`` as a corpus story: each document in the copy family given for it."""
+    from dataclasses import replace
+
+    return replace(analysis, documents=tuple(replace(d, copy_family=families[d.id]) for d in analysis.documents))
+
+
 def test_a_corpus_copy_family_counts_as_one_source(nlp):
     """Documents the store put in one copy family are one source for every fact they
     share, even where their wording differs too much for the shared-text detector."""
-    from dataclasses import replace
-
     from newsprism.findings import find
 
     texts = {
@@ -270,9 +275,7 @@ def test_a_corpus_copy_family_counts_as_one_source(nlp):
     apart = find(_analysis(texts), docs)
     (fact,) = [f for f in apart.corroborated if set(f.docs) == {"a", "b"}]
     assert fact.sources == 2 and apart.shared_text == ()  # not near-verbatim: two sources
-    analysis = _analysis(texts)
-    one_family = replace(analysis, documents=tuple(replace(d, copy_family="7") for d in analysis.documents))
-    copies = find(one_family, docs)
+    copies = find(_in_families(_analysis(texts), {"a": "7", "b": "7"}), docs)
     assert not [f for f in copies.corroborated if set(f.docs) == {"a", "b"}]
     (fact,) = [f for f in copies.single_source if set(f.docs) == {"a", "b"}]
     assert fact.sources == 1 and fact.kind == "single-source"
@@ -297,7 +300,6 @@ def test_a_quote_carried_by_copies_is_one_source(nlp):
     docs = {k: nlp(v) for k, v in texts.items()}
     (shared,) = find(analysis, docs).shared_quotes
     assert shared.docs == ("a", "b", "c") and shared.sources == 3
-    families = {"a": "1", "b": "1", "c": "2"}  # a and b: one report and its copy
-    copied = replace(analysis, documents=tuple(replace(d, copy_family=families[d.id]) for d in analysis.documents))
+    copied = _in_families(analysis, {"a": "1", "b": "1", "c": "2"})  # a and b: one report and its copy
     (shared,) = find(copied, docs).shared_quotes
     assert shared.sources == 2
