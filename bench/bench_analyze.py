@@ -28,7 +28,7 @@ SHARED = REPO.parent / "shared"
 
 def load_groups(copies: int, polnear_group: int):
     from newsprism.model import Article
-    from newsprism.readers import read_paths
+    from newsprism.corpus.readers import read_paths
 
     groups: list[list[Article]] = []
     seed, skipped = read_paths([REPO / "examples" / "aleppo-2016-12-14"])

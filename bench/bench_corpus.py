@@ -202,13 +202,13 @@ def _rate(n: int, seconds: float) -> float:
 def bench_one(n: int) -> dict:
     from datasketch import MinHash, MinHashLSH
 
-    from newsprism.cluster import StreamClusterer
-    from newsprism.corpus import Corpus
-    from newsprism.dedupe import CopyDetector
+    from newsprism.corpus.cluster import StreamClusterer
+    from newsprism.corpus.corpus import Corpus
+    from newsprism.corpus.dedupe import CopyDetector
     from newsprism.evaluate.clustering import bcubed
     from newsprism.evaluate.stories import baseline_clusters
     from newsprism.model import Article
-    from newsprism.store import day_number
+    from newsprism.corpus.store import day_number
 
     t0 = time.perf_counter()
     corpus = synthetic(n)

@@ -41,7 +41,7 @@ class TimedEmbedder:
 
 def stories(events: int):
     from newsprism.evaluate.basil_findings import load_events
-    from newsprism.readers import read_paths
+    from newsprism.corpus.readers import read_paths
 
     seed, _ = read_paths([SHARED / "stories" / "aleppo-2016-12-14"])
     pooled = [a for _, arts in load_events(SHARED / "datasets" / "basil" / "articles")[:events] for a in arts]
@@ -63,8 +63,8 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=10, help="BASIL events pooled into the large story")
     args = parser.parse_args()
 
-    from newsprism.embed import default_embedder
-    from newsprism.findings import find
+    from newsprism.compare.embed import default_embedder
+    from newsprism.compare.findings import find
     from newsprism.nlp import load_pipeline
     from newsprism.pipeline import CORE_STAGES, run_pipeline
 

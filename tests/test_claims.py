@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from newsprism.claims import extract_claims, split_claims
+from newsprism.extract.claims import extract_claims, split_claims
 from newsprism.model import DocumentInfo, Entity, Figure, Mention, StoryAnalysis
 
 
@@ -76,7 +76,7 @@ def test_coordinated_and_adverbial_clauses_are_claims_of_their_own(nlp):
 
 
 def test_event_keys_join_other_words_for_one_event(nlp):
-    from newsprism.claims import event_keys
+    from newsprism.extract.claims import event_keys
 
     no_entity = lambda offset: None  # noqa: E731
     vans = event_keys(nlp("But the vans returned soon after."), no_entity)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from newsprism.clean import damage_near, find_gaps, mark_damage
+from newsprism.extract.clean import damage_near, find_gaps, mark_damage
 from newsprism.model import Article, Damage
 
 SEED_000 = "000_98fec9a0fd199562.txt"

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from newsprism.cluster import StreamClusterer, cluster_batch, extract_terms
+from newsprism.corpus.cluster import StreamClusterer, cluster_batch, extract_terms
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -70,7 +70,7 @@ def test_basil_and_ecb_targets():
 
 
 def test_term_extractor_memo_gives_the_same_counts_when_reused_and_cleared():
-    from newsprism.cluster import TermExtractor
+    from newsprism.corpus.cluster import TermExtractor
 
     extractor = TermExtractor(memo_size=5)  # tables cleared almost every call
     reused = TermExtractor()
@@ -86,7 +86,7 @@ def test_term_extractor_memo_gives_the_same_counts_when_reused_and_cleared():
 
 
 def test_vectors_keep_the_heaviest_terms_at_unit_length():
-    from newsprism.cluster import ClusterParams, Vectorizer
+    from newsprism.corpus.cluster import ClusterParams, Vectorizer
 
     params = ClusterParams(vector_terms=4, top_terms=2)
     vectorizer = Vectorizer(docs=10, df={"common": 9, "rare": 1}, params=params)
@@ -107,7 +107,7 @@ def test_vectors_keep_the_heaviest_terms_at_unit_length():
 def test_batch_with_embeddings_uses_them_and_checks_their_count():
     import numpy as np
 
-    from newsprism.cluster import ClusterParams
+    from newsprism.corpus.cluster import ClusterParams
 
     day = _day("2024-10-30")
     docs = [(t, None, day) for t in FLOOD + STRIKE]

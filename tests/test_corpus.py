@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from newsprism.corpus import Corpus
+from newsprism.corpus.corpus import Corpus
 
 FLOOD = (
     "Floods in Valencia killed 12 people on Tuesday, Spanish officials said. Prime Minister Pedro Sanchez "
@@ -73,8 +73,8 @@ def test_ingest_groups_stories_and_copies_and_reports_bad_rows(tmp_path, inputs)
 
 
 def test_interrupted_ingest_keeps_committed_batches_and_resumes(tmp_path, monkeypatch):
-    import newsprism.corpus as corpus_module
-    from newsprism.corpus import IngestInterrupted
+    import newsprism.corpus.corpus as corpus_module
+    from newsprism.corpus.corpus import IngestInterrupted
 
     rows = [{"id": f"x{i}", "text": f"Article number {i} about topic {i % 7} in city {i}.", "published": "2024-01-01"} for i in range(25)]
     _jsonl(tmp_path / "many.jsonl", rows)
@@ -187,7 +187,7 @@ def test_tables_with_mapping_report_broken_rows(tmp_path):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from newsprism.tabular import parse_mapping, read_csv, read_parquet
+    from newsprism.corpus.tabular import parse_mapping, read_csv, read_parquet
 
     (tmp_path / "t.csv").write_text('content,publication\n"ok text",A\n"two",B,extra\n"",C\n"fine again",D\n')
     items = list(read_csv(tmp_path / "t.csv", "text=content,outlet=publication"))
@@ -228,7 +228,7 @@ def test_reopened_corpus_restores_the_streaming_state_exactly(tmp_path, inputs):
 
 
 def test_schema_1_file_is_migrated_and_keeps_working(tmp_path, inputs):
-    from newsprism.store import MIGRATIONS, SCHEMA_VERSION, Store
+    from newsprism.corpus.store import MIGRATIONS, SCHEMA_VERSION, Store
 
     db = tmp_path / "old.db"
     with Corpus(db) as corpus:
@@ -313,7 +313,7 @@ def test_empty_corpus_exports_the_same_columns(tmp_path):
 
 
 def test_articles_jsonl_with_texts_in_a_folder_is_read_and_streamed(tmp_path):
-    from newsprism.readers import iter_jsonl
+    from newsprism.corpus.readers import iter_jsonl
 
     folder = tmp_path / "dump"
     folder.mkdir()

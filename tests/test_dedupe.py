@@ -1,6 +1,6 @@
 import random
 
-from newsprism.dedupe import CopyDetector, Signature
+from newsprism.corpus.dedupe import CopyDetector, Signature
 
 WORDS = "government rebels city council minister police report water school court election budget".split()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from newsprism.embed import DEFAULT_MODEL_PATH, Embedder, StaticEmbedder, WordPieceTokenizer, default_embedder
+from newsprism.compare.embed import DEFAULT_MODEL_PATH, Embedder, StaticEmbedder, WordPieceTokenizer, default_embedder
 
 
 def test_wordpiece_greedy_longest_match_and_unknown():

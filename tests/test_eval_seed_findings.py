@@ -5,7 +5,7 @@ from __future__ import annotations
 import yaml
 
 from newsprism.evaluate.seed_findings import load_anchors, score_findings
-from newsprism.findings import Finding, Findings, Version
+from newsprism.compare.findings import Finding, Findings, Version
 from newsprism.model import DocumentInfo, Span, StoryAnalysis
 
 TEXTS = {

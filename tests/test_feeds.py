@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from newsprism.corpus import Corpus
-from newsprism.feeds import FetchError, fetch, fetch_article, read_feed, read_newsplease, read_url
+from newsprism.corpus.corpus import Corpus
+from newsprism.corpus.feeds import FetchError, fetch, fetch_article, read_feed, read_newsplease, read_url
 
 BODY = " ".join(
     f"Paragraph {i}: the council of Springfield voted on the new water budget after a long debate among residents."

@@ -1,4 +1,4 @@
-"""Figures with what they count and who gives them (newsprism.figures)."""
+"""Figures with what they count and who gives them (newsprism.extract.figures)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from newsprism.figures import extract_figures, parse_number_words
+from newsprism.extract.figures import extract_figures, parse_number_words
 from newsprism.model import Article, Mention
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

@@ -27,7 +27,7 @@ def _analysis(texts: dict[str, str], entities=()) -> StoryAnalysis:
 
 
 def test_conflicting_durations_and_counts_across_outlets(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "The deal came after two weeks of rapid advances by the army. It was the latest blow for the thousands trapped in the city.",
@@ -44,7 +44,7 @@ def test_conflicting_durations_and_counts_across_outlets(nlp):
 
 
 def test_same_numbers_in_one_outlet_are_not_a_conflict(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "Two weeks of fighting ended. After a month-long offensive, loyalists surrounded the rebels.",
@@ -55,7 +55,7 @@ def test_same_numbers_in_one_outlet_are_not_a_conflict(nlp):
 
 
 def test_party_denial_is_a_dispute_not_an_outlet_conflict(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "Russia categorically denied the reports of killings in the city.",
@@ -68,7 +68,7 @@ def test_party_denial_is_a_dispute_not_an_outlet_conflict(nlp):
 
 
 def test_role_conflict_needs_the_same_resolved_person(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "Yasser, an accountant in the clinic, posted a photograph of the injured girl.",
@@ -92,7 +92,7 @@ def test_role_conflict_needs_the_same_resolved_person(nlp):
 
 
 def test_surname_only_is_not_a_first_name_identity_conflict(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "Kerry spoke with the Turkish foreign minister on Wednesday about the convoys.",
@@ -116,7 +116,7 @@ def test_surname_only_is_not_a_first_name_identity_conflict(nlp):
 
 
 def test_demand_content_conflict_is_generic(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "The union demanded a pay rise of ten percent before talks with Acme Corp could resume.",
@@ -139,7 +139,7 @@ def test_demand_content_conflict_is_generic(nlp):
 
 
 def test_copied_text_counts_as_one_source(nlp):
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     wire = "Residents said government buses arrived in the pre-dawn hours at agreed upon meeting points in the east of the city."
     texts = {"a": wire + " Other things happened later in the week.", "b": "A different opening sentence about the weather. " + wire}
@@ -152,7 +152,7 @@ def test_copied_text_counts_as_one_source(nlp):
 
 
 def test_findings_serialise():
-    from newsprism.findings import Findings
+    from newsprism.compare.findings import Findings
 
     assert to_jsonable(Findings())["conflicts"] == []
 
@@ -164,9 +164,9 @@ def test_findings_serialise():
 def seed(seed_story, nlp):
     import yaml
 
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
     from newsprism.pipeline import run_pipeline
-    from newsprism.readers import read_paths
+    from newsprism.corpus.readers import read_paths
 
     articles, skipped = read_paths([seed_story])
     analysis = run_pipeline(articles, nlp, skipped)
@@ -262,7 +262,7 @@ def _in_families(analysis: StoryAnalysis, families: dict[str, str]) -> StoryAnal
 def test_a_corpus_copy_family_counts_as_one_source(nlp):
     """Documents the store put in one copy family are one source for every fact they
     share, even where their wording differs too much for the shared-text detector."""
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
 
     texts = {
         "a": "Turkey and Russia brokered the evacuation deal for eastern Aleppo late on Tuesday, rebel officials said. "
@@ -284,7 +284,7 @@ def test_a_corpus_copy_family_counts_as_one_source(nlp):
 def test_a_quote_carried_by_copies_is_one_source(nlp):
     from dataclasses import replace
 
-    from newsprism.findings import find
+    from newsprism.compare.findings import find
     from newsprism.model import Quote
 
     texts = {

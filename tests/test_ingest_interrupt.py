@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from newsprism.corpus import Corpus
+from newsprism.corpus.corpus import Corpus
 
 N_ARTICLES = 2400
 BATCH = 40

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from newsprism.check import check_report
-from newsprism.llm_summary import LLMConfig, SummaryRejected, llm_summary, verify_sentence
+from newsprism.compare.llm_summary import LLMConfig, SummaryRejected, llm_summary, verify_sentence
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
 

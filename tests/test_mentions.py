@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newsprism.mentions import NAME_LABELS, extract_mentions, is_demonym
+from newsprism.extract.mentions import NAME_LABELS, extract_mentions, is_demonym
 from newsprism.model import Article
 
 

@@ -7,7 +7,7 @@ import csv
 import pytest
 import yaml
 
-from newsprism.metadata import find_contributors, find_dateline, find_outlet, infer_metadata, normalise_outlet
+from newsprism.extract.metadata import find_contributors, find_dateline, find_outlet, infer_metadata, normalise_outlet
 from newsprism.model import Article, Span
 
 BODY = (

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from newsprism.model import Article, Mention
-from newsprism.quotes import LOST_NAME_NOTE, extract_quotes, quoted_regions
+from newsprism.extract.quotes import LOST_NAME_NOTE, extract_quotes, quoted_regions
 
 
 def _quotes(nlp, text: str, doc_id: str = "t"):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from newsprism.language import guess_language, non_english_reason
-from newsprism.metadata import infer_metadata
+from newsprism.extract.language import guess_language, non_english_reason
+from newsprism.extract.metadata import infer_metadata
 from newsprism.model import Skipped
-from newsprism.readers import decode_text, read_paths
+from newsprism.corpus.readers import decode_text, read_paths
 
 ENGLISH = (
     "WASHINGTON (AP) — Senator Jane Miller said on Tuesday that the bill would pass the Senate "

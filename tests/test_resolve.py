@@ -7,9 +7,9 @@ import re
 import pytest
 import yaml
 
-from newsprism.mentions import extract_mentions
+from newsprism.extract.mentions import extract_mentions
 from newsprism.model import Article, Mention
-from newsprism.resolve import phonetic, resolve_entities, tokens_match
+from newsprism.compare.resolve import phonetic, resolve_entities, tokens_match
 
 _TITLES = {"mr", "mrs", "ms", "dr", "the"}
 

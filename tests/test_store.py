@@ -3,7 +3,7 @@ import sqlite3
 import pytest
 
 from newsprism.model import Article
-from newsprism.store import SCHEMA_VERSION, Store, content_hash, day_number
+from newsprism.corpus.store import SCHEMA_VERSION, Store, content_hash, day_number
 
 
 def _article(i: int, text: str, outlet: str = "A", published: str | None = "2020-01-02") -> Article:

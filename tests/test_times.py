@@ -1,4 +1,4 @@
-"""Time expressions resolved against the publication date (newsprism.times)."""
+"""Time expressions resolved against the publication date (newsprism.extract.times)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from newsprism.model import Article
-from newsprism.times import extract_times, parse_published
+from newsprism.extract.times import extract_times, parse_published
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 STORY = SHARED / "stories" / "aleppo-2016-12-14"

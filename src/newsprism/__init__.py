@@ -1,6 +1,6 @@
 """newsprism: cross-outlet news analysis with every statement cited to its source."""
 
-from .model import (
+from newsprism.model import (
     Article,
     Damage,
     DocumentInfo,
@@ -13,7 +13,7 @@ from .model import (
     StoryAnalysis,
     TimeExpr,
 )
-from .pipeline import NothingToAnalyse, analyze
+from newsprism.pipeline import NothingToAnalyse, analyze
 
 __version__ = "0.1.0"
 

@@ -48,8 +48,8 @@ def analyze(
     ] = None,
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited."""
-    from .pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
-    from .render import FORMATS, render
+    from newsprism.pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
+    from newsprism.report import FORMATS, render
 
     if format not in FORMATS:
         _err(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
@@ -59,7 +59,7 @@ def analyze(
         raise typer.Exit(2)
     llm_config = None
     if summary == "llm":
-        from .llm_summary import LLMConfig, SummaryRejected
+        from newsprism.compare.llm_summary import LLMConfig, SummaryRejected
 
         try:
             llm_config = LLMConfig.from_env(llm_url, llm_model)
@@ -88,7 +88,7 @@ def analyze(
     if llm_config is not None:
         analysis = _with_llm_summary(analysis, llm_config)
     if output is None and format == "terminal":
-        from .render.terminal import print_report
+        from newsprism.report.terminal import print_report
 
         print_report(analysis, Console())
         return
@@ -104,7 +104,7 @@ def _with_llm_summary(analysis, config):
     """The model's summary when it passes the check; else the extractive one, with the reason."""
     from dataclasses import replace
 
-    from .llm_summary import SummaryRejected, llm_summary
+    from newsprism.compare.llm_summary import SummaryRejected, llm_summary
 
     try:
         return llm_summary(analysis, config)
@@ -118,7 +118,7 @@ def check(
     report: Annotated[Path, typer.Argument(help="A JSON report written by `newsprism analyze --format json`.")],
 ) -> None:
     """Verify that every citation in a JSON report holds the text it claims (exit 1 if not)."""
-    from .check import check_report_file
+    from newsprism.check import check_report_file
 
     try:
         problems = check_report_file(report)
@@ -146,8 +146,8 @@ def evaluate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the scores as JSON.")] = False,
 ) -> None:
     """Run the quality scorers on the public data and the seed story; check the pinned floors."""
-    from .evaluate.gate import check_floors, load_floors
-    from .evaluate.runner import SUITES, default_shared_dir, run_suites
+    from newsprism.evaluate.gate import check_floors, load_floors
+    from newsprism.evaluate.runner import SUITES, default_shared_dir, run_suites
 
     shared_dir = shared or default_shared_dir()
     if not shared_dir.is_dir():
@@ -181,7 +181,7 @@ def evaluate(
 
 
 def _open_corpus(path: Path, **options):
-    from .corpus import Corpus
+    from newsprism.corpus.corpus import Corpus
 
     try:
         return Corpus(path, **options)
@@ -224,7 +224,7 @@ def ingest(
 
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from .corpus import IngestInterrupted
+    from newsprism.corpus.corpus import IngestInterrupted
 
     if not inputs and not recluster:
         _err("nothing to ingest: give files, folders or addresses (or --recluster alone)")

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .findings import Findings
 
 __all__ = [
+    "SharedText",
+    "Version",
+    "Finding",
+    "Omission",
+    "SummarySentence",
+    "Findings",
     "Span",
     "Article",
     "Damage",
@@ -202,6 +206,76 @@ class DocumentInfo:
         )
 
 
+# ---------------------------------------------------------------- findings (per story)
+
+
+@dataclass(frozen=True)
+class SharedText:
+    """Near-verbatim text two documents share: one source, not two."""
+
+    docs: tuple[str, str]
+    citations: tuple[Span, Span]
+    containment: float  # share of the shorter text's shingles found in the other
+
+
+@dataclass(frozen=True)
+class Version:
+    """One side of a conflict, or one outlet's wording of a shared quote."""
+
+    docs: tuple[str, ...]
+    value: str  # words from the text (or a normalised value, e.g. "14 days")
+    citations: tuple[Span, ...]
+    attributed_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
+    kind: str  # "corroborated" | "conflict" | "single-source" | "shared-quote" | "timeline" | "dispute"
+    about: str
+    docs: tuple[str, ...]
+    citations: tuple[Span, ...]
+    claims: tuple[str, ...] = ()  # Claim.id
+    versions: tuple[Version, ...] = ()
+    sources: int = 0  # independent sources: documents sharing copied text count once
+    slot: str | None = None  # conflicts: "figure" | "duration" | "role" | "identity" | "demand"
+    between: str | None = None  # conflicts: "outlets"; disputes: "parties"
+    wording_differs: bool | None = None  # shared quotes
+    when: str | None = None  # timeline: resolved date/time, None when the text gives none
+    order_key: str | None = None  # timeline: how it was ordered
+
+
+@dataclass(frozen=True)
+class Omission:
+    """What one outlet leaves out of the facts the others corroborate."""
+
+    doc: str
+    outlet: str | None
+    carries: tuple[str, ...]  # Finding.id
+    omits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SummarySentence:
+    text: str  # a claim's exact text
+    citations: tuple[Span, ...]
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Findings:
+    corroborated: tuple[Finding, ...] = ()
+    conflicts: tuple[Finding, ...] = ()
+    single_source: tuple[Finding, ...] = ()
+    omissions: tuple[Omission, ...] = ()
+    shared_quotes: tuple[Finding, ...] = ()
+    timeline: tuple[Finding, ...] = ()
+    summary: tuple[SummarySentence, ...] = ()
+    disputes: tuple[Finding, ...] = ()
+    shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
+
+
+
 @dataclass(frozen=True)
 class StoryAnalysis:
     """The cited cross-outlet analysis of one story."""
@@ -212,7 +286,7 @@ class StoryAnalysis:
     figures: tuple[Figure, ...]
     times: tuple[TimeExpr, ...]
     skipped: tuple[Skipped, ...] = ()
-    findings: "Findings | None" = None  # cross-outlet findings; None when not computed
+    findings: Findings | None = None  # cross-outlet findings; None when not computed
     # who wrote findings.summary: "extractive" (claims' own sentences) or "llm" (checked, see llm_summary.py)
     summary_backend: str = "extractive"
     summary_note: str | None = None  # why a requested LLM summary was not used

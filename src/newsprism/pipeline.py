@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from .model import Article, DocumentInfo, Quote, Skipped, StoryAnalysis
+from newsprism.model import Article, DocumentInfo, Quote, Skipped, StoryAnalysis
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
@@ -67,14 +67,14 @@ def _stage(name: str, requires: Iterable[str], provides: Iterable[str]):
 
 @_stage("clean", ["articles"], ["damage"])
 def _clean(ws: Workspace, nlp: "Language") -> None:
-    from .clean import mark_damage
+    from newsprism.extract.clean import mark_damage
 
     ws.articles = [mark_damage(a) for a in ws.articles]
 
 
 @_stage("metadata", ["articles", "damage"], ["metadata"])
 def _metadata(ws: Workspace, nlp: "Language") -> None:
-    from .metadata import infer_metadata
+    from newsprism.extract.metadata import infer_metadata
 
     ws.articles = [infer_metadata(a) for a in ws.articles]
 
@@ -86,7 +86,7 @@ def _parse(ws: Workspace, nlp: "Language") -> None:
 
 @_stage("mentions", ["docs", "damage"], ["mentions"])
 def _mentions(ws: Workspace, nlp: "Language") -> None:
-    from .mentions import extract_mentions
+    from newsprism.extract.mentions import extract_mentions
 
     ws.values["mentions"] = [
         extract_mentions(a, d) for a, d in zip(ws.articles, ws.values["docs"])
@@ -95,14 +95,14 @@ def _mentions(ws: Workspace, nlp: "Language") -> None:
 
 @_stage("times", ["docs", "metadata"], ["times"])
 def _times(ws: Workspace, nlp: "Language") -> None:
-    from .times import extract_times
+    from newsprism.extract.times import extract_times
 
     ws.values["times"] = [extract_times(a, d) for a, d in zip(ws.articles, ws.values["docs"])]
 
 
 @_stage("quotes", ["docs", "mentions", "damage"], ["quotes"])
 def _quotes(ws: Workspace, nlp: "Language") -> None:
-    from .quotes import extract_quotes
+    from newsprism.extract.quotes import extract_quotes
 
     ws.values["quotes"] = [
         extract_quotes(a, d, m)
@@ -112,7 +112,7 @@ def _quotes(ws: Workspace, nlp: "Language") -> None:
 
 @_stage("figures", ["docs", "mentions", "times"], ["figures"])
 def _figures(ws: Workspace, nlp: "Language") -> None:
-    from .figures import extract_figures
+    from newsprism.extract.figures import extract_figures
 
     ws.values["figures"] = [
         extract_figures(a, d, m)
@@ -122,7 +122,7 @@ def _figures(ws: Workspace, nlp: "Language") -> None:
 
 @_stage("resolve", ["docs", "mentions"], ["entities"])
 def _resolve(ws: Workspace, nlp: "Language") -> None:
-    from .resolve import resolve_entities
+    from newsprism.compare.resolve import resolve_entities
 
     docs = {a.id: d for a, d in zip(ws.articles, ws.values["docs"])}
     mentions = [m for per_doc in ws.values["mentions"] for m in per_doc]
@@ -172,10 +172,10 @@ def _assemble(ws: Workspace, nlp: "Language") -> None:
 def _findings(ws: Workspace, nlp: "Language") -> None:
     from dataclasses import replace
 
-    from .findings import find
+    from newsprism.compare.findings import find
 
     if ws.embedder is None:
-        from .embed import default_embedder
+        from newsprism.compare.embed import default_embedder
 
         ws.embedder = default_embedder()
     analysis = ws.values["analysis"]
@@ -221,7 +221,7 @@ def run_pipeline(
 def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None) -> StoryAnalysis:
     """Analyse Article records already in memory (e.g. a stored story) as one story."""
     if nlp is None:
-        from .nlp import load_pipeline
+        from newsprism.nlp import load_pipeline
 
         nlp = load_pipeline()
     return run_pipeline(articles, nlp)
@@ -233,7 +233,7 @@ def analyze(paths: Sequence[str | Path] | str | Path, nlp: "Language | None" = N
     Inputs that cannot be read are listed in ``StoryAnalysis.skipped``; raises
     :class:`NothingToAnalyse` when nothing at all could be read.
     """
-    from .readers import read_paths
+    from newsprism.corpus.readers import read_paths
 
     if isinstance(paths, (str, Path)):
         paths = [paths]
@@ -241,7 +241,7 @@ def analyze(paths: Sequence[str | Path] | str | Path, nlp: "Language | None" = N
     if not articles:
         raise NothingToAnalyse(skipped)
     if nlp is None:
-        from .nlp import load_pipeline
+        from newsprism.nlp import load_pipeline
 
         nlp = load_pipeline()
     return run_pipeline(articles, nlp, skipped)

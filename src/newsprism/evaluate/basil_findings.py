@@ -32,7 +32,7 @@ _QUOTED = re.compile(r"[“\"]([^”\"]{3,}?)[”\"]")
 
 def load_events(folder: Path) -> list[tuple[str, list]]:
     """(triplet-uuid, [Article, ...]) per event, sorted by uuid; articles by outlet."""
-    from ..model import Article
+    from newsprism.model import Article
 
     groups: dict[str, list] = defaultdict(list)
     for path in sorted(Path(folder).glob("*/*.json")):
@@ -88,12 +88,12 @@ def evaluate_basil_findings(
     folder: Path, nlp, limit: int | None = None, embedder: Any = None
 ) -> dict[str, float]:
     """Findings per BASIL event and their faithfulness (see the module doc)."""
-    from ..check import check_report
-    from ..model import to_jsonable
-    from ..pipeline import run_pipeline
+    from newsprism.check import check_report
+    from newsprism.model import to_jsonable
+    from newsprism.pipeline import run_pipeline
 
     if embedder is None:
-        from ..embed import default_embedder
+        from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
     events = load_events(Path(folder))
@@ -127,7 +127,7 @@ def evaluate_basil_findings(
 if __name__ == "__main__":  # pragma: no cover - manual run
     import sys
 
-    from ..nlp import load_pipeline
+    from newsprism.nlp import load_pipeline
 
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else None
     for key, value in evaluate_basil_findings(Path(sys.argv[1]), load_pipeline(), limit).items():

@@ -6,7 +6,7 @@ that it weakens it. A pair is **related** when either file says 1 (the paper's
 "related" = strengthen or weaken); unrelated otherwise.
 
 Our score is the one the product aligns claims with
-(:func:`newsprism.align.score_pairs`: sentence-embedding cosine and
+(:func:`newsprism.compare.align.score_pairs`: sentence-embedding cosine and
 token-aligned similarity of static vectors, TF-IDF cosines of content stems and
 of word forms, rare shared entities, figures and event keys), each topic analysed as a story
 (see :func:`alignment_scores`); a pair is linked when its score reaches a
@@ -134,7 +134,7 @@ def _topic_stories(pairs: Sequence[ClaimPair]):
     """One story per topic: one article per source article, its text the
     distinct claims of that article as paragraphs; yields (articles, claim ranges
     per article id, where each (article, claim) sits, the pair indices)."""
-    from ..model import Article
+    from newsprism.model import Article
 
     by_topic: dict[str, list[int]] = {}
     for i, p in enumerate(pairs):
@@ -163,7 +163,7 @@ def _topic_stories(pairs: Sequence[ClaimPair]):
 
 
 def alignment_scores(pairs: Sequence[ClaimPair], nlp=None, embedder=None, params=None) -> np.ndarray:
-    """The product's alignment score (:func:`newsprism.align.score_pairs`) of each pair.
+    """The product's alignment score (:func:`newsprism.compare.align.score_pairs`) of each pair.
 
     Each topic is analysed as a story: its articles (rebuilt from their claims)
     go through the core pipeline (parse, entities resolved across the two
@@ -173,16 +173,16 @@ def alignment_scores(pairs: Sequence[ClaimPair], nlp=None, embedder=None, params
     mean vectors removed before cosines) is every claim of the run, as the
     TF-IDF baseline fits its IDF on every claim of the run. No weight or
     threshold is fitted here."""
-    from ..align import AlignParams, _aligned_base, _same_doc, aligned_similarity, collection_stats, score_pairs
-    from ..claims import extract_claims
-    from ..pipeline import CORE_STAGES, Workspace
+    from newsprism.compare.align import AlignParams, _aligned_base, _same_doc, aligned_similarity, collection_stats, score_pairs
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, Workspace
 
     if nlp is None:
-        from ..nlp import load_pipeline
+        from newsprism.nlp import load_pipeline
 
         nlp = load_pipeline()
     if embedder is None:
-        from ..embed import default_embedder
+        from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
     params = params or AlignParams()
@@ -291,7 +291,7 @@ def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None) ->
     """Link scores of the product's alignment score (with ``embedder``, default
     the static model) next to TF-IDF, and the plain embedding cosine for reference."""
     if embedder is None:
-        from ..embed import default_embedder
+        from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
     pairs = load_pairs(Path(folder))
@@ -342,7 +342,7 @@ def fold_auc_wins(
 if __name__ == "__main__":  # pragma: no cover - manual run
     import sys
 
-    from ..embed import default_embedder
+    from newsprism.compare.embed import default_embedder
 
     kind = sys.argv[2] if len(sys.argv) > 2 else "static"
     for key, value in evaluate_claimdiff(Path(sys.argv[1]), default_embedder(kind)).items():

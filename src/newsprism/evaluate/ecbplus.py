@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model import Mention
-from ..resolve import mention_head, resolve_entities
-from .coref import conll_f1
+from newsprism.model import Mention
+from newsprism.compare.resolve import mention_head, resolve_entities
+from newsprism.evaluate.coref import conll_f1
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("data_dir", nargs="?", type=Path, default=default)
     parser.add_argument("--limit-topics", type=int, default=None)
     args = parser.parse_args(argv)
-    from ..nlp import load_pipeline
+    from newsprism.nlp import load_pipeline
 
     scores = evaluate_ecbplus(args.data_dir, load_pipeline(), args.limit_topics)
     for key, value in scores.items():

@@ -52,8 +52,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..model import Article, Mention
-from .spans import match_spans, prf, span_prf, token_prf
+from newsprism.model import Article, Mention
+from newsprism.evaluate.spans import match_spans, prf, span_prf, token_prf
 
 __all__ = [
     "AnnSpan",
@@ -214,10 +214,10 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def evaluate_polnear(split_dir: Path = DEFAULT_SPLIT, nlp: Any = None, limit: int | None = None) -> dict[str, float]:
     """Content and speaker P/R/F1 of ``extract_quotes`` on a PolNeAR split (see the module doc)."""
-    from ..quotes import attribute_quotes
+    from newsprism.extract.quotes import attribute_quotes
 
     if nlp is None:
-        from ..nlp import load_pipeline
+        from newsprism.nlp import load_pipeline
 
         nlp = load_pipeline()
     docs = _documents(Path(split_dir), limit)

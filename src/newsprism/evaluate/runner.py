@@ -18,8 +18,8 @@ def default_shared_dir() -> Path:
 
 
 def _seeds(shared: Path, nlp) -> dict[str, float]:
-    from .seed_findings import evaluate_seed_findings
-    from .seeds import analyse_seed_story, evaluate_seed_story
+    from newsprism.evaluate.seed_findings import evaluate_seed_findings
+    from newsprism.evaluate.seeds import analyse_seed_story, evaluate_seed_story
 
     scores: dict[str, float] = {}
     for story in sorted((shared / "stories").iterdir()):
@@ -36,25 +36,25 @@ def _seeds(shared: Path, nlp) -> dict[str, float]:
 
 
 def _polnear(shared: Path, nlp) -> dict[str, float]:
-    from .polnear import evaluate_polnear
+    from newsprism.evaluate.polnear import evaluate_polnear
 
     return evaluate_polnear(shared / "datasets" / "polnear" / "dev", nlp)
 
 
 def _ecbplus(shared: Path, nlp) -> dict[str, float]:
-    from .ecbplus import evaluate_ecbplus
+    from newsprism.evaluate.ecbplus import evaluate_ecbplus
 
     return evaluate_ecbplus(shared / "datasets" / "ecbplus", nlp)
 
 
 def _stories(shared: Path, nlp) -> dict[str, float]:
-    from .stories import evaluate_stories
+    from newsprism.evaluate.stories import evaluate_stories
 
     return evaluate_stories(shared / "datasets")
 
 
 def _claimdiff(shared: Path, nlp) -> dict[str, float]:
-    from .claimdiff import evaluate_claimdiff
+    from newsprism.evaluate.claimdiff import evaluate_claimdiff
 
     return evaluate_claimdiff(shared / "datasets" / "claimdiff")
 
@@ -70,7 +70,7 @@ _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
 
 def run_suites(shared: Path, only: Iterable[str] | None = None, nlp=None) -> dict[str, float]:
     if nlp is None:
-        from ..nlp import load_pipeline
+        from newsprism.nlp import load_pipeline
 
         nlp = load_pipeline()
     chosen = list(only) if only else list(SUITES)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..model import Span, StoryAnalysis
+from newsprism.model import Span, StoryAnalysis
 
 ANCHOR_DIR = Path(__file__).with_name("seed_anchors")
 
@@ -143,7 +143,7 @@ def evaluate_seed_findings(story_dir: Path, nlp, analysis: StoryAnalysis | None 
     if anchors is None:
         return None
     if analysis is None:
-        from .seeds import analyse_seed_story
+        from newsprism.evaluate.seeds import analyse_seed_story
 
         analysis = analyse_seed_story(story_dir, nlp)
     expected = yaml.safe_load((story_dir / "expected.yaml").read_text(encoding="utf-8"))
@@ -154,7 +154,7 @@ def evaluate_seed_findings(story_dir: Path, nlp, analysis: StoryAnalysis | None 
 def main() -> None:  # python -m newsprism.evaluate.seed_findings STORY_DIR
     import sys
 
-    from ..nlp import load_pipeline
+    from newsprism.nlp import load_pipeline
 
     story = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[4] / "shared" / "stories" / "aleppo-2016-12-14"
     result = evaluate_seed_findings(story, load_pipeline())

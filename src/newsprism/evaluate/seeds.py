@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..model import Entity, StoryAnalysis
+from newsprism.model import Entity, StoryAnalysis
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "—": " ", "–": " ", "-": " "})
 _STOP = frozenset(
@@ -167,8 +167,8 @@ def _same_value(found: Any, expected: Any) -> bool:
 
 def analyse_seed_story(story_dir: Path, nlp) -> StoryAnalysis:
     """The full analysis (findings included) of a story folder: its .txt files only, no manifest."""
-    from ..pipeline import run_pipeline
-    from ..readers import read_paths
+    from newsprism.pipeline import run_pipeline
+    from newsprism.corpus.readers import read_paths
 
     articles, skipped = read_paths(sorted(story_dir.glob("*.txt")))
     return run_pipeline(articles, nlp, skipped)

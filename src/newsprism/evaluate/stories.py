@@ -18,9 +18,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..cluster import ClusterParams, StreamClusterer, cluster_batch
-from ..store import day_number
-from .clustering import bcubed, pairwise
+from newsprism.corpus.cluster import ClusterParams, StreamClusterer, cluster_batch
+from newsprism.corpus.store import day_number
+from newsprism.evaluate.clustering import bcubed, pairwise
 
 __all__ = [
     "Doc",
@@ -133,7 +133,7 @@ def _evaluate_set(docs: Sequence[Doc], prefix: str, params: ClusterParams | None
     scores = {f"{prefix}_docs": float(len(docs)), f"{prefix}_gold_clusters": float(len(set(gold)))}
     scores.update(score_clusterings(ids, gold, cluster_batch(inputs, params), f"{prefix}_batch"))
     # batch with the packaged static sentence embeddings (numpy only, offline)
-    from ..embed import default_embedder
+    from newsprism.compare.embed import default_embedder
 
     embeddings = default_embedder("static").encode([f"{d[2] or ''}\n{d[1]}" for d in docs])
     scores.update(score_clusterings(ids, gold, cluster_batch(inputs, params, embeddings), f"{prefix}_batch_emb"))

@@ -3,7 +3,7 @@ outlet says, what each leaves out, which quotes several carry, when things
 happened, and a short summary that cites every sentence.
 
 Built from the core analysis (entities, quotes, figures, times) plus claims
-(:mod:`newsprism.claims`) and their alignment (:mod:`newsprism.align`).
+(:mod:`newsprism.extract.claims`) and their alignment (:mod:`newsprism.compare.align`).
 Each document counts as its own outlet. Every item cites spans that exist in
 the source texts (``text[start:end] == span.text``).
 
@@ -28,9 +28,9 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from .align import AlignParams, ClaimGraph, SharedText, align_claims
-from .claims import Claim, extract_claims
-from .model import Quote, Span, StoryAnalysis
+from newsprism.compare.align import AlignParams, ClaimGraph, align_claims
+from newsprism.extract.claims import Claim, extract_claims
+from newsprism.model import Finding, Findings, Omission, Quote, SharedText, Span, StoryAnalysis, SummarySentence, Version
 
 __all__ = [
     "Version",
@@ -41,63 +41,6 @@ __all__ = [
     "find",
     "find_from_claims",
 ]
-
-
-@dataclass(frozen=True)
-class Version:
-    """One side of a conflict, or one outlet's wording of a shared quote."""
-
-    docs: tuple[str, ...]
-    value: str  # words from the text (or a normalised value, e.g. "14 days")
-    citations: tuple[Span, ...]
-    attributed_to: str | None = None
-
-
-@dataclass(frozen=True)
-class Finding:
-    id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
-    kind: str  # "corroborated" | "conflict" | "single-source" | "shared-quote" | "timeline" | "dispute"
-    about: str
-    docs: tuple[str, ...]
-    citations: tuple[Span, ...]
-    claims: tuple[str, ...] = ()  # Claim.id
-    versions: tuple[Version, ...] = ()
-    sources: int = 0  # independent sources: documents sharing copied text count once
-    slot: str | None = None  # conflicts: "figure" | "duration" | "role" | "identity" | "demand"
-    between: str | None = None  # conflicts: "outlets"; disputes: "parties"
-    wording_differs: bool | None = None  # shared quotes
-    when: str | None = None  # timeline: resolved date/time, None when the text gives none
-    order_key: str | None = None  # timeline: how it was ordered
-
-
-@dataclass(frozen=True)
-class Omission:
-    """What one outlet leaves out of the facts the others corroborate."""
-
-    doc: str
-    outlet: str | None
-    carries: tuple[str, ...]  # Finding.id
-    omits: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class SummarySentence:
-    text: str  # a claim's exact text
-    citations: tuple[Span, ...]
-    findings: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Findings:
-    corroborated: tuple[Finding, ...] = ()
-    conflicts: tuple[Finding, ...] = ()
-    single_source: tuple[Finding, ...] = ()
-    omissions: tuple[Omission, ...] = ()
-    shared_quotes: tuple[Finding, ...] = ()
-    timeline: tuple[Finding, ...] = ()
-    summary: tuple[SummarySentence, ...] = ()
-    disputes: tuple[Finding, ...] = ()
-    shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
 
 
 # ---------------------------------------------------------------- corroboration
@@ -735,7 +678,7 @@ def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Fin
     second parse happens here); ``embedder`` defaults to the static model.
     """
     if embedder is None:
-        from .embed import default_embedder
+        from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
     with _collector_paused():

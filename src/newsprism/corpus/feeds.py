@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 from urllib.parse import urlparse
 
-from .model import Article, Skipped
+from newsprism.model import Article, Skipped
 
 __all__ = [
     "FetchError",

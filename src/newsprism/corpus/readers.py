@@ -22,8 +22,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from .language import non_english_reason
-from .model import Article, Skipped
+from newsprism.extract.language import non_english_reason
+from newsprism.model import Article, Skipped
 
 __all__ = ["read_paths", "read_file", "iter_jsonl", "is_manifest", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
 
@@ -249,7 +249,7 @@ class _Reader:
         if getattr(doc, "url", None):
             given["url"] = doc.url
         if getattr(doc, "sitename", None):
-            from .metadata import normalise_outlet
+            from newsprism.extract.metadata import normalise_outlet
 
             given.update(outlet=normalise_outlet(doc.sitename), outlet_source="html-meta")
         self.add(path, replace(article, **given))

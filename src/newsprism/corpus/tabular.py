@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from .model import Article, Skipped
+from newsprism.model import Article, Skipped
 
 __all__ = ["FIELDS", "parse_mapping", "read_csv", "read_parquet", "read_table", "row_to_article", "write_parquet", "EXPORT_COLUMNS"]
 

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
-from .cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
-from .dedupe import CopyDetector, Signature
-from .feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
-from .model import Article, Skipped
-from .readers import is_manifest
-from .store import (
+from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
+from newsprism.corpus.dedupe import CopyDetector, Signature
+from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
+from newsprism.model import Article, Skipped
+from newsprism.corpus.readers import is_manifest
+from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
     Store,
@@ -107,7 +107,7 @@ def iter_inputs(
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Iterator[Article | Skipped]:
     """Every article (or reason for skipping) of the given files, folders (recursive) and
-    http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.readers`;
+    http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.corpus.readers`;
     ``.csv/.parquet`` use ``mapping``; ``.json`` is news-please output; ``.xml/.rss/.atom``
     are feeds; an address is a feed or an article page."""
     for raw in paths:
@@ -146,8 +146,8 @@ def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes) -> Ite
 
 
 def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes):
-    from .readers import iter_jsonl, read_paths
-    from .tabular import read_table
+    from newsprism.corpus.readers import iter_jsonl, read_paths
+    from newsprism.corpus.tabular import read_table
 
     # text and HTML files: small, read together (their folder's manifest applies)
     plain = [f for f in files if f.suffix.lower() in _READER_SUFFIXES and f.suffix.lower() != ".jsonl"]
@@ -247,7 +247,7 @@ class Corpus:
         :class:`IngestInterrupted` (a KeyboardInterrupt carrying the summary of the committed
         batches) on Ctrl-C.
         """
-        from .tabular import parse_mapping
+        from newsprism.corpus.tabular import parse_mapping
 
         fields = parse_mapping(mapping)
         summary = IngestSummary()
@@ -382,7 +382,7 @@ class Corpus:
         order-independent); copies follow their family's representative. Replaces all
         stories (ids restart at 1) and the streaming state. Returns the number of stories.
 
-        ``embedder`` (``newsprism.embed.default_embedder("static")``, or any object with
+        ``embedder`` (``newsprism.compare.embed.default_embedder("static")``, or any object with
         ``encode(texts) -> array``) adds sentence-embedding similarity to the batch grouping."""
         params = params or self.params
         rows = self.store.conn.execute(
@@ -461,7 +461,7 @@ class Corpus:
         rep_ids = dict(self.store.conn.execute("SELECT pk, id FROM articles WHERE pk = family"))
         rows = (_export_row(r, rep_ids) for r in self.store.iter_articles())
         if format == "parquet":
-            from .tabular import write_parquet
+            from newsprism.corpus.tabular import write_parquet
 
             return write_parquet(path, rows)
         count = 0
@@ -474,8 +474,8 @@ class Corpus:
 
 def _with_text_metadata(article: Article) -> Article:
     """Damage marks and outlet/dateline/reporters from the text (cheap; never overrides given values)."""
-    from .clean import mark_damage
-    from .metadata import infer_metadata
+    from newsprism.extract.clean import mark_damage
+    from newsprism.extract.metadata import infer_metadata
 
     return infer_metadata(mark_damage(article))
 

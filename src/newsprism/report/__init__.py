@@ -10,15 +10,15 @@ __all__ = ["FORMATS", "render"]
 def render(analysis, fmt: str) -> str:
     """The report in ``fmt`` as text (terminal output is rendered without colour)."""
     if fmt == "json":
-        from .json import to_json
+        from newsprism.report.json import to_json
 
         return to_json(analysis)
     if fmt == "markdown":
-        from .markdown import to_markdown
+        from newsprism.report.markdown import to_markdown
 
         return to_markdown(analysis)
     if fmt == "terminal":
-        from .terminal import to_text
+        from newsprism.report.terminal import to_text
 
         return to_text(analysis)
     raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")

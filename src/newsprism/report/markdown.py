@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..model import StoryAnalysis
-from .common import (
+from newsprism.model import StoryAnalysis
+from newsprism.report.common import (
     cite,
     figure_value,
     first_mentions,

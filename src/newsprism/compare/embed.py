@@ -31,7 +31,7 @@ __all__ = [
     "DEFAULT_MODEL_PATH",
 ]
 
-DEFAULT_MODEL_PATH = Path(__file__).resolve().parent / "data" / "minilm_static.npz"
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "minilm_static.npz"
 
 # BERT's pre-tokenizer: runs of word characters, or single punctuation/symbols.
 _PRETOKEN = re.compile(r"\w+|[^\w\s]", re.UNICODE)

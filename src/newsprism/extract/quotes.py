@@ -34,7 +34,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from .model import Article, Mention, Quote, Span
+from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions", "SPEECH_LEMMAS"]
 

@@ -21,7 +21,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from .model import Article, Span
+from newsprism.model import Article, Span
 
 __all__ = [
     "normalise_outlet",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..model import Entity, Figure, Quote, StoryAnalysis, TimeExpr
+from newsprism.model import Entity, Figure, Quote, StoryAnalysis, TimeExpr
 
 
 def cite(doc: str, start: int, end: int) -> str:

@@ -25,8 +25,8 @@ from spacy.attrs import IS_ALPHA, IS_STOP, LEMMA, LOWER, ORTH, POS, SENT_START
 from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
-from .model import Figure, Quote, Span, StoryAnalysis, TimeExpr
-from .nlp import parsed_from
+from newsprism.model import Figure, Quote, Span, StoryAnalysis, TimeExpr
+from newsprism.nlp import parsed_from
 
 __all__ = [
     "Attribution",

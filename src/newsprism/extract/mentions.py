@@ -13,8 +13,8 @@ import re
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
-from .model import Article, Mention
-from .nlp import parsed_from
+from newsprism.model import Article, Mention
+from newsprism.nlp import parsed_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token

@@ -31,8 +31,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .claims import Claim
-from .model import Span
+from newsprism.extract.claims import Claim
+from newsprism.model import SharedText, Span
 
 __all__ = [
     "AlignParams",
@@ -88,15 +88,6 @@ class Alignment:
     shared_entities: tuple[str, ...] = ()
     shared_terms: tuple[str, ...] = ()
     copied: bool = False  # near-verbatim: the same text, not independent reports
-
-
-@dataclass(frozen=True)
-class SharedText:
-    """Near-verbatim text two documents share: one source, not two."""
-
-    docs: tuple[str, str]
-    citations: tuple[Span, Span]
-    containment: float  # share of the shorter text's shingles found in the other
 
 
 @dataclass(frozen=True)
@@ -239,7 +230,7 @@ def _token_model(embedder):
     """The embedder itself when it exposes static token vectors, else the static model."""
     if hasattr(embedder, "token_ids") and hasattr(embedder, "token_vectors"):
         return embedder
-    from .embed import default_embedder
+    from newsprism.compare.embed import default_embedder
 
     return default_embedder("static")
 

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Iterator
 
-from .model import Article, TimeExpr
-from .nlp import parsed_from
+from newsprism.model import Article, TimeExpr
+from newsprism.nlp import parsed_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Token

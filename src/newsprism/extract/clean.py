@@ -20,7 +20,7 @@ import bisect
 import dataclasses
 import re
 
-from .model import Article, Damage
+from newsprism.model import Article, Damage
 
 __all__ = ["find_gaps", "mark_damage", "damage_near"]
 

@@ -1,6 +1,6 @@
 """An optional summary written by a language model, accepted only when it is faithful.
 
-Off by default: the extractive summary of :mod:`newsprism.findings` needs no
+Off by default: the extractive summary of :mod:`newsprism.compare.findings` needs no
 model. When a user points newsprism at an OpenAI-compatible endpoint (a local
 llama.cpp / vLLM / Ollama server or a hosted one), the model gets the story's
 findings as numbered facts, each with the source sentences that support it, and
@@ -26,8 +26,8 @@ import urllib.request
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
-from .findings import Finding, Findings, SummarySentence
-from .model import Span, StoryAnalysis
+from newsprism.compare.findings import Finding, Findings, SummarySentence
+from newsprism.model import Span, StoryAnalysis
 
 __all__ = ["LLMConfig", "SummaryRejected", "verify_sentence", "llm_summary", "request_sentences"]
 

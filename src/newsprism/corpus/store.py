@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from .model import Article
+from newsprism.model import Article
 
 __all__ = [
     "SCHEMA_VERSION",

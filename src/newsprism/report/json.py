@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..model import StoryAnalysis, to_jsonable
+from newsprism.model import StoryAnalysis, to_jsonable
 
 
 def to_json(analysis: StoryAnalysis, indent: int | None = 2) -> str:

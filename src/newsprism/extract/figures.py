@@ -39,9 +39,9 @@ import bisect
 import re
 from typing import TYPE_CHECKING, Sequence
 
-from .model import Article, Figure, Mention, Span
-from .nlp import parsed_from
-from .times import CLOCK_RE, DATE_PART_RE, TIME_UNITS, clock_value
+from newsprism.model import Article, Figure, Mention, Span
+from newsprism.nlp import parsed_from
+from newsprism.extract.times import CLOCK_RE, DATE_PART_RE, TIME_UNITS, clock_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Token

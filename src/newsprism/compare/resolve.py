@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from rapidfuzz.fuzz import ratio
 from unidecode import unidecode
 
-from .mentions import NAME_LABELS, PLACE_LABELS, TITLE_WORDS, is_demonym
-from .model import Entity, Mention, Span
+from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, TITLE_WORDS, is_demonym
+from newsprism.model import Entity, Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token

@@ -491,7 +491,7 @@ def cluster_batch(
     and the merged group spans at most ``max_span_days``.
 
     ``embeddings`` (optional, one row per document, e.g. from
-    :func:`newsprism.embed.default_embedder`): centred on their mean (news texts all
+    :func:`newsprism.compare.embed.default_embedder`): centred on their mean (news texts all
     point roughly the same way) and unit-normalised, their cosine then takes
     ``params.embedding_weight`` of every similarity, the sparse text/entity score the rest.
     """

@@ -8,8 +8,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..model import StoryAnalysis
-from .common import (
+from newsprism.model import StoryAnalysis
+from newsprism.report.common import (
     cite,
     figure_value,
     first_mentions,
