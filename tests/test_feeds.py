@@ -6,7 +6,31 @@ import time
 import pytest
 
 from newsprism.corpus.corpus import Corpus
-from newsprism.corpus.feeds import FetchError, fetch, fetch_article, read_feed, read_newsplease, read_url
+from newsprism.corpus.feeds import FetchError, RefusedAddress, refused_reason
+from newsprism.corpus.feeds import fetch as _fetch
+from newsprism.corpus.feeds import fetch_article as _fetch_article
+from newsprism.corpus.feeds import read_feed as _read_feed
+from newsprism.corpus.feeds import read_newsplease
+from newsprism.corpus.feeds import read_url as _read_url
+
+# the tests talk only to the server they start on 127.0.0.1, allowed explicitly (and only it)
+LOCAL = ("127.0.0.1/32",)
+
+
+def fetch(url, *args, **kw):
+    return _fetch(url, *args, allow_private=kw.pop("allow_private", LOCAL), **kw)
+
+
+def fetch_article(url, *args, **kw):
+    return _fetch_article(url, *args, allow_private=LOCAL, **kw)
+
+
+def read_feed(path, *args, **kw):
+    return _read_feed(path, *args, allow_private=LOCAL, **kw)
+
+
+def read_url(url, *args, **kw):
+    return _read_url(url, *args, allow_private=LOCAL, **kw)
 
 BODY = " ".join(
     f"Paragraph {i}: the council of Springfield voted on the new water budget after a long debate among residents."
@@ -68,6 +92,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             "/atom": ("application/atom+xml", ATOM.format(base=base).encode()),
             "/big": ("text/html", b"x" * 200_000),
         }
+        if self.path in ("/to-metadata", "/to-article", "/loop", "/to-private-name"):
+            target = {
+                "/to-metadata": "http://169.254.169.254/latest/meta-data/",
+                "/to-article": "/article.html",
+                "/loop": "/loop",
+                "/to-private-name": "http://intranet.newsprism-test.invalid/secret",
+            }[self.path]
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.end_headers()
+            return
         if self.path == "/to-file":
             self.send_response(302)
             self.send_header("Location", "file:///etc/passwd")
@@ -134,7 +169,7 @@ def test_feed_file_and_url_ingest(server, tmp_path):
     articles, skipped = read_feed(feed)
     assert len(articles) == 2 and len(skipped) == 1
     with Corpus(tmp_path / "c.db") as corpus:
-        summary = corpus.ingest([feed, f"{server}/article.html"])
+        summary = corpus.ingest([feed, f"{server}/article.html"], allow_private=LOCAL)
         assert summary.ingested == 3 and [s.line for s in summary.skipped] == [2]
 
 
@@ -184,7 +219,7 @@ def test_cli_ingest_of_urls_reports_each_failure(server, tmp_path):
     result = CliRunner().invoke(
         app,
         ["ingest", str(db), f"{server}/feed.xml", f"{server}/atom", f"{server}/missing",
-         "ftp://127.0.0.1/x", f"{server}/slow", "--timeout", "0.5", "--json"],
+         "ftp://127.0.0.1/x", f"{server}/slow", "--timeout", "0.5", "--json", "--allow-private"],
     )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
@@ -196,3 +231,88 @@ def test_cli_ingest_of_urls_reports_each_failure(server, tmp_path):
     assert "only http and https" in reasons[("x", None)]
     assert "timed out" in reasons[("slow", None)]
     assert "newsprism: skipped" in result.stderr and "missing" in result.stderr
+
+
+# ---------------------------------------------------------------- private addresses (SSRF)
+
+
+@pytest.mark.parametrize(
+    "address,refused",
+    [
+        ("127.0.0.1", "loopback"), ("127.8.9.10", "loopback"), ("::1", "loopback"),
+        ("169.254.169.254", "link-local"), ("fe80::1", "link-local"),
+        ("10.1.2.3", "private"), ("172.16.0.1", "private"), ("192.168.1.20", "private"), ("fc00::5", "private"),
+        ("100.64.0.1", "non-public"), ("0.0.0.0", "unspecified"), ("224.0.0.1", "multicast"),
+        ("::ffff:127.0.0.1", "loopback"), ("::ffff:169.254.169.254", "link-local"), ("240.0.0.1", "address 240.0.0.1"),
+        ("8.8.8.8", None), ("93.184.215.14", None), ("2606:4700:4700::1111", None),
+    ],
+)
+def test_the_address_check(address, refused):
+    reason = refused_reason(address)
+    assert (reason is None) if refused is None else (refused in reason), reason
+
+
+def _fake_dns(monkeypatch, table):
+    import socket
+
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host in table:
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in table[host]]
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+
+def test_names_are_checked_after_resolution_without_connecting(monkeypatch):
+    import socket
+
+    _fake_dns(monkeypatch, {
+        "metadata.newsprism-test.invalid": ["169.254.169.254"],
+        "mixed.newsprism-test.invalid": ["93.184.215.14", "10.0.0.7"],  # one private answer is enough
+    })
+
+    def no_connect(*args, **kwargs):
+        raise AssertionError("a refused address must not be connected to")
+
+    monkeypatch.setattr(socket, "create_connection", no_connect)
+    with pytest.raises(RefusedAddress, match="link-local"):
+        _fetch("http://metadata.newsprism-test.invalid/latest/meta-data/")
+    with pytest.raises(RefusedAddress, match="private"):
+        _fetch("https://mixed.newsprism-test.invalid/")
+    with pytest.raises(RefusedAddress, match="--allow-private"):
+        _fetch("http://127.0.0.1:9/")
+
+
+def test_the_local_server_is_refused_unless_allowed(server):
+    with pytest.raises(RefusedAddress, match="loopback"):
+        _fetch(f"{server}/article.html")
+    skipped = _fetch_article(f"{server}/article.html")
+    assert "refused" in skipped.reason and "--allow-private" in skipped.reason
+    assert _fetch(f"{server}/article.html", allow_private=True).data.startswith(b"<html>")
+
+
+def test_every_redirect_is_checked(server, monkeypatch):
+    # allowed: the test server alone; its redirects to other non-public addresses are refused
+    with pytest.raises(RefusedAddress, match="169.254.169.254"):
+        fetch(f"{server}/to-metadata")
+    _fake_dns(monkeypatch, {"intranet.newsprism-test.invalid": ["10.20.30.40"]})
+    with pytest.raises(RefusedAddress, match="private address 10.20.30.40"):
+        fetch(f"{server}/to-private-name")
+    page = fetch(f"{server}/to-article")
+    assert page.url == f"{server}/article.html" and b"water budget" in page.data
+    with pytest.raises(FetchError, match="more than 5 redirects"):
+        fetch(f"{server}/loop")
+
+
+def test_a_feed_file_cannot_make_ingest_fetch_a_private_address(server, tmp_path):
+    feed = tmp_path / "feed.xml"
+    feed.write_text(RSS.format(base=server), encoding="utf-8")
+    articles, skipped = _read_feed(feed)  # not allowed: item w3 has only a link, on 127.0.0.1
+    assert [a.id for a in articles] == ["w1"]
+    assert any("refused" in s.reason and "loopback" in s.reason for s in skipped)
+    with Corpus(tmp_path / "c.db") as corpus:
+        summary = corpus.ingest([feed, f"{server}/article.html"])
+        assert summary.ingested == 1
+        assert sum("refused" in s.reason for s in summary.skipped) == 2

@@ -131,20 +131,41 @@ def _with_llm_summary(analysis, config):
 @app.command()
 def check(
     report: Annotated[Path, typer.Argument(help="A JSON report written by `newsprism analyze --format json`.")],
+    sources: Annotated[
+        Optional[Path],
+        typer.Option("--sources", help="Also compare each document's text with its original: a folder of articles or a corpus file."),
+    ] = None,
 ) -> None:
-    """Verify that every citation in a JSON report holds the text it claims (exit 1 if not)."""
-    from newsprism.check import check_report_file
+    """Verify a JSON report: its schema, every citation, and what the citations support (exit 1 if not).
+
+    Example: newsprism check out.json --sources examples/aleppo-2016-12-14/
+    """
+    from newsprism.check import check_report, check_sources, load_report, read_sources
 
     try:
-        problems = check_report_file(report)
+        data = load_report(report)
     except (OSError, ValueError) as exc:
-        _err(f"{report}: cannot read report ({exc})")
+        _err(f"{report}: cannot read report ({getattr(exc, 'strerror', None) or exc})")
         raise typer.Exit(2)
+    problems = check_report(data)
+    if sources is not None:
+        if not sources.exists():
+            _err(f"{sources}: no such file or folder")
+            raise typer.Exit(2)
+        if isinstance(data, dict) and isinstance(data.get("documents"), list):
+            ids = [d.get("id") for d in data["documents"] if isinstance(d, dict) and isinstance(d.get("id"), str)]
+            try:
+                originals = read_sources(sources, ids)
+            except Exception as exc:  # an unreadable corpus or folder: one line
+                _err(f"{sources}: cannot read the sources ({exc})")
+                raise typer.Exit(2)
+            problems += check_sources(data, originals)
     for problem in problems:
         _err(f"{report}: {problem.message()}")
     if problems:
+        _err(f"{report}: {len(problems)} problem(s)")
         raise typer.Exit(1)
-    _out(f"{report}: all citations verified")
+    _out(f"{report}: all citations verified" + (f" against {sources}" if sources else ""))
 
 
 @app.command(name="eval")
@@ -225,8 +246,15 @@ def ingest(
         float, typer.Option("--timeout", min=0.1, help="Seconds allowed per fetched address (whole response).")
     ] = 15.0,
     max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, help="Largest response read from an address, in bytes.")
+        int, typer.Option("--max-bytes", min=1, max=64 * 1024 * 1024, help="Largest response read from an address, in bytes (at most 64 MiB).")
     ] = 5 * 1024 * 1024,
+    allow_private: Annotated[
+        bool,
+        typer.Option(
+            "--allow-private",
+            help="Fetch addresses on loopback, link-local and private networks (refused by default: a feed names what it fetches).",
+        ),
+    ] = False,
     batch_size: Annotated[
         int, typer.Option("--batch-size", min=1, help="Articles per committed transaction.")
     ] = 500,
@@ -246,7 +274,7 @@ def ingest(
         raise typer.Exit(2)
     inputs = inputs or []
     store = _open_corpus(corpus, batch_size=batch_size)
-    options = {"follow_links": follow_links, "timeout": timeout, "max_bytes": max_bytes}
+    options = {"follow_links": follow_links, "timeout": timeout, "max_bytes": max_bytes, "allow_private": allow_private}
     with store:
         try:
             if quiet or as_json:

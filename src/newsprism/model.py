@@ -8,6 +8,7 @@ Records serialise with :func:`to_jsonable`, which is the JSON contract
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, get_args
 
@@ -233,6 +234,8 @@ class DocumentInfo:
     text: str  # the source text every span of this document points into
     # the corpus copy family (wire copies share one; from `newsprism ingest`), None outside a corpus
     copy_family: str | None = None
+    # SHA-256 of ``text`` (UTF-8): `newsprism check` refuses a text changed after the analysis
+    sha256: str | None = None
 
     def source_text(self) -> str:
         return self.text
@@ -254,6 +257,7 @@ class DocumentInfo:
             path=article.path,
             text=article.text,
             copy_family=article.copy_family,
+            sha256=hashlib.sha256(article.text.encode("utf-8", "surrogatepass")).hexdigest(),
         )
 
 

@@ -108,15 +108,17 @@ def iter_inputs(
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: bool = False,
 ) -> Iterator[Article | Skipped]:
     """Every article (or reason for skipping) of the given files, folders (recursive) and
     http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.corpus.readers`;
     ``.csv/.parquet`` use ``mapping``; ``.json`` is news-please output; ``.xml/.rss/.atom``
-    are feeds; an address is a feed or an article page."""
+    are feeds; an address is a feed or an article page. Addresses (given, named by a feed, or
+    redirected to) that resolve to non-public ranges are refused unless ``allow_private``."""
     for raw in paths:
         name = str(raw)
         if is_url(name):
-            articles, skipped = read_url(name, follow_links, timeout, max_bytes)
+            articles, skipped = read_url(name, follow_links, timeout, max_bytes, allow_private)
             yield from skipped
             yield from articles
         elif "://" in name:
@@ -124,14 +126,14 @@ def iter_inputs(
         else:
             path = Path(name)
             if path.is_dir():
-                yield from _iter_folder(path, mapping, follow_links, timeout, max_bytes)
+                yield from _iter_folder(path, mapping, follow_links, timeout, max_bytes, allow_private)
             elif path.is_file():
-                yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes)
+                yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes, allow_private)
             else:
                 yield Skipped(name, "no such file or folder")
 
 
-def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes) -> Iterator[Article | Skipped]:
+def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes, allow_private=False) -> Iterator[Article | Skipped]:
     found = False
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
@@ -143,12 +145,12 @@ def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes) -> Ite
         ]
         if chosen:
             found = True
-            yield from _iter_files(Path(root), chosen, mapping, follow_links, timeout, max_bytes)
+            yield from _iter_files(Path(root), chosen, mapping, follow_links, timeout, max_bytes, allow_private)
     if not found:
         yield Skipped(str(folder), "no input files in folder")
 
 
-def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes):
+def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes, allow_private=False):
     from newsprism.corpus.readers import iter_jsonl, read_paths
     from newsprism.corpus.tabular import read_table
 
@@ -172,7 +174,7 @@ def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, time
             yield from skipped
             yield from articles
         elif suffix in _FEED_SUFFIXES:
-            articles, skipped = read_feed(path, follow_links, timeout, max_bytes)
+            articles, skipped = read_feed(path, follow_links, timeout, max_bytes, allow_private)
             yield from skipped
             yield from articles
         else:
@@ -240,6 +242,7 @@ class Corpus:
         follow_links: bool = False,
         timeout: float = DEFAULT_TIMEOUT,
         max_bytes: int = DEFAULT_MAX_BYTES,
+        allow_private: bool = False,
     ) -> IngestSummary:
         """Read ``paths`` (files, folders, http(s) addresses) into the corpus.
 
@@ -259,7 +262,7 @@ class Corpus:
         read = 0
         shown = started
         try:
-            for item in iter_inputs(paths, fields, follow_links, timeout, max_bytes):
+            for item in iter_inputs(paths, fields, follow_links, timeout, max_bytes, allow_private):
                 if isinstance(item, Skipped):
                     summary.skipped.append(item)
                     continue

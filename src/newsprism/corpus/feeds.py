@@ -1,28 +1,33 @@
 """Articles from the web and from scrapers: RSS/Atom feeds (feedparser), article
 URLs (fetched, then extracted with trafilatura), and news-please JSON files.
 
-Fetching is deliberately narrow: http and https only (redirects too), a
-timeout on every request, and a cap on the bytes read, so a hostile or broken
-server cannot hang an ingest or fill memory. Every failure is a
-:class:`Skipped` with a reason; a broken feed item is skipped and the others kept.
+Fetching (httpx) is deliberately narrow: http and https only (redirects too, at
+most five), a timeout on every request, and a cap on the bytes read, so a hostile
+or broken server cannot hang an ingest or fill memory. A feed names the addresses
+it wants fetched, so an address that resolves to loopback, link-local (cloud
+metadata), private or other non-public ranges is refused — after DNS resolution
+and on every redirect — unless the user allows it (``allow_private``,
+``--allow-private``). Every failure is a :class:`Skipped` with a reason; a broken
+feed item is skipped and the others kept.
 """
 
 from __future__ import annotations
 
-import http.client
+import ipaddress
 import json
+import socket
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
-from urllib.parse import urlparse
+from typing import Any, Mapping, Sequence
+from urllib.parse import urljoin, urlparse
 
 from newsprism.model import Article, Skipped
 
 __all__ = [
     "FetchError",
+    "RefusedAddress",
+    "refused_reason",
     "Fetched",
     "DEFAULT_TIMEOUT",
     "DEFAULT_MAX_BYTES",
@@ -39,6 +44,8 @@ __all__ = [
 
 DEFAULT_TIMEOUT = 15.0  # seconds, per request
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
+MAX_BYTES_CEILING = 64 * 1024 * 1024  # a raised --max-bytes still cannot fill memory
+MAX_REDIRECTS = 5
 _SCHEMES = ("http", "https")
 _USER_AGENT = "newsprism/0.1 (+https://github.com/newsprism)"
 _BLOCK_TAGS = ("p", "br", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "tr", "pre")
@@ -46,6 +53,10 @@ _BLOCK_TAGS = ("p", "br", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "bloc
 
 class FetchError(RuntimeError):
     pass
+
+
+class RefusedAddress(FetchError):
+    """The address resolves to a range newsprism does not fetch without ``allow_private``."""
 
 
 @dataclass(frozen=True)
@@ -59,62 +70,133 @@ def is_url(value: str) -> bool:
     return urlparse(str(value)).scheme in _SCHEMES
 
 
-class _SafeRedirects(urllib.request.HTTPRedirectHandler):
-    """Follow redirects only to http/https (urllib would also follow ftp)."""
+def refused_reason(address: str) -> str | None:
+    """Why ``address`` (an IP address) is not fetched by default, or None when it is public.
 
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
-        if urlparse(newurl).scheme not in _SCHEMES:
-            raise FetchError(f"redirect to a non-http(s) address refused: {newurl}")
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
-def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_BYTES) -> Fetched:
-    """GET ``url`` (http/https only) with a timeout and a size cap; raises FetchError."""
-    if urlparse(url).scheme not in _SCHEMES:
-        raise FetchError(f"only http and https addresses are fetched, not {url!r}")
-    opener = urllib.request.build_opener(_SafeRedirects())
-    request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT})
-    deadline = time.monotonic() + timeout
+    Loopback, link-local (169.254.0.0/16 holds the cloud metadata services), private
+    (10/8, 172.16/12, 192.168/16, fc00::/7), shared (100.64/10), unspecified,
+    multicast and reserved ranges are refused; an IPv4-mapped IPv6 address is judged
+    by its IPv4 address.
+    """
     try:
-        with opener.open(request, timeout=timeout) as response:
-            declared = response.headers.get("Content-Length")
-            if declared and declared.isdigit() and int(declared) > max_bytes:
-                raise FetchError(f"response too large ({declared} bytes > cap {max_bytes})")
-            chunks, size = [], 0
-            sock = _socket_of(response)
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise FetchError(f"timed out after {timeout:g}s")
-                if sock is not None:
-                    sock.settimeout(remaining)  # a server trickling bytes cannot outlast the deadline
-                # read1: whatever has arrived (read(n) would wait for all n bytes of a slow server)
-                chunk = response.read1(65536)
-                if not chunk:
-                    break
-                size += len(chunk)
-                if size > max_bytes:
-                    raise FetchError(f"response too large (over cap {max_bytes} bytes)")
-                chunks.append(chunk)
-            return Fetched(response.geturl(), b"".join(chunks), response.headers.get("Content-Type", ""))
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return f"not an IP address ({address!r})"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    for name, test in (
+        ("loopback", ip.is_loopback),
+        ("link-local", ip.is_link_local),
+        ("unspecified", ip.is_unspecified),
+        ("multicast", ip.is_multicast),
+        ("private", ip.is_private),
+        ("reserved", ip.is_reserved),
+    ):
+        if test:
+            return f"{name} address {ip}"
+    if not ip.is_global:
+        return f"non-public address {ip}"
+    return None
+
+
+def _allowed(address: str, allow_private: Any) -> bool:
+    """``allow_private``: True (every range), False (none), or networks ("127.0.0.1/32")."""
+    if allow_private is True:
+        return True
+    if not allow_private:
+        return False
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    return any(ip in ipaddress.ip_network(net, strict=False) for net in allow_private)
+
+
+def _resolve(host: str, port: int, allow_private: Any) -> str:
+    """The address to connect to for ``host``; every address it resolves to is checked."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as err:
+        raise FetchError(f"cannot resolve {host!r} ({getattr(err, 'strerror', None) or err})") from err
+    addresses = list(dict.fromkeys(info[4][0] for info in infos))
+    if not addresses:
+        raise FetchError(f"cannot resolve {host!r}")
+    if allow_private is not True:
+        for address in addresses:
+            reason = refused_reason(address)
+            if reason and not _allowed(address, allow_private):
+                raise RefusedAddress(f"{host} resolves to a {reason}: refused (use --allow-private to fetch it)")
+    return addresses[0]
+
+
+def fetch(
+    url: str,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: "bool | Sequence[str]" = False,
+) -> Fetched:
+    """GET ``url`` with httpx: http/https only, at most ``MAX_REDIRECTS`` redirects (each
+    checked like the first address), public addresses only unless ``allow_private``
+    (checked after DNS resolution, and the connection goes to the address checked, so a
+    second lookup cannot swap it; ``allow_private`` may also name the networks allowed,
+    e.g. ``("127.0.0.1/32",)``), ``timeout`` seconds for the whole response (each read
+    waits at most that long too) and at most ``max_bytes`` bytes read; raises FetchError.
+    """
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    max_bytes = min(max_bytes, MAX_BYTES_CEILING)
+    headers = {"User-Agent": _USER_AGENT, "Accept-Encoding": "identity"}
+    try:
+        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=False, headers=headers) as client:
+            for _hop in range(MAX_REDIRECTS + 1):
+                parts = urlparse(url)
+                if parts.scheme not in _SCHEMES:
+                    raise FetchError(f"only http and https addresses are fetched, not {url!r}")
+                if not parts.hostname:
+                    raise FetchError(f"no host in {url!r}")
+                try:
+                    port = parts.port or (443 if parts.scheme == "https" else 80)
+                except ValueError as err:
+                    raise FetchError(f"bad port in {url!r}") from err
+                address = _resolve(parts.hostname, port, allow_private)
+                request = client.build_request("GET", url)
+                # connect to the address just checked; Host header and TLS name stay the URL's
+                request.url = request.url.copy_with(host=address)
+                request.headers["Host"] = parts.netloc.rsplit("@", 1)[-1]
+                request.extensions["sni_hostname"] = parts.hostname
+                response = client.send(request, stream=True)
+                try:
+                    if response.is_redirect:
+                        location = response.headers.get("Location")
+                        if not location:
+                            raise FetchError(f"HTTP {response.status_code} redirect without a Location")
+                        url = urljoin(url, location)
+                        if urlparse(url).scheme not in _SCHEMES:
+                            raise FetchError(f"redirect to a non-http(s) address refused: {url}")
+                        continue
+                    if response.status_code >= 400:
+                        raise FetchError(f"HTTP {response.status_code} {response.reason_phrase}")
+                    declared = response.headers.get("Content-Length")
+                    if declared and declared.isdigit() and int(declared) > max_bytes:
+                        raise FetchError(f"response too large ({declared} bytes > cap {max_bytes})")
+                    chunks, size = [], 0
+                    for chunk in response.iter_bytes():
+                        if time.monotonic() > deadline:
+                            raise FetchError(f"timed out after {timeout:g}s")
+                        size += len(chunk)
+                        if size > max_bytes:
+                            raise FetchError(f"response too large (over cap {max_bytes} bytes)")
+                        chunks.append(chunk)
+                    if time.monotonic() > deadline:
+                        raise FetchError(f"timed out after {timeout:g}s")
+                    return Fetched(url, b"".join(chunks), response.headers.get("Content-Type", ""))
+                finally:
+                    response.close()
+            raise FetchError(f"more than {MAX_REDIRECTS} redirects")
     except FetchError:
         raise
-    except urllib.error.HTTPError as err:
-        raise FetchError(f"HTTP {err.code} {err.reason}") from err
-    except urllib.error.URLError as err:
-        if isinstance(err.reason, TimeoutError):
-            raise FetchError(f"timed out after {timeout:g}s") from err
-        raise FetchError(f"cannot fetch: {err.reason}") from err
-    except TimeoutError as err:
+    except httpx.TimeoutException as err:
         raise FetchError(f"timed out after {timeout:g}s") from err
-    except (OSError, http.client.HTTPException) as err:
+    except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as err:
         raise FetchError(f"cannot fetch: {err}") from err
-
-
-def _socket_of(response: Any) -> Any:
-    """The socket under a urllib response (None when it cannot be reached)."""
-    raw = getattr(getattr(response, "fp", None), "raw", None)
-    return getattr(raw, "_sock", None)
 
 
 def looks_like_feed(data: bytes, content_type: str = "") -> bool:
@@ -161,11 +243,11 @@ def extract_html(html: bytes | str, url: str | None = None) -> dict[str, Any] | 
 
 
 def fetch_article(
-    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_BYTES
+    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_BYTES, allow_private: bool = False
 ) -> Article | Skipped:
     """Fetch one article page and extract its text; a Skipped says why not."""
     try:
-        page = fetch(url, timeout, max_bytes)
+        page = fetch(url, timeout, max_bytes, allow_private)
     except FetchError as err:
         return Skipped(url, str(err))
     return _page_article(url, page)
@@ -205,6 +287,7 @@ def parse_feed(
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: bool = False,
 ) -> tuple[list[Article], list[Skipped]]:
     """Items of an RSS/Atom document. ``line`` in a Skipped is the item's number (from 1).
 
@@ -235,7 +318,7 @@ def parse_feed(
                 continue
             link = None
         if (follow_links or not text) and link:
-            fetched = fetch_article(link, timeout, max_bytes)
+            fetched = fetch_article(link, timeout, max_bytes, allow_private)
             if isinstance(fetched, Skipped):
                 if not text:
                     skipped.append(Skipped(source, f"item {link}: {fetched.reason}", number))
@@ -269,12 +352,13 @@ def read_feed(
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: bool = False,
 ) -> tuple[list[Article], list[Skipped]]:
     """A feed from a file or an http(s) address."""
     name = str(source)
     if is_url(name):
         try:
-            page = fetch(name, timeout, max_bytes)
+            page = fetch(name, timeout, max_bytes, allow_private)
         except FetchError as err:
             return [], [Skipped(name, str(err))]
         data = page.data
@@ -283,19 +367,23 @@ def read_feed(
             data = Path(source).read_bytes()
         except OSError as err:
             return [], [Skipped(name, f"cannot read file ({err.strerror or err})")]
-    return parse_feed(data, name, follow_links, timeout, max_bytes)
+    return parse_feed(data, name, follow_links, timeout, max_bytes, allow_private)
 
 
 def read_url(
-    url: str, follow_links: bool = False, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_BYTES
+    url: str,
+    follow_links: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: bool = False,
 ) -> tuple[list[Article], list[Skipped]]:
     """An address given on the command line: a feed (all its items) or one article page."""
     try:
-        page = fetch(url, timeout, max_bytes)
+        page = fetch(url, timeout, max_bytes, allow_private)
     except FetchError as err:
         return [], [Skipped(url, str(err))]
     if looks_like_feed(page.data, page.content_type):
-        return parse_feed(page.data, url, follow_links, timeout, max_bytes)
+        return parse_feed(page.data, url, follow_links, timeout, max_bytes, allow_private)
     result = _page_article(url, page)
     return ([], [result]) if isinstance(result, Skipped) else ([result], [])
 
