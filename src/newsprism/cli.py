@@ -49,6 +49,7 @@ def analyze(
     output: Annotated[
         Optional[Path], typer.Option("--output", "-o", help="Write the report to this file instead of stdout.")
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the -o file when it exists.")] = False,
     story: Annotated[
         Optional[int], typer.Option("--story", help="With a corpus file as PATH: analyse this stored story.")
     ] = None,
@@ -72,6 +73,14 @@ def analyze(
     if summary not in ("extractive", "llm"):
         _err(f"unknown summary backend {summary!r}; choose extractive or llm")
         raise typer.Exit(2)
+    if output is not None:  # refused before any work: an input, an existing file, a bad folder
+        from newsprism.report.output import OutputRefused, check_output
+
+        try:
+            check_output(output, inputs=paths, force=force)
+        except OutputRefused as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
     llm_config = None
     if summary == "llm":
         from newsprism.compare.llm_summary import LLMConfig, SummaryRejected
@@ -111,7 +120,19 @@ def analyze(
     if output is None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     else:
-        output.write_text(text, encoding="utf-8")
+        from newsprism.report.output import OutputRefused, check_output, write_text_atomic
+
+        try:  # the inputs now include every file read from the folders given
+            read = [*paths, *(d.path for d in analysis.documents if d.path)]
+            manifests = {Path(p).parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
+            check_output(output, inputs=[*read, *manifests], force=force)
+            write_text_atomic(output, text)
+        except OutputRefused as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
+        except OSError as exc:
+            _err(f"{output}: cannot write ({exc.strerror or exc})")
+            raise typer.Exit(2)
         _err(f"wrote {format} report to {output}")
 
 
@@ -407,18 +428,44 @@ def search(
 @app.command()
 def export(
     corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
-    format: Annotated[str, typer.Option("--format", "-f", help="jsonl or parquet.")] = "jsonl",
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the export.")] = Path("corpus.jsonl"),
+    format: Annotated[
+        Optional[str], typer.Option("--format", "-f", help="jsonl or parquet (default: from the -o suffix, else jsonl).")
+    ] = None,
+    output: Annotated[
+        Optional[Path], typer.Option("--output", "-o", help="Where to write the export (default: CORPUS name with the format's suffix).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output file when it exists.")] = False,
 ) -> None:
-    """Export every article with its story and copy family (JSONL or Parquet)."""
+    """Export every article with its story, copy family and the user's own fields (JSONL or Parquet).
+
+    Example: newsprism export corpus.db -f parquet -o corpus.parquet
+    """
+    from newsprism.report.output import OutputRefused, atomic_path, check_output
+
     if not corpus.is_file():
         _err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
+    if format is None:
+        format = "parquet" if output is not None and output.suffix.lower() == ".parquet" else "jsonl"
+    if format not in ("jsonl", "parquet"):
+        _err(f"unknown format {format!r}; choose jsonl or parquet")
+        raise typer.Exit(2)
+    if output is None:
+        output = Path(corpus.stem + "." + format)
+    try:
+        check_output(output, inputs=[corpus], force=force)
+    except OutputRefused as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
     with _open_corpus(corpus) as store:
         try:
-            count = store.export(output, format)
+            with atomic_path(output) as tmp:  # a failed export leaves any old file whole
+                count = store.export(tmp, format)
         except ValueError as exc:
             _err(str(exc))
+            raise typer.Exit(2)
+        except OSError as exc:
+            _err(f"{output}: cannot write ({exc.strerror or exc})")
             raise typer.Exit(2)
     _out(f"wrote {count} articles to {output}")
 

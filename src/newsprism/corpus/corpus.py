@@ -22,8 +22,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from newsprism.corpus.tabular import EXPORT_COLUMNS
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
@@ -469,7 +470,8 @@ class Corpus:
         if format == "parquet":
             from newsprism.corpus.tabular import write_parquet
 
-            return write_parquet(path, rows)
+            # the user's own fields (extra columns, JSONL keys) as one JSON column: a fixed schema
+            return write_parquet(path, (_parquet_row(r) for r in rows))
         count = 0
         with open(path, "w", encoding="utf-8") as handle:
             for row in rows:
@@ -486,9 +488,32 @@ def _with_text_metadata(article: Article) -> Article:
     return infer_metadata(mark_damage(article))
 
 
+# meta keys newsprism itself adds (positions, store bookkeeping), not the user's fields
+_INTERNAL_META = frozenset({"row", "feed_item", "store_pk", "family", "story"})
+
+
+def user_fields(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a user supplied beyond the article fields (extra CSV columns, JSONL keys)."""
+    out = {}
+    for key, value in dict(meta).items():
+        if key in _INTERNAL_META:
+            continue
+        out[key.removeprefix("column:")] = value
+    return out
+
+
+def _parquet_row(row: dict) -> dict:
+    core = {name: row.get(name) for name, _ in EXPORT_COLUMNS if name != "meta"}
+    extra = {k: v for k, v in row.items() if k not in core}
+    core["meta"] = json.dumps(extra, ensure_ascii=False, default=str) if extra else None
+    return core
+
+
 def _export_row(row: StoredArticle, rep_ids: Mapping[int, str]) -> dict:
     a = row.article
+    extra = {k: v for k, v in user_fields(a.meta).items() if k not in _EXPORT_KEYS}
     return {
+        **extra,
         "id": a.id,
         "text": a.text,
         "title": a.title,
@@ -499,6 +524,9 @@ def _export_row(row: StoredArticle, rep_ids: Mapping[int, str]) -> dict:
         "story": row.story,
         "family": rep_ids.get(row.family, a.id),
     }
+
+
+_EXPORT_KEYS = frozenset({"id", "text", "title", "published", "outlet", "url", "authors", "story", "family", "meta"})
 
 
 def _unique_ids(fresh: Sequence[tuple[Article, str]], taken: set[str]) -> list[str]:

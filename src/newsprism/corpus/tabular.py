@@ -187,7 +187,7 @@ def read_table(path: str | Path, mapping: Mapping[str, str] | str | None = None)
 EXPORT_COLUMNS = (
     ("id", "string"), ("text", "string"), ("title", "string"), ("published", "string"),
     ("outlet", "string"), ("url", "string"), ("authors", "list<string>"), ("story", "int64"),
-    ("family", "string"),
+    ("family", "string"), ("meta", "string"),  # meta: the user's own fields as a JSON object
 )
 
 
