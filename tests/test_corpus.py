@@ -284,7 +284,7 @@ def test_export_round_trips_every_field_jsonl_and_parquet(tmp_path, inputs):
     import pyarrow.parquet as pq
 
     table = pq.read_table(tmp_path / "out.parquet")
-    assert table.schema.names == ["id", "text", "title", "published", "outlet", "url", "authors", "story", "family"]
+    assert table.schema.names == ["id", "text", "title", "published", "outlet", "url", "authors", "story", "family", "meta"]
     import pyarrow as pa
 
     authors = table.schema.field("authors").type

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, get_args
 
@@ -73,6 +74,7 @@ __all__ = [
     "DocumentInfo",
     "StoryAnalysis",
     "to_jsonable",
+    "without_surrogates",
 ]
 
 
@@ -365,6 +367,32 @@ class StoryAnalysis:
 
     def to_dict(self) -> dict[str, Any]:
         return to_jsonable(self)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
+    if isinstance(value, tuple):
+        return tuple(_no_surrogates(v) for v in value)
+    if isinstance(value, Mapping):
+        return {_no_surrogates(k): _no_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_surrogates(v) for v in value]
+    return value
+
+
+def without_surrogates(article: "Article") -> "Article":
+    """``article`` with every lone surrogate (what a JSON escape like ``"\\ud800"`` decodes to;
+    no encoder can write it) replaced by U+FFFD. One character for one, so offsets hold."""
+    changed = {
+        f.name: new
+        for f in dataclasses.fields(article)
+        if (new := _no_surrogates(old := getattr(article, f.name))) is not old and new != old
+    }
+    return dataclasses.replace(article, **changed) if changed else article
 
 
 def to_jsonable(value: Any) -> Any:

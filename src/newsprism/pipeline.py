@@ -231,7 +231,10 @@ def run_pipeline(
     check_order(stages)
     if not any("analysis" in s.provides for s in stages):
         raise PipelineOrderError("no stage provides 'analysis': the pipeline would return nothing")
-    ws = Workspace(articles=list(articles), skipped=list(skipped), embedder=embedder)
+    from newsprism.model import without_surrogates
+
+    # a lone surrogate (from a JSON escape) cannot be encoded by spaCy, SQLite or any writer
+    ws = Workspace(articles=[without_surrogates(a) for a in articles], skipped=list(skipped), embedder=embedder)
     if not ws.articles:
         raise NothingToAnalyse(ws.skipped)
     run_stages(ws, stages, nlp)

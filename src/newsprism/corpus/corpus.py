@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from newsprism.corpus.tabular import EXPORT_COLUMNS
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
-from newsprism.model import Article, Skipped
+from newsprism.model import Article, Skipped, without_surrogates
 from newsprism.corpus.readers import is_manifest
+from newsprism.corpus.tabular import EXPORT_COLUMNS
 from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
@@ -131,7 +131,9 @@ def iter_inputs(
             elif path.is_file():
                 yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes, allow_private)
             else:
-                yield Skipped(name, "no such file or folder")
+                from newsprism.corpus.readers import missing_reason
+
+                yield Skipped(name, missing_reason(path))
 
 
 def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes, allow_private=False) -> Iterator[Article | Skipped]:
@@ -311,6 +313,7 @@ class Corpus:
 
     def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
         store = self.store
+        batch[:] = [without_surrogates(a) for a in batch]  # unencodable in SQLite otherwise
         hashes = [content_hash(a) for a in batch]
         try:
             # everything is decided under the write lock: another ingest that committed while

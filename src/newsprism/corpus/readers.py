@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from newsprism.extract.language import non_english_reason
-from newsprism.model import Article, Skipped
+from newsprism.model import Article, Skipped, without_surrogates
 
 __all__ = ["read_paths", "read_file", "iter_jsonl", "is_manifest", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
 
@@ -167,7 +167,7 @@ class _Reader:
         elif path.exists():
             self.skip(path, "not a regular file or folder")
         else:
-            self.skip(path, "no such file or folder")
+            self.skip(path, missing_reason(path))
 
     def read_folder(self, folder: Path) -> None:
         before, skipped_before = len(self.articles), len(self.skipped)
@@ -370,6 +370,7 @@ class _Reader:
 
     # -- bookkeeping --------------------------------------------------
     def add(self, path: Path, article: Article, line: int | None = None) -> None:
+        article = without_surrogates(article)  # "\ud800" in JSON: U+FFFD, one for one
         reason = non_english_reason(article.text)
         if reason is not None:
             self.skip(path, reason, line)
@@ -394,6 +395,25 @@ class _Reader:
 def read_file(path: str | Path) -> tuple[list[Article], list[Skipped]]:
     """Read one file (any supported type)."""
     return read_paths([path])
+
+
+def missing_reason(path: str | Path) -> str:
+    """Why ``path`` cannot be opened when it does not exist as a file or folder: a symlink
+    loop, a dangling link, a folder that cannot be searched — or simply absent."""
+    import errno
+    import os
+
+    try:
+        os.stat(path)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "symbolic link loop"
+        if err.errno == errno.EACCES:
+            return "permission denied"
+        if os.path.islink(path):
+            return f"broken symbolic link (to {os.readlink(path)})"
+        return "no such file or folder"
+    return "not a regular file or folder"
 
 
 def read_paths(paths: Sequence[str | Path]) -> tuple[list[Article], list[Skipped]]:

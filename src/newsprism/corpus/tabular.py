@@ -13,10 +13,11 @@ line 1); parquet rows are numbered from 1.
 from __future__ import annotations
 
 import csv
+import itertools
 import datetime
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from newsprism.model import Article, Skipped
 
@@ -109,8 +110,60 @@ def row_to_article(
     )
 
 
+class _Lines:
+    """The physical lines a csv.reader consumes, remembered for the row being read, so a row
+    that swallowed later lines (a quote left open) can be re-read without it."""
+
+    def __init__(self, source: Iterator[str]):
+        self.source = source
+        self.taken: list[str] = []
+
+    def __iter__(self) -> "_Lines":
+        return self
+
+    def __next__(self) -> str:
+        line = next(self.source)
+        self.taken.append(line)
+        return line
+
+
+def _swallowed(values: Sequence[str], width: int) -> bool:
+    """A row that ran on over later rows: one of its cells holds line breaks after which
+    whole CSV rows of the header's width follow (what an unclosed quote does)."""
+    for cell in values:
+        if "\n" not in cell:
+            continue
+        rows = 0
+        for line in cell.split("\n")[1:]:
+            try:
+                parsed = next(csv.reader([line]), [])
+            except csv.Error:
+                continue
+            if len(parsed) >= max(2, width - 1):
+                rows += 1
+        if rows:
+            return True
+    return False
+
+
+def _text_in_key_column(row: Mapping[str, str], mapping: Mapping[str, str]) -> str | None:
+    """A sentence where an id or a date belongs: rows shifted by a broken quote."""
+    for field in ("id", "published"):
+        value = row.get(mapping.get(field, field))
+        if not value:
+            continue
+        if "\n" in value or len(value) > 200 or (field == "published" and len(value.split()) > 6):
+            return f"column {mapping.get(field, field)!r} holds text, not {'an id' if field == 'id' else 'a date'}"
+    return None
+
+
 def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -> Iterator[Article | Skipped]:
-    """Rows of a CSV file (UTF-8, header row) as Articles or Skipped, streaming."""
+    """Rows of a CSV file (UTF-8, header row) as Articles or Skipped, streaming.
+
+    A quote left open makes the csv module read the following lines, rows and all, as one
+    cell: such a row is skipped with the line it starts on, and the lines it swallowed are
+    read again as rows of their own, so the good rows are kept.
+    """
     path = Path(path)
     fields = parse_mapping(mapping)
     # news datasets hold whole articles in one cell, far beyond csv's 128 KiB default
@@ -121,7 +174,8 @@ def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -
         yield Skipped(str(path), f"cannot read file ({err.strerror or err})")
         return
     with handle:
-        reader = csv.reader(handle)
+        lines = _Lines(iter(handle))
+        reader = csv.reader(lines)
         try:
             header = next(reader)
         except StopIteration:
@@ -130,8 +184,18 @@ def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -
         except (csv.Error, UnicodeDecodeError) as err:
             yield Skipped(str(path), f"unreadable header: {err}", 1)
             return
+        missing = [c for f, c in fields.items() if c not in header]
+        if not fields:  # the common names (content, publication, date, ...) are read as such
+            fields = {f: c for f, c in guess_mapping(header).items() if f != c or f == "text"}
+            if "text" not in fields:
+                yield Skipped(str(path), column_hint(header), 1)
+                return
+        if missing:
+            yield Skipped(str(path), f"mapped column(s) missing: {', '.join(missing)}; {column_hint(header)}", 1)
+            return
+        line = 2  # physical line the next row starts on
         while True:
-            line = reader.line_num + 1
+            lines.taken = []
             try:
                 values = next(reader)
             except StopIteration:
@@ -141,13 +205,68 @@ def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -
                 return
             except csv.Error as err:
                 yield Skipped(str(path), f"broken CSV row: {err}", line)
+                line += max(1, len(lines.taken))
                 continue
+            taken = lines.taken
+            start = line
+            line += max(1, len(taken))
             if not values:
                 continue
-            if len(values) != len(header):
-                yield Skipped(str(path), f"row has {len(values)} fields, header has {len(header)}", line)
+            if len(taken) > 1 and _swallowed(values, len(header)):
+                yield Skipped(
+                    str(path),
+                    f"a quote opened on this line is not closed: it ran over lines {start}-{start + len(taken) - 1}; "
+                    "the row is skipped and the lines after it are read again",
+                    start,
+                )
+                # read the swallowed lines again, then the rest of the file
+                lines = _Lines(itertools.chain(taken[1:], lines.source))
+                reader = csv.reader(lines)
+                line = start + 1
                 continue
-            yield row_to_article(dict(zip(header, values)), fields, path, line)
+            if len(values) != len(header):
+                yield Skipped(str(path), f"row has {len(values)} fields, header has {len(header)}", start)
+                continue
+            row = dict(zip(header, values))
+            shifted = _text_in_key_column(row, fields)
+            if shifted:
+                yield Skipped(str(path), f"{shifted} (a quote left open on an earlier line?)", start)
+                continue
+            yield row_to_article(row, fields, path, start)
+
+
+# the names news datasets give the article fields, recognised without --map
+COMMON_COLUMNS = {
+    "text": ("text", "content", "body", "article", "maintext", "full_text", "story"),
+    "outlet": ("outlet", "publication", "source", "publisher", "source_name", "site", "source_domain"),
+    "published": ("published", "date", "published_at", "publish_date", "date_publish", "pubdate", "datetime"),
+    "title": ("title", "headline"),
+    "url": ("url", "link"),
+    "authors": ("authors", "author", "byline"),
+    "id": ("id", "article_id", "uuid", "guid"),
+}
+
+
+def guess_mapping(header: Sequence[str]) -> dict[str, str]:
+    """The mapping the common column names give (``content`` -> text, ``publication`` -> outlet)."""
+    lowered = {h.strip().lower(): h for h in header}
+    found: dict[str, str] = {}
+    for field, names in COMMON_COLUMNS.items():
+        for name in names:
+            if name in lowered and lowered[name] not in found.values():
+                found[field] = lowered[name]
+                break
+    return found
+
+
+def column_hint(header: Sequence[str]) -> str:
+    """One line: the columns found and the --map that would read them."""
+    shown = ", ".join(header[:20]) + (" …" if len(header) > 20 else "")
+    guess = {f: c for f, c in guess_mapping(header).items() if f != c}
+    if "text" in guess or "text" in header:
+        spec = ",".join(f"{f}={c}" for f, c in guess.items())
+        return f"columns are {shown}; try --map {spec}" if spec else f"columns are {shown}"
+    return f"no text column among {shown}; name it with --map text=COLUMN"
 
 
 def read_parquet(

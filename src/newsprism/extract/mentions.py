@@ -50,8 +50,10 @@ _SPEECH_VERBS = frozenset(
 _DEMONYM = re.compile(
     r"(?:an|ans|ians|ese|ish|i|is|ite|ites|ic|ics|ch|ers?|eans?|ists?|ese|ites)$", re.IGNORECASE
 )
-_LEADING = re.compile(r"^(?:(?:the|The|THE)\s+|[\"“”‘’'(\[]+)+")
-_TRAILING = re.compile(r"(?:['’]s?|[\"“”‘’,;:!?)\]]+|(?<!\b[A-Z])\.)+$")
+# one way to match each character (no nested "+" inside "+"): a run of quote marks before
+# a non-match would otherwise backtrack exponentially (27 marks took minutes)
+_LEADING = re.compile(r"^(?:(?:the|The|THE)\s+|[\"“”‘’'(\[])+")
+_TRAILING = re.compile(r"(?:['’]s|[\"“”‘’',;:!?)\]]|(?<!\b[A-Z])\.)+$")
 _ABBREV_END = re.compile(r"(?:\b[A-Z]\.|\b(?:Jr|Sr|Co|Inc|Corp|Ltd|St|Bros)\.)$")
 _GAP = re.compile(r"\s{2,}")
 _DATELINE_END = re.compile(r"\s*(?:,\s*[A-Z][\w .]*?)?\s*(?:—|–|-|\(|:)")

@@ -253,7 +253,10 @@ def _read(doc: "Doc", text: str, start: int, end: int, published: date | None) -
     if _BARE_NUMBER.match(bare):
         return None  # spaCy's DATE "10" in "She was 10" is an age, not a date
     r = _Reading(start, end)
-    _read_day(r, expr, start, published, doc)
+    try:
+        _read_day(r, expr, start, published, doc)
+    except OverflowError:  # a weekday or "3 days ago" next to year 1 or 9999: no such date
+        r.day = None
     clock = CLOCK_RE.search(expr)
     if clock:
         r.clock = clock_value(clock)

@@ -36,7 +36,7 @@ def check_output(path: str | Path, inputs: Iterable[str | Path] = (), force: boo
     path = Path(path)
     for given in inputs:
         given = Path(given)
-        if _same(path, given) or path.resolve() == given.resolve():
+        if _same(path, given) or os.path.realpath(path) == os.path.realpath(given):
             raise OutputRefused(f"{path}: is an input ({given}); refusing to overwrite it — choose another output")
     if path.is_dir():
         raise OutputRefused(f"{path}: is a folder; give a file name")
