@@ -79,7 +79,7 @@ def _spans(node: Any, where: str) -> Iterator[tuple[str, dict]]:
 
 def _schema_problems(report: Any) -> list[CitationProblem]:
     try:
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - a dependency; kept for vendored installs
         return [_problem("", "jsonschema is not installed: shape not checked (pip install jsonschema)")]
     from newsprism.report.schema import published_schema
@@ -138,8 +138,16 @@ def _document_problems(report: dict) -> list[CitationProblem]:
 # ------------------------------------------------------------------ 3. meaning
 
 
-def _cited(items: Iterable[Any]) -> list[dict]:
-    return [c for c in items or () if isinstance(c, dict) and isinstance(c.get("text"), str)]
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _cited(items: Any) -> list[dict[str, Any]]:
+    return [c for c in _list(items) if isinstance(c, dict) and isinstance(c.get("text"), str)]
 
 
 def _findings(report: dict) -> Iterator[tuple[str, dict]]:
@@ -161,16 +169,16 @@ def _independent_groups(report: dict) -> Callable[[list[dict]], int]:
         for d in report.get("documents") or ()
         if isinstance(d, dict) and isinstance(d.get("id"), str) and d.get("copy_family") is not None
     }
-    findings = report.get("findings") if isinstance(report.get("findings"), dict) else {}
+    findings = _dict(report.get("findings"))
     shared: set[frozenset] = set()
     for item in findings.get("shared_text") or ():
         cites = _cited(item.get("citations")) if isinstance(item, dict) else []
         if len(cites) == 2:
             shared.add(frozenset(((cites[0].get("doc"), cites[0].get("start")), (cites[1].get("doc"), cites[1].get("start")))))
 
-    def count(cites: list[dict]) -> int:
-        docs = sorted({c.get("doc") for c in cites if isinstance(c.get("doc"), str)})
-        parent = {d: d for d in docs}
+    def count(cites: list[dict[str, Any]]) -> int:
+        docs: list[str] = sorted({c["doc"] for c in cites if isinstance(c.get("doc"), str)})
+        parent: dict[str, str] = {d: d for d in docs}
 
         def find(x: str) -> str:
             while parent[x] != x:
@@ -180,7 +188,7 @@ def _independent_groups(report: dict) -> Callable[[list[dict]], int]:
         for x, a in enumerate(cites):
             for b in cites[x + 1 :]:
                 da, db = a.get("doc"), b.get("doc")
-                if da == db or da not in parent or db not in parent:
+                if not isinstance(da, str) or not isinstance(db, str) or da == db or da not in parent or db not in parent:
                     continue
                 pair = frozenset(((da, a.get("start")), (db, b.get("start"))))
                 if pair in shared or (families.get(da) is not None and families.get(da) == families.get(db)):
@@ -194,7 +202,7 @@ def check_summary(report: dict) -> Iterator[CitationProblem]:
     """An extractive summary sentence is the exact text of one of its citations."""
     if report.get("summary_backend", "extractive") != "extractive":
         return  # an LLM sentence was verified against its citations when it was written
-    findings = report.get("findings") if isinstance(report.get("findings"), dict) else {}
+    findings = _dict(report.get("findings"))
     for i, sentence in enumerate(findings.get("summary") or ()):
         if not isinstance(sentence, dict):
             continue
@@ -277,7 +285,10 @@ _WORD = re.compile(r"[A-Za-z]+")
 def figure_value_reads(text: str, value: Any) -> bool:
     """Whether ``value`` can be read from ``text`` (digits, number words, vague
     quantities, fractions, scale words, clock times) — the check a forged value fails."""
-    from newsprism.extract.figures import _FRACTIONS, _SCALE_ABBR, _SCALES, _VAGUE, parse_number_words
+    from newsprism.extract.figures import _FRACTIONS, _SCALE_ABBR
+    from newsprism.lexicon import SCALE_WORDS as _SCALES
+    from newsprism.lexicon import VAGUE_NUMBERS as _VAGUE
+    from newsprism.lexicon import parse_number_words
 
     if isinstance(value, str):  # clock time "HH:MM"
         m = re.fullmatch(r"(\d{1,2}):(\d{2})", value)

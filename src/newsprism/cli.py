@@ -123,7 +123,7 @@ def analyze(
         from newsprism.report.output import OutputRefused, check_output, write_text_atomic
 
         try:  # the inputs now include every file read from the folders given
-            read = [*paths, *(d.path for d in analysis.documents if d.path)]
+            read: list[Path] = [*paths, *(Path(d.path) for d in analysis.documents if d.path)]
             manifests = {Path(p).parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
             check_output(output, inputs=[*read, *manifests], force=force)
             write_text_atomic(output, text)
@@ -174,7 +174,7 @@ def check(
             _err(f"{sources}: no such file or folder")
             raise typer.Exit(2)
         if isinstance(data, dict) and isinstance(data.get("documents"), list):
-            ids = [d.get("id") for d in data["documents"] if isinstance(d, dict) and isinstance(d.get("id"), str)]
+            ids = [str(d["id"]) for d in data["documents"] if isinstance(d, dict) and isinstance(d.get("id"), str)]
             try:
                 originals = read_sources(sources, ids)
             except Exception as exc:  # an unreadable corpus or folder: one line

@@ -115,7 +115,7 @@ def _resolve(host: str, port: int, allow_private: Any) -> str:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as err:
         raise FetchError(f"cannot resolve {host!r} ({getattr(err, 'strerror', None) or err})") from err
-    addresses = list(dict.fromkeys(info[4][0] for info in infos))
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     if not addresses:
         raise FetchError(f"cannot resolve {host!r}")
     if allow_private is not True:

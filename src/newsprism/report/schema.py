@@ -61,7 +61,7 @@ def _type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": _type_schema(arg, defs)}
     if origin in (dict, typing.Mapping) or tp is dict:
         return {"type": "object"}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder against recursion
