@@ -4,18 +4,20 @@
 #   make eval    the full evaluation on ../shared and the quality gate (slow)
 #   make ci      what CI runs (.ci/run): test (with lint), eval
 #   make docs    regenerate docs/cli.md's reference from `--help` (after changing cli.py)
+#   make lock    rewrite constraints.txt, the exact tested versions every install uses
+#                (pyproject.toml keeps compatible ranges for people installing newsprism)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[test]"
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[test,eval]"
 	touch $(STAMP)
 
-.PHONY: install demo test test-all lint eval ci docs snapshot mypy-baseline bench
+.PHONY: install demo test test-all lint eval ci docs snapshot mypy-baseline bench lock
 install: $(STAMP)
 
 demo: $(STAMP)
@@ -51,3 +53,7 @@ mypy-baseline: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_analyze.py
+
+lock: $(STAMP)
+	( echo "# The exact versions newsprism is tested with (make lock); every make install uses them."; \
+	  $(BIN)/python -m pip freeze --exclude-editable | grep -v '^newsprism' ) > constraints.txt

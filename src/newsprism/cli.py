@@ -12,11 +12,62 @@ import typer
 
 app = typer.Typer(
     name="newsprism",
-    help="Cross-outlet news analysis: what outlets agree on, where they differ, who said what — every item cited.",
+    help="Cross-outlet news analysis: what outlets agree on, where they differ, who said what — every item cited.\n\n"
+    "Example: newsprism analyze examples/aleppo-2016-12-14/",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"newsprism {version('newsprism')}")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            typer.echo("newsprism (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Cross-outlet news analysis: what outlets agree on, where they differ, who said what — every item cited.
+
+    Example: newsprism analyze examples/aleppo-2016-12-14/
+    """
+
+
+def _plain_argument_help() -> None:
+    """An argument whose metavar names it ("CORPUS") is shown without Typer's Python type
+    after it ("CORPUS <path>", "INPUT <list[str]>"), and a flag without "<bool>": help for
+    people, not type noise."""
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # pragma: no cover - another Typer layout: its default help stays
+        return
+    for cls in (TyperArgument, TyperOption):
+        original = cls.display_type_rich
+        if getattr(original, "_newsprism", False):
+            continue
+
+        def display_type_rich(self, ctx, _original=original, _is_argument=cls is TyperArgument):  # type: ignore[no-untyped-def]
+            if getattr(self, "is_flag", False):
+                return None  # "--force <bool>": a flag takes no value
+            if _is_argument and self.metavar:
+                return None
+            return _original(self, ctx)
+
+        display_type_rich._newsprism = True  # type: ignore[attr-defined]
+        cls.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_plain_argument_help()
 
 
 def _err(message: str) -> None:
@@ -42,28 +93,31 @@ def _console(**options):
 
 @app.command()
 def analyze(
-    paths: Annotated[list[Path], typer.Argument(help="Article files (.txt, .html, .jsonl) or folders of them.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Article files (.txt, .html, .jsonl) or folders of them.")],
     format: Annotated[
-        str, typer.Option("--format", "-f", help="Report format: terminal, json or markdown.")
+        str, typer.Option("--format", "-f", metavar="FORMAT", help="Report format: terminal, json or markdown.")
     ] = "terminal",
     output: Annotated[
-        Optional[Path], typer.Option("--output", "-o", help="Write the report to this file instead of stdout.")
+        Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write the report to this file instead of stdout.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the -o file when it exists.")] = False,
     story: Annotated[
-        Optional[int], typer.Option("--story", help="With a corpus file as PATH: analyse this stored story.")
+        Optional[int], typer.Option("--story", metavar="N", help="With a corpus file as PATH: analyse this stored story.")
     ] = None,
     summary: Annotated[
-        str, typer.Option("--summary", help="Summary backend: extractive (default) or llm (an OpenAI-compatible endpoint).")
+        str, typer.Option("--summary", metavar="BACKEND", help="Summary backend: extractive (default) or llm (an OpenAI-compatible endpoint).")
     ] = "extractive",
     llm_url: Annotated[
-        Optional[str], typer.Option("--llm-url", help="Base URL of the OpenAI-compatible API (default $NEWSPRISM_LLM_URL).")
+        Optional[str], typer.Option("--llm-url", metavar="URL", help="Base URL of the OpenAI-compatible API (default $NEWSPRISM_LLM_URL).")
     ] = None,
     llm_model: Annotated[
-        Optional[str], typer.Option("--llm-model", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
+        Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
     ] = None,
 ) -> None:
-    """Analyse the articles of one story: entities, quotes, figures, dates — all cited."""
+    """Analyse the articles of one story: entities, quotes, figures, dates — all cited.
+
+    Example: newsprism analyze examples/aleppo-2016-12-14/ -f markdown -o report.md
+    """
     from newsprism.pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
     from newsprism.report import FORMATS, render
 
@@ -151,10 +205,10 @@ def _with_llm_summary(analysis, config):
 
 @app.command()
 def check(
-    report: Annotated[Path, typer.Argument(help="A JSON report written by `newsprism analyze --format json`.")],
+    report: Annotated[Path, typer.Argument(metavar="REPORT", help="A JSON report written by `newsprism analyze --format json`.")],
     sources: Annotated[
         Optional[Path],
-        typer.Option("--sources", help="Also compare each document's text with its original: a folder of articles or a corpus file."),
+        typer.Option("--sources", metavar="DIR|CORPUS", help="Also compare each document's text with its original: a folder of articles or a corpus file."),
     ] = None,
 ) -> None:
     """Verify a JSON report: its schema, every citation, and what the citations support (exit 1 if not).
@@ -192,20 +246,28 @@ def check(
 @app.command(name="eval")
 def evaluate(
     shared: Annotated[
-        Optional[Path], typer.Option("--shared", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
+        Optional[Path], typer.Option("--shared", metavar="DIR", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
     ] = None,
     only: Annotated[
-        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff.")
+        Optional[list[str]], typer.Option("--only", metavar="SUITE", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff.")
     ] = None,
     gate: Annotated[
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the scores as JSON.")] = False,
 ) -> None:
-    """Run the quality scorers on the public data and the seed story; check the pinned floors."""
+    """Run the quality scorers on the public data and the seed story; check the pinned floors.
+
+    Example: newsprism eval --only seeds --json
+    """
     from newsprism.evaluate.gate import check_floors, load_floors
     from newsprism.evaluate.runner import SUITES, default_shared_dir, run_suites
 
+    try:
+        import yaml  # noqa: F401  (the seed stories' expected.yaml)
+    except ImportError:
+        _err("newsprism eval needs PyYAML: pip install 'newsprism[eval]'")
+        raise typer.Exit(2)
     shared_dir = shared or default_shared_dir()
     if not shared_dir.is_dir():
         _err(f"{shared_dir}: no such folder (pass --shared PATH)")
@@ -254,14 +316,14 @@ def _open_corpus(path: Path, **options):
 
 @app.command()
 def ingest(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file (SQLite; created if absent).")],
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file (SQLite; created if absent).")],
     inputs: Annotated[
         Optional[list[str]],
-        typer.Argument(help="Files, folders, .jsonl/.csv/.parquet, news-please .json, RSS/Atom files or URLs, article URLs."),
+        typer.Argument(metavar="INPUT", help="Files, folders, .jsonl/.csv/.parquet, news-please .json, RSS/Atom files or URLs, article URLs."),
     ] = None,
     mapping: Annotated[
         Optional[str],
-        typer.Option("--map", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
+        typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; only the summary line.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -269,10 +331,10 @@ def ingest(
         bool, typer.Option("--follow-links", help="Fetch each feed item's page for its full text.")
     ] = False,
     timeout: Annotated[
-        float, typer.Option("--timeout", min=0.1, help="Seconds allowed per fetched address (whole response).")
+        float, typer.Option("--timeout", metavar="SECONDS", min=0.1, help="Seconds allowed per fetched address (whole response).")
     ] = 15.0,
     max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, max=64 * 1024 * 1024, help="Largest response read from an address, in bytes (at most 64 MiB).")
+        int, typer.Option("--max-bytes", metavar="BYTES", min=1, max=64 * 1024 * 1024, help="Largest response read from an address, in bytes (at most 64 MiB).")
     ] = 5 * 1024 * 1024,
     allow_private: Annotated[
         bool,
@@ -282,13 +344,16 @@ def ingest(
         ),
     ] = False,
     batch_size: Annotated[
-        int, typer.Option("--batch-size", min=1, help="Articles per committed transaction.")
+        int, typer.Option("--batch-size", metavar="N", min=1, help="Articles per committed transaction.")
     ] = 500,
     recluster: Annotated[
         bool, typer.Option("--recluster", help="Afterwards, re-group the whole corpus with batch clustering.")
     ] = False,
 ) -> None:
-    """Add articles to a corpus: deduplicate wire copies and assign each to a story as it arrives."""
+    """Add articles to a corpus: deduplicate wire copies and assign each to a story as it arrives.
+
+    Example: newsprism ingest corpus.db feeds/ news.csv --map text=content,outlet=publication
+    """
     import time
 
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -363,11 +428,14 @@ def _run_ingest(store, inputs, mapping, progress, options=None):
 
 @app.command()
 def stories(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
-    since: Annotated[Optional[str], typer.Option("--since", help="Only stories seen on or after this ISO date.")] = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="table (default) or json.")] = "table",
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
+    since: Annotated[Optional[str], typer.Option("--since", metavar="DATE", help="Only stories seen on or after this ISO date.")] = None,
+    format: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="table (default) or json.")] = "table",
 ) -> None:
-    """List the stories of a corpus, most recently seen first."""
+    """List the stories of a corpus, most recently seen first.
+
+    Example: newsprism stories corpus.db --since 2016-12-01
+    """
     if not corpus.is_file():
         _err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
@@ -400,15 +468,18 @@ def stories(
 
 @app.command()
 def search(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
-    query: Annotated[str, typer.Argument(help="Full-text query (SQLite FTS5 syntax; plain words are all required).")],
-    outlet: Annotated[Optional[str], typer.Option("--outlet", help="Only articles of this outlet (any case).")] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help="Only articles published on or after this ISO date.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Only articles published on or before this ISO date.")] = None,
-    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many hits.")] = 20,
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
+    query: Annotated[str, typer.Argument(metavar="QUERY", help="Full-text query (SQLite FTS5 syntax; plain words are all required).")],
+    outlet: Annotated[Optional[str], typer.Option("--outlet", metavar="NAME", help="Only articles of this outlet: any case, without 'The', initials (AP, NYT) or a prefix; lists the outlets when none matches.")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", metavar="DATE", help="Only articles published on or after this ISO date.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", metavar="DATE", help="Only articles published on or before this ISO date.")] = None,
+    limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, help="At most this many hits.")] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print the hits as JSON.")] = False,
 ) -> None:
-    """Full-text search over a corpus (SQLite FTS5), with outlet and date filters."""
+    """Full-text search over a corpus (SQLite FTS5), with outlet and date filters.
+
+    Example: newsprism search corpus.db "Aleppo evacuation" --outlet reuters
+    """
     if not corpus.is_file():
         _err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
@@ -432,12 +503,12 @@ def search(
 
 @app.command()
 def export(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
     format: Annotated[
-        Optional[str], typer.Option("--format", "-f", help="jsonl or parquet (default: from the -o suffix, else jsonl).")
+        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="jsonl or parquet (default: from the -o suffix, else jsonl).")
     ] = None,
     output: Annotated[
-        Optional[Path], typer.Option("--output", "-o", help="Where to write the export (default: CORPUS name with the format's suffix).")
+        Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Where to write the export (default: CORPUS name with the format's suffix).")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file when it exists.")] = False,
 ) -> None:
@@ -476,7 +547,7 @@ def export(
 
 
 def main() -> None:  # console-script entry point
-    app()
+    app(prog_name="newsprism")
 
 
 if __name__ == "__main__":  # pragma: no cover

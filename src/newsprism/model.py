@@ -368,6 +368,87 @@ class StoryAnalysis:
     def to_dict(self) -> dict[str, Any]:
         return to_jsonable(self)
 
+    def __repr__(self) -> str:  # the default holds every source text: 188 KB in a notebook
+        f = self.findings
+        found = (
+            f", {len(f.corroborated)} corroborated, {len(f.conflicts)} conflicts, {len(f.single_source)} single-source"
+            if f is not None
+            else ""
+        )
+        return (
+            f"<StoryAnalysis {len(self.documents)} documents, {len(self.entities)} entities, "
+            f"{len(self.quotes)} quotes, {len(self.figures)} figures, {len(self.times)} times{found}"
+            + (f", {len(self.skipped)} skipped" if self.skipped else "")
+            + ">"
+        )
+
+    def _repr_html_(self) -> str:
+        """The brief, for Jupyter: counts, the cited summary and the documents (text escaped)."""
+        from html import escape
+
+        parts = [f"<p><b>{escape(repr(self))}</b></p>"]
+        if self.findings is not None and self.findings.summary:
+            items = "".join(
+                f"<li>{escape(s.text)} <small>"
+                + " ".join(escape(f"[{c.doc}:{c.start}-{c.end}]") for c in s.citations)
+                + "</small></li>"
+                for s in self.findings.summary
+            )
+            parts.append(f"<p>Summary (every sentence cited)</p><ul>{items}</ul>")
+        rows = "".join(
+            f"<tr><td>{escape(d.id)}</td><td>{escape(d.outlet or 'unknown')}</td><td>{escape(d.published or '')}</td>"
+            f"<td>{escape(d.title or '')}</td></tr>"
+            for d in self.documents
+        )
+        parts.append(f"<table><tr><th>id</th><th>outlet</th><th>published</th><th>title</th></tr>{rows}</table>")
+        return "".join(parts)
+
+    TABLES = ("documents", "entities", "quotes", "figures", "times", "findings")
+
+    def table(self, name: str) -> list[dict[str, Any]]:
+        """One of :data:`TABLES` as flat rows (citations as ``doc``/``start``/``end``)."""
+        if name == "documents":
+            return [{k: v for k, v in to_jsonable(d).items() if k not in ("text", "damage")} for d in self.documents]
+        if name == "entities":
+            return [
+                {"id": e.id, "name": e.name, "type": e.type, "variants": list(e.variants), "mentions": len(e.mentions),
+                 "documents": len({m.doc for m in e.mentions})}
+                for e in self.entities
+            ]
+        if name in ("quotes", "figures", "times"):
+            rows = []
+            for record in getattr(self, name):
+                row = {k: v for k, v in to_jsonable(record).items() if not isinstance(v, dict)}
+                if name == "figures":  # numbers and clock times ("01:00") in one column: as text
+                    value = row["value"]
+                    row["number"] = float(value) if isinstance(value, (int, float)) else None
+                    row["value"] = str(value)
+                rows.append(row)
+            return rows
+        if name == "findings":
+            rows = []
+            if self.findings is not None:
+                for key in ("corroborated", "conflicts", "single_source", "shared_quotes", "timeline", "disputes"):
+                    for item in getattr(self.findings, key):
+                        rows.append({"id": item.id, "kind": item.kind, "about": item.about, "docs": list(item.docs),
+                                     "sources": item.sources, "citations": len(item.citations)})
+            return rows
+        raise ValueError(f"unknown table {name!r}; choose one of {', '.join(self.TABLES)}")
+
+    def to_pandas(self, name: str = "quotes") -> Any:
+        """A table (see :meth:`table`) as a pandas DataFrame (needs pandas installed)."""
+        try:
+            import pandas as pd  # type: ignore[import-untyped]
+        except ImportError as exc:
+            raise ImportError("to_pandas() needs pandas: pip install pandas") from exc
+        return pd.DataFrame(self.table(name))
+
+    def to_arrow(self, name: str = "quotes") -> Any:
+        """A table (see :meth:`table`) as a pyarrow Table."""
+        import pyarrow as pa
+
+        return pa.Table.from_pylist(self.table(name))
+
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

@@ -444,8 +444,27 @@ class Corpus:
         self, query: str, outlet: str | None = None, since: str | None = None, until: str | None = None,
         limit: int = 50,
     ) -> list[SearchHit]:
-        """Full-text search (SQLite FTS5 syntax; plain words are all required), best first."""
-        return self.store.search(query, outlet=outlet, since=since, until=until, limit=limit)
+        """Full-text search (SQLite FTS5 syntax; plain words are all required), best first.
+
+        ``outlet`` is matched as :meth:`match_outlet` does; ValueError (naming the stored
+        outlets) when it matches none."""
+        names = None
+        if outlet is not None:
+            names = self.match_outlet(outlet)
+            if not names:
+                known = ", ".join(f"{name} ({n})" for name, n in self.store.outlets()[:30]) or "none"
+                raise ValueError(f"no outlet matches {outlet!r}; outlets in this corpus: {known}")
+        return self.store.search(query, outlet=names, since=since, until=until, limit=limit)
+
+    def outlets(self) -> list[tuple[str, int]]:
+        """The outlets stored, with their article counts, most articles first."""
+        return self.store.outlets()
+
+    def match_outlet(self, given: str) -> list[str]:
+        """The stored outlet names ``given`` means: the same name in any case ("reuters"),
+        else the same name without "The" and punctuation, else initials ("AP", "NYT"), else
+        a prefix of the name or of one of its words ("assoc", "times")."""
+        return match_outlet(given, [name for name, _ in self.store.outlets()])
 
     def story_articles(self, story_id: int) -> list[Article]:
         """The articles of a story, in ingest order (``meta`` carries ``family`` and ``story``);
@@ -481,6 +500,36 @@ class Corpus:
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
                 count += 1
         return count
+
+
+def _outlet_key(name: str) -> str:
+    import re
+
+    words = re.sub(r"[^\w\s]", " ", name.lower()).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in _outlet_key(name).split() if w not in ("of", "and"))
+
+
+def match_outlet(given: str, names: Sequence[str]) -> list[str]:
+    """See :meth:`Corpus.match_outlet`: the first rule that matches anything wins."""
+    want = given.strip()
+    key = _outlet_key(want)
+    rules = (
+        lambda n: n.lower() == want.lower(),
+        lambda n: _outlet_key(n) == key,
+        lambda n: len(key) >= 2 and " " not in key and _initials(n) == key.replace(".", ""),
+        lambda n: bool(key) and (_outlet_key(n).startswith(key) or any(w.startswith(key) for w in _outlet_key(n).split())),
+    )
+    for rule in rules:
+        found = [n for n in names if rule(n)]
+        if found:
+            return found
+    return []
 
 
 def _with_text_metadata(article: Article) -> Article:

@@ -505,12 +505,20 @@ class Store:
         )
         self.set_meta("cluster_docs", str(docs))
 
+    def outlets(self) -> list[tuple[str, int]]:
+        """Every outlet name stored, with its article count, most articles first."""
+        rows = self.conn.execute(
+            "SELECT outlet, count(*) FROM articles WHERE outlet IS NOT NULL AND outlet != '' "
+            "GROUP BY outlet ORDER BY count(*) DESC, outlet"
+        ).fetchall()
+        return [(str(name), int(n)) for name, n in rows]
+
     # -- search --------------------------------------------------------------------
 
     def search(
         self,
         query: str,
-        outlet: str | None = None,
+        outlet: str | Sequence[str] | None = None,
         since: str | None = None,
         until: str | None = None,
         limit: int = 50,
@@ -521,9 +529,13 @@ class Store:
         filter); ``outlet`` matches the whole name, in any case.
         """
         filters, params = [], []
-        if outlet is not None:
+        if isinstance(outlet, str):
             filters.append("a.outlet = ? COLLATE NOCASE")
             params.append(outlet)
+        elif outlet is not None:  # several names (an alias or prefix matched more than one)
+            names = list(outlet) or [""]
+            filters.append(f"a.outlet COLLATE NOCASE IN ({', '.join('?' * len(names))})")
+            params.extend(names)
         for bound, op in ((since, ">="), (until, "<=")):
             if bound is not None:
                 day = day_number(bound)

@@ -73,6 +73,10 @@ def quotes_by_speaker(analysis: StoryAnalysis) -> list[SpeakerQuotes]:
 
 
 def figure_value(figure: Figure) -> str:
+    """How a report shows a figure: in words when the source wrote it in words ("thousands",
+    "dozens", "two": never "1,000", "12", "2"), else the number with its qualifier."""
+    if not any(ch.isdigit() for ch in figure.text):
+        return figure.text
     value = figure.value
     if isinstance(value, float) and value.is_integer():
         value = int(value)
