@@ -4,10 +4,8 @@ names as people type them, figures in the source's words, a notebook-sized repr.
 from __future__ import annotations
 
 import os
-import pickle
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
