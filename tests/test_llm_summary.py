@@ -198,7 +198,7 @@ def test_cli_keeps_the_extractive_summary_when_the_model_invents(endpoint, tmp_p
 
     _Endpoint.mode = "faithful"
     result = CliRunner().invoke(
-        app, ["analyze", str(EXAMPLE), "-f", "json", "-o", str(out), "--summary", "llm",
+        app, ["analyze", str(EXAMPLE), "-f", "json", "-o", str(out), "--force", "--summary", "llm",
               "--llm-url", endpoint, "--llm-model", "m"],
     )
     assert result.exit_code == 0, result.output

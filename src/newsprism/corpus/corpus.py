@@ -111,6 +111,20 @@ def iter_inputs(
     max_bytes: int = DEFAULT_MAX_BYTES,
     allow_private: bool = False,
 ) -> Iterator[Article | Skipped]:
+    """Every article (or reason for skipping) of the given inputs: see :func:`_iter_inputs`.
+    Lone surrogates (JSON escapes such as ``"\\ud800"``) are U+FFFD in every article."""
+    for item in _iter_inputs(paths, mapping, follow_links, timeout, max_bytes, allow_private):
+        yield without_surrogates(item) if isinstance(item, Article) else item
+
+
+def _iter_inputs(
+    paths: Iterable[str | Path],
+    mapping: Mapping[str, str] | str | None = None,
+    follow_links: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: bool = False,
+) -> Iterator[Article | Skipped]:
     """Every article (or reason for skipping) of the given files, folders (recursive) and
     http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.corpus.readers`;
     ``.csv/.parquet`` use ``mapping``; ``.json`` is news-please output; ``.xml/.rss/.atom``
