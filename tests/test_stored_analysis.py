@@ -124,3 +124,21 @@ def test_ingest_parse_stores_parses(tmp_path):
     assert json.loads(result.output)["parsed"]["articles"] == 3
     again = runner.invoke(app, ["ingest", str(db), "--parse", "--json", "-j", "1"])
     assert json.loads(again.output)["parsed"]["articles"] == 0
+
+
+def test_stories_are_paged_with_the_total(tmp_path):
+    db = tmp_path / "c.db"
+    words = "harbour bridge council vote river flood mayor budget school strike".split()
+    with Corpus(db) as c:
+        c.add_articles(
+            Article(id=f"a{i}.txt", text=" ".join(f"{w}{i}" for w in words) + ".", published=f"2020-0{i + 1}-01")
+            for i in range(7)
+        )
+        every = c.stories()
+        assert c.count_stories() == len(every) == 7
+        assert [s.id for s in c.stories(limit=3)] == [s.id for s in every[:3]]
+        assert [s.id for s in c.stories(limit=3, offset=3)] == [s.id for s in every[3:6]]
+        assert c.stories(limit=3, offset=6)[0].articles == every[6].articles
+    result = runner.invoke(app, ["stories", str(db), "--limit", "3"])
+    assert result.exit_code == 0 and "stories 1–3 of 7" in result.output and "--offset 3" in result.output
+    assert len(json.loads(runner.invoke(app, ["stories", str(db), "-f", "json", "-n", "0"]).output)) == 7

@@ -424,8 +424,10 @@ def stories(
     corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
     since: Annotated[Optional[str], typer.Option("--since", help="Only stories seen on or after this ISO date.")] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table (default) or json.")] = "table",
+    limit: Annotated[int, typer.Option("--limit", "-n", min=0, help="At most this many stories (0: all).")] = 50,
+    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many stories first (the next page).")] = 0,
 ) -> None:
-    """List the stories of a corpus, most recently seen first."""
+    """List the stories of a corpus, most recently seen first, one page at a time."""
     if not corpus.is_file():
         _err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
@@ -434,7 +436,8 @@ def stories(
         raise typer.Exit(2)
     with _open_corpus(corpus) as store:
         try:
-            found = store.stories(since=since)
+            found = store.stories(since=since, limit=limit or None, offset=offset)
+            total = store.count_stories(since=since)
         except ValueError as exc:  # --since that is not an ISO date
             _err(str(exc))
             raise typer.Exit(2)
@@ -443,15 +446,28 @@ def stories(
         return
     from rich.table import Table
 
-    table = Table(title=f"{len(found)} stories")
+    if len(found) < total:
+        first = offset + 1 if found else offset
+        title = f"stories {first}–{offset + len(found)} of {total:,}"
+        hint = f" (next page: --offset {offset + len(found)})" if offset + len(found) < total else ""
+    else:
+        title, hint = f"{total:,} stories", ""
+    table = Table(title=title, caption=hint.strip(" ()") or None)
     for col in ("id", "title", "articles", "independent reports", "outlets", "first seen", "last seen"):
         table.add_column(col)
     for s in found:
         table.add_row(
-            str(s.id), s.title or "", str(len(s.articles)), str(s.families), ", ".join(s.outlets),
+            str(s.id), s.title or "", str(len(s.articles)), str(s.families), _outlets_cell(s.outlets),
             s.first_seen or "", s.last_seen or "",
         )
     Console().print(table)
+
+
+def _outlets_cell(outlets, shown: int = 3) -> str:
+    """The first outlets and how many more: a story carried by 40 outlets stays one line."""
+    if len(outlets) <= shown + 1:
+        return ", ".join(outlets)
+    return ", ".join(outlets[:shown]) + f" +{len(outlets) - shown} more"
 
 
 @app.command()

@@ -434,9 +434,13 @@ class Corpus:
 
     # -- reading -------------------------------------------------------------------
 
-    def stories(self, since: str | None = None) -> list[Story]:
-        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it."""
-        return self.store.stories(since)
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it;
+        ``limit``/``offset``: one page of them (:meth:`count_stories` gives the total)."""
+        return self.store.stories(since, limit=limit, offset=offset)
+
+    def count_stories(self, since: str | None = None) -> int:
+        return self.store.count_stories(since)
 
     def search(
         self, query: str, outlet: str | None = None, since: str | None = None, until: str | None = None,

@@ -105,6 +105,22 @@ CREATE TABLE analyses(
 );
 CREATE INDEX analyses_story ON analyses(story);
 CREATE TABLE parses(article INTEGER PRIMARY KEY, version TEXT NOT NULL, data BLOB NOT NULL);
+-- `newsprism watch`: each feed's validators (conditional GET) and the items already taken, so a
+-- restarted watch fetches nothing twice; per story, what the last alert told (outlets, conflicts)
+CREATE TABLE feeds(
+  url TEXT PRIMARY KEY,
+  etag TEXT,
+  last_modified TEXT,
+  checked_at TEXT,
+  status TEXT,
+  failures INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE feed_items(
+  key TEXT PRIMARY KEY,
+  feed TEXT NOT NULL,
+  seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+) WITHOUT ROWID;
+CREATE TABLE watch_stories(story INTEGER PRIMARY KEY, outlets TEXT NOT NULL, conflicts TEXT NOT NULL);
 """
 
 # index i holds the script that takes a file from version i to version i + 1
@@ -500,22 +516,49 @@ class Store:
                 (story, titles.get(story), first, last, size),
             )
 
-    def stories(self, since: str | None = None) -> list[Story]:
-        """Stories, newest last-seen first; ``since`` (ISO date) keeps stories seen on or after it."""
-        where, params = "", []
+    @staticmethod
+    def _since_filter(since: str | None) -> tuple[str, list[Any]]:
         since_day = day_number(since)
         if since is not None and since_day is None:
             raise ValueError(f"since must be an ISO date (YYYY-MM-DD), got {since!r}")
         if since_day is not None:
-            where, params = "WHERE last_day >= ?", [since_day]
+            return "WHERE last_day >= ?", [since_day]
+        return "", []
+
+    def count_stories(self, since: str | None = None) -> int:
+        """How many stories :meth:`stories` lists without a limit."""
+        where, params = self._since_filter(since)
+        return int(self.conn.execute(f"SELECT count(*) FROM stories {where}", params).fetchone()[0])
+
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+        """Stories, newest last-seen first; ``since`` (ISO date) keeps stories seen on or after it;
+        ``limit``/``offset`` give one page (only that page's articles are read: a page of 50
+        costs the same in a corpus of 1,000 or 1,000,000 articles)."""
+        where, params = self._since_filter(since)
+        page = ""
+        if limit is not None:
+            page = " LIMIT ? OFFSET ?"
+            params = [*params, int(limit), int(offset)]
+        elif offset:
+            page = " LIMIT -1 OFFSET ?"
+            params = [*params, int(offset)]
         story_rows = self.conn.execute(
-            f"SELECT id, title, first_day, last_day FROM stories {where} ORDER BY last_day DESC NULLS LAST, id",
+            f"SELECT id, title, first_day, last_day FROM stories {where} ORDER BY last_day DESC NULLS LAST, id{page}",
             params,
         ).fetchall()
         members: dict[int, list[tuple[str, str | None, int]]] = {}
-        for story, id_, outlet, family in self.conn.execute(
-            "SELECT story, id, outlet, family FROM articles WHERE story IS NOT NULL ORDER BY pk"
-        ):
+        if limit is None:
+            member_rows = self.conn.execute(
+                "SELECT story, id, outlet, family FROM articles WHERE story IS NOT NULL ORDER BY pk"
+            )
+        else:  # one page: its members through the story index
+            ids = [r[0] for r in story_rows] or [-1]
+            member_rows = self.conn.execute(
+                f"SELECT story, id, outlet, family FROM articles WHERE story IN ({','.join('?' * len(ids))})"
+                " ORDER BY pk",
+                ids,
+            )
+        for story, id_, outlet, family in member_rows:
             members.setdefault(story, []).append((id_, outlet, family))
         out: list[Story] = []
         for story, title, first, last in story_rows:
