@@ -43,6 +43,7 @@ from newsprism.corpus.store import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from newsprism.compare.embed import SentenceEncoder
     from newsprism.model import StoryAnalysis
 
 __all__ = [
@@ -385,7 +386,7 @@ class Corpus:
 
     # -- batch re-clustering -------------------------------------------------------
 
-    def recluster(self, params: ClusterParams | None = None, embedder=None) -> int:
+    def recluster(self, params: ClusterParams | None = None, embedder: SentenceEncoder | None = None) -> int:
         """Re-group the whole corpus into stories with batch clustering (corpus-wide IDF,
         order-independent); copies follow their family's representative. Replaces all
         stories (ids restart at 1) and the streaming state. Returns the number of stories.

@@ -164,7 +164,7 @@ def _stages_given(docs: list["Doc"]) -> tuple[Stage, ...]:
     def given(ws: Workspace, nlp: Any) -> None:
         if len(docs) != len(ws.articles):
             raise ValueError(f"{len(docs)} parses for {len(ws.articles)} articles")
-        ws.values["docs"] = docs
+        ws.docs = docs
 
     out = []
     for stage in DEFAULT_STAGES:
