@@ -37,7 +37,9 @@ def corpus(tmp_path):
 
 
 def _pretty(data) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    from newsprism.report.json import dumps
+
+    return dumps(data)
 
 
 def test_stored_analysis_equals_a_fresh_one_and_is_reused(corpus, analyser):

@@ -114,7 +114,9 @@ def analyze(
         _err("nothing could be analysed")
         raise typer.Exit(1)
     if analysis is None:  # a stored story as JSON: the stored contract text, no round trip
-        text = json.dumps(stored_json, ensure_ascii=False, indent=2)
+        from newsprism.report.json import dumps
+
+        text = dumps(stored_json)
         if output is None:
             sys.stdout.write(text + "\n")
         else:
@@ -424,7 +426,7 @@ def refresh(
         typer.echo(json.dumps(summary.to_dict(), indent=2))
     else:
         rate = f", {summary.articles / summary.seconds:,.1f} articles/s" if summary.seconds > 0 and summary.articles else ""
-        typer.echo(
+        _out(
             f"{corpus}: {summary.stories} stories analysed ({summary.articles} articles: {summary.parsed} parsed, "
             f"{summary.reused} parses reused), {len(summary.failed)} failed, in {summary.seconds:.1f} s{rate}, "
             f"{summary.jobs} process(es); peak memory {summary.peak_rss_mib:,.0f} MiB here, "
