@@ -437,6 +437,69 @@ def refresh(
 
 
 @app.command()
+def watch(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file (created if absent).")],
+    feeds: Annotated[
+        Path, typer.Option("--feeds", help="The feeds: a text file (one address a line) or an OPML subscription list.")
+    ],
+    every: Annotated[str, typer.Option("--every", help="Poll interval: 90s, 15m, 1h (default 15m).")] = "15m",
+    alerts: Annotated[
+        Optional[Path], typer.Option("--alerts", help="Append every alert to this file as a JSON line.")
+    ] = None,
+    once: Annotated[bool, typer.Option("--once", help="Poll once and exit (for cron or a test).")] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Processes re-analysing the stories a poll changed.")
+    ] = 1,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.1, help="Seconds allowed per request (whole response).")
+    ] = 15.0,
+    max_bytes: Annotated[
+        int, typer.Option("--max-bytes", min=1, help="Largest response read, in bytes.")
+    ] = 5 * 1024 * 1024,
+    host_delay: Annotated[
+        float, typer.Option("--host-delay", min=0.0, help="Seconds between two requests to one host.")
+    ] = 1.0,
+    follow_links: Annotated[
+        bool, typer.Option("--follow-links", help="Fetch every new item's page for its full text.")
+    ] = False,
+) -> None:
+    """Poll feeds, ingest new articles, refresh their stories, and report new stories, outlets and conflicts."""
+    import time
+
+    from newsprism.engines.watch import WatchConfig, Watcher, parse_interval, read_feed_list
+
+    try:
+        interval = parse_interval(every)
+        urls = read_feed_list(feeds)
+    except ValueError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    config = WatchConfig(
+        feeds=tuple(urls), timeout=timeout, max_bytes=max_bytes, host_delay=host_delay,
+        follow_links=follow_links, jobs=jobs,
+    )
+    sink = open(alerts, "a", encoding="utf-8") if alerts else None
+
+    def on_poll(report) -> None:
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        for feed, reason in report.failed:
+            _err(f"{feed}: {reason}")
+        _out(f"{stamp} {report.line()}")
+
+    try:
+        with _open_corpus(corpus) as store:
+            watcher = Watcher(store, config, alerts=sink, say=lambda line: _out(f"  {line}"))
+            _err(f"watching {len(urls)} feed(s) into {corpus}" + ("" if once else f", every {every}; Ctrl-C stops"))
+            watcher.run(interval, rounds=1 if once else None, on_poll=on_poll)
+    except KeyboardInterrupt:
+        _err("stopped: everything stored so far is kept; run watch again to go on")
+        raise typer.Exit(130)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+@app.command()
 def stories(
     corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
     since: Annotated[Optional[str], typer.Option("--since", help="Only stories seen on or after this ISO date.")] = None,
