@@ -383,7 +383,7 @@ def _progress_bar(unit: str):
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=_console(stderr=True),
     )
 
 

@@ -397,7 +397,7 @@ def _decode(tp: Any, value: Any, hints_of: dict[type, dict[str, Any]]) -> Any:
         if len(options) == 1:
             return _decode(options[0], value, hints_of)
         return value  # e.g. float | int | str: plain JSON value already
-    if dataclasses.is_dataclass(tp) and isinstance(value, Mapping):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(value, Mapping):
         hints = hints_of.get(tp)
         if hints is None:
             hints = hints_of.setdefault(tp, typing.get_type_hints(tp))

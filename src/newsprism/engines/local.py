@@ -25,7 +25,7 @@ import os
 import resource
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from newsprism.corpus.corpus import Corpus
 from newsprism.corpus.store import StoredAnalysis, Store
@@ -94,11 +94,10 @@ class Analyser:
         if docs is None:
             analysis = run_pipeline(articles, self.nlp, embedder=self._embedder())
         else:
-            analysis = run_pipeline(articles, self.nlp_or_none(), stages=_stages_given(list(docs)), embedder=self._embedder())
+            # the given parses replace the parse stage: no stage needs the model
+            nlp = cast("Language", self._nlp)
+            analysis = run_pipeline(articles, nlp, stages=_stages_given(list(docs)), embedder=self._embedder())
         return analysis
-
-    def nlp_or_none(self) -> "Language | None":
-        return self._nlp
 
     def _embedder(self) -> Any:
         if self.embedder is None:

@@ -38,7 +38,6 @@ from newsprism.corpus.feeds import (
     fetch,
     fetch_article,
     is_url,
-    item_key,
     parse_feed,
 )
 from newsprism.engines.local import Analyser, refresh
@@ -88,8 +87,7 @@ def read_feed_list(path: str | Path) -> list[str]:
             line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("http") else line.strip()
             if line:
                 urls.append(line.split()[0])
-    seen: set[str] = set()
-    unique = [u for u in urls if not (u in seen or seen.add(u))]
+    unique = list(dict.fromkeys(urls))
     bad = [u for u in unique if not is_url(u)]
     if bad:
         raise ValueError(f"{path}: not an http(s) address: {bad[0]!r}")
