@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from newsprism.compare.findings import Finding, Findings, SummarySentence
+from newsprism.lexicon import NUMBER_WORDS, SCALE_WORDS, VAGUE_NUMBERS
 from newsprism.model import Span, StoryAnalysis
 
 __all__ = ["LLMConfig", "SummaryRejected", "verify_sentence", "llm_summary", "request_sentences"]
@@ -64,12 +65,12 @@ class LLMConfig:
 
 # ---------------------------------------------------------------- the check
 
+# number words -> the digits a sentence may write them as
+# ("scores", "tens" are left out: as words of their own they mostly are not numbers)
 _NUMBER_WORDS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
-    "hundred": "100", "hundreds": "100", "thousand": "1000", "thousands": "1000",
-    "dozen": "12", "dozens": "12", "million": "1000000", "millions": "1000000",
-}
+    w: str(v) for table in (NUMBER_WORDS, SCALE_WORDS, VAGUE_NUMBERS) for w, v in table.items()
+    if w not in ("scores", "tens")
+} | {"dozen": "12"}
 _NEGATIONS = frozenset("not no never nor none nobody nothing denied deny denies n't without".split())
 _STOP = frozenset(
     """a an the and or but if of in on at to for from by with as is are was were be been being it its
