@@ -46,6 +46,25 @@ def test_time_window_splits_the_same_topic_a_year_apart():
     assert first != later
 
 
+def test_undated_articles_join_the_dated_story_of_their_event():
+    """A missing date means "unknown", not "far away": one outlet's undated reports of two
+    events go to those events' dated stories, not into a story of their own (streaming and
+    batch), and a dated article finds a story opened by an undated one."""
+    flood_day, strike_day = _day("2024-10-30"), _day("2024-11-20")
+    clusterer = StreamClusterer()
+    flood = clusterer.add(FLOOD[0], None, flood_day)
+    strike = clusterer.add(STRIKE[0], None, strike_day)
+    assert clusterer.add(FLOOD[2], None, None) == flood
+    assert clusterer.add(STRIKE[1], None, None) == strike
+    later = StreamClusterer()
+    opened = later.add(FLOOD[1], None, None)
+    assert later.add(FLOOD[0], None, flood_day) == opened
+    docs = [(FLOOD[0], None, flood_day), (FLOOD[1], None, flood_day), (STRIKE[0], None, strike_day),
+            (FLOOD[2], None, None), (STRIKE[1], None, None)]
+    labels = cluster_batch(docs)
+    assert labels[0] == labels[1] == labels[3] and labels[2] == labels[4] and labels[0] != labels[2]
+
+
 def test_batch_matches_gold_on_hand_cases():
     day = _day("2024-10-30")
     docs = [(t, None, day) for t in FLOOD + STRIKE]

@@ -343,12 +343,15 @@ def similarity(vec: ArticleVector, story: StoryState, params: ClusterParams) -> 
     return score * time_factor(vec.day, story.first_day, story.last_day, params)
 
 
-_UNDATED = -1  # bucket of undated articles
+_UNDATED = -1  # bucket of the stories' undated articles
+_ANY = -2  # every story, whatever its dates: where an undated article looks
 
 
 def _buckets(day: int | None, params: ClusterParams) -> range | tuple[int]:
+    """The week buckets a dated article looks in (its time reach); an undated one looks in
+    all stories (:data:`_ANY`). A missing date means "unknown", not "far away"."""
     if day is None:
-        return (_UNDATED,)
+        return (_ANY,)
     reach = params.window_days + 2 * int(params.decay_days)
     return range((day - reach) // 7, (day + reach) // 7 + 1)
 
@@ -371,7 +374,8 @@ class StreamClusterer:
         self.next_id = next_id
         self.dirty: set[int] = set()
         self.extractor = TermExtractor(self.params.title_boost)
-        self._postings: dict[tuple[str, int], set[int]] = {}
+        # (term, week) -> stories; (term, _UNDATED | _ANY) -> recent stories (a dict kept in order)
+        self._postings: dict[tuple[str, int], set[int] | dict[int, None]] = {}
 
     def load(self, story: StoryState, index_centroid: bool = True) -> None:
         """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
@@ -390,15 +394,30 @@ class StreamClusterer:
             self._index(story.id, salient, story.first_day)
 
     def _index(self, story_id: int, terms: Iterable[str], day: int | None) -> None:
+        """Post ``story_id`` under each term in the article's week bucket (or the undated one)
+        and in the all-time one. The undated and all-time postings keep the ``_POSTING_CAP``
+        stories that used the term most recently, so they stay bounded and an undated
+        article finds the recent stories of its terms."""
         bucket = _UNDATED if day is None else day // 7
         postings = self._postings
+        cap = self._POSTING_CAP
         for term in terms:
-            key = (term, bucket)
-            entry = postings.get(key)
-            if entry is None:
-                postings[key] = {story_id}
-            else:
-                entry.add(story_id)
+            if bucket != _UNDATED:
+                key = (term, bucket)
+                entry = postings.get(key)
+                if entry is None:
+                    postings[key] = {story_id}
+                else:
+                    entry.add(story_id)
+            for key in ((term, _UNDATED), (term, _ANY)) if bucket == _UNDATED else ((term, _ANY),):
+                recent = postings.get(key)
+                if recent is None:
+                    postings[key] = {story_id: None}
+                    continue
+                recent.pop(story_id, None)
+                recent[story_id] = None  # most recent last
+                if len(recent) > cap:
+                    del recent[next(iter(recent))]
 
     def _votes(self, vec: ArticleVector) -> list[tuple[int, int]]:
         """(story, shared salient terms) for the stories in ``vec``'s time reach, most
@@ -406,10 +425,15 @@ class StreamClusterer:
         postings = self._postings
         cap = self._POSTING_CAP
         found = []
-        for bucket in _buckets(vec.day, self.params):
-            for term in vec.salient:
+        buckets = _buckets(vec.day, self.params)
+        for term in vec.salient:
+            for bucket in buckets:
                 entry = postings.get((term, bucket))
                 if entry and len(entry) <= cap:
+                    found.append(entry)
+            if vec.day is not None:  # stories known only from undated articles
+                entry = postings.get((term, _UNDATED))
+                if entry:
                     found.append(entry)
         return Counter(chain.from_iterable(found)).most_common(self.params.candidates)  # one C-level count
 
