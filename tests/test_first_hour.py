@@ -14,7 +14,13 @@ from newsprism.cli import app
 from newsprism.corpus.corpus import Corpus, match_outlet
 from newsprism.model import Article, Figure
 
-COMMANDS = ("analyze", "check", "eval", "ingest", "stories", "search", "export")
+def _commands():
+    import typer.main
+
+    return sorted(typer.main.get_command(app).commands)
+
+
+COMMANDS = _commands()
 
 
 def test_version_and_python_dash_m():

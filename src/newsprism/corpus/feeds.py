@@ -19,7 +19,7 @@ import socket
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urljoin, urlparse
 
 from newsprism.model import Article, Skipped
@@ -40,6 +40,7 @@ __all__ = [
     "read_newsplease",
     "newsplease_article",
     "looks_like_feed",
+    "item_key",
 ]
 
 DEFAULT_TIMEOUT = 15.0  # seconds, per request
@@ -64,6 +65,9 @@ class Fetched:
     url: str  # after redirects
     data: bytes
     content_type: str
+    status: int = 200  # 304: not modified since the validators sent (data is empty)
+    etag: str | None = None  # validators for the next conditional GET
+    last_modified: str | None = None
 
 
 def is_url(value: str) -> bool:
@@ -131,21 +135,24 @@ def fetch(
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
     allow_private: "bool | Sequence[str]" = False,
+    headers: Mapping[str, str] | None = None,
 ) -> Fetched:
     """GET ``url`` with httpx: http/https only, at most ``MAX_REDIRECTS`` redirects (each
     checked like the first address), public addresses only unless ``allow_private``
     (checked after DNS resolution, and the connection goes to the address checked, so a
-    second lookup cannot swap it; ``allow_private`` may also name the networks allowed,
-    e.g. ``("127.0.0.1/32",)``), ``timeout`` seconds for the whole response (each read
+    second lookup cannot swap it), ``timeout`` seconds for the whole response (each read
     waits at most that long too) and at most ``max_bytes`` bytes read; raises FetchError.
+
+    ``headers`` are sent too (``If-None-Match``/``If-Modified-Since`` for a conditional GET:
+    a 304 answer is a :class:`Fetched` with ``status`` 304 and no data).
     """
     import httpx
 
     deadline = time.monotonic() + timeout
     max_bytes = min(max_bytes, MAX_BYTES_CEILING)
-    headers = {"User-Agent": _USER_AGENT, "Accept-Encoding": "identity"}
+    sent = {"User-Agent": _USER_AGENT, "Accept-Encoding": "identity", **dict(headers or {})}
     try:
-        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=False, headers=headers) as client:
+        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=False, headers=sent) as client:
             for _hop in range(MAX_REDIRECTS + 1):
                 parts = urlparse(url)
                 if parts.scheme not in _SCHEMES:
@@ -164,6 +171,8 @@ def fetch(
                 request.extensions["sni_hostname"] = parts.hostname
                 response = client.send(request, stream=True)
                 try:
+                    if response.status_code == 304:  # not modified since the validators sent
+                        return Fetched(url, b"", "", 304, response.headers.get("ETag"), response.headers.get("Last-Modified"))
                     if response.is_redirect:
                         location = response.headers.get("Location")
                         if not location:
@@ -187,7 +196,10 @@ def fetch(
                         chunks.append(chunk)
                     if time.monotonic() > deadline:
                         raise FetchError(f"timed out after {timeout:g}s")
-                    return Fetched(url, b"".join(chunks), response.headers.get("Content-Type", ""))
+                    return Fetched(
+                        url, b"".join(chunks), response.headers.get("Content-Type", ""), response.status_code,
+                        response.headers.get("ETag"), response.headers.get("Last-Modified"),
+                    )
                 finally:
                     response.close()
             raise FetchError(f"more than {MAX_REDIRECTS} redirects")
@@ -243,7 +255,10 @@ def extract_html(html: bytes | str, url: str | None = None) -> dict[str, Any] | 
 
 
 def fetch_article(
-    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_BYTES, allow_private: bool = False
+    url: str,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_private: "bool | Sequence[str]" = False,
 ) -> Article | Skipped:
     """Fetch one article page and extract its text; a Skipped says why not."""
     try:
@@ -287,12 +302,17 @@ def parse_feed(
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
-    allow_private: bool = False,
+    keep: "Callable[[str], bool] | None" = None,
+    fetch_page: "Callable[[str], Article | Skipped] | None" = None,
+    allow_private: "bool | Sequence[str]" = False,
 ) -> tuple[list[Article], list[Skipped]]:
     """Items of an RSS/Atom document. ``line`` in a Skipped is the item's number (from 1).
 
     An item's text is its content (or summary); with ``follow_links``, or when the
     item carries no text, its link is fetched and extracted instead.
+    ``keep(key)`` (key: the item's id, else its link) leaves out an item before anything of it
+    is fetched (``newsprism watch``: items already taken); ``fetch_page(url)`` replaces
+    :func:`fetch_article` for item pages (e.g. to space requests to one host).
     """
     import feedparser
 
@@ -305,6 +325,8 @@ def parse_feed(
     skipped: list[Skipped] = []
     for number, entry in enumerate(parsed.entries, start=1):
         link = entry.get("link")
+        if keep is not None and not keep(item_key(entry, source, number)):
+            continue
         html = ""
         if entry.get("content"):
             html = entry["content"][0].get("value", "")
@@ -318,7 +340,7 @@ def parse_feed(
                 continue
             link = None
         if (follow_links or not text) and link:
-            fetched = fetch_article(link, timeout, max_bytes, allow_private)
+            fetched = fetch_page(link) if fetch_page is not None else fetch_article(link, timeout, max_bytes, allow_private)
             if isinstance(fetched, Skipped):
                 if not text:
                     skipped.append(Skipped(source, f"item {link}: {fetched.reason}", number))
@@ -347,12 +369,17 @@ def parse_feed(
     return articles, skipped
 
 
+def item_key(entry: Mapping[str, Any], source: str, number: int) -> str:
+    """What names a feed item across polls: its id (guid), else its link, else its place."""
+    return entry.get("id") or entry.get("link") or f"{source}#item{number}"
+
+
 def read_feed(
     source: str | Path,
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
-    allow_private: bool = False,
+    allow_private: "bool | Sequence[str]" = False,
 ) -> tuple[list[Article], list[Skipped]]:
     """A feed from a file or an http(s) address."""
     name = str(source)
@@ -367,7 +394,7 @@ def read_feed(
             data = Path(source).read_bytes()
         except OSError as err:
             return [], [Skipped(name, f"cannot read file ({err.strerror or err})")]
-    return parse_feed(data, name, follow_links, timeout, max_bytes, allow_private)
+    return parse_feed(data, name, follow_links, timeout, max_bytes, allow_private=allow_private)
 
 
 def read_url(
@@ -375,7 +402,7 @@ def read_url(
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
-    allow_private: bool = False,
+    allow_private: "bool | Sequence[str]" = False,
 ) -> tuple[list[Article], list[Skipped]]:
     """An address given on the command line: a feed (all its items) or one article page."""
     try:
@@ -383,7 +410,7 @@ def read_url(
     except FetchError as err:
         return [], [Skipped(url, str(err))]
     if looks_like_feed(page.data, page.content_type):
-        return parse_feed(page.data, url, follow_links, timeout, max_bytes, allow_private)
+        return parse_feed(page.data, url, follow_links, timeout, max_bytes, allow_private=allow_private)
     result = _page_article(url, page)
     return ([], [result]) if isinstance(result, Skipped) else ([result], [])
 
