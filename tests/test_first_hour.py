@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -85,3 +86,51 @@ def test_python_users_get_a_short_repr_tables_and_html(nlp):
     assert analysis.to_arrow("documents").num_rows == 2
     with pytest.raises(ValueError, match="unknown table"):
         analysis.table("nope")
+
+
+def test_analyze_warns_when_the_files_look_like_several_stories(tmp_path):
+    import shutil
+
+    story = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
+    for f in sorted(story.glob("00[01]*.txt")):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "water.txt").write_text(
+        "The Springfield city council voted on Tuesday to raise the water budget after a long debate "
+        "among residents, the mayor Jane Smith said.\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyze", str(tmp_path), "-f", "json", "-o", str(tmp_path / "r.json")])
+    assert result.exit_code == 0
+    assert "look like 2 separate stories" in result.output and "newsprism stories" in result.output
+    single = CliRunner().invoke(app, ["analyze", str(story), "-f", "json", "-o", str(tmp_path / "s.json")])
+    assert "separate stories" not in single.output
+
+
+def test_an_article_over_the_size_limit_is_skipped_with_its_reason(nlp, tmp_path):
+    import json
+
+    from newsprism.model import MAX_ARTICLE_CHARS
+    from newsprism.pipeline import run_pipeline
+
+    big = Article("big", "The river rose. " * (MAX_ARTICLE_CHARS // 16 + 1))
+    analysis = run_pipeline([big, Article("ok", "The mayor of Springfield said on Monday that the river rose.")], nlp)
+    assert [d.id for d in analysis.documents] == ["ok"]
+    assert "over the limit of 1,000,000" in analysis.skipped[0].reason
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({"id": "big", "text": big.text}) + "\n"
+                    + json.dumps({"id": "ok", "text": "The mayor said on Monday that the river rose in Springfield."}),
+                    encoding="utf-8")
+    with Corpus(tmp_path / "c.db") as corpus:
+        summary = corpus.ingest([path])
+    assert summary.ingested == 1 and "over the limit" in summary.skipped[0].reason
+
+
+@pytest.mark.parametrize("case", ["missing-folder", "folder", "not-a-corpus"])
+def test_corpus_paths_are_named_for_what_is_wrong(tmp_path, case):
+    if case == "missing-folder":
+        path, want = tmp_path / "nope" / "c.db", "does not exist"
+    elif case == "folder":
+        path, want = tmp_path, "is a folder"
+    else:
+        path, want = tmp_path / "c.db", "not a newsprism corpus file"
+        path.write_text("junk", encoding="utf-8")
+    result = CliRunner().invoke(app, ["ingest", str(path), str(tmp_path / "x.txt")])
+    assert result.exit_code == 2 and want in result.output and "Traceback" not in result.output

@@ -167,11 +167,19 @@ def _kill_mid_ingest(db: Path, source: Path, sig: int) -> tuple[int, subprocess.
     return seen, subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
+def _integrity(db) -> str:
+    import sqlite3
+
+    with sqlite3.connect(db) as con:
+        return con.execute("PRAGMA integrity_check").fetchone()[0]
+
+
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
 def test_interrupted_ingest_resumes_to_the_same_corpus(tmp_path, corpus_file, uninterrupted, sig):
     db = tmp_path / "two.db"
     seen, killed = _kill_mid_ingest(db, corpus_file, sig)
     kept = _count(db)
+    assert _integrity(db) == "ok"  # the file the kill left behind is a sound database
     assert BATCH * 3 <= seen <= kept < N_ARTICLES  # nothing committed was lost, the run was cut short
     assert kept % BATCH == 0  # whole batches: the one in flight is rolled back entirely
     if sig == signal.SIGINT:
@@ -182,6 +190,12 @@ def test_interrupted_ingest_resumes_to_the_same_corpus(tmp_path, corpus_file, un
     resumed = _run(db, corpus_file)
     assert resumed["duplicates"] == kept and resumed["ingested"] == N_ARTICLES - kept
     assert _snapshot(db) == uninterrupted
+    assert _integrity(db) == "ok"
+    import sqlite3
+
+    with sqlite3.connect(db) as con:  # every article exactly once
+        total, distinct = con.execute("SELECT count(*), count(DISTINCT hash) FROM articles").fetchone()
+    assert total == distinct == N_ARTICLES
     # and once more: nothing to add
     again = _run(db, corpus_file)
     assert (again["ingested"], again["duplicates"]) == (0, N_ARTICLES)

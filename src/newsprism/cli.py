@@ -188,6 +188,13 @@ def analyze(
         return
     for skipped in analysis.skipped:
         _err(f"skipped {skipped.message()}")
+    groups = _story_groups(analysis) if story is None else []
+    if len(groups) > 1:
+        shown = "; ".join(", ".join(g[:3]) + (" …" if len(g) > 3 else "") for g in groups[:4])
+        _err(
+            f"warning: these {len(analysis.documents)} articles look like {len(groups)} separate stories "
+            f"({shown}); to split them: newsprism ingest corpus.db FILES... && newsprism stories corpus.db"
+        )
     if llm_config is not None:
         analysis = _with_llm_summary(analysis, llm_config)
     if output is None and format == "terminal":
@@ -218,6 +225,42 @@ def _write_report(output: Path, text: str, read: list[Path], force: bool) -> Non
     except OSError as exc:
         _err(f"{output}: cannot write ({exc.strerror or exc})")
         raise typer.Exit(2)
+
+
+def _story_groups(analysis) -> list[list[str]]:
+    """Documents grouped by what ties them: two documents are of one story when a finding
+    cites both, or when they name at least two of the same entities. More than one group:
+    the files given are probably several stories."""
+    ids = [d.id for d in analysis.documents]
+    parent = {i: i for i in ids}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    def join(a: str, b: str) -> None:
+        parent[find(a)] = find(b)
+
+    f = analysis.findings
+    if f is not None:
+        for item in (*f.corroborated, *f.conflicts, *f.shared_quotes):
+            docs = [d for d in item.docs if d in parent]
+            for d in docs[1:]:
+                join(docs[0], d)
+    named: dict[str, set[str]] = {i: set() for i in ids}
+    for e in analysis.entities:
+        for m in e.mentions:
+            if m.doc in named:
+                named[m.doc].add(e.id)
+    for x, a in enumerate(ids):
+        for b in ids[x + 1 :]:
+            if len(named[a] & named[b]) >= 2:
+                join(a, b)
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values(), key=len, reverse=True)
 
 
 def _with_llm_summary(analysis, config):
@@ -340,8 +383,29 @@ def _open_corpus(path: Path, **options):
     try:
         return Corpus(path, **options)
     except Exception as exc:  # sqlite3.DatabaseError and friends: one line, not a traceback
-        _err(f"{path}: not a newsprism corpus file ({exc})")
+        _err(f"{path}: {_corpus_problem(path, exc)}")
         raise typer.Exit(2)
+
+
+def _corpus_problem(path: Path, exc: Exception) -> str:
+    """What is wrong with a corpus path, said as it is (not "not a corpus" for a folder
+    the user cannot write in)."""
+    import os
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        return "is a folder; give the corpus file's name"
+    if not path.exists():
+        if not folder.is_dir():
+            return f"folder {folder} does not exist"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"cannot create the corpus: folder {folder} is not writable"
+        return f"cannot create the corpus ({exc})"
+    if not os.access(path, os.R_OK):
+        return "cannot read the corpus (permission denied)"
+    if "unable to open" in str(exc) or "readonly" in str(exc) or not os.access(folder, os.W_OK):
+        return f"cannot open the corpus for writing (the file or folder {folder} is read-only: {exc})"
+    return f"not a newsprism corpus file ({exc})"
 
 
 @app.command()

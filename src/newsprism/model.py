@@ -75,6 +75,8 @@ __all__ = [
     "StoryAnalysis",
     "to_jsonable",
     "without_surrogates",
+    "too_long",
+    "MAX_ARTICLE_CHARS",
     "from_jsonable",
 ]
 
@@ -449,6 +451,23 @@ class StoryAnalysis:
         import pyarrow as pa
 
         return pa.Table.from_pylist(self.table(name))
+
+
+# The most characters one article may have (spaCy's own limit, nlp.max_length): a longer text
+# is skipped with this reason at ingest and analyze (a 50 MB "article" is not a news report).
+MAX_ARTICLE_CHARS = 1_000_000
+# a text or HTML file larger than this is not read at all (skipped by its size)
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+def too_long(article: "Article") -> str | None:
+    """Why ``article`` is too long to analyse, or None."""
+    if len(article.text) > MAX_ARTICLE_CHARS:
+        return (
+            f"text has {len(article.text):,} characters, over the limit of {MAX_ARTICLE_CHARS:,} per article "
+            "(split it into its articles)"
+        )
+    return None
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -231,10 +231,13 @@ def run_pipeline(
     check_order(stages)
     if not any("analysis" in s.provides for s in stages):
         raise PipelineOrderError("no stage provides 'analysis': the pipeline would return nothing")
-    from newsprism.model import without_surrogates
+    from newsprism.model import too_long, without_surrogates
 
-    # a lone surrogate (from a JSON escape) cannot be encoded by spaCy, SQLite or any writer
-    ws = Workspace(articles=[without_surrogates(a) for a in articles], skipped=list(skipped), embedder=embedder)
+    # a lone surrogate (from a JSON escape) cannot be encoded by spaCy, SQLite or any writer;
+    # a text over spaCy's limit is skipped with the reason, never a traceback
+    kept = [a for a in articles if too_long(a) is None]
+    over = [Skipped(a.path or a.id, str(too_long(a))) for a in articles if too_long(a) is not None]
+    ws = Workspace(articles=[without_surrogates(a) for a in kept], skipped=[*skipped, *over], embedder=embedder)
     if not ws.articles:
         raise NothingToAnalyse(ws.skipped)
     run_stages(ws, stages, nlp)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Se
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
-from newsprism.model import Article, Skipped, to_jsonable, without_surrogates
+from newsprism.model import Article, Skipped, to_jsonable, too_long, without_surrogates
 from newsprism.corpus.readers import is_manifest
 from newsprism.corpus.tabular import EXPORT_COLUMNS
 from newsprism.corpus.store import (
@@ -119,7 +119,13 @@ def iter_inputs(
     """Every article (or reason for skipping) of the given inputs: see :func:`_iter_inputs`.
     Lone surrogates (JSON escapes such as ``"\\ud800"``) are U+FFFD in every article."""
     for item in _iter_inputs(paths, mapping, follow_links, timeout, max_bytes, allow_private):
-        yield without_surrogates(item) if isinstance(item, Article) else item
+        if isinstance(item, Article):
+            reason = too_long(item)
+            if reason is not None:  # never stored: it could never be analysed
+                yield Skipped(item.path or item.id, reason, item.meta.get("row") if isinstance(item.meta.get("row"), int) else None)
+                continue
+            item = without_surrogates(item)
+        yield item
 
 
 def _iter_inputs(

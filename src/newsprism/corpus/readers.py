@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from newsprism.extract.language import non_english_reason
-from newsprism.model import Article, Skipped, without_surrogates
+from newsprism.model import MAX_FILE_BYTES, Article, Skipped, too_long, without_surrogates
 
 __all__ = ["read_paths", "read_file", "iter_jsonl", "is_manifest", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
 
@@ -198,6 +198,10 @@ class _Reader:
             self.skip(path, f"unsupported file type {suffix}" if suffix else "unsupported file type (no extension)")
             return
         try:
+            size = path.stat().st_size
+            if suffix != ".jsonl" and size > MAX_FILE_BYTES:  # one article: not read into memory
+                self.skip(path, f"file of {size:,} bytes is over the {MAX_FILE_BYTES:,}-byte limit for one article")
+                return
             data = path.read_bytes()
         except OSError as err:
             self.skip(path, f"cannot read file ({err.strerror or err})")
@@ -371,6 +375,10 @@ class _Reader:
     # -- bookkeeping --------------------------------------------------
     def add(self, path: Path, article: Article, line: int | None = None) -> None:
         article = without_surrogates(article)  # "\ud800" in JSON: U+FFFD, one for one
+        reason = too_long(article)
+        if reason is not None:
+            self.skip(path, reason, line)
+            return
         reason = non_english_reason(article.text)
         if reason is not None:
             self.skip(path, reason, line)
