@@ -214,6 +214,8 @@ def fuzz_readers(n: int, rng: random.Random, sentences: list[str], hang: float, 
                     (sub / f"{i}.txt").write_bytes(data)
         counts.inputs += per
         done += per
+        print(json.dumps({"progress": "readers", "inputs": counts.inputs, "crashes": counts.crashes, "hangs": counts.hangs}),
+              file=sys.stderr, flush=True)
         if kind in (4, 5):  # one file per input: each read (and timed) on its own
             for path in sorted(sub.iterdir()):
                 counts.timed(hang, consume, [path])
@@ -252,6 +254,8 @@ def fuzz_analyze(n: int, rng: random.Random, sentences: list[str], hang: float, 
         counts.inputs += size
         done += size
         counts.timed(hang, one_story, articles)
+        print(json.dumps({"progress": "analyze", "inputs": counts.inputs, "crashes": counts.crashes, "hangs": counts.hangs}),
+              file=sys.stderr, flush=True)
 
 
 def main() -> None:
