@@ -510,6 +510,7 @@ def cluster_batch(
     docs: Sequence[tuple[str, str | None, int | None]],
     params: ClusterParams | None = None,
     embeddings: "np.ndarray | None" = None,
+    links: "Iterable[tuple[int, int]] | None" = None,
 ) -> list[int]:
     """Cluster ``(text, title, day)`` documents; returns one label per document (0..k-1).
 
@@ -525,6 +526,9 @@ def cluster_batch(
     :func:`newsprism.compare.embed.default_embedder`): centred on their mean (news texts all
     point roughly the same way) and unit-normalised, their cosine then takes
     ``params.embedding_weight`` of every similarity, the sparse text/entity score the rest.
+
+    ``links`` (optional pairs of document indexes, e.g. members of one streaming story):
+    extra candidate pairs beside the nearest neighbours; they merge by the same rule.
     """
     params = params or ClusterParams()
     if embeddings is not None:
@@ -580,6 +584,10 @@ def cluster_batch(
     for _, i, j in edges:
         adj[i].add(j)
         adj[j].add(i)
+    for i, j in links or ():
+        if i != j and 0 <= i < len(docs) and 0 <= j < len(docs):
+            adj[i].add(j)
+            adj[j].add(i)
     version = [0] * len(docs)
     heap = [(-_merge_score(merged[i], merged[j], params), i, j, 0, 0) for i in adj for j in adj[i] if i < j]
     heapq.heapify(heap)
