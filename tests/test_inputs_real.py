@@ -156,6 +156,9 @@ def test_analyze_reads_a_csv_with_a_mapping(tmp_path, nlp):
     assert any("could not be read" in n for n in docs["Le Figaro"].notes)
     assert all("Windows-1252" in d.notes[0] for d in docs.values())
     assert analysis.to_dict()["documents"][0]["notes"]
+    from newsprism.report import render
+
+    assert 'publication date "someday" could not be read' in render(analysis, "markdown")
 
 
 def test_analyze_command_takes_map_and_a_bad_map_is_one_line(tmp_path):
