@@ -499,6 +499,14 @@ def _normal(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text.lower().replace("’", "'")).split())
 
 
+_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
+
+
+def _typographic(text: str) -> str:
+    """``text`` with typographic variants made plain: curly quotes, dashes, spacing."""
+    return " ".join(text.translate(_TYPOGRAPHY).split()).strip(" \"'.,")
+
+
 def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None = None) -> list[Finding]:
     from rapidfuzz import fuzz
 
@@ -545,7 +553,8 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
                 versions=versions,
                 # documents of one corpus copy family carry one report's quote once
                 sources=len({(families or {}).get(g.doc, g.doc) for g in group}),
-                wording_differs=len({g.text.strip() for g in group}) > 1,
+                # typography (curly vs straight quotes, dashes, spacing) is not wording
+                wording_differs=len({_typographic(g.text) for g in group}) > 1,
             )
         )
     return out

@@ -133,6 +133,7 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.timeline:
         out += ["", "## Timeline", ""]
         for item in f.timeline:
-            when = item.when or item.order_key or ""
+            # the resolved date, else the time as the text gives it (never the internal sort key)
+            when = item.when or (item.citations[0].text if item.citations else "")
             out.append(f"- {_md(when)}: {_md(item.about)} — {_cites(analysis, item.citations)}")
     return out
