@@ -35,6 +35,9 @@ ConflictSlot = Literal["figure", "duration", "role", "identity", "demand"]
 # conflicts are between outlets; disputes are between parties inside the reports
 Between = Literal["outlets", "parties"]
 SummaryBackend = Literal["extractive", "llm"]
+# how a claim supports a fact: it states it, or shares only part of it (never corroboration)
+Strength = Literal["same fact", "partly"]
+FramingKind = Literal["label", "evaluative"]
 
 
 def _closed(record: object, name: str, vocabulary: Any, optional: bool = True) -> None:
@@ -54,6 +57,12 @@ __all__ = [
     "FindingKind",
     "OutletSource",
     "SummaryBackend",
+    "Strength",
+    "FramingKind",
+    "Support",
+    "Fact",
+    "Label",
+    "Framing",
     "SharedText",
     "Version",
     "Finding",
@@ -288,7 +297,10 @@ class Support:
 
     claim: str  # Claim.id
     citation: Span
-    strength: str  # "same fact" | "partly"
+    strength: Strength
+
+    def __post_init__(self) -> None:
+        _closed(self, "strength", Strength, optional=False)
 
 
 @dataclass(frozen=True)
@@ -323,11 +335,14 @@ class Framing:
     ("dictator" vs "leader"), or an evaluative sentence only some carry."""
 
     id: str  # "R1"
-    kind: str  # "label" | "evaluative"
+    kind: FramingKind
     about: str
     labels: tuple[Label, ...]
     docs: tuple[str, ...]
     citations: tuple[Span, ...]
+
+    def __post_init__(self) -> None:
+        _closed(self, "kind", FramingKind, optional=False)
 
 
 @dataclass(frozen=True)

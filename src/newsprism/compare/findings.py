@@ -205,7 +205,9 @@ def find_from_claims(
     facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(build_facts(graph, analysis, docs=docs), 1))
     # a fact carried only by copies of one report has one source: it is single-source
     # (with every copy cited), never corroboration
-    corroborated = _numbered("C", [_as_finding(f, "corroborated") for f in facts if f.sources >= 2])
+    # most independent sources first, then what an editor reads first
+    told = sorted((f for f in facts if f.sources >= 2), key=lambda f: (-f.sources, -len(f.docs), -f.importance))
+    corroborated = _numbered("C", [_as_finding(f, "corroborated") for f in told])
     single = _numbered(
         "S",
         [_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]

@@ -245,11 +245,11 @@ if __name__ == "__main__":  # pragma: no cover - manual run
     import json
     import sys
 
-    from newsprism.evaluate.runner import default_shared_dir
     from newsprism.nlp import load_pipeline
 
     detail: dict = {}
-    scores = evaluate_gold(default_gold_dir(), default_shared_dir() / "datasets" / "basil" / "articles", load_pipeline(), per_event=detail)
+    articles = default_gold_dir().parents[2].parent / "shared" / "datasets" / "basil" / "articles"
+    scores = evaluate_gold(default_gold_dir(), articles, load_pipeline(), per_event=detail)
     if "-v" in sys.argv:
         print(json.dumps(detail, indent=1))
     for key, value in scores.items():
