@@ -174,6 +174,11 @@ def evaluate(
         raise typer.Exit(2)
     scores = run_suites(shared_dir, only=only)
     failures = check_floors(scores, load_floors()) if gate else []
+    if gate and not only:  # a full run: every floor must have its score
+        failures += [
+            f"quality gate: {key} has a floor but no score (a scorer stopped reporting it)"
+            for key in sorted(set(load_floors()) - set(scores))
+        ]
     if as_json:
         typer.echo(json.dumps(scores, indent=2, sort_keys=True))
     else:

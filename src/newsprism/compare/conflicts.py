@@ -217,7 +217,7 @@ def _person_conflicts(entity, claims: Sequence[Claim]) -> list[Finding]:
             words = [w for w in words if w not in ("a", "an", "the")]
             if words:
                 heads.setdefault(words[0], []).append((d.doc, bool(_FORMER.search(d.text)), d))
-        for head, items in heads.items():
+        for items in heads.values():
             former = {d for d, f, _ in items if f}
             plain = {d for d, f, _ in items if not f}
             if former and plain and former.isdisjoint(plain):
