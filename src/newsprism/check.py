@@ -86,7 +86,7 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
     for i, fact in enumerate(facts):
         where = f"findings.facts[{i}]"
         by_id[str(fact.get("id"))] = fact
-        same_docs = set()
+        same_docs: set[str] = set()
         for j, sup in enumerate(fact.get("support") or ()):
             if sup.get("strength") not in ("same fact", "partly"):
                 out.append(_problem(f"{where}.support[{j}]", f"strength {sup.get('strength')!r} is not 'same fact' or 'partly'", sup.get("citation")))
@@ -94,7 +94,7 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
                 out.append(_problem(f"{where}.support[{j}]", f"claim {sup.get('claim')} also supports {claim_of[sup['claim']]}", sup.get("citation")))
             claim_of[sup.get("claim")] = str(fact.get("id"))
             if sup.get("strength") == "same fact":
-                same_docs.add((sup.get("citation") or {}).get("doc"))
+                same_docs.add(str((sup.get("citation") or {}).get("doc")))
         head = fact.get("headline") or {}
         key = " ".join(str(head.get("text", "")).lower().split())
         if key in headlines:
@@ -102,7 +102,7 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
         headlines[key] = str(fact.get("id"))
         if head.get("doc") not in same_docs:
             out.append(_problem(f"{where}.headline", "is cited in a document that does not state the fact", head))
-        if sorted(same_docs) != sorted(fact.get("docs") or ()):
+        if sorted(same_docs) != sorted(str(d) for d in fact.get("docs") or ()):
             out.append(_problem(f"{where}.docs", "are not the documents of its 'same fact' support"))
     for i, item in enumerate(findings.get("corroborated") or ()):
         where = f"findings.corroborated[{i}]"

@@ -22,7 +22,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
-from newsprism.model import Finding, Span, StoryAnalysis, Version
+from newsprism.model import ConflictSlot, Finding, Span, StoryAnalysis, Version
 
 __all__ = ["find_conflicts", "disputes", "conflict"]
 
@@ -331,7 +331,7 @@ def _demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str
     both state the content of a demand in sentences naming a common party or
     place (a resolved entity), and their contents share nothing.
     """
-    by_claim = {}
+    by_claim: dict[str, list[Claim]] = {}
     for c in claims:
         by_claim.setdefault(c.doc, []).append(c)
     rows: list[tuple[str, frozenset[str], frozenset[str], Span]] = []
@@ -392,7 +392,7 @@ def _demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str
     return [conflict(f"what was demanded (involving {names})", "demand", versions)]
 
 
-def conflict(about: str, slot: str, versions: tuple[Version, ...]) -> Finding:
+def conflict(about: str, slot: ConflictSlot, versions: tuple[Version, ...]) -> Finding:
     cites = tuple(s for v in versions for s in v.citations)
     return Finding(
         id="",

@@ -32,9 +32,9 @@ import numpy as np
 
 from spacy.tokens import Doc
 
-from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
+from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line
 from newsprism.extract.claims import REPORTING_LEMMAS, Claim
-from newsprism.model import Fact, Span, StoryAnalysis, Support
+from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
 
 __all__ = ["FactParams", "build_facts", "headline_span", "is_content", "readability"]
 
@@ -113,7 +113,7 @@ def _negated(claim: Claim) -> bool:
 
 
 def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied: set, params: FactParams,
-              agents: Mapping[str, frozenset[str]] | None = None) -> str:
+              agents: Mapping[str, frozenset[str]] | None = None) -> Strength:
     ci, cj = claims[i], claims[j]
     if params.copied_is_same and frozenset((ci.id, cj.id)) in copied:
         return "same fact"
@@ -221,7 +221,7 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
             root = reported[0]
         subjects = [t for t in root.children if t.dep_ in _SUBJ]
         subjects += [g for t in subjects for g in t.children if g.dep_ == "conj"]
-        ids = set()
+        ids: set[str] = set()
         for t in subjects:
             lo, hi = t.left_edge.idx, t.right_edge.idx + len(t.right_edge)
             ids.update(e for s, e_end, e in by_doc.get(c.doc, ()) if s >= lo and e_end <= hi and s <= t.idx < e_end)
@@ -269,10 +269,10 @@ def build_facts(
                 # first how many of the group's other claims it states the fact with,
                 # then its best link: a claim goes where it is needed, not where one
                 # link happens to score highest
-                same = sum(_strength(j, k, claims, pairs, copied, params, agents) == "same fact" for j in others)
-                best = (same, max((_fit(k, j, claims, pairs) for j in others), default=-np.inf))
-                if k not in home or best > home[k][0]:
-                    home[k] = (best, gi)
+                n_same = sum(_strength(j, k, claims, pairs, copied, params, agents) == "same fact" for j in others)
+                fit = (n_same, max((_fit(k, j, claims, pairs) for j in others), default=-np.inf))
+                if k not in home or fit > home[k][0]:
+                    home[k] = (fit, gi)
     for gi, group in enumerate(groups):
         if pairs is None:
             break
@@ -285,8 +285,8 @@ def build_facts(
             k for k in ks
             if any(claims[j].doc != claims[k].doc and _strength(j, k, claims, pairs, copied, params, agents) == "same fact" for j in ks)
         ]
-        support = [(claims[k], "same fact" if k in core else "partly") for k in ks]
-        same = [c for c, s in support if s == "same fact"]
+        support: list[tuple[Claim, Strength]] = [(claims[k], "same fact" if k in core else "partly") for k in ks]
+        same: list[Claim] = [c for c, st in support if st == "same fact"]
         same_docs = sorted({c.doc for c in same})
         if len(same_docs) < 2:
             continue  # nothing here states the anchor's proposition: its claims stay free

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import gc
 import re
-from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
@@ -29,7 +28,7 @@ from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts, readability
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
-from newsprism.model import Fact, Finding, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
+from newsprism.model import Fact, Finding, FindingKind, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
 
 __all__ = [
     "Version",
@@ -45,7 +44,7 @@ __all__ = [
 # ---------------------------------------------------------------- facts as findings
 
 
-def _as_finding(fact: Fact, kind: str) -> Finding:
+def _as_finding(fact: Fact, kind: FindingKind) -> Finding:
     same = tuple(s for s in fact.support if s.strength == "same fact")
     return Finding(
         id="",

@@ -17,7 +17,6 @@ Two kinds, never conflicts (nothing here says an outlet is wrong):
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Mapping, Sequence
 
@@ -56,7 +55,7 @@ _MIN_VALENCE = 1.5
 def _lexicon() -> Mapping[str, float]:
     """VADER's sentiment lexicon (word -> valence), read from the package's data file."""
     try:
-        import vaderSentiment
+        import vaderSentiment  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - a core dependency
         return {}
     from pathlib import Path

@@ -91,6 +91,7 @@ def _cites(analysis: StoryAnalysis, spans) -> str:
 
 def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     f = analysis.findings
+    assert f is not None  # the caller prints findings only when they were computed
     out: list[str] = []
     if f.summary:
         by = "written by the configured LLM, each sentence checked against its citations" \
@@ -120,9 +121,9 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
             out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
     if f.framing:
         out += ["", f"## Framing: how outlets label and judge ({len(f.framing)})", ""]
-        for item in f.framing:
-            out.append(f"- **{_md(item.about)}**")
-            for lab in item.labels:
+        for frame in f.framing:
+            out.append(f"- **{_md(frame.about)}**")
+            for lab in frame.labels:
                 refs = " ".join(cite(c.doc, c.start, c.end) for c in lab.citations)
                 out.append(f"  - {_label(analysis, lab.doc)}: “{_md(lab.label)}” {refs}")
     if f.disputes:

@@ -119,6 +119,7 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
 
 def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 12) -> None:
     f = analysis.findings
+    assert f is not None  # the caller prints findings only when they were computed
     if f.summary:
         by = "LLM, checked against its citations" if analysis.summary_backend == "llm" else "quoted from the reports"
         _say(console, f"[bold]Summary[/] (every sentence cited; {by})")
@@ -160,9 +161,9 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
     console.print(table)
     if f.framing:
         _say(console, f"[bold]Framing: how outlets label and judge[/] ({len(f.framing)})")
-        for item in f.framing[:limit]:
-            _say(console, f"  • {esc(item.about)}")
-            for lab in item.labels:
+        for frame in f.framing[:limit]:
+            _say(console, f"  • {esc(frame.about)}")
+            for lab in frame.labels:
                 refs = " ".join(c(x.doc, x.start, x.end) for x in lab.citations)
                 _say(console, f"      {esc(outlet_label(analysis, lab.doc))}: “{esc(lab.label)}” [dim]{esc(refs)}[/]")
         more(min(limit, len(f.framing)), len(f.framing))
