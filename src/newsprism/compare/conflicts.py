@@ -22,15 +22,13 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
+from newsprism.lexicon import NUMBER_WORDS
 from newsprism.model import ConflictSlot, Finding, Span, StoryAnalysis, Version
 
 __all__ = ["find_conflicts", "disputes", "conflict"]
 
 
-_WORD_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,
-}
+_WORD_NUMBERS = {**NUMBER_WORDS, "a": 1, "an": 1}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _DURATION = re.compile(
     r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)[\s-]+"
@@ -123,7 +121,7 @@ def _durations(claims: Sequence[Claim]) -> list[Finding]:
             continue
         for m in _DURATION.finditer(c.text):
             n = m.group("n").lower()
-            count = int(n) if n.isdigit() else _WORD_NUMBERS.get(n, 1)
+            count = int(n) if n.isdigit() else _WORD_NUMBERS.get(n.lower(), 1)
             days = count * _UNIT_DAYS[m.group("unit").lower()]
             found = _sustained_slot(m.group("what"))
             if found is None:

@@ -33,7 +33,8 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line
-from newsprism.extract.claims import REPORTING_LEMMAS, Claim
+from newsprism.extract.claims import Claim
+from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
 
 __all__ = ["FactParams", "build_facts", "headline_span", "is_content", "readability"]
@@ -213,7 +214,7 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         if span is None or not len(span):
             continue
         root = span.root
-        if root.lemma_.lower() in REPORTING_LEMMAS:
+        if root.lemma_.lower() in REPORTING_VERBS:
             # who says it is not who did it: the subject of what is reported, or nobody
             reported = [t for t in root.children if t.dep_ in ("ccomp", "parataxis")]
             if not reported:

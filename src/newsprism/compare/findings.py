@@ -28,6 +28,7 @@ from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts, readability
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
+from newsprism.lexicon import WEEKDAYS
 from newsprism.model import Fact, Finding, FindingKind, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
 
 __all__ = [
@@ -131,7 +132,6 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
     return out
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*([ap])\.?\s?m\b", re.IGNORECASE)
 _PART_RANK = {"midnight": 10, "early": 1, "pre-dawn": 1, "dawn": 2, "morning": 3, "early morning": 2, "late morning": 4,
               "noon": 5, "afternoon": 6, "evening": 7, "late": 8, "night": 9}
@@ -147,7 +147,7 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
             continue
         t = c.times[0]
         low = " ".join(x.text.lower() for x in c.times)
-        day = next((i for i, w in enumerate(_WEEKDAYS) if w in low), None)
+        day = next((i for i, w in enumerate(WEEKDAYS) if w in low), None)
         if day is None and _CLOCK.search(t.text):
             day = last_day.get(c.doc)  # a bare clock time continues the day the report was telling
         if day is None:

@@ -24,6 +24,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import quote_share
 from newsprism.extract.claims import Claim
+from newsprism.lexicon import REPORTING_VERBS, is_title
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis
 
 __all__ = ["find_framing", "evaluative_words", "entity_labels"]
@@ -48,6 +49,7 @@ _JUDGING_VERBS = frozenset(
     concede admit claim insist scramble plead beg dodge duck
     """.split()
 )
+_PLAIN_REPORTING = REPORTING_VERBS - frozenset("boast brag tout concede admit claim insist plead".split())
 _MIN_VALENCE = 1.5
 
 
@@ -88,7 +90,9 @@ def evaluative_words(tokens) -> list:
             continue
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ == "VERB":
-            if lemma in _JUDGING_VERBS:
+            # characterising verbs of speech ("slammed", "boasted") — not the plain
+            # reporting verbs the shared lexicon lists for who-says-it
+            if lemma in _JUDGING_VERBS and lemma not in _PLAIN_REPORTING:
                 out.append(tok)
             continue
         if tok.pos_ not in ("ADJ", "ADV"):
@@ -127,7 +131,9 @@ def entity_labels(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str,
             if head.dep_ == "appos":
                 candidates.append(head.head)
             for tok in candidates:
-                if tok.pos_ != "NOUN" or not tok.is_lower or tok.lemma_.lower() in _NEUTRAL or len(tok.text) < 3:
+                # a title ("senator", "minister") is how a name is written, not a label the outlet chose
+                if (tok.pos_ != "NOUN" or not tok.is_lower or tok.lemma_.lower() in _NEUTRAL or len(tok.text) < 3
+                        or is_title(tok.text)):
                     continue
                 lo = min(tok.left_edge.i, tok.i) if tok.dep_ == "appos" or tok is head.head else tok.i
                 lo = max(lo, tok.i - 3)
