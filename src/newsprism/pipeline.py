@@ -265,6 +265,30 @@ def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None)
 _CORPUS_SUFFIXES = (".csv", ".parquet", ".json", ".xml", ".rss", ".atom")
 
 
+def read_inputs(
+    paths: Sequence[str | Path] | str | Path, mapping: "Mapping[str, str] | str | None" = None
+) -> tuple[list[Article], list[Skipped]]:
+    """The articles at ``paths`` and what could not be read: ``.txt/.html/.jsonl`` files and
+    folders through :func:`newsprism.corpus.readers.read_paths`; ``.csv``/``.parquet``
+    (``mapping``), news-please ``.json`` and feed files as ``ingest`` reads them."""
+    from newsprism.corpus.readers import read_paths
+
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    plain = [p for p in paths if Path(p).suffix.lower() not in _CORPUS_SUFFIXES]
+    articles, skipped = read_paths(plain) if plain else ([], [])
+    tables = [p for p in paths if Path(p).suffix.lower() in _CORPUS_SUFFIXES]
+    if tables:
+        from newsprism.corpus.corpus import iter_inputs
+
+        for item in iter_inputs(tables, mapping):
+            if isinstance(item, Article):
+                articles.append(item)
+            else:
+                skipped.append(item)
+    return articles, skipped
+
+
 def analyze(
     paths: Sequence[str | Path] | str | Path,
     nlp: "Language | None" = None,
@@ -278,18 +302,7 @@ def analyze(
     Inputs that cannot be read are listed in ``StoryAnalysis.skipped``; raises
     :class:`NothingToAnalyse` when nothing at all could be read.
     """
-    from newsprism.corpus.readers import read_paths
-
-    if isinstance(paths, (str, Path)):
-        paths = [paths]
-    plain = [p for p in paths if Path(p).suffix.lower() not in _CORPUS_SUFFIXES]
-    articles, skipped = read_paths(plain) if plain else ([], [])
-    tables = [p for p in paths if Path(p).suffix.lower() in _CORPUS_SUFFIXES]
-    if tables:
-        from newsprism.corpus.corpus import iter_inputs
-
-        for item in iter_inputs(tables, mapping):
-            (articles if isinstance(item, Article) else skipped).append(item)
+    articles, skipped = read_inputs(paths, mapping)
     if not articles:
         raise NothingToAnalyse(skipped)
     if nlp is None:

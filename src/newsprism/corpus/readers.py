@@ -77,7 +77,8 @@ def decode_text_encoding(data: bytes) -> tuple[str | None, str | None, str | Non
     if control > 0.05 * len(head):
         return None, f"binary file (mostly non-text bytes: {control} control bytes in the first {len(head)})", None
     bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-    encoding = None
+    encoding: str | None = None
+    text: str | None
     try:
         text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as err:
@@ -100,7 +101,6 @@ def with_note(article: Article, note: str) -> Article:
     return replace(article, meta={**article.meta, "notes": [*notes, note]})
 
 
-_is_iso_date = is_iso_date
 
 
 def _authors(value: Any) -> tuple[str, ...]:
@@ -281,8 +281,9 @@ class _Reader:
         given: dict[str, Any] = {}
         if getattr(doc, "title", None):
             given["title"] = doc.title
-        if getattr(doc, "date", None) and _is_iso_date(doc.date):
-            given["published"] = doc.date
+        html_date = getattr(doc, "date", None)
+        if isinstance(html_date, str) and is_iso_date(html_date):
+            given["published"] = html_date
         if getattr(doc, "author", None):
             given["authors"] = _authors(doc.author)
         if getattr(doc, "url", None):
@@ -445,9 +446,9 @@ def _jsonl_line(reader: "_Reader", path: Path, raw: bytes) -> tuple[Article | No
     """The article of one raw JSONL line, or why not. A line that is not UTF-8 is decoded
     with the detected encoding (noted); if it is no JSON record then, the encoding is
     what is reported."""
-    line, encoding, reason = _decode_line(raw)
+    line, encoding, why = _decode_line(raw)
     if line is None:
-        return None, reason
+        return None, why
     article, reason = reader.jsonl_record(path, line)
     if article is None:
         if encoding:

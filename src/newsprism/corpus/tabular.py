@@ -134,7 +134,7 @@ def _csv_encoding(path: Path, sample_bytes: int = 1 << 20) -> tuple[str, str | N
     except UnicodeDecodeError:
         pass
     text, name = decode_bytes(sample)
-    if text is None:
+    if text is None or name is None:
         return "utf-8-sig", None  # reported row by row as not UTF-8
     return name, name
 

@@ -84,7 +84,7 @@ def read_date(value: str) -> tuple[str | None, str | None]:
         return given, None
     import warnings
 
-    from dateutil import parser as dateparser  # installed with pandas/trafilatura; imported where used
+    from dateutil import parser as dateparser  # type: ignore[import-untyped]  # installed with pandas/trafilatura
 
     with warnings.catch_warnings():  # "tzname ET identified but not understood": the date is still right
         warnings.simplefilter("ignore")
