@@ -380,6 +380,7 @@ class StreamClusterer:
         self.extractor = TermExtractor(self.params.title_boost)
         # (term, week) -> stories; (term, _UNDATED | _ANY) -> recent stories (a dict kept in order)
         self._postings: dict[tuple[str, int], set[int] | dict[int, None]] = {}
+        self._undated_posted = False  # no undated posting yet: dated articles skip that lookup
 
     def load(self, story: StoryState, index_centroid: bool = True) -> None:
         """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
@@ -405,6 +406,8 @@ class StreamClusterer:
         bucket = _UNDATED if day is None else day // 7
         postings = self._postings
         cap = self._POSTING_CAP
+        if bucket == _UNDATED:
+            self._undated_posted = True
         for term in terms:
             if bucket != _UNDATED:
                 key = (term, bucket)
@@ -435,7 +438,8 @@ class StreamClusterer:
                 entry = postings.get((term, bucket))
                 if entry and len(entry) <= cap:
                     found.append(entry)
-            if vec.day is not None:  # stories known only from undated articles
+        if vec.day is not None and self._undated_posted:  # stories known only from undated articles
+            for term in vec.salient:
                 entry = postings.get((term, _UNDATED))
                 if entry:
                     found.append(entry)
