@@ -93,7 +93,10 @@ def _console(**options):
 
 @app.command()
 def analyze(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Article files (.txt, .html, .jsonl) or folders of them.")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(metavar="PATH", help="Article files (.txt, .html, .jsonl, .csv, .parquet, news-please .json, RSS/Atom) or folders of them."),
+    ],
     format: Annotated[
         str, typer.Option("--format", "-f", metavar="FORMAT", help="Report format: terminal, json or markdown.")
     ] = "terminal",
@@ -112,6 +115,10 @@ def analyze(
     ] = None,
     llm_model: Annotated[
         Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
+    ] = None,
+    mapping: Annotated[
+        Optional[str],
+        typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
     ] = None,
     jobs: Annotated[
         Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes parsing the articles (default: every core).")
@@ -136,6 +143,14 @@ def analyze(
         try:
             check_output(output, inputs=paths, force=force)
         except OutputRefused as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
+    if mapping is not None:
+        from newsprism.corpus.tabular import parse_mapping
+
+        try:
+            parse_mapping(mapping)  # a malformed --map is reported before anything is read
+        except ValueError as exc:
             _err(str(exc))
             raise typer.Exit(2)
     llm_config = None
@@ -167,7 +182,7 @@ def analyze(
         else:
             from newsprism.engines.local import analyze_paths
 
-            analysis = analyze_paths(paths, jobs=jobs)
+            analysis = analyze_paths(paths, jobs=jobs, mapping=mapping)
     except KeyError as exc:
         _err(str(exc.args[0]) if exc.args else str(exc))
         raise typer.Exit(1)
@@ -322,7 +337,7 @@ def evaluate(
         Optional[Path], typer.Option("--shared", metavar="DIR", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
     ] = None,
     only: Annotated[
-        Optional[list[str]], typer.Option("--only", metavar="SUITE", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff.")
+        Optional[list[str]], typer.Option("--only", metavar="SUITE", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, gold.")
     ] = None,
     gate: Annotated[
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")
