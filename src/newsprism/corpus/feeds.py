@@ -13,6 +13,7 @@ feed item is skipped and the others kept.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import socket
@@ -130,6 +131,15 @@ def _resolve(host: str, port: int, allow_private: Any) -> str:
     return addresses[0]
 
 
+@functools.lru_cache(maxsize=1)
+def _tls_context() -> Any:
+    """The TLS context (system CA bundle loaded) made once per process: loading the CA
+    certificates costs more than a whole local fetch, and the context is never changed."""
+    import ssl
+
+    return ssl.create_default_context()
+
+
 def fetch(
     url: str,
     timeout: float = DEFAULT_TIMEOUT,
@@ -152,7 +162,9 @@ def fetch(
     max_bytes = min(max_bytes, MAX_BYTES_CEILING)
     sent = {"User-Agent": _USER_AGENT, "Accept-Encoding": "identity", **dict(headers or {})}
     try:
-        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=False, headers=sent) as client:
+        with httpx.Client(
+            timeout=httpx.Timeout(timeout), follow_redirects=False, headers=sent, verify=_tls_context()
+        ) as client:
             for _hop in range(MAX_REDIRECTS + 1):
                 parts = urlparse(url)
                 if parts.scheme not in _SCHEMES:
