@@ -223,6 +223,7 @@ def check_findings(report: dict) -> Iterator[CitationProblem]:
     """Findings cite something; their docs are what they cite; corroboration is independent;
     an extractive ``about`` is cited text."""
     groups = _independent_groups(report)
+    facts = {str(f.get("id")): f for f in _list(_dict(report.get("findings")).get("facts")) if isinstance(f, dict)}
     for where, item in _findings(report):
         cites = _cited(item.get("citations"))
         for v in item.get("versions") or ():
@@ -246,7 +247,9 @@ def check_findings(report: dict) -> Iterator[CitationProblem]:
             yield _problem(where, f"single-source, but it cites {independent} independent documents")
         about = item.get("about")
         if kind in ("corroborated", "single-source", "timeline", "dispute", "shared-quote") and isinstance(about, str):
-            if not any(about == c["text"] for c in cites):
+            # schema 2: a finding presenting a fact is about the fact's headline (itself cited)
+            headline = _dict(_dict(facts.get(str(item.get("fact")))).get("headline")).get("text")
+            if about != headline and not any(about == c["text"] for c in cites):
                 yield _problem(where, f"about {_short(about)} is not the text of any of its citations")
 
 
