@@ -27,12 +27,15 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
 from newsprism.extract.claims import Claim
 from newsprism.model import SharedText, Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from newsprism.compare.embed import Embedder, TokenVectors
 
 __all__ = [
     "AlignParams",
@@ -226,13 +229,9 @@ def _same_doc(claims: Sequence[Claim]) -> np.ndarray:
     return codes[:, None] == codes[None, :]
 
 
-def _token_model(embedder):
-    """The embedder itself when it exposes static token vectors, else the static model."""
-    if hasattr(embedder, "token_ids") and hasattr(embedder, "token_vectors"):
-        return embedder
-    from newsprism.compare.embed import default_embedder
-
-    return default_embedder("static")
+def _token_model(embedder: Embedder) -> TokenVectors:
+    """The static token vectors for the token-aligned similarity."""
+    return embedder.token_model()
 
 
 def _terms_of(claim: Claim) -> list[str]:
@@ -497,10 +496,11 @@ def score_pairs(
     ~nothing.
     """
     ids = None
-    if _token_model(embedder) is embedder and hasattr(embedder, "encode_ids"):
+    tokens = _token_model(embedder)
+    if tokens is embedder:
         # the static model: tokenise once for the sentence vectors and the aligned similarity
-        ids = [embedder.token_ids(c.text) for c in claims]
-        vectors = embedder.encode_ids(ids)
+        ids = [tokens.token_ids(c.text) for c in claims]
+        vectors = tokens.encode_ids(ids)
     else:
         vectors = embedder.encode([c.text for c in claims])
     if collection is not None and collection.mean is not None:
