@@ -46,6 +46,12 @@ def analyze(
     llm_model: Annotated[
         Optional[str], typer.Option("--llm-model", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
     ] = None,
+    section: Annotated[
+        Optional[list[str]],
+        typer.Option("--section", help="Terminal report: the parts to print (repeatable): brief (default), facts, disputes, quotes, names, figures, timeline, omissions."),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Terminal report: items per part (default 5).")] = 5,
+    show_all: Annotated[bool, typer.Option("--all", help="Terminal report: every part, every item.")] = False,
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited."""
     from newsprism.pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
@@ -53,6 +59,12 @@ def analyze(
 
     if format not in FORMATS:
         _err(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+        raise typer.Exit(2)
+    from newsprism.report.terminal import SECTIONS
+
+    bad = sorted(set(section or ()) - set(SECTIONS))
+    if bad:
+        _err(f"unknown section(s) {', '.join(bad)}; choose from {', '.join(SECTIONS)}")
         raise typer.Exit(2)
     if summary not in ("extractive", "llm"):
         _err(f"unknown summary backend {summary!r}; choose extractive or llm")
@@ -90,7 +102,7 @@ def analyze(
     if output is None and format == "terminal":
         from newsprism.report.terminal import print_report
 
-        print_report(analysis, Console())
+        print_report(analysis, Console(), sections=section, limit=limit, everything=show_all)
         return
     text = render(analysis, format)
     if output is None:
@@ -385,7 +397,7 @@ def report(
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the HTML report.")] = Path("story.html"),
 ) -> None:
     """Write a stored story's HTML report: one self-contained file that works opened from disk."""
-    from newsprism.corpus.browse import load_registry, registry_groups
+    from newsprism.corpus.browse import load_registry, registry_groups, story_leads
     from newsprism.report.web.analyses import story_analysis
     from newsprism.report.web.render import render_report
 
@@ -398,9 +410,10 @@ def report(
         except KeyError as exc:
             _err(str(exc.args[0]) if exc.args else str(exc))
             raise typer.Exit(1)
-        title = store.store.conn.execute("SELECT title FROM stories WHERE id=?", (story,)).fetchone()
+        row = store.store.conn.execute("SELECT title FROM stories WHERE id=?", (story,)).fetchone()
+        title = (row[0] if row else None) or story_leads(store.store.conn, [story]).get(story)
         groups = registry_groups(load_registry(store.store.conn))
-    output.write_text(render_report(result, title=title[0] if title else None, groups=groups), encoding="utf-8")
+    output.write_text(render_report(result, title=title, groups=groups), encoding="utf-8")
     _err(f"wrote the HTML report of story {story} to {output}")
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "OutletRow",
     "RegistryEntry",
     "story_page",
+    "story_leads",
     "outlet_rows",
     "story_ids_with_articles",
     "load_registry",
@@ -150,15 +151,41 @@ def story_page(
             f"SELECT story, outlet, family FROM articles WHERE story IN ({marks})", [r[0] for r in rows]
         ):
             members[story].append((outlet, family))
+    missing = [r[0] for r in rows if not r[1]]
+    leads = story_leads(conn, missing) if missing else {}
     out = []
     for story, title, first, last in rows:
         m = members.get(story, [])
         out.append(StoryRow(
-            id=story, title=title, articles=len(m), independent=len({f for _, f in m}),
+            id=story, title=title or leads.get(story), articles=len(m), independent=len({f for _, f in m}),
             outlets=tuple(sorted({o for o, _ in m if o}, key=str.casefold)),
             first_seen=_iso(first), last_seen=_iso(last),
         ))
     return StoryPage(total=total, offset=offset, limit=limit, rows=tuple(out))
+
+
+def story_leads(conn: sqlite3.Connection, story_ids: Sequence[int], limit: int = 110) -> dict[int, str]:
+    """A headline for stories without a title: the first article's title, else the start
+    of its first sentence (cut at a word boundary)."""
+    if not story_ids:
+        return {}
+    marks = ",".join("?" * len(story_ids))
+    out: dict[int, str] = {}
+    for story, title, lead in conn.execute(
+        f"SELECT story, title, substr(text, 1, 400) FROM articles WHERE pk IN"
+        f" (SELECT min(pk) FROM articles WHERE story IN ({marks}) GROUP BY story)", list(story_ids)
+    ):
+        text = " ".join((title or "").split()) or " ".join((lead or "").split())
+        if not title:
+            for stop in (". ", "? ", "! "):
+                if stop in text:
+                    text = text[: text.index(stop) + 1]
+                    break
+        if len(text) > limit:
+            text = text[:limit].rsplit(" ", 1)[0] + " …"
+        if text:
+            out[story] = text
+    return out
 
 
 def outlet_rows(conn: sqlite3.Connection) -> list[OutletRow]:

@@ -26,6 +26,7 @@ from newsprism.corpus.browse import (
     load_registry,
     outlet_rows,
     registry_groups,
+    story_leads,
     story_page,
 )
 from newsprism.report.web.analyses import AnalysisCache, story_analysis
@@ -124,7 +125,9 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
 
     def story_title(story_id: int) -> str | None:
         row = corpora.conn().execute("SELECT title FROM stories WHERE id=?", (story_id,)).fetchone()
-        return row[0] if row else None
+        if row and row[0]:
+            return row[0]
+        return story_leads(corpora.conn(), [story_id]).get(story_id)
 
     def counts_for(story_id: int) -> dict[str, int] | None:
         found = cache.known().get(story_id)

@@ -438,6 +438,12 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         gs = {docs.group(d) for d in item.get("docs", ())}
         f["one_group"] = next(iter(gs)) if docs.groups and len(gs) == 1 and None not in gs else None
 
+    blind = None
+    if docs.groups:
+        by_group = Counter(f["one_group"] for f in single if f.get("one_group"))
+        blind = {"facts": [f for f in corroborated if f.get("one_group")],
+                 "single_by_group": sorted(by_group.items(), key=lambda kv: (-kv[1], kv[0]))}
+
     cuts: dict[str, set[int]] = defaultdict(set)
     _collect_cuts(findings, cuts)
     for key in ("quotes", "figures"):
@@ -471,6 +477,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         "timeline": _timeline(docs, findings.get("timeline", ())),
         "families": _families(docs, analysis),
         "group_bars": _group_bars(docs),
+        "blind_spots": blind,
         "columns": columns,
         "skipped": [dict(s) for s in analysis.get("skipped", ())],
         "counts": {
