@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 
 app = typer.Typer(
     name="newsprism",
@@ -21,8 +20,24 @@ app = typer.Typer(
 
 
 def _err(message: str) -> None:
-    # one line per problem, naming the file; never a traceback for bad input
-    typer.echo(f"newsprism: {message}", err=True)
+    # one line per problem, naming the file; never a traceback for bad input. Messages quote
+    # file names and article text: control characters are shown, never sent to the terminal
+    from newsprism.report.safe import printable
+
+    typer.echo(f"newsprism: {printable(message)}", err=True)
+
+
+def _out(line: str) -> None:
+    """One line of listing output (article-derived), control characters made visible."""
+    from newsprism.report.safe import printable
+
+    typer.echo(printable(line))
+
+
+def _console(**options):
+    from newsprism.report.safe import console
+
+    return console(**options)
 
 
 @app.command()
@@ -102,7 +117,7 @@ def analyze(
     if output is None and format == "terminal":
         from newsprism.report.terminal import print_report
 
-        print_report(analysis, Console(), sections=section, limit=limit, everything=show_all)
+        print_report(analysis, _console(), sections=section, limit=limit, everything=show_all)
         return
     text = render(analysis, format)
     if output is None:
@@ -141,7 +156,7 @@ def check(
         _err(f"{report}: {problem.message()}")
     if problems:
         raise typer.Exit(1)
-    typer.echo(f"{report}: all citations verified")
+    _out(f"{report}: all citations verified")
 
 
 @app.command(name="eval")
@@ -185,7 +200,7 @@ def evaluate(
             value = scores[key]
             floor = floors.get(key)
             table.add_row(key, f"{value:.4f}" if isinstance(value, float) else str(value), "" if floor is None else f"{floor:.4f}")
-        Console().print(table)
+        _console().print(table)
     for failure in failures:
         _err(failure)
     if failures:
@@ -255,7 +270,7 @@ def ingest(
                     TextColumn("{task.completed:,} articles"),
                     TextColumn("{task.fields[rate]}"),
                     TimeElapsedColumn(),
-                    console=Console(stderr=True),
+                    console=_console(stderr=True),
                 ) as bar:
                     task = bar.add_task("ingesting", total=None, rate="")
                     started = time.perf_counter()
@@ -285,13 +300,13 @@ def ingest(
         typer.echo(json.dumps(payload, indent=2))
     else:
         rate = f", {summary.articles_per_second:,.0f} articles/s" if summary.read else ""
-        typer.echo(
+        _out(
             f"{corpus}: {summary.ingested} ingested ({summary.copies} copies of other reports), "
             f"{summary.duplicates} duplicates (already stored), {len(summary.skipped)} skipped, "
             f"{summary.new_stories} new stories in {summary.seconds:.1f} s{rate}"
         )
         if stories_after is not None:
-            typer.echo(f"{corpus}: re-clustered into {stories_after} stories")
+            _out(f"{corpus}: re-clustered into {stories_after} stories")
     if summary.read == 0 and summary.skipped:
         raise typer.Exit(1)
 
@@ -328,15 +343,17 @@ def stories(
         return
     from rich.table import Table
 
+    from newsprism.report.safe import plain
+
     table = Table(title=f"{len(found)} stories")
     for col in ("id", "title", "articles", "independent reports", "outlets", "first seen", "last seen"):
         table.add_column(col)
-    for s in found:
+    for s in found:  # titles and outlets come from articles: Text cells, never markup
         table.add_row(
-            str(s.id), s.title or "", str(len(s.articles)), str(s.families), ", ".join(s.outlets),
-            s.first_seen or "", s.last_seen or "",
+            str(s.id), plain(s.title or ""), str(len(s.articles)), str(s.families), plain(", ".join(s.outlets)),
+            plain(s.first_seen or ""), plain(s.last_seen or ""),
         )
-    Console().print(table)
+    _console().print(table)
 
 
 @app.command()
@@ -365,8 +382,8 @@ def search(
         typer.echo(json.dumps([dataclasses.asdict(h) for h in hits], indent=2, ensure_ascii=False))
         return
     for h in hits:
-        typer.echo(f"{h.article_id}  story {h.story}  {h.outlet or 'outlet unknown'}  {h.published or ''}  {h.title or ''}")
-        typer.echo(f"    {h.snippet}")
+        _out(f"{h.article_id}  story {h.story}  {h.outlet or 'outlet unknown'}  {h.published or ''}  {h.title or ''}")
+        _out(f"    {h.snippet}")
     if not hits:
         typer.echo("no match")
 
@@ -387,7 +404,7 @@ def export(
         except ValueError as exc:
             _err(str(exc))
             raise typer.Exit(2)
-    typer.echo(f"wrote {count} articles to {output}")
+    _out(f"wrote {count} articles to {output}")
 
 
 @app.command()
@@ -470,7 +487,7 @@ def outlets_import(
     with _open_corpus(corpus) as store:
         save_registry(store.store, entries)
     groups = sorted({e.group_name() for e in entries if e.group_name()})
-    typer.echo(f"{corpus}: {len(entries)} outlets in the registry, {len(groups)} groups")
+    _out(f"{corpus}: {len(entries)} outlets in the registry, {len(groups)} groups")
 
 
 @outlets_app.command(name="list")
@@ -494,7 +511,7 @@ def outlets_list(
         return
     for r in rows:
         group = groups.get(r.name.casefold())
-        typer.echo(f"{r.name}  {r.articles} articles  {r.stories} stories" + (f"  group: {group}" if group else ""))
+        _out(f"{r.name}  {r.articles} articles  {r.stories} stories" + (f"  group: {group}" if group else ""))
 
 
 def main() -> None:  # console-script entry point

@@ -5,6 +5,10 @@ minute; every statement carries a short citation, ``[NYT 0-232]`` (outlet label 
 character span), with a legend of the labels printed once. ``sections`` picks other
 parts (facts, disputes, quotes, names, figures, timeline, omissions); ``limit`` caps
 the items per part; the full picture is in the HTML report (``--format html``).
+
+Article-derived text (titles, outlets, sentences, speakers, labels) is never parsed as
+Rich markup and never sends a control character: lines go through ``_say`` with the
+text escaped by :mod:`newsprism.report.safe` (``markup``), table cells are ``plain``.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ import io
 from typing import Iterable, Sequence
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+
+from newsprism.report.safe import console as safe_console, markup as escape, plain, printable
 
 from newsprism.model import StoryAnalysis
 from newsprism.report.common import (
@@ -49,32 +54,35 @@ def print_report(
     labels = outlet_labels(analysis)
 
     def c(doc: str, start: int, end: int) -> str:
-        return f"[{labels[doc][0]} {start}-{end}]"
+        return f"[{printable(labels[doc][0])} {start}-{end}]"
 
-    def cites(spans: Iterable) -> str:
-        return " ".join(c(x.doc, x.start, x.end) for x in spans)
+    def cites(spans: Iterable) -> str:  # for markup strings: escaped
+        return escape(" ".join(c(x.doc, x.start, x.end) for x in spans))
 
     def who(docs: Iterable[str]) -> str:
-        return ", ".join(labels[d][0] for d in docs)
+        return escape(", ".join(labels[d][0] for d in docs))
+
+    def c1(doc: str, start: int, end: int) -> str:  # one citation, escaped for markup
+        return escape(c(doc, start, end))
 
     n_outlets = len({d.outlet or d.id for d in analysis.documents})
     console.rule(f"[bold]Story: {len(analysis.documents)} articles from {n_outlets} outlets")
     _legend(analysis, console, labels)
     if analysis.skipped:
-        console.print("[bold red]Skipped inputs[/]")
+        _say(console, "[bold red]Skipped inputs[/]")
         for s in analysis.skipped:
-            console.print(f"  [red]•[/] {escape(s.message())}", highlight=False)
+            _say(console, f"  [red]•[/] {escape(s.message())}")
 
     f = analysis.findings
     shown: list[str] = []
 
     def more(title: str, shown_n: int, total: int) -> None:
         if total > shown_n:
-            console.print(f"  [dim]… {total - shown_n} more {title}: --section {_section_of(title)} --limit {total}, or --all[/]")
+            _say(console, f"  [dim]… {total - shown_n} more {title}: --section {_section_of(title)} --limit {total}, or --all[/]")
 
     def head(text: str) -> None:
         console.print()
-        console.print(f"[bold underline]{text}[/]")
+        _say(console, f"[bold underline]{text}[/]")
 
     def take(items):
         return list(items if cap is None else items[:cap])
@@ -85,28 +93,28 @@ def print_report(
             by = "written by the LLM, checked against its citations" if analysis.summary_backend == "llm" else "each sentence quoted from a report"
             head(f"In short ({by})")
             for sentence in f.summary:
-                console.print(f"  • {escape(_fold(sentence.text))} [dim]{cites(sentence.citations)}[/]", highlight=False)
+                _say(console, f"  • {escape(_fold(sentence.text))} [dim]{cites(sentence.citations)}[/]")
         if analysis.summary_note:
-            console.print(f"  [yellow]LLM summary not used:[/] {escape(analysis.summary_note)}", highlight=False)
+            _say(console, f"  [yellow]LLM summary not used:[/] {escape(analysis.summary_note)}")
         head(f"Where the outlets disagree ({len(f.conflicts)})")
         if not f.conflicts:
             console.print("  [dim]No outlet gives a figure, date, duration or name that contradicts another's.[/]")
         for item in f.conflicts:
-            console.print(f"  • [bold]{escape(_fold(item.about))}[/]", highlight=False)
+            _say(console, f"  • [bold]{escape(_fold(item.about))}[/]")
             for v in item.versions:
                 by = f" (according to {escape(v.attributed_to)})" if v.attributed_to else ""
-                console.print(f"      {who(v.docs)}: “{escape(_fold(v.value))}”{by} [dim]{cites(v.citations)}[/]", highlight=False)
+                _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}”{by} [dim]{cites(v.citations)}[/]")
         framing = getattr(f, "framing", None)
         if framing is not None:
             head(f"How the outlets frame it ({len(framing)})")
             for item in take(framing):
-                console.print(f"  • [bold]{escape(_fold(item.about))}[/]", highlight=False)
+                _say(console, f"  • [bold]{escape(_fold(item.about))}[/]")
                 for v in getattr(item, "versions", ()) or ():
-                    console.print(f"      {who(v.docs)}: “{escape(_fold(v.value))}” [dim]{cites(v.citations)}[/]", highlight=False)
+                    _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}” [dim]{cites(v.citations)}[/]")
             more("framing differences", len(take(framing)), len(framing))
         head(f"Only one outlet reports ({len(f.single_source)})")
         for item in take(f.single_source):
-            console.print(f"  • {escape(_fold(item.about))} [dim]{cites(item.citations[:1])}[/]", highlight=False)
+            _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations[:1])}[/]")
         more("single-source facts", len(take(f.single_source)), len(f.single_source))
 
     if "facts" in chosen and f is not None:
@@ -114,17 +122,17 @@ def print_report(
         head(f"Facts told by several outlets ({len(f.corroborated)})")
         for item in take(f.corroborated):
             independent = f", {item.sources} independent" if item.sources and item.sources < len(item.docs) else ""
-            console.print(f"  • {escape(_fold(item.about))} [dim]— {who(item.docs)}{independent}[/]", highlight=False)
+            _say(console, f"  • {escape(_fold(item.about))} [dim]— {who(item.docs)}{independent}[/]")
             for x in item.citations:
                 if x.text.strip() != item.about.strip():
-                    console.print(f"      {labels[x.doc][0]}: “{escape(_short(x.text))}” [dim]{c(x.doc, x.start, x.end)}[/]", highlight=False)
+                    _say(console, f"      {escape(labels[x.doc][0])}: “{escape(_short(x.text))}” [dim]{c1(x.doc, x.start, x.end)}[/]")
         more("facts", len(take(f.corroborated)), len(f.corroborated))
 
     if "disputes" in chosen and f is not None and f.disputes:
         shown.append("disputes")
         head(f"Disagreements between parties, as reported ({len(f.disputes)})")
         for item in take(f.disputes):
-            console.print(f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}[/]", highlight=False)
+            _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}[/]")
         more("disputes", len(take(f.disputes)), len(f.disputes))
 
     if "quotes" in chosen:
@@ -135,17 +143,17 @@ def print_report(
                 flag = " [yellow](wording differs)[/]" if item.wording_differs else ""
                 if item.sources < len(item.docs):
                     flag += f" [dim]({item.sources} independent of {len(item.docs)}: copies)[/]"
-                console.print(f"  • {escape(_fold(item.about))}{flag}", highlight=False)
+                _say(console, f"  • {escape(_fold(item.about))}{flag}")
                 for v in item.versions:
-                    console.print(f"      {who(v.docs)}: “{escape(_fold(v.value))}” [dim]{cites(v.citations)}[/]", highlight=False)
+                    _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}” [dim]{cites(v.citations)}[/]")
         groups = quotes_by_speaker(analysis)
         head(f"Who said what ({len(analysis.quotes)} quotes, {len(groups)} speakers)")
         for group in take(groups):
-            console.print(f"  [bold]{escape(group.speaker)}[/]", highlight=False)
+            _say(console, f"  [bold]{escape(group.speaker)}[/]")
             for q in group.quotes if cap is None else group.quotes[:3]:
                 extra = " (partial)" if q.partial else ""
                 extra += f" ({escape(q.note)})" if q.note else ""
-                console.print(f"      “{escape(_short(q.text, 160))}”{extra} [dim]{c(q.doc, q.start, q.end)}[/]", highlight=False)
+                _say(console, f"      “{escape(_short(q.text, 160))}”{extra} [dim]{c1(q.doc, q.start, q.end)}[/]")
         more("speakers", len(take(groups)), len(groups))
 
     if "names" in chosen:
@@ -156,12 +164,13 @@ def print_report(
         table.add_column("kind")
         table.add_column("as written (first mention in each)")
         for e in take(shared):
-            table.add_row(Text(e.name), e.type, Text("\n".join(f"{text} {c(doc, s, t)}" for doc, s, t, text in first_mentions(e))))
+            table.add_row(plain(e.name), plain(e.type),
+                          plain("\n".join(f"{printable(text)} {c(doc, s, t)}" for doc, s, t, text in first_mentions(e)), newlines=True))
         console.print(table)
         more("names", len(take(shared)), len(shared))
         local = local_entities(analysis)
         if local:
-            console.print(f"  [dim]{len(local)} more named by one outlet only[/]")
+            _say(console, f"  [dim]{len(local)} more named by one outlet only[/]")
 
     if "figures" in chosen:
         shown.append("figures")
@@ -170,7 +179,7 @@ def print_report(
         for col in ("figure", "counts", "according to", "cited"):
             table.add_column(col)
         for x in take(figures):
-            table.add_row(Text(figure_value(x)), Text(x.counts or ""), Text(x.source or ""), c(x.doc, x.start, x.end))
+            table.add_row(plain(figure_value(x)), plain(x.counts or ""), plain(x.source or ""), plain(c(x.doc, x.start, x.end)))
         console.print(table)
         more("figures", len(take(figures)), len(figures))
 
@@ -180,28 +189,33 @@ def print_report(
             head(f"Timeline ({len(f.timeline)} events)")
             for item in take(f.timeline):
                 when = item.when or "undated"
-                console.print(f"  {escape(when):<16} {escape(_short(item.about, 140))} [dim]{cites(item.citations[:1])}[/]", highlight=False)
+                _say(console, f"  {escape(when):<16} {escape(_short(item.about, 140))} [dim]{cites(item.citations[:1])}[/]")
             more("timeline events", len(take(f.timeline)), len(f.timeline))
-        else:
-            events = timeline(analysis)
-            head(f"Dates and times ({len(events)})")
+        events = timeline(analysis)
+        if events:
+            head(f"Dates and times as written ({len(events)})")
             for t in take(events):
-                console.print(f"  {t.resolved:<16} “{escape(t.text)}” [dim]{c(t.doc, t.start, t.end)}[/]", highlight=False)
+                _say(console, f"  {t.resolved:<16} “{escape(t.text)}” [dim]{c1(t.doc, t.start, t.end)}[/]")
 
     if "omissions" in chosen and f is not None and f.omissions:
         shown.append("omissions")
         head("What each outlet leaves out (of the facts several outlets tell)")
         about = {x.id: x.about for x in f.corroborated}
         for o in f.omissions:
-            console.print(f"  [bold]{labels[o.doc][0]}[/] carries {len(o.carries)}, leaves out {len(o.omits)}", highlight=False)
+            _say(console, f"  [bold]{escape(labels[o.doc][0])}[/] carries {len(o.carries)}, leaves out {len(o.omits)}")
             for fid in take(list(o.omits)):
-                console.print(f"      – {escape(_short(about.get(fid, fid), 140))}", highlight=False)
+                _say(console, f"      – {escape(_short(about.get(fid, fid), 140))}")
 
     rest = [s for s in SECTIONS if s not in shown]
     console.print()
     if rest:
-        console.print(f"[dim]Also available: --section {' | '.join(rest)} (repeatable), --all for everything.[/]")
-    console.print("[dim]The full report with the articles side by side: --format html -o story.html[/]")
+        _say(console, f"[dim]Also available: --section {' | '.join(rest)} (repeatable), --all for everything.[/]")
+    _say(console, "[dim]The full report with the articles side by side: --format html -o story.html[/]")
+
+
+def _say(console: Console, text: str) -> None:
+    """Print one line of our own markup; article text in it was escaped with ``escape``."""
+    console.print(Text.from_markup(text, emoji=False))
 
 
 def _section_of(title: str) -> str:
@@ -233,20 +247,20 @@ def _legend(analysis: StoryAnalysis, console: Console, labels) -> None:
     for d in analysis.documents:
         note = []
         if d.outlet and d.outlet_source and d.outlet_source not in ("manifest", "jsonl", "store"):
-            note.append(f"outlet from the {d.outlet_source.replace('-', ' ')}")
+            note.append(f"outlet from the {str(d.outlet_source).replace('-', ' ')}")
         if d.damaged:
             note.append(f"{len(d.damage)} gaps in the text")
         name = labels[d.id][1]
         if d.title:
             name += f" — {d.title}"
-        table.add_row(labels[d.id][0], Text(name), (d.published or "")[:10], Text("; ".join(note)))
+        table.add_row(plain(labels[d.id][0]), plain(name), plain((d.published or "")[:10]), plain("; ".join(note)))
     console.print(table)
-    console.print("[dim]Citations read [LABEL start-end]: the outlet and the character span of its text.[/]")
+    _say(console, "[dim]Citations read [LABEL start-end]: the outlet and the character span of its text.[/]")
 
 
 def to_text(analysis: StoryAnalysis, width: int = 120, sections: Sequence[str] | None = None,
             limit: int | None = DEFAULT_LIMIT, everything: bool = False) -> str:
     buffer = io.StringIO()
-    print_report(analysis, Console(file=buffer, width=width, no_color=True, highlight=False),
+    print_report(analysis, Console(file=buffer, width=width, no_color=True),
                  sections=sections, limit=limit, everything=everything)
     return buffer.getvalue()
