@@ -123,6 +123,19 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         except KeyError:
             raise HTTPException(404, f"There is no story {story_id} in this corpus.")
 
+    views = AnalysisCache(size=32)
+
+    def view_for(story_id: int, columns: bool) -> dict[str, Any]:
+        """The page data of a story, built once per analysis (and registry) and kept."""
+        result = analysis(story_id)
+        by_group = groups()
+        key = (story_id, f"{id(result)}:{columns}:{hash(tuple(sorted(by_group.items())))}")
+        found = views.get(key)
+        if found is None or found[0] is not result:
+            found = (result, story_view(result, title=story_title(story_id), groups=by_group, columns=columns))
+            views.put(key, found)
+        return found[1]
+
     def story_title(story_id: int) -> str | None:
         row = corpora.conn().execute("SELECT title FROM stories WHERE id=?", (story_id,)).fetchone()
         if row and row[0]:
@@ -212,13 +225,13 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
 
     @app.get("/stories/{story_id}", response_class=HTMLResponse, include_in_schema=False)
     def story(story_id: int):
-        view = story_view(analysis(story_id), title=story_title(story_id), groups=groups())
+        view = view_for(story_id, columns=False)
         hrefs = {d["d"]: "/articles/" + quote(d["id"], safe="") for d in view["docs"]}
         return page("story.html", v=view, side=f"/stories/{story_id}/side", article_href=hrefs, stale=False)
 
     @app.get("/stories/{story_id}/side", response_class=HTMLResponse, include_in_schema=False)
     def side(story_id: int):
-        view = story_view(analysis(story_id), title=story_title(story_id), groups=groups())
+        view = view_for(story_id, columns=True)
         return page("side.html", v=view, story_href=f"/stories/{story_id}")
 
     def find_article(article_id: str) -> tuple[int, dict[str, Any]]:
@@ -261,7 +274,7 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
     def api_story_view(story_id: int) -> dict[str, Any]:
         """The brief, facts, coverage matrix, quote board, names, figures, timeline and
         article columns exactly as the pages draw them (documents keyed d0, d1, …)."""
-        return story_view(analysis(story_id), title=story_title(story_id), groups=groups())
+        return view_for(story_id, columns=True)
 
     @app.get("/api/articles/{article_id:path}", tags=["articles"], summary="One article with its marks")
     def api_article(article_id: str) -> dict[str, Any]:
@@ -281,6 +294,7 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
             raise HTTPException(401, "A valid token is required.")
         cache.drop(story_id)
+        views.drop(story_id)
         result = analysis(story_id)
         return {"id": story_id, "conflicts": len((result.get("findings") or {}).get("conflicts", ()))}
 

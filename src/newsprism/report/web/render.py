@@ -14,6 +14,40 @@ from newsprism.report.web.view import cites_attr, story_view
 __all__ = ["environment", "static_text", "render_report", "report_csp"]
 
 
+def _helpers():
+    """badge/cite helpers for the templates, in Python (called hundreds of times a page)."""
+    from markupsafe import Markup, escape
+
+    def badge(b) -> Markup:
+        return Markup('<span class="badge %s" title="%s">%s</span>') % (b["colour"], b["name"], b["label"])
+
+    def badges(bs) -> Markup:
+        return Markup("").join(badge(b) for b in bs)
+
+    def cite(c, side: str = "") -> Markup:
+        attr = f"{c['d']}:{c['s']}:{c['e']}"
+        text = c.get("text") or ""
+        if len(text) > 160:
+            text = text[:157].rsplit(" ", 1)[0] + "…"
+        out = Markup('<a class="cite %s" href="%s#hl=%s" data-cites="%s" title="%s, characters %s–%s: “%s”">%s</a>') % (
+            c["colour"], side, attr, attr, c["label"], c["s"], c["e"], text, c["label"])
+        if c.get("strength"):
+            out += Markup('<span class="strength">%s</span>') % c["strength"]
+        return out
+
+    def cites(cs, side: str = "") -> Markup:
+        return Markup("").join(cite(c, side) for c in cs)
+
+    def show(cs, side: str = "", what: str = "Show in the articles") -> Markup:
+        if not cs:
+            return Markup("")
+        attr = cites_attr(cs)
+        return Markup('<a class="show" href="%s#hl=%s" data-cites="%s">%s →</a>') % (side, attr, attr, what)
+
+    del escape
+    return {"badge": badge, "badges": badges, "cite": cite, "cites": cites, "show": show}
+
+
 def environment():
     from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -24,6 +58,7 @@ def environment():
         lstrip_blocks=False,
     )
     env.globals["cites_attr"] = cites_attr
+    env.globals.update(_helpers())
     return env
 
 

@@ -75,6 +75,8 @@ def _strength(citation: Mapping[str, Any]) -> str | None:
     """How a supporting citation matches its fact, when the analysis says so."""
     for key in ("match", "strength", "match_strength"):
         value = citation.get(key)
+        if value is None:
+            continue
         if isinstance(value, str) and value:
             return value.replace("_", " ").replace("-", " ")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -188,15 +190,17 @@ def _gap_marks(doc: Mapping[str, Any]) -> list[tuple[int, int, str]]:
 
 
 def _collect_cuts(node: Any, by_doc: dict[str, set[int]]) -> None:
-    if isinstance(node, Mapping):
-        if "doc" in node and "start" in node and "end" in node and isinstance(node.get("start"), int):
-            by_doc[node["doc"]].update((node["start"], node["end"]))
-        for value in node.values():
-            if isinstance(value, (Mapping, list, tuple)):
-                _collect_cuts(value, by_doc)
-    elif isinstance(node, (list, tuple)):
-        for value in node:
-            _collect_cuts(value, by_doc)
+    """Every citation's start and end, per document, anywhere in a JSON tree."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            start = item.get("start")
+            if type(start) is int and "doc" in item and type(item.get("end")) is int:
+                by_doc[item["doc"]].update((start, item["end"]))
+            stack.extend(v for v in item.values() if type(v) in (dict, list, tuple))
+        elif type(item) in (list, tuple):
+            stack.extend(v for v in item if type(v) in (dict, list, tuple))
 
 
 def _timeline(docs: _Docs, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -386,8 +390,10 @@ def _group_bars(docs: _Docs) -> list[dict[str, Any]]:
     return out
 
 
-def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """Everything the story and side-by-side pages show, from the JSON contract."""
+def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Mapping[str, str] | None = None,
+               columns: bool = True) -> dict[str, Any]:
+    """Everything the story and side-by-side pages show, from the JSON contract
+    (``columns``: each article cut at every cited offset, for the side-by-side view)."""
     documents = analysis.get("documents", ())
     docs = _Docs(documents, groups)
     findings = analysis.get("findings") or {}
@@ -444,13 +450,14 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         blind = {"facts": [f for f in corroborated if f.get("one_group")],
                  "single_by_group": sorted(by_group.items(), key=lambda kv: (-kv[1], kv[0]))}
 
-    cuts: dict[str, set[int]] = defaultdict(set)
-    _collect_cuts(findings, cuts)
-    for key in ("quotes", "figures"):
-        _collect_cuts(analysis.get(key, ()), cuts)
-    columns = []
-    for d, row in zip(documents, doc_rows):
-        columns.append({**row, "segments": segments(d.get("text", ""), cuts.get(d["id"], ()), _gap_marks(d))})
+    cols = []
+    if columns:
+        cuts: dict[str, set[int]] = defaultdict(set)
+        _collect_cuts(findings, cuts)
+        for key in ("quotes", "figures"):
+            _collect_cuts(analysis.get(key, ()), cuts)
+        for d, row in zip(documents, doc_rows):
+            cols.append({**row, "segments": segments(d.get("text", ""), cuts.get(d["id"], ()), _gap_marks(d))})
 
     headline = title or next((r["title"] for r in doc_rows if r["title"]), None) \
         or (_short(summary[0]["text"]) if summary else None) or "Untitled story"
@@ -478,7 +485,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         "families": _families(docs, analysis),
         "group_bars": _group_bars(docs),
         "blind_spots": blind,
-        "columns": columns,
+        "columns": cols,
         "skipped": [dict(s) for s in analysis.get("skipped", ())],
         "counts": {
             "articles": len(documents),
