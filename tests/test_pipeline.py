@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from newsprism.model import Article, Entity, Mention, Quote, Span
@@ -48,7 +50,7 @@ def test_speaker_links_to_entity_whose_mention_overlaps_the_speaker_name():
 
 def test_article_is_immutable():
     article = Article(id="a", text="x")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         article.text = "y"  # type: ignore[misc]
 
 

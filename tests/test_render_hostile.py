@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from newsprism.check import check_report
-from newsprism.model import Article, Skipped
+from newsprism.model import Skipped
 from newsprism.report import render
 
 REPO = Path(__file__).resolve().parents[1]

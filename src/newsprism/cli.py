@@ -186,6 +186,11 @@ def evaluate(
         raise typer.Exit(2)
     scores = run_suites(shared_dir, only=only)
     failures = check_floors(scores, load_floors()) if gate else []
+    if gate and not only:  # a full run: every floor must have its score
+        failures += [
+            f"quality gate: {key} has a floor but no score (a scorer stopped reporting it)"
+            for key in sorted(set(load_floors()) - set(scores))
+        ]
     if as_json:
         typer.echo(json.dumps(scores, indent=2, sort_keys=True))
     else:
@@ -486,7 +491,7 @@ def outlets_import(
         _err(problem)
     with _open_corpus(corpus) as store:
         save_registry(store.store, entries)
-    groups = sorted({e.group_name() for e in entries if e.group_name()})
+    groups = {name for e in entries if (name := e.group_name())}
     _out(f"{corpus}: {len(entries)} outlets in the registry, {len(groups)} groups")
 
 

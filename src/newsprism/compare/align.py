@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 import numpy as np
 
 from newsprism.extract.claims import Claim
-from newsprism.model import SharedText, Span
+from newsprism.model import SharedText
 
 if TYPE_CHECKING:  # pragma: no cover
     from newsprism.compare.embed import Embedder, TokenVectors
@@ -315,6 +315,12 @@ def collection_stats(claims: Sequence[Claim], embedder, aligned_base: float | No
     return Collection(len(claims), dict(term_df), dict(token_df), mean, aligned_base, dict(word_df))
 
 
+# above this many distinct tokens in a story the vocabulary table (4 * V**2 bytes: 144 MB
+# at 6000) gives way to one product per pair of documents; both give the same scores
+# (tests/test_align.py runs both)
+TABLE_MAX_VOCAB = 6000
+
+
 def aligned_similarity(
     claims: Sequence[Claim],
     embedder,
@@ -357,10 +363,9 @@ def aligned_similarity(
     # fits (a 30-article story: a few thousand tokens), sliced per pair of documents,
     # instead of one vector product per pair of documents
     story_vocab = sorted({t for row in ids for t in row})
-    if len(story_vocab) <= 6000:
+    if len(story_vocab) <= TABLE_MAX_VOCAB:
         _aligned_from_table(out, ids, by_doc, story_vocab, model, idf)
         return out
-    position = {t: k for k, t in enumerate(story_vocab)}
 
     prepared = {}
     for d, rows in by_doc.items():
@@ -370,7 +375,6 @@ def aligned_similarity(
         starts = np.cumsum([0] + [len(ids[i]) for i in rows[:-1]])
         weights = np.array([idf(t) for i in rows for t in ids[i]], dtype=np.float32)
         wsum = np.add.reduceat(weights, starts)
-        where = np.array([position[t] for t in vocab], dtype=np.int64)
         prepared[d] = (np.array(rows), model.token_vectors(vocab), cols, starts, weights, wsum)
 
     def covered(a, b, sim):
@@ -588,7 +592,7 @@ def align_claims(
     in_top = np.zeros((n, n), dtype=bool)
     is_best = np.zeros((n, n), dtype=bool)
     every = np.arange(n)
-    for d, rows in doc_rows.items():
+    for rows in doc_rows.values():
         sub = score[:, rows]
         order = np.argsort(-sub, axis=1)
         in_top[every[:, None], rows[order[:, : params.top_k]]] = True

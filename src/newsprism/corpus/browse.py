@@ -10,9 +10,9 @@ from __future__ import annotations
 import csv
 import json
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Sequence
 
 from newsprism.corpus.store import _fts_query, day_number
 
@@ -111,7 +111,8 @@ def story_page(
     has an article from one of them (any case); ``story_ids``: only these stories.
     Raises ValueError for a date that is not ISO.
     """
-    where, params = [], []
+    where: list[str] = []
+    params: list[Any] = []
     for bound, column, op in ((since, "last_day", ">="), (until, "first_day", "<=")):
         if bound:
             day = day_number(bound)

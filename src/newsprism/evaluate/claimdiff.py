@@ -139,7 +139,7 @@ def _topic_stories(pairs: Sequence[ClaimPair]):
     by_topic: dict[str, list[int]] = {}
     for i, p in enumerate(pairs):
         by_topic.setdefault(p.topic, []).append(i)
-    for t_index, (topic, idx) in enumerate(sorted(by_topic.items())):
+    for t_index, (_topic, idx) in enumerate(sorted(by_topic.items())):
         texts: dict[str, list[str]] = {}
         for i in idx:
             p = pairs[i]

@@ -261,6 +261,6 @@ def _legend(analysis: StoryAnalysis, console: Console, labels) -> None:
 def to_text(analysis: StoryAnalysis, width: int = 120, sections: Sequence[str] | None = None,
             limit: int | None = DEFAULT_LIMIT, everything: bool = False) -> str:
     buffer = io.StringIO()
-    print_report(analysis, Console(file=buffer, width=width, no_color=True),
+    print_report(analysis, safe_console(file=buffer, width=width, no_color=True),
                  sections=sections, limit=limit, everything=everything)
     return buffer.getvalue()

@@ -204,7 +204,8 @@ def _collect_cuts(node: Any, by_doc: dict[str, set[int]]) -> None:
 
 
 def _timeline(docs: _Docs, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    dated, undated = [], []
+    dated: list[dict[str, Any]] = []
+    undated: list[dict[str, Any]] = []
     for item in items:
         f = _finding(docs, item)
         day = (item.get("when") or "")[:10]
@@ -276,7 +277,7 @@ def _quote_board(docs: _Docs, analysis: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _entities(docs: _Docs, analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for e in analysis.get("entities", ()):
         mentions = [m for m in e.get("mentions", ()) if m.get("doc") in docs.key]
         by_doc = Counter(m["doc"] for m in mentions)
@@ -362,7 +363,7 @@ def _families(docs: _Docs, analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
     for d in docs.documents:
         groups[find(d["id"])].append(d["id"])
     out = []
-    for root, members in groups.items():
+    for _root, members in groups.items():
         if len(members) < 2:
             continue
         cites = [docs.cite(c) for s in shared if set(s.get("docs", ())) <= set(members) for c in s.get("citations", ())]
@@ -414,7 +415,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
             "outlet_source": d.get("outlet_source"),
         })
 
-    summary = [{"text": _clean(s.get("text")), "cites": [docs.cite(c) for c in s.get("citations", ()) if c.get("doc") in docs.key]}
+    summary: list[dict[str, Any]] = [{"text": _clean(s.get("text")), "cites": [docs.cite(c) for c in s.get("citations", ()) if c.get("doc") in docs.key]}
                for s in findings.get("summary", ())]
     conflicts = [_finding(docs, f) for f in findings.get("conflicts", ())]
     framing = [_finding(docs, f) for f in findings.get("framing", ()) or ()]
