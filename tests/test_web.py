@@ -168,3 +168,37 @@ def seed_story_report(tmp_path_factory, nlp):
     path = tmp_path_factory.mktemp("report") / "story.html"
     path.write_text(render(analyze([EXAMPLE], nlp=nlp), "html"), encoding="utf-8")
     return path
+
+
+def test_a_story_is_analysed_once_and_stored(seed_db, nlp, tmp_path):
+    """The page's analysis is the store's: made on the first view, stored with the story's
+    article set, and read back (not recomputed) by a fresh server and by `newsprism report`."""
+    import shutil
+
+    from fastapi.testclient import TestClient
+    from typer.testing import CliRunner
+
+    from newsprism.cli import app as cli
+    from newsprism.corpus.corpus import Corpus
+    from newsprism.report.web.app import create_app
+
+    path, story = seed_db
+    db = tmp_path / "copy.db"
+    shutil.copy(path, db)
+    with Corpus(db) as corpus:
+        assert corpus.story_analysis(story) is None
+    first = TestClient(create_app(db, nlp=nlp)).get(f"/api/stories/{story}").json()["analysis"]
+    with Corpus(db) as corpus:
+        stored = corpus.story_analysis(story)
+    assert stored is not None and stored.to_dict() == first
+
+    def never(*_):
+        raise AssertionError("a stored analysis was computed again")
+
+    again = TestClient(create_app(db, compute=never, load_nlp=never)).get(f"/api/stories/{story}").json()["analysis"]
+    assert again == first
+    out = tmp_path / "story.html"
+    result = CliRunner().invoke(cli, ["report", str(db), "--story", str(story), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    assert "month-long offensive" in html and "Content-Security-Policy" in html

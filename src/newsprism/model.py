@@ -72,6 +72,7 @@ __all__ = [
     "DocumentInfo",
     "StoryAnalysis",
     "to_jsonable",
+    "from_jsonable",
 ]
 
 
@@ -374,4 +375,44 @@ def to_jsonable(value: Any) -> Any:
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [to_jsonable(v) for v in value]
+    return value
+
+
+def from_jsonable(cls: type, data: Any) -> Any:
+    """The inverse of :func:`to_jsonable` for a record type: ``from_jsonable(StoryAnalysis,
+    analysis.to_dict()) == analysis``. Used to render a stored analysis (``newsprism refresh``
+    keeps each story's JSON) without recomputing it."""
+    return _decode(cls, data, {})
+
+
+def _decode(tp: Any, value: Any, hints_of: dict[type, dict[str, Any]]) -> Any:
+    import types
+    import typing
+
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(options) == 1:
+            return _decode(options[0], value, hints_of)
+        return value  # e.g. float | int | str: plain JSON value already
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(value, Mapping):
+        hints = hints_of.get(tp)
+        if hints is None:
+            hints = hints_of.setdefault(tp, typing.get_type_hints(tp))
+        kwargs = {
+            f.name: _decode(hints[f.name], value[f.name], hints_of)
+            for f in dataclasses.fields(tp)
+            if f.init and f.name in value
+        }
+        return tp(**kwargs)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, hints_of) for v in value)
+        return tuple(_decode(a, v, hints_of) for a, v in zip(args, value))
+    if origin in (list,):
+        (arg,) = typing.get_args(tp)
+        return [_decode(arg, v, hints_of) for v in value]
     return value

@@ -35,7 +35,7 @@ from collections import Counter
 from itertools import chain, repeat
 from operator import itemgetter, mul
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, cast
 
 import numpy as np
 
@@ -408,13 +408,13 @@ class StreamClusterer:
         for term in terms:
             if bucket != _UNDATED:
                 key = (term, bucket)
-                entry = postings.get(key)
+                entry = cast("set[int] | None", postings.get(key))  # a week bucket holds a set
                 if entry is None:
                     postings[key] = {story_id}
                 else:
                     entry.add(story_id)
             for key in ((term, _UNDATED), (term, _ANY)) if bucket == _UNDATED else ((term, _ANY),):
-                recent = postings.get(key)
+                recent = cast("dict[int, None] | None", postings.get(key))  # undated / all-time: a dict
                 if recent is None:
                     postings[key] = {story_id: None}
                     continue

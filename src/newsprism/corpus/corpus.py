@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
-from newsprism.model import Article, Skipped
+from newsprism.model import Article, Skipped, to_jsonable
 from newsprism.corpus.readers import is_manifest
 from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
     Store,
+    StoredAnalysis,
     StoredArticle,
     Story,
     content_hash,
@@ -43,8 +44,12 @@ from newsprism.corpus.store import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from newsprism.compare.embed import SentenceEncoder
+    from newsprism.model import StoryAnalysis
 
-__all__ = ["Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "iter_inputs", "EXPORT_FORMATS"]
+__all__ = [
+    "Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "StoredAnalysis",
+    "iter_inputs", "EXPORT_FORMATS",
+]
 
 EXPORT_FORMATS = ("jsonl", "parquet")
 _READER_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
@@ -216,6 +221,7 @@ class Corpus:
         self.params = params or ClusterParams()
         self.batch_size = batch_size
         self._live: _LiveState | None = None
+        self._analysis_version: str | None = None
 
     def close(self) -> None:
         self.store.close()
@@ -429,9 +435,13 @@ class Corpus:
 
     # -- reading -------------------------------------------------------------------
 
-    def stories(self, since: str | None = None) -> list[Story]:
-        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it."""
-        return self.store.stories(since)
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it;
+        ``limit``/``offset``: one page of them (:meth:`count_stories` gives the total)."""
+        return self.store.stories(since, limit=limit, offset=offset)
+
+    def count_stories(self, since: str | None = None) -> int:
+        return self.store.count_stories(since)
 
     def search(
         self, query: str, outlet: str | None = None, since: str | None = None, until: str | None = None,
@@ -447,6 +457,67 @@ class Corpus:
         if not rows:
             raise KeyError(f"no story {story_id} in {self.path}")
         return [r.article for r in rows]
+
+    # -- stored analyses -------------------------------------------------------------
+
+    def story_analysis(
+        self,
+        story_id: int,
+        compute: "Callable[[list[Article]], StoryAnalysis] | None" = None,
+        *,
+        stale_ok: bool = False,
+        version: str | None = None,
+    ) -> StoredAnalysis | None:
+        """The stored analysis of a story, if it is fresh (same article set, same analysis
+        version). Otherwise: with ``compute`` (articles -> StoryAnalysis, e.g.
+        ``newsprism.engines.local.analyser()``), compute it now, store it and return it; with
+        ``stale_ok``, the latest one stored for this story id (``fresh=False``), else None.
+
+        ``newsprism.engines.local.story_analysis`` is the entry point that also reuses stored
+        parses; this method is what a reader (web page, report) needs. Raises KeyError for an
+        unknown story."""
+        version = version or self.analysis_version
+        set_hash = self.store.story_set_hash(int(story_id))
+        if set_hash is None:
+            raise KeyError(f"no story {story_id} in {self.path}")
+        found = self.store.get_analysis(set_hash, version, int(story_id))
+        if found is not None:
+            return found
+        if compute is None:
+            return self.store.latest_analysis(int(story_id)) if stale_ok else None
+        started = time.perf_counter()
+        analysis = compute(self.story_articles(story_id))
+        return self.save_analysis(int(story_id), set_hash, analysis, time.perf_counter() - started, version)
+
+    def save_analysis(
+        self, story_id: int | None, set_hash: str, analysis: "StoryAnalysis | str", seconds: float | None = None,
+        version: str | None = None,
+    ) -> StoredAnalysis:
+        """Store a story's analysis (a StoryAnalysis, or its compact JSON text) for the article
+        set ``set_hash`` (:meth:`Store.story_set_hash` at the time its articles were read)."""
+        version = version or self.analysis_version
+        text = analysis if isinstance(analysis, str) else json.dumps(
+            to_jsonable(analysis), ensure_ascii=False, separators=(",", ":")
+        )
+        with self.store.transaction():
+            self.store.save_analysis(set_hash, version, story_id, text, seconds)
+        stored = self.store.get_analysis(set_hash, version, story_id)
+        assert stored is not None
+        return stored
+
+    def stale_stories(self, version: str | None = None) -> list[int]:
+        """Stories without a fresh analysis (new, changed since, or analysed by other code), in
+        id order."""
+        done = self.store.analysed_sets(version or self.analysis_version)
+        return sorted(s for s, h in self.store.story_set_hashes().items() if h not in done)
+
+    @property
+    def analysis_version(self) -> str:
+        if self._analysis_version is None:
+            from newsprism.corpus.versions import analysis_version
+
+            self._analysis_version = analysis_version()
+        return self._analysis_version
 
     def article(self, article_id: str) -> Article | None:
         row = self.store.article_by_id(article_id)

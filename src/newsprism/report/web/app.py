@@ -68,9 +68,12 @@ class _Corpora:
 
 
 def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
-               load_nlp: Callable[[], Any] | None = None, warm: int = 0):
+               load_nlp: Callable[[], Any] | None = None, warm: int = 0,
+               compute: Callable[[Any, int], Any] | None = None):
     """The ASGI app for one corpus file. ``token``: enables the write route; ``warm``: analyse
-    this many of the most recent stories in a background thread at start-up."""
+    this many of the most recent stories in a background thread at start-up; ``compute``:
+    how a missing analysis is made and stored (``corpus, story_id -> StoredAnalysis``, e.g.
+    ``newsprism.engines.local.story_analysis``; default: the pipeline with ``nlp``)."""
     path = Path(corpus_path)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such corpus file")
@@ -119,7 +122,7 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
 
     def analysis(story_id: int) -> dict[str, Any]:
         try:
-            return story_analysis(corpora.corpus(), story_id, cache=cache, load_nlp=get_nlp)
+            return story_analysis(corpora.corpus(), story_id, cache=cache, load_nlp=get_nlp, compute=compute)
         except KeyError:
             raise HTTPException(404, f"There is no story {story_id} in this corpus.")
 
@@ -293,16 +296,18 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         given = request.headers.get("authorization", "")
         if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
             raise HTTPException(401, "A valid token is required.")
-        cache.drop(story_id)
         views.drop(story_id)
-        result = analysis(story_id)
+        try:
+            result = story_analysis(corpora.corpus(), story_id, cache=cache, load_nlp=get_nlp, force=True)
+        except KeyError:
+            raise HTTPException(404, f"There is no story {story_id} in this corpus.")
         return {"id": story_id, "conflicts": len((result.get("findings") or {}).get("conflicts", ()))}
 
     if warm:
         def warm_up():
             try:
                 for row in story_page(sqlite3.connect(f"file:{path}?mode=ro", uri=True), limit=warm).rows:
-                    story_analysis(corpora.corpus(), row.id, cache=cache, load_nlp=get_nlp)
+                    story_analysis(corpora.corpus(), row.id, cache=cache, load_nlp=get_nlp, compute=compute)
             except Exception:  # a warm-up never takes the server down; pages compute on demand
                 pass
 
