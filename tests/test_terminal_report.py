@@ -26,14 +26,15 @@ def test_brief_first_with_short_labels_and_a_legend(analysis):
     assert order == sorted(order)
     assert "month-long offensive" in text and "two weeks of rapid advances" in text
     assert "Who said what" not in text and "--format html" in text
-    assert text.count("The New York Times") == 1  # the legend names it once; citations use the label
+    assert "NYT    The New York Times" in text  # the legend names it once; citations use the label
+    assert "[The New York Times" not in text and "[000" not in text
     docs = {d.outlet: d for d in analysis.documents}
     labels = {"NYT": docs["The New York Times"], "AP": docs["The Associated Press"], "WP": docs["The Washington Post"]}
     cites = re.findall(r"\[(NYT|AP|WP) (\d+)-(\d+)\]", text)
     assert len(cites) > 10
     for label, start, end in cites:
         assert int(end) <= len(labels[label].text) and int(start) < int(end)
-    assert "000_98fec9a0fd199562" not in text
+    assert text.count("000_98fec9a0fd199562") == 1  # the file, named once in the legend
 
 
 def test_sections_limit_and_all(analysis):

@@ -35,6 +35,9 @@ ConflictSlot = Literal["figure", "duration", "role", "identity", "demand"]
 # conflicts are between outlets; disputes are between parties inside the reports
 Between = Literal["outlets", "parties"]
 SummaryBackend = Literal["extractive", "llm"]
+# how a claim supports a fact: it states it, or shares only part of it (never corroboration)
+Strength = Literal["same fact", "partly"]
+FramingKind = Literal["label", "evaluative"]
 
 
 def _closed(record: object, name: str, vocabulary: Any, optional: bool = True) -> None:
@@ -54,6 +57,12 @@ __all__ = [
     "FindingKind",
     "OutletSource",
     "SummaryBackend",
+    "Strength",
+    "FramingKind",
+    "Support",
+    "Fact",
+    "Label",
+    "Framing",
     "SharedText",
     "Version",
     "Finding",
@@ -281,6 +290,63 @@ class Version:
 
 
 @dataclass(frozen=True)
+class Support:
+    """One claim supporting a fact, and how it matches the fact: ``"same fact"``
+    (its core arguments agree: the same actors/figures and a compatible
+    predicate) or ``"partly"`` (on the same topic, sharing only part of it).
+    Partly supports never count toward corroboration."""
+
+    claim: str  # Claim.id
+    citation: Span
+    strength: Strength
+
+    def __post_init__(self) -> None:
+        _closed(self, "strength", Strength, optional=False)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A proposition the story's documents state: the claims that state it
+    partition the claims (a claim supports at most one fact)."""
+
+    id: str  # "F1"
+    headline: Span  # a complete sentence of one document, verbatim
+    outlet: str | None  # whose wording the headline is
+    support: tuple[Support, ...]
+    docs: tuple[str, ...]  # documents that state it ("same fact" support)
+    sources: int  # independent sources among them (copies and copy families count once)
+    actors: tuple[str, ...] = ()  # Entity.id of the people/organisations it names
+    figures: tuple[str, ...] = ()  # the figures it gives, as written
+    importance: float = 0.0  # lead position, named sources, figures, quotes (single-source ranking)
+
+
+@dataclass(frozen=True)
+class Label:
+    """How one document labels an entity or event, or an evaluative sentence it carries."""
+
+    doc: str
+    outlet: str | None
+    label: str  # words from the text
+    citations: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class Framing:
+    """A framing difference: the labels outlets choose for the same entity
+    ("dictator" vs "leader"), or an evaluative sentence only some carry."""
+
+    id: str  # "R1"
+    kind: FramingKind
+    about: str
+    labels: tuple[Label, ...]
+    docs: tuple[str, ...]
+    citations: tuple[Span, ...]
+
+    def __post_init__(self) -> None:
+        _closed(self, "kind", FramingKind, optional=False)
+
+
+@dataclass(frozen=True)
 class Finding:
     id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
     kind: FindingKind
@@ -295,6 +361,9 @@ class Finding:
     wording_differs: bool | None = None  # shared quotes
     when: str | None = None  # timeline: resolved date/time, None when the text gives none
     order_key: str | None = None  # timeline: how it was ordered
+    fact: str | None = None  # corroborated / single-source: the Fact.id it presents
+    outlet: str | None = None  # corroborated / single-source: whose wording ``about`` is
+    support: tuple[Support, ...] = ()  # corroborated: every supporting claim with its match strength
 
     def __post_init__(self) -> None:
         _closed(self, "kind", FindingKind, optional=False)
@@ -330,6 +399,8 @@ class Findings:
     summary: tuple[SummarySentence, ...] = ()
     disputes: tuple[Finding, ...] = ()
     shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
+    facts: tuple[Fact, ...] = ()  # every fact (multi- and single-document), each claim in at most one
+    framing: tuple[Framing, ...] = ()  # labels and evaluative sentences that differ between outlets
 
 
 @dataclass(frozen=True)
@@ -346,7 +417,7 @@ class StoryAnalysis:
     # who wrote findings.summary: "extractive" (claims' own sentences) or "llm" (checked, see llm_summary.py)
     summary_backend: SummaryBackend = "extractive"
     summary_note: str | None = None  # why a requested LLM summary was not used
-    schema_version: int = 1
+    schema_version: int = 2
 
     def entity(self, entity_id: str) -> Entity | None:
         return next((e for e in self.entities if e.id == entity_id), None)

@@ -84,6 +84,9 @@ def print_report(
         console.print()
         _say(console, f"[bold underline]{text}[/]")
 
+    def clip(text: str, limit: int = 200) -> str:  # shortened, except with --all
+        return _fold(text) if cap is None else _short(text, limit)
+
     def take(items):
         return list(items if cap is None else items[:cap])
 
@@ -104,14 +107,15 @@ def print_report(
             for v in item.versions:
                 by = f" (according to {escape(v.attributed_to)})" if v.attributed_to else ""
                 _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}”{by} [dim]{cites(v.citations)}[/]")
-        framing = getattr(f, "framing", None)
-        if framing is not None:
-            head(f"How the outlets frame it ({len(framing)})")
-            for item in take(framing):
-                _say(console, f"  • [bold]{escape(_fold(item.about))}[/]")
-                for v in getattr(item, "versions", ()) or ():
-                    _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}” [dim]{cites(v.citations)}[/]")
-            more("framing differences", len(take(framing)), len(framing))
+        framing = f.framing
+        head(f"How the outlets frame it ({len(framing)})")
+        if not framing:
+            _say(console, "  [dim]No outlet labels or judges the people and events differently from the others.[/]")
+        for frame in take(framing):
+            _say(console, f"  • [bold]{escape(_fold(frame.about))}[/]")
+            for lab in frame.labels:
+                _say(console, f"      {who([lab.doc])}: “{escape(_fold(lab.label))}” [dim]{cites(lab.citations)}[/]")
+        more("framing differences", len(take(framing)), len(framing))
         head(f"Only one outlet reports ({len(f.single_source)})")
         for item in take(f.single_source):
             _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations[:1])}[/]")
@@ -122,10 +126,13 @@ def print_report(
         head(f"Facts told by several outlets ({len(f.corroborated)})")
         for item in take(f.corroborated):
             independent = f", {item.sources} independent" if item.sources and item.sources < len(item.docs) else ""
-            _say(console, f"  • {escape(_fold(item.about))} [dim]— {who(item.docs)}{independent}[/]")
+            partly = sum(1 for x in item.support if x.strength == "partly")
+            partly_note = f"; {partly} more say part of it" if partly else ""
+            wording = f" (in {escape(_label_of(analysis, labels, item.outlet))}'s words)" if item.outlet else ""
+            _say(console, f"  • {escape(_fold(item.about))}{wording} [dim]— {who(item.docs)}{independent}{partly_note}[/]")
             for x in item.citations:
                 if x.text.strip() != item.about.strip():
-                    _say(console, f"      {escape(labels[x.doc][0])}: “{escape(_short(x.text))}” [dim]{c1(x.doc, x.start, x.end)}[/]")
+                    _say(console, f"      {escape(labels[x.doc][0])}: “{escape(clip(x.text))}” [dim]{c1(x.doc, x.start, x.end)}[/]")
         more("facts", len(take(f.corroborated)), len(f.corroborated))
 
     if "disputes" in chosen and f is not None and f.disputes:
@@ -153,7 +160,7 @@ def print_report(
             for q in group.quotes if cap is None else group.quotes[:3]:
                 extra = " (partial)" if q.partial else ""
                 extra += f" ({escape(q.note)})" if q.note else ""
-                _say(console, f"      “{escape(_short(q.text, 160))}”{extra} [dim]{c1(q.doc, q.start, q.end)}[/]")
+                _say(console, f"      “{escape(clip(q.text, 160))}”{extra} [dim]{c1(q.doc, q.start, q.end)}[/]")
         more("speakers", len(take(groups)), len(groups))
 
     if "names" in chosen:
@@ -189,7 +196,7 @@ def print_report(
             head(f"Timeline ({len(f.timeline)} events)")
             for item in take(f.timeline):
                 when = item.when or "undated"
-                _say(console, f"  {escape(when):<16} {escape(_short(item.about, 140))} [dim]{cites(item.citations[:1])}[/]")
+                _say(console, f"  {escape(when):<16} {escape(clip(item.about, 140))} [dim]{cites(item.citations[:1])}[/]")
             more("timeline events", len(take(f.timeline)), len(f.timeline))
         events = timeline(analysis)
         if events:
@@ -204,7 +211,7 @@ def print_report(
         for o in f.omissions:
             _say(console, f"  [bold]{escape(labels[o.doc][0])}[/] carries {len(o.carries)}, leaves out {len(o.omits)}")
             for fid in take(list(o.omits)):
-                _say(console, f"      – {escape(_short(about.get(fid, fid), 140))}")
+                _say(console, f"      – {escape(clip(about.get(fid, fid), 140))}")
 
     rest = [s for s in SECTIONS if s not in shown]
     console.print()
@@ -227,6 +234,12 @@ def _section_of(title: str) -> str:
     return "brief"
 
 
+def _label_of(analysis: StoryAnalysis, labels, outlet: str) -> str:
+    """The short label of an outlet named in a finding (its first document's)."""
+    doc = next((d.id for d in analysis.documents if d.outlet == outlet), None)
+    return labels[doc][0] if doc else outlet
+
+
 def _fold(text: str) -> str:
     """Runs of spaces (where the source lost words) folded for reading; spans are unchanged."""
     return " ".join(text.split())
@@ -243,17 +256,18 @@ def _legend(analysis: StoryAnalysis, console: Console, labels) -> None:
     table.add_column("label", style="bold", no_wrap=True)
     table.add_column("outlet")
     table.add_column("published", no_wrap=True)
-    table.add_column("note")
+    table.add_column("note", no_wrap=True)
+    table.add_column("file", overflow="fold")
     for d in analysis.documents:
         note = []
         if d.outlet and d.outlet_source and d.outlet_source not in ("manifest", "jsonl", "store"):
-            note.append(f"outlet from the {str(d.outlet_source).replace('-', ' ')}")
+            note.append(f"named in the {str(d.outlet_source).replace('-', ' ')}")
         if d.damaged:
-            note.append(f"{len(d.damage)} gaps in the text")
+            note.append(f"{len(d.damage)} gaps")
         name = labels[d.id][1]
         if d.title:
             name += f" — {d.title}"
-        table.add_row(plain(labels[d.id][0]), plain(name), plain((d.published or "")[:10]), plain("; ".join(note)))
+        table.add_row(plain(labels[d.id][0]), plain(name), plain((d.published or "")[:10]), plain("; ".join(note)), plain(d.id))
     console.print(table)
     _say(console, "[dim]Citations read [LABEL start-end]: the outlet and the character span of its text.[/]")
 

@@ -135,9 +135,30 @@ class _Docs:
 
 
 def _finding(docs: _Docs, item: Mapping[str, Any]) -> dict[str, Any]:
-    cites = [docs.cite(c) for c in item.get("citations", ()) if c.get("doc") in docs.key]
+    # how each supporting citation matches the fact ("same fact" / "partly"), when given
+    strength = {}
+    for s in item.get("support", ()) or ():
+        c = s.get("citation") or {}
+        if c.get("doc") in docs.key and s.get("strength"):
+            strength[(c["doc"], c["start"], c["end"])] = s["strength"]
+    cites = []
+    for c in item.get("citations", ()):
+        if c.get("doc") in docs.key:
+            cite = docs.cite(c)
+            if (c["doc"], c["start"], c["end"]) in strength:
+                cite["strength"] = strength.pop((c["doc"], c["start"], c["end"]))
+            cites.append(cite)
+    for s in item.get("support", ()) or ():  # partly supports not among the citations
+        c = s.get("citation") or {}
+        if (c.get("doc"), c.get("start"), c.get("end")) in strength:
+            cite = docs.cite(c)
+            cite["strength"] = strength.pop((c["doc"], c["start"], c["end"]))
+            cites.append(cite)
     versions = []
-    for v in item.get("versions", ()) or ():
+    raw_versions = list(item.get("versions", ()) or ())
+    for lab in item.get("labels", ()) or ():  # framing: each outlet's label, cited
+        raw_versions.append({"docs": [lab.get("doc")], "value": lab.get("label"), "citations": lab.get("citations", ())})
+    for v in raw_versions:
         vc = [docs.cite(c) for c in v.get("citations", ()) if c.get("doc") in docs.key]
         versions.append({
             "value": _clean(v.get("value") or (vc[0]["text"] if vc else "")),
@@ -146,7 +167,13 @@ def _finding(docs: _Docs, item: Mapping[str, Any]) -> dict[str, Any]:
             "attributed_to": v.get("attributed_to"),
         })
     strengths = Counter(c.get("strength") for c in cites if c.get("strength"))
+    wording = None
+    if item.get("outlet"):
+        doc = next((d["id"] for d in docs.documents if d.get("outlet") == item["outlet"]), None)
+        wording = docs.label[doc] if doc else item["outlet"]
     return {
+        "wording": wording,
+        "partly": strengths.get("partly", 0),
         "id": item.get("id"),
         "about": _clean(item.get("about") or item.get("label") or (cites[0]["text"] if cites else "")),
         "outlets": docs.badges(item.get("docs") or [c["doc"] for c in item.get("citations", ())]),
@@ -427,13 +454,12 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
     matrix_rows = []
     for item, f in zip(findings.get("corroborated", ()), corroborated):
         carried: dict[str, str] = {}
-        for c in item.get("citations", ()):
-            if c.get("doc") in docs.key:
-                s = _strength(c) or "carries"
-                if carried.get(c["doc"]) in (None, "partly"):
-                    carried[c["doc"]] = s
         for d in item.get("docs", ()):
-            carried.setdefault(d, "carries")
+            carried[d] = "carries"
+        for sup in item.get("support", ()) or ():
+            c = sup.get("citation") or {}
+            if c.get("doc") in docs.key and sup.get("strength") == "partly":
+                carried.setdefault(c["doc"], "partly")
         matrix_rows.append({"id": f["id"], "about": f["about"], "cites": f["cites"],
                             "cells": [{"d": docs.key[d["id"]], "label": docs.label[d["id"]], "carried": carried.get(d["id"])}
                                       for d in documents]})
