@@ -29,6 +29,7 @@ from newsprism.corpus.dedupe import CopyDetector, Signature
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
 from newsprism.model import Article, Skipped, to_jsonable
 from newsprism.corpus.readers import is_manifest
+from newsprism.corpus.textio import headline
 from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
@@ -358,7 +359,7 @@ class Corpus:
                         terms = vec.salient
                         live.family_story[pk] = story
                         if story >= before:
-                            new_titles[story] = article.title
+                            new_titles[story] = headline(article.title, article.text)
                             new_stories += 1
                     rows.append((pk, hash_, article, family, story, terms))
                     grown[family] += 1
@@ -400,15 +401,30 @@ class Corpus:
         embeddings = None
         if embedder is not None and rows:
             embeddings = embedder.encode([f"{r[3] or ''}\n{r[2]}" for r in rows])
-        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings)
+        # the streaming stories' members are candidate pairs too: the batch may split a
+        # streaming story only when its articles really are unlike (never for want of an edge)
+        index = {r[0]: i for i, r in enumerate(rows)}
+        by_story: dict[int, list[int]] = {}
+        for pk, story in self.store.conn.execute("SELECT pk, story FROM articles WHERE pk = family AND story IS NOT NULL"):
+            if pk in index:
+                by_story.setdefault(story, []).append(index[pk])
+        links = [(a, b) for members in by_story.values() for a, b in zip(members, members[1:])]
+        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings, links=links)
         story_of_family = {r[0]: label + 1 for r, label in zip(rows, labels)}
         assignment = {
             pk: story_of_family[family]
             for pk, family in self.store.conn.execute("SELECT pk, family FROM articles")
         }
         titles: dict[int, str | None] = {}
-        for r, label in zip(rows, labels):
-            titles.setdefault(label + 1, r[3])
+        untitled: set[int] = set()  # stories whose title so far comes from the text
+        for r, label in zip(rows, labels):  # the first titled article's title, else a headline from the text
+            if r[3] and r[3].strip():
+                if titles.get(label + 1) is None or label + 1 in untitled:
+                    titles[label + 1] = r[3].strip()
+                    untitled.discard(label + 1)
+            elif label + 1 not in titles:
+                titles[label + 1] = headline(None, r[2])
+                untitled.add(label + 1)
         vectorizer = Vectorizer(params=params)
         counts = [extract_terms(r[2], r[3], params.title_boost) for r in rows]
         for c in counts:

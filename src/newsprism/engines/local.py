@@ -397,20 +397,16 @@ def parse_corpus(
 
 
 def analyze_paths(
-    paths: Sequence[Any], jobs: int | None = None, analyser: Analyser | None = None
+    paths: Sequence[Any], jobs: int | None = None, analyser: Analyser | None = None, mapping: Any = None
 ) -> StoryAnalysis:
     """``newsprism analyze DIR``: read the articles at ``paths`` and analyse them as one story,
     parsing with ``jobs`` processes when the story is large enough for it to pay (spaCy's
     ``n_process``; a process costs a model load, about 1.5 s). Same result as
-    :func:`newsprism.pipeline.analyze`."""
-    from pathlib import Path
+    :func:`newsprism.pipeline.analyze` (which reads the same inputs: ``mapping`` names the
+    columns of ``.csv``/``.parquet`` files)."""
+    from newsprism.pipeline import NothingToAnalyse, read_inputs
 
-    from newsprism.corpus.readers import read_paths
-    from newsprism.pipeline import NothingToAnalyse
-
-    if isinstance(paths, (str, Path)):
-        paths = [paths]
-    articles, skipped = read_paths(paths)
+    articles, skipped = read_inputs(paths, mapping)
     if not articles:
         raise NothingToAnalyse(skipped)
     analyser = analyser or Analyser()

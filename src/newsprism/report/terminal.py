@@ -68,6 +68,9 @@ def print_report(
     n_outlets = len({d.outlet or d.id for d in analysis.documents})
     console.rule(f"[bold]Story: {len(analysis.documents)} articles from {n_outlets} outlets")
     _legend(analysis, console, labels)
+    for d in analysis.documents:  # what had to be detected or guessed reading it (an encoding, a date)
+        for note in d.notes:
+            _say(console, f"  [yellow]note[/] {escape(labels[d.id][0])}: {escape(note)}")
     if analysis.skipped:
         _say(console, "[bold red]Skipped inputs[/]")
         for s in analysis.skipped:
