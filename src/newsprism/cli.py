@@ -118,9 +118,9 @@ def analyze(
     ] = None,
     section: Annotated[
         Optional[list[str]],
-        typer.Option("--section", help="Terminal report: the parts to print (repeatable): brief (default), facts, disputes, quotes, names, figures, timeline, omissions."),
+        typer.Option("--section", metavar="PART", help="Terminal report: the parts to print (repeatable): brief (default), facts, disputes, quotes, names, figures, timeline, omissions."),
     ] = None,
-    limit: Annotated[int, typer.Option("--limit", min=1, help="Terminal report: items per part (default 5).")] = 5,
+    limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, help="Terminal report: items per part (default 5).")] = 5,
     show_all: Annotated[bool, typer.Option("--all", help="Terminal report: every part, every item.")] = False,
     mapping: Annotated[
         Optional[str],
@@ -862,11 +862,14 @@ def export(
 
 @app.command()
 def report(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
-    story: Annotated[int, typer.Option("--story", help="The stored story to report on (see `newsprism stories`).")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the HTML report.")] = Path("story.html"),
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
+    story: Annotated[int, typer.Option("--story", metavar="N", help="The stored story to report on (see `newsprism stories`).")],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE", help="Where to write the HTML report.")] = Path("story.html"),
 ) -> None:
-    """Write a stored story's HTML report: one self-contained file that works opened from disk."""
+    """Write a stored story's HTML report: one self-contained file that works opened from disk.
+
+    Example: newsprism report corpus.db --story 3 -o story.html
+    """
     from newsprism.corpus.browse import load_registry, registry_groups, story_leads
     from newsprism.report.web.analyses import story_analysis
     from newsprism.report.web.render import render_report
@@ -891,15 +894,18 @@ def report(
 
 @app.command()
 def serve(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (only this machine by default).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on (only this machine by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help="Port to listen on.")] = 8000,
     token: Annotated[
-        Optional[str], typer.Option("--token", help="Enable the write route (re-analyse a story), requiring this token (default $NEWSPRISM_TOKEN).")
+        Optional[str], typer.Option("--token", metavar="TOKEN", help="Enable the write route (re-analyse a story), requiring this token (default $NEWSPRISM_TOKEN).")
     ] = None,
-    warm: Annotated[int, typer.Option("--warm", min=0, help="Analyse this many of the newest stories in the background at start.")] = 20,
+    warm: Annotated[int, typer.Option("--warm", metavar="N", min=0, help="Analyse this many of the newest stories in the background at start.")] = 20,
 ) -> None:
-    """Serve the story workbench (stories, story pages, articles side by side, outlets, /api/) read-only."""
+    """Serve the story workbench (stories, story pages, articles side by side, outlets, /api/) read-only.
+
+    Example: newsprism serve corpus.db --port 8000
+    """
     import os
 
     if not corpus.is_file():
@@ -925,16 +931,19 @@ def serve(
     uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 
-outlets_app = typer.Typer(help="The outlets of a corpus and their optional registry (groups).", no_args_is_help=True)
+outlets_app = typer.Typer(help="The outlets of a corpus and their optional registry (groups).\n\nExample: newsprism outlets list corpus.db", no_args_is_help=True)
 app.add_typer(outlets_app, name="outlets")
 
 
 @outlets_app.command(name="import")
 def outlets_import(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
-    registry: Annotated[Path, typer.Argument(help="A CSV: name, aliases, domains, country, language, lean, owner, is_wire (group optional).")],
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
+    registry: Annotated[Path, typer.Argument(metavar="REGISTRY", help="A CSV: name, aliases, domains, country, language, lean, owner, is_wire (group optional).")],
 ) -> None:
-    """Replace the corpus's outlet registry with the rows of a CSV (groups for the story pages)."""
+    """Replace the corpus's outlet registry with the rows of a CSV (groups for the story pages).
+
+    Example: newsprism outlets import corpus.db outlets.csv
+    """
     from newsprism.corpus.browse import read_registry_csv, save_registry
 
     if not corpus.is_file():
@@ -955,10 +964,13 @@ def outlets_import(
 
 @outlets_app.command(name="list")
 def outlets_list(
-    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
-    """Every outlet with its article and story counts (and its registry group)."""
+    """Every outlet with its article and story counts (and its registry group).
+
+    Example: newsprism outlets list corpus.db
+    """
     import dataclasses
 
     from newsprism.corpus.browse import load_registry, outlet_rows, registry_groups
