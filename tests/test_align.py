@@ -93,3 +93,23 @@ def test_aligned_similarity_is_symmetric_and_zero_within_a_document(nlp):
     assert np.allclose(m, m.T, atol=1e-5)
     same = np.array([[x.doc == y.doc for y in claims] for x in claims])
     assert (m[same] == 0).all() and (m[~same] > 0).all()
+
+
+def test_the_per_pair_path_for_large_vocabularies_gives_the_table_path_scores(nlp, monkeypatch):
+    """Above TABLE_MAX_VOCAB distinct tokens the aligned similarity is computed per
+    pair of documents instead of from one vocabulary table: the same numbers."""
+    from pathlib import Path
+
+    import numpy as np
+
+    from newsprism.compare import align
+
+    folder = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))}
+    claims = _claims(nlp, texts)
+    assert len({c.doc for c in claims}) == 3 and len(claims) > 30
+    table = align.aligned_similarity(claims, default_embedder())
+    monkeypatch.setattr(align, "TABLE_MAX_VOCAB", 0)
+    per_pair = align.aligned_similarity(claims, default_embedder())
+    assert np.allclose(table, per_pair, atol=1e-5)
+    assert (table > 0).sum() > len(claims)  # not two zero matrices

@@ -7,7 +7,6 @@ the same one ``newsprism eval`` and the quality gate run.
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest

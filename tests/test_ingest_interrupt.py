@@ -8,7 +8,6 @@ needed); the test kills it once the file shows committed articles, from a separa
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import sqlite3
@@ -46,7 +45,7 @@ def _corpus_rows(n: int, seed: int = 3) -> list[str]:
     pool_places = [_name(rng) for _ in range(n // 60)]
     pool_topics = [_name(rng).lower() + "ment" for _ in range(n // 30)]
     events = []
-    for e in range(n // 10):
+    for _ in range(n // 10):
         people = rng.sample(pool_people, 3)
         place = rng.choice(pool_places)
         topic = rng.sample(pool_topics, 4)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from newsprism.model import Article, Entity, Mention, Quote, Span
@@ -48,5 +50,31 @@ def test_speaker_links_to_entity_whose_mention_overlaps_the_speaker_name():
 
 def test_article_is_immutable():
     article = Article(id="a", text="x")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         article.text = "y"  # type: ignore[misc]
+
+
+def test_every_name_a_stage_requires_or_provides_is_a_workspace_field():
+    from newsprism.pipeline import WORKSPACE_FIELDS
+
+    for stage in DEFAULT_STAGES:
+        for name in stage.requires | stage.provides:
+            assert name.split(".", 1)[0] in WORKSPACE_FIELDS, (stage.name, name)
+    typo = Stage("x", frozenset({"articles"}), frozenset({"mention"}), lambda ws, nlp: None)
+    with pytest.raises(PipelineOrderError, match="not Workspace fields"):
+        check_order([typo])
+
+
+def test_a_stage_assigning_a_field_it_does_not_provide_is_caught():
+    from newsprism.model import Article
+    from newsprism.pipeline import Workspace, run_stages
+
+    def sneaky(ws, nlp):
+        ws.entities = []  # declares "mentions" only
+
+    ws = Workspace(articles=[Article("a", "Text.")])
+    with pytest.raises(PipelineOrderError, match=r"assigned \['entities'\]"):
+        run_stages(ws, [Stage("sneaky", frozenset({"articles"}), frozenset({"mentions"}), sneaky)], nlp=None)
+    honest = Stage("honest", frozenset({"articles"}), frozenset({"entities"}), sneaky)
+    run_stages(ws, [honest], nlp=None)
+    assert ws.entities == []

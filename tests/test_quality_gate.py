@@ -48,7 +48,7 @@ def test_floors_were_never_lowered():
         if shown.returncode == 0:
             versions.append((commit[:8], json.loads(shown.stdout)["floors"]))
     versions.append(("working tree", load_floors()))
-    for (old_id, old), (new_id, new) in zip(versions, versions[1:]):
+    for (_, old), (new_id, new) in zip(versions, versions[1:]):
         for key, floor in old.items():
             assert key in new, f"floor {key} removed in {new_id}"
             assert new[key] >= floor, f"floor {key} lowered from {floor} to {new[key]} in {new_id}"

@@ -88,3 +88,7 @@ def test_batch_inserts_families_and_family_stories(tmp_path):
         assert dict(store.conn.execute("SELECT id, size FROM families")) == {1: 2, 3: 2}
         assert [pk for pk, _, _ in store.iter_signatures()] == [1, 3]
         assert [h.article_id for h in store.search("two")] == ["a3"]
+        # the copy family is a field of the record read back, not a key hidden in its metadata
+        read = {s.article.id: s.article for s in store.iter_articles()}
+        assert {i: a.copy_family for i, a in read.items()} == {"a1": "1", "a2": "1", "a3": "3"}
+        assert all("family" not in a.meta for a in read.values())

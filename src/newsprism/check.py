@@ -31,8 +31,7 @@ def _spans(node: Any, where: str) -> Iterator[tuple[str, dict]]:
         if _SPAN_KEYS <= node.keys() and isinstance(node.get("start"), int):
             yield where, node
         for key, value in node.items():
-            if key == "documents":
-                continue  # the sources themselves, not citations
+            # documents are checked too: their outlet_evidence, dateline_span and damage cite them
             yield from _spans(value, f"{where}.{key}" if where else key)
     elif isinstance(node, list):
         for i, value in enumerate(node):

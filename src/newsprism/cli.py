@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 
 app = typer.Typer(
     name="newsprism",
@@ -21,8 +20,24 @@ app = typer.Typer(
 
 
 def _err(message: str) -> None:
-    # one line per problem, naming the file; never a traceback for bad input
-    typer.echo(f"newsprism: {message}", err=True)
+    # one line per problem, naming the file; never a traceback for bad input. Messages quote
+    # file names and article text: control characters are shown, never sent to the terminal
+    from newsprism.report.safe import printable
+
+    typer.echo(f"newsprism: {printable(message)}", err=True)
+
+
+def _out(line: str) -> None:
+    """One line of listing output (article-derived), control characters made visible."""
+    from newsprism.report.safe import printable
+
+    typer.echo(printable(line))
+
+
+def _console(**options):
+    from newsprism.report.safe import console
+
+    return console(**options)
 
 
 @app.command()
@@ -90,7 +105,7 @@ def analyze(
     if output is None and format == "terminal":
         from newsprism.report.terminal import print_report
 
-        print_report(analysis, Console())
+        print_report(analysis, _console())
         return
     text = render(analysis, format)
     if output is None:
@@ -129,7 +144,7 @@ def check(
         _err(f"{report}: {problem.message()}")
     if problems:
         raise typer.Exit(1)
-    typer.echo(f"{report}: all citations verified")
+    _out(f"{report}: all citations verified")
 
 
 @app.command(name="eval")
@@ -159,6 +174,11 @@ def evaluate(
         raise typer.Exit(2)
     scores = run_suites(shared_dir, only=only)
     failures = check_floors(scores, load_floors()) if gate else []
+    if gate and not only:  # a full run: every floor must have its score
+        failures += [
+            f"quality gate: {key} has a floor but no score (a scorer stopped reporting it)"
+            for key in sorted(set(load_floors()) - set(scores))
+        ]
     if as_json:
         typer.echo(json.dumps(scores, indent=2, sort_keys=True))
     else:
@@ -173,7 +193,7 @@ def evaluate(
             value = scores[key]
             floor = floors.get(key)
             table.add_row(key, f"{value:.4f}" if isinstance(value, float) else str(value), "" if floor is None else f"{floor:.4f}")
-        Console().print(table)
+        _console().print(table)
     for failure in failures:
         _err(failure)
     if failures:
@@ -243,7 +263,7 @@ def ingest(
                     TextColumn("{task.completed:,} articles"),
                     TextColumn("{task.fields[rate]}"),
                     TimeElapsedColumn(),
-                    console=Console(stderr=True),
+                    console=_console(stderr=True),
                 ) as bar:
                     task = bar.add_task("ingesting", total=None, rate="")
                     started = time.perf_counter()
@@ -273,13 +293,13 @@ def ingest(
         typer.echo(json.dumps(payload, indent=2))
     else:
         rate = f", {summary.articles_per_second:,.0f} articles/s" if summary.read else ""
-        typer.echo(
+        _out(
             f"{corpus}: {summary.ingested} ingested ({summary.copies} copies of other reports), "
             f"{summary.duplicates} duplicates (already stored), {len(summary.skipped)} skipped, "
             f"{summary.new_stories} new stories in {summary.seconds:.1f} s{rate}"
         )
         if stories_after is not None:
-            typer.echo(f"{corpus}: re-clustered into {stories_after} stories")
+            _out(f"{corpus}: re-clustered into {stories_after} stories")
     if summary.read == 0 and summary.skipped:
         raise typer.Exit(1)
 
@@ -316,15 +336,17 @@ def stories(
         return
     from rich.table import Table
 
+    from newsprism.report.safe import plain
+
     table = Table(title=f"{len(found)} stories")
     for col in ("id", "title", "articles", "independent reports", "outlets", "first seen", "last seen"):
         table.add_column(col)
-    for s in found:
+    for s in found:  # titles and outlets come from articles: Text cells, never markup
         table.add_row(
-            str(s.id), s.title or "", str(len(s.articles)), str(s.families), ", ".join(s.outlets),
-            s.first_seen or "", s.last_seen or "",
+            str(s.id), plain(s.title or ""), str(len(s.articles)), str(s.families), plain(", ".join(s.outlets)),
+            plain(s.first_seen or ""), plain(s.last_seen or ""),
         )
-    Console().print(table)
+    _console().print(table)
 
 
 @app.command()
@@ -353,8 +375,8 @@ def search(
         typer.echo(json.dumps([dataclasses.asdict(h) for h in hits], indent=2, ensure_ascii=False))
         return
     for h in hits:
-        typer.echo(f"{h.article_id}  story {h.story}  {h.outlet or 'outlet unknown'}  {h.published or ''}  {h.title or ''}")
-        typer.echo(f"    {h.snippet}")
+        _out(f"{h.article_id}  story {h.story}  {h.outlet or 'outlet unknown'}  {h.published or ''}  {h.title or ''}")
+        _out(f"    {h.snippet}")
     if not hits:
         typer.echo("no match")
 
@@ -375,7 +397,7 @@ def export(
         except ValueError as exc:
             _err(str(exc))
             raise typer.Exit(2)
-    typer.echo(f"wrote {count} articles to {output}")
+    _out(f"wrote {count} articles to {output}")
 
 
 @app.command()

@@ -9,10 +9,51 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, get_args
+
+
+# ---------------------------------------------------------------- closed vocabularies
+# Each is the complete set of values a field may hold; the JSON carries the value as is.
+# Adding a value is a contract change (docs/json-contract.md, tests/snapshots/).
+
+DamageKind = Literal["stripped-token", "split-abbreviation"]
+# where Article.outlet came from
+OutletSource = Literal[
+    "manifest",  # the folder's articles.csv / articles.jsonl
+    "jsonl",  # the record's own "outlet" field
+    "credit-line",  # the text's wire dateline or credit line (extract/metadata.py)
+    "caption-credit",  # a photo caption crediting a newspaper
+    "html-meta",  # the page's site name (trafilatura)
+    "feed",  # the RSS/Atom feed's title
+    "news-please",  # news-please's source_domain
+    "table",  # a CSV/Parquet column
+    "store",  # read back from a corpus file
+]
+FigureUnit = Literal["time", "duration", "age", "percent", "money", "fraction", "people", "count"]
+FindingKind = Literal["corroborated", "conflict", "single-source", "shared-quote", "timeline", "dispute"]
+ConflictSlot = Literal["figure", "duration", "role", "identity", "demand"]
+# conflicts are between outlets; disputes are between parties inside the reports
+Between = Literal["outlets", "parties"]
+SummaryBackend = Literal["extractive", "llm"]
+
+
+def _closed(record: object, name: str, vocabulary: Any, optional: bool = True) -> None:
+    value = getattr(record, name)
+    if (value is None and optional) or value in get_args(vocabulary):
+        return
+    raise ValueError(
+        f"{type(record).__name__}.{name}={value!r} is not one of {list(get_args(vocabulary))}"
+    )
 
 
 __all__ = [
+    "Between",
+    "ConflictSlot",
+    "DamageKind",
+    "FigureUnit",
+    "FindingKind",
+    "OutletSource",
+    "SummaryBackend",
     "SharedText",
     "Version",
     "Finding",
@@ -55,7 +96,10 @@ class Damage:
     start: int
     end: int
     text: str
-    kind: str  # "stripped-token" | "split-abbreviation" | ...
+    kind: DamageKind
+
+    def __post_init__(self) -> None:
+        _closed(self, "kind", DamageKind, optional=False)
 
 
 @dataclass(frozen=True)
@@ -66,9 +110,8 @@ class Article:
     text: str
     title: str | None = None
     outlet: str | None = None
-    # where the outlet came from: "manifest", "jsonl", "credit-line", "caption-credit", "html-meta"
     outlet_evidence: Span | None = None
-    outlet_source: str | None = None
+    outlet_source: OutletSource | None = None
     published: str | None = None  # ISO 8601 date or datetime, as given
     url: str | None = None
     authors: tuple[str, ...] = ()
@@ -77,6 +120,11 @@ class Article:
     path: str | None = None
     damage: tuple[Damage, ...] = ()
     meta: Mapping[str, Any] = field(default_factory=dict)
+    # the corpus copy family (near-verbatim copies of one report share it); None outside a corpus
+    copy_family: str | None = None
+
+    def __post_init__(self) -> None:
+        _closed(self, "outlet_source", OutletSource)
 
     @property
     def damaged(self) -> bool:
@@ -136,7 +184,10 @@ class Figure:
     counts_span: Span | None = None
     source: str | None = None  # who gives the figure, as named in the text
     source_span: Span | None = None
-    unit: str | None = None  # "people", "time", "percent", "money", "age", ...
+    unit: FigureUnit | None = None
+
+    def __post_init__(self) -> None:
+        _closed(self, "unit", FigureUnit)
 
 
 @dataclass(frozen=True)
@@ -169,7 +220,7 @@ class Skipped:
 class DocumentInfo:
     id: str
     outlet: str | None
-    outlet_source: str | None
+    outlet_source: OutletSource | None
     outlet_evidence: Span | None
     dateline: str | None
     published: str | None
@@ -202,7 +253,7 @@ class DocumentInfo:
             authors=article.authors,
             path=article.path,
             text=article.text,
-            copy_family=None if article.meta.get("family") is None else str(article.meta["family"]),
+            copy_family=article.copy_family,
         )
 
 
@@ -231,18 +282,23 @@ class Version:
 @dataclass(frozen=True)
 class Finding:
     id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
-    kind: str  # "corroborated" | "conflict" | "single-source" | "shared-quote" | "timeline" | "dispute"
+    kind: FindingKind
     about: str
     docs: tuple[str, ...]
     citations: tuple[Span, ...]
     claims: tuple[str, ...] = ()  # Claim.id
     versions: tuple[Version, ...] = ()
     sources: int = 0  # independent sources: documents sharing copied text count once
-    slot: str | None = None  # conflicts: "figure" | "duration" | "role" | "identity" | "demand"
-    between: str | None = None  # conflicts: "outlets"; disputes: "parties"
+    slot: ConflictSlot | None = None  # conflicts only
+    between: Between | None = None  # conflicts: "outlets"; disputes: "parties"
     wording_differs: bool | None = None  # shared quotes
     when: str | None = None  # timeline: resolved date/time, None when the text gives none
     order_key: str | None = None  # timeline: how it was ordered
+
+    def __post_init__(self) -> None:
+        _closed(self, "kind", FindingKind, optional=False)
+        _closed(self, "slot", ConflictSlot)
+        _closed(self, "between", Between)
 
 
 @dataclass(frozen=True)
@@ -275,7 +331,6 @@ class Findings:
     shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
 
 
-
 @dataclass(frozen=True)
 class StoryAnalysis:
     """The cited cross-outlet analysis of one story."""
@@ -288,7 +343,7 @@ class StoryAnalysis:
     skipped: tuple[Skipped, ...] = ()
     findings: Findings | None = None  # cross-outlet findings; None when not computed
     # who wrote findings.summary: "extractive" (claims' own sentences) or "llm" (checked, see llm_summary.py)
-    summary_backend: str = "extractive"
+    summary_backend: SummaryBackend = "extractive"
     summary_note: str | None = None  # why a requested LLM summary was not used
     schema_version: int = 1
 
@@ -300,6 +355,9 @@ class StoryAnalysis:
 
     def source_text(self, doc_id: str) -> str:
         return self.document(doc_id).text
+
+    def __post_init__(self) -> None:
+        _closed(self, "summary_backend", SummaryBackend, optional=False)
 
     def to_dict(self) -> dict[str, Any]:
         return to_jsonable(self)

@@ -7,14 +7,27 @@ KeyError halfway through a batch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from newsprism.model import Article, DocumentInfo, Quote, Skipped, StoryAnalysis
+from newsprism.model import (
+    Article,
+    DocumentInfo,
+    Entity,
+    Figure,
+    Mention,
+    Quote,
+    Skipped,
+    StoryAnalysis,
+    TimeExpr,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
+    from spacy.tokens import Doc
+
+    from newsprism.compare.embed import Embedder
 
 
 class PipelineOrderError(ValueError):
@@ -31,12 +44,30 @@ class NothingToAnalyse(RuntimeError):
 
 @dataclass
 class Workspace:
-    """What the stages of one analysis share. Lives for one call only."""
+    """What the stages of one analysis share. Lives for one call only.
+
+    Each field is one thing a stage ``requires`` or ``provides``, under the same
+    name; a dotted name (``"articles.damage"``) is something a stage adds to the
+    records of that field. Per-document lists are parallel to ``articles``.
+    """
 
     articles: list[Article] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
-    values: dict[str, Any] = field(default_factory=dict)
-    embedder: Any = None  # sentence embedder for the findings stage (loaded by the caller)
+    docs: list["Doc"] = field(default_factory=list)
+    mentions: list[list[Mention]] = field(default_factory=list)
+    times: list[list[TimeExpr]] = field(default_factory=list)
+    quotes: list[list[Quote]] = field(default_factory=list)
+    figures: list[list[Figure]] = field(default_factory=list)
+    entities: list[Entity] = field(default_factory=list)
+    analysis: StoryAnalysis | None = None
+    # the sentence embedder for the findings stage; the static model when None
+    embedder: "Embedder | None" = None
+
+    def docs_by_id(self) -> dict[str, "Doc"]:
+        return {a.id: d for a, d in zip(self.articles, self.docs)}
+
+
+WORKSPACE_FIELDS = frozenset(f.name for f in fields(Workspace))
 
 
 @dataclass(frozen=True)
@@ -46,10 +77,19 @@ class Stage:
     provides: frozenset[str]
     run: Callable[[Workspace, "Language"], None]
 
+    def writes(self) -> frozenset[str]:
+        """The Workspace fields this stage may assign."""
+        return frozenset(p.split(".", 1)[0] for p in self.provides)
+
 
 def check_order(stages: Sequence[Stage], given: Iterable[str] = ("articles",)) -> None:
     available = set(given)
     for stage in stages:
+        unknown = {n for n in stage.requires | stage.provides if n.split(".", 1)[0] not in WORKSPACE_FIELDS}
+        if unknown:
+            raise PipelineOrderError(
+                f"stage {stage.name!r} names {sorted(unknown)}, which are not Workspace fields"
+            )
         missing = stage.requires - available
         if missing:
             raise PipelineOrderError(
@@ -58,90 +98,79 @@ def check_order(stages: Sequence[Stage], given: Iterable[str] = ("articles",)) -
         available |= stage.provides
 
 
-def _stage(name: str, requires: Iterable[str], provides: Iterable[str]):
+def _stage(name: str, requires: Iterable[str], provides: Iterable[str]) -> Callable[[Callable[[Workspace, "Language"], None]], Stage]:
     def wrap(fn: Callable[[Workspace, "Language"], None]) -> Stage:
         return Stage(name, frozenset(requires), frozenset(provides), fn)
 
     return wrap
 
 
-@_stage("clean", ["articles"], ["damage"])
+@_stage("clean", ["articles"], ["articles.damage"])
 def _clean(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.clean import mark_damage
 
     ws.articles = [mark_damage(a) for a in ws.articles]
 
 
-@_stage("metadata", ["articles", "damage"], ["metadata"])
+@_stage("metadata", ["articles.damage"], ["articles.metadata"])
 def _metadata(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.metadata import infer_metadata
 
     ws.articles = [infer_metadata(a) for a in ws.articles]
 
 
-@_stage("parse", ["articles", "damage"], ["docs"])
+@_stage("parse", ["articles.damage"], ["docs"])
 def _parse(ws: Workspace, nlp: "Language") -> None:
-    ws.values["docs"] = list(nlp.pipe(a.text for a in ws.articles))
+    ws.docs = list(nlp.pipe(a.text for a in ws.articles))
 
 
-@_stage("mentions", ["docs", "damage"], ["mentions"])
+@_stage("mentions", ["docs", "articles.damage"], ["mentions"])
 def _mentions(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.mentions import extract_mentions
 
-    ws.values["mentions"] = [
-        extract_mentions(a, d) for a, d in zip(ws.articles, ws.values["docs"])
-    ]
+    ws.mentions = [extract_mentions(a, d) for a, d in zip(ws.articles, ws.docs)]
 
 
-@_stage("times", ["docs", "metadata"], ["times"])
+@_stage("times", ["docs", "articles.metadata"], ["times"])
 def _times(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.times import extract_times
 
-    ws.values["times"] = [extract_times(a, d) for a, d in zip(ws.articles, ws.values["docs"])]
+    ws.times = [extract_times(a, d) for a, d in zip(ws.articles, ws.docs)]
 
 
-@_stage("quotes", ["docs", "mentions", "damage"], ["quotes"])
+@_stage("quotes", ["docs", "mentions", "articles.damage"], ["quotes"])
 def _quotes(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.quotes import extract_quotes
 
-    ws.values["quotes"] = [
-        extract_quotes(a, d, m)
-        for a, d, m in zip(ws.articles, ws.values["docs"], ws.values["mentions"])
-    ]
+    ws.quotes = [extract_quotes(a, d, m) for a, d, m in zip(ws.articles, ws.docs, ws.mentions)]
 
 
 @_stage("figures", ["docs", "mentions", "times"], ["figures"])
 def _figures(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.figures import extract_figures
 
-    ws.values["figures"] = [
-        extract_figures(a, d, m)
-        for a, d, m in zip(ws.articles, ws.values["docs"], ws.values["mentions"])
-    ]
+    ws.figures = [extract_figures(a, d, m) for a, d, m in zip(ws.articles, ws.docs, ws.mentions)]
 
 
 @_stage("resolve", ["docs", "mentions"], ["entities"])
 def _resolve(ws: Workspace, nlp: "Language") -> None:
     from newsprism.compare.resolve import resolve_entities
 
-    docs = {a.id: d for a, d in zip(ws.articles, ws.values["docs"])}
-    mentions = [m for per_doc in ws.values["mentions"] for m in per_doc]
-    ws.values["entities"] = resolve_entities(mentions, docs)
+    mentions = [m for per_doc in ws.mentions for m in per_doc]
+    ws.entities = list(resolve_entities(mentions, ws.docs_by_id()))
 
 
-@_stage("link-speakers", ["quotes", "entities"], ["speaker_entities"])
+@_stage("link-speakers", ["quotes", "entities"], ["quotes.speaker_entity"])
 def _link_speakers(ws: Workspace, nlp: "Language") -> None:
-    ws.values["quotes"] = [
-        [link_speaker(q, ws.values["entities"]) for q in per_doc] for per_doc in ws.values["quotes"]
-    ]
+    ws.quotes = [[link_speaker(q, ws.entities) for q in per_doc] for per_doc in ws.quotes]
 
 
-def link_speaker(quote: Quote, entities) -> Quote:
+def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
     """Point a quote at the entity whose mention covers its speaker's name."""
     span = quote.speaker_span
     if span is None:
         return quote
-    best = None
+    best: tuple[int, str] | None = None
     for entity in entities:
         for m in entity.mentions:
             if m.doc == span.doc and m.start < span.end and span.start < m.end:
@@ -150,37 +179,29 @@ def link_speaker(quote: Quote, entities) -> Quote:
                     best = (overlap, entity.id)
     if best is None:
         return quote
-    from dataclasses import replace
-
     return replace(quote, speaker_entity=best[1])
 
 
-@_stage("assemble", ["docs", "entities", "speaker_entities", "figures", "times"], ["analysis"])
+@_stage("assemble", ["docs", "entities", "quotes.speaker_entity", "figures", "times"], ["analysis"])
 def _assemble(ws: Workspace, nlp: "Language") -> None:
-    flat = lambda key: tuple(x for per_doc in ws.values.get(key, []) for x in per_doc)  # noqa: E731
-    ws.values["analysis"] = StoryAnalysis(
+    ws.analysis = StoryAnalysis(
         documents=tuple(DocumentInfo.of(a) for a in ws.articles),
-        entities=tuple(ws.values["entities"]),
-        quotes=flat("quotes"),
-        figures=flat("figures"),
-        times=flat("times"),
+        entities=tuple(ws.entities),
+        quotes=tuple(q for per_doc in ws.quotes for q in per_doc),
+        figures=tuple(f for per_doc in ws.figures for f in per_doc),
+        times=tuple(t for per_doc in ws.times for t in per_doc),
         skipped=tuple(ws.skipped),
     )
 
 
-@_stage("findings", ["analysis", "docs"], ["findings"])
+@_stage("findings", ["analysis", "docs"], ["analysis.findings"])
 def _findings(ws: Workspace, nlp: "Language") -> None:
-    from dataclasses import replace
-
+    from newsprism.compare.embed import default_embedder
     from newsprism.compare.findings import find
 
-    if ws.embedder is None:
-        from newsprism.compare.embed import default_embedder
-
-        ws.embedder = default_embedder()
-    analysis = ws.values["analysis"]
-    docs = {a.id: d for a, d in zip(ws.articles, ws.values["docs"])}
-    ws.values["analysis"] = replace(analysis, findings=find(analysis, docs, ws.embedder))
+    assert ws.analysis is not None  # check_order: "assemble" ran
+    embedder = ws.embedder if ws.embedder is not None else default_embedder()
+    ws.analysis = replace(ws.analysis, findings=find(ws.analysis, ws.docs_by_id(), embedder))
 
 
 CORE_STAGES: tuple[Stage, ...] = (
@@ -204,7 +225,7 @@ def run_pipeline(
     nlp: "Language",
     skipped: Sequence[Skipped] = (),
     stages: Sequence[Stage] = DEFAULT_STAGES,
-    embedder: Any = None,
+    embedder: "Embedder | None" = None,
 ) -> StoryAnalysis:
     """Run ``stages`` (checked first) over ``articles``; the last must provide ``analysis``."""
     check_order(stages)
@@ -213,9 +234,22 @@ def run_pipeline(
     ws = Workspace(articles=list(articles), skipped=list(skipped), embedder=embedder)
     if not ws.articles:
         raise NothingToAnalyse(ws.skipped)
+    run_stages(ws, stages, nlp)
+    assert ws.analysis is not None
+    return ws.analysis
+
+
+def run_stages(ws: Workspace, stages: Sequence[Stage], nlp: "Language") -> None:
+    """Run ``stages`` in order on ``ws``; a stage that assigns a field it does not
+    declare in ``provides`` is a programming error, caught here, not downstream."""
     for stage in stages:
+        before = {name: id(getattr(ws, name)) for name in WORKSPACE_FIELDS}
         stage.run(ws, nlp)
-    return ws.values["analysis"]
+        wrote = {name for name in WORKSPACE_FIELDS if id(getattr(ws, name)) != before[name]}
+        if wrote - stage.writes():
+            raise PipelineOrderError(
+                f"stage {stage.name!r} assigned {sorted(wrote - stage.writes())}, which it does not provide"
+            )
 
 
 def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None) -> StoryAnalysis:

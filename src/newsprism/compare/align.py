@@ -27,12 +27,15 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
 from newsprism.extract.claims import Claim
-from newsprism.model import SharedText, Span
+from newsprism.model import SharedText
+
+if TYPE_CHECKING:  # pragma: no cover
+    from newsprism.compare.embed import Embedder, TokenVectors
 
 __all__ = [
     "AlignParams",
@@ -226,13 +229,9 @@ def _same_doc(claims: Sequence[Claim]) -> np.ndarray:
     return codes[:, None] == codes[None, :]
 
 
-def _token_model(embedder):
-    """The embedder itself when it exposes static token vectors, else the static model."""
-    if hasattr(embedder, "token_ids") and hasattr(embedder, "token_vectors"):
-        return embedder
-    from newsprism.compare.embed import default_embedder
-
-    return default_embedder("static")
+def _token_model(embedder: Embedder) -> TokenVectors:
+    """The static token vectors for the token-aligned similarity."""
+    return embedder.token_model()
 
 
 def _terms_of(claim: Claim) -> list[str]:
@@ -316,6 +315,12 @@ def collection_stats(claims: Sequence[Claim], embedder, aligned_base: float | No
     return Collection(len(claims), dict(term_df), dict(token_df), mean, aligned_base, dict(word_df))
 
 
+# above this many distinct tokens in a story the vocabulary table (4 * V**2 bytes: 144 MB
+# at 6000) gives way to one product per pair of documents; both give the same scores
+# (tests/test_align.py runs both)
+TABLE_MAX_VOCAB = 6000
+
+
 def aligned_similarity(
     claims: Sequence[Claim],
     embedder,
@@ -358,10 +363,9 @@ def aligned_similarity(
     # fits (a 30-article story: a few thousand tokens), sliced per pair of documents,
     # instead of one vector product per pair of documents
     story_vocab = sorted({t for row in ids for t in row})
-    if len(story_vocab) <= 6000:
+    if len(story_vocab) <= TABLE_MAX_VOCAB:
         _aligned_from_table(out, ids, by_doc, story_vocab, model, idf)
         return out
-    position = {t: k for k, t in enumerate(story_vocab)}
 
     prepared = {}
     for d, rows in by_doc.items():
@@ -371,7 +375,6 @@ def aligned_similarity(
         starts = np.cumsum([0] + [len(ids[i]) for i in rows[:-1]])
         weights = np.array([idf(t) for i in rows for t in ids[i]], dtype=np.float32)
         wsum = np.add.reduceat(weights, starts)
-        where = np.array([position[t] for t in vocab], dtype=np.int64)
         prepared[d] = (np.array(rows), model.token_vectors(vocab), cols, starts, weights, wsum)
 
     def covered(a, b, sim):
@@ -497,10 +500,11 @@ def score_pairs(
     ~nothing.
     """
     ids = None
-    if _token_model(embedder) is embedder and hasattr(embedder, "encode_ids"):
+    tokens = _token_model(embedder)
+    if tokens is embedder:
         # the static model: tokenise once for the sentence vectors and the aligned similarity
-        ids = [embedder.token_ids(c.text) for c in claims]
-        vectors = embedder.encode_ids(ids)
+        ids = [tokens.token_ids(c.text) for c in claims]
+        vectors = tokens.encode_ids(ids)
     else:
         vectors = embedder.encode([c.text for c in claims])
     if collection is not None and collection.mean is not None:
@@ -588,7 +592,7 @@ def align_claims(
     in_top = np.zeros((n, n), dtype=bool)
     is_best = np.zeros((n, n), dtype=bool)
     every = np.arange(n)
-    for d, rows in doc_rows.items():
+    for rows in doc_rows.values():
         sub = score[:, rows]
         order = np.argsort(-sub, axis=1)
         in_top[every[:, None], rows[order[:, : params.top_k]]] = True

@@ -23,6 +23,8 @@ import numpy as np
 
 __all__ = [
     "Embedder",
+    "SentenceEncoder",
+    "TokenVectors",
     "StaticEmbedder",
     "SentenceTransformerEmbedder",
     "WordPieceTokenizer",
@@ -44,13 +46,37 @@ def _drop_mark(match: re.Match) -> str:
 
 
 @runtime_checkable
-class Embedder(Protocol):
-    name: str
-    dim: int
+class SentenceEncoder(Protocol):
+    """All that story clustering needs (``Corpus.recluster(embedder=...)``)."""
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dim) float32, each row unit length (or zero for empty text)."""
         ...
+
+
+class TokenVectors(Protocol):
+    """Static token vectors: what the token-aligned similarity of the aligner uses."""
+
+    def token_ids(self, text: str) -> list[int]: ...
+
+    def token_vectors(self, ids: Sequence[int]) -> np.ndarray: ...
+
+    def encode_ids(self, token_ids: Sequence[Sequence[int]]) -> np.ndarray:
+        """Sentence vectors of texts already split into :meth:`token_ids`."""
+        ...
+
+
+@runtime_checkable
+class Embedder(SentenceEncoder, Protocol):
+    """What the aligner (compare/align.py) calls: sentence vectors, and the static
+    token model for the token-aligned similarity — the embedder itself when its
+    sentence vectors are means of those token vectors (then a caller tokenises
+    once for both), else the packaged static model."""
+
+    name: str
+    dim: int
+
+    def token_model(self) -> TokenVectors: ...
 
 
 def _normalise_rows(matrix: np.ndarray) -> np.ndarray:
@@ -158,6 +184,9 @@ class StaticEmbedder:
             unit = self.__dict__["_unit"] = _normalise_rows(self.table)
         return unit[np.asarray(ids, dtype=np.int64)]
 
+    def token_model(self) -> "StaticEmbedder":
+        return self
+
 
 class SentenceTransformerEmbedder:
     """The full all-MiniLM-L6-v2 transformer (optional extra ``[embeddings]``)."""
@@ -179,6 +208,9 @@ class SentenceTransformerEmbedder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         vectors = self.model.encode(list(texts), batch_size=self.batch_size, show_progress_bar=False)
         return _normalise_rows(np.asarray(vectors, dtype=np.float32))
+
+    def token_model(self) -> TokenVectors:
+        return default_embedder("static").token_model()
 
 
 @lru_cache(maxsize=4)

@@ -23,14 +23,14 @@ import gc
 import re
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
 from newsprism.compare.align import AlignParams, ClaimGraph, align_claims
 from newsprism.extract.claims import Claim, extract_claims
-from newsprism.model import Finding, Findings, Omission, Quote, SharedText, Span, StoryAnalysis, SummarySentence, Version
+from newsprism.model import Finding, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
 
 __all__ = [
     "Version",
@@ -304,7 +304,7 @@ def _person_conflicts(entity, claims: Sequence[Claim]) -> list[Finding]:
             words = [w for w in words if w not in ("a", "an", "the")]
             if words:
                 heads.setdefault(words[0], []).append((d.doc, bool(_FORMER.search(d.text)), d))
-        for head, items in heads.items():
+        for items in heads.values():
             former = {d for d, f, _ in items if f}
             plain = {d for d, f, _ in items if not f}
             if former and plain and former.isdisjoint(plain):

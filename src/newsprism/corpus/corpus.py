@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
@@ -40,6 +40,9 @@ from newsprism.corpus.store import (
     pack_state,
     unpack_state,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from newsprism.compare.embed import SentenceEncoder
 
 __all__ = ["Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "iter_inputs", "EXPORT_FORMATS"]
 
@@ -377,7 +380,7 @@ class Corpus:
 
     # -- batch re-clustering -------------------------------------------------------
 
-    def recluster(self, params: ClusterParams | None = None, embedder=None) -> int:
+    def recluster(self, params: ClusterParams | None = None, embedder: SentenceEncoder | None = None) -> int:
         """Re-group the whole corpus into stories with batch clustering (corpus-wide IDF,
         order-independent); copies follow their family's representative. Replaces all
         stories (ids restart at 1) and the streaming state. Returns the number of stories.

@@ -171,7 +171,7 @@ class _Reader:
 
     def read_folder(self, folder: Path) -> None:
         before, skipped_before = len(self.articles), len(self.skipped)
-        manifest = self.manifest(folder, report_missing=True)
+        self.manifest(folder, report_missing=True)  # loaded once; lists what it names but the folder lacks
         try:
             entries = sorted(folder.iterdir(), key=lambda p: p.name)
         except OSError as err:

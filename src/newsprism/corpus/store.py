@@ -351,7 +351,7 @@ class Store:
     def _row_to_stored(self, row: sqlite3.Row | tuple) -> StoredArticle:
         pk, hash_, id_, title, outlet, published, url, authors, path, text, meta, family, story = row
         extra = json.loads(meta) if meta else {}
-        extra.update({"store_pk": pk, "family": family, "story": story})
+        extra.update({"store_pk": pk, "story": story})
         article = Article(
             id=id_,
             text=text,
@@ -363,6 +363,7 @@ class Store:
             authors=tuple(json.loads(authors or "[]")),
             path=path,
             meta=extra,
+            copy_family=None if family is None else str(family),
         )
         return StoredArticle(pk=pk, hash=hash_, article=article, family=family, story=story)
 

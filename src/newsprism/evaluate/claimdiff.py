@@ -139,7 +139,7 @@ def _topic_stories(pairs: Sequence[ClaimPair]):
     by_topic: dict[str, list[int]] = {}
     for i, p in enumerate(pairs):
         by_topic.setdefault(p.topic, []).append(i)
-    for t_index, (topic, idx) in enumerate(sorted(by_topic.items())):
+    for t_index, (_topic, idx) in enumerate(sorted(by_topic.items())):
         texts: dict[str, list[str]] = {}
         for i in idx:
             p = pairs[i]
@@ -175,7 +175,7 @@ def alignment_scores(pairs: Sequence[ClaimPair], nlp=None, embedder=None, params
     threshold is fitted here."""
     from newsprism.compare.align import AlignParams, _aligned_base, _same_doc, aligned_similarity, collection_stats, score_pairs
     from newsprism.extract.claims import extract_claims
-    from newsprism.pipeline import CORE_STAGES, Workspace
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
 
     if nlp is None:
         from newsprism.nlp import load_pipeline
@@ -189,10 +189,9 @@ def alignment_scores(pairs: Sequence[ClaimPair], nlp=None, embedder=None, params
     stories = []
     for articles, ranges, where, idx in _topic_stories(pairs):
         ws = Workspace(articles=list(articles), skipped=[], embedder=embedder)
-        for stage in CORE_STAGES:
-            stage.run(ws, nlp)
-        docs = {a.id: d for a, d in zip(ws.articles, ws.values["docs"])}
-        claims = extract_claims(ws.values["analysis"], docs, ranges=ranges)
+        run_stages(ws, CORE_STAGES, nlp)
+        assert ws.analysis is not None
+        claims = extract_claims(ws.analysis, ws.docs_by_id(), ranges=ranges)
         stories.append((claims, where, idx))
     # the collection: every claim of the run; its aligned baseline is the mean
     # over the stories (claims of one topic, different articles)

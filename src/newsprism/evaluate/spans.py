@@ -77,7 +77,7 @@ def match_spans(gold: Sequence[tuple], predicted: Sequence[tuple], match: Match 
                 candidates.append((amount, i, j))
     used_gold: set[int] = set()
     used_pred: set[int] = set()
-    for amount, i, j in sorted(candidates, key=lambda c: (-c[0], c[1], c[2])):
+    for _amount, i, j in sorted(candidates, key=lambda c: (-c[0], c[1], c[2])):
         if i not in used_gold and j not in used_pred:
             used_gold.add(i)
             used_pred.add(j)

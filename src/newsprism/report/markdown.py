@@ -1,10 +1,14 @@
-"""Markdown report: every line with a citation [doc:start-end]."""
+"""Markdown report: every line with a citation [doc:start-end].
+
+Every article-derived string goes through :func:`newsprism.report.safe.md`
+(HTML and Markdown syntax escaped, control characters visible), so a Markdown
+renderer shows the article's text and never runs it.
+"""
 
 from __future__ import annotations
 
 from newsprism.model import StoryAnalysis
 from newsprism.report.common import (
-    cite,
     figure_value,
     first_mentions,
     local_entities,
@@ -13,10 +17,11 @@ from newsprism.report.common import (
     shared_entities,
     timeline,
 )
+from newsprism.report.safe import md as _md, md_cite as cite
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _label(analysis: StoryAnalysis, doc: str) -> str:
+    return _md(outlet_label(analysis, doc))
 
 
 def to_markdown(analysis: StoryAnalysis) -> str:
@@ -28,7 +33,7 @@ def to_markdown(analysis: StoryAnalysis) -> str:
             outlet += f" ({d.outlet_source})"
         damaged = f"yes, {len(d.damage)} gaps" if d.damaged else "no"
         out.append(
-            f"| {d.id} | {_md(outlet)} | {_md(d.dateline or '')} | {d.published or ''} | {damaged} | {_md(d.title or '')} |"
+            f"| {_md(d.id)} | {_md(outlet)} | {_md(d.dateline or '')} | {_md(d.published or '')} | {damaged} | {_md(d.title or '')} |"
         )
     if analysis.skipped:
         out += ["", "## Skipped inputs", ""]
@@ -40,15 +45,15 @@ def to_markdown(analysis: StoryAnalysis) -> str:
     out += ["", "## Entities named by more than one report", ""]
     for e in shared_entities(analysis):
         cites = " ".join(f"{_md(text)} {cite(doc, s, t)}" for doc, s, t, text in first_mentions(e))
-        variants = ", ".join(v for v in e.variants if v != e.name)
+        variants = ", ".join(v for v in e.variants if v != e.name)  # escaped below
         extra = f"; also written {_md(variants)}" if variants else ""
-        out.append(f"- **{_md(e.name)}** ({e.type}, {len(e.mentions)} mentions{extra}): {cites}")
+        out.append(f"- **{_md(e.name)}** ({_md(e.type)}, {len(e.mentions)} mentions{extra}): {cites}")
     local = local_entities(analysis)
     if local:
         out += ["", f"## Entities named by one report ({len(local)})", ""]
         for e in local:
             doc, s, t, text = first_mentions(e)[0]
-            out.append(f"- {_md(e.name)} ({e.type}) — {outlet_label(analysis, doc)} {cite(doc, s, t)}")
+            out.append(f"- {_md(e.name)} ({_md(e.type)}) — {_label(analysis, doc)} {cite(doc, s, t)}")
 
     out += ["", "## Who said what", ""]
     for group in quotes_by_speaker(analysis):
@@ -58,16 +63,16 @@ def to_markdown(analysis: StoryAnalysis) -> str:
             if q.partial:
                 flags.append("partial")
             if q.note:
-                flags.append(q.note)
+                flags.append(_md(q.note))
             flag = f" _({'; '.join(flags)})_" if flags else ""
-            out.append(f"- “{_md(q.text)}” — {outlet_label(analysis, q.doc)} {cite(q.doc, q.start, q.end)}{flag}")
+            out.append(f"- “{_md(q.text)}” — {_label(analysis, q.doc)} {cite(q.doc, q.start, q.end)}{flag}")
         out.append("")
 
     out += ["## Figures", "", "| figure | counts | source | outlet | citation |", "|---|---|---|---|---|"]
     for f in sorted(analysis.figures, key=lambda f: (f.doc, f.start)):
         out.append(
             f"| {_md(figure_value(f))} | {_md(f.counts or '')} | {_md(f.source or '')} | "
-            f"{_md(outlet_label(analysis, f.doc))} | {cite(f.doc, f.start, f.end)} “{_md(f.text)}” |"
+            f"{_label(analysis, f.doc)} | {cite(f.doc, f.start, f.end)} “{_md(f.text)}” |"
         )
 
     events = timeline(analysis)
@@ -75,13 +80,13 @@ def to_markdown(analysis: StoryAnalysis) -> str:
         out += ["", "## Dates and times", ""]
         for t in events:
             part = f" ({t.part_of_day})" if t.part_of_day else ""
-            out.append(f"- {t.resolved}{part}: “{_md(t.text)}” — {outlet_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
+            out.append(f"- {_md(t.resolved)}{_md(part)}: “{_md(t.text)}” — {_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
     out.append("")
     return "\n".join(out)
 
 
 def _cites(analysis: StoryAnalysis, spans) -> str:
-    return " ".join(f"{outlet_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}" for c in spans)
+    return " ".join(f"{_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}" for c in spans)
 
 
 def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
@@ -98,15 +103,15 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         out += ["", f"_LLM summary not used: {_md(analysis.summary_note)}_"]
     out += ["", f"## Corroborated ({len(f.corroborated)})", ""]
     for item in f.corroborated:
-        outlets = ", ".join(outlet_label(analysis, d) for d in item.docs)
+        outlets = ", ".join(_label(analysis, d) for d in item.docs)
         out.append(f"- **{_md(item.about)}** — {len(item.docs)} reports ({outlets}), {item.sources} independent")
         for c in item.citations:
-            out.append(f"  - “{_md(c.text)}” — {outlet_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
+            out.append(f"  - “{_md(c.text)}” — {_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
     out += ["", f"## Conflicts between outlets ({len(f.conflicts)})", ""]
     for item in f.conflicts:
-        out.append(f"- **{_md(item.about)}**" + (f" ({item.slot})" if item.slot else ""))
+        out.append(f"- **{_md(item.about)}**" + (f" ({_md(item.slot)})" if item.slot else ""))
         for v in item.versions:
-            who = ", ".join(outlet_label(analysis, d) for d in v.docs)
+            who = ", ".join(_label(analysis, d) for d in v.docs)
             out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
     if f.disputes:
         out += ["", f"## Disputes between parties, as reported ({len(f.disputes)})", ""]
@@ -120,7 +125,7 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
                 flag += f" — {item.sources} independent of {len(item.docs)} reports (copies)"
             out.append(f"- {_md(item.about)}{flag}")
             for v in item.versions:
-                who = ", ".join(outlet_label(analysis, d) for d in v.docs)
+                who = ", ".join(_label(analysis, d) for d in v.docs)
                 out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
     out += ["", f"## Reported by one outlet only ({len(f.single_source)})", ""]
     for item in f.single_source:
@@ -128,8 +133,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
-            omitted = ", ".join(o.omits) if o.omits else "nothing"
-            out.append(f"- {_md(o.outlet or o.doc)} [{o.doc}]: carries {len(o.carries)}, omits {len(o.omits)}: {omitted}")
+            omitted = _md(", ".join(o.omits)) if o.omits else "nothing"
+            out.append(f"- {_md(o.outlet or o.doc)} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}: {omitted}")
     if f.timeline:
         out += ["", "## Timeline", ""]
         for item in f.timeline:

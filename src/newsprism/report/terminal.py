@@ -1,4 +1,10 @@
-"""Rich terminal report. Same content as the Markdown one, laid out in tables."""
+"""Rich terminal report. Same content as the Markdown one, laid out in tables.
+
+Article-derived text (titles, outlets, sentences, speakers, ids) is never parsed
+as Rich markup and never sends a control character: every cell and line is a
+``Text`` built with :mod:`newsprism.report.safe` (``plain``/``markup``), so
+``[/]``, ``[link=…]`` or ``ESC[2J`` in an article is shown as written.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import io
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from newsprism.report.safe import console as safe_console, markup as esc, plain, printable
 
 from newsprism.model import StoryAnalysis
 from newsprism.report.common import (
@@ -37,17 +45,17 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
     docs.add_column("published", no_wrap=True)
     docs.add_column("damaged", no_wrap=True)
     for d in analysis.documents:
-        outlet = Text(d.outlet or "unknown", style="" if d.outlet else "dim")
+        outlet = plain(d.outlet or "unknown", style="" if d.outlet else "dim")
         if d.outlet and d.outlet_source:  # how we know it, on its own line: "credit-line", "manifest"
-            outlet.append(f"\nfrom {d.outlet_source}", style="dim")
+            outlet.append(f"\nfrom {printable(d.outlet_source)}", style="dim")
         damaged = Text(f"{len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
-        docs.add_row(short[d.id], d.id, outlet, d.dateline or "", d.published or "", damaged)
+        docs.add_row(plain(short[d.id]), plain(d.id), outlet, plain(d.dateline or ""), plain(d.published or ""), damaged)
     console.print(docs)
 
     if analysis.skipped:
-        console.print("[bold red]Skipped inputs[/]")
+        _say(console, "[bold red]Skipped inputs[/]")
         for s in analysis.skipped:
-            console.print(f"  [red]•[/] {s.message()}", highlight=False)
+            _say(console, f"  [red]•[/] {esc(s.message())}")
 
     if analysis.findings is not None:
         _print_findings(analysis, console, c)
@@ -58,17 +66,18 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
     ents.add_column("as written, first mention in each report")
     for e in shared_entities(analysis):
         ents.add_row(
-            e.name, e.type, "\n".join(f"{text} {c(doc, s, t)}" for doc, s, t, text in first_mentions(e))
+            plain(e.name), plain(e.type),
+            plain("\n".join(f"{printable(text)} {c(doc, s, t)}" for doc, s, t, text in first_mentions(e)), newlines=True),
         )
     console.print(ents)
     local = local_entities(analysis)
     if local:
-        console.print(
+        _say(
+            console,
             f"[dim]{len(local)} entities named by one report only: "
-            + ", ".join(e.name for e in local[:25])
+            + ", ".join(esc(e.name) for e in local[:25])
             + (" …" if len(local) > 25 else "")
             + "[/]",
-            highlight=False,
         )
 
     quotes = Table(title="Who said what", expand=True, show_lines=True)
@@ -77,19 +86,24 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
     quotes.add_column("outlet · citation")
     for group in quotes_by_speaker(analysis):
         for i, q in enumerate(group.quotes):
-            text = Text(f"“{q.text}”")
+            text = plain(f"“{q.text}”")
             if q.partial:
                 text.append(" (partial)", style="dim")
             if q.note:
-                text.append(f" ({q.note})", style="yellow")
-            quotes.add_row(group.speaker if i == 0 else "", text, f"{outlet_label(analysis, q.doc)} {c(q.doc, q.start, q.end)}")
+                text.append(f" ({printable(q.note)})", style="yellow")
+            quotes.add_row(
+                plain(group.speaker if i == 0 else ""), text, plain(f"{outlet_label(analysis, q.doc)} {c(q.doc, q.start, q.end)}")
+            )
     console.print(quotes)
 
     figs = Table(title="Figures", expand=True)
     for col in ("figure", "counts", "source", "outlet · citation"):
         figs.add_column(col)
     for f in sorted(analysis.figures, key=lambda f: (f.doc, f.start)):
-        figs.add_row(figure_value(f), f.counts or "", f.source or "", f"{outlet_label(analysis, f.doc)} {c(f.doc, f.start, f.end)}")
+        figs.add_row(
+            plain(figure_value(f)), plain(f.counts or ""), plain(f.source or ""),
+            plain(f"{outlet_label(analysis, f.doc)} {c(f.doc, f.start, f.end)}"),
+        )
     console.print(figs)
 
     events = timeline(analysis)
@@ -99,7 +113,7 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
             times.add_column(col)
         for t in events:
             part = f" ({t.part_of_day})" if t.part_of_day else ""
-            times.add_row(f"{t.resolved}{part}", t.text, f"{outlet_label(analysis, t.doc)} {c(t.doc, t.start, t.end)}")
+            times.add_row(plain(f"{t.resolved}{part}"), plain(t.text), plain(f"{outlet_label(analysis, t.doc)} {c(t.doc, t.start, t.end)}"))
         console.print(times)
 
 
@@ -107,23 +121,23 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
     f = analysis.findings
     if f.summary:
         by = "LLM, checked against its citations" if analysis.summary_backend == "llm" else "quoted from the reports"
-        console.print(f"[bold]Summary[/] (every sentence cited; {by})")
+        _say(console, f"[bold]Summary[/] (every sentence cited; {by})")
         for sentence in f.summary:
             refs = " ".join(c(x.doc, x.start, x.end) for x in sentence.citations)
-            console.print(f"  • {sentence.text} [dim]{refs}[/]", highlight=False)
+            _say(console, f"  • {esc(sentence.text)} [dim]{esc(refs)}[/]")
     if analysis.summary_note:
-        console.print(f"  [yellow]LLM summary not used:[/] {analysis.summary_note}", highlight=False)
+        _say(console, f"  [yellow]LLM summary not used:[/] {esc(analysis.summary_note)}")
 
     def more(shown: int, total: int) -> None:
         if total > shown:
-            console.print(f"  [dim]… {total - shown} more in --format markdown or json[/]")
+            _say(console, f"  [dim]… {total - shown} more in --format markdown or json[/]")
 
     table = Table(title=f"Corroborated ({len(f.corroborated)})", expand=True, show_lines=True)
     table.add_column("fact, as each outlet tells it")
     table.add_column("outlets", no_wrap=True)
     for item in f.corroborated[:limit]:
-        told = "\n".join(f"“{x.text}” {c(x.doc, x.start, x.end)}" for x in item.citations)
-        table.add_row(told, f"{len(item.docs)} ({item.sources} independent)")
+        told = "\n".join(f"“{printable(x.text)}” {c(x.doc, x.start, x.end)}" for x in item.citations)
+        table.add_row(plain(told, newlines=True), f"{len(item.docs)} ({item.sources} independent)")
     console.print(table)
     more(min(limit, len(f.corroborated)), len(f.corroborated))
 
@@ -132,44 +146,51 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
     table.add_column("versions")
     for item in f.conflicts:
         versions = "\n".join(
-            f"{', '.join(outlet_label(analysis, d) for d in v.docs)}: “{v.value}” "
-            + " ".join(c(x.doc, x.start, x.end) for x in v.citations)
+            printable(
+                f"{', '.join(outlet_label(analysis, d) for d in v.docs)}: “{v.value}” "
+                + " ".join(c(x.doc, x.start, x.end) for x in v.citations)
+            )
             for v in item.versions
         )
-        table.add_row(item.about, versions)
+        table.add_row(plain(item.about), plain(versions, newlines=True))
     console.print(table)
     if f.disputes:
-        console.print(f"[bold]Disputes between parties, as reported[/] ({len(f.disputes)})")
+        _say(console, f"[bold]Disputes between parties, as reported[/] ({len(f.disputes)})")
         for item in f.disputes[:limit]:
-            console.print(f"  • {item.about} [dim]{' '.join(c(x.doc, x.start, x.end) for x in item.citations)}[/]", highlight=False)
+            _say(console, f"  • {esc(item.about)} [dim]{esc(' '.join(c(x.doc, x.start, x.end) for x in item.citations))}[/]")
         more(min(limit, len(f.disputes)), len(f.disputes))
     for item in f.shared_quotes:
         flag = " [yellow](wording differs)[/]" if item.wording_differs else ""
         if item.sources < len(item.docs):
             flag += f" [dim]({item.sources} independent of {len(item.docs)} reports: copies)[/]"
-        console.print(f"[bold]Shared quote[/]: {item.about}{flag}", highlight=False)
+        _say(console, f"[bold]Shared quote[/]: {esc(item.about)}{flag}")
         for v in item.versions:
-            console.print(
-                f"  • {', '.join(outlet_label(analysis, d) for d in v.docs)}: “{v.value}” "
-                + " ".join(c(x.doc, x.start, x.end) for x in v.citations),
-                highlight=False,
+            _say(
+                console,
+                f"  • {esc(', '.join(outlet_label(analysis, d) for d in v.docs))}: “{esc(v.value)}” "
+                + esc(" ".join(c(x.doc, x.start, x.end) for x in v.citations)),
             )
-    console.print(f"[bold]Reported by one outlet only[/] ({len(f.single_source)})")
+    _say(console, f"[bold]Reported by one outlet only[/] ({len(f.single_source)})")
     for item in f.single_source[:limit]:
-        console.print(
-            f"  • {item.about} [dim]{' '.join(outlet_label(analysis, x.doc) + ' ' + c(x.doc, x.start, x.end) for x in item.citations[:1])}[/]",
-            highlight=False,
+        _say(
+            console,
+            f"  • {esc(item.about)} [dim]{esc(' '.join(outlet_label(analysis, x.doc) + ' ' + c(x.doc, x.start, x.end) for x in item.citations[:1]))}[/]",
         )
     more(min(limit, len(f.single_source)), len(f.single_source))
     for o in f.omissions:
-        console.print(
-            f"[bold]{o.outlet or o.doc}[/] carries {len(o.carries)} of the corroborated facts, leaves out {len(o.omits)}"
-            + (f": {', '.join(o.omits)}" if o.omits else ""),
-            highlight=False,
+        _say(
+            console,
+            f"[bold]{esc(o.outlet or o.doc)}[/] carries {len(o.carries)} of the corroborated facts, leaves out {len(o.omits)}"
+            + (f": {esc(', '.join(o.omits))}" if o.omits else ""),
         )
+
+
+def _say(console: Console, text: str) -> None:
+    """Print one line of our own markup; article text in it was escaped with ``esc``."""
+    console.print(Text.from_markup(text, emoji=False))
 
 
 def to_text(analysis: StoryAnalysis, width: int = 120) -> str:
     buffer = io.StringIO()
-    print_report(analysis, Console(file=buffer, width=width, no_color=True, highlight=False))
+    print_report(analysis, safe_console(file=buffer, width=width, no_color=True))
     return buffer.getvalue()
