@@ -151,5 +151,5 @@ def test_findings_per_story_are_the_pipelines(tmp_path):
     assert len([f for f in findings if f["kind"] != "omission"]) == sum(
         n for k, n in kinds.items() if k not in ("omissions", "summary", "shared_text"))
     quotes = table(out, "quotes")
-    texts = {r["id"]: r["text"] for r in (json.loads(l) for l in (folder / "seed.jsonl").read_text().splitlines())}
+    texts = {r["id"]: r["text"] for r in (json.loads(line) for line in (folder / "seed.jsonl").read_text().splitlines())}
     assert quotes and all(texts[q["article_id"]][q["start"]:q["end"]] == q["text"] for q in quotes)

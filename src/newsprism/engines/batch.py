@@ -25,13 +25,13 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from newsprism.engines import steps
 from newsprism.engines.steps import BatchParams
-from newsprism.model import Article, Skipped
+from newsprism.model import Skipped
 
 __all__ = [
     "BatchSummary",
@@ -256,8 +256,10 @@ def number_articles(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]]
     return out, duplicates
 
 
-def find_families(records: Sequence[Mapping[str, Any]], params: BatchParams, progress: Progress) -> dict[int, int]:
-    """Step 2 (local): pk -> pk of its family's representative."""
+def find_families(
+    records: Sequence[Mapping[str, Any]], params: BatchParams, progress: Progress
+) -> tuple[dict[int, int], dict[int, bytes]]:
+    """Step 2 (local): pk -> pk of its family's representative; and pk -> signature."""
     detector = params.detector()
     buckets: dict[tuple[int, int], list[tuple[int, bytes]]] = defaultdict(list)
     signatures: dict[int, bytes] = {}
@@ -527,8 +529,8 @@ def run_local(
 
     state = work.path("groups.pickle")
     if work.done("groups"):
-        with open(state, "rb") as handle:
-            records, skipped, duplicates, family, story = pickle.load(handle)
+        with open(state, "rb") as saved:
+            records, skipped, duplicates, family, story = pickle.load(saved)
         summary.resumed.append("read+families+stories")
         progress.note(f"resumed: {len(records):,} articles, families and stories from the last run")
     else:
@@ -651,11 +653,13 @@ def _load_analyses(store, output: Path) -> int:
     """Each story's analysis into the store's stored analyses, where this store keeps them."""
     if not hasattr(store, "save_analysis") or not hasattr(store, "story_set_hash"):
         return 0
+    import importlib
+
     try:
-        from newsprism.corpus.versions import analysis_version
+        versions = importlib.import_module("newsprism.corpus.versions")
     except ImportError:  # pragma: no cover - a store without versioned analyses
         return 0
-    version = analysis_version()
+    version = versions.analysis_version()
     count = 0
     with store.transaction():
         for row in _table_rows(output, "analyses"):

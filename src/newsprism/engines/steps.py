@@ -38,9 +38,8 @@ import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from itertools import chain
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
