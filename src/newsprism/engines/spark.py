@@ -52,6 +52,9 @@ from newsprism.engines.steps import BatchParams
 __all__ = ["BatchError", "run_spark", "spark_session", "check_java"]
 
 
+MAX_SHARDS = 64
+
+
 class BatchError(RuntimeError):
     """A problem the user can fix, said in one line (no Java, no pyspark, memory short...)."""
 
@@ -81,7 +84,8 @@ def spark_session(master: str | None = None, conf: Mapping[str, str] | None = No
         from pyspark.sql import SparkSession
     except ImportError as exc:
         raise BatchError("the spark engine needs pyspark: pip install 'newsprism[spark]'") from exc
-    submitted = "SPARK_ENV_LOADED" in os.environ or os.environ.get("PYSPARK_SUBMIT_ARGS")
+    # spark-submit starts the driver's Python with a gateway to its JVM already running
+    submitted = "PYSPARK_GATEWAY_PORT" in os.environ
     if not submitted:
         check_java()
     builder = SparkSession.builder.appName(app)
@@ -614,14 +618,19 @@ def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir
     summary.families, summary.stories = int(stats["f"]), int(stats["s"])
     summary.copies = summary.articles - summary.families
 
-    # 4. analyses, a shard of stories per job
+    # 4. analyses, a shard of stories per job (at most MAX_SHARDS: a Spark job has a fixed cost)
     if params.findings and summary.articles:
-        shards = max(1, -(-summary.articles // shard_articles))
+        shards = min(MAX_SHARDS, max(1, -(-summary.articles // shard_articles)))
         wide = _spark_schema(_analysis_schema())
         total = summary.articles
         done_articles = 0
+        if not work.done("by-shard"):
+            full.withColumn("shard", F.col("story_id") % shards).write.mode("overwrite") \
+                .partitionBy("shard").parquet(path("by-shard.parquet"))
+            work.mark("by-shard")
+        by_shard = spark.read.parquet(path("by-shard.parquet"))
         progress.start("analyses", total)
-        sizes = dict(full.groupBy((F.col("story_id") % shards).alias("s")).count().collect())
+        sizes = {int(r["shard"]): int(r["count"]) for r in by_shard.groupBy("shard").count().collect()}
         for shard in range(shards):
             name = f"analyses-{shard:05d}"
             if work.done(name):
@@ -629,7 +638,7 @@ def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir
                 done_articles += sizes.get(shard, 0)
                 continue
             watcher.begin(f"analyses shard {shard + 1}/{shards}")
-            part = full.filter(F.col("story_id") % shards == shard)
+            part = by_shard.filter(F.col("shard") == shard).drop("shard")
             out = part.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
