@@ -30,6 +30,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import AlignParams, ClaimGraph, align_claims
 from newsprism.extract.claims import Claim, extract_claims
+from newsprism.lexicon import NUMBER_WORDS, WEEKDAYS
 from newsprism.model import Finding, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
 
 __all__ = [
@@ -119,10 +120,7 @@ def _single_source(graph: ClaimGraph) -> list[Finding]:
 
 # ---------------------------------------------------------------- conflicts
 
-_WORD_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,
-}
+_WORD_NUMBERS = {**NUMBER_WORDS, "a": 1, "an": 1}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _DURATION = re.compile(
     r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a)[\s-]+"
@@ -215,7 +213,7 @@ def _durations(claims: Sequence[Claim]) -> list[Finding]:
             continue
         for m in _DURATION.finditer(c.text):
             n = m.group("n").lower()
-            count = int(n) if n.isdigit() else _WORD_NUMBERS.get(n, 1)
+            count = int(n) if n.isdigit() else _WORD_NUMBERS.get(n.lower(), 1)
             days = count * _UNIT_DAYS[m.group("unit").lower()]
             found = _sustained_slot(m.group("what"))
             if found is None:
@@ -551,7 +549,6 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
     return out
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*([ap])\.?\s?m\b", re.IGNORECASE)
 _PART_RANK = {"midnight": 10, "early": 1, "pre-dawn": 1, "dawn": 2, "morning": 3, "early morning": 2, "late morning": 4,
               "noon": 5, "afternoon": 6, "evening": 7, "late": 8, "night": 9}
@@ -567,7 +564,7 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
             continue
         t = c.times[0]
         low = " ".join(x.text.lower() for x in c.times)
-        day = next((i for i, w in enumerate(_WEEKDAYS) if w in low), None)
+        day = next((i for i, w in enumerate(WEEKDAYS) if w in low), None)
         if day is None and _CLOCK.search(t.text):
             day = last_day.get(c.doc)  # a bare clock time continues the day the report was telling
         if day is None:

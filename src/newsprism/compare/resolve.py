@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from rapidfuzz.fuzz import ratio
 from unidecode import unidecode
 
-from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, TITLE_WORDS, is_demonym
+from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
+from newsprism.lexicon import HONORIFICS, TITLE_WORDS, WEEKDAYS, title_key
 from newsprism.model import Entity, Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,8 +63,6 @@ _PRONOUNS_OTHER = frozenset("i me my mine myself we us our ours ourselves you yo
 PRONOUNS = _PRONOUNS_PERSON | _PRONOUNS_PLURAL | _PRONOUNS_THING | _PRONOUNS_RELATIVE | _PRONOUNS_OTHER
 # role nouns too vague to tell two people apart
 _VAGUE_ROLES = frozenset("man woman person people one resident member official source group part head".split())
-# honorifics say nothing about who someone is: two "Mr."s are not one man
-_HONORIFICS = frozenset("mr mrs ms dr sir madam prof rev".split())
 # a surname can start with these ("Abu Jaafar", "Abo Zayd", "bin Laden", "van Gogh"): such a
 # two-word name written alone is a surname, not a full name (phonetic forms)
 _SURNAME_PREFIXES = frozenset("abu bin ibn bint um van vun von di dil dila da du li la mac mc haj st".split())
@@ -111,7 +110,7 @@ def name_tokens(words: Sequence[str], person: bool) -> tuple[str, ...]:
     for w in words:
         for part in re.split(r"[-‐]", w) if person else [w]:
             low = part.lower()
-            if low in TITLE_WORDS and person:
+            if title_key(low) in TITLE_WORDS and person:
                 continue
             key = phonetic(part)
             if not key:
@@ -156,7 +155,6 @@ def _is_person_noun(lemma: str) -> bool:
 
 
 _TIME_LABELS = frozenset({"DATE", "TIME"})
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 
 def mention_head(span: "SpacySpan") -> "Token":
@@ -248,9 +246,9 @@ def _role_span(tok: "Token", doc_id: str) -> Span:
 
 
 def _is_role(tok: "Token") -> bool:
-    if tok.lower_.rstrip(".") in _HONORIFICS:
+    if title_key(tok.text) in HONORIFICS:  # says nothing about who: two "Mr."s are not one man
         return False
-    return (tok.pos_ == "NOUN" and tok.is_alpha) or (tok.pos_ == "PROPN" and tok.lower_ in TITLE_WORDS)
+    return (tok.pos_ == "NOUN" and tok.is_alpha) or (tok.pos_ == "PROPN" and title_key(tok.text) in TITLE_WORDS)
 
 
 def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Span]:
@@ -307,7 +305,7 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
 
 def _strip_words(words: list[str], person: bool) -> list[str]:
     def lead(w: str) -> bool:
-        return w.lower() in ("the", "a", "an") or (person and w.lower().rstrip(".") in TITLE_WORDS)
+        return w.lower() in ("the", "a", "an") or (person and title_key(w) in TITLE_WORDS)
 
     while len(words) > 1 and lead(words[0]):
         words = words[1:]
@@ -323,7 +321,7 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
         head = mention_head(span)
         lemma = head.lemma_.lower() if head.lemma_ else head.lower_
         if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
-            lemma = next((t.lower_ for t in span if t.lower_ in _WEEKDAYS), lemma)
+            lemma = next((t.lower_ for t in span if t.lower_ in WEEKDAYS), lemma)
         if len(span) == 1 and span[0].lower_ in PRONOUNS:
             item = _Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
             if item.head in _PRONOUNS_RELATIVE:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from newsprism.lexicon import HONORIFICS
 from newsprism.model import Entity, StoryAnalysis
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "—": " ", "–": " ", "-": " "})
@@ -81,7 +82,7 @@ def _entities_with(analysis: StoryAnalysis, name: str, doc: str | None) -> list[
         for m in entity.mentions:
             if doc is not None and m.doc != doc:
                 continue
-            tokens = [t for t in _tokens(m.text) if t not in {"mr", "mrs", "ms", "dr", "the"}]
+            tokens = [t for t in _tokens(m.text) if t not in HONORIFICS and t != "the"]
             if tokens == target:
                 found.append(entity)
                 break

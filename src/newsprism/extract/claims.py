@@ -6,8 +6,9 @@ what the core analysis already found inside it (resolved entity ids, figures,
 time expressions, quotes) and its *attribution*: who the report says makes the
 claim — the subject of a reporting verb ("Russia categorically denied the
 reports", "X said that ..."), the object of "according to", or the speaker of a
-direct quote covering most of it. Claims the reporter states in their own voice
-have no attribution.
+direct quote covering most of it — by the rules every stage shares
+(``newsprism.attribution``). Claims the reporter states in their own voice have
+no attribution.
 
 Everything reuses the parse; nothing here runs a model.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -25,7 +26,9 @@ from spacy.attrs import IS_ALPHA, IS_STOP, LEMMA, LOWER, ORTH, POS, SENT_START
 from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
-from newsprism.model import Figure, Quote, Span, StoryAnalysis, TimeExpr
+from newsprism.attribution import People, according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.lexicon import REPORTING_VERBS
+from newsprism.model import Figure, Mention, Quote, Span, StoryAnalysis, TimeExpr
 from newsprism.nlp import parsed_from
 
 __all__ = [
@@ -36,22 +39,10 @@ __all__ = [
     "split_clauses",
     "event_keys",
     "content_terms",
-    "REPORTING_LEMMAS",
 ]
 
-# Verbs that put a statement in someone's mouth. Denial/blame verbs matter most
-# here: they mark a party's position, not the outlet's.
-REPORTING_LEMMAS = frozenset(
-    """say tell add ask write post declare insist tweet state note explain argue claim announce warn
-    reply respond acknowledge admit suggest complain charge describe report deny confirm maintain
-    contend conclude assert stress allege affirm reiterate accuse blame estimate believe suspect
-    demand denounce reject question dismiss""".split()
-)
-# a passive subject ("Airstrikes were reported") is what is reported, not who reports
-_SUBJECT_DEPS = frozenset({"nsubj"})
+# an expletive or a relative pronoun the subject rule could not resolve names nobody
 _NOT_A_SOURCE = frozenset({"who", "which", "that", "it", "there"})
-# parts of a subject's subtree that qualify it rather than name it
-_SUBJECT_CUT_DEPS = frozenset({"appos", "relcl", "acl", "punct", "cc", "conj", "advmod", "prep"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 _CLAUSE_BREAK = re.compile(r";\s+")
 _MIN_ALPHA_TOKENS = 3
@@ -158,38 +149,18 @@ def _continues(text: str, previous: tuple[int, int]) -> bool:
     return bool(re.search(r"\b(?:a|p)\.\s?m\.$|\b[A-Z]\.$", tail))
 
 
-def _subject_span(verb: Token) -> tuple[int, int] | None:
-    """Token range naming the subject of ``verb``, without appositives or clauses."""
-    subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
-    if subject is None:
-        return None
-    keep = [subject]
-    if subject.lower_ in _NOT_A_SOURCE:
-        return None
-    for child in subject.children:
-        # "Office of the U.N. High Commissioner" is one name; "head of the ..." is cut
-        named_of = child.dep_ == "prep" and subject.pos_ == "PROPN" and any(
-            g.pos_ == "PROPN" for g in child.children
-        )
-        if child.dep_ in _SUBJECT_CUT_DEPS and not named_of:
-            continue
-        keep.extend(child.subtree)
-    indices = sorted(t.i for t in keep)
-    # keep it contiguous: drop anything after a gap
-    run = [indices[0]]
-    for i in indices[1:]:
-        if i != run[-1] + 1:
-            break
-        run.append(i)
-    if subject.i > run[-1]:
-        run = [subject.i]
-    return run[0], run[-1] + 1
-
-
-def _attribution_in(sent: SpacySpan, doc_id: str, text: str, tokens: "_DocTokens | None" = None) -> Attribution | None:
+def _attribution_in(
+    sent: SpacySpan,
+    doc_id: str,
+    text: str,
+    tokens: "_DocTokens | None" = None,
+    people: "Callable[[], People] | None" = None,
+) -> Attribution | None:
     """``text`` is the document's text (``Doc.text`` rebuilds it on every call);
     ``tokens``, the document's token attributes, lets only the tokens that can
-    matter ("according", reporting verbs) be looked at."""
+    matter ("according", reporting verbs) be looked at; ``people`` gives the
+    document's ``attribution.People`` (built on first use), which turns a "he"/"she"
+    source into the person it points back to."""
     doc = sent.doc
     if tokens is None:
         according: Iterable[Token] = sent
@@ -198,30 +169,38 @@ def _attribution_in(sent: SpacySpan, doc_id: str, text: str, tokens: "_DocTokens
         according = tokens.among(tokens.according, sent.start, sent.end)
         reporting = tokens.among(tokens.reporting, sent.start, sent.end)
     for tok in according:
-        if tok.lower_ == "according" and tok.i + 1 < sent.end and doc[tok.i + 1].lower_ == "to":
-            obj = next((c for c in doc[tok.i + 1].children if c.dep_ == "pobj"), None)
-            if obj is None:
-                continue
-            lo = min(t.i for t in obj.subtree)
-            hi = max(t.i for t in obj.subtree) + 1
-            source = doc[lo:hi]
-            cue = doc[tok.i : tok.i + 2]
-            return Attribution(
-                text=source.text,
-                span=Span(doc_id, source.start_char, source.end_char, source.text),
-                cue=Span(doc_id, cue.start_char, cue.end_char, cue.text),
-                kind="according-to",
-            )
+        obj = according_to(tok) if tok.lower_ == "according" and tok.i + 1 < sent.end else None
+        if obj is None:
+            continue
+        lo, hi = source_phrase(obj)
+        source = doc[lo:hi]
+        cue = doc[tok.i : tok.i + 2]
+        return Attribution(
+            text=source.text,
+            span=Span(doc_id, source.start_char, source.end_char, source.text),
+            cue=Span(doc_id, cue.start_char, cue.end_char, cue.text),
+            kind="according-to",
+        )
     for tok in reporting:
-        if tok.pos_ not in ("VERB", "AUX") or tok.lemma_.lower() not in REPORTING_LEMMAS:
+        if not is_reporting_verb(tok):
             continue
         # the main statement of the sentence, or a reporting verb heading a clause of it
         if tok.dep_ not in ("ROOT", "ccomp", "conj", "parataxis"):
             continue
-        rng = _subject_span(tok)
-        if rng is None:
+        subject = source_of(tok)
+        if subject is None or subject.lower_ in _NOT_A_SOURCE:
             continue
-        source = doc[rng[0] : rng[1]]
+        if subject.pos_ == "PRON" and people is not None:
+            named = people().resolve(subject).name
+            if named is not None:
+                return Attribution(
+                    text=named.text,
+                    span=named,
+                    cue=Span(doc_id, tok.idx, tok.idx + len(tok.text), tok.text),
+                    kind="reporting-verb",
+                )
+        lo, hi = source_phrase(subject)
+        source = doc[lo:hi]
         if not any(t.is_alpha for t in source):
             continue
         start, end = _trimmed(text, source.start_char, source.end_char)
@@ -491,7 +470,7 @@ def _doc_tokens(docs: Sequence[Doc]) -> list[_DocTokens]:
         content[content] = has_alnum[form_of.reshape(-1)] if len(forms) else False
         terms = np.where(content, np.array(lemma_lower + [None], dtype=object)[:-1][lemma_of.reshape(-1)], None)
         event = np.array([low in _EVENT_LEMMAS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
-        reports = np.array([low in REPORTING_LEMMAS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
+        reports = np.array([low in REPORTING_VERBS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
         reports &= np.isin(pos, _pos_ids(("VERB", "AUX")))
         according = lower == strings["according"] if "according" in strings else np.zeros(len(arr), dtype=bool)
         is_alpha = alpha != 0
@@ -510,6 +489,21 @@ def _doc_tokens(docs: Sequence[Doc]) -> list[_DocTokens]:
                 np.flatnonzero(starts[lo:hi]).tolist(),
             )
     return out  # type: ignore[return-value]
+
+
+def _people_of(doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], quotes: Sequence[Quote]):
+    """A builder of the document's ``People``, built once and only when a claim's source is a pronoun."""
+    built: list[People] = []
+
+    def inside_quote(char: int) -> bool:
+        return any(q.start <= char < q.end for q in quotes)
+
+    def get() -> People:
+        if not built:
+            built.append(People(doc_id, text, doc, mentions, inside_quote))
+        return built[0]
+
+    return get
 
 
 def _entity_index(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
@@ -552,6 +546,7 @@ def extract_claims(
     figures = _by_doc(analysis.figures)
     times = _by_doc(analysis.times)
     quotes = _by_doc(analysis.quotes)
+    mentions = _by_doc(m for e in analysis.entities for m in e.mentions)
     claims: list[Claim] = []
     present = [info for info in analysis.documents if docs.get(info.id) is not None]
     token_info = dict(zip((info.id for info in present), _doc_tokens([docs[info.id] for info in present])))
@@ -567,6 +562,7 @@ def extract_claims(
         tms = times.get(info.id, [])
         tm_starts = [t.start for t in tms]
         qts = quotes.get(info.id, [])
+        people = _people_of(info.id, text, doc, mentions.get(info.id, []), qts)
         entity_at = _entity_lookup(ents, ent_starts)
         given = ranges.get(info.id) if ranges is not None else None
         tokens = token_info[info.id]
@@ -582,7 +578,7 @@ def extract_claims(
                 continue
             sentence = Span(info.id, start, end, text[start:end])
             sentence_quotes = tuple(q for q in qts if q.start < end and start < q.end)
-            attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text, tokens)
+            attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text, tokens, people)
             split = clauses and given is None
             for lo, hi in _clause_ranges(span, start, end, min_words, text, tokens.alpha) if split else [(start, end)]:
                 clause = doc.char_span(lo, hi, alignment_mode="expand") if (lo, hi) != (start, end) else span
@@ -658,6 +654,7 @@ def _attribute(
     ent_starts: Sequence[int],
     text: str | None = None,
     tokens: _DocTokens | None = None,
+    people: "Callable[[], People] | None" = None,
 ) -> Attribution | None:
     # a direct quote covering most of the claim speaks for its speaker
     for q in quotes:
@@ -682,7 +679,7 @@ def _attribute(
         starts = [span.start] + [t.i for t in span[1:] if t.is_sent_start]
         sents = [span.doc[a:b] for a, b in zip(starts, starts[1:] + [span.end])]
     for sent in sents:
-        found = _attribution_in(sent, doc_id, span.doc.text if text is None else text, tokens)
+        found = _attribution_in(sent, doc_id, span.doc.text if text is None else text, tokens, people)
         if found is not None:
             hits = _inside(ents, ent_starts, found.span.start, found.span.end)
             entity = hits[0][2] if hits else None

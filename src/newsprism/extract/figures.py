@@ -39,6 +39,18 @@ import bisect
 import re
 from typing import TYPE_CHECKING, Sequence
 
+from newsprism.attribution import People, according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.lexicon import (
+    FEMALE_NOUNS,
+    FIGURE_SOURCE_VERBS,
+    MALE_NOUNS,
+    NUMBER_WORDS,
+    PERSON_TITLES,
+    SCALE_WORDS,
+    VAGUE_NUMBERS,
+    parse_number_words,
+    title_key,
+)
 from newsprism.model import Article, Figure, Mention, Span
 from newsprism.nlp import parsed_from
 from newsprism.extract.times import CLOCK_RE, DATE_PART_RE, TIME_UNITS, clock_value
@@ -48,19 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["extract_figures", "parse_number_words"]
 
-_UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90,
-}
-_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
-           "trillion": 1_000_000_000_000}
 _SCALE_ABBR = {"m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000, "k": 1_000}
-# Plural scale words used alone: "dozens of wounded", "thousands trapped".
-_VAGUE = {"dozens": 12, "scores": 20, "hundreds": 100, "thousands": 1_000, "millions": 1_000_000,
-          "billions": 1_000_000_000, "tens": 10}
+_VAGUE = VAGUE_NUMBERS
 _FRACTIONS = {"half": 0.5, "third": 1 / 3, "thirds": 1 / 3, "quarter": 0.25, "quarters": 0.25}
 _DIGITS = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$")
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$", re.I)
@@ -84,11 +85,6 @@ _CLOCK_QUALIFIERS = frozenset({
 _NUMBER_QUALIFIERS = frozenset(QUALIFIERS) - {"shortly after", "shortly before", "just after",
                                               "just before", "after", "before", "until", "by"}
 
-REPORTING_VERBS = frozenset("""
-    say tell report estimate state announce claim add confirm count document record put
-    indicate show note write testify acknowledge allege warn predict project calculate find
-    reveal suggest declare insist explain publish tally cite assert
-""".split())
 _NAME_LABELS = frozenset("PERSON ORG GPE LOC FAC NORP PRODUCT EVENT WORK_OF_ART LAW LANGUAGE".split())
 _LABEL_WORDS = frozenset("""no. no number article chapter resolution route highway interstate room
     flight section page channel apollo phase level grade category part item act proposition prop.
@@ -102,10 +98,8 @@ PEOPLE_NOUNS = frozenset("""
     evacuee insurgent combatant police policeman militiaman delegate supporter activist
     passenger inmate individual american syrian
 """.split())
-_FEMALE = frozenset("girl woman mother daughter wife sister lady grandmother aunt niece widow".split())
-_MALE = frozenset("boy man father son husband brother gentleman grandfather uncle nephew widower".split())
-_TITLES = frozenset("mr mrs ms dr prof gen col sen rep gov president minister".split())
-_CLIP_DEPS = frozenset({"appos", "relcl", "acl", "punct", "advcl", "parataxis", "cc", "conj"})
+_FEMALE = FEMALE_NOUNS
+_MALE = MALE_NOUNS
 _RIGHT_MOD_DEPS = frozenset({"prep", "advmod", "acl", "relcl", "amod", "npadvmod"})
 _STOP_PUNCT = frozenset({",", ";", ":", "—", "–", "-", "(", ")", '"', "“", "”", ".", "?", "!", "--"})
 _COUNT_MAX_RIGHT = 8  # right-hand modifier words kept after the counted noun
@@ -119,26 +113,6 @@ def _is_break(token: "Token") -> bool:
             and not token.whitespace_:
         return False
     return token.text in _STOP_PUNCT
-
-
-def parse_number_words(words: Sequence[str]) -> int | None:
-    """["two", "hundred", "fifty"] -> 250; None when the words are not a number."""
-    total, current, seen = 0, 0, False
-    for word in words:
-        w = word.lower()
-        if w in _UNITS:
-            current += _UNITS[w]
-        elif w == "hundred":
-            current = (current or 1) * 100
-        elif w in _SCALES:
-            total += (current or 1) * _SCALES[w]
-            current = 0
-        elif w in ("and", "-") and seen:
-            continue
-        else:
-            return None
-        seen = True
-    return total + current if seen else None
 
 
 def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -> list[Figure]:
@@ -179,22 +153,22 @@ def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -
 
 
 class _Context:
-    """Per-call lookups: PERSON mentions sorted by position (no module state)."""
+    """Per-call lookups: the people named (``attribution.People``), name spans (no module state)."""
 
     def __init__(self, article: Article, doc: "Doc", mentions: Sequence[Mention]):
         self.article = article
         self.doc = doc
-        people = [m for m in mentions if m.label == "PERSON" and m.doc == article.id]
-        if not people:  # mentions not available: fall back on the parse's own entities
-            people = [Mention(article.id, e.start_char, e.end_char, e.text, "PERSON")
-                      for e in doc.ents if e.label_ == "PERSON"]
-        self.people = sorted(people, key=lambda m: m.start)
-        self.people_ends = [m.end for m in self.people]
+        self.people = People(article.id, article.text, doc, mentions)
         self.name_chars = sorted((m.start, m.end) for m in mentions
                                  if m.doc == article.id and m.label in _NAME_LABELS)
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.article.id, start, end, self.article.text[start:end])
+
+    def phrase(self, head: "Token") -> Span:
+        """``head``'s noun phrase as the report names it (``attribution.source_phrase``)."""
+        lo, hi = source_phrase(head)
+        return self.span(self.doc[lo].idx, self.doc[hi - 1].idx + len(self.doc[hi - 1]))
 
     def in_name(self, token: "Token") -> bool:
         if token.ent_type_ in _NAME_LABELS:
@@ -207,7 +181,7 @@ class _Context:
 
 def _could_start_number(token: "Token") -> bool:
     low = token.lower_
-    return bool(_DIGITS.match(token.text)) or low in _UNITS or low in _VAGUE or low in _FRACTIONS \
+    return bool(_DIGITS.match(token.text)) or low in NUMBER_WORDS or low in _VAGUE or low in _FRACTIONS \
         or low in ("a", "an", "dozen") or token.text in _CURRENCY or low in _CURRENCY
 
 
@@ -224,8 +198,8 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
         return None
     if low in ("a", "an"):
         # "a dozen", "a hundred", "half a million" is handled at "half"
-        if i + 1 < n and (doc[i + 1].lower_ == "dozen" or doc[i + 1].lower_ in _SCALES):
-            scale = 12 if doc[i + 1].lower_ == "dozen" else _SCALES[doc[i + 1].lower_]
+        if i + 1 < n and (doc[i + 1].lower_ == "dozen" or doc[i + 1].lower_ in SCALE_WORDS):
+            scale = 12 if doc[i + 1].lower_ == "dozen" else SCALE_WORDS[doc[i + 1].lower_]
             return i, i + 1, scale, None
         if i + 1 < n and doc[i + 1].lower_ in ("third", "quarter"):
             return i, i + 1, _FRACTIONS[doc[i + 1].lower_], "fraction"
@@ -233,8 +207,8 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
     if low in _FRACTIONS:
         if low != "half":
             return None  # "third"/"quarter" alone are ordinals or nouns; "a third" is above
-        if i + 2 < n and doc[i + 1].lower_ in ("a", "an") and doc[i + 2].lower_ in _SCALES:
-            return i, i + 2, _SCALES[doc[i + 2].lower_] // 2, None
+        if i + 2 < n and doc[i + 1].lower_ in ("a", "an") and doc[i + 2].lower_ in SCALE_WORDS:
+            return i, i + 2, SCALE_WORDS[doc[i + 2].lower_] // 2, None
         if i + 2 < n and doc[i + 1].lower_ in ("a", "an") and doc[i + 2].lemma_.lower() in TIME_UNITS:
             return i, i, 0.5, None  # "half a day": a duration; the unit is what it counts
         return i, i, 0.5, "fraction"
@@ -251,8 +225,8 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
         raw = t.text.replace(",", "")
         value: float | int = float(raw) if "." in raw else int(raw)
         last = i
-        if i + 1 < n and doc[i + 1].lower_ in _SCALES:
-            value, last = value * _SCALES[doc[i + 1].lower_], i + 1
+        if i + 1 < n and doc[i + 1].lower_ in SCALE_WORDS:
+            value, last = value * SCALE_WORDS[doc[i + 1].lower_], i + 1
         elif i + 1 < n and doc[i + 1].lower_ in _SCALE_ABBR and doc[i + 1].idx == t.idx + len(t):
             value, last = value * _SCALE_ABBR[doc[i + 1].lower_], i + 1
         return (i, *_with_unit(doc, last, _integral(value)))
@@ -262,9 +236,9 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
     k = i
     while k < n:
         w = doc[k].lower_
-        if w in _UNITS or w in _SCALES or (w in ("-", "and") and words and k + 1 < n
-                                           and doc[k + 1].lower_ in _UNITS):
-            if w == "-" and not (doc[k - 1].lower_ in _UNITS and _UNITS[doc[k - 1].lower_] >= 20):
+        if w in NUMBER_WORDS or w in SCALE_WORDS or (w in ("-", "and") and words and k + 1 < n
+                                           and doc[k + 1].lower_ in NUMBER_WORDS):
+            if w == "-" and not (doc[k - 1].lower_ in NUMBER_WORDS and NUMBER_WORDS[doc[k - 1].lower_] >= 20):
                 break  # "five-year" is a number then a unit, not "five" "-" "year"
             words.append(w)
             last = k
@@ -472,7 +446,7 @@ def _whose(ctx: _Context, subj: "Token") -> Span:
     """A she/he subject -> the nearest girl/woman/boy/man noun phrase (or PERSON) before it."""
     doc = ctx.doc
     if subj.lower_ not in ("she", "he"):
-        return _trimmed(ctx, subj)
+        return ctx.phrase(subj)
     nouns = _FEMALE if subj.lower_ == "she" else _MALE
     for k in range(subj.i - 1, max(-1, subj.i - 80), -1):
         t = doc[k]
@@ -483,7 +457,7 @@ def _whose(ctx: _Context, subj: "Token") -> Span:
                     left = c.left_edge if c.left_edge.i >= c.i - 2 else c
             return ctx.span(left.idx, t.idx + len(t))
         if t.ent_type_ == "PERSON":
-            return _person_at(ctx, t.idx) or ctx.span(t.idx, t.idx + len(t))
+            return _person_at(ctx, t) or ctx.span(t.idx, t.idx + len(t))
     return ctx.span(subj.idx, subj.idx + len(subj))
 
 
@@ -526,7 +500,7 @@ def _timed_clause(ctx: _Context, first: int, last: int) -> Span | None:
     while k >= sent_start and end - k < 10:
         t = doc[k]
         if _is_break(t) or t.lower_ in _CLAUSE_BOUNDARY and t.dep_ in ("mark", "prep") \
-                or t.lemma_ in REPORTING_VERBS and t.pos_ == "VERB" or t.dep_ == "mark":
+                or is_reporting_verb(t, FIGURE_SOURCE_VERBS) or t.dep_ == "mark":
             break
         k -= 1
     begin = k + 1
@@ -547,16 +521,17 @@ def _timed_clause(ctx: _Context, first: int, last: int) -> Span | None:
 # --- who gives the figure -------------------------------------------------------------------
 
 def _source(ctx: _Context, token: "Token") -> Span | None:
-    """The subject of the nearest reporting verb governing ``token``; else of a
-    parenthetical "..., he said"; else the object of "according to" in the sentence."""
+    """The source (``attribution.source_of``) of the nearest reporting verb governing
+    ``token``; else of a parenthetical "..., he said"; else the object of "according
+    to" in the sentence."""
     t = token
     for _ in range(40):
-        if t.lemma_ in REPORTING_VERBS and t.pos_ == "VERB":
+        if is_reporting_verb(t, FIGURE_SOURCE_VERBS):
             who = _reporter(ctx, t, token)
             if who is not None:
                 return who
         for c in t.children:
-            if c.dep_ == "parataxis" and c.lemma_ in REPORTING_VERBS:
+            if c.dep_ == "parataxis" and is_reporting_verb(c, FIGURE_SOURCE_VERBS):
                 who = _reporter(ctx, c, token)
                 if who is not None:
                     return who
@@ -564,79 +539,37 @@ def _source(ctx: _Context, token: "Token") -> Span | None:
             break
         t = t.head
     for c in t.children:  # the sentence root's parentheticals ("..., he said.")
-        if c.dep_ in ("parataxis", "ccomp") and c.lemma_ in REPORTING_VERBS and c.i > token.i:
+        if c.dep_ in ("parataxis", "ccomp") and is_reporting_verb(c, FIGURE_SOURCE_VERBS) and c.i > token.i:
             who = _reporter(ctx, c, token)
             if who is not None:
                 return who
     for w in token.sent:
-        if w.lower_ == "according":
-            to = next((c for c in w.children if c.lower_ == "to"), None)
-            obj = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
-            if obj is not None:
-                return _trimmed(ctx, obj) if obj.pos_ != "PRON" else _resolve_pronoun(ctx, obj)
+        obj = according_to(w) if w.lower_ == "according" else None
+        if obj is not None:
+            return _named(ctx, obj)
     return None
 
 
 def _reporter(ctx: _Context, verb: "Token", figure: "Token") -> Span | None:
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    if subj is not None and subj.left_edge.i <= figure.i <= subj.right_edge.i:
+    subj = source_of(verb)
+    if subj is None:
+        return None
+    if subj.left_edge.i <= figure.i <= subj.right_edge.i:
         return None  # "Three rebel spokesmen said": the figure counts the speakers
-    if subj is None:
-        # "X was quoted/told" or "..., according to" have no active subject
-        agent = next((c for c in verb.children if c.dep_ == "agent"), None)
-        subj = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent is not None else None
-    if subj is None:
-        return None
-    if subj.pos_ == "PRON":
-        return _resolve_pronoun(ctx, subj)
-    who = _trimmed(ctx, subj)
+    return _named(ctx, subj)
+
+
+def _named(ctx: _Context, who: "Token") -> Span | None:
+    """The source as named: "he"/"she" resolved to a person, else the subject's phrase."""
+    if who.pos_ == "PRON":
+        return ctx.people.resolve(who).name
+    phrase = ctx.phrase(who)
     # a bare title is a name lost in damaged text ("Mr.   said"): no source, not a guess
-    return None if who.text.rstrip(".").lower() in _TITLES else who
+    return None if title_key(phrase.text) in PERSON_TITLES else phrase
 
 
-def _resolve_pronoun(ctx: _Context, pron: "Token") -> Span | None:
-    if pron.lower_ not in ("he", "she", "him", "her"):
-        return None  # "they", "it", "we": no honest single antecedent from a cheap rule
-    k = bisect.bisect_right(ctx.people_ends, pron.idx) - 1
-    if k < 0:
+def _person_at(ctx: _Context, token: "Token") -> Span | None:
+    mention = ctx.people.mention_at(token)
+    if mention is None or mention.label != "PERSON":
         return None
-    nearest = ctx.people[k]
-    return _fullest_name(ctx, k, nearest)
-
-
-def _person_at(ctx: _Context, char: int) -> Span | None:
-    k = bisect.bisect_right(ctx.people_ends, char)
-    if k < len(ctx.people) and ctx.people[k].start <= char < ctx.people[k].end:
-        return _fullest_name(ctx, k, ctx.people[k])
-    return None
-
-
-def _fullest_name(ctx: _Context, k: int, mention: Mention) -> Span:
-    """"Abdurrahman" -> an earlier "Rami Abdurrahman" (same last word, more words)."""
-    last = mention.text.split()[-1] if mention.text.split() else ""
-    best = mention
-    for other in ctx.people[:k]:
-        words = other.text.split()
-        if words and words[-1] == last and len(words) > len(best.text.split()):
-            best = other
-    return ctx.span(best.start, best.end)
-
-
-def _trimmed(ctx: _Context, head: "Token") -> Span:
-    """``head``'s phrase without appositions, relative clauses and trailing punctuation:
-    "Rami Abdurrahman, the head of ..., said" -> "Rami Abdurrahman"."""
-    keep = [head]
-    stack = [c for c in head.children if c.dep_ not in _CLIP_DEPS]
-    while stack:
-        c = stack.pop()
-        keep.append(c)
-        stack.extend(x for x in c.children if x.dep_ not in ("appos", "relcl", "parataxis"))
-    lo = min(t.i for t in keep)
-    hi = max(t.i for t in keep)
-    doc = ctx.doc
-    # keep the phrase contiguous with the head: stop at the first clipped gap
-    while hi > head.i and (_is_break(doc[hi]) or doc[hi].dep_ in ("punct", "cc")):
-        hi -= 1
-    while lo < head.i and _is_break(doc[lo]):
-        lo += 1
-    return ctx.span(doc[lo].idx, doc[hi].idx + len(doc[hi]))
+    return ctx.span(*ctx.people.fullest(mention.start, mention.end))

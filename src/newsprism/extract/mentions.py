@@ -13,13 +13,15 @@ import re
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
+from newsprism.attribution import is_reporting_verb
+from newsprism.lexicon import TITLE_WORDS, title_key
 from newsprism.model import Article, Mention
 from newsprism.nlp import parsed_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token
 
-__all__ = ["NAME_LABELS", "PLACE_LABELS", "extract_mentions", "is_demonym", "TITLE_WORDS"]
+__all__ = ["NAME_LABELS", "PLACE_LABELS", "extract_mentions", "is_demonym"]
 
 NAME_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "LAW", "PRODUCT", "WORK_OF_ART"}
@@ -32,20 +34,9 @@ _CONJ_PLACE_CONFUSIONS = frozenset({"WORK_OF_ART", "PRODUCT", "LANGUAGE", "EVENT
 # labels NER puts on a surname written alone ("Abu Jaafar":ORG, "Kirby":ORG)
 _SURNAME_CONFUSIONS = frozenset({"ORG", "NORP", "WORK_OF_ART", "PRODUCT", "LANGUAGE", "FAC"})
 
-TITLE_WORDS = frozenset(
-    """mr mr. mrs mrs. ms ms. dr dr. prof prof. sen sen. rep rep. gov gov. gen gen. lt col col. capt
-    capt. sgt sgt. st st. rev rev. sir dame lord lady president vice prime minister secretary general
-    chancellor king queen prince princess sheikh imam pope cardinal bishop judge justice senator
-    representative governor mayor ambassador spokesman spokeswoman chairman chief director commander
-    colonel captain sergeant lieutenant major doctor professor foreign defense state deputy acting
-    former first""".split()
-)
 # words that NER sometimes tags alone but that are never a name by themselves
 _GENERIC = frozenset(
     "state department ministry office army government council court house senate police".split()
-)
-_SPEECH_VERBS = frozenset(
-    "say tell add ask write post explain recall describe insist warn claim announce reply".split()
 )
 _DEMONYM = re.compile(
     r"(?:an|ans|ians|ese|ish|i|is|ite|ites|ic|ics|ch|ers?|eans?|ists?|ese|ites)$", re.IGNORECASE
@@ -136,7 +127,7 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
             piece = text[s:e]
             if not piece or not piece[0].isupper() and not piece[0].isdigit():
                 continue
-            if piece.lower().rstrip(".") in TITLE_WORDS:
+            if title_key(piece) in TITLE_WORDS:
                 continue
             raws.append(_Raw(s, e, label, ent.root))
     return raws
@@ -228,12 +219,12 @@ def _missed_people(doc: "Doc", taken: list[tuple[int, int]]) -> list[_Raw]:
             j += 1
         run = doc[i : j + 1]
         i = j + 1
-        if any(t.idx in covered or t.lower_ in TITLE_WORDS or t.lower_ in _GENERIC for t in run):
+        if any(t.idx in covered or title_key(t.text) in TITLE_WORDS or t.lower_ in _GENERIC for t in run):
             continue
         if run[0].is_sent_start and len(run) == 1 and not _role_after(run[-1]):
             continue
         root = run.root
-        speech_subject = root.dep_ == "nsubj" and root.head.lemma_ in _SPEECH_VERBS
+        speech_subject = root.dep_ == "nsubj" and is_reporting_verb(root.head)
         if speech_subject or _role_after(run[-1]):
             if root.ent_type_ in ("", "PERSON") and (speech_subject or root.dep_ in ("nsubj", "nsubjpass")):
                 out.append(_Raw(run.start_char, run.end_char, "PERSON", root))

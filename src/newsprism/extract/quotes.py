@@ -3,14 +3,15 @@
 One pass over the double quotation marks ("..." and “...”) finds the quoted
 stretches; each is then attributed with short, local token walks:
 
-1. the cue: a speech verb (said, told, added, wrote, according to, ...) in the
+1. the cue: a reporting verb (said, told, added, wrote, according to, ...) in the
    quote's own sentence. Which side is searched first depends on how the quote
    ends: a quote closed by "," "?" "!" or no punctuation expects its cue after
    it ("“...,” said X", "“...?” he asked"); a quote woven into the reporter's
    sentence (a *partial* quote, opened right after a word) or one that ends its
    sentence expects it before ("X added: “...”", "hoped the world would hear
    “our final scream,”").
-2. the speaker: the grammatical subject of the cue (climbing from "adding",
+2. the speaker: who speaks through the cue, by the rules every stage shares
+   (``newsprism.attribution``: the subject of the cue, climbing from "adding",
    "saying" or a conjoined verb to the verb that has one; from "who" to the
    noun it qualifies). A name is given as the fullest form of that name in the
    document ("Abdurrahman" -> "Rami Abdurrahman"); "he"/"she" are resolved to the
@@ -34,37 +35,17 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
+from newsprism.attribution import People, Person, is_according_to, is_reporting_verb, source_of, source_phrase
 from newsprism.model import Article, Mention, Quote, Span
 
-__all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions", "SPEECH_LEMMAS"]
+__all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
 
-SPEECH_LEMMAS = frozenset(
-    """say tell add ask write post declare insist tweet state note explain argue claim announce warn
-    reply respond recall acknowledge admit suggest complain charge call describe remark testify shout
-    scream cry urge predict promise vow report quip joke deny confirm maintain contend conclude observe
-    comment assert stress emphasize emphasise boast lament concede counter retort plead recount muse
-    exclaim proclaim agree accuse blame question wonder caution allege affirm reiterate tout brag
-    speculate pledge demand yell whisper mutter text email message continue read condemn hail""".split()
-)
 LOST_NAME_NOTE = "speaker's name lost in damaged text"
-_TITLES = frozenset(
-    "mr. mrs. ms. dr. gen. sen. rep. gov. prof. lt. col. sgt. capt. maj. adm. rev. sr. jr. st. "
-    "mr mrs ms dr gen sen rep gov prof".split()
-)
-_PERSON_PRONOUNS = frozenset({"he", "she", "him", "her"})
-_RELATIVES = frozenset({"who", "that", "which"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-# a verb without a subject of its own shares the subject of the verb it hangs from
-_CLIMB_DEPS = frozenset({"conj", "advcl", "xcomp", "relcl", "acl", "pcomp"})
-# a person named in these roles is not who a later "he said" points back to
-_NOT_ANTECEDENT_DEPS = frozenset({"poss", "pobj", "dobj", "dative", "compound", "npadvmod"})
-_NP_LEFT_DEPS = frozenset({"det", "amod", "compound", "poss", "nummod", "nmod", "case"})
 _TERMINATORS = frozenset({".", "?", "!"})
 _OPENERS = "“"
 _CLOSERS = "”"
 _MARKS = re.compile(r'["“”]')
 _WORD = re.compile(r"\w+")
-_GAP_AFTER_TITLE = re.compile(r" {2,}")
 # a dash after the closing mark, then the name: the by-line of quotes in a list ("...” ― Jane Doe")
 _DASH_BYLINE = re.compile(r"[ \t\xa0]*[―—–][ \t\xa0]*")
 _WINDOW = 60  # tokens: how far a cue may sit from its quote within one sentence
@@ -93,15 +74,7 @@ class QuoteAttribution:
     source_written: Span | None
 
 
-@dataclass(frozen=True, slots=True)
-class _Speaker:
-    name: str | None
-    span: Span | None
-    written: Span | None
-    lost: bool = False
-
-
-_NO_SPEAKER = _Speaker(None, None, None)
+_NO_SPEAKER = Person(None, None)
 
 
 def _direction(text: str, i: int, is_open: bool) -> bool:
@@ -185,7 +158,7 @@ def quoted_regions(text: str) -> list[QuotedRegion]:
 
 
 class _DocIndex:
-    """Lookups built once per document: token by character, mention by token, names by word."""
+    """Lookups built once per document: token by character, quoted regions, the people named."""
 
     def __init__(
         self, doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], regions: Sequence[QuotedRegion]
@@ -194,29 +167,12 @@ class _DocIndex:
         self.text = text
         self.doc = doc
         self.token_starts = [t.idx for t in doc]
-        self.mentions = sorted(mentions, key=lambda m: (m.start, -m.end))
-        self.mention_starts = [m.start for m in self.mentions]
         self.region_starts = [r.open_mark for r in regions]
         self.region_ends = [r.close_mark if r.close_mark is not None else r.end for r in regions]
-        # fullest-name lookup: last word of a person's name -> its mentions
-        self.by_last_word: dict[str, list[Mention]] = {}
-        for m in self.mentions:
-            words = _WORD.findall(m.text)
-            if m.label == "PERSON" and words:
-                self.by_last_word.setdefault(words[-1].lower(), []).append(m)
-        self.antecedents: list[tuple[int, _Speaker]] = []  # (char position, person), sorted
+        self.people = People(doc_id, text, doc, mentions, self.inside_quote)
 
     def token_at(self, char: int) -> int:
         return max(0, bisect.bisect_right(self.token_starts, char) - 1)
-
-    def mention_at(self, token: Token) -> Mention | None:
-        k = bisect.bisect_right(self.mention_starts, token.idx) - 1
-        # a covering mention starts at or before the token; nested ones are rare in NER output
-        for j in range(k, max(-1, k - 3), -1):
-            m = self.mentions[j]
-            if m.start <= token.idx < m.end:
-                return m
-        return None
 
     def inside_quote(self, char: int) -> bool:
         k = bisect.bisect_right(self.region_starts, char) - 1
@@ -226,166 +182,31 @@ class _DocIndex:
         return Span(self.doc_id, start, end, self.text[start:end])
 
 
-def _is_speech_verb(token: Token) -> bool:
-    if token.pos_ not in ("VERB", "AUX"):
-        return False
-    if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
-        return False  # "so-called", "self-described": part of a compound adjective
-    return token.lemma_.lower() in SPEECH_LEMMAS or token.lower_ in SPEECH_LEMMAS
-
-
 def _cue_at(token: Token) -> tuple[int, int] | None:
     """Character span of the cue starting at ``token``, or None if it is no cue."""
-    if token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor().lower_ == "to":
+    if is_according_to(token):
         return token.idx, token.nbor().idx + 2
-    if _is_speech_verb(token):
+    if is_reporting_verb(token):
         return token.idx, token.idx + len(token)
     return None
 
 
-def _subject(verb: Token) -> Token | None:
-    """The token naming who speaks through ``verb``."""
-    if verb.lower_ == "according":
-        for to in verb.children:
-            for obj in to.children:
-                if obj.dep_ == "pobj":
-                    return obj
-        nxt = verb.nbor() if verb.i + 1 < len(verb.doc) else None
-        return next((c for c in nxt.children if c.dep_ == "pobj"), None) if nxt is not None else None
-    current = verb
-    for _ in range(4):
-        subjects = [c for c in current.children if c.dep_ in _SUBJECT_DEPS]
-        if subjects:
-            # "a radiology nurse in Aleppo, Mohamed said": prefer the proper name
-            named = [s for s in subjects if s.pos_ == "PROPN"]
-            subject = (named or subjects)[-1 if named else 0]
-            if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
-                return current.head
-            return subject
-        if current.dep_ == "relcl":
-            return current.head
-        if current.dep_ not in _CLIMB_DEPS or current.head is current:
-            break
-        current = current.head
-    # inverted order the parser missed: "said Mahmoud Raslan"
-    if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN":
-        return verb.nbor()
-    return None
-
-
-def _np_span(head: Token) -> tuple[int, int]:
-    """The subject's name or noun phrase as written: left modifiers and the head, no clauses."""
-    start = head.i
-    for left in reversed(list(head.lefts)):
-        between = head.doc[left.i : start]
-        if left.dep_ in _NP_LEFT_DEPS and all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in between):
-            start = left.i
-        else:
-            break
-    tokens = head.doc[start : head.i + 1]
-    return tokens.start_char, tokens.end_char
-
-
-def _name_chain(head: Token) -> tuple[int, int]:
-    """A proper name the tagger missed: the run of PROPN tokens ending at ``head``, titles dropped."""
-    start = head.i
-    while start > 0 and head.doc[start - 1].pos_ == "PROPN" and head.doc[start - 1].head.i in range(start, head.i + 1):
-        start -= 1
-    while start < head.i and head.doc[start].lower_ in _TITLES:
-        start += 1
-    return head.doc[start].idx, head.idx + len(head)
-
-
-def _lost_name(index: _DocIndex, token: Token) -> bool:
-    """A title followed by a gap of spaces: the name after it was stripped ("Mr.   said")."""
-    if token.lower_ not in _TITLES:
-        return False
-    end = token.idx + len(token)
-    return bool(_GAP_AFTER_TITLE.match(index.text, end))
-
-
-def _fullest(index: _DocIndex, start: int, end: int) -> tuple[int, int]:
-    """The fullest way the document writes this person's name ("Abdurrahman" -> "Rami Abdurrahman")."""
-    words = [w.lower() for w in _WORD.findall(index.text[start:end])]
-    if not words:
-        return start, end
-    best = (len(words), -start, start, end)
-    for m in index.by_last_word.get(words[-1], ()):
-        other = [w.lower() for w in _WORD.findall(m.text)]
-        if len(other) > len(words) and other[-len(words) :] == words:
-            best = max(best, (len(other), -m.start, m.start, m.end))
-    return best[2], best[3]
-
-
-def _person_of(index: _DocIndex, token: Token) -> _Speaker | None:
-    """The person named by a (non-pronoun) subject token, if it names one."""
-    if _lost_name(index, token):
-        return _Speaker(None, None, index.span(token.idx, token.idx + len(token)), lost=True)
-    candidates = [token] + [c for c in token.children if c.dep_ == "appos"]
-    for cand in candidates:
-        mention = index.mention_at(cand)
-        if mention is not None and mention.label == "PERSON":
-            written = index.span(mention.start, mention.end)
-            s, e = _fullest(index, mention.start, mention.end)
-            return _Speaker(index.text[s:e], index.span(s, e), written)
-    for cand in candidates:
-        if cand.pos_ != "PROPN":
-            continue
-        s, e = _name_chain(cand)
-        fs, fe = _fullest(index, s, e)
-        # a name the tagger called something else counts when the document names a person so
-        if s < e and (cand.ent_type_ in ("", "PERSON") or (fs, fe) != (s, e)):
-            return _Speaker(index.text[fs:fe], index.span(fs, fe), index.span(s, e))
-    return None
-
-
-def _collect_antecedents(index: _DocIndex) -> None:
-    """People a later "he"/"she" may point back to, in text order (one pass over tokens)."""
-    for token in index.doc:
-        if token.dep_ in _NOT_ANTECEDENT_DEPS or token.pos_ not in ("PROPN", "NOUN"):
-            continue
-        if not (token.dep_ == "appos" or token.dep_ in _SUBJECT_DEPS or token.ent_type_ == "PERSON"):
-            continue
-        if index.inside_quote(token.idx):
-            continue  # names inside quotes are not speakers
-        person = None
-        if token.ent_type_ == "PERSON" or _lost_name(index, token):
-            person = _person_of(index, token)
-        elif token.dep_ in _SUBJECT_DEPS and token.pos_ == "PROPN":
-            person = _person_of(index, token)
-        if person is None or person.written is None:
-            continue
-        last = index.antecedents[-1][1] if index.antecedents else None
-        if last is not None and last.written == person.written:
-            continue  # the same name seen from another of its tokens
-        index.antecedents.append((person.written.start, person))
-
-
-def _resolve_pronoun(index: _DocIndex, before: int, written: Span) -> _Speaker:
-    k = bisect.bisect_left(index.antecedents, before, key=lambda a: a[0]) - 1
-    if k < 0:
-        return _Speaker(None, None, written)
-    person = index.antecedents[k][1]
-    return _Speaker(person.name, person.span, written, person.lost)
-
-
-def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> _Speaker:
-    subject = _subject(verb)
+def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
+    subject = source_of(verb)
     if subject is None:
         return _NO_SPEAKER
+    people = index.people
     if subject.pos_ == "PRON":
-        written = index.span(subject.idx, subject.idx + len(subject))
-        if subject.lower_ in _PERSON_PRONOUNS:
-            return _resolve_pronoun(index, min(quote_open, subject.idx), written)
-        return _Speaker(None, None, written)
-    person = _person_of(index, subject)
+        return people.resolve(subject, before=min(quote_open, subject.idx))
+    person = people.person_of(subject)
     if person is not None:
         return person
-    s, e = _np_span(subject)
-    mention = index.mention_at(subject)
+    lo, hi = source_phrase(subject)
+    s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
+    mention = people.mention_at(subject)
     if mention is not None and mention.start <= s and e <= mention.end + 1:
         s, e = mention.start, mention.end
-    return _Speaker(index.text[s:e], index.span(s, e), index.span(s, e))
+    return Person(index.span(s, e), index.span(s, e))
 
 
 def _is_terminator(token: Token) -> bool:
@@ -469,23 +290,24 @@ def _find_cue(index: _DocIndex, region: QuotedRegion, first: int, after: int | N
     return cue
 
 
-def _dash_byline(index: _DocIndex, region: QuotedRegion) -> _Speaker | None:
+def _dash_byline(index: _DocIndex, region: QuotedRegion) -> Person | None:
     """A person named right after the closing mark and a dash ("“...” ― Oscar P. Quintero")."""
     if region.close_mark is None:
         return None
     dash = _DASH_BYLINE.match(index.text, region.close_mark + 1)
     if dash is None:
         return None
-    k = bisect.bisect_left(index.mention_starts, dash.end())
-    if k < len(index.mentions) and index.mentions[k].start == dash.end() and index.mentions[k].label == "PERSON":
-        m = index.mentions[k]
-        return _Speaker(m.text, index.span(m.start, m.end), index.span(m.start, m.end))
+    people = index.people
+    k = bisect.bisect_left(people.mention_starts, dash.end())
+    if k < len(people.mentions) and people.mentions[k].start == dash.end() and people.mentions[k].label == "PERSON":
+        m = people.mentions[k]
+        return Person(index.span(m.start, m.end), index.span(m.start, m.end))
     return None
 
 
 def _context_speaker(
-    index: _DocIndex, region: QuotedRegion, first: int, previous: tuple[QuotedRegion, _Speaker] | None
-) -> _Speaker:
+    index: _DocIndex, region: QuotedRegion, first: int, previous: tuple[QuotedRegion, Person] | None
+) -> Person:
     """A quote with no cue of its own: the paragraph it continues, or the sentence before it."""
     if region.continues and previous is not None:
         return previous[1]
@@ -507,9 +329,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
     text = article.text
     regions = quoted_regions(text)
     index = _DocIndex(article.id, text, doc, [m for m in mentions if m.doc == article.id or not m.doc], regions)
-    _collect_antecedents(index)
     out: list[QuoteAttribution] = []
-    previous: tuple[QuotedRegion, _Speaker] | None = None
+    previous: tuple[QuotedRegion, Person] | None = None
     for region in regions:
         first = index.token_at(region.open_mark)
         if doc[first].idx < region.open_mark and first + 1 < len(doc):
@@ -536,8 +357,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
             start=region.start,
             end=region.end,
             text=content,
-            speaker=None if speaker.lost else speaker.name,
-            speaker_span=None if speaker.lost else speaker.span,
+            speaker=None if speaker.lost or speaker.name is None else speaker.name.text,
+            speaker_span=None if speaker.lost else speaker.name,
             cue=index.span(*_cue_at(cue)) if cue is not None else None,
             partial=partial,
             note=LOST_NAME_NOTE if speaker.lost else None,

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Iterator
 
+from newsprism.lexicon import NUMBER_WORDS, WEEKDAYS
 from newsprism.model import Article, TimeExpr
 from newsprism.nlp import parsed_from
 
@@ -50,7 +51,6 @@ __all__ = [
     "TIME_UNITS",
 ]
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS: dict[str, int] = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
     "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
@@ -99,9 +99,6 @@ _POD_WORD = re.compile(
 _DAYS_AGO = re.compile(r"\b(?P<n>\d+|one|two|three|four|five|six|seven)\s+days?\s+ago\b", re.I)
 _FUTURE_MOD = frozenset({"next", "coming", "this coming"})
 
-_SMALL_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-}
 _NUMBERISH = (
     r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
     r"|twenty|thirty|forty|fifty|sixty|hundred|several|few|many|a few|a couple of|couple of"
@@ -310,7 +307,7 @@ def _read_day(r: _Reading, expr: str, start: int, published: date | None, doc: "
         if published:
             r.relative = True
             n = m.group("n").lower()
-            r.day = published - timedelta(days=int(n) if n.isdigit() else _SMALL_NUMBERS[n])
+            r.day = published - timedelta(days=int(n) if n.isdigit() else NUMBER_WORDS[n.lower()])
 
 
 def _month_number(name: str) -> int:

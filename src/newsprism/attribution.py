@@ -1,0 +1,312 @@
+"""Who says it: one set of rules for the source of a statement, read off the parse.
+
+Quotes (the speaker of “...”), figures (who gives a number) and claims (who a
+statement is attributed to) all ask the same question of a sentence; they ask
+it here, so that one sentence never gets three different sources.
+
+* **The cue** — a reporting verb (``lexicon.REPORTING_VERBS``), not inside a
+  hyphenated adjective ("so-called", "self-described"); or "according to".
+* **The subject rule** (``source_of``) — the grammatical subject (``nsubj``) of
+  the cue. A passive subject is what is reported ("Airstrikes were reported"),
+  not who reports it, except after "quoted"/"cited" ("Smith was quoted as
+  saying"); a passive's agent ("was announced by the ministry") is the source.
+  A verb with no subject of its own shares the subject of the verb it hangs
+  from ("..., adding", "and said", "saying"); a relative clause's "who" is the
+  noun it qualifies. Among several subjects a proper name wins ("a nurse in
+  Aleppo, Mohamed, said"); "said Mahmoud Raslan" (order inverted, missed by the
+  parser) takes the name after the verb.
+* **"according to"** (``according_to``) — the object of its "to".
+* **The phrase** (``source_phrase``) — the subject as the report names it: its
+  left modifiers and prepositional phrases ("the head of the observatory", "a
+  spokesman for the ministry"), without appositions, relative clauses or
+  anything after a comma.
+* **Pronouns** (``People.resolve``) — "he"/"she"/"him"/"her" are the latest
+  person named before them outside a quote, as the subject or an apposition or
+  a PERSON mention, not as an object or possessive; "they", "it", "we" have no
+  honest single antecedent from a cheap rule and give none.
+* **Names** (``People.fullest``) — a name is given as its fullest form in the
+  document ("Abdurrahman" -> "Rami Abdurrahman"); a title followed by a gap of
+  spaces ("Mr.   said") is a name lost in damaged text and is never guessed.
+
+Layer: imports lexicon, model and nothing else of ours.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from newsprism.lexicon import PERSON_PRONOUNS, PERSON_TITLES, QUOTED_PASSIVES, REPORTING_VERBS, title_key
+from newsprism.model import Mention, Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc, Token
+
+__all__ = [
+    "SOURCE_DEPS",
+    "is_reporting_verb",
+    "is_according_to",
+    "according_to",
+    "source_of",
+    "source_phrase",
+    "Person",
+    "People",
+]
+
+# who speaks through a verb: its active subject (passives: see source_of)
+SOURCE_DEPS = frozenset({"nsubj"})
+_PASSIVE_DEPS = frozenset({"nsubjpass"})
+# a verb without a subject of its own shares the subject of the verb it hangs from
+_CLIMB_DEPS = frozenset({"conj", "advcl", "xcomp", "relcl", "acl", "pcomp"})
+_RELATIVES = frozenset({"who", "that", "which"})
+# a person named in these roles is not who a later "he said" points back to
+_NOT_ANTECEDENT_DEPS = frozenset({"poss", "pobj", "dobj", "dative", "compound", "npadvmod"})
+_NP_LEFT_DEPS = frozenset({"det", "amod", "compound", "poss", "nummod", "nmod", "case", "quantmod"})
+# parts of a subject's subtree that qualify it rather than name it
+_CUT_DEPS = frozenset({"appos", "relcl", "acl", "punct", "cc", "conj", "advmod", "advcl", "parataxis"})
+_WORD = re.compile(r"\w+")
+_GAP_AFTER_TITLE = re.compile(r" {2,}")
+
+
+def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -> bool:
+    """A verb that reports speech ("said", "denied", "tweeted"), not part of "so-called"."""
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
+        return False  # "so-called", "self-described": part of a compound adjective
+    return token.lemma_.lower() in verbs or token.lower_ in verbs
+
+
+def is_according_to(token: "Token") -> bool:
+    return token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor().lower_ == "to"
+
+
+def according_to(token: "Token") -> "Token | None":
+    """The object of "according to" (``token`` is "according"), or None."""
+    if not is_according_to(token):
+        return None
+    for to in token.children:
+        for obj in to.children:
+            if obj.dep_ == "pobj":
+                return obj
+    return next((c for c in token.nbor().children if c.dep_ == "pobj"), None)
+
+
+def _subjects(verb: "Token", climbed: bool) -> list["Token"]:
+    found = [c for c in verb.children if c.dep_ in SOURCE_DEPS]
+    if found:
+        return found
+    for agent in (c for c in verb.children if c.dep_ == "agent"):
+        found.extend(c for c in agent.children if c.dep_ == "pobj")
+    if found:
+        return found
+    if climbed or verb.lemma_.lower() in QUOTED_PASSIVES:
+        # "Smith was quoted as saying": the passive subject of the verb a cue hangs from speaks
+        return [c for c in verb.children if c.dep_ in _PASSIVE_DEPS]
+    return []
+
+
+def source_of(verb: "Token") -> "Token | None":
+    """The token naming who speaks through the reporting verb ``verb`` (or "according")."""
+    if verb.lower_ == "according":
+        return according_to(verb)
+    current = verb
+    for step in range(5):
+        subjects = _subjects(current, step > 0)
+        if subjects:
+            named = [s for s in subjects if s.pos_ == "PROPN"]
+            subject = named[-1] if named else subjects[0]
+            if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
+                return current.head
+            return subject
+        if current.dep_ == "relcl":
+            return current.head
+        # "quoted as saying": from the clause through its preposition to the verb
+        through_prep = current.dep_ == "prep" and current.pos_ == "ADP" and step > 0
+        if (current.dep_ not in _CLIMB_DEPS and not through_prep) or current.head is current:
+            break
+        current = current.head
+    # inverted order the parser missed: "said Mahmoud Raslan"
+    if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN":
+        return verb.nbor()
+    return None
+
+
+def source_phrase(head: "Token") -> tuple[int, int]:
+    """Token range ``[start, end)`` of the source as the report names it.
+
+    The head with its left modifiers and its prepositional phrases ("the head of
+    the observatory", "Office of the U.N. High Commissioner"); appositions,
+    relative clauses and whatever follows a comma are cut, and the range stays
+    contiguous with the head.
+    """
+    doc = head.doc
+    start = head.i
+    for left in reversed(list(head.lefts)):
+        between = doc[left.i : start]
+        if left.dep_ in _NP_LEFT_DEPS and all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in between):
+            start = left.i
+        else:
+            break
+    end = head.i + 1
+    for right in head.rights:
+        if right.dep_ != "prep" or right.i != end:
+            break
+        sub = list(right.subtree)
+        if any(t.is_punct and t.text in ",;:()—–" for t in sub) or any(t.dep_ in _CUT_DEPS - {"punct"} for t in sub):
+            break
+        end = max(t.i for t in sub) + 1
+    while start < head.i and doc[start].is_punct:
+        start += 1
+    return start, end
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A person a source points to: the fullest form of the name, and the words as written.
+
+    ``written`` is what stands in the sentence ("he", "Abdurrahman"); ``name``
+    the fullest form of that person's name in the document ("Rami Abdurrahman");
+    ``lost``: a title whose name was stripped by damaged text ("Mr.   said").
+    """
+
+    name: Span | None
+    written: Span | None
+    lost: bool = False
+
+
+class People:
+    """Per-document lookups for naming people: mention at a token, fullest name, antecedents.
+
+    ``inside_quote(char)`` tells which characters are quoted (names inside a
+    quote are not antecedents of the reporter's "he said"). Without any PERSON
+    mention the parse's own PERSON entities stand in.
+    """
+
+    def __init__(
+        self,
+        doc_id: str,
+        text: str,
+        doc: "Doc",
+        mentions: Sequence[Mention],
+        inside_quote: Callable[[int], bool] | None = None,
+    ):
+        self.doc_id = doc_id
+        self.text = text
+        self.doc = doc
+        own = [m for m in mentions if m.doc == doc_id or not m.doc]
+        if not any(m.label == "PERSON" for m in own):  # no mentions given: the parse's own people
+            own += [Mention(doc_id, e.start_char, e.end_char, e.text, "PERSON") for e in doc.ents if e.label_ == "PERSON"]
+        self.mentions = sorted(own, key=lambda m: (m.start, -m.end))
+        self.mention_starts = [m.start for m in self.mentions]
+        self._inside_quote = inside_quote or (lambda _char: False)
+        # fullest-name lookup: last word of a person's name -> its mentions
+        self.by_last_word: dict[str, list[Mention]] = {}
+        for m in self.mentions:
+            words = _WORD.findall(m.text)
+            if m.label == "PERSON" and words:
+                self.by_last_word.setdefault(words[-1].lower(), []).append(m)
+        self._antecedents: list[tuple[int, Person]] | None = None
+
+    def span(self, start: int, end: int) -> Span:
+        return Span(self.doc_id, start, end, self.text[start:end])
+
+    def mention_at(self, token: "Token") -> Mention | None:
+        k = bisect.bisect_right(self.mention_starts, token.idx) - 1
+        # a covering mention starts at or before the token; nested ones are rare in NER output
+        for j in range(k, max(-1, k - 3), -1):
+            m = self.mentions[j]
+            if m.start <= token.idx < m.end:
+                return m
+        return None
+
+    def lost_name(self, token: "Token") -> bool:
+        """A title followed by a gap of spaces: the name after it was stripped ("Mr.   said")."""
+        if title_key(token.text) not in PERSON_TITLES:
+            return False
+        end = token.idx + len(token)
+        return bool(_GAP_AFTER_TITLE.match(self.text, end))
+
+    def fullest(self, start: int, end: int) -> tuple[int, int]:
+        """The fullest way the document writes this person's name ("Abdurrahman" -> "Rami Abdurrahman")."""
+        words = [w.lower() for w in _WORD.findall(self.text[start:end])]
+        if not words:
+            return start, end
+        best = (len(words), -start, start, end)
+        for m in self.by_last_word.get(words[-1], ()):
+            other = [w.lower() for w in _WORD.findall(m.text)]
+            if len(other) > len(words) and other[-len(words) :] == words:
+                best = max(best, (len(other), -m.start, m.start, m.end))
+        return best[2], best[3]
+
+    def _name_chain(self, head: "Token") -> tuple[int, int]:
+        """A proper name the tagger missed: the run of PROPN tokens ending at ``head``, titles dropped."""
+        doc = head.doc
+        start = head.i
+        while start > 0 and doc[start - 1].pos_ == "PROPN" and doc[start - 1].head.i in range(start, head.i + 1):
+            start -= 1
+        while start < head.i and title_key(doc[start].text) in PERSON_TITLES:
+            start += 1
+        return doc[start].idx, head.idx + len(head)
+
+    def person_of(self, token: "Token") -> Person | None:
+        """The person named by a (non-pronoun) subject token, if it names one."""
+        if self.lost_name(token):
+            return Person(None, self.span(token.idx, token.idx + len(token)), lost=True)
+        candidates = [token] + [c for c in token.children if c.dep_ == "appos"]
+        for cand in candidates:
+            mention = self.mention_at(cand)
+            if mention is not None and mention.label == "PERSON":
+                written = self.span(mention.start, mention.end)
+                s, e = self.fullest(mention.start, mention.end)
+                return Person(self.span(s, e), written)
+        for cand in candidates:
+            if cand.pos_ != "PROPN":
+                continue
+            s, e = self._name_chain(cand)
+            fs, fe = self.fullest(s, e)
+            # a name the tagger called something else counts when the document names a person so
+            if s < e and (cand.ent_type_ in ("", "PERSON") or (fs, fe) != (s, e)):
+                return Person(self.span(fs, fe), self.span(s, e))
+        return None
+
+    def _collect(self) -> list[tuple[int, Person]]:
+        """People a later "he"/"she" may point back to, in text order (one pass over tokens)."""
+        out: list[tuple[int, Person]] = []
+        for token in self.doc:
+            if token.dep_ in _NOT_ANTECEDENT_DEPS or token.pos_ not in ("PROPN", "NOUN"):
+                continue
+            if not (token.dep_ == "appos" or token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
+                    or token.ent_type_ == "PERSON"):
+                continue
+            if self._inside_quote(token.idx):
+                continue  # names inside quotes are not speakers
+            person = None
+            if token.ent_type_ == "PERSON" or self.lost_name(token):
+                person = self.person_of(token)
+            elif token.dep_ in ("nsubj", "nsubjpass") and token.pos_ == "PROPN":
+                person = self.person_of(token)
+            if person is None or person.written is None:
+                continue
+            last = out[-1][1] if out else None
+            if last is not None and last.written == person.written:
+                continue  # the same name seen from another of its tokens
+            out.append((person.written.start, person))
+        return out
+
+    def resolve(self, pronoun: "Token", before: int | None = None) -> Person:
+        """The person a "he"/"she" points back to: the latest antecedent before ``before``
+        (default: the pronoun itself). ``name`` is None when there is none."""
+        written = self.span(pronoun.idx, pronoun.idx + len(pronoun))
+        if pronoun.lower_ not in PERSON_PRONOUNS:
+            return Person(None, written)
+        if self._antecedents is None:
+            self._antecedents = self._collect()
+        limit = pronoun.idx if before is None else before
+        k = bisect.bisect_left(self._antecedents, limit, key=lambda a: a[0]) - 1
+        if k < 0:
+            return Person(None, written)
+        person = self._antecedents[k][1]
+        return Person(person.name, written, person.lost)

@@ -1,0 +1,150 @@
+"""The word lists every stage shares, written once.
+
+Layer 0: plain data and small pure functions, no spaCy, no imports of ours. A
+list that two stages need lives here, so that "who says it", a title, a
+number word or a weekday means the same thing in quotes, figures, claims,
+mentions, resolution and findings. A stage that needs a narrower list names
+what it adds or removes, next to this one, with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+__all__ = [
+    "REPORTING_VERBS",
+    "FIGURE_SOURCE_VERBS",
+    "QUOTED_PASSIVES",
+    "HONORIFICS",
+    "MALE_HONORIFICS",
+    "FEMALE_HONORIFICS",
+    "TITLE_ABBREVIATIONS",
+    "ROLE_TITLES",
+    "TITLE_MODIFIERS",
+    "PERSON_TITLES",
+    "TITLE_WORDS",
+    "NAME_SUFFIXES",
+    "title_key",
+    "is_title",
+    "MALE_PRONOUNS",
+    "FEMALE_PRONOUNS",
+    "PERSON_PRONOUNS",
+    "MALE_NOUNS",
+    "FEMALE_NOUNS",
+    "NUMBER_WORDS",
+    "SCALE_WORDS",
+    "VAGUE_NUMBERS",
+    "parse_number_words",
+    "WEEKDAYS",
+]
+
+# ---------------------------------------------------------------- reporting verbs
+
+# Verbs that put words or a position in somebody's mouth: the cue of a quote
+# ("...,” she said"), the attribution of a claim ("Russia denied the reports"),
+# the source of a figure ("the ministry said 82 died"). Lemmas, lower case.
+# Denial/blame verbs matter for claims: they mark a party's position, not the outlet's.
+REPORTING_VERBS = frozenset(
+    """say tell add ask write post declare insist tweet state note explain argue claim announce warn
+    reply respond recall acknowledge admit suggest complain charge call describe remark testify shout
+    scream cry urge predict promise vow report quip joke deny confirm maintain contend conclude observe
+    comment assert stress emphasize emphasise boast lament concede counter retort plead recount muse
+    exclaim proclaim agree accuse blame question wonder caution allege affirm reiterate tout brag
+    speculate pledge demand yell whisper mutter text email message continue read condemn hail
+    estimate believe suspect denounce reject dismiss""".split()
+)
+# Verbs by which a source *gives a figure* without saying it in words: "the
+# observatory counted 82 dead", "a UN tally put the toll at 300". Used on top of
+# REPORTING_VERBS by figures only: as a quote cue "show" or "find" would be wrong.
+FIGURE_SOURCE_VERBS = REPORTING_VERBS | frozenset(
+    """count document record put indicate show project calculate find reveal publish tally cite""".split()
+)
+# A passive whose subject is the speaker: "Smith was quoted as saying", "was cited as".
+# Any other passive subject is what is reported ("Airstrikes were reported"), not who reports.
+QUOTED_PASSIVES = frozenset({"quote", "cite", "hear", "overhear"})
+
+# ---------------------------------------------------------------- titles
+
+# Compared through title_key(): lower case, no trailing period ("Mr." -> "mr").
+MALE_HONORIFICS = frozenset("mr sir lord".split())
+FEMALE_HONORIFICS = frozenset("mrs ms miss madam madame dame lady".split())
+HONORIFICS = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("dr prof rev mx".split())
+# abbreviated ranks and offices written before a name ("Sen. Warren", "Lt. Col. Smith", "St. Paul")
+TITLE_ABBREVIATIONS = frozenset("gen sen rep gov lt col sgt capt maj adm cmdr st pres atty supt insp".split())
+ROLE_TITLES = frozenset(
+    """president vice prime minister secretary general chancellor king queen prince princess sheikh
+    imam pope cardinal bishop judge justice senator representative governor mayor ambassador
+    spokesman spokeswoman spokesperson chairman chairwoman chair chief director commander colonel
+    captain sergeant lieutenant major doctor professor""".split()
+)
+# words that only qualify a title ("Foreign Minister", "Deputy Director", "former President")
+TITLE_MODIFIERS = frozenset("foreign defense defence state deputy acting former first".split())
+# what can stand before a person's name as their title
+PERSON_TITLES = HONORIFICS | TITLE_ABBREVIATIONS | ROLE_TITLES
+TITLE_WORDS = PERSON_TITLES | TITLE_MODIFIERS
+# after a name they tell two people apart ("Donald Trump Jr." is not "Donald Trump")
+NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())
+
+
+def title_key(word: str) -> str:
+    """The form the title lists hold: "Mr." -> "mr", "SEN." -> "sen"."""
+    return word.lower().rstrip(".")
+
+
+def is_title(word: str) -> bool:
+    """A word that can stand before a person's name as their title."""
+    return title_key(word) in PERSON_TITLES
+
+
+# ---------------------------------------------------------------- people: gender cues
+
+MALE_PRONOUNS = frozenset("he him his himself".split())
+FEMALE_PRONOUNS = frozenset("she her hers herself".split())
+PERSON_PRONOUNS = MALE_PRONOUNS | FEMALE_PRONOUNS
+FEMALE_NOUNS = frozenset("girl woman mother daughter wife sister lady grandmother aunt niece widow".split())
+MALE_NOUNS = frozenset("boy man father son husband brother gentleman grandfather uncle nephew widower".split())
+
+# ---------------------------------------------------------------- numbers
+
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}
+SCALE_WORDS: dict[str, int] = {
+    "hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+}
+
+# plural scale words used alone ("dozens of wounded", "thousands trapped"): the scale they name
+VAGUE_NUMBERS: dict[str, int] = {
+    "dozens": 12, "scores": 20, "hundreds": 100, "thousands": 1_000, "millions": 1_000_000,
+    "billions": 1_000_000_000, "tens": 10,
+}
+
+
+def parse_number_words(words: Sequence[str]) -> int | None:
+    """["two", "hundred", "fifty"] -> 250; None when the words are not a number."""
+    total, current, seen = 0, 0, False
+    for word in words:
+        w = word.lower()
+        if w in NUMBER_WORDS:
+            current += NUMBER_WORDS[w]
+        elif w == "hundred":
+            current = (current or 1) * 100
+        elif w in SCALE_WORDS:
+            total += (current or 1) * SCALE_WORDS[w]
+            current = 0
+        elif w in ("and", "-") and seen:
+            continue
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+# ---------------------------------------------------------------- calendar
+
+WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
