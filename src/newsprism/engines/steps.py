@@ -151,10 +151,13 @@ def article_record(article: Article) -> dict[str, Any]:
 def table_id(article: Article) -> Article:
     """A table row without an id was named ``FILE:ROW`` by the reader; a batch run names it
     ``FILE#HASH12`` instead, which a distributed reader (no row numbers) gives too."""
-    meta = article.meta or {}
-    if "row" in meta and article.path and article.id == f"{Path(article.path).name}:{meta['row']}":
-        return replace(article, id=f"{Path(article.path).name}#{content_hash(article)[:12]}")
-    return article
+    meta = dict(article.meta or {})
+    if "row" not in meta:
+        return article
+    row = meta.pop("row")  # a distributed reader has no row numbers: neither engine keeps them
+    if article.path and article.id == f"{Path(article.path).name}:{row}":
+        return replace(article, id=f"{Path(article.path).name}#{content_hash(article)[:12]}", meta=meta)
+    return replace(article, meta=meta)
 
 
 def _plain(meta: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "gold")
 
 
 def default_shared_dir() -> Path:
@@ -59,12 +59,19 @@ def _claimdiff(shared: Path, nlp) -> dict[str, float]:
     return evaluate_claimdiff(shared / "datasets" / "claimdiff")
 
 
+def _gold(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.gold_findings import default_gold_dir, evaluate_gold
+
+    return evaluate_gold(default_gold_dir(), shared / "datasets" / "basil" / "articles", nlp)
+
+
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "seeds": _seeds,
     "polnear": _polnear,
     "ecbplus": _ecbplus,
     "stories": _stories,
     "claimdiff": _claimdiff,
+    "gold": _gold,
 }
 
 
