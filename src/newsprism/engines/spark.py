@@ -8,13 +8,14 @@ one connected component or one story.
 * read — ``spark.read`` (text lines for JSONL, Parquet, CSV with ``--map``) on any path
   Spark reads (local, ``hdfs://``, ``s3a://``...); rows become article records in
   ``mapInArrow`` through the corpus readers.
-* families — signatures in ``mapInArrow``; banded LSH as a join on (band, key); each
-  bucket of two or more in ``applyInArrow`` (:func:`steps.bucket_pairs`); copy pairs are
+* families — signatures in ``mapInArrow``; banded LSH as a ``groupBy`` on (band, key); the
+  buckets of two or more, a batch of them per ``mapInArrow`` call (:func:`steps.bucket_pairs`); copy pairs are
   few (one per copy, about), so their connected components are found on the driver.
 * stories — document frequencies as a ``groupBy``; vectors in ``mapInArrow``; candidates
   by joining (salient term, week) queries on postings lists no longer than the cap (no
   step compares all pairs); scores in ``mapInArrow``; the best neighbours by a window;
-  connected components of the edges on the driver, each merged in ``applyInArrow``.
+  connected components of the edges on the driver, collected per component and merged
+  in ``mapInArrow``.
 * analyses — ``groupBy(story).applyInArrow``: spaCy and the embedder loaded once per
   Python worker (:func:`steps.worker_models`), one shard of stories per Spark job, each
   shard written when done (a resumed run skips finished shards).
@@ -204,13 +205,18 @@ def _signatures(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
              pa.array([r[1] for r in recs], pa.list_(pa.int64()))], schema=schema)
 
 
-def _bucket(params: BatchParams, table: Any) -> Any:
-    import pyarrow as pa
-
+def _buckets(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    """LSH buckets of two or more members (one row each, members as a list) -> copy pairs.
+    One Python call per Arrow batch of buckets, not per bucket: most buckets are small."""
     detector = params.detector()
-    members = list(zip(table.column("pk").to_pylist(), table.column("signature").to_pylist()))
-    pairs = steps.bucket_pairs(detector, members, params.copy_window)
-    return pa.table({"a": pa.array([p[0] for p in pairs], pa.int64()), "b": pa.array([p[1] for p in pairs], pa.int64())})
+    for batch in batches:
+        a: list[int] = []
+        b: list[int] = []
+        for members in batch.column("members").to_pylist():
+            for x, y in steps.bucket_pairs(detector, [(m["pk"], m["signature"]) for m in members], params.copy_window):
+                a.append(x)
+                b.append(y)
+        yield pa.RecordBatch.from_arrays([pa.array(a, pa.int64()), pa.array(b, pa.int64())], names=["a", "b"])
 
 
 def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
@@ -261,17 +267,23 @@ def _score(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
                                           pa.array(scores, pa.float64())], schema=schema)
 
 
-def _merge(params: BatchParams, table: Any) -> Any:
-    import pyarrow as pa
-
-    vectors, edges = {}, []
-    for kind, pk, other, score, vector in zip(*(table.column(c).to_pylist() for c in ("kind", "pk", "other", "score", "vector"))):
-        if kind == "v":
-            vectors[pk] = steps.vector_from_json(vector)
-        else:
-            edges.append((score, pk, other))
-    group = steps.merge_component(vectors, edges, params.cluster)
-    return pa.table({"pk": pa.array(list(group), pa.int64()), "root": pa.array(list(group.values()), pa.int64())})
+def _merges(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    """Connected components of neighbour edges (one row each: members and edges as lists)
+    -> (pk, root) from :func:`steps.merge_component`."""
+    for batch in batches:
+        pks: list[int] = []
+        roots: list[int] = []
+        for items in batch.column("items").to_pylist():
+            vectors, edges = {}, []
+            for item in items:
+                if item["kind"] == "v":
+                    vectors[item["pk"]] = steps.vector_from_json(item["vector"])
+                else:
+                    edges.append((item["score"], item["pk"], item["other"]))
+            for pk, root in steps.merge_component(vectors, edges, params.cluster).items():
+                pks.append(pk)
+                roots.append(root)
+        yield pa.RecordBatch.from_arrays([pa.array(pks, pa.int64()), pa.array(roots, pa.int64())], names=["pk", "root"])
 
 
 def _analysis_schema():
@@ -535,7 +547,8 @@ def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir
         banded = sigs.select("pk", "signature", F.posexplode("bands").alias("band", "key"))
         counts = banded.groupBy("band", "key").count().filter("count > 1").drop("count")
         shared = banded.join(counts, ["band", "key"])
-        pairs = shared.groupBy("band", "key").applyInArrow(_grouped(_bucket, params), "a long, b long")
+        buckets = shared.groupBy("band", "key").agg(F.collect_list(F.struct("pk", "signature")).alias("members"))
+        pairs = buckets.mapInArrow(functools.partial(_buckets, params), "a long, b long")
         a, b = _collect_pairs(pairs.distinct(), "a", "b")
         roots = _roots_frame(spark, size, a, b, "family_pk")
         family = articles.select("pk").join(roots, "pk", "left").select(
@@ -596,8 +609,9 @@ def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir
         e_rows = edges.join(comp.withColumnRenamed("pk", "a"), "a").select(
             "comp", F.lit("e").alias("kind"), F.col("a").alias("pk"), F.col("b").alias("other"), "score",
             F.lit(None).cast("string").alias("vector"))
-        merged = v_rows.unionByName(e_rows).groupBy("comp").applyInArrow(
-            _grouped(_merge, params), "pk long, root long")
+        items = v_rows.unionByName(e_rows).groupBy("comp").agg(
+            F.collect_list(F.struct("kind", "pk", "other", "score", "vector")).alias("items"))
+        merged = items.mapInArrow(functools.partial(_merges, params), "pk long, root long")
         merged.write.mode("overwrite").parquet(path("merged.parquet"))
         merged = spark.read.parquet(path("merged.parquet"))
         rep_root = family.filter("pk = family_pk").join(merged, "pk", "left").select(

@@ -443,11 +443,10 @@ TABLES: dict[str, tuple[str, ...]] = {
     "entities": ("story_id", "entity_id", "name", "type", "variants", "mentions", "documents", "mentions_json"),
     "quotes": ("story_id", "article_id", "start", "end", "text", "speaker", "speaker_entity", "partial"),
     "figures": ("story_id", "article_id", "start", "end", "text", "value", "number", "unit", "qualifier", "counts", "source"),
-    "findings": ("story_id", "finding_id", "kind", "about", "docs", "citations_json"),
+    "findings": ("story_id", "list", "finding_id", "kind", "about", "docs", "json"),
     "analyses": ("story_id", "articles", "seconds", "json", "error"),
 }
 
-_FINDING_LISTS = ("corroborated", "conflicts", "disputes", "single_source", "shared_quotes", "timeline")
 
 
 def analysis_tables(story_id: int, analysis: StoryAnalysis, seconds: float) -> dict[str, list[dict[str, Any]]]:
@@ -476,19 +475,20 @@ def analysis_tables(story_id: int, analysis: StoryAnalysis, seconds: float) -> d
             "unit": f.get("unit"), "qualifier": f.get("qualifier"),
             "counts": f.get("counts"), "source": f.get("source"),
         })
-    findings = data.get("findings") or {}
-    for name in _FINDING_LISTS:
-        for item in findings.get(name, []):
+    # every list of the findings, item by item (facts, corroborated, conflicts, framing, omissions,
+    # summary...): the item whole as JSON, its id, kind, headline and documents as columns
+    for name, items in (data.get("findings") or {}).items():
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            docs = item.get("docs") or ([item["doc"]] if item.get("doc") else [])
             out["findings"].append({
-                "story_id": story_id, "finding_id": item.get("id"), "kind": item.get("kind", name),
-                "about": item.get("about"), "docs": list(item.get("docs", [])),
-                "citations_json": json.dumps(item.get("citations", []), ensure_ascii=False, separators=(",", ":")),
+                "story_id": story_id, "list": name, "finding_id": item.get("id"),
+                "kind": item.get("kind") or name, "about": item.get("about") or item.get("text") or item.get("outlet"),
+                "docs": [str(d) for d in docs], "json": json.dumps(item, ensure_ascii=False, separators=(",", ":")),
             })
-    for item in findings.get("omissions", []):
-        out["findings"].append({
-            "story_id": story_id, "finding_id": None, "kind": "omission", "about": item.get("outlet"),
-            "docs": [item.get("doc")], "citations_json": json.dumps(item, ensure_ascii=False, separators=(",", ":")),
-        })
     out["analyses"].append({
         "story_id": story_id, "articles": len(data.get("documents", [])), "seconds": round(seconds, 3),
         "json": json.dumps(data, ensure_ascii=False, separators=(",", ":")), "error": None,
