@@ -1,4 +1,4 @@
-"""``python -m newsprism``: the same command line as ``newsprism``."""
+"""``python -m newsprism`` (and the script spark-submit runs: docs/spark.md)."""
 
 from newsprism.cli import main
 
