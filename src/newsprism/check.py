@@ -208,6 +208,11 @@ def check_summary(report: dict) -> Iterator[CitationProblem]:
     if report.get("summary_backend", "extractive") != "extractive":
         return  # an LLM sentence was verified against its citations when it was written
     findings = _dict(report.get("findings"))
+    # schema 2: a summary sentence may be a fact's headline (itself a cited span)
+    headlines = {
+        h["text"] for f in _list(findings.get("facts"))
+        if isinstance(f, dict) and isinstance(h := f.get("headline"), dict) and isinstance(h.get("text"), str)
+    }
     for i, sentence in enumerate(findings.get("summary") or ()):
         if not isinstance(sentence, dict):
             continue
@@ -215,7 +220,7 @@ def check_summary(report: dict) -> Iterator[CitationProblem]:
         where = f"findings.summary[{i}]"
         if not cites:
             yield _problem(where, "a summary sentence with no citation")
-        elif not any(sentence.get("text") == c["text"] for c in cites):
+        elif sentence.get("text") not in {c["text"] for c in cites} | headlines:
             yield _problem(where, f"text {_short(sentence.get('text'))} is not the text of any of its citations")
 
 
