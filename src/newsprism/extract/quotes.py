@@ -35,7 +35,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.attribution import People, Person, is_according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import People, Person, as_written, is_according_to, is_reporting_verb, source_of, source_phrase
 from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
@@ -200,6 +200,9 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         return people.resolve(subject, before=min(quote_open, subject.idx))
     person = people.person_of(subject)
     if person is not None:
+        if person.written is not None and not person.lost:
+            s, e = as_written(subject, person.written.start, person.written.end, index.text)
+            person = Person(person.name, index.span(s, e))
         return person
     lo, hi = source_phrase(subject)
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
