@@ -43,3 +43,89 @@ def test_she_skips_a_man_named_with_mr(nlp):
     )
     quote = _attributions(nlp, text)[0].quote
     assert quote.speaker == "Veronica Cruz"
+
+
+def test_the_president_is_the_person_titled_president(nlp):
+    text = (
+        "President Barack Obama met Gov. Chris Christie in Trenton on Tuesday. Christie thanked him.\n\n"
+        "\u201cWe are going to rebuild every home on this shore,\u201d the president said."
+    )
+    found = _attributions(nlp, text)[0]
+    assert found.quote.speaker == "Barack Obama"
+    assert found.source_written.text == "the president"
+
+
+def test_a_weekday_is_no_speaker(nlp):
+    text = "Monday said \u201cit was the worst storm in a century for the whole region\u201d, officials wrote."
+    found = _attributions(nlp, text)
+    assert all(a.quote.speaker != "Monday" for a in found)
+
+
+def _mentions(nlp, text):
+    doc = nlp(text)
+    return [(m.text, m.label) for m in extract_mentions(Article(id="a", text=text), doc)]
+
+
+def test_hyphenated_given_name_is_kept_whole(nlp):
+    text = "South Korean President Moon Jae-in met the envoy in Seoul. Moon said the talks went well."
+    assert ("Moon Jae-in", "PERSON") in _mentions(nlp, text)
+
+
+def test_a_hyphened_pair_of_people_is_two_people(nlp):
+    text = (
+        "Donald Trump met Shinzo Abe on Friday. Trump-Abe talks focused on trade."
+    )
+    found = _mentions(nlp, text)
+    assert ("Trump", "PERSON") in found and ("Abe", "PERSON") in found
+    assert not any(t == "Trump-Abe" for t, _ in found)
+
+
+def test_an_acronym_glued_to_a_name_is_cut(nlp):
+    text = "Glenn Beck CPAC speech drew a crowd on Saturday, and Glenn Beck thanked the organisers."
+    found = _mentions(nlp, text)
+    assert not any("CPAC" in t and lab == "PERSON" for t, lab in found)
+
+
+def _entities(nlp, texts: dict[str, str]):
+    from newsprism.compare.resolve import resolve_entities
+
+    docs, mentions = {}, []
+    for doc_id, text in texts.items():
+        doc = nlp(text)
+        docs[doc_id] = doc
+        mentions += extract_mentions(Article(id=doc_id, text=text), doc)
+    return resolve_entities(mentions, docs)
+
+
+def _entity_of(entities, text: str):
+    return next(e for e in entities if any(m.text == text for m in e.mentions))
+
+
+def test_mr_trump_is_not_melania_trump(nlp):
+    text = (
+        "Melania Trump visited a children's hospital in Ohio on Tuesday.\n\n"
+        "Mr. Trump, meanwhile, stayed in Washington. Mr. Trump told reporters the trip was a success. "
+        "Mr. Trump later flew to Florida."
+    )
+    entities = _entities(nlp, {"a": text})
+    assert _entity_of(entities, "Melania Trump") is not _entity_of(entities, "Trump")
+
+
+def test_a_surname_goes_to_the_person_named_far_more_often(nlp):
+    texts = {
+        "a": "Donald Trump spoke in Ohio. Donald Trump then met donors. Donald Trump left at noon.",
+        "b": "Donald Trump was in Ohio on Monday, where Melania Trump joined him. Trump praised the crowd.",
+    }
+    entities = _entities(nlp, texts)
+    trump = next(e for e in entities if any(m.text == "Trump" and m.doc == "b" for m in e.mentions))
+    assert "Donald Trump" in trump.variants and "Melania Trump" not in trump.variants
+
+
+def test_nickname_and_legal_form_join_one_entity(nlp):
+    texts = {
+        "a": "Rick Gates, a former campaign aide, pleaded guilty on Friday. Apple Inc. declined to comment.",
+        "b": "Richard Gates told the court he had lied to investigators. Apple said nothing.",
+    }
+    entities = _entities(nlp, texts)
+    assert _entity_of(entities, "Rick Gates") is _entity_of(entities, "Richard Gates")
+    assert _entity_of(entities, "Apple Inc.") is _entity_of(entities, "Apple")

@@ -223,6 +223,7 @@ class People:
                 self.by_last_word.setdefault(words[-1].lower(), []).append(m)
         self._antecedents: list[tuple[int, Person]] | None = None
         self._genders: dict[str, set[str]] | None = None
+        self._roles: dict[str, list[Mention]] | None = None
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.doc_id, start, end, self.text[start:end])
@@ -360,6 +361,50 @@ class People:
                     if lemma in MALE_NOUNS:
                         return "m"
         return None
+
+    def role_holder(self, role: "Token", before: int) -> Person | None:
+        """The person "the president" / "the senator" means: the one the document gives that
+        title ("President Obama", "Sen. Warren", "Jones, the senator from ..."), the most
+        often; between equals, the one titled last before ``before``; None when nobody is."""
+        lemma = role.lemma_.lower()
+        if lemma not in PERSON_TITLES:
+            return None
+        if self._roles is None:
+            self._roles = {}
+            for m in self.mentions:
+                if m.label != "PERSON":
+                    continue
+                tok = self.doc.char_span(m.start, m.end, alignment_mode="expand")
+                if tok is None or not len(tok):
+                    continue
+                titles = set()
+                if tok.start > 0:
+                    titles.add(self.doc[tok.start - 1].lemma_.lower())
+                    titles.add(title_key(self.doc[tok.start - 1].text))
+                for c in tok.root.children:
+                    if c.dep_ in ("appos", "compound") and c.i not in range(tok.start, tok.end):
+                        titles.add(c.lemma_.lower())
+                if tok.root.dep_ == "appos":
+                    titles.add(tok.root.head.lemma_.lower())
+                for t in titles & PERSON_TITLES:
+                    self._roles.setdefault(t, []).append(m)
+        holders = self._roles.get(lemma, [])
+        if not holders:
+            return None
+        counts: dict[tuple[int, int], list[Mention]] = {}
+        for m in holders:
+            counts.setdefault(self.fullest(m.start, m.end), []).append(m)
+        ranked = sorted(counts.items(), key=lambda kv: -len(kv[1]))
+        if len(ranked) > 1 and len(ranked[0][1]) == len(ranked[1][1]):
+            earlier = [(max((m.start for m in ms if m.start < before), default=-1), key) for key, ms in ranked]
+            best = max(earlier)
+            if best[0] < 0:
+                return None
+            key = best[1]
+        else:
+            key = ranked[0][0]
+        written = self.span(role.idx, role.idx + len(role))
+        return Person(self.span(*key), written)
 
     def resolve(self, pronoun: "Token", before: int | None = None) -> Person:
         """The person a "he"/"she" points back to: the latest antecedent before ``before``

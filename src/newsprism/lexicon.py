@@ -24,6 +24,7 @@ __all__ = [
     "PERSON_TITLES",
     "TITLE_WORDS",
     "NAME_SUFFIXES",
+    "ORG_SUFFIXES",
     "title_key",
     "is_title",
     "MALE_PRONOUNS",
@@ -78,7 +79,8 @@ ROLE_TITLES = frozenset(
     """president vice prime minister secretary general chancellor king queen prince princess sheikh
     imam pope cardinal bishop judge justice senator representative governor mayor ambassador
     spokesman spokeswoman spokesperson chairman chairwoman chair chief director commander colonel
-    captain sergeant lieutenant major doctor professor""".split()
+    captain sergeant lieutenant major doctor professor congressman congresswoman councilman
+    councilwoman commissioner""".split()
 )
 # words that only qualify a title ("Foreign Minister", "Deputy Director", "former President")
 TITLE_MODIFIERS = frozenset("foreign defense defence state deputy acting former first".split())
@@ -87,6 +89,10 @@ PERSON_TITLES = HONORIFICS | TITLE_ABBREVIATIONS | ROLE_TITLES
 TITLE_WORDS = PERSON_TITLES | TITLE_MODIFIERS
 # after a name they tell two people apart ("Donald Trump Jr." is not "Donald Trump")
 NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())
+
+
+# legal forms after a company's name: "Apple Inc." is "Apple"
+ORG_SUFFIXES = frozenset("inc incorporated corp corporation co ltd llc plc ag sa nv gmbh".split())
 
 
 def title_key(word: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people")
 
 
 def default_shared_dir() -> Path:
@@ -59,12 +59,23 @@ def _claimdiff(shared: Path, nlp) -> dict[str, float]:
     return evaluate_claimdiff(shared / "datasets" / "claimdiff")
 
 
+def _people(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.people import basil_analyses, evaluate_people
+    from newsprism.evaluate.seeds import analyse_seed_story
+
+    stories = [s for s in sorted((shared / "stories").iterdir()) if (s / "expected.yaml").exists()]
+    seed, _ = evaluate_people((analyse_seed_story(s, nlp) for s in stories), "seed_people")
+    basil, _ = evaluate_people(basil_analyses(shared / "datasets" / "basil" / "articles", nlp), "basil_people")
+    return {**seed, **basil}
+
+
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "seeds": _seeds,
     "polnear": _polnear,
     "ecbplus": _ecbplus,
     "stories": _stories,
     "claimdiff": _claimdiff,
+    "people": _people,
 }
 
 
