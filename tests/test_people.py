@@ -129,3 +129,30 @@ def test_nickname_and_legal_form_join_one_entity(nlp):
     entities = _entities(nlp, texts)
     assert _entity_of(entities, "Rick Gates") is _entity_of(entities, "Richard Gates")
     assert _entity_of(entities, "Apple Inc.") is _entity_of(entities, "Apple")
+
+
+def test_wrong_merge_check_finds_two_first_names_and_two_genders():
+    from newsprism.evaluate.people import same_first_name, wrong_merges
+    from newsprism.model import DocumentInfo, Entity, Mention, StoryAnalysis
+
+    text = "Donald Trump and Melania Trump arrived. Mr. Trump spoke; Ms. Trump waved."
+    def m(word, start):
+        return Mention("a", start, start + len(word), word, "PERSON")
+    info = DocumentInfo("a", None, None, None, None, None, False, (), None, None, (), None, text)
+    both = Entity("E1", "Donald Trump", "PERSON", ("Donald Trump", "Melania Trump"),
+                  (m("Donald Trump", 0), m("Melania Trump", 17)))
+    genders = Entity("E2", "Trump", "PERSON", ("Trump",), (m("Trump", 44), m("Trump", 61)))
+    analysis = StoryAnalysis(documents=(info,), entities=(both, genders), quotes=(), figures=(), times=())
+    found = wrong_merges(analysis)
+    assert len(found) == 2 and "first names" in found[0] and "genders" in found[1]
+    assert same_first_name("Rick", "Richard") and same_first_name("Sergey", "Sergei") and same_first_name("J.", "John")
+    assert not same_first_name("Donald", "Melania")
+
+
+def test_no_wrong_merge_and_clean_speakers_on_the_seed_story(seed_story, nlp):
+    from newsprism.evaluate.people import speaker_problems, wrong_merges
+    from newsprism.evaluate.seeds import analyse_seed_story
+
+    analysis = analyse_seed_story(seed_story, nlp)
+    assert wrong_merges(analysis) == []
+    assert speaker_problems(analysis) == []
