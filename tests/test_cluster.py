@@ -46,6 +46,48 @@ def test_time_window_splits_the_same_topic_a_year_apart():
     assert first != later
 
 
+def test_undated_articles_join_the_dated_story_of_their_event():
+    """A missing date means "unknown", not "far away": one outlet's undated reports of two
+    events go to those events' dated stories, not into a story of their own (streaming and
+    batch), and a dated article finds a story opened by an undated one."""
+    flood_day, strike_day = _day("2024-10-30"), _day("2024-11-20")
+    clusterer = StreamClusterer()
+    flood = clusterer.add(FLOOD[0], None, flood_day)
+    strike = clusterer.add(STRIKE[0], None, strike_day)
+    assert clusterer.add(FLOOD[2], None, None) == flood
+    assert clusterer.add(STRIKE[1], None, None) == strike
+    later = StreamClusterer()
+    opened = later.add(FLOOD[1], None, None)
+    assert later.add(FLOOD[0], None, flood_day) == opened
+    docs = [(FLOOD[0], None, flood_day), (FLOOD[1], None, flood_day), (STRIKE[0], None, strike_day),
+            (FLOOD[2], None, None), (STRIKE[1], None, None)]
+    labels = cluster_batch(docs)
+    assert labels[0] == labels[1] == labels[3] and labels[2] == labels[4] and labels[0] != labels[2]
+
+
+VISIT = [
+    "Japanese Prime Minister Shinzo Abe arrived in Beijing on Thursday for a three-day visit, the first by a Japanese leader in seven years, and met President Xi Jinping.",
+    "Shinzo Abe held talks with Xi Jinping in Beijing, where the two leaders agreed to open a new chapter after years of frosty ties over disputed islands.",
+    "In Beijing, Abe and Xi signed agreements on currency swaps and joint projects during the first visit of a Japanese prime minister in seven years.",
+]
+TARIFFS = [
+    "Japan's trade ministry announced on Tuesday new export controls on chip materials to South Korea, citing security concerns.",
+    "Tokyo said its trade ministry would restrict exports of semiconductor materials to South Korea from next month; Seoul called the export controls retaliation.",
+    "South Korea protested Japan's new export controls on chemicals used to make semiconductors, announced by the trade ministry in Tokyo.",
+]
+
+
+def test_two_events_of_one_country_days_apart_stay_apart():
+    """A visit, then a policy announcement by the same country five days later: two stories."""
+    day = _day("2018-10-26")
+    docs = [(t, None, day + (i % 2)) for i, t in enumerate(VISIT)] + [(t, None, day + 5) for t in TARIFFS]
+    labels = cluster_batch(docs)
+    assert len(set(labels[:3])) == 1 and len(set(labels[3:])) == 1 and labels[0] != labels[3]
+    clusterer = StreamClusterer()
+    stream = [clusterer.add(text, None, d) for text, _, d in docs]
+    assert stream[0] != stream[3] and len(set(stream[3:])) == 1
+
+
 def test_batch_matches_gold_on_hand_cases():
     day = _day("2024-10-30")
     docs = [(t, None, day) for t in FLOOD + STRIKE]
@@ -121,3 +163,17 @@ def test_batch_with_embeddings_uses_them_and_checks_their_count():
     assert heavy[2] != heavy[0]  # at weight 0.9 the embeddings decide
     with pytest.raises(ValueError):
         cluster_batch(docs, embeddings=agree[:4])
+
+
+def test_baselines_and_date_removal_of_the_story_scorer():
+    from newsprism.evaluate.stories import agglomerative_baseline, drop_dates
+
+    day = _day("2024-10-30")
+    labels = agglomerative_baseline([(t, None, day) for t in FLOOD + STRIKE])
+    assert labels[3] == labels[4] and not set(labels[:3]) & {labels[3]}
+    assert len(set(agglomerative_baseline([(t, None, day) for t in FLOOD + STRIKE], threshold=0.99))) == 5
+    docs = [(f"d{i}", "text", None, 100 + i, "g") for i in range(10)]
+    once, again = drop_dates(docs, 0.3), drop_dates(list(reversed(docs)), 0.3)
+    assert sum(d[3] is None for d in once) == 3
+    assert {d[0] for d in once if d[3] is None} == {d[0] for d in again if d[3] is None}  # order-free choice
+    assert all(d[3] is None for d in drop_dates(docs, 1.0))

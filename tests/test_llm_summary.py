@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -71,6 +71,28 @@ class _Endpoint(BaseHTTPRequestHandler):
         fact_id, sentence = fact.group(1), fact.group(2)
         if self.mode == "invented":
             sentence = "Exactly 4,321 people left on 17 buses, Iran said."
+        if self.mode == "unauthorized":
+            self.send_response(401, "Unauthorized")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if self.mode == "redirect":
+            self.send_response(307)
+            self.send_header("Location", "http://127.0.0.1:9/v1/chat/completions")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if self.mode == "slow":
+            import time
+
+            time.sleep(1.5)
+        if self.mode == "huge":
+            payload = b"{" + b" " * 2_100_000 + b"}"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+            return
         if self.mode == "garbage":
             content = "I cannot help with that."
         else:
@@ -85,7 +107,7 @@ class _Endpoint(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def endpoint():
-    server = HTTPServer(("127.0.0.1", 0), _Endpoint)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Endpoint)  # a slow answer holds up no other test
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1"
@@ -118,6 +140,35 @@ def test_an_invented_summary_is_rejected(endpoint, analysis):
     _Endpoint.mode = "garbage"
     with pytest.raises(SummaryRejected, match="not \\{"):
         llm_summary(analysis, LLMConfig(url=endpoint, model="m", timeout=10))
+
+
+@pytest.mark.parametrize(
+    "mode, reason",
+    [
+        ("unauthorized", "answered HTTP 401 Unauthorized"),
+        ("redirect", "redirects (HTTP 307) to http://127.0.0.1:9/v1/chat/completions"),
+        ("slow", "did not answer within 0.5 s"),
+        ("huge", "answered more than 2,000,000 bytes"),
+    ],
+)
+def test_http_failures_are_one_line_reasons(endpoint, analysis, mode, reason):
+    _Endpoint.mode = mode
+    try:
+        with pytest.raises(SummaryRejected) as caught:
+            llm_summary(analysis, LLMConfig(url=endpoint, model="m", timeout=0.5))
+    finally:
+        _Endpoint.mode = "faithful"
+    assert reason in str(caught.value)
+
+
+def test_a_closed_port_is_unreachable(analysis):
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(SummaryRejected, match="unreachable"):
+        llm_summary(analysis, LLMConfig(url=f"http://127.0.0.1:{port}/v1", model="m", timeout=5))
 
 
 def test_unreachable_endpoint_and_missing_config():

@@ -35,10 +35,13 @@ def test_check_floors_flags_a_drop():
 
 
 def test_floors_were_never_lowered():
+    # --first-parent: along the branch's own line of commits (merges included). Without it,
+    # a floor raised on one branch and a commit of another branch made later, still holding
+    # the older floor, would read as a lowering once both are merged.
     rel = FLOORS_FILE.relative_to(REPO).as_posix()
     try:
         log = subprocess.run(
-            ["git", "log", "--format=%H", "--", rel], cwd=REPO, capture_output=True, text=True, check=True
+            ["git", "log", "--first-parent", "--format=%H", "--", rel], cwd=REPO, capture_output=True, text=True, check=True
         ).stdout.split()
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: floor history cannot be read")

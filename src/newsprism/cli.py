@@ -42,7 +42,10 @@ def _console(**options):
 
 @app.command()
 def analyze(
-    paths: Annotated[list[Path], typer.Argument(help="Article files (.txt, .html, .jsonl) or folders of them.")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Article files (.txt, .html, .jsonl, .csv, .parquet, news-please .json, RSS/Atom) or folders of them."),
+    ],
     format: Annotated[
         str, typer.Option("--format", "-f", help="Report format: terminal, json or markdown.")
     ] = "terminal",
@@ -61,9 +64,16 @@ def analyze(
     llm_model: Annotated[
         Optional[str], typer.Option("--llm-model", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
     ] = None,
+    mapping: Annotated[
+        Optional[str],
+        typer.Option("--map", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
+    ] = None,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", min=1, help="Processes parsing the articles (default: every core).")
+    ] = None,
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited."""
-    from newsprism.pipeline import NothingToAnalyse, analyze as run_analysis, analyze_articles
+    from newsprism.pipeline import NothingToAnalyse
     from newsprism.report import FORMATS, render
 
     if format not in FORMATS:
@@ -72,6 +82,14 @@ def analyze(
     if summary not in ("extractive", "llm"):
         _err(f"unknown summary backend {summary!r}; choose extractive or llm")
         raise typer.Exit(2)
+    if mapping is not None:
+        from newsprism.corpus.tabular import parse_mapping
+
+        try:
+            parse_mapping(mapping)  # a malformed --map is reported before anything is read
+        except ValueError as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
     llm_config = None
     if summary == "llm":
         from newsprism.compare.llm_summary import LLMConfig, SummaryRejected
@@ -81,15 +99,27 @@ def analyze(
         except SummaryRejected as exc:
             _err(str(exc))
             raise typer.Exit(2)
+    stored_json = None
     try:
         if story is not None:
             if len(paths) != 1 or not paths[0].is_file():
                 _err("--story needs exactly one corpus file (made by `newsprism ingest`)")
                 raise typer.Exit(2)
-            articles = _open_corpus(paths[0]).story_articles(story)
-            analysis = analyze_articles(articles)
+            from newsprism.engines.local import story_analysis
+
+            # stored when fresh; else computed from the stored parses and stored (refresh does many)
+            with _open_corpus(paths[0]) as corpus:
+                stored = story_analysis(corpus, story)
+            assert stored is not None
+            stored_json = stored.to_dict()
+            if format == "json" and llm_config is None:
+                analysis = None
+            else:
+                analysis = stored.analysis()
         else:
-            analysis = run_analysis(paths)
+            from newsprism.engines.local import analyze_paths
+
+            analysis = analyze_paths(paths, jobs=jobs, mapping=mapping)
     except KeyError as exc:
         _err(str(exc.args[0]) if exc.args else str(exc))
         raise typer.Exit(1)
@@ -98,6 +128,16 @@ def analyze(
             _err(f"skipped {skipped.message()}")
         _err("nothing could be analysed")
         raise typer.Exit(1)
+    if analysis is None:  # a stored story as JSON: the stored contract text, no round trip
+        from newsprism.report.json import dumps
+
+        text = dumps(stored_json)
+        if output is None:
+            sys.stdout.write(text + "\n")
+        else:
+            output.write_text(text, encoding="utf-8")
+            _err(f"wrote {format} report to {output}")
+        return
     for skipped in analysis.skipped:
         _err(f"skipped {skipped.message()}")
     if llm_config is not None:
@@ -153,7 +193,7 @@ def evaluate(
         Optional[Path], typer.Option("--shared", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
     ] = None,
     only: Annotated[
-        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, people.")
+        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, people, gold.")
     ] = None,
     gate: Annotated[
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")
@@ -238,6 +278,12 @@ def ingest(
     recluster: Annotated[
         bool, typer.Option("--recluster", help="Afterwards, re-group the whole corpus with batch clustering.")
     ] = False,
+    parse: Annotated[
+        bool, typer.Option("--parse", help="Afterwards, parse every article not parsed yet and store the parses.")
+    ] = False,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", min=1, help="With --parse: parsing processes (default: every core).")
+    ] = None,
 ) -> None:
     """Add articles to a corpus: deduplicate wire copies and assign each to a story as it arrives."""
     import time
@@ -246,8 +292,8 @@ def ingest(
 
     from newsprism.corpus.corpus import IngestInterrupted
 
-    if not inputs and not recluster:
-        _err("nothing to ingest: give files, folders or addresses (or --recluster alone)")
+    if not inputs and not recluster and not parse:
+        _err("nothing to ingest: give files, folders or addresses (or --recluster / --parse alone)")
         raise typer.Exit(2)
     inputs = inputs or []
     store = _open_corpus(corpus, batch_size=batch_size)
@@ -284,12 +330,18 @@ def ingest(
             )
             raise typer.Exit(130)
         stories_after = store.recluster() if recluster else None
+        parsed = _run_parse(store, jobs, quiet or as_json) if parse else None
     for skipped in summary.skipped:
         _err(f"skipped {skipped.message()}")
     if as_json:
         payload = summary.to_dict()
         if stories_after is not None:
             payload["stories_after_recluster"] = stories_after
+        if parsed is not None:
+            payload["parsed"] = {
+                "articles": parsed.parsed, "seconds": round(parsed.seconds, 3), "jobs": parsed.jobs,
+                "peak_rss_mib": round(parsed.peak_rss_mib, 1), "worker_peak_rss_mib": round(parsed.worker_peak_rss_mib, 1),
+            }
         typer.echo(json.dumps(payload, indent=2))
     else:
         rate = f", {summary.articles_per_second:,.0f} articles/s" if summary.read else ""
@@ -300,8 +352,30 @@ def ingest(
         )
         if stories_after is not None:
             _out(f"{corpus}: re-clustered into {stories_after} stories")
+        if parsed is not None:
+            _out(
+                f"{corpus}: {parsed.parsed} articles parsed and stored in {parsed.seconds:.1f} s "
+                f"({parsed.articles_per_second:,.1f} articles/s, {parsed.jobs} process(es); peak memory "
+                f"{parsed.peak_rss_mib:,.0f} MiB here, {parsed.worker_peak_rss_mib:,.0f} MiB per worker)"
+            )
     if summary.read == 0 and summary.skipped:
         raise typer.Exit(1)
+
+
+def _run_parse(store, jobs, quiet):
+    import time
+
+    from newsprism.engines.local import parse_corpus
+
+    try:
+        if quiet:
+            return parse_corpus(store, jobs=jobs)
+        with _progress_bar("articles") as bar:
+            task = bar.add_task("parsing", total=None, rate="–")
+            return parse_corpus(store, jobs=jobs, progress=_bar_callback(bar, task, time.perf_counter()))
+    except KeyboardInterrupt:
+        _err("interrupted: the parses finished so far are stored; run `ingest --parse` again to go on")
+        raise typer.Exit(130)
 
 
 def _run_ingest(store, inputs, mapping, progress, options=None):
@@ -312,13 +386,148 @@ def _run_ingest(store, inputs, mapping, progress, options=None):
         raise typer.Exit(2)
 
 
+def _progress_bar(unit: str):
+    """A progress bar on stderr with count, rate and time left."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(f"{{task.fields[rate]}} {unit}/s"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=_console(stderr=True),
+    )
+
+
+def _bar_callback(bar, task, started: float):
+    import time
+
+    def progress(done: int, total: int, detail: str = "") -> None:
+        elapsed = time.perf_counter() - started
+        bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.2f}" if elapsed > 0 and done else "–")
+
+    return progress
+
+
+@app.command()
+def refresh(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", min=1, help="Stories analysed at once, one process each (default: every core).")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; only the summary line.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """(Re)analyse every story whose articles changed since its last analysis, and store it."""
+    import time
+
+    from newsprism.engines.local import refresh as run_refresh
+
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    with _open_corpus(corpus) as store:
+        try:
+            if quiet or as_json:
+                summary = run_refresh(store, jobs=jobs)
+            else:
+                with _progress_bar("stories") as bar:
+                    task = bar.add_task("analysing stories", total=None, rate="–")
+                    summary = run_refresh(store, jobs=jobs, progress=_bar_callback(bar, task, time.perf_counter()))
+        except KeyboardInterrupt:
+            _err("interrupted: the stories finished so far are stored; run refresh again to go on")
+            raise typer.Exit(130)
+    for story_id, reason in summary.failed:
+        _err(f"{corpus}: story {story_id} not analysed: {reason}")
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict(), indent=2))
+    else:
+        rate = f", {summary.articles / summary.seconds:,.1f} articles/s" if summary.seconds > 0 and summary.articles else ""
+        _out(
+            f"{corpus}: {summary.stories} stories analysed ({summary.articles} articles: {summary.parsed} parsed, "
+            f"{summary.reused} parses reused), {len(summary.failed)} failed, in {summary.seconds:.1f} s{rate}, "
+            f"{summary.jobs} process(es); peak memory {summary.peak_rss_mib:,.0f} MiB here, "
+            f"{summary.worker_peak_rss_mib:,.0f} MiB per worker"
+        )
+    if summary.failed and not summary.stories:
+        raise typer.Exit(1)
+
+
+@app.command()
+def watch(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file (created if absent).")],
+    feeds: Annotated[
+        Path, typer.Option("--feeds", help="The feeds: a text file (one address a line) or an OPML subscription list.")
+    ],
+    every: Annotated[str, typer.Option("--every", help="Poll interval: 90s, 15m, 1h (default 15m).")] = "15m",
+    alerts: Annotated[
+        Optional[Path], typer.Option("--alerts", help="Append every alert to this file as a JSON line.")
+    ] = None,
+    once: Annotated[bool, typer.Option("--once", help="Poll once and exit (for cron or a test).")] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Processes re-analysing the stories a poll changed.")
+    ] = 1,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.1, help="Seconds allowed per request (whole response).")
+    ] = 15.0,
+    max_bytes: Annotated[
+        int, typer.Option("--max-bytes", min=1, help="Largest response read, in bytes.")
+    ] = 5 * 1024 * 1024,
+    host_delay: Annotated[
+        float, typer.Option("--host-delay", min=0.0, help="Seconds between two requests to one host.")
+    ] = 1.0,
+    follow_links: Annotated[
+        bool, typer.Option("--follow-links", help="Fetch every new item's page for its full text.")
+    ] = False,
+) -> None:
+    """Poll feeds, ingest new articles, refresh their stories, and report new stories, outlets and conflicts."""
+    import time
+
+    from newsprism.engines.watch import WatchConfig, Watcher, parse_interval, read_feed_list
+
+    try:
+        interval = parse_interval(every)
+        urls = read_feed_list(feeds)
+    except ValueError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    config = WatchConfig(
+        feeds=tuple(urls), timeout=timeout, max_bytes=max_bytes, host_delay=host_delay,
+        follow_links=follow_links, jobs=jobs,
+    )
+    sink = open(alerts, "a", encoding="utf-8") if alerts else None
+
+    def on_poll(report) -> None:
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        for feed, reason in report.failed:
+            _err(f"{feed}: {reason}")
+        _out(f"{stamp} {report.line()}")
+
+    try:
+        with _open_corpus(corpus) as store:
+            watcher = Watcher(store, config, alerts=sink, say=lambda line: _out(f"  {line}"))
+            _err(f"watching {len(urls)} feed(s) into {corpus}" + ("" if once else f", every {every}; Ctrl-C stops"))
+            watcher.run(interval, rounds=1 if once else None, on_poll=on_poll)
+    except KeyboardInterrupt:
+        _err("stopped: everything stored so far is kept; run watch again to go on")
+        raise typer.Exit(130)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
 @app.command()
 def stories(
     corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
     since: Annotated[Optional[str], typer.Option("--since", help="Only stories seen on or after this ISO date.")] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table (default) or json.")] = "table",
+    limit: Annotated[int, typer.Option("--limit", "-n", min=0, help="At most this many stories (0: all).")] = 50,
+    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many stories first (the next page).")] = 0,
 ) -> None:
-    """List the stories of a corpus, most recently seen first."""
+    """List the stories of a corpus, most recently seen first, one page at a time."""
     if not corpus.is_file():
         _err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
@@ -327,7 +536,8 @@ def stories(
         raise typer.Exit(2)
     with _open_corpus(corpus) as store:
         try:
-            found = store.stories(since=since)
+            found = store.stories(since=since, limit=limit or None, offset=offset)
+            total = store.count_stories(since=since)
         except ValueError as exc:  # --since that is not an ISO date
             _err(str(exc))
             raise typer.Exit(2)
@@ -338,15 +548,28 @@ def stories(
 
     from newsprism.report.safe import plain
 
-    table = Table(title=f"{len(found)} stories")
+    if len(found) < total:
+        first = offset + 1 if found else offset
+        title = f"stories {first}–{offset + len(found)} of {total:,}"
+        hint = f" (next page: --offset {offset + len(found)})" if offset + len(found) < total else ""
+    else:
+        title, hint = f"{total:,} stories", ""
+    table = Table(title=title, caption=hint.strip(" ()") or None)
     for col in ("id", "title", "articles", "independent reports", "outlets", "first seen", "last seen"):
         table.add_column(col)
     for s in found:  # titles and outlets come from articles: Text cells, never markup
         table.add_row(
-            str(s.id), plain(s.title or ""), str(len(s.articles)), str(s.families), plain(", ".join(s.outlets)),
+            str(s.id), plain(s.title or ""), str(len(s.articles)), str(s.families), plain(_outlets_cell(s.outlets)),
             plain(s.first_seen or ""), plain(s.last_seen or ""),
         )
     _console().print(table)
+
+
+def _outlets_cell(outlets, shown: int = 3) -> str:
+    """The first outlets and how many more: a story carried by 40 outlets stays one line."""
+    if len(outlets) <= shown + 1:
+        return ", ".join(outlets)
+    return ", ".join(outlets[:shown]) + f" +{len(outlets) - shown} more"
 
 
 @app.command()

@@ -35,6 +35,9 @@ ConflictSlot = Literal["figure", "duration", "role", "identity", "demand"]
 # conflicts are between outlets; disputes are between parties inside the reports
 Between = Literal["outlets", "parties"]
 SummaryBackend = Literal["extractive", "llm"]
+# how a claim supports a fact: it states it, or shares only part of it (never corroboration)
+Strength = Literal["same fact", "partly"]
+FramingKind = Literal["label", "evaluative"]
 
 
 def _closed(record: object, name: str, vocabulary: Any, optional: bool = True) -> None:
@@ -54,6 +57,12 @@ __all__ = [
     "FindingKind",
     "OutletSource",
     "SummaryBackend",
+    "Strength",
+    "FramingKind",
+    "Support",
+    "Fact",
+    "Label",
+    "Framing",
     "SharedText",
     "Version",
     "Finding",
@@ -72,6 +81,7 @@ __all__ = [
     "DocumentInfo",
     "StoryAnalysis",
     "to_jsonable",
+    "from_jsonable",
 ]
 
 
@@ -233,6 +243,8 @@ class DocumentInfo:
     text: str  # the source text every span of this document points into
     # the corpus copy family (wire copies share one; from `newsprism ingest`), None outside a corpus
     copy_family: str | None = None
+    # what had to be detected or guessed reading it (an encoding, a date), or could not be read
+    notes: tuple[str, ...] = ()
 
     def source_text(self) -> str:
         return self.text
@@ -254,6 +266,7 @@ class DocumentInfo:
             path=article.path,
             text=article.text,
             copy_family=article.copy_family,
+            notes=tuple(str(n) for n in (article.meta.get("notes") or ())),
         )
 
 
@@ -280,6 +293,63 @@ class Version:
 
 
 @dataclass(frozen=True)
+class Support:
+    """One claim supporting a fact, and how it matches the fact: ``"same fact"``
+    (its core arguments agree: the same actors/figures and a compatible
+    predicate) or ``"partly"`` (on the same topic, sharing only part of it).
+    Partly supports never count toward corroboration."""
+
+    claim: str  # Claim.id
+    citation: Span
+    strength: Strength
+
+    def __post_init__(self) -> None:
+        _closed(self, "strength", Strength, optional=False)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A proposition the story's documents state: the claims that state it
+    partition the claims (a claim supports at most one fact)."""
+
+    id: str  # "F1"
+    headline: Span  # a complete sentence of one document, verbatim
+    outlet: str | None  # whose wording the headline is
+    support: tuple[Support, ...]
+    docs: tuple[str, ...]  # documents that state it ("same fact" support)
+    sources: int  # independent sources among them (copies and copy families count once)
+    actors: tuple[str, ...] = ()  # Entity.id of the people/organisations it names
+    figures: tuple[str, ...] = ()  # the figures it gives, as written
+    importance: float = 0.0  # lead position, named sources, figures, quotes (single-source ranking)
+
+
+@dataclass(frozen=True)
+class Label:
+    """How one document labels an entity or event, or an evaluative sentence it carries."""
+
+    doc: str
+    outlet: str | None
+    label: str  # words from the text
+    citations: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class Framing:
+    """A framing difference: the labels outlets choose for the same entity
+    ("dictator" vs "leader"), or an evaluative sentence only some carry."""
+
+    id: str  # "R1"
+    kind: FramingKind
+    about: str
+    labels: tuple[Label, ...]
+    docs: tuple[str, ...]
+    citations: tuple[Span, ...]
+
+    def __post_init__(self) -> None:
+        _closed(self, "kind", FramingKind, optional=False)
+
+
+@dataclass(frozen=True)
 class Finding:
     id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
     kind: FindingKind
@@ -294,6 +364,9 @@ class Finding:
     wording_differs: bool | None = None  # shared quotes
     when: str | None = None  # timeline: resolved date/time, None when the text gives none
     order_key: str | None = None  # timeline: how it was ordered
+    fact: str | None = None  # corroborated / single-source: the Fact.id it presents
+    outlet: str | None = None  # corroborated / single-source: whose wording ``about`` is
+    support: tuple[Support, ...] = ()  # corroborated: every supporting claim with its match strength
 
     def __post_init__(self) -> None:
         _closed(self, "kind", FindingKind, optional=False)
@@ -329,6 +402,8 @@ class Findings:
     summary: tuple[SummarySentence, ...] = ()
     disputes: tuple[Finding, ...] = ()
     shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
+    facts: tuple[Fact, ...] = ()  # every fact (multi- and single-document), each claim in at most one
+    framing: tuple[Framing, ...] = ()  # labels and evaluative sentences that differ between outlets
 
 
 @dataclass(frozen=True)
@@ -345,7 +420,7 @@ class StoryAnalysis:
     # who wrote findings.summary: "extractive" (claims' own sentences) or "llm" (checked, see llm_summary.py)
     summary_backend: SummaryBackend = "extractive"
     summary_note: str | None = None  # why a requested LLM summary was not used
-    schema_version: int = 1
+    schema_version: int = 2
 
     def entity(self, entity_id: str) -> Entity | None:
         return next((e for e in self.entities if e.id == entity_id), None)
@@ -374,4 +449,44 @@ def to_jsonable(value: Any) -> Any:
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [to_jsonable(v) for v in value]
+    return value
+
+
+def from_jsonable(cls: type, data: Any) -> Any:
+    """The inverse of :func:`to_jsonable` for a record type: ``from_jsonable(StoryAnalysis,
+    analysis.to_dict()) == analysis``. Used to render a stored analysis (``newsprism refresh``
+    keeps each story's JSON) without recomputing it."""
+    return _decode(cls, data, {})
+
+
+def _decode(tp: Any, value: Any, hints_of: dict[type, dict[str, Any]]) -> Any:
+    import types
+    import typing
+
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(options) == 1:
+            return _decode(options[0], value, hints_of)
+        return value  # e.g. float | int | str: plain JSON value already
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(value, Mapping):
+        hints = hints_of.get(tp)
+        if hints is None:
+            hints = hints_of.setdefault(tp, typing.get_type_hints(tp))
+        kwargs = {
+            f.name: _decode(hints[f.name], value[f.name], hints_of)
+            for f in dataclasses.fields(tp)
+            if f.init and f.name in value
+        }
+        return tp(**kwargs)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, hints_of) for v in value)
+        return tuple(_decode(a, v, hints_of) for a, v in zip(args, value))
+    if origin in (list,):
+        (arg,) = typing.get_args(tp)
+        return [_decode(arg, v, hints_of) for v in value]
     return value

@@ -101,6 +101,7 @@ class ClaimGraph:
     alignments: tuple[Alignment, ...]
     groups: tuple[tuple[str, ...], ...]  # claim ids per fact, 2+ documents each
     shared: tuple[SharedText, ...]
+    scores: "PairScores | None" = None  # the pair scores the links were decided on
 
     def claim(self, claim_id: str) -> Claim:
         return next(c for c in self.claims if c.id == claim_id)
@@ -653,4 +654,4 @@ def align_claims(
     groups = tuple(
         tuple(claims[k].id for k in sorted(f, key=lambda k: (claims[k].doc, claims[k].start))) for f in facts
     )
-    return ClaimGraph(claims, tuple(links), groups, copies)
+    return ClaimGraph(claims, tuple(links), groups, copies, pairs)

@@ -13,7 +13,10 @@ must not flip, and most content words must come from it. One failing sentence
 rejects the whole summary (the extractive one is kept, and the reason is
 reported): a summary that is partly invented is worse than none.
 
-Only the standard library is used (``urllib``); nothing is downloaded.
+The request goes through httpx: ``timeout`` seconds for connecting and for each
+read, an answer larger than 2 MB or an HTTP error status is a rejection with its
+reason, redirects are not followed (a POST that is redirected would lose its body:
+the reason names the address to use instead). Nothing is downloaded.
 """
 
 from __future__ import annotations
@@ -21,8 +24,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
@@ -160,18 +161,47 @@ def _prompt(facts: Mapping[str, Finding], outlets: Mapping[str, str], max_senten
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
+MAX_ANSWER_BYTES = 2_000_000
+
+
+def _post(config: LLMConfig, url: str, body: bytes, headers: Mapping[str, str]) -> bytes:
+    """The body of the endpoint's answer, or :class:`SummaryRejected` with the reason."""
+    import httpx
+
+    try:
+        with httpx.Client(timeout=config.timeout, follow_redirects=False) as client:
+            with client.stream("POST", url, content=body, headers=headers) as response:
+                if response.is_redirect:
+                    where = response.headers.get("location", "?")
+                    raise SummaryRejected(
+                        f"LLM endpoint {config.url} redirects (HTTP {response.status_code}) to {where}: use that address"
+                    )
+                if response.status_code >= 400:
+                    raise SummaryRejected(
+                        f"LLM endpoint {config.url} answered HTTP {response.status_code} {response.reason_phrase}"
+                    )
+                chunks, size = [], 0
+                for chunk in response.iter_bytes():
+                    size += len(chunk)
+                    if size > MAX_ANSWER_BYTES:
+                        raise SummaryRejected(f"LLM endpoint {config.url} answered more than {MAX_ANSWER_BYTES:,} bytes")
+                    chunks.append(chunk)
+                return b"".join(chunks)
+    except httpx.TimeoutException as exc:
+        raise SummaryRejected(f"LLM endpoint {config.url} did not answer within {config.timeout:g} s") from exc
+    except httpx.HTTPError as exc:  # connection refused, DNS, protocol errors
+        raise SummaryRejected(f"LLM endpoint {config.url} unreachable: {exc}") from exc
+
+
 def request_sentences(config: LLMConfig, messages: list[dict]) -> list[dict]:
     """POST to ``{url}/chat/completions``; the model's sentences as ``[{"text", "cites"}]``."""
     body = json.dumps({"model": config.model, "messages": messages, "temperature": 0}).encode("utf-8")
     headers = {"Content-Type": "application/json"}
     if config.api_key:
         headers["Authorization"] = f"Bearer {config.api_key}"
-    request = urllib.request.Request(f"{config.url}/chat/completions", data=body, headers=headers, method="POST")
+    raw = _post(config, f"{config.url}/chat/completions", body, headers)
     try:
-        with urllib.request.urlopen(request, timeout=config.timeout) as response:  # noqa: S310 - http(s) checked
-            payload = json.loads(response.read(2_000_000).decode("utf-8"))
-    except (urllib.error.URLError, TimeoutError, OSError) as exc:
-        raise SummaryRejected(f"LLM endpoint {config.url} unreachable: {getattr(exc, 'reason', exc)}") from exc
+        payload = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         raise SummaryRejected(f"LLM endpoint {config.url} did not answer JSON") from exc
     try:

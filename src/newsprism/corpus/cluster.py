@@ -19,8 +19,11 @@ Speed (see bench/bench_corpus.py): terms come from two regex ``findall``s mapped
 through memo tables (:class:`TermExtractor`) and counted in C; TF-IDF weights of
 an article are one small numpy pass.
 * Batch (:func:`cluster_batch`): corpus-wide IDF, a k-nearest-neighbour graph of
-  articles, then greedy centroid-linkage merging of the strongest edges first —
+  articles, then average-linkage merging over that graph, best pair first —
   independent of arrival order; optionally mixed with sentence-embedding cosines.
+
+A missing date means "unknown", not "far away": an undated article is scored against
+every story without a time penalty and looks for candidates among all recent stories.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ import re
 from collections import Counter
 from itertools import chain, repeat
 from operator import itemgetter, mul
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping, Sequence, cast
 
 import numpy as np
 
@@ -78,7 +81,7 @@ class ClusterParams:
     """Knobs of both clusterers; defaults were chosen on BASIL and ECB+ dev together."""
 
     threshold: float = 0.18  # streaming: minimum similarity to join a story
-    merge_threshold: float = 0.18  # batch: minimum centroid similarity to merge two groups
+    merge_threshold: float = 0.15  # batch: minimum mean article-to-article similarity to merge two groups
     entity_weight: float = 0.5  # share of the entity cosine in the similarity
     window_days: int = 7  # no penalty within this many days of a story's span
     decay_days: float = 7.0  # then similarity shrinks by e^-(gap/decay)
@@ -91,6 +94,7 @@ class ClusterParams:
     neighbours: int = 8  # batch: k of the k-nearest-neighbour graph
     title_boost: int = 2  # a title word counts as this many body words
     embedding_weight: float = 0.2  # batch, when embeddings are given: share of their cosine in the similarity
+    embedding_merge_threshold: float = 0.18  # ... and merge_threshold then (centred embedding cosines run higher)
 
 
 def extract_terms(text: str, title: str | None = None, title_boost: int = 2) -> Counter[str]:
@@ -343,12 +347,15 @@ def similarity(vec: ArticleVector, story: StoryState, params: ClusterParams) -> 
     return score * time_factor(vec.day, story.first_day, story.last_day, params)
 
 
-_UNDATED = -1  # bucket of undated articles
+_UNDATED = -1  # bucket of the stories' undated articles
+_ANY = -2  # every story, whatever its dates: where an undated article looks
 
 
 def _buckets(day: int | None, params: ClusterParams) -> range | tuple[int]:
+    """The week buckets a dated article looks in (its time reach); an undated one looks in
+    all stories (:data:`_ANY`). A missing date means "unknown", not "far away"."""
     if day is None:
-        return (_UNDATED,)
+        return (_ANY,)
     reach = params.window_days + 2 * int(params.decay_days)
     return range((day - reach) // 7, (day + reach) // 7 + 1)
 
@@ -371,7 +378,9 @@ class StreamClusterer:
         self.next_id = next_id
         self.dirty: set[int] = set()
         self.extractor = TermExtractor(self.params.title_boost)
-        self._postings: dict[tuple[str, int], set[int]] = {}
+        # (term, week) -> stories; (term, _UNDATED | _ANY) -> recent stories (a dict kept in order)
+        self._postings: dict[tuple[str, int], set[int] | dict[int, None]] = {}
+        self._undated_posted = False  # no undated posting yet: dated articles skip that lookup
 
     def load(self, story: StoryState, index_centroid: bool = True) -> None:
         """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
@@ -390,15 +399,32 @@ class StreamClusterer:
             self._index(story.id, salient, story.first_day)
 
     def _index(self, story_id: int, terms: Iterable[str], day: int | None) -> None:
+        """Post ``story_id`` under each term in the article's week bucket (or the undated one)
+        and in the all-time one. The undated and all-time postings keep the ``_POSTING_CAP``
+        stories that used the term most recently, so they stay bounded and an undated
+        article finds the recent stories of its terms."""
         bucket = _UNDATED if day is None else day // 7
         postings = self._postings
+        cap = self._POSTING_CAP
+        if bucket == _UNDATED:
+            self._undated_posted = True
         for term in terms:
-            key = (term, bucket)
-            entry = postings.get(key)
-            if entry is None:
-                postings[key] = {story_id}
-            else:
-                entry.add(story_id)
+            if bucket != _UNDATED:
+                key = (term, bucket)
+                entry = cast("set[int] | None", postings.get(key))  # a week bucket holds a set
+                if entry is None:
+                    postings[key] = {story_id}
+                else:
+                    entry.add(story_id)
+            for key in ((term, _UNDATED), (term, _ANY)) if bucket == _UNDATED else ((term, _ANY),):
+                recent = cast("dict[int, None] | None", postings.get(key))  # undated / all-time: a dict
+                if recent is None:
+                    postings[key] = {story_id: None}
+                    continue
+                recent.pop(story_id, None)
+                recent[story_id] = None  # most recent last
+                if len(recent) > cap:
+                    del recent[next(iter(recent))]
 
     def _votes(self, vec: ArticleVector) -> list[tuple[int, int]]:
         """(story, shared salient terms) for the stories in ``vec``'s time reach, most
@@ -406,10 +432,16 @@ class StreamClusterer:
         postings = self._postings
         cap = self._POSTING_CAP
         found = []
-        for bucket in _buckets(vec.day, self.params):
-            for term in vec.salient:
+        buckets = _buckets(vec.day, self.params)
+        for term in vec.salient:
+            for bucket in buckets:
                 entry = postings.get((term, bucket))
                 if entry and len(entry) <= cap:
+                    found.append(entry)
+        if vec.day is not None and self._undated_posted:  # stories known only from undated articles
+            for term in vec.salient:
+                entry = postings.get((term, _UNDATED))
+                if entry:
                     found.append(entry)
         return Counter(chain.from_iterable(found)).most_common(self.params.candidates)  # one C-level count
 
@@ -482,21 +514,29 @@ def cluster_batch(
     docs: Sequence[tuple[str, str | None, int | None]],
     params: ClusterParams | None = None,
     embeddings: "np.ndarray | None" = None,
+    links: "Iterable[tuple[int, int]] | None" = None,
 ) -> list[int]:
     """Cluster ``(text, title, day)`` documents; returns one label per document (0..k-1).
 
     Corpus-wide IDF; each document is linked to its nearest neighbours (candidate
-    lookup through an inverted index, so this is not quadratic); edges are taken
-    strongest first and merge two groups when their centroids are similar enough
-    and the merged group spans at most ``max_span_days``.
+    lookup through an inverted index, so this is not quadratic); then average-linkage
+    agglomeration over that graph: the linked pair of groups with the highest mean
+    article-to-article similarity merges first (re-scored as groups grow), while that mean
+    is at least ``merge_threshold`` and the merged group spans at most ``max_span_days``.
+    Average rather than centroid linkage keeps apart two events of one topic (two DUI
+    arrests of two players of one team): their centroids grow alike, their articles don't.
 
     ``embeddings`` (optional, one row per document, e.g. from
     :func:`newsprism.compare.embed.default_embedder`): centred on their mean (news texts all
     point roughly the same way) and unit-normalised, their cosine then takes
     ``params.embedding_weight`` of every similarity, the sparse text/entity score the rest.
+
+    ``links`` (optional pairs of document indexes, e.g. members of one streaming story):
+    extra candidate pairs beside the nearest neighbours; they merge by the same rule.
     """
     params = params or ClusterParams()
     if embeddings is not None:
+        params = replace(params, merge_threshold=params.embedding_merge_threshold)
         embeddings = np.asarray(embeddings, dtype=np.float64)
         if embeddings.shape[0] != len(docs):
             raise ValueError(f"{embeddings.shape[0]} embeddings for {len(docs)} documents")
@@ -544,19 +584,41 @@ def cluster_batch(
         return x
 
     merged: dict[int, StoryState] = {i: groups.stories[i] for i in range(len(docs))}
+    adj: dict[int, set[int]] = {i: set() for i in range(len(docs))}
     for _, i, j in edges:
-        ri, rj = find(i), find(j)
-        if ri == rj:
+        adj[i].add(j)
+        adj[j].add(i)
+    for i, j in links or ():
+        if i != j and 0 <= i < len(docs) and 0 <= j < len(docs):
+            adj[i].add(j)
+            adj[j].add(i)
+    version = [0] * len(docs)
+    heap = [(-_merge_score(merged[i], merged[j], params), i, j, 0, 0) for i in adj for j in adj[i] if i < j]
+    heapq.heapify(heap)
+    while heap:
+        neg, i, j, vi, vj = heapq.heappop(heap)
+        if i not in merged or j not in merged or version[i] != vi or version[j] != vj:
             continue
-        a, b = merged[ri], merged[rj]
+        if -neg < params.merge_threshold:
+            break
+        a, b = merged[i], merged[j]
         if _span_after_merge(a, b) > params.max_span_days:
             continue
-        if _centroid_similarity(a, b, params) < params.merge_threshold:
-            continue
-        keep, drop = (ri, rj) if a.size >= b.size else (rj, ri)
+        keep, drop = (i, j) if a.size >= b.size else (j, i)
         _merge_into(merged[keep], merged[drop], params.centroid_terms * 4)
         parent[drop] = keep
         del merged[drop]
+        version[keep] += 1
+        adj[keep] |= adj.pop(drop)
+        adj[keep] -= {keep, drop}
+        for c in list(adj[keep]):
+            if c not in merged:
+                adj[keep].discard(c)
+                continue
+            adj[c].discard(drop)
+            adj[c].add(keep)
+            x, y = min(keep, c), max(keep, c)
+            heapq.heappush(heap, (-_merge_score(merged[x], merged[y], params), x, y, version[x], version[y]))
 
     labels: dict[int, int] = {}
     return [labels.setdefault(find(i), len(labels)) for i in range(len(docs))]
@@ -582,6 +644,28 @@ def _centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) ->
         if na > 0 and nb > 0:
             emb = float(a.embedding @ b.embedding) / (na * nb)
             score = (1 - params.embedding_weight) * score + params.embedding_weight * emb
+    gap = 0
+    if a.first_day is not None and b.first_day is not None:
+        gap = max(a.first_day - b.last_day, b.first_day - a.last_day, 0)  # type: ignore[operator]
+    if gap > params.window_days:
+        score *= math.exp(-(gap - params.window_days) / params.decay_days)
+    return score
+
+
+def _merge_score(a: StoryState, b: StoryState, params: ClusterParams) -> float:
+    """Average linkage: the mean similarity of an article of ``a`` to one of ``b``. The
+    centroids are sums of unit vectors, so that mean is their dot product over the product
+    of the sizes — no pairwise loop. (A centroid cosine instead rises as groups grow, so
+    two big groups about one topic merge even when they tell two events.)"""
+    pairs = a.size * b.size
+    words = _dot(a.words, b.words) / pairs
+    if a.entities_norm2 > 0 and b.entities_norm2 > 0:
+        ents = _dot(a.entities, b.entities) / pairs
+        score = (1 - params.entity_weight) * words + params.entity_weight * ents
+    else:
+        score = words
+    if a.embedding is not None and b.embedding is not None:
+        score = (1 - params.embedding_weight) * score + params.embedding_weight * float(a.embedding @ b.embedding) / pairs
     gap = 0
     if a.first_day is not None and b.first_day is not None:
         gap = max(a.first_day - b.last_day, b.first_day - a.last_day, 0)  # type: ignore[operator]

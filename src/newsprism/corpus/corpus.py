@@ -26,13 +26,17 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
+import newsprism.corpus.index as index
+from newsprism.corpus.index import LoadPolicy, PartialState
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
-from newsprism.model import Article, Skipped
+from newsprism.model import Article, Skipped, to_jsonable
 from newsprism.corpus.readers import is_manifest
+from newsprism.corpus.textio import headline
 from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
     Store,
+    StoredAnalysis,
     StoredArticle,
     Story,
     content_hash,
@@ -43,8 +47,12 @@ from newsprism.corpus.store import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from newsprism.compare.embed import SentenceEncoder
+    from newsprism.model import StoryAnalysis
 
-__all__ = ["Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "iter_inputs", "EXPORT_FORMATS"]
+__all__ = [
+    "Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "StoredAnalysis",
+    "iter_inputs", "EXPORT_FORMATS",
+]
 
 EXPORT_FORMATS = ("jsonl", "parquet")
 _READER_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
@@ -216,6 +224,8 @@ class Corpus:
         self.params = params or ClusterParams()
         self.batch_size = batch_size
         self._live: _LiveState | None = None
+        self._policy = LoadPolicy()
+        self._analysis_version: str | None = None
 
     def close(self) -> None:
         self.store.close()
@@ -299,10 +309,24 @@ class Corpus:
         summary.seconds = time.perf_counter() - started
         return summary
 
-    def _state(self) -> _LiveState:
+    def _state(self, batch: Sequence[Article] = ()) -> "_LiveState | PartialState":
+        """The indexes for a batch: the full in-memory ones when current; else, when the store
+        keeps complete indexes and partial loads have not yet cost a full one, only what
+        ``batch`` can touch (a small ingest into a large corpus); else a full load."""
+        generation = self.store.get_meta("generation", "0")
         # another process may have written since our indexes were built
-        if self._live is None or self._live.generation != self.store.get_meta("generation", "0"):
-            self._live = _LiveState(self.store, self.params)
+        if self._live is not None and self._live.generation == generation:
+            return self._live
+        self._live = None
+        store = self.store
+        if index.complete(store) and self._policy.partial(store.next_pk() - 1):
+            started = time.perf_counter()
+            state = index.partial_state(store, self.params, batch, generation)
+            self._policy.record(time.perf_counter() - started)
+            return state
+        self._live = _LiveState(store, self.params)
+        if not index.complete(store):
+            index.backfill(store, self._live.detector)
         return self._live
 
     def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
@@ -325,7 +349,7 @@ class Corpus:
                     summary.duplicates += duplicates
                     return
                 ids = _unique_ids(fresh, store.taken_ids([a.id for a, _ in fresh]))
-                live = self._state()
+                live = self._state([a for a, _ in fresh])
                 first_pk = store.next_pk()
                 pks = list(range(first_pk, first_pk + len(fresh)))
                 # signatures of the whole batch in a few numpy passes; a copy may copy an earlier
@@ -352,12 +376,19 @@ class Corpus:
                         terms = vec.salient
                         live.family_story[pk] = story
                         if story >= before:
-                            new_titles[story] = article.title
+                            new_titles[story] = headline(article.title, article.text)
                             new_stories += 1
                     rows.append((pk, hash_, article, family, story, terms))
                     grown[family] += 1
                 store.insert_articles(rows)
                 store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
+                if index.complete(store):
+                    index.save_rows(
+                        store,
+                        index.band_rows(live.detector, pks, [sig for _, sig in assigned]),
+                        [p for pk, _, a, _, story, terms in rows if terms is not None and story is not None
+                         for p in index.posting_rows(story, terms, day_number(a.published), pk)],
+                    )
                 store.bump_families(grown)
                 for state in clusterer.take_dirty():
                     store.save_story(
@@ -394,15 +425,30 @@ class Corpus:
         embeddings = None
         if embedder is not None and rows:
             embeddings = embedder.encode([f"{r[3] or ''}\n{r[2]}" for r in rows])
-        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings)
+        # the streaming stories' members are candidate pairs too: the batch may split a
+        # streaming story only when its articles really are unlike (never for want of an edge)
+        index = {r[0]: i for i, r in enumerate(rows)}
+        by_story: dict[int, list[int]] = {}
+        for pk, story in self.store.conn.execute("SELECT pk, story FROM articles WHERE pk = family AND story IS NOT NULL"):
+            if pk in index:
+                by_story.setdefault(story, []).append(index[pk])
+        links = [(a, b) for members in by_story.values() for a, b in zip(members, members[1:])]
+        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings, links=links)
         story_of_family = {r[0]: label + 1 for r, label in zip(rows, labels)}
         assignment = {
             pk: story_of_family[family]
             for pk, family in self.store.conn.execute("SELECT pk, family FROM articles")
         }
         titles: dict[int, str | None] = {}
-        for r, label in zip(rows, labels):
-            titles.setdefault(label + 1, r[3])
+        untitled: set[int] = set()  # stories whose title so far comes from the text
+        for r, label in zip(rows, labels):  # the first titled article's title, else a headline from the text
+            if r[3] and r[3].strip():
+                if titles.get(label + 1) is None or label + 1 in untitled:
+                    titles[label + 1] = r[3].strip()
+                    untitled.discard(label + 1)
+            elif label + 1 not in titles:
+                titles[label + 1] = headline(None, r[2])
+                untitled.add(label + 1)
         vectorizer = Vectorizer(params=params)
         counts = [extract_terms(r[2], r[3], params.title_boost) for r in rows]
         for c in counts:
@@ -422,6 +468,8 @@ class Corpus:
                     )
                 conn.execute("DELETE FROM term_df")
                 self.store.save_df(vectorizer.docs, vectorizer.df.items())
+                if index.complete(self.store):
+                    index.rebuild_postings(self.store)
                 self.store.set_meta("generation", str(int(self.store.get_meta("generation", "0") or 0) + 1))
         finally:
             self._live = None
@@ -429,9 +477,13 @@ class Corpus:
 
     # -- reading -------------------------------------------------------------------
 
-    def stories(self, since: str | None = None) -> list[Story]:
-        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it."""
-        return self.store.stories(since)
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+        """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it;
+        ``limit``/``offset``: one page of them (:meth:`count_stories` gives the total)."""
+        return self.store.stories(since, limit=limit, offset=offset)
+
+    def count_stories(self, since: str | None = None) -> int:
+        return self.store.count_stories(since)
 
     def search(
         self, query: str, outlet: str | None = None, since: str | None = None, until: str | None = None,
@@ -447,6 +499,67 @@ class Corpus:
         if not rows:
             raise KeyError(f"no story {story_id} in {self.path}")
         return [r.article for r in rows]
+
+    # -- stored analyses -------------------------------------------------------------
+
+    def story_analysis(
+        self,
+        story_id: int,
+        compute: "Callable[[list[Article]], StoryAnalysis] | None" = None,
+        *,
+        stale_ok: bool = False,
+        version: str | None = None,
+    ) -> StoredAnalysis | None:
+        """The stored analysis of a story, if it is fresh (same article set, same analysis
+        version). Otherwise: with ``compute`` (articles -> StoryAnalysis, e.g.
+        ``newsprism.engines.local.analyser()``), compute it now, store it and return it; with
+        ``stale_ok``, the latest one stored for this story id (``fresh=False``), else None.
+
+        ``newsprism.engines.local.story_analysis`` is the entry point that also reuses stored
+        parses; this method is what a reader (web page, report) needs. Raises KeyError for an
+        unknown story."""
+        version = version or self.analysis_version
+        set_hash = self.store.story_set_hash(int(story_id))
+        if set_hash is None:
+            raise KeyError(f"no story {story_id} in {self.path}")
+        found = self.store.get_analysis(set_hash, version, int(story_id))
+        if found is not None:
+            return found
+        if compute is None:
+            return self.store.latest_analysis(int(story_id)) if stale_ok else None
+        started = time.perf_counter()
+        analysis = compute(self.story_articles(story_id))
+        return self.save_analysis(int(story_id), set_hash, analysis, time.perf_counter() - started, version)
+
+    def save_analysis(
+        self, story_id: int | None, set_hash: str, analysis: "StoryAnalysis | str", seconds: float | None = None,
+        version: str | None = None,
+    ) -> StoredAnalysis:
+        """Store a story's analysis (a StoryAnalysis, or its compact JSON text) for the article
+        set ``set_hash`` (:meth:`Store.story_set_hash` at the time its articles were read)."""
+        version = version or self.analysis_version
+        text = analysis if isinstance(analysis, str) else json.dumps(
+            to_jsonable(analysis), ensure_ascii=False, separators=(",", ":")
+        )
+        with self.store.transaction():
+            self.store.save_analysis(set_hash, version, story_id, text, seconds)
+        stored = self.store.get_analysis(set_hash, version, story_id)
+        assert stored is not None
+        return stored
+
+    def stale_stories(self, version: str | None = None) -> list[int]:
+        """Stories without a fresh analysis (new, changed since, or analysed by other code), in
+        id order."""
+        done = self.store.analysed_sets(version or self.analysis_version)
+        return sorted(s for s, h in self.store.story_set_hashes().items() if h not in done)
+
+    @property
+    def analysis_version(self) -> str:
+        if self._analysis_version is None:
+            from newsprism.corpus.versions import analysis_version
+
+            self._analysis_version = analysis_version()
+        return self._analysis_version
 
     def article(self, article_id: str) -> Article | None:
         row = self.store.article_by_id(article_id)

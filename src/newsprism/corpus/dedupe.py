@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
-from datasketch import MinHash
-from datasketch.lsh import _optimal_param
 
 __all__ = ["CopyDetector", "Signature", "DEFAULT_THRESHOLD"]
 
@@ -91,6 +89,11 @@ class CopyDetector:
         self._offsets = np.arange(shingle_chars)
         # polynomial hash of a window: sum of byte * 31^k, wrapping modulo 2^64
         self._powers = np.array([pow(31, k, 2**64) for k in range(shingle_chars - 1, -1, -1)], dtype=np.uint64)
+        # datasketch costs ~0.5 s to import: only when a detector is made (ingest), never for
+        # `stories`, `search` or `analyze`
+        from datasketch import MinHash
+        from datasketch.lsh import _optimal_param
+
         template = MinHash(num_perm=num_perm, seed=seed)
         self._a = np.asarray(template.permutations[0], dtype=np.uint32)
         self._b = np.asarray(template.permutations[1], dtype=np.uint32)

@@ -16,7 +16,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import urlparse
 
 from newsprism.model import Article, Skipped
@@ -35,6 +35,7 @@ __all__ = [
     "read_newsplease",
     "newsplease_article",
     "looks_like_feed",
+    "item_key",
 ]
 
 DEFAULT_TIMEOUT = 15.0  # seconds, per request
@@ -53,6 +54,9 @@ class Fetched:
     url: str  # after redirects
     data: bytes
     content_type: str
+    status: int = 200  # 304: not modified since the validators sent (data is empty)
+    etag: str | None = None  # validators for the next conditional GET
+    last_modified: str | None = None
 
 
 def is_url(value: str) -> bool:
@@ -68,12 +72,20 @@ class _SafeRedirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_BYTES) -> Fetched:
-    """GET ``url`` (http/https only) with a timeout and a size cap; raises FetchError."""
+def fetch(
+    url: str,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    headers: Mapping[str, str] | None = None,
+) -> Fetched:
+    """GET ``url`` (http/https only) with a timeout and a size cap; raises FetchError.
+
+    ``headers`` are sent too (``If-None-Match``/``If-Modified-Since`` for a conditional GET:
+    a 304 answer is a :class:`Fetched` with ``status`` 304 and no data)."""
     if urlparse(url).scheme not in _SCHEMES:
         raise FetchError(f"only http and https addresses are fetched, not {url!r}")
     opener = urllib.request.build_opener(_SafeRedirects())
-    request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT})
+    request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT, **dict(headers or {})})
     deadline = time.monotonic() + timeout
     try:
         with opener.open(request, timeout=timeout) as response:
@@ -96,10 +108,15 @@ def fetch(url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_M
                 if size > max_bytes:
                     raise FetchError(f"response too large (over cap {max_bytes} bytes)")
                 chunks.append(chunk)
-            return Fetched(response.geturl(), b"".join(chunks), response.headers.get("Content-Type", ""))
+            return Fetched(
+                response.geturl(), b"".join(chunks), response.headers.get("Content-Type", ""), response.status,
+                response.headers.get("ETag"), response.headers.get("Last-Modified"),
+            )
     except FetchError:
         raise
     except urllib.error.HTTPError as err:
+        if err.code == 304:
+            return Fetched(url, b"", "", 304, err.headers.get("ETag"), err.headers.get("Last-Modified"))
         raise FetchError(f"HTTP {err.code} {err.reason}") from err
     except urllib.error.URLError as err:
         if isinstance(err.reason, TimeoutError):
@@ -205,11 +222,16 @@ def parse_feed(
     follow_links: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    keep: "Callable[[str], bool] | None" = None,
+    fetch_page: "Callable[[str], Article | Skipped] | None" = None,
 ) -> tuple[list[Article], list[Skipped]]:
     """Items of an RSS/Atom document. ``line`` in a Skipped is the item's number (from 1).
 
     An item's text is its content (or summary); with ``follow_links``, or when the
     item carries no text, its link is fetched and extracted instead.
+    ``keep(key)`` (key: the item's id, else its link) leaves out an item before anything of it
+    is fetched (``newsprism watch``: items already taken); ``fetch_page(url)`` replaces
+    :func:`fetch_article` for item pages (e.g. to space requests to one host).
     """
     import feedparser
 
@@ -222,6 +244,8 @@ def parse_feed(
     skipped: list[Skipped] = []
     for number, entry in enumerate(parsed.entries, start=1):
         link = entry.get("link")
+        if keep is not None and not keep(item_key(entry, source, number)):
+            continue
         html = ""
         if entry.get("content"):
             html = entry["content"][0].get("value", "")
@@ -235,7 +259,7 @@ def parse_feed(
                 continue
             link = None
         if (follow_links or not text) and link:
-            fetched = fetch_article(link, timeout, max_bytes)
+            fetched = fetch_page(link) if fetch_page is not None else fetch_article(link, timeout, max_bytes)
             if isinstance(fetched, Skipped):
                 if not text:
                     skipped.append(Skipped(source, f"item {link}: {fetched.reason}", number))
@@ -262,6 +286,11 @@ def parse_feed(
             )
         )
     return articles, skipped
+
+
+def item_key(entry: Mapping[str, Any], source: str, number: int) -> str:
+    """What names a feed item across polls: its id (guid), else its link, else its place."""
+    return entry.get("id") or entry.get("link") or f"{source}#item{number}"
 
 
 def read_feed(

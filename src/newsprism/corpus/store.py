@@ -29,6 +29,7 @@ __all__ = [
     "Store",
     "StoredArticle",
     "Story",
+    "StoredAnalysis",
     "CopyFamily",
     "SearchHit",
     "content_hash",
@@ -86,8 +87,56 @@ _V2 = """
 ALTER TABLE articles ADD COLUMN terms TEXT;
 """
 
+# version 3: stored analyses and parses. An analysis is keyed by the story's article set (a hash
+# of its members' content hashes, in ingest order) and the analysis version (the code and model
+# that made it), so a story whose articles change, or a newer newsprism, is simply a miss; the
+# story id is kept to find the latest one while a fresh one is computed. A parse is one article's
+# serialised spaCy Doc, with the version (spaCy, model, format) that made it.
+_V3 = """
+CREATE TABLE analyses(
+  pk INTEGER PRIMARY KEY,
+  articles TEXT NOT NULL,
+  version TEXT NOT NULL,
+  story INTEGER,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
+  seconds REAL,
+  data BLOB NOT NULL,
+  UNIQUE(articles, version)
+);
+CREATE INDEX analyses_story ON analyses(story);
+CREATE TABLE parses(article INTEGER PRIMARY KEY, version TEXT NOT NULL, data BLOB NOT NULL);
+-- `newsprism watch`: each feed's validators (conditional GET) and the items already taken, so a
+-- restarted watch fetches nothing twice; per story, what the last alert told (outlets, conflicts)
+CREATE TABLE feeds(
+  url TEXT PRIMARY KEY,
+  etag TEXT,
+  last_modified TEXT,
+  checked_at TEXT,
+  status TEXT,
+  failures INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE feed_items(
+  key TEXT PRIMARY KEY,
+  feed TEXT NOT NULL,
+  seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+) WITHOUT ROWID;
+CREATE TABLE watch_stories(story INTEGER PRIMARY KEY, outlets TEXT NOT NULL, conflicts TEXT NOT NULL);
+"""
+
+# version 4: the candidate indexes in the store (newsprism.corpus.index), extended by every batch,
+# so a small ingest into a large corpus reads only what it can touch. A file without articles has
+# complete (empty) indexes; an older file with articles is backfilled on its next full load.
+_V4 = """
+CREATE TABLE lsh(band INTEGER NOT NULL, key INTEGER NOT NULL, article INTEGER NOT NULL,
+  PRIMARY KEY(band, key, article)) WITHOUT ROWID;
+CREATE TABLE postings(term TEXT NOT NULL, bucket INTEGER NOT NULL, story INTEGER NOT NULL, seq INTEGER NOT NULL,
+  PRIMARY KEY(term, bucket, story)) WITHOUT ROWID;
+DELETE FROM meta WHERE key = 'indexes';
+INSERT INTO meta(key, value) SELECT 'indexes', 'complete' WHERE NOT EXISTS (SELECT 1 FROM articles);
+"""
+
 # index i holds the script that takes a file from version i to version i + 1
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -169,6 +218,29 @@ class Story:
 
 
 @dataclass(frozen=True)
+class StoredAnalysis:
+    """A story's analysis as stored: the JSON contract text (compact), what it was made from
+    and whether it is still ``fresh`` (same article set, same analysis version)."""
+
+    story: int | None
+    articles: str  # hash of the article set it analysed
+    version: str
+    created_at: str
+    seconds: float | None
+    json: str
+    fresh: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as JSON types (the contract, docs/json-contract.md)."""
+        return json.loads(self.json)
+
+    def analysis(self):  # -> newsprism.model.StoryAnalysis
+        from newsprism.model import StoryAnalysis, from_jsonable
+
+        return from_jsonable(StoryAnalysis, self.to_dict())
+
+
+@dataclass(frozen=True)
 class CopyFamily:
     """Exact and near-duplicate copies of one text (the first one stored is the representative)."""
 
@@ -205,6 +277,9 @@ class Store:
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.execute("PRAGMA foreign_keys=ON")
+        # 64 MiB of page cache (the default is 2 MiB): at 100k articles the indexes' B-trees no
+        # longer fit the default, and every insert then reads pages back from the file
+        self.conn.execute("PRAGMA cache_size=-65536")
         self._migrate()
 
     # -- lifecycle -----------------------------------------------------------------
@@ -457,22 +532,49 @@ class Store:
                 (story, titles.get(story), first, last, size),
             )
 
-    def stories(self, since: str | None = None) -> list[Story]:
-        """Stories, newest last-seen first; ``since`` (ISO date) keeps stories seen on or after it."""
-        where, params = "", []
+    @staticmethod
+    def _since_filter(since: str | None) -> tuple[str, list[Any]]:
         since_day = day_number(since)
         if since is not None and since_day is None:
             raise ValueError(f"since must be an ISO date (YYYY-MM-DD), got {since!r}")
         if since_day is not None:
-            where, params = "WHERE last_day >= ?", [since_day]
+            return "WHERE last_day >= ?", [since_day]
+        return "", []
+
+    def count_stories(self, since: str | None = None) -> int:
+        """How many stories :meth:`stories` lists without a limit."""
+        where, params = self._since_filter(since)
+        return int(self.conn.execute(f"SELECT count(*) FROM stories {where}", params).fetchone()[0])
+
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+        """Stories, newest last-seen first; ``since`` (ISO date) keeps stories seen on or after it;
+        ``limit``/``offset`` give one page (only that page's articles are read: a page of 50
+        costs the same in a corpus of 1,000 or 1,000,000 articles)."""
+        where, params = self._since_filter(since)
+        page = ""
+        if limit is not None:
+            page = " LIMIT ? OFFSET ?"
+            params = [*params, int(limit), int(offset)]
+        elif offset:
+            page = " LIMIT -1 OFFSET ?"
+            params = [*params, int(offset)]
         story_rows = self.conn.execute(
-            f"SELECT id, title, first_day, last_day FROM stories {where} ORDER BY last_day DESC NULLS LAST, id",
+            f"SELECT id, title, first_day, last_day FROM stories {where} ORDER BY last_day DESC NULLS LAST, id{page}",
             params,
         ).fetchall()
         members: dict[int, list[tuple[str, str | None, int]]] = {}
-        for story, id_, outlet, family in self.conn.execute(
-            "SELECT story, id, outlet, family FROM articles WHERE story IS NOT NULL ORDER BY pk"
-        ):
+        if limit is None:
+            member_rows = self.conn.execute(
+                "SELECT story, id, outlet, family FROM articles WHERE story IS NOT NULL ORDER BY pk"
+            )
+        else:  # one page: its members through the story index
+            ids = [r[0] for r in story_rows] or [-1]
+            member_rows = self.conn.execute(
+                f"SELECT story, id, outlet, family FROM articles WHERE story IN ({','.join('?' * len(ids))})"
+                " ORDER BY pk",
+                ids,
+            )
+        for story, id_, outlet, family in member_rows:
             members.setdefault(story, []).append((id_, outlet, family))
         out: list[Story] = []
         for story, title, first, last in story_rows:
@@ -504,6 +606,88 @@ class Store:
             list(changed),
         )
         self.set_meta("cluster_docs", str(docs))
+
+    # -- stored analyses and parses -----------------------------------------------
+
+    def story_set_hash(self, story_id: int) -> str | None:
+        """Hash of a story's article set (its members' content hashes in ingest order);
+        None for a story without articles."""
+        hashes = [r[0] for r in self.conn.execute("SELECT hash FROM articles WHERE story=? ORDER BY pk", (story_id,))]
+        return _set_hash(hashes) if hashes else None
+
+    def story_set_hashes(self) -> dict[int, str]:
+        """Article-set hash of every story (one pass over the articles)."""
+        grouped: dict[int, list[str]] = {}
+        for story, hash_ in self.conn.execute(
+            "SELECT story, hash FROM articles WHERE story IS NOT NULL ORDER BY story, pk"
+        ):
+            grouped.setdefault(story, []).append(hash_)
+        return {story: _set_hash(hashes) for story, hashes in grouped.items()}
+
+    def get_analysis(self, set_hash: str, version: str, story: int | None = None) -> StoredAnalysis | None:
+        row = self.conn.execute(
+            "SELECT story, articles, version, created_at, seconds, data FROM analyses WHERE articles=? AND version=?",
+            (set_hash, version),
+        ).fetchone()
+        if row is None:
+            return None
+        return StoredAnalysis(story if story is not None else row[0], row[1], row[2], row[3], row[4],
+                              zlib.decompress(row[5]).decode("utf-8"), True)
+
+    def latest_analysis(self, story_id: int) -> StoredAnalysis | None:
+        """The newest analysis stored for this story id, whatever it was made from (``fresh``
+        is False here; the caller decides whether it still holds)."""
+        row = self.conn.execute(
+            "SELECT story, articles, version, created_at, seconds, data FROM analyses WHERE story=?"
+            " ORDER BY pk DESC LIMIT 1",
+            (story_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return StoredAnalysis(row[0], row[1], row[2], row[3], row[4], zlib.decompress(row[5]).decode("utf-8"), False)
+
+    def analysed_sets(self, version: str) -> set[str]:
+        return {r[0] for r in self.conn.execute("SELECT articles FROM analyses WHERE version=?", (version,))}
+
+    def save_analysis(self, set_hash: str, version: str, story: int | None, json_text: str, seconds: float | None) -> None:
+        """Store (or replace) the analysis of an article set; older analyses of the same story
+        id made from another set or version are dropped (they can no longer be fresh)."""
+        blob = zlib.compress(json_text.encode("utf-8"), 6)
+        self.conn.execute(
+            "INSERT INTO analyses(articles, version, story, seconds, data) VALUES(?,?,?,?,?)"
+            " ON CONFLICT(articles, version) DO UPDATE SET story=excluded.story, seconds=excluded.seconds,"
+            " data=excluded.data, created_at=excluded.created_at",
+            (set_hash, version, story, seconds, blob),
+        )
+        if story is not None:
+            self.conn.execute(
+                "DELETE FROM analyses WHERE story=? AND NOT (articles=? AND version=?)", (story, set_hash, version)
+            )
+
+    def get_parses(self, pks: Sequence[int], version: str) -> dict[int, bytes]:
+        """Stored parses (of this version) of the given articles; missing ones are absent."""
+        found: dict[int, bytes] = {}
+        for chunk in _chunks(pks, 500):
+            marks = ",".join("?" * len(chunk))
+            for pk, data in self.conn.execute(
+                f"SELECT article, data FROM parses WHERE version=? AND article IN ({marks})", [version, *chunk]
+            ):
+                found[pk] = data
+        return found
+
+    def save_parses(self, rows: Iterable[tuple[int, str, bytes]]) -> None:
+        """(article pk, version, data) rows; an older parse of the same article is replaced."""
+        self.conn.executemany("INSERT OR REPLACE INTO parses(article, version, data) VALUES(?,?,?)", list(rows))
+
+    def unparsed_articles(self, version: str, limit: int | None = None) -> list[int]:
+        """Articles without a parse of this version (in ingest order)."""
+        sql = (
+            "SELECT a.pk FROM articles a LEFT JOIN parses p ON p.article = a.pk AND p.version = ?"
+            " WHERE p.article IS NULL ORDER BY a.pk"
+        )
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [r[0] for r in self.conn.execute(sql, (version,))]
 
     # -- search --------------------------------------------------------------------
 
@@ -554,6 +738,10 @@ def pack_state(state: Mapping[str, Any]) -> bytes:
 
 def unpack_state(blob: bytes | None) -> dict[str, Any]:
     return json.loads(zlib.decompress(blob).decode("utf-8")) if blob else {}
+
+
+def _set_hash(hashes: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(hashes).encode("ascii")).hexdigest()
 
 
 def _plain_meta(meta: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people", "gold")
 
 
 def default_shared_dir() -> Path:
@@ -69,6 +69,12 @@ def _people(shared: Path, nlp) -> dict[str, float]:
     return {**seed, **basil}
 
 
+def _gold(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.gold_findings import default_gold_dir, evaluate_gold
+
+    return evaluate_gold(default_gold_dir(), shared / "datasets" / "basil" / "articles", nlp)
+
+
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "seeds": _seeds,
     "polnear": _polnear,
@@ -76,6 +82,7 @@ _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "stories": _stories,
     "claimdiff": _claimdiff,
     "people": _people,
+    "gold": _gold,
 }
 
 

@@ -35,6 +35,10 @@ def to_markdown(analysis: StoryAnalysis) -> str:
         out.append(
             f"| {_md(d.id)} | {_md(outlet)} | {_md(d.dateline or '')} | {_md(d.published or '')} | {damaged} | {_md(d.title or '')} |"
         )
+    noted = [(d.id, note) for d in analysis.documents for note in d.notes]
+    if noted:  # what had to be detected or guessed reading them (an encoding, a date)
+        out += ["", "## Reading notes", ""]
+        out += [f"- {_md(doc)}: {_md(note)}" for doc, note in noted]
     if analysis.skipped:
         out += ["", "## Skipped inputs", ""]
         out += [f"- {_md(s.message())}" for s in analysis.skipped]
@@ -91,6 +95,7 @@ def _cites(analysis: StoryAnalysis, spans) -> str:
 
 def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     f = analysis.findings
+    assert f is not None  # the caller prints findings only when they were computed
     out: list[str] = []
     if f.summary:
         by = "written by the configured LLM, each sentence checked against its citations" \
@@ -104,15 +109,27 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     out += ["", f"## Corroborated ({len(f.corroborated)})", ""]
     for item in f.corroborated:
         outlets = ", ".join(_label(analysis, d) for d in item.docs)
-        out.append(f"- **{_md(item.about)}** — {len(item.docs)} reports ({outlets}), {item.sources} independent")
+        wording = f" _(wording: {_md(item.outlet)})_" if item.outlet else ""
+        out.append(f"- **{_md(item.about)}**{wording} — {len(item.docs)} reports ({outlets}), {item.sources} independent")
         for c in item.citations:
             out.append(f"  - “{_md(c.text)}” — {_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
+        for sup in item.support:
+            if sup.strength == "partly":
+                c = sup.citation
+                out.append(f"  - _partly:_ “{_md(c.text)}” — {_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
     out += ["", f"## Conflicts between outlets ({len(f.conflicts)})", ""]
     for item in f.conflicts:
         out.append(f"- **{_md(item.about)}**" + (f" ({_md(item.slot)})" if item.slot else ""))
         for v in item.versions:
             who = ", ".join(_label(analysis, d) for d in v.docs)
             out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
+    if f.framing:
+        out += ["", f"## Framing: how outlets label and judge ({len(f.framing)})", ""]
+        for frame in f.framing:
+            out.append(f"- **{_md(frame.about)}**")
+            for lab in frame.labels:
+                refs = " ".join(cite(c.doc, c.start, c.end) for c in lab.citations)
+                out.append(f"  - {_label(analysis, lab.doc)}: “{_md(lab.label)}” {refs}")
     if f.disputes:
         out += ["", f"## Disputes between parties, as reported ({len(f.disputes)})", ""]
         for item in f.disputes:
@@ -133,11 +150,15 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
-            omitted = _md(", ".join(o.omits)) if o.omits else "nothing"
-            out.append(f"- {_md(o.outlet or o.doc)} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}: {omitted}")
+            out.append(f"- {_md(o.outlet or o.doc)} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
+                       + ("" if o.omits else ": nothing"))
+            headline = {x.id: x.about for x in f.corroborated}
+            for fid in o.omits:
+                out.append(f"  - {_md(fid)}: {_md(headline.get(fid, ''))}")
     if f.timeline:
         out += ["", "## Timeline", ""]
         for item in f.timeline:
-            when = item.when or item.order_key or ""
+            # the resolved date, else the time as the text gives it (never the internal sort key)
+            when = item.when or (item.citations[0].text if item.citations else "")
             out.append(f"- {_md(when)}: {_md(item.about)} — {_cites(analysis, item.citations)}")
     return out

@@ -51,6 +51,9 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
         damaged = Text(f"{len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
         docs.add_row(plain(short[d.id]), plain(d.id), outlet, plain(d.dateline or ""), plain(d.published or ""), damaged)
     console.print(docs)
+    for d in analysis.documents:  # what had to be detected or guessed reading it (an encoding, a date)
+        for note in d.notes:
+            _say(console, f"  [yellow]note[/] {esc(d.id)}: {esc(note)}")
 
     if analysis.skipped:
         _say(console, "[bold red]Skipped inputs[/]")
@@ -119,6 +122,7 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
 
 def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 12) -> None:
     f = analysis.findings
+    assert f is not None  # the caller prints findings only when they were computed
     if f.summary:
         by = "LLM, checked against its citations" if analysis.summary_backend == "llm" else "quoted from the reports"
         _say(console, f"[bold]Summary[/] (every sentence cited; {by})")
@@ -136,8 +140,12 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
     table.add_column("fact, as each outlet tells it")
     table.add_column("outlets", no_wrap=True)
     for item in f.corroborated[:limit]:
+        # the headline (whose wording it is), then each outlet's sentence
+        head = f"{printable(item.about)} [{printable(item.outlet or 'wording of ' + item.citations[0].doc)}]"
         told = "\n".join(f"“{printable(x.text)}” {c(x.doc, x.start, x.end)}" for x in item.citations)
-        table.add_row(plain(told, newlines=True), f"{len(item.docs)} ({item.sources} independent)")
+        partly = sum(1 for s in item.support if s.strength == "partly")
+        note = f"\n+{partly} partly" if partly else ""
+        table.add_row(plain(head + "\n" + told, newlines=True), f"{len(item.docs)} ({item.sources} independent){note}")
     console.print(table)
     more(min(limit, len(f.corroborated)), len(f.corroborated))
 
@@ -154,6 +162,14 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
         )
         table.add_row(plain(item.about), plain(versions, newlines=True))
     console.print(table)
+    if f.framing:
+        _say(console, f"[bold]Framing: how outlets label and judge[/] ({len(f.framing)})")
+        for frame in f.framing[:limit]:
+            _say(console, f"  • {esc(frame.about)}")
+            for lab in frame.labels:
+                refs = " ".join(c(x.doc, x.start, x.end) for x in lab.citations)
+                _say(console, f"      {esc(outlet_label(analysis, lab.doc))}: “{esc(lab.label)}” [dim]{esc(refs)}[/]")
+        more(min(limit, len(f.framing)), len(f.framing))
     if f.disputes:
         _say(console, f"[bold]Disputes between parties, as reported[/] ({len(f.disputes)})")
         for item in f.disputes[:limit]:
@@ -180,9 +196,11 @@ def _print_findings(analysis: StoryAnalysis, console: Console, c, limit: int = 1
     for o in f.omissions:
         _say(
             console,
-            f"[bold]{esc(o.outlet or o.doc)}[/] carries {len(o.carries)} of the corroborated facts, leaves out {len(o.omits)}"
-            + (f": {esc(', '.join(o.omits))}" if o.omits else ""),
+            f"[bold]{esc(o.outlet or o.doc)}[/] carries {len(o.carries)} of the corroborated facts, leaves out {len(o.omits)}",
         )
+        headline = {x.id: x.about for x in f.corroborated}
+        for fid in o.omits[:limit]:
+            _say(console, f"    – {esc(fid)}: {esc(headline.get(fid, ''))}")
 
 
 def _say(console: Console, text: str) -> None:

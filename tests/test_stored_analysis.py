@@ -1,0 +1,150 @@
+"""Stored analyses and parse-once: a stored story's analysis is computed once, read back
+byte-identical, recomputed from stored parses with the same output, and stale when the
+story's articles change (newsprism.engines.local, Corpus.story_analysis)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from newsprism.cli import app
+from newsprism.corpus.corpus import Corpus
+from newsprism.engines.local import Analyser, refresh, story_analysis
+from newsprism.model import Article, StoryAnalysis, from_jsonable, to_jsonable
+from newsprism.pipeline import analyze_articles
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "aleppo-2016-12-14"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def analyser():
+    from newsprism.nlp import load_pipeline
+
+    return Analyser(load_pipeline())
+
+
+@pytest.fixture()
+def corpus(tmp_path):
+    with Corpus(tmp_path / "c.db") as c:
+        c.ingest([EXAMPLE])
+        yield c
+
+
+def _pretty(data) -> str:
+    from newsprism.report.json import dumps
+
+    return dumps(data)
+
+
+def test_stored_analysis_equals_a_fresh_one_and_is_reused(corpus, analyser):
+    (story,) = corpus.stories()
+    fresh = analyze_articles(corpus.story_articles(story.id), analyser.nlp)
+    assert corpus.story_analysis(story.id) is None  # nothing stored yet
+    assert corpus.stale_stories() == [story.id]
+    first = story_analysis(corpus, story.id, analyser=analyser)
+    assert first.fresh and first.story == story.id
+    assert _pretty(first.to_dict()) == _pretty(to_jsonable(fresh))
+    assert corpus.stale_stories() == []
+    # read back: the same record, not recomputed (no parse possible without an analyser)
+    again = story_analysis(corpus, story.id, compute=False)
+    assert again is not None and again.json == first.json and again.created_at == first.created_at
+    # the record type comes back whole
+    assert from_jsonable(StoryAnalysis, first.to_dict()) == fresh
+
+
+def test_stored_parses_give_the_same_analysis(corpus, analyser):
+    (story,) = corpus.stories()
+    first = story_analysis(corpus, story.id, analyser=analyser)
+    n_parses = corpus.store.conn.execute("SELECT count(*) FROM parses").fetchone()[0]
+    assert n_parses == len(story.articles)
+    corpus.store.conn.execute("DELETE FROM analyses")
+    result = analyser.analyse_stored(corpus.store, story.id)
+    assert result.reused == len(story.articles) and not result.parses  # nothing parsed again
+    assert result.json == first.json
+    # a process that never loads the model (only its vocabulary) gives the same analysis
+    bare = Analyser(embedder=analyser.embedder)
+    assert bare.analyse_stored(corpus.store, story.id).json == first.json
+    assert bare._nlp is None
+
+
+def test_a_story_that_gains_an_article_is_stale(corpus, analyser):
+    (story,) = corpus.stories()
+    old = story_analysis(corpus, story.id, analyser=analyser)
+    articles = corpus.story_articles(story.id)
+    extra = Article(
+        id="extra.txt",
+        text=articles[0].text.replace("Aleppo", "Aleppo city", 3) + "\nMore details emerged later on Wednesday.",
+        outlet="Another Outlet",
+        published=articles[0].published,
+    )
+    corpus.add_articles([extra])
+    joined = [s for s in corpus.stories() if "extra.txt" in s.articles]
+    assert joined and joined[0].id == story.id, "the test article should join the story"
+    assert corpus.story_analysis(story.id) is None
+    stale = corpus.story_analysis(story.id, stale_ok=True)
+    assert stale is not None and not stale.fresh and stale.json == old.json
+    summary = refresh(corpus, jobs=1, analyser=analyser)
+    assert summary.stories == 1 and summary.reused == len(articles) and summary.parsed == 1
+    new = corpus.story_analysis(story.id)
+    assert new is not None and "extra.txt" in [d["id"] for d in new.to_dict()["documents"]]
+
+
+def test_analyze_story_cli_reads_the_stored_json(corpus, analyser, tmp_path):
+    (story,) = corpus.stories()
+    stored = story_analysis(corpus, story.id, analyser=analyser)
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["analyze", str(corpus.path), "--story", str(story.id), "-f", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == _pretty(stored.to_dict())
+    md = runner.invoke(app, ["analyze", str(corpus.path), "--story", str(story.id), "-f", "markdown"])
+    assert md.exit_code == 0 and "Aleppo" in md.output
+    missing = runner.invoke(app, ["analyze", str(corpus.path), "--story", "999"])
+    assert missing.exit_code == 1 and "no story 999" in missing.output
+
+
+def test_refresh_cli_in_parallel(tmp_path):
+    folder = tmp_path / "in"
+    shutil.copytree(EXAMPLE, folder / "a")
+    db = tmp_path / "c.db"
+    assert runner.invoke(app, ["ingest", str(db), str(folder), "-q"]).exit_code == 0
+    result = runner.invoke(app, ["refresh", str(db), "--jobs", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["failed"] == [] and summary["stories"] >= 1 and summary["parsed"] == 3
+    again = json.loads(runner.invoke(app, ["refresh", str(db), "--json"]).output)
+    assert again["stories"] == 0  # nothing changed: nothing recomputed
+    with Corpus(db) as c:
+        assert c.stale_stories() == []
+
+
+def test_ingest_parse_stores_parses(tmp_path):
+    db = tmp_path / "c.db"
+    result = runner.invoke(app, ["ingest", str(db), str(EXAMPLE), "--parse", "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["parsed"]["articles"] == 3
+    again = runner.invoke(app, ["ingest", str(db), "--parse", "--json", "-j", "1"])
+    assert json.loads(again.output)["parsed"]["articles"] == 0
+
+
+def test_stories_are_paged_with_the_total(tmp_path):
+    db = tmp_path / "c.db"
+    words = "harbour bridge council vote river flood mayor budget school strike".split()
+    with Corpus(db) as c:
+        c.add_articles(
+            Article(id=f"a{i}.txt", text=" ".join(f"{w}{i}" for w in words) + ".", published=f"2020-0{i + 1}-01")
+            for i in range(7)
+        )
+        every = c.stories()
+        assert c.count_stories() == len(every) == 7
+        assert [s.id for s in c.stories(limit=3)] == [s.id for s in every[:3]]
+        assert [s.id for s in c.stories(limit=3, offset=3)] == [s.id for s in every[3:6]]
+        assert c.stories(limit=3, offset=6)[0].articles == every[6].articles
+    result = runner.invoke(app, ["stories", str(db), "--limit", "3"])
+    assert result.exit_code == 0 and "stories 1–3 of 7" in result.output and "--offset 3" in result.output
+    assert len(json.loads(runner.invoke(app, ["stories", str(db), "-f", "json", "-n", "0"]).output)) == 7
