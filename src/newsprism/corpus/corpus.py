@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
-import newsprism.corpus.index as index
+import newsprism.corpus.index as stored_index
 from newsprism.corpus.index import LoadPolicy, PartialState
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
 from newsprism.model import Article, Skipped, to_jsonable
@@ -319,14 +319,14 @@ class Corpus:
             return self._live
         self._live = None
         store = self.store
-        if index.complete(store) and self._policy.partial(store.next_pk() - 1):
+        if stored_index.complete(store) and self._policy.partial(store.next_pk() - 1):
             started = time.perf_counter()
-            state = index.partial_state(store, self.params, batch, generation)
+            state = stored_index.partial_state(store, self.params, batch, generation)
             self._policy.record(time.perf_counter() - started)
             return state
         self._live = _LiveState(store, self.params)
-        if not index.complete(store):
-            index.backfill(store, self._live.detector)
+        if not stored_index.complete(store):
+            stored_index.backfill(store, self._live.detector)
         return self._live
 
     def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
@@ -382,12 +382,12 @@ class Corpus:
                     grown[family] += 1
                 store.insert_articles(rows)
                 store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
-                if index.complete(store):
-                    index.save_rows(
+                if stored_index.complete(store):
+                    stored_index.save_rows(
                         store,
-                        index.band_rows(live.detector, pks, [sig for _, sig in assigned]),
+                        stored_index.band_rows(live.detector, pks, [sig for _, sig in assigned]),
                         [p for pk, _, a, _, story, terms in rows if terms is not None and story is not None
-                         for p in index.posting_rows(story, terms, day_number(a.published), pk)],
+                         for p in stored_index.posting_rows(story, terms, day_number(a.published), pk)],
                     )
                 store.bump_families(grown)
                 for state in clusterer.take_dirty():
@@ -468,8 +468,8 @@ class Corpus:
                     )
                 conn.execute("DELETE FROM term_df")
                 self.store.save_df(vectorizer.docs, vectorizer.df.items())
-                if index.complete(self.store):
-                    index.rebuild_postings(self.store)
+                if stored_index.complete(self.store):
+                    stored_index.rebuild_postings(self.store)
                 self.store.set_meta("generation", str(int(self.store.get_meta("generation", "0") or 0) + 1))
         finally:
             self._live = None
