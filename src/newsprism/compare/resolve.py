@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rapidfuzz.fuzz import ratio
 from unidecode import unidecode
@@ -411,7 +411,7 @@ class _Nicknames:
     ``nicknames`` package's hand-curated table; loaded on first use (a third of a second)."""
 
     def __init__(self) -> None:
-        self._namer = None
+        self._namer: Any = None
 
     def same(self, a: str, b: str) -> bool:
         a, b = a.lower().rstrip("."), b.lower().rstrip(".")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from newsprism.lexicon import FEMALE_HONORIFICS, MALE_HONORIFICS, NAME_SUFFIXES, TITLE_WORDS, WEEKDAYS, name_gender, title_key
 from newsprism.model import Entity, StoryAnalysis
@@ -36,13 +36,11 @@ def _nicknames():
     return NickNamer()
 
 
-_NAMER = None
 
 
-def same_first_name(a: str, b: str) -> bool:
+def same_first_name(a: str, b: str, namer: Any = None) -> bool:
     """Two given names of one person: equal, an initial of the other, one transliteration
     ("Sergey"/"Sergei"), or a nickname of it ("Rick"/"Richard", the ``nicknames`` table)."""
-    global _NAMER
     from unidecode import unidecode
 
     a, b = unidecode(a).lower().rstrip("."), unidecode(b).lower().rstrip(".")
@@ -52,11 +50,11 @@ def same_first_name(a: str, b: str) -> bool:
 
     if tokens_match(phonetic(a), phonetic(b)):  # transliterations: "Sergey" / "Sergei"
         return True
-    if _NAMER is None:
-        _NAMER = _nicknames() or False
-    if not _NAMER:
+    if namer is None:
+        namer = _nicknames()
+    if not namer:
         return False
-    return a in _NAMER.canonicals_of(b) or b in _NAMER.canonicals_of(a)
+    return a in namer.canonicals_of(b) or b in namer.canonicals_of(a)
 
 
 def _name_words(text: str) -> list[str]:
@@ -81,6 +79,7 @@ def _mention_gender(text: str, start: int, words: list[str]) -> str | None:
 def wrong_merges(analysis: StoryAnalysis) -> list[str]:
     """One line per entity whose mentions carry two different first names or two genders."""
     texts = {d.id: d.text for d in analysis.documents}
+    namer = _nicknames()
     out = []
     for entity in analysis.entities:
         if entity.type != "PERSON":
@@ -102,7 +101,7 @@ def wrong_merges(analysis: StoryAnalysis) -> list[str]:
             (
                 (a, b) for i, a in enumerate(names) for b in names[i + 1 :]
                 # "Todd Jones" / "Byron Todd Jones": a middle name used as the first
-                if not same_first_name(a, b) and a not in all_words[b] and b not in all_words[a]
+                if not same_first_name(a, b, namer) and a not in all_words[b] and b not in all_words[a]
             ),
             None,
         )
@@ -147,7 +146,7 @@ def speaker_problems(analysis: StoryAnalysis) -> list[str]:
         if group.entity_id is None:
             continue
         headings.setdefault(_heading_key(group.speaker), []).append(group.speaker)
-    for key, names in headings.items():
+    for names in headings.values():
         if len(names) > 1 and len(set(names)) == len(names):
             out.append(f"two speaker headings for one entity: {' / '.join(names)}")
     return out
