@@ -23,7 +23,8 @@ def _folder(tmp_path):
     tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
     (tmp_path / "empty.txt").write_text("", encoding="utf-8")
-    (tmp_path / "latin1.txt").write_bytes("Le caf\xe9 est ferm\xe9.".encode("latin-1"))
+    # says it is UTF-8 (a byte-order mark), is not: refused, not guessed
+    (tmp_path / "latin1.txt").write_bytes(b"\xef\xbb\xbf" + "Le caf\xe9 est ferm\xe9.".encode("latin-1"))
     return tmp_path
 
 

@@ -44,3 +44,16 @@ def test_paraphrase_is_closer_than_unrelated():
         ]
     )
     assert float(a @ b) > float(a @ c) + 0.2
+
+
+def test_the_static_model_is_its_own_token_model_and_fits_the_protocols():
+    from newsprism.compare.embed import Embedder, SentenceEncoder, default_embedder
+
+    model = default_embedder("static")
+    assert isinstance(model, Embedder) and isinstance(model, SentenceEncoder)
+    tokens = model.token_model()
+    assert tokens is model
+    ids = tokens.token_ids("Turkey brokered the deal.")
+    import numpy as np
+
+    assert np.allclose(tokens.encode_ids([ids]), model.encode(["Turkey brokered the deal."]))

@@ -78,18 +78,18 @@ def test_every_bad_input_is_skipped_with_a_one_line_reason(tmp_path):
     _write(folder, "utf16.txt", ENGLISH.encode("utf-16"))
     articles, skipped = read_paths([folder, tmp_path / "missing.txt"])
 
-    assert [a.id for a in articles] == ["good.txt"]
+    # Latin-1 is decoded (the encoding detected and noted), not refused
+    assert [a.id for a in articles] == ["good.txt", "latin1.txt"]
+    assert articles[1].text == latin1.decode("latin-1") and "decoded as" in articles[1].meta["notes"][0]
     reasons = _reasons(skipped)
     assert set(reasons) == {
-        "empty.txt", "blank.txt", "nul.txt", "controls.txt", "latin1.txt", "french.txt",
+        "empty.txt", "blank.txt", "nul.txt", "controls.txt", "french.txt",
         "slides.pdf", "utf16.txt", "missing.txt",
     }
     assert reasons["empty.txt"] == "empty file"
     assert reasons["blank.txt"] == "whitespace-only file"
     assert reasons["nul.txt"].startswith("binary file")
     assert reasons["controls.txt"].startswith("binary file")
-    assert "UTF-8" in reasons["latin1.txt"]
-    assert f"offset {latin1.index(0xE9)}" in reasons["latin1.txt"] and "0xe9" in reasons["latin1.txt"]
     assert reasons["french.txt"].startswith("not English (English stopword ratio 0.")
     assert "French" in reasons["french.txt"]
     assert reasons["slides.pdf"] == "unsupported file type .pdf"

@@ -67,6 +67,10 @@ def test_stored_parses_give_the_same_analysis(corpus, analyser):
     result = analyser.analyse_stored(corpus.store, story.id)
     assert result.reused == len(story.articles) and not result.parses  # nothing parsed again
     assert result.json == first.json
+    # a process that never loads the model (only its vocabulary) gives the same analysis
+    bare = Analyser(embedder=analyser.embedder)
+    assert bare.analyse_stored(corpus.store, story.id).json == first.json
+    assert bare._nlp is None
 
 
 def test_a_story_that_gains_an_article_is_stale(corpus, analyser):

@@ -42,7 +42,10 @@ def _console(**options):
 
 @app.command()
 def analyze(
-    paths: Annotated[list[Path], typer.Argument(help="Article files (.txt, .html, .jsonl) or folders of them.")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Article files (.txt, .html, .jsonl, .csv, .parquet, news-please .json, RSS/Atom) or folders of them."),
+    ],
     format: Annotated[
         str, typer.Option("--format", "-f", help="Report format: terminal, json or markdown.")
     ] = "terminal",
@@ -61,6 +64,10 @@ def analyze(
     llm_model: Annotated[
         Optional[str], typer.Option("--llm-model", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
     ] = None,
+    mapping: Annotated[
+        Optional[str],
+        typer.Option("--map", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
+    ] = None,
     jobs: Annotated[
         Optional[int], typer.Option("--jobs", "-j", min=1, help="Processes parsing the articles (default: every core).")
     ] = None,
@@ -75,6 +82,14 @@ def analyze(
     if summary not in ("extractive", "llm"):
         _err(f"unknown summary backend {summary!r}; choose extractive or llm")
         raise typer.Exit(2)
+    if mapping is not None:
+        from newsprism.corpus.tabular import parse_mapping
+
+        try:
+            parse_mapping(mapping)  # a malformed --map is reported before anything is read
+        except ValueError as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
     llm_config = None
     if summary == "llm":
         from newsprism.compare.llm_summary import LLMConfig, SummaryRejected
@@ -104,7 +119,7 @@ def analyze(
         else:
             from newsprism.engines.local import analyze_paths
 
-            analysis = analyze_paths(paths, jobs=jobs)
+            analysis = analyze_paths(paths, jobs=jobs, mapping=mapping)
     except KeyError as exc:
         _err(str(exc.args[0]) if exc.args else str(exc))
         raise typer.Exit(1)

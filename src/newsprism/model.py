@@ -243,6 +243,8 @@ class DocumentInfo:
     text: str  # the source text every span of this document points into
     # the corpus copy family (wire copies share one; from `newsprism ingest`), None outside a corpus
     copy_family: str | None = None
+    # what had to be detected or guessed reading it (an encoding, a date), or could not be read
+    notes: tuple[str, ...] = ()
 
     def source_text(self) -> str:
         return self.text
@@ -264,6 +266,7 @@ class DocumentInfo:
             path=article.path,
             text=article.text,
             copy_family=article.copy_family,
+            notes=tuple(str(n) for n in (article.meta.get("notes") or ())),
         )
 
 

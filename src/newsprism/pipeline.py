@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from newsprism.model import (
     Article,
@@ -261,17 +261,48 @@ def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None)
     return run_pipeline(articles, nlp)
 
 
-def analyze(paths: Sequence[str | Path] | str | Path, nlp: "Language | None" = None) -> StoryAnalysis:
-    """Read the articles at ``paths`` (files or folders) and analyse them as one story.
+# read by the corpus readers (as `ingest` reads them), not by corpus.readers.read_paths
+_CORPUS_SUFFIXES = (".csv", ".parquet", ".json", ".xml", ".rss", ".atom")
 
-    Inputs that cannot be read are listed in ``StoryAnalysis.skipped``; raises
-    :class:`NothingToAnalyse` when nothing at all could be read.
-    """
+
+def read_inputs(
+    paths: Sequence[str | Path] | str | Path, mapping: "Mapping[str, str] | str | None" = None
+) -> tuple[list[Article], list[Skipped]]:
+    """The articles at ``paths`` and what could not be read: ``.txt/.html/.jsonl`` files and
+    folders through :func:`newsprism.corpus.readers.read_paths`; ``.csv``/``.parquet``
+    (``mapping``), news-please ``.json`` and feed files as ``ingest`` reads them."""
     from newsprism.corpus.readers import read_paths
 
     if isinstance(paths, (str, Path)):
         paths = [paths]
-    articles, skipped = read_paths(paths)
+    plain = [p for p in paths if Path(p).suffix.lower() not in _CORPUS_SUFFIXES]
+    articles, skipped = read_paths(plain) if plain else ([], [])
+    tables = [p for p in paths if Path(p).suffix.lower() in _CORPUS_SUFFIXES]
+    if tables:
+        from newsprism.corpus.corpus import iter_inputs
+
+        for item in iter_inputs(tables, mapping):
+            if isinstance(item, Article):
+                articles.append(item)
+            else:
+                skipped.append(item)
+    return articles, skipped
+
+
+def analyze(
+    paths: Sequence[str | Path] | str | Path,
+    nlp: "Language | None" = None,
+    mapping: "Mapping[str, str] | str | None" = None,
+) -> StoryAnalysis:
+    """Read the articles at ``paths`` (files or folders) and analyse them as one story.
+
+    Reads what ``ingest`` reads: ``.txt/.html/.jsonl`` and folders of them, and also
+    ``.csv``/``.parquet`` tables (``mapping`` names their columns, e.g.
+    ``"text=content,outlet=publication"``), news-please ``.json`` and RSS/Atom feed files.
+    Inputs that cannot be read are listed in ``StoryAnalysis.skipped``; raises
+    :class:`NothingToAnalyse` when nothing at all could be read.
+    """
+    articles, skipped = read_inputs(paths, mapping)
     if not articles:
         raise NothingToAnalyse(skipped)
     if nlp is None:

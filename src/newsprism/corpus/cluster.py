@@ -380,6 +380,7 @@ class StreamClusterer:
         self.extractor = TermExtractor(self.params.title_boost)
         # (term, week) -> stories; (term, _UNDATED | _ANY) -> recent stories (a dict kept in order)
         self._postings: dict[tuple[str, int], set[int] | dict[int, None]] = {}
+        self._undated_posted = False  # no undated posting yet: dated articles skip that lookup
 
     def load(self, story: StoryState, index_centroid: bool = True) -> None:
         """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
@@ -405,6 +406,8 @@ class StreamClusterer:
         bucket = _UNDATED if day is None else day // 7
         postings = self._postings
         cap = self._POSTING_CAP
+        if bucket == _UNDATED:
+            self._undated_posted = True
         for term in terms:
             if bucket != _UNDATED:
                 key = (term, bucket)
@@ -435,7 +438,8 @@ class StreamClusterer:
                 entry = postings.get((term, bucket))
                 if entry and len(entry) <= cap:
                     found.append(entry)
-            if vec.day is not None:  # stories known only from undated articles
+        if vec.day is not None and self._undated_posted:  # stories known only from undated articles
+            for term in vec.salient:
                 entry = postings.get((term, _UNDATED))
                 if entry:
                     found.append(entry)
@@ -510,6 +514,7 @@ def cluster_batch(
     docs: Sequence[tuple[str, str | None, int | None]],
     params: ClusterParams | None = None,
     embeddings: "np.ndarray | None" = None,
+    links: "Iterable[tuple[int, int]] | None" = None,
 ) -> list[int]:
     """Cluster ``(text, title, day)`` documents; returns one label per document (0..k-1).
 
@@ -525,6 +530,9 @@ def cluster_batch(
     :func:`newsprism.compare.embed.default_embedder`): centred on their mean (news texts all
     point roughly the same way) and unit-normalised, their cosine then takes
     ``params.embedding_weight`` of every similarity, the sparse text/entity score the rest.
+
+    ``links`` (optional pairs of document indexes, e.g. members of one streaming story):
+    extra candidate pairs beside the nearest neighbours; they merge by the same rule.
     """
     params = params or ClusterParams()
     if embeddings is not None:
@@ -580,6 +588,10 @@ def cluster_batch(
     for _, i, j in edges:
         adj[i].add(j)
         adj[j].add(i)
+    for i, j in links or ():
+        if i != j and 0 <= i < len(docs) and 0 <= j < len(docs):
+            adj[i].add(j)
+            adj[j].add(i)
     version = [0] * len(docs)
     heap = [(-_merge_score(merged[i], merged[j], params), i, j, 0, 0) for i in adj for j in adj[i] if i < j]
     heapq.heapify(heap)

@@ -26,9 +26,12 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
 from newsprism.corpus.dedupe import CopyDetector, Signature
+import newsprism.corpus.index as stored_index
+from newsprism.corpus.index import LoadPolicy, PartialState
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
 from newsprism.model import Article, Skipped, to_jsonable
 from newsprism.corpus.readers import is_manifest
+from newsprism.corpus.textio import headline
 from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
@@ -221,6 +224,7 @@ class Corpus:
         self.params = params or ClusterParams()
         self.batch_size = batch_size
         self._live: _LiveState | None = None
+        self._policy = LoadPolicy()
         self._analysis_version: str | None = None
 
     def close(self) -> None:
@@ -305,10 +309,24 @@ class Corpus:
         summary.seconds = time.perf_counter() - started
         return summary
 
-    def _state(self) -> _LiveState:
+    def _state(self, batch: Sequence[Article] = ()) -> "_LiveState | PartialState":
+        """The indexes for a batch: the full in-memory ones when current; else, when the store
+        keeps complete indexes and partial loads have not yet cost a full one, only what
+        ``batch`` can touch (a small ingest into a large corpus); else a full load."""
+        generation = self.store.get_meta("generation", "0")
         # another process may have written since our indexes were built
-        if self._live is None or self._live.generation != self.store.get_meta("generation", "0"):
-            self._live = _LiveState(self.store, self.params)
+        if self._live is not None and self._live.generation == generation:
+            return self._live
+        self._live = None
+        store = self.store
+        if stored_index.complete(store) and self._policy.partial(store.next_pk() - 1):
+            started = time.perf_counter()
+            state = stored_index.partial_state(store, self.params, batch, generation)
+            self._policy.record(time.perf_counter() - started)
+            return state
+        self._live = _LiveState(store, self.params)
+        if not stored_index.complete(store):
+            stored_index.backfill(store, self._live.detector)
         return self._live
 
     def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
@@ -331,7 +349,7 @@ class Corpus:
                     summary.duplicates += duplicates
                     return
                 ids = _unique_ids(fresh, store.taken_ids([a.id for a, _ in fresh]))
-                live = self._state()
+                live = self._state([a for a, _ in fresh])
                 first_pk = store.next_pk()
                 pks = list(range(first_pk, first_pk + len(fresh)))
                 # signatures of the whole batch in a few numpy passes; a copy may copy an earlier
@@ -358,12 +376,19 @@ class Corpus:
                         terms = vec.salient
                         live.family_story[pk] = story
                         if story >= before:
-                            new_titles[story] = article.title
+                            new_titles[story] = headline(article.title, article.text)
                             new_stories += 1
                     rows.append((pk, hash_, article, family, story, terms))
                     grown[family] += 1
                 store.insert_articles(rows)
                 store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
+                if stored_index.complete(store):
+                    stored_index.save_rows(
+                        store,
+                        stored_index.band_rows(live.detector, pks, [sig for _, sig in assigned]),
+                        [p for pk, _, a, _, story, terms in rows if terms is not None and story is not None
+                         for p in stored_index.posting_rows(story, terms, day_number(a.published), pk)],
+                    )
                 store.bump_families(grown)
                 for state in clusterer.take_dirty():
                     store.save_story(
@@ -400,15 +425,30 @@ class Corpus:
         embeddings = None
         if embedder is not None and rows:
             embeddings = embedder.encode([f"{r[3] or ''}\n{r[2]}" for r in rows])
-        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings)
+        # the streaming stories' members are candidate pairs too: the batch may split a
+        # streaming story only when its articles really are unlike (never for want of an edge)
+        index = {r[0]: i for i, r in enumerate(rows)}
+        by_story: dict[int, list[int]] = {}
+        for pk, story in self.store.conn.execute("SELECT pk, story FROM articles WHERE pk = family AND story IS NOT NULL"):
+            if pk in index:
+                by_story.setdefault(story, []).append(index[pk])
+        links = [(a, b) for members in by_story.values() for a, b in zip(members, members[1:])]
+        labels = cluster_batch([(r[2], r[3], r[4]) for r in rows], params, embeddings, links=links)
         story_of_family = {r[0]: label + 1 for r, label in zip(rows, labels)}
         assignment = {
             pk: story_of_family[family]
             for pk, family in self.store.conn.execute("SELECT pk, family FROM articles")
         }
         titles: dict[int, str | None] = {}
-        for r, label in zip(rows, labels):
-            titles.setdefault(label + 1, r[3])
+        untitled: set[int] = set()  # stories whose title so far comes from the text
+        for r, label in zip(rows, labels):  # the first titled article's title, else a headline from the text
+            if r[3] and r[3].strip():
+                if titles.get(label + 1) is None or label + 1 in untitled:
+                    titles[label + 1] = r[3].strip()
+                    untitled.discard(label + 1)
+            elif label + 1 not in titles:
+                titles[label + 1] = headline(None, r[2])
+                untitled.add(label + 1)
         vectorizer = Vectorizer(params=params)
         counts = [extract_terms(r[2], r[3], params.title_boost) for r in rows]
         for c in counts:
@@ -428,6 +468,8 @@ class Corpus:
                     )
                 conn.execute("DELETE FROM term_df")
                 self.store.save_df(vectorizer.docs, vectorizer.df.items())
+                if stored_index.complete(self.store):
+                    stored_index.rebuild_postings(self.store)
                 self.store.set_meta("generation", str(int(self.store.get_meta("generation", "0") or 0) + 1))
         finally:
             self._live = None

@@ -8,6 +8,12 @@ outlet, date, URL, title and authors of its text/HTML files.
 ``Article.text`` is the decoded text as is (a BOM stripped, CRLF/CR turned
 into LF); every offset computed later points into it. Nothing raises on bad
 input: it becomes a :class:`Skipped` with a one-line reason.
+
+Text that is not UTF-8 is decoded with the encoding charset-normalizer detects
+(Windows-1252, Latin-1, …) and a publication date that is not ISO 8601 is read with
+python-dateutil (:mod:`newsprism.corpus.textio`); either one leaves a note in
+``Article.meta["notes"]`` (``documents[].notes`` in the report) saying what was
+detected or guessed, or that a date could not be read.
 """
 
 from __future__ import annotations
@@ -18,14 +24,24 @@ import io
 import json
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from newsprism.corpus.textio import decode_bytes, encoding_note, is_iso_date, read_date
 from newsprism.extract.language import non_english_reason
 from newsprism.model import Article, Skipped
 
-__all__ = ["read_paths", "read_file", "iter_jsonl", "is_manifest", "decode_text", "SUPPORTED_SUFFIXES", "MANIFEST_NAMES"]
+__all__ = [
+    "read_paths",
+    "read_file",
+    "iter_jsonl",
+    "is_manifest",
+    "decode_text",
+    "decode_text_encoding",
+    "with_note",
+    "SUPPORTED_SUFFIXES",
+    "MANIFEST_NAMES",
+]
 
 SUPPORTED_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
 MANIFEST_NAMES = ("articles.csv", "articles.jsonl")
@@ -41,38 +57,50 @@ _CONTROL_BYTES = frozenset(range(32)) - {9, 10, 12, 13} | {127}
 
 
 def decode_text(data: bytes) -> tuple[str | None, str | None]:
-    """(text, None) for usable UTF-8 text, else (None, reason)."""
+    """(text, None) for usable text, else (None, reason). (:func:`decode_text_encoding`
+    also says which encoding other than UTF-8 was detected.)"""
+    text, reason, _ = decode_text_encoding(data)
+    return text, reason
+
+
+def decode_text_encoding(data: bytes) -> tuple[str | None, str | None, str | None]:
+    """(text, None, encoding) for usable text — ``encoding`` None for UTF-8, else the
+    detected one (Windows-1252, Latin-1, …) — or (None, reason, None)."""
     if not data:
-        return None, "empty file"
+        return None, "empty file", None
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return None, "UTF-16 text is not supported (save it as UTF-8)"
+        return None, "UTF-16 text is not supported (save it as UTF-8)", None
     if b"\x00" in data:
-        return None, "binary file (contains NUL bytes)"
+        return None, "binary file (contains NUL bytes)", None
     head = data[:8192]
     control = sum(1 for b in head if b in _CONTROL_BYTES)
     if control > 0.05 * len(head):
-        return None, f"binary file (mostly non-text bytes: {control} control bytes in the first {len(head)})"
+        return None, f"binary file (mostly non-text bytes: {control} control bytes in the first {len(head)})", None
     bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    encoding: str | None = None
+    text: str | None
     try:
         text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as err:
         offset = bom + err.start
-        return None, f"not UTF-8 text (invalid byte 0x{data[offset]:02x} at byte offset {offset})"
+        # a file that starts with the UTF-8 byte-order mark says it is UTF-8: not guessed
+        text, encoding = decode_bytes(data) if not bom else (None, None)
+        if text is None:
+            return None, f"not UTF-8 text (invalid byte 0x{data[offset]:02x} at byte offset {offset})", None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        return None, "whitespace-only file"
-    return text, None
+        return None, "whitespace-only file", None
+    return text, None, encoding
 
 
-def _is_iso_date(value: str) -> bool:
-    try:
-        if len(value) == 10:
-            date.fromisoformat(value)
-        else:
-            datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
+def with_note(article: Article, note: str) -> Article:
+    """``article`` with ``note`` added to ``meta["notes"]`` (what had to be guessed about it)."""
+    notes = list(article.meta.get("notes") or ())
+    if note in notes:
+        return article
+    return replace(article, meta={**article.meta, "notes": [*notes, note]})
+
+
 
 
 def _authors(value: Any) -> tuple[str, ...]:
@@ -96,10 +124,15 @@ def _given_fields(record: Mapping[str, Any], source: str) -> tuple[dict[str, Any
         if key in ("title", "url", "outlet") and isinstance(value, str):
             fields[key] = value.strip()
         elif key == "published" and isinstance(value, str):
-            if _is_iso_date(value.strip()):
-                fields["published"] = value.strip()
+            iso, note = read_date(value)
+            if iso is not None:
+                fields["published"] = iso
+                if iso != value.strip():
+                    meta["published_given"] = value  # as written, before it was read
             else:
-                meta["published_unparsed"] = value  # not ISO 8601: not used to resolve dates
+                meta["published_unparsed"] = value  # unreadable: not used to resolve dates
+            if note:
+                meta.setdefault("notes", []).append(note)
         elif key == "authors" and _authors(value):
             fields["authors"] = _authors(value)
         elif key in _KNOWN_FIELDS:
@@ -115,7 +148,12 @@ def _apply(article: Article, fields: Mapping[str, Any], meta: Mapping[str, Any])
     if "outlet" in fields:
         # a stated outlet replaces HTML metadata, evidence and all
         article = replace(article, outlet_evidence=None)
-    return replace(article, **fields, meta={**article.meta, **meta}) if fields or meta else article
+    if not (fields or meta):
+        return article
+    merged = {**article.meta, **meta}
+    if article.meta.get("notes") and meta.get("notes"):
+        merged["notes"] = [*article.meta["notes"], *(n for n in meta["notes"] if n not in article.meta["notes"])]
+    return replace(article, **fields, meta=merged)
 
 
 @dataclass
@@ -205,11 +243,12 @@ class _Reader:
         if suffix == ".jsonl":
             self.read_jsonl(path, data)
         elif suffix == ".txt":
-            text, reason = decode_text(data)
+            text, reason, encoding = decode_text_encoding(data)
             if text is None:
                 self.skip(path, reason or "unreadable")
                 return
-            self.add(path, Article(id=path.name, text=text, path=str(path)))
+            article = Article(id=path.name, text=text, path=str(path))
+            self.add(path, with_note(article, encoding_note(encoding)) if encoding else article)
         else:
             self.read_html(path, data)
 
@@ -223,7 +262,7 @@ class _Reader:
             return
         import trafilatura  # heavy; only needed for HTML input
 
-        text, _ = decode_text(data)
+        text, _, encoding = decode_text_encoding(data)
         try:
             doc = trafilatura.bare_extraction(
                 text if text is not None else data, with_metadata=True, include_comments=False
@@ -242,8 +281,9 @@ class _Reader:
         given: dict[str, Any] = {}
         if getattr(doc, "title", None):
             given["title"] = doc.title
-        if getattr(doc, "date", None) and _is_iso_date(doc.date):
-            given["published"] = doc.date
+        html_date = getattr(doc, "date", None)
+        if isinstance(html_date, str) and is_iso_date(html_date):
+            given["published"] = html_date
         if getattr(doc, "author", None):
             given["authors"] = _authors(doc.author)
         if getattr(doc, "url", None):
@@ -252,7 +292,8 @@ class _Reader:
             from newsprism.extract.metadata import normalise_outlet
 
             given.update(outlet=normalise_outlet(doc.sitename), outlet_source="html-meta")
-        self.add(path, replace(article, **given))
+        article = replace(article, **given)
+        self.add(path, with_note(article, encoding_note(encoding)) if encoding else article)
 
     def read_jsonl(self, path: Path, data: bytes) -> None:
         if not data.strip():
@@ -268,12 +309,7 @@ class _Reader:
             found = True
             if number == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[len(codecs.BOM_UTF8) :]
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                self.skip(path, f"not UTF-8 text (invalid byte 0x{raw[err.start]:02x} at byte {err.start} of the line)", number)
-                continue
-            article, reason = self.jsonl_record(path, line)
+            article, reason = _jsonl_line(self, path, raw)
             if article is None:
                 self.skip(path, reason or "unreadable line", number)
             else:
@@ -391,6 +427,39 @@ class _Reader:
         self.skipped.append(Skipped(str(path), reason, line))
 
 
+def _decode_line(raw: bytes) -> tuple[str | None, str | None, str]:
+    """(line, detected encoding or None for UTF-8, reason when unreadable) of one JSONL line."""
+    try:
+        return raw.decode("utf-8"), None, ""
+    except UnicodeDecodeError as err:
+        line, encoding = decode_bytes(raw)
+        if line is None:
+            return None, None, _not_utf8(raw, err)
+        return line, encoding, ""
+
+
+def _not_utf8(raw: bytes, err: UnicodeDecodeError) -> str:
+    return f"not UTF-8 text (invalid byte 0x{raw[err.start]:02x} at byte {err.start} of the line)"
+
+
+def _jsonl_line(reader: "_Reader", path: Path, raw: bytes) -> tuple[Article | None, str | None]:
+    """The article of one raw JSONL line, or why not. A line that is not UTF-8 is decoded
+    with the detected encoding (noted); if it is no JSON record then, the encoding is
+    what is reported."""
+    line, encoding, why = _decode_line(raw)
+    if line is None:
+        return None, why
+    article, reason = reader.jsonl_record(path, line)
+    if article is None:
+        if encoding:
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                return None, _not_utf8(raw, err)
+        return None, reason or "unreadable line"
+    return (with_note(article, encoding_note(encoding)) if encoding else article), None
+
+
 def read_file(path: str | Path) -> tuple[list[Article], list[Skipped]]:
     """Read one file (any supported type)."""
     return read_paths([path])
@@ -435,18 +504,11 @@ def iter_jsonl(path: str | Path) -> Iterator[Article | Skipped]:
             if b"\x00" in raw:
                 reader.skip(path, "binary data (contains NUL bytes)", number)
             else:
-                try:
-                    line = raw.decode("utf-8")
-                except UnicodeDecodeError as err:
-                    reader.skip(
-                        path, f"not UTF-8 text (invalid byte 0x{raw[err.start]:02x} at byte {err.start} of the line)", number
-                    )
+                article, reason = _jsonl_line(reader, path, raw)
+                if article is None:
+                    reader.skip(path, reason or "unreadable line", number)
                 else:
-                    article, reason = reader.jsonl_record(path, line)
-                    if article is None:
-                        reader.skip(path, reason or "unreadable line", number)
-                    else:
-                        reader.add(path, article, number)
+                    reader.add(path, article, number)
             if reader.skipped:
                 yield from reader.skipped
                 reader.skipped.clear()

@@ -12,12 +12,14 @@ line 1); parquet rows are numbered from 1.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime
 import sys
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from newsprism.corpus.textio import decode_bytes, encoding_note, read_date
 from newsprism.model import Article, Skipped
 
 __all__ = ["FIELDS", "parse_mapping", "read_csv", "read_parquet", "read_table", "row_to_article", "write_parquet", "EXPORT_COLUMNS"]
@@ -75,9 +77,10 @@ def _authors(value: Any) -> tuple[str, ...]:
 
 
 def row_to_article(
-    row: Mapping[str, Any], mapping: Mapping[str, str], source: Path, number: int
+    row: Mapping[str, Any], mapping: Mapping[str, str], source: Path, number: int, encoding: str | None = None
 ) -> Article | Skipped:
-    """One table row as an Article, or why it cannot be one."""
+    """One table row as an Article, or why it cannot be one (``encoding``: the codec the
+    file was decoded with when it was not UTF-8, noted on the article)."""
     def get(field: str) -> Any:
         return row.get(mapping.get(field, field))
 
@@ -95,18 +98,45 @@ def row_to_article(
     article_id = _as_text(get("id")) or f"{source.name}:{number}"
     known = {mapping.get(f, f) for f in FIELDS}
     meta = {k: v for k, v in ((k, _as_text(v)) for k, v in row.items() if k not in known and k) if v is not None}
+    notes: list[str] = [encoding_note(encoding)] if encoding else []
+    published = _as_text(get("published"))
+    if published is not None:
+        iso, note = read_date(published)
+        if note:
+            notes.append(note)
+        if iso != published:
+            meta = {("published_given" if iso else "published_unparsed"): published, **meta}
+        published = iso
+    extra = {"notes": notes} if notes else {}
     return Article(
         id=article_id,
         text=text,
         title=_as_text(get("title")),
         outlet=_as_text(get("outlet")),
         outlet_source="table" if _as_text(get("outlet")) else None,
-        published=_as_text(get("published")),
+        published=published,
         url=_as_text(get("url")),
         authors=_authors(get("authors")),
         path=str(source),
-        meta={"row": number, **{f"column:{k}": v for k, v in list(meta.items())[:20]}},
+        meta={"row": number, **{f"column:{k}": v for k, v in list(meta.items())[:20]}, **extra},
     )
+
+
+def _csv_encoding(path: Path, sample_bytes: int = 1 << 20) -> tuple[str, str | None]:
+    """(codec to open the file with, the detected codec or None for UTF-8), judged on
+    the first MiB: a CSV that is not UTF-8 there is decoded with what charset-normalizer
+    detects (Windows-1252, Latin-1, …)."""
+    with open(path, "rb") as handle:
+        sample = handle.read(sample_bytes)
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < sample_bytes)
+        return "utf-8-sig", None
+    except UnicodeDecodeError:
+        pass
+    text, name = decode_bytes(sample)
+    if text is None or name is None:
+        return "utf-8-sig", None  # reported row by row as not UTF-8
+    return name, name
 
 
 def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -> Iterator[Article | Skipped]:
@@ -116,7 +146,8 @@ def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -
     # news datasets hold whole articles in one cell, far beyond csv's 128 KiB default
     csv.field_size_limit(min(sys.maxsize, 2**31 - 1))
     try:
-        handle = open(path, encoding="utf-8-sig", newline="")
+        encoding, detected = _csv_encoding(path)
+        handle = open(path, encoding=encoding, newline="")
     except OSError as err:
         yield Skipped(str(path), f"cannot read file ({err.strerror or err})")
         return
@@ -147,7 +178,7 @@ def read_csv(path: str | Path, mapping: Mapping[str, str] | str | None = None) -
             if len(values) != len(header):
                 yield Skipped(str(path), f"row has {len(values)} fields, header has {len(header)}", line)
                 continue
-            yield row_to_article(dict(zip(header, values)), fields, path, line)
+            yield row_to_article(dict(zip(header, values)), fields, path, line, detected)
 
 
 def read_parquet(

@@ -74,6 +74,7 @@ class Analyser:
 
     def __init__(self, nlp: "Language | None" = None, embedder: Any = None):
         self._nlp = nlp
+        self._vocab: Any = None
         self.embedder = embedder
         self.parse_version = parse_version()
 
@@ -84,6 +85,22 @@ class Analyser:
 
             self._nlp = load_pipeline()
         return self._nlp
+
+    @property
+    def vocab(self) -> Any:
+        """A vocabulary to restore stored parses into: the loaded model's, else the model's
+        vocabulary alone (no component weights: about half the load time; the analysis of
+        restored parses is the same, tests/test_stored_analysis.py)."""
+        if self._nlp is not None:
+            return self._nlp.vocab
+        if self._vocab is None:
+            import spacy
+
+            from newsprism.nlp import model_path
+
+            bare = spacy.load(model_path(), exclude=["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner", "senter"])
+            self._vocab = bare.vocab
+        return self._vocab
 
     def parse(self, texts: Sequence[str]) -> list["Doc"]:
         return list(self.nlp.pipe(texts))
@@ -115,7 +132,8 @@ class Analyser:
             raise KeyError(f"no story {story_id} in {store.path}")
         set_hash = store.story_set_hash(story_id)
         stored = store.get_parses([r.pk for r in rows], self.parse_version)
-        vocab = self.nlp.vocab
+        # every parse stored: the vocabulary alone will do; else the model is needed anyway
+        vocab = self.vocab if len(stored) == len(rows) else self.nlp.vocab
         docs: list[Any] = [None] * len(rows)
         for i, row in enumerate(rows):
             blob = stored.get(row.pk)
@@ -397,20 +415,16 @@ def parse_corpus(
 
 
 def analyze_paths(
-    paths: Sequence[Any], jobs: int | None = None, analyser: Analyser | None = None
+    paths: Sequence[Any], jobs: int | None = None, analyser: Analyser | None = None, mapping: Any = None
 ) -> StoryAnalysis:
     """``newsprism analyze DIR``: read the articles at ``paths`` and analyse them as one story,
     parsing with ``jobs`` processes when the story is large enough for it to pay (spaCy's
     ``n_process``; a process costs a model load, about 1.5 s). Same result as
-    :func:`newsprism.pipeline.analyze`."""
-    from pathlib import Path
+    :func:`newsprism.pipeline.analyze` (which reads the same inputs: ``mapping`` names the
+    columns of ``.csv``/``.parquet`` files)."""
+    from newsprism.pipeline import NothingToAnalyse, read_inputs
 
-    from newsprism.corpus.readers import read_paths
-    from newsprism.pipeline import NothingToAnalyse
-
-    if isinstance(paths, (str, Path)):
-        paths = [paths]
-    articles, skipped = read_paths(paths)
+    articles, skipped = read_inputs(paths, mapping)
     if not articles:
         raise NothingToAnalyse(skipped)
     analyser = analyser or Analyser()

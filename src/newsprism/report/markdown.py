@@ -35,6 +35,10 @@ def to_markdown(analysis: StoryAnalysis) -> str:
         out.append(
             f"| {_md(d.id)} | {_md(outlet)} | {_md(d.dateline or '')} | {_md(d.published or '')} | {damaged} | {_md(d.title or '')} |"
         )
+    noted = [(d.id, note) for d in analysis.documents for note in d.notes]
+    if noted:  # what had to be detected or guessed reading them (an encoding, a date)
+        out += ["", "## Reading notes", ""]
+        out += [f"- {_md(doc)}: {_md(note)}" for doc, note in noted]
     if analysis.skipped:
         out += ["", "## Skipped inputs", ""]
         out += [f"- {_md(s.message())}" for s in analysis.skipped]

@@ -51,6 +51,9 @@ def print_report(analysis: StoryAnalysis, console: Console) -> None:
         damaged = Text(f"{len(d.damage)} gaps", style="yellow") if d.damaged else Text("no")
         docs.add_row(plain(short[d.id]), plain(d.id), outlet, plain(d.dateline or ""), plain(d.published or ""), damaged)
     console.print(docs)
+    for d in analysis.documents:  # what had to be detected or guessed reading it (an encoding, a date)
+        for note in d.notes:
+            _say(console, f"  [yellow]note[/] {esc(d.id)}: {esc(note)}")
 
     if analysis.skipped:
         _say(console, "[bold red]Skipped inputs[/]")
