@@ -20,6 +20,9 @@ install: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/newsprism analyze examples/aleppo-2016-12-14/
+	@mkdir -p build
+	@$(BIN)/newsprism analyze examples/aleppo-2016-12-14/ --format html -o build/aleppo-2016-12-14.html 2>/dev/null
+	@echo "The full report, with the articles side by side: open $(CURDIR)/build/aleppo-2016-12-14.html in a browser"
 
 # the fast suite, then the checks CI runs (a red `make lint` is a red CI)
 test: $(STAMP)

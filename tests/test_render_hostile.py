@@ -102,19 +102,20 @@ def test_json_keeps_the_text_exact_and_escapes_controls(hostile_analysis):
 
 def test_terminal_shows_every_citation_and_no_markup_is_read(hostile_analysis):
     out = render(hostile_analysis, "terminal")
-    from newsprism.report.common import short_ids
+    from newsprism.report.common import outlet_labels
+    from newsprism.report.safe import printable
 
-    short = short_ids(hostile_analysis)  # the Documents table maps each short label to its full id
-    wide = _wide_terminal(hostile_analysis)
+    labels = {doc: printable(pair[0]) for doc, pair in outlet_labels(hostile_analysis).items()}  # the legend maps them
+    wide = _wide_terminal(hostile_analysis)  # --all: every section, every item
     for doc, start, end in _shown(hostile_analysis):
-        assert f"[{short[doc]}:{start}-{end}]" in wide, (doc, start, end)
+        assert f"[{labels[doc]} {start}-{end}]" in wide, (doc, start, end)
     # everything printed as citation exists in the JSON
-    labels = {label: doc for doc, label in short.items()}
-    found = re.findall(r"\[((?:[^\[\]]|\[[^\[\]]*\])+?):(\d+)-(\d+)\]", wide)
+    by_label = {label: doc for doc, label in labels.items()}
+    found = re.findall(r"\[((?:[^\[\]]|\[[^\[\]]*\])+?) (\d+)-(\d+)\]", wide)
     assert len(found) >= len(_shown(hostile_analysis))
     for label, start, end in found:
-        if label in labels:
-            assert (labels[label], int(start), int(end)) in _all_spans(hostile_analysis), (label, start, end)
+        if label in by_label:
+            assert (by_label[label], int(start), int(end)) in _all_spans(hostile_analysis), (label, start, end)
     # markup shown as written, not interpreted
     for literal in ("[/]", "[conceal]hidden words[/conceal]", "[link=https://evil.example/x]", ":warning:", "[sic]"):
         assert literal in wide, literal
@@ -129,7 +130,7 @@ def _wide_terminal(analysis, **options) -> str:
     from newsprism.report.terminal import print_report
 
     buffer = io.StringIO()
-    print_report(analysis, console(file=buffer, width=1000, **options))
+    print_report(analysis, console(file=buffer, width=1000, **options), everything=True)
     return buffer.getvalue()
 
 
@@ -140,7 +141,7 @@ def test_terminal_with_colour_sends_no_escape_from_the_articles(hostile_analysis
 
     buffer = io.StringIO()
     # the console a user gets by default (emoji and highlighting on): still nothing from the text acts
-    print_report(hostile_analysis, Console(file=buffer, width=200, force_terminal=True, color_system="truecolor"))
+    print_report(hostile_analysis, Console(file=buffer, width=200, force_terminal=True, color_system="truecolor"), everything=True)
     out = buffer.getvalue()
     for bad in FORBIDDEN:
         assert bad not in out, repr(bad)

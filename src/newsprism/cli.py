@@ -47,7 +47,7 @@ def analyze(
         typer.Argument(help="Article files (.txt, .html, .jsonl, .csv, .parquet, news-please .json, RSS/Atom) or folders of them."),
     ],
     format: Annotated[
-        str, typer.Option("--format", "-f", help="Report format: terminal, json or markdown.")
+        str, typer.Option("--format", "-f", help="Report format: terminal, json, markdown or html (one self-contained file).")
     ] = "terminal",
     output: Annotated[
         Optional[Path], typer.Option("--output", "-o", help="Write the report to this file instead of stdout.")
@@ -64,6 +64,12 @@ def analyze(
     llm_model: Annotated[
         Optional[str], typer.Option("--llm-model", help="Model name for the LLM summary (default $NEWSPRISM_LLM_MODEL).")
     ] = None,
+    section: Annotated[
+        Optional[list[str]],
+        typer.Option("--section", help="Terminal report: the parts to print (repeatable): brief (default), facts, disputes, quotes, names, figures, timeline, omissions."),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Terminal report: items per part (default 5).")] = 5,
+    show_all: Annotated[bool, typer.Option("--all", help="Terminal report: every part, every item.")] = False,
     mapping: Annotated[
         Optional[str],
         typer.Option("--map", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
@@ -78,6 +84,12 @@ def analyze(
 
     if format not in FORMATS:
         _err(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+        raise typer.Exit(2)
+    from newsprism.report.terminal import SECTIONS
+
+    bad = sorted(set(section or ()) - set(SECTIONS))
+    if bad:
+        _err(f"unknown section(s) {', '.join(bad)}; choose from {', '.join(SECTIONS)}")
         raise typer.Exit(2)
     if summary not in ("extractive", "llm"):
         _err(f"unknown summary backend {summary!r}; choose extractive or llm")
@@ -145,7 +157,7 @@ def analyze(
     if output is None and format == "terminal":
         from newsprism.report.terminal import print_report
 
-        print_report(analysis, _console())
+        print_report(analysis, _console(), sections=section, limit=limit, everything=show_all)
         return
     text = render(analysis, format)
     if output is None:
@@ -621,6 +633,123 @@ def export(
             _err(str(exc))
             raise typer.Exit(2)
     _out(f"wrote {count} articles to {output}")
+
+
+@app.command()
+def report(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    story: Annotated[int, typer.Option("--story", help="The stored story to report on (see `newsprism stories`).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the HTML report.")] = Path("story.html"),
+) -> None:
+    """Write a stored story's HTML report: one self-contained file that works opened from disk."""
+    from newsprism.corpus.browse import load_registry, registry_groups, story_leads
+    from newsprism.report.web.analyses import story_analysis
+    from newsprism.report.web.render import render_report
+
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    from newsprism.engines.local import story_analysis as stored_analysis
+
+    with _open_corpus(corpus) as store:
+        try:
+            result = story_analysis(store, story, compute=stored_analysis)
+        except KeyError as exc:
+            _err(str(exc.args[0]) if exc.args else str(exc))
+            raise typer.Exit(1)
+        row = store.store.conn.execute("SELECT title FROM stories WHERE id=?", (story,)).fetchone()
+        title = (row[0] if row else None) or story_leads(store.store.conn, [story]).get(story)
+        groups = registry_groups(load_registry(store.store.conn))
+    output.write_text(render_report(result, title=title, groups=groups), encoding="utf-8")
+    _err(f"wrote the HTML report of story {story} to {output}")
+
+
+@app.command()
+def serve(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (only this machine by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    token: Annotated[
+        Optional[str], typer.Option("--token", help="Enable the write route (re-analyse a story), requiring this token (default $NEWSPRISM_TOKEN).")
+    ] = None,
+    warm: Annotated[int, typer.Option("--warm", min=0, help="Analyse this many of the newest stories in the background at start.")] = 20,
+) -> None:
+    """Serve the story workbench (stories, story pages, articles side by side, outlets, /api/) read-only."""
+    import os
+
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    try:
+        import uvicorn
+
+        from newsprism.report.web.app import create_app
+    except ImportError:
+        _err("newsprism serve needs the web extra: pip install 'newsprism[web]'")
+        raise typer.Exit(2)
+    from newsprism.engines.local import Analyser, story_analysis
+
+    analyser = Analyser()
+
+    def compute(store, story_id: int):  # stored parses reused; the analysis stored for next time
+        return story_analysis(store, story_id, analyser=analyser)
+
+    app_ = create_app(corpus, token=token or os.environ.get("NEWSPRISM_TOKEN") or None, warm=warm,
+                      compute=compute, load_nlp=lambda: analyser.nlp)
+    _err(f"serving {corpus} at http://{host}:{port}/ (read-only{', writes need the token' if token else ''}); Ctrl-C stops")
+    uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
+outlets_app = typer.Typer(help="The outlets of a corpus and their optional registry (groups).", no_args_is_help=True)
+app.add_typer(outlets_app, name="outlets")
+
+
+@outlets_app.command(name="import")
+def outlets_import(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    registry: Annotated[Path, typer.Argument(help="A CSV: name, aliases, domains, country, language, lean, owner, is_wire (group optional).")],
+) -> None:
+    """Replace the corpus's outlet registry with the rows of a CSV (groups for the story pages)."""
+    from newsprism.corpus.browse import read_registry_csv, save_registry
+
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    try:
+        entries, problems = read_registry_csv(registry)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        _err(f"{registry}: cannot read the registry ({exc})")
+        raise typer.Exit(2)
+    for problem in problems:
+        _err(problem)
+    with _open_corpus(corpus) as store:
+        save_registry(store.store, entries)
+    groups = {name for e in entries if (name := e.group_name())}
+    _out(f"{corpus}: {len(entries)} outlets in the registry, {len(groups)} groups")
+
+
+@outlets_app.command(name="list")
+def outlets_list(
+    corpus: Annotated[Path, typer.Argument(help="The corpus file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """Every outlet with its article and story counts (and its registry group)."""
+    import dataclasses
+
+    from newsprism.corpus.browse import load_registry, outlet_rows, registry_groups
+
+    if not corpus.is_file():
+        _err(f"{corpus}: no such corpus file")
+        raise typer.Exit(2)
+    with _open_corpus(corpus) as store:
+        rows = outlet_rows(store.store.conn)
+        groups = registry_groups(load_registry(store.store.conn))
+    if as_json:
+        typer.echo(json.dumps([{**dataclasses.asdict(r), "group": groups.get(r.name.casefold())} for r in rows], indent=2, ensure_ascii=False))
+        return
+    for r in rows:
+        group = groups.get(r.name.casefold())
+        _out(f"{r.name}  {r.articles} articles  {r.stories} stories" + (f"  group: {group}" if group else ""))
 
 
 def main() -> None:  # console-script entry point

@@ -35,7 +35,7 @@ from collections import Counter
 from itertools import chain, repeat
 from operator import itemgetter, mul
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence, cast
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -403,26 +403,37 @@ class StreamClusterer:
         and in the all-time one. The undated and all-time postings keep the ``_POSTING_CAP``
         stories that used the term most recently, so they stay bounded and an undated
         article finds the recent stories of its terms."""
-        bucket = _UNDATED if day is None else day // 7
-        postings = self._postings
+        postings: dict[tuple[str, int], Any] = self._postings  # week: set; undated / all-time: dict
         cap = self._POSTING_CAP
-        if bucket == _UNDATED:
+        undated = day is None
+        if undated:
             self._undated_posted = True
+        week = -1 if day is None else day // 7
         for term in terms:
-            if bucket != _UNDATED:
-                key = (term, bucket)
-                entry = cast("set[int] | None", postings.get(key))  # a week bucket holds a set
+            if undated:
+                key = (term, _UNDATED)
+                recent = postings.get(key)
+                if recent is None:
+                    postings[key] = {story_id: None}
+                else:
+                    recent.pop(story_id, None)
+                    recent[story_id] = None  # most recent last
+                    if len(recent) > cap:
+                        del recent[next(iter(recent))]
+            else:
+                key = (term, week)
+                entry = postings.get(key)
                 if entry is None:
                     postings[key] = {story_id}
                 else:
                     entry.add(story_id)
-            for key in ((term, _UNDATED), (term, _ANY)) if bucket == _UNDATED else ((term, _ANY),):
-                recent = cast("dict[int, None] | None", postings.get(key))  # undated / all-time: a dict
-                if recent is None:
-                    postings[key] = {story_id: None}
-                    continue
+            key = (term, _ANY)
+            recent = postings.get(key)
+            if recent is None:
+                postings[key] = {story_id: None}
+            else:
                 recent.pop(story_id, None)
-                recent[story_id] = None  # most recent last
+                recent[story_id] = None
                 if len(recent) > cap:
                     del recent[next(iter(recent))]
 

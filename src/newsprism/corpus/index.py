@@ -234,6 +234,8 @@ def partial_state(store: "Store", params: ClusterParams, batch: Sequence["Articl
             kept = ordered[-cap:]
             postings[(term, bucket)] = dict.fromkeys(kept)
             stories.update(kept)
+        if bucket == _UNDATED and by_term:
+            clusterer._undated_posted = True  # dated articles then look in the undated postings too
     if stories:
         conn.execute("CREATE TEMP TABLE IF NOT EXISTS _want_ids(id INTEGER PRIMARY KEY)")
         conn.execute("DELETE FROM _want_ids")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-FORMATS = ("terminal", "json", "markdown")
+FORMATS = ("terminal", "json", "markdown", "html")
 
 __all__ = ["FORMATS", "render"]
 
@@ -17,6 +17,10 @@ def render(analysis, fmt: str) -> str:
         from newsprism.report.markdown import to_markdown
 
         return to_markdown(analysis)
+    if fmt == "html":
+        from newsprism.report.web.render import render_report
+
+        return render_report(analysis)
     if fmt == "terminal":
         from newsprism.report.terminal import to_text
 

@@ -84,3 +84,41 @@ def timeline(analysis: StoryAnalysis) -> list[TimeExpr]:
     """Resolved time expressions in date order (unresolved ones are left out)."""
     resolved = [t for t in analysis.times if t.resolved]
     return sorted(resolved, key=lambda t: (t.resolved or "", t.doc, t.start))
+
+
+def short_outlet(name: str) -> str:
+    """A short label for an outlet: "The New York Times" -> "NYT", "Reuters" -> "Reuters"."""
+    bare = name.strip()
+    if bare.lower().startswith("the "):
+        bare = bare[4:].strip()
+    if len(bare) <= 9:
+        return bare or name.strip()
+    words = [w for w in bare.replace("-", " ").split() if w[:1].isalnum()]
+    initials = "".join(w[0] for w in words if w.lower() not in ("of", "and", "the", "&")).upper()
+    return initials if len(initials) >= 2 else bare[:9].rstrip()
+
+
+def outlet_labels_for(docs: "list[tuple[str, str | None]]") -> dict[str, tuple[str, str]]:
+    """doc id -> (short label, full name), unique per document: "NYT", "AP", "AP 2" for a
+    second AP article, "Article 3" when the outlet is unknown. Labels are what a reader
+    sees in citations (``[NYT 0-232]``); a legend maps them to full names once."""
+    out: dict[str, tuple[str, str]] = {}
+    used: dict[str, int] = {}
+    owner: dict[str, str] = {}  # label -> the outlet it stands for
+    for i, (doc, outlet) in enumerate(docs, start=1):
+        if outlet and outlet.strip():
+            label = short_outlet(outlet)
+            if owner.setdefault(label, outlet) != outlet:  # two outlets, one abbreviation: spell it out
+                label = outlet.strip()
+            full = outlet.strip()
+        else:
+            label, full = f"Article {i}", f"Article {i} (outlet unknown)"
+        used[label] = used.get(label, 0) + 1
+        if used[label] > 1:
+            label = f"{label} {used[label]}"
+        out[doc] = (label, full)
+    return out
+
+
+def outlet_labels(analysis: StoryAnalysis) -> dict[str, tuple[str, str]]:
+    return outlet_labels_for([(d.id, d.outlet) for d in analysis.documents])
