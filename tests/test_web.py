@@ -125,7 +125,7 @@ def test_coverage_matrix_and_quote_board_match_the_json(server, seed_db, page):
     shown: dict[str, dict[str, int]] = {}
     for i in range(board.count()):
         row = board.nth(i)
-        cells = row.locator("td").evaluate_all("els => els.map(e => [e.dataset.d, +e.dataset.quotes])")
+        cells = row.locator("td[data-d]").evaluate_all("els => els.map(e => [e.dataset.d, +e.dataset.quotes])")
         shown[row.get_attribute("data-speaker")] = {d: n for d, n in cells if n}
     assert shown == {k: dict(v) for k, v in expected.items()}
     page.locator("#quotes").scroll_into_view_if_needed()

@@ -24,6 +24,7 @@ __all__ = [
     "story_page",
     "story_leads",
     "outlet_rows",
+    "outlet_names",
     "story_ids_with_articles",
     "load_registry",
     "save_registry",
@@ -32,6 +33,7 @@ __all__ = [
 ]
 
 REGISTRY_KEY = "outlet_registry"
+MATCH_CAP = 5000
 REGISTRY_FIELDS = ("name", "aliases", "domains", "country", "language", "lean", "owner", "is_wire", "group")
 
 
@@ -52,6 +54,7 @@ class StoryPage:
     offset: int
     limit: int
     rows: tuple[StoryRow, ...]
+    capped: bool = False  # the query matched more than MATCH_CAP articles: only the newest were used
 
 
 @dataclass(frozen=True)
@@ -129,15 +132,25 @@ def story_page(
         if not ids:
             return StoryPage(0, offset, limit, ())
         where.append(f"s.id IN ({','.join(str(i) for i in ids)})")
+    capped = False
     if query and query.strip():
         fts = _fts_query(query)
         if not fts:
             return StoryPage(0, offset, limit, ())
-        where.append(
-            "s.id IN (SELECT a.story FROM articles_fts JOIN articles a ON a.pk = articles_fts.rowid"
-            " WHERE articles_fts MATCH ?)"
-        )
-        params.append(fts)
+        # the newest MATCH_CAP matching articles (FTS5 walks rowids newest first, cheaply):
+        # a query matching most of a huge corpus still answers at once, flagged as capped
+        hits = [r[0] for r in conn.execute(
+            "SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?", (fts, MATCH_CAP + 1)
+        )]
+        capped = len(hits) > MATCH_CAP
+        stories: set[int] = set()
+        for chunk in range(0, len(hits[:MATCH_CAP]), 900):
+            part = hits[chunk:chunk + 900]
+            stories.update(r[0] for r in conn.execute(
+                f"SELECT DISTINCT story FROM articles WHERE pk IN ({','.join('?' * len(part))}) AND story IS NOT NULL", part))
+        if not stories:
+            return StoryPage(0, offset, limit, ())
+        where.append(f"s.id IN ({','.join(str(int(i)) for i in sorted(stories))})")
     clause = ("WHERE " + " AND ".join(where)) if where else ""
     total = conn.execute(f"SELECT count(*) FROM stories s {clause}", params).fetchone()[0]
     rows = conn.execute(
@@ -162,7 +175,7 @@ def story_page(
             outlets=tuple(sorted({o for o, _ in m if o}, key=str.casefold)),
             first_seen=_iso(first), last_seen=_iso(last),
         ))
-    return StoryPage(total=total, offset=offset, limit=limit, rows=tuple(out))
+    return StoryPage(total=total, offset=offset, limit=limit, rows=tuple(out), capped=capped)
 
 
 def story_leads(conn: sqlite3.Connection, story_ids: Sequence[int], limit: int = 110) -> dict[int, str]:
@@ -187,6 +200,12 @@ def story_leads(conn: sqlite3.Connection, story_ids: Sequence[int], limit: int =
         if text:
             out[story] = text
     return out
+
+
+def outlet_names(conn: sqlite3.Connection) -> list[str]:
+    """Every outlet name of the corpus, sorted (one walk of the outlet index)."""
+    names = [r[0] for r in conn.execute("SELECT DISTINCT outlet FROM articles WHERE outlet IS NOT NULL AND outlet != ''")]
+    return sorted(names, key=str.casefold)
 
 
 def outlet_rows(conn: sqlite3.Connection) -> list[OutletRow]:

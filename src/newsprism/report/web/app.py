@@ -24,6 +24,7 @@ except ImportError as exc:  # pragma: no cover - the message names the extra
 
 from newsprism.corpus.browse import (
     load_registry,
+    outlet_names,
     outlet_rows,
     registry_groups,
     story_leads,
@@ -135,9 +136,20 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         key = (story_id, f"{id(result)}:{columns}:{hash(tuple(sorted(by_group.items())))}")
         found = views.get(key)
         if found is None or found[0] is not result:
-            found = (result, story_view(result, title=story_title(story_id), groups=by_group, columns=columns))
+            found = (result, story_view(result, title=story_title(story_id), groups=by_group, columns=columns), {})
             views.put(key, found)
         return found[1]
+
+    def story_page_html(story_id: int, name: str, columns: bool, **context) -> HTMLResponse:
+        """A story page, rendered once per analysis (and registry) and kept: the page is a
+        pure function of the stored analysis."""
+        view = view_for(story_id, columns)
+        key = (story_id, f"{id(analysis(story_id))}:{columns}:{hash(tuple(sorted(groups().items())))}")
+        found = views.get(key)
+        rendered = found[2] if found else {}
+        if name not in rendered:
+            rendered[name] = env.get_template(name).render(v=view, **context)
+        return HTMLResponse(rendered[name])
 
     def story_title(story_id: int) -> str | None:
         row = corpora.conn().execute("SELECT title FROM stories WHERE id=?", (story_id,)).fetchone()
@@ -176,7 +188,7 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             row["outlets"] = [{"name": o, "group": by_group.get(o.casefold())} for o in r.outlets]
             row["counts"] = counts_for(r.id)
             rows.append(row)
-        return {"total": result.total, "page": page, "page_size": PAGE_SIZE, "stories": rows,
+        return {"total": result.total, "capped": result.capped, "page": page, "page_size": PAGE_SIZE, "stories": rows,
                 "registry": bool(by_group), "filters": {"q": q, "since": since, "until": until,
                                                         "outlet": list(outlet), "blind": blind}}
 
@@ -207,6 +219,15 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             rows.append(row)
         return {"outlets": rows, "registry": [e.to_dict() for e in registry], "analysed_stories": len(analysed)}
 
+    names_cache: dict[str, Any] = {}
+
+    def names_for_filter() -> list[str]:
+        """The outlet filter's choices, read again only when articles were added."""
+        mark = corpora.conn().execute("SELECT max(pk) FROM articles").fetchone()
+        if names_cache.get("mark") != mark:
+            names_cache.update(mark=mark, names=outlet_names(corpora.conn()))
+        return names_cache["names"]
+
     def page(name: str, status: int = 200, **context) -> HTMLResponse:
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
 
@@ -223,19 +244,19 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
     def stories_page(q: str = "", since: str = "", until: str = "", outlet: list[str] = Query(default=[]),
                      blind: bool = False, page_no: int = Query(1, alias="page", ge=1)):
         data = stories_data(q, since, until, outlet, blind, page_no)
-        all_outlets = [r.name for r in outlet_rows(corpora.conn())]
+        all_outlets = names_for_filter()
         return page("stories.html", d=data, all_outlets=all_outlets, quote=quote)
 
     @app.get("/stories/{story_id}", response_class=HTMLResponse, include_in_schema=False)
     def story(story_id: int):
         view = view_for(story_id, columns=False)
         hrefs = {d["d"]: "/articles/" + quote(d["id"], safe="") for d in view["docs"]}
-        return page("story.html", v=view, side=f"/stories/{story_id}/side", article_href=hrefs, stale=False)
+        return story_page_html(story_id, "story.html", False, side=f"/stories/{story_id}/side",
+                               article_href=hrefs, stale=False)
 
     @app.get("/stories/{story_id}/side", response_class=HTMLResponse, include_in_schema=False)
     def side(story_id: int):
-        view = view_for(story_id, columns=True)
-        return page("side.html", v=view, story_href=f"/stories/{story_id}")
+        return story_page_html(story_id, "side.html", True, story_href=f"/stories/{story_id}")
 
     def find_article(article_id: str) -> tuple[int, dict[str, Any]]:
         row = corpora.conn().execute("SELECT story FROM articles WHERE id=?", (article_id,)).fetchone()

@@ -27,8 +27,8 @@ def _helpers():
     def cite(c, side: str = "") -> Markup:
         attr = f"{c['d']}:{c['s']}:{c['e']}"
         text = c.get("text") or ""
-        if len(text) > 160:
-            text = text[:157].rsplit(" ", 1)[0] + "…"
+        if len(text) > 90:
+            text = text[:88].rsplit(" ", 1)[0] + "…"
         out = Markup('<a class="cite %s" href="%s#hl=%s" data-cites="%s" title="%s, characters %s–%s: “%s”">%s</a>') % (
             c["colour"], side, attr, attr, c["label"], c["s"], c["e"], text, c["label"])
         if c.get("strength"):

@@ -49,6 +49,7 @@ SLOT_LABELS = {
 
 N_COLOURS = 8  # outlet colour classes o0..o7 in app.css
 BRIEF_SINGLE = 5  # single-source facts in the brief
+SINGLE_SHOWN = 150  # single-source facts listed on the page (ranked by importance)
 
 
 def safe_url(url: str | None) -> str | None:
@@ -504,6 +505,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         "corroborated": corroborated,
         "single_source": single,
         "brief_single": single[:BRIEF_SINGLE],
+        "single_shown": single[:SINGLE_SHOWN],
         "matrix": {"cols": [docs.badge(d["id"]) for d in documents], "rows": matrix_rows, "omits": per_doc_omits},
         "quote_board": _quote_board(docs, analysis),
         "entities": _entities(docs, analysis),
