@@ -1,0 +1,693 @@
+"""The Spark engine: ``newsprism batch --engine spark --master local[2] INPUT... -o OUTPUT_DIR``.
+
+The steps of :mod:`newsprism.engines.steps` on Apache Spark (the ``[spark]`` extra), with
+the same answers as the local engine (:mod:`newsprism.engines.batch`): Spark only moves
+records; every decision is a library function called on one Arrow batch, one LSH bucket,
+one connected component or one story.
+
+* read — ``spark.read`` (text lines for JSONL, Parquet, CSV with ``--map``) on any path
+  Spark reads (local, ``hdfs://``, ``s3a://``...); rows become article records in
+  ``mapInArrow`` through the corpus readers.
+* families — signatures in ``mapInArrow``; banded LSH as a ``groupBy`` on (band, key); the
+  buckets of two or more, a batch of them per ``mapInArrow`` call (:func:`steps.bucket_pairs`); copy pairs are
+  few (one per copy, about), so their connected components are found on the driver.
+* stories — document frequencies as a ``groupBy``; vectors in ``mapInArrow``; candidates
+  by joining (salient term, week) queries on postings lists no longer than the cap (no
+  step compares all pairs); scores in ``mapInArrow``; the best neighbours by a window;
+  connected components of the edges on the driver, collected per component and merged
+  in ``mapInArrow``.
+* analyses — ``groupBy(story).applyInArrow``: spaCy and the embedder loaded once per
+  Python worker (:func:`steps.worker_models`), one shard of stories per Spark job, each
+  shard written when done (a resumed run skips finished shards).
+
+Errors a user can act on (no Java, pyspark missing, out of memory) end the run with one
+line (:class:`BatchError`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+import pyarrow as pa
+
+from newsprism.engines import steps
+from newsprism.engines.batch import (
+    SHARD_ARTICLES,
+    BatchSummary,
+    Progress,
+    WorkDir,
+    input_fingerprint,
+    peak_rss_mib,
+    table_schema,
+)
+from newsprism.engines.steps import BatchParams
+
+__all__ = ["BatchError", "run_spark", "spark_session", "check_java"]
+
+
+MAX_SHARDS = 64
+
+
+class BatchError(RuntimeError):
+    """A problem the user can fix, said in one line (no Java, no pyspark, memory short...)."""
+
+
+def check_java() -> str:
+    """The java command Spark will use; BatchError when there is none."""
+    home = os.environ.get("JAVA_HOME")
+    if home:
+        java = Path(home) / "bin" / "java"
+        if java.is_file():
+            return str(java)
+        raise BatchError(f"JAVA_HOME is {home}, but {java} does not exist; point it at a Java 17 (or 21) install")
+    found = shutil.which("java")
+    if not found:
+        raise BatchError(
+            "Java not found (no JAVA_HOME, no java on PATH): Spark needs Java 17 or 21 "
+            "(e.g. apt-get install openjdk-17-jre-headless), or use --engine local"
+        )
+    return found
+
+
+def spark_session(master: str | None = None, conf: Mapping[str, str] | None = None, app: str = "newsprism batch"):
+    """A SparkSession for a batch run. Under ``spark-submit`` the master and settings come
+    from it; otherwise ``master`` (default ``local[*]``), Python workers on this interpreter,
+    and a few shuffle partitions, which suit one machine."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as exc:
+        raise BatchError("the spark engine needs pyspark: pip install 'newsprism[spark]'") from exc
+    # spark-submit starts the driver's Python with a gateway to its JVM already running
+    submitted = "PYSPARK_GATEWAY_PORT" in os.environ
+    if not submitted:
+        check_java()
+    builder = SparkSession.builder.appName(app)
+    conf = dict(conf or {})
+    if master or not submitted:
+        master = master or "local[*]"
+        builder = builder.master(master)
+        if master.startswith("local"):
+            os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+            os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+            conf.setdefault("spark.sql.shuffle.partitions", "8")
+            conf.setdefault("spark.driver.memory", "2g")
+            conf.setdefault("spark.ui.enabled", "false")
+    conf.setdefault("spark.ui.showConsoleProgress", "false")
+    conf.setdefault("spark.sql.execution.arrow.maxRecordsPerBatch", "512")
+    conf.setdefault("spark.python.worker.reuse", "true")
+    for key, value in conf.items():
+        builder = builder.config(key, value)
+    try:
+        session = builder.getOrCreate()
+    except Exception as exc:  # noqa: BLE001 - Java missing or broken, ports, memory: one line
+        raise BatchError(_one_line(exc, "could not start Spark")) from exc
+    session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+def _one_line(exc: BaseException, what: str) -> str:
+    text = str(exc)
+    if "OutOfMemoryError" in text or "Java heap space" in text or "GC overhead" in text:
+        return (f"{what}: Java ran out of memory ({'driver' if 'driver' in text.lower() else 'a task'}); "
+                "raise --conf spark.driver.memory=8g (local mode) or spark.executor.memory, "
+                "or give more partitions (--conf spark.sql.shuffle.partitions=...)")
+    if "Python worker exited unexpectedly" in text or "killed" in text.lower() and "worker" in text.lower():
+        return (f"{what}: a Python worker died (usually out of memory: the spaCy model needs ~0.5 GiB per worker); "
+                "give executors more memory (spark.executor.memory + spark.executor.pyspark.memory) or fewer cores each")
+    if "JAVA_HOME" in text or "Java gateway process exited" in text:
+        return f"{what}: Java could not start ({text.strip().splitlines()[0][:200]}); check JAVA_HOME and Java 17"
+    first = next((line.strip() for line in text.splitlines() if line.strip()), type(exc).__name__)
+    return f"{what}: {first[:300]}"
+
+
+# -- worker functions (module level: pickled by reference, run in Spark's Python workers) -----
+
+
+def _arrow(rows: Sequence[Mapping[str, Any]], schema) -> Any:
+    import pyarrow as pa
+
+    return pa.RecordBatch.from_pylist(list(rows), schema=schema)
+
+
+_READ_SCHEMA_EXTRA = (("skip_reason", "string"), ("skip_line", "int64"))
+
+
+def _read_schema():
+    import pyarrow as pa
+
+    base = [f for f in table_schema("articles") if f.name in steps.ARTICLE_COLUMNS]
+    return pa.schema(base + [pa.field("skip_reason", pa.string()), pa.field("skip_line", pa.int64())])
+
+
+def _local_path(uri: str) -> str:
+    return uri[len("file://"):] if uri.startswith("file://") else (uri[len("file:"):] if uri.startswith("file:") else uri)
+
+
+def _record_or_skip(item) -> dict[str, Any]:
+    from newsprism.model import Skipped
+
+    if isinstance(item, Skipped):
+        return {"source": item.path, "skip_reason": item.reason, "skip_line": item.line}
+    return steps.article_record(steps.table_id(item))
+
+
+def _read_jsonl(batches: Iterator[Any]) -> Iterator[Any]:
+    """JSONL lines (value, source) -> article records, with the local reader's checks."""
+    from newsprism.corpus.readers import _Reader
+    from newsprism.model import Skipped
+
+    schema = _read_schema()
+    reader = _Reader()
+    for batch in batches:
+        out = []
+        for line, source in zip(batch.column("value").to_pylist(), batch.column("source").to_pylist()):
+            if line is None or not line.strip():
+                continue
+            path = Path(_local_path(source))
+            line = line.lstrip("\ufeff")
+            article, reason = reader.jsonl_record(path, line)
+            out.append(_record_or_skip(article if article is not None else Skipped(str(path), reason or "unreadable line")))
+        yield _arrow(out, schema)
+
+
+def _read_rows(mapping: Mapping[str, str], batches: Iterator[Any]) -> Iterator[Any]:
+    """Table rows (Parquet/CSV, any columns + source) -> article records (``row_to_article``)."""
+    from newsprism.corpus.tabular import row_to_article
+
+    schema = _read_schema()
+    for batch in batches:
+        out = []
+        for row in batch.to_pylist():
+            source = Path(_local_path(row.pop("__source")))
+            number = row.pop("__row")
+            out.append(_record_or_skip(row_to_article(row, mapping, source, number)))
+        yield _arrow(out, schema)
+
+
+def _signatures(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    import pyarrow as pa
+
+    detector = params.detector()
+    schema = pa.schema([("pk", pa.int64()), ("signature", pa.binary()), ("bands", pa.list_(pa.int64()))])
+    for batch in batches:
+        pks = batch.column("pk").to_pylist()
+        recs = steps.signature_records(detector, batch.column("text").to_pylist())
+        yield pa.RecordBatch.from_arrays(
+            [pa.array(pks, pa.int64()), pa.array([r[0] for r in recs], pa.binary()),
+             pa.array([r[1] for r in recs], pa.list_(pa.int64()))], schema=schema)
+
+
+def _buckets(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    """LSH buckets of two or more members (one row each, members as a list) -> copy pairs.
+    One Python call per Arrow batch of buckets, not per bucket: most buckets are small."""
+    detector = params.detector()
+    for batch in batches:
+        a: list[int] = []
+        b: list[int] = []
+        for members in batch.column("members").to_pylist():
+            for x, y in steps.bucket_pairs(detector, [(m["pk"], m["signature"]) for m in members], params.copy_window):
+                a.append(x)
+                b.append(y)
+        yield pa.RecordBatch.from_arrays([pa.array(a, pa.int64()), pa.array(b, pa.int64())], names=["a", "b"])
+
+
+def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    import pyarrow as pa
+
+    from newsprism.corpus.cluster import TermExtractor
+
+    extractor = TermExtractor(params.cluster.title_boost)
+    schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("counts", pa.string()), ("terms", pa.list_(pa.string()))])
+    for batch in batches:
+        rows = []
+        for pk, text, title, day in zip(*(batch.column(c).to_pylist() for c in ("pk", "text", "title", "day"))):
+            words, entities = steps.doc_terms(extractor, text, title)
+            rows.append({"pk": pk, "day": day,
+                         "counts": json.dumps([list(words.items()), list(entities.items())], ensure_ascii=False),
+                         "terms": [*words, *entities]})
+        yield pa.RecordBatch.from_pylist(rows, schema=schema)
+
+
+def _vectors(params: BatchParams, docs: int, df_broadcast: Any, batches: Iterator[Any]) -> Iterator[Any]:
+    import pyarrow as pa
+
+    vectorizer = steps.vectorizer_for(docs, df_broadcast.value, params.cluster)
+    schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("vector", pa.string()),
+                        ("salient", pa.list_(pa.string())), ("week", pa.int64()), ("weeks", pa.list_(pa.int64()))])
+    for batch in batches:
+        rows = []
+        for pk, day, counts in zip(*(batch.column(c).to_pylist() for c in ("pk", "day", "counts"))):
+            words, entities = json.loads(counts)
+            vec = vectorizer.vector_parts(dict(words), dict(entities), day)
+            rows.append({"pk": pk, "day": day, "vector": steps.vector_to_json(vec),
+                         "salient": list(dict.fromkeys(vec.salient)), "week": steps.posting_week(day),
+                         "weeks": steps.query_weeks(day, params.cluster)})
+        yield pa.RecordBatch.from_pylist(rows, schema=schema)
+
+
+def _score(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    import pyarrow as pa
+
+    schema = pa.schema([("i", pa.int64()), ("j", pa.int64()), ("score", pa.float64())])
+    for batch in batches:
+        cols = [batch.column(c).to_pylist() for c in ("i", "j", "vi", "vj")]
+        scores = [
+            steps.pair_score(steps.vector_from_json(vi), steps.vector_from_json(vj), params.cluster)
+            for _, _, vi, vj in zip(*cols)
+        ]
+        yield pa.RecordBatch.from_arrays([pa.array(cols[0], pa.int64()), pa.array(cols[1], pa.int64()),
+                                          pa.array(scores, pa.float64())], schema=schema)
+
+
+def _merges(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+    """Connected components of neighbour edges (one row each: members and edges as lists)
+    -> (pk, root) from :func:`steps.merge_component`."""
+    for batch in batches:
+        pks: list[int] = []
+        roots: list[int] = []
+        for items in batch.column("items").to_pylist():
+            vectors, edges = {}, []
+            for item in items:
+                if item["kind"] == "v":
+                    vectors[item["pk"]] = steps.vector_from_json(item["vector"])
+                else:
+                    edges.append((item["score"], item["pk"], item["other"]))
+            for pk, root in steps.merge_component(vectors, edges, params.cluster).items():
+                pks.append(pk)
+                roots.append(root)
+        yield pa.RecordBatch.from_arrays([pa.array(pks, pa.int64()), pa.array(roots, pa.int64())], names=["pk", "root"])
+
+
+def _analysis_schema():
+    """One wide Arrow schema holding a row of any analysis table (``table`` says which)."""
+    import pyarrow as pa
+
+    fields = [pa.field("table", pa.string())]
+    for name in steps.TABLES:
+        fields += [pa.field(f"{name}__{f.name}", f.type) for f in table_schema(name)]
+    return pa.schema(fields)
+
+
+def _analyse(params: BatchParams, table: Any) -> Any:
+    import pyarrow as pa
+
+    rows = table.to_pylist()
+    story_id = rows[0]["story_id"]
+    pairs = [(r, r["family_id"]) for r in rows]
+    tables = steps.analyse_story(story_id, pairs, params.max_story_articles)
+    out = []
+    for name, items in tables.items():
+        for item in items:
+            out.append({"table": name, **{f"{name}__{k}": v for k, v in item.items()}})
+    return pa.Table.from_pylist(out, schema=_analysis_schema())
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+
+class _Watcher:
+    """Progress of the running Spark step from the status tracker: tasks done/total, rate, ETA."""
+
+    def __init__(self, sc, progress: Progress, every: float = 5.0):
+        self.sc, self.progress, self.every = sc, progress, every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self.step = ""
+
+    def __enter__(self) -> "_Watcher":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+    def begin(self, step: str) -> None:
+        self.step = step
+        self.sc.setJobDescription(step)
+        self.progress.start(step, None, "tasks")
+
+    def _run(self) -> None:
+        tracker = self.sc.statusTracker()
+        while not self._stop.wait(self.every):
+            try:
+                done = total = 0
+                for stage_id in tracker.getActiveStageIds():
+                    info = tracker.getStageInfo(stage_id)
+                    if info:
+                        done += info.numCompletedTasks
+                        total += info.numTasks
+                if total:
+                    self.progress.update(done, total, force=True, extra="Spark tasks of the running stages")
+            except Exception:  # noqa: BLE001 - progress never breaks a run
+                continue
+
+
+def _grouped(fn, params: BatchParams):
+    """``fn(params, table)`` as the one-argument, type-hinted function ``applyInArrow`` wants."""
+
+    def apply(table: pa.Table) -> pa.Table:
+        return fn(params, table)
+
+    return apply
+
+
+def _spark_schema(arrow_schema):
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    return from_arrow_schema(arrow_schema)
+
+
+def _input_format(path: str) -> str:
+    lower = path.lower().rstrip("/")
+    for suffix, kind in ((".jsonl", "jsonl"), (".json", "jsonl"), (".parquet", "parquet"), (".pq", "parquet"), (".csv", "csv")):
+        if lower.endswith(suffix):
+            return kind
+    local = Path(path)
+    if local.is_dir():
+        kinds = {_input_format(str(p)) for p in local.rglob("*") if p.is_file() and not p.name.startswith((".", "_"))}
+        kinds.discard("unknown")
+        if len(kinds) == 1:
+            return kinds.pop()
+        if len(kinds) > 1:
+            raise BatchError(f"{path}: holds {', '.join(sorted(kinds))} files; give each format as its own input")
+    return "unknown"
+
+
+def _read_inputs(spark, inputs: Sequence[str], mapping: Mapping[str, str]):
+    from pyspark.sql import functions as F
+
+    schema = _spark_schema(_read_schema())
+    frames = []
+    for raw in inputs:
+        kind = _input_format(raw)
+        if kind == "jsonl":
+            lines = spark.read.text(raw).withColumn("source", F.input_file_name())
+            frames.append(lines.mapInArrow(_read_jsonl, schema))
+        elif kind in ("parquet", "csv"):
+            if kind == "parquet":
+                table = spark.read.parquet(raw)
+            else:
+                table = (spark.read.option("header", True).option("multiLine", True).option("escape", '"')
+                         .option("mode", "PERMISSIVE").csv(raw))
+            table = table.withColumn("__source", F.input_file_name()).withColumn("__row", F.lit(None).cast("long"))
+            frames.append(table.mapInArrow(functools.partial(_read_rows, dict(mapping)), schema))
+        else:
+            raise BatchError(f"{raw}: unknown input format (the spark engine reads .jsonl, .parquet and .csv)")
+    out = frames[0]
+    for frame in frames[1:]:
+        out = out.unionByName(frame)
+    return out
+
+
+def _number(spark, records):
+    """Exact duplicates out (smallest id kept), shared ids renamed, pk 1..n in (day, id) order."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    first = Window.partitionBy("hash").orderBy("article_id")
+    unique = records.withColumn("_n", F.row_number().over(first)).filter("_n = 1").drop("_n")
+    shared = unique.groupBy("given_id").agg(F.count("*").alias("_uses"))
+    unique = unique.join(shared, "given_id").withColumn(
+        "article_id",
+        F.when(F.col("_uses") > 1, F.concat(F.col("article_id"), F.lit("#"), F.substring("hash", 1, 12)))
+        .otherwise(F.col("article_id")),
+    ).drop("_uses")
+    keys = unique.select("hash", F.coalesce("day", F.lit(9_999_999)).alias("_day"), "article_id")
+    ordered = keys.orderBy("_day", "article_id").rdd.zipWithIndex().map(lambda x: (x[0][0], x[1] + 1))
+    pks = spark.createDataFrame(ordered, "hash string, pk long")
+    return unique.join(pks, "hash")
+
+
+def _collect_pairs(frame, a: str, b: str):
+    import numpy as np
+
+    table = frame.select(a, b).toArrow()
+    return (np.asarray(table.column(a).to_numpy(zero_copy_only=False), dtype=np.int64),
+            np.asarray(table.column(b).to_numpy(zero_copy_only=False), dtype=np.int64))
+
+
+def _roots_frame(spark, size: int, a, b, name: str):
+    """Connected components of the pairs (a, b) on the driver, as (pk, name) for the nodes
+    in some pair (any other node is its own root)."""
+    import numpy as np
+    import pyarrow as pa
+
+    label = steps.components_array(size, a, b)
+    nodes = np.unique(np.concatenate([a, b])) if len(a) else np.zeros(0, dtype=np.int64)
+    table = pa.table({"pk": pa.array(nodes, pa.int64()), name: pa.array(label[nodes], pa.int64())})
+    return spark.createDataFrame(table)
+
+
+def run_spark(
+    inputs: Sequence[str],
+    output: str | Path,
+    mapping: Mapping[str, str] | str | None = None,
+    params: BatchParams | None = None,
+    master: str | None = None,
+    fresh: bool = False,
+    progress: Progress | None = None,
+    conf: Mapping[str, str] | None = None,
+    shard_articles: int = SHARD_ARTICLES,
+    spark: Any = None,
+) -> BatchSummary:
+    """The whole batch run on Spark; the same tables as :func:`newsprism.engines.batch.run_local`.
+    ``output`` is a local folder (the driver keeps its resume state there)."""
+    from newsprism.corpus.tabular import parse_mapping
+
+    params = params or BatchParams()
+    fields = parse_mapping(mapping)
+    progress = progress or Progress()
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    work = WorkDir(output, input_fingerprint(inputs, fields, params), fresh, progress)
+    own = spark is None
+    started = time.perf_counter()
+    if own:
+        progress.note(f"starting Spark ({master or 'local[*]'})")
+        spark = spark_session(master, conf)
+    summary = BatchSummary(engine="spark", output=str(output))
+    summary.seconds["start"] = time.perf_counter() - started
+    try:
+        with _Watcher(spark.sparkContext, progress) as watcher:
+            _run(spark, inputs, fields, params, output, work, summary, progress, watcher, shard_articles)
+    except BatchError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - Py4J/Spark errors: one line
+        if type(exc).__name__ in ("Py4JJavaError", "Py4JError", "PythonException", "SparkRuntimeException",
+                                  "AnalysisException", "IllegalArgumentException", "SparkException") \
+                or "pyspark" in type(exc).__module__:
+            raise BatchError(_one_line(exc, "Spark job failed")) from exc
+        raise
+    finally:
+        if own:
+            spark.stop()
+    summary.peak_rss_mib = peak_rss_mib()
+    (output / "summary.json").write_text(json.dumps(summary.to_dict(), indent=2))
+    return summary
+
+
+def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir, summary: BatchSummary,
+         progress: Progress, watcher: _Watcher, shard_articles: int) -> None:
+    from pyspark.sql import functions as F
+
+    timer = [time.perf_counter()]
+
+    def lap(name: str) -> None:
+        now = time.perf_counter()
+        summary.seconds[name] = summary.seconds.get(name, 0.0) + now - timer[0]
+        timer[0] = now
+
+    def path(name: str) -> str:
+        return str(work.path(name))
+
+    # 1. articles
+    if not work.done("articles"):
+        watcher.begin("read")
+        records = _read_inputs(spark, inputs, fields)
+        records.write.mode("overwrite").parquet(path("records.parquet"))
+        records = spark.read.parquet(path("records.parquet"))
+        skipped = records.filter("skip_reason IS NOT NULL")
+        skipped.select(F.col("source").alias("path"), F.col("skip_line").alias("line"), F.col("skip_reason").alias("reason")) \
+            .write.mode("overwrite").parquet(path("skipped.parquet"))
+        good = records.filter("skip_reason IS NULL").drop("skip_reason", "skip_line")
+        read = good.count()
+        articles = _number(spark, good)
+        articles.write.mode("overwrite").parquet(path("articles.parquet"))
+        n = spark.read.parquet(path("articles.parquet")).count()
+        work.mark("articles", {"read": read, "articles": n})
+        lap("read")
+    else:
+        summary.resumed.append("articles")
+    articles = spark.read.parquet(path("articles.parquet"))
+    info = work.info("articles")
+    summary.articles = info["articles"]
+    summary.duplicates = info["read"] - info["articles"]
+    summary.skipped = spark.read.parquet(path("skipped.parquet")).count()
+    size = summary.articles + 1
+    for line in spark.read.parquet(path("skipped.parquet")).limit(50).collect():
+        progress.note(f"skipped {line['path']}{'' if line['line'] is None else f' line {line[1]}'}: {line['reason']}")
+
+    # 2. copy families
+    if not work.done("families"):
+        watcher.begin("families")
+        sig_schema = "pk long, signature binary, bands array<long>"
+        sigs = articles.select("pk", "text").mapInArrow(functools.partial(_signatures, params), sig_schema)
+        sigs.write.mode("overwrite").parquet(path("sigs.parquet"))
+        sigs = spark.read.parquet(path("sigs.parquet"))
+        sigs.select("pk", "signature").write.mode("overwrite").parquet(path("signatures.parquet"))
+        banded = sigs.select("pk", "signature", F.posexplode("bands").alias("band", "key"))
+        counts = banded.groupBy("band", "key").count().filter("count > 1").drop("count")
+        shared = banded.join(counts, ["band", "key"])
+        buckets = shared.groupBy("band", "key").agg(F.collect_list(F.struct("pk", "signature")).alias("members"))
+        pairs = buckets.mapInArrow(functools.partial(_buckets, params), "a long, b long")
+        a, b = _collect_pairs(pairs.distinct(), "a", "b")
+        roots = _roots_frame(spark, size, a, b, "family_pk")
+        family = articles.select("pk").join(roots, "pk", "left").select(
+            "pk", F.coalesce("family_pk", "pk").alias("family_pk"))
+        family.write.mode("overwrite").parquet(path("family.parquet"))
+        work.mark("families")
+        lap("families")
+    else:
+        summary.resumed.append("families")
+    family = spark.read.parquet(path("family.parquet"))
+
+    # 3. stories
+    cp = params.cluster
+    if not work.done("stories"):
+        watcher.begin("stories")
+        reps = articles.join(family.filter("pk = family_pk"), "pk").select("pk", "text", "title", "day")
+        terms_schema = "pk long, day long, counts string, terms array<string>"
+        terms = reps.mapInArrow(functools.partial(_terms, params), terms_schema)
+        terms.write.mode("overwrite").parquet(path("terms.parquet"))
+        terms = spark.read.parquet(path("terms.parquet"))
+        docs = terms.count()
+        df_rows = (terms.select(F.explode("terms").alias("term")).groupBy("term").count().filter("count >= 2"))
+        df = {r["term"]: r["count"] for r in df_rows.toLocalIterator()}
+        progress.note(f"stories: {docs:,} reports, {len(df):,} terms in two or more")
+        df_b = spark.sparkContext.broadcast(df)
+        vec_schema = "pk long, day long, vector string, salient array<string>, week long, weeks array<long>"
+        vectors = terms.mapInArrow(functools.partial(_vectors, params, docs, df_b), vec_schema)
+        vectors.write.mode("overwrite").parquet(path("vectors.parquet"))
+        vectors = spark.read.parquet(path("vectors.parquet"))
+        postings = vectors.select("pk", "week", F.explode("salient").alias("term"))
+        sizes = postings.groupBy("term", "week").count().filter(f"count <= {params.posting_cap}").drop("count")
+        postings = postings.join(sizes, ["term", "week"]).withColumnRenamed("pk", "j")
+        queries = vectors.select(F.col("pk").alias("i"), F.explode("salient").alias("term"), "weeks") \
+            .select("i", "term", F.explode("weeks").alias("week"))
+        votes = queries.join(postings, ["term", "week"]).filter("i != j").groupBy("i", "j").count()
+        from pyspark.sql import Window
+
+        rank = Window.partitionBy("i").orderBy(F.desc("count"), F.asc("j"))
+        cands = votes.withColumn("_r", F.row_number().over(rank)).filter(f"_r <= {cp.candidates}").select("i", "j")
+        vec_i = vectors.select(F.col("pk").alias("i"), F.col("vector").alias("vi"))
+        vec_j = vectors.select(F.col("pk").alias("j"), F.col("vector").alias("vj"))
+        pairs = cands.join(vec_i, "i").join(vec_j, "j").select("i", "j", "vi", "vj")
+        scored = pairs.mapInArrow(functools.partial(_score, params), "i long, j long, score double")
+        best = Window.partitionBy("i").orderBy(F.desc("score"), F.desc("j"))
+        edges = (scored.withColumn("_r", F.row_number().over(best))
+                 .filter(f"_r <= {cp.neighbours} AND score >= {cp.merge_threshold}")
+                 .select("score", F.least("i", "j").alias("a"), F.greatest("i", "j").alias("b")))
+        edges.write.mode("overwrite").parquet(path("edges.parquet"))
+        edges = spark.read.parquet(path("edges.parquet"))
+        a, b = _collect_pairs(edges, "a", "b")
+        progress.note(f"stories: {len(a):,} neighbour edges")
+        comp = _roots_frame(spark, size, a, b, "comp")
+        comp.write.mode("overwrite").parquet(path("components.parquet"))
+        comp = spark.read.parquet(path("components.parquet"))
+        v_rows = vectors.join(comp, "pk").select(
+            "comp", F.lit("v").alias("kind"), "pk", F.lit(None).cast("long").alias("other"),
+            F.lit(None).cast("double").alias("score"), "vector")
+        e_rows = edges.join(comp.withColumnRenamed("pk", "a"), "a").select(
+            "comp", F.lit("e").alias("kind"), F.col("a").alias("pk"), F.col("b").alias("other"), "score",
+            F.lit(None).cast("string").alias("vector"))
+        items = v_rows.unionByName(e_rows).groupBy("comp").agg(
+            F.collect_list(F.struct("kind", "pk", "other", "score", "vector")).alias("items"))
+        merged = items.mapInArrow(functools.partial(_merges, params), "pk long, root long")
+        merged.write.mode("overwrite").parquet(path("merged.parquet"))
+        merged = spark.read.parquet(path("merged.parquet"))
+        rep_root = family.filter("pk = family_pk").join(merged, "pk", "left").select(
+            F.col("pk").alias("family_pk"), F.coalesce("root", "pk").alias("root"))
+        roots = rep_root.select("root").distinct().orderBy("root").rdd.zipWithIndex().map(lambda x: (x[0][0], x[1] + 1))
+        numbered = spark.createDataFrame(roots, "root long, story_id long")
+        assign = family.join(rep_root, "family_pk").join(numbered, "root").select("pk", "family_pk", "story_id")
+        assign.write.mode("overwrite").parquet(path("assign.parquet"))
+        df_b.unpersist()
+        work.mark("stories")
+        lap("stories")
+    else:
+        summary.resumed.append("stories")
+    assign = spark.read.parquet(path("assign.parquet"))
+    rep_ids = articles.select(F.col("pk").alias("family_pk"), F.col("article_id").alias("family_id"))
+    full = articles.join(assign, "pk").join(rep_ids, "family_pk")
+    stats = assign.agg(F.countDistinct("family_pk").alias("f"), F.countDistinct("story_id").alias("s")).collect()[0]
+    summary.families, summary.stories = int(stats["f"]), int(stats["s"])
+    summary.copies = summary.articles - summary.families
+
+    # 4. analyses, a shard of stories per job (at most MAX_SHARDS: a Spark job has a fixed cost)
+    if params.findings and summary.articles:
+        shards = min(MAX_SHARDS, max(1, -(-summary.articles // shard_articles)))
+        wide = _spark_schema(_analysis_schema())
+        total = summary.articles
+        done_articles = 0
+        if not work.done("by-shard"):
+            full.withColumn("shard", F.col("story_id") % shards).write.mode("overwrite") \
+                .partitionBy("shard").parquet(path("by-shard.parquet"))
+            work.mark("by-shard")
+        by_shard = spark.read.parquet(path("by-shard.parquet"))
+        progress.start("analyses", total)
+        sizes = {int(r["shard"]): int(r["count"]) for r in by_shard.groupBy("shard").count().collect()}
+        for shard in range(shards):
+            name = f"analyses-{shard:05d}"
+            if work.done(name):
+                summary.resumed.append(name)
+                done_articles += sizes.get(shard, 0)
+                continue
+            watcher.begin(f"analyses shard {shard + 1}/{shards}")
+            part = by_shard.filter(F.col("shard") == shard).drop("shard")
+            out = part.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
+            out.write.mode("overwrite").parquet(path(name))
+            work.mark(name)
+            done_articles += sizes.get(shard, 0)
+            progress.update(done_articles, total, force=True, extra=f"shard {shard + 1}/{shards}")
+        lap("analyses")
+        wide_all = spark.read.parquet(*[path(f"analyses-{s:05d}") for s in range(shards)])
+        summary.analysed_stories = wide_all.filter("table = 'analyses'").count()
+        for name in steps.TABLES:
+            cols = [F.col(f"{name}__{f.name}").alias(f.name) for f in table_schema(name)]
+            wide_all.filter(F.col("table") == name).select(*cols).orderBy("story_id") \
+                .write.mode("overwrite").parquet(str(output / f"{name}.parquet"))
+    else:
+        for name in steps.TABLES:
+            spark.createDataFrame([], _spark_schema(table_schema(name))).write.mode("overwrite") \
+                .parquet(str(output / f"{name}.parquet"))
+
+    # the grouping tables
+    watcher.begin("write")
+    art_cols = [f.name for f in table_schema("articles")]
+    full.select(*art_cols).orderBy("pk").write.mode("overwrite").parquet(str(output / "articles.parquet"))
+    full.select("article_id", "family_id", "story_id").orderBy("article_id") \
+        .write.mode("overwrite").parquet(str(output / "assignments.parquet"))
+    full.groupBy("family_id").agg(
+        F.first("family_id").alias("representative"), F.count("*").alias("size"),
+        F.array_sort(F.collect_set("outlet")).alias("outlets"),
+    ).select("family_id", "representative", "size", "outlets").orderBy("family_id") \
+        .write.mode("overwrite").parquet(str(output / "families.parquet"))
+    first_title = F.min_by("title", "pk")
+    full.groupBy("story_id").agg(
+        first_title.alias("title"),
+        F.date_format(F.date_from_unix_date(F.min("day") - 719163), "yyyy-MM-dd").alias("first_seen"),
+        F.date_format(F.date_from_unix_date(F.max("day") - 719163), "yyyy-MM-dd").alias("last_seen"),
+        F.count("*").alias("articles"), F.countDistinct("family_pk").alias("families"),
+        F.array_sort(F.collect_set("outlet")).alias("outlets"),
+    ).orderBy("story_id").write.mode("overwrite").parquet(str(output / "stories.parquet"))
+    spark.read.parquet(path("skipped.parquet")).write.mode("overwrite").parquet(str(output / "skipped.parquet"))
+    lap("write")

@@ -1,0 +1,533 @@
+"""The batch pipeline as steps that both batch engines run: the local one
+(:mod:`newsprism.engines.batch`, one machine) and the Spark one (:mod:`newsprism.engines.spark`).
+
+Every decision is made here, by functions over one record, one LSH bucket, one
+connected component or one story — the shapes a distributed engine can hand to a
+worker — so the two engines give the same answers by construction; an engine only
+moves records between these functions (in memory, or with Spark joins and grouped maps).
+
+1. **articles** — each input row becomes an :class:`~newsprism.model.Article` (the
+   corpus readers), damage and metadata as in ``ingest``, keyed by its content hash;
+   exact duplicates keep the smallest id; an id two different texts share becomes
+   ``id#hash12`` for both. Articles are numbered ``pk`` = 1..n in (day, id) order.
+2. **families** — MinHash signatures of word-anchored shingles
+   (:class:`~newsprism.corpus.dedupe.CopyDetector`); articles sharing an LSH band are
+   candidates (:func:`bucket_pairs`: each one against its bucket's first member and the
+   ``copy_window`` before it, in pk order), a pair is a copy by the detector's own test,
+   and a family is a connected component of copies named by its smallest pk.
+3. **stories** — family representatives only (a copy follows its original). Corpus-wide
+   document frequencies; TF-IDF word and entity vectors (:mod:`newsprism.corpus.cluster`);
+   candidate neighbours share salient terms in the same or a nearby week (a posting list
+   longer than ``posting_cap`` is skipped: a term in that many articles that week blocks
+   nothing), so no step compares all pairs; each article keeps its ``neighbours`` best
+   candidates above the merge threshold; connected components of those edges are merged
+   greedily, strongest edge first, by centroid similarity within ``max_span_days``
+   (the batch clustering of :func:`~newsprism.corpus.cluster.cluster_batch`), one
+   component at a time — merges never cross components, so this equals one global pass.
+4. **analyses** — each story's articles (in pk order, copies flagged by family) through
+   the full pipeline (extraction + findings), spaCy loaded once per worker process;
+   the JSON contract is flattened into the entities, quotes, figures and findings tables.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import heapq
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from newsprism.corpus.cluster import (
+    ArticleVector,
+    ClusterParams,
+    StoryState,
+    TermExtractor,
+    Vectorizer,
+    _centroid_similarity,
+    _merge_into,
+    _span_after_merge,
+    similarity,
+)
+from newsprism.corpus.dedupe import CopyDetector, Signature
+from newsprism.corpus.store import content_hash, day_number
+from newsprism.model import Article, StoryAnalysis, to_jsonable
+
+__all__ = [
+    "BatchParams",
+    "prepare_article",
+    "article_record",
+    "table_id",
+    "record_article",
+    "order_key",
+    "signature_records",
+    "bucket_pairs",
+    "components",
+    "DfTable",
+    "doc_terms",
+    "posting_week",
+    "query_weeks",
+    "top_candidates",
+    "pair_score",
+    "keep_neighbours",
+    "merge_component",
+    "vector_to_json",
+    "vector_from_json",
+    "analysis_tables",
+    "analyse_story",
+    "worker_models",
+    "TABLES",
+    "ARTICLE_COLUMNS",
+    "UNDATED",
+]
+
+UNDATED = -1  # the week of an undated article
+_NO_DAY = 9_999_999  # sorts after every real day ordinal
+
+
+@dataclass(frozen=True)
+class BatchParams:
+    """Knobs of a batch run (both engines read the same ones)."""
+
+    cluster: ClusterParams = field(default_factory=ClusterParams)
+    copy_threshold: float = 0.7  # estimated Jaccard above which two texts are copies
+    copy_containment: float = 0.9  # or: the shorter text this much inside the longer
+    copy_window: int = 8  # an LSH bucket member is checked against this many before it (and the first)
+    posting_cap: int = 100  # a (term, week) posting list longer than this is not used to find candidates
+    findings: bool = True  # run extraction + findings per story (False: families and stories only)
+    max_story_articles: int = 200  # a larger story is analysed on its first this-many articles (pk order)
+
+    def fingerprint(self) -> str:
+        return hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+    def detector(self) -> CopyDetector:
+        return CopyDetector(threshold=self.copy_threshold, containment=self.copy_containment)
+
+
+# -- 1. articles ---------------------------------------------------------------------------
+
+
+def prepare_article(article: Article) -> Article:
+    """Damage marks and outlet/dateline/reporters from the text: what ``ingest`` does to
+    every article (cheap; never overrides given values)."""
+    from newsprism.extract.clean import mark_damage
+    from newsprism.extract.metadata import infer_metadata
+
+    return infer_metadata(mark_damage(article))
+
+
+# the articles table: every column a later step or ``newsprism load`` needs
+ARTICLE_COLUMNS = (
+    "hash", "article_id", "given_id", "title", "outlet", "outlet_source", "published", "day", "url",
+    "authors", "source", "text", "meta",
+)
+
+
+def article_record(article: Article) -> dict[str, Any]:
+    """An Article (as read and prepared) as one row of the articles table."""
+    article = prepare_article(article)
+    return {
+        "hash": content_hash(article),
+        "article_id": article.id,
+        "given_id": article.id,
+        "title": article.title,
+        "outlet": article.outlet,
+        "outlet_source": article.outlet_source,
+        "published": article.published,
+        "day": day_number(article.published),
+        "url": article.url,
+        "authors": list(article.authors),
+        "source": _absolute(article.path),
+        "text": article.text,
+        "meta": json.dumps(_plain(article.meta), ensure_ascii=False, default=str),
+    }
+
+
+def table_id(article: Article) -> Article:
+    """A table row without an id was named ``FILE:ROW`` by the reader; a batch run names it
+    ``FILE#HASH12`` instead, which a distributed reader (no row numbers) gives too."""
+    meta = dict(article.meta or {})
+    if "row" not in meta:
+        return article
+    row = meta.pop("row")  # a distributed reader has no row numbers: neither engine keeps them
+    if article.path and article.id == f"{Path(article.path).name}:{row}":
+        return replace(article, id=f"{Path(article.path).name}#{content_hash(article)[:12]}", meta=meta)
+    return replace(article, meta=meta)
+
+
+def _plain(meta: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in dict(meta).items() if k not in ("store_pk", "family", "story")}
+
+
+def _absolute(path: str | None) -> str | None:
+    """A local path made absolute (both engines name a file the same way); URIs as they are."""
+    if not path or "://" in path:
+        return path
+    import os
+
+    return os.path.abspath(path)
+
+
+def record_article(row: Mapping[str, Any], family: str | None = None) -> Article:
+    """The Article a row of the articles table holds (``family``: its copy family's id)."""
+    meta = json.loads(row.get("meta") or "{}")
+    if family is not None:
+        meta["family"] = family
+    article = Article(
+        id=row["article_id"],
+        text=row["text"],
+        title=row.get("title"),
+        outlet=row.get("outlet"),
+        outlet_source=row.get("outlet_source"),
+        published=row.get("published"),
+        url=row.get("url"),
+        authors=tuple(row.get("authors") or ()),
+        path=row.get("source"),
+        meta=meta,
+    )
+    if family is not None and hasattr(article, "copy_family"):
+        article = replace(article, copy_family=family)
+    return article
+
+
+def unique_id(article_id: str, hash_: str, shared: bool) -> str:
+    """The id an article keeps: its own, or ``id#hash12`` when another text has the same id."""
+    return f"{article_id}#{hash_[:12]}" if shared else article_id
+
+
+def order_key(day: int | None, article_id: str) -> tuple[int, str]:
+    """The order of articles everywhere in a batch run: by day (undated last), then id."""
+    return (_NO_DAY if day is None else int(day), article_id)
+
+
+# -- 2. copy families ----------------------------------------------------------------------
+
+
+def signature_records(detector: CopyDetector, texts: Sequence[str]) -> list[tuple[bytes, list[int]]]:
+    """(signature bytes, LSH band keys as signed 64-bit ints) per text; an empty text
+    (no shingle) has no band keys: it copies nothing and nothing copies it."""
+    sigs = detector.signatures(texts)
+    if not sigs:
+        return []
+    bands = detector._band_keys(np.stack([s.values for s in sigs]))
+    out = []
+    for sig, keys in zip(sigs, bands):
+        signed = [] if sig.shingles == 0 else [k - (1 << 64) if k >= (1 << 63) else k for k in keys]
+        out.append((sig.to_bytes(), signed))
+    return out
+
+
+def bucket_pairs(
+    detector: CopyDetector, members: Sequence[tuple[int, bytes]], window: int
+) -> list[tuple[int, int]]:
+    """Copy pairs ``(earlier pk, later pk)`` among the members ``(pk, signature)`` of one LSH
+    bucket: each member is checked against the bucket's first member and the ``window``
+    members before it (pk order), so a bucket of 1,000 copies of one wire text costs
+    ~window x 1,000 checks, not 500,000, and the families (connected components) come out whole."""
+    ordered = sorted(members)
+    sigs = [Signature.from_bytes(blob) for _, blob in ordered]
+    pairs: list[tuple[int, int]] = []
+    for i in range(1, len(ordered)):
+        others = set(range(max(0, i - window), i))
+        others.add(0)
+        for j in sorted(others):
+            if detector.is_copy(sigs[j], sigs[i]):
+                pairs.append((ordered[j][0], ordered[i][0]))
+    return pairs
+
+
+def components(nodes: Iterable[int], edges: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """Connected components: node -> the smallest node of its component (union-find)."""
+    parent: dict[int, int] = {n: n for n in nodes}
+
+    def find(x: int) -> int:
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    for a, b in edges:
+        parent.setdefault(a, a)
+        parent.setdefault(b, b)
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            if ra < rb:
+                parent[rb] = ra
+            else:
+                parent[ra] = rb
+    return {n: find(n) for n in parent}
+
+
+def components_array(size: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """:func:`components` over nodes 0..size-1 given as two arrays of edge ends: root[i] is
+    the smallest node of i's component (vectorised min-label propagation with pointer
+    jumping; a few passes over the edges, no Python loop per edge)."""
+    label = np.arange(size, dtype=np.int64)
+    if not len(a):
+        return label
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    while True:
+        low = np.minimum(label[a], label[b])
+        before = label.copy()
+        np.minimum.at(label, a, low)
+        np.minimum.at(label, b, low)
+        np.minimum.at(label, before, label)  # a root takes the smallest label seen by its members
+        while True:  # pointer jumping: follow labels to their fixed point
+            jumped = label[label]
+            if np.array_equal(jumped, label):
+                break
+            label = jumped
+        if np.array_equal(label, before):
+            return label
+
+
+# -- 3. stories ----------------------------------------------------------------------------
+
+
+class DfTable(Counter):
+    """Document frequencies where a term not listed has df 1 (it occurs, in the article
+    asking): an engine then only has to ship the terms found in two articles or more."""
+
+    def get(self, key: str, default: Any = None) -> int:  # noqa: ARG002 - Vectorizer passes 0
+        return dict.get(self, key, 1)
+
+
+def doc_terms(extractor: TermExtractor, text: str, title: str | None) -> tuple[Counter[str], Counter[str]]:
+    """(content-word counts, entity-term counts) of one article (:mod:`newsprism.corpus.cluster`)."""
+    return extractor.split_terms(text, title)
+
+
+def vectorizer_for(docs: int, df: Mapping[str, int], params: ClusterParams) -> Vectorizer:
+    vectorizer = Vectorizer(docs=docs, params=params)
+    vectorizer.df = DfTable({t: n for t, n in df.items() if n >= 2})
+    return vectorizer
+
+
+def posting_week(day: int | None) -> int:
+    """The week an article's salient terms are posted under."""
+    return UNDATED if day is None else day // 7
+
+
+def query_weeks(day: int | None, params: ClusterParams) -> list[int]:
+    """The weeks whose postings an article looks in: those within its time reach."""
+    if day is None:
+        return [UNDATED]
+    reach = params.window_days + 2 * int(params.decay_days)
+    return list(range((day - reach) // 7, (day + reach) // 7 + 1))
+
+
+def top_candidates(votes: Mapping[int, int], params: ClusterParams) -> list[int]:
+    """The ``params.candidates`` articles sharing the most salient (term, week) postings
+    (ties: smaller pk first) — :meth:`StreamClusterer.candidates` made order-independent."""
+    ranked = sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [pk for pk, _ in ranked[: params.candidates]]
+
+
+def _state(pk: int, vec: ArticleVector, params: ClusterParams) -> StoryState:
+    state = StoryState(pk)
+    state.add(vec, params.centroid_terms)
+    return state
+
+
+def pair_score(vec: ArticleVector, other: ArticleVector, params: ClusterParams) -> float:
+    """Similarity of an article to a candidate neighbour (as in ``cluster_batch``)."""
+    return similarity(vec, _state(0, other, params), params)
+
+
+def keep_neighbours(pk: int, scored: Iterable[tuple[float, int]], params: ClusterParams) -> list[tuple[float, int, int]]:
+    """Edges ``(score, min pk, max pk)`` to the ``params.neighbours`` best-scored candidates
+    at or above the merge threshold (ties: larger pk first, as ``heapq.nlargest`` on pairs)."""
+    best = heapq.nlargest(params.neighbours, scored)
+    return [(s, min(pk, j), max(pk, j)) for s, j in best if s >= params.merge_threshold]
+
+
+def merge_component(
+    vectors: Mapping[int, ArticleVector], edges: Iterable[tuple[float, int, int]], params: ClusterParams
+) -> dict[int, int]:
+    """Greedy centroid-linkage merging of one connected component (``cluster_batch``'s merge):
+    edges strongest first (ties by pks), two groups merge when their centroids are similar
+    enough and the merged group spans at most ``max_span_days``. Returns pk -> the smallest
+    pk of its group."""
+    groups = {pk: _state(pk, vec, params) for pk, vec in vectors.items()}
+    parent = {pk: pk for pk in vectors}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for _, i, j in sorted(edges, key=lambda e: (-e[0], e[1], e[2])):
+        ri, rj = find(i), find(j)
+        if ri == rj:
+            continue
+        a, b = groups[ri], groups[rj]
+        if _span_after_merge(a, b) > params.max_span_days:
+            continue
+        if _centroid_similarity(a, b, params) < params.merge_threshold:
+            continue
+        keep, drop = (ri, rj) if a.size >= b.size else (rj, ri)
+        _merge_into(groups[keep], groups[drop], params.centroid_terms * 4)
+        parent[drop] = keep
+        del groups[drop]
+    roots: dict[int, int] = {}
+    for pk in vectors:
+        root = find(pk)
+        roots[root] = min(roots.get(root, pk), pk)
+    return {pk: roots[find(pk)] for pk in vectors}
+
+
+def vector_to_json(vec: ArticleVector) -> str:
+    """An article vector as text, exactly (floats round-trip; term order kept, so sums over
+    it add in the same order wherever it is read back)."""
+    return json.dumps([list(vec.words.items()), list(vec.entities.items()), vec.day, list(vec.salient)],
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def vector_from_json(text: str) -> ArticleVector:
+    words, entities, day, salient = json.loads(text)
+    return ArticleVector(dict(words), dict(entities), day, tuple(salient))
+
+
+def all_vectors(
+    rows: Sequence[tuple[int, str, str | None, int | None]], params: ClusterParams
+) -> tuple[dict[int, ArticleVector], int, int]:
+    """In-memory step 3a for ``(pk, text, title, day)`` rows: vectors, docs, distinct terms."""
+    extractor = TermExtractor(params.title_boost)
+    counts = [doc_terms(extractor, text, title) for _, text, title, _ in rows]
+    df: Counter[str] = Counter()
+    for words, entities in counts:
+        df.update(words.keys())
+        df.update(entities.keys())
+    vectorizer = vectorizer_for(len(rows), df, params)
+    vectors = {
+        pk: vectorizer.vector_parts(w, e, day) for (pk, _, _, day), (w, e) in zip(rows, counts)
+    }
+    return vectors, len(rows), len(df)
+
+
+def local_edges(vectors: Mapping[int, ArticleVector], params: ClusterParams, posting_cap: int) -> list[tuple[float, int, int]]:
+    """In-memory step 3b: candidate neighbours through (term, week) postings, scored, kept."""
+    postings: dict[tuple[str, int], list[int]] = {}
+    for pk, vec in vectors.items():
+        week = posting_week(vec.day)
+        for term in dict.fromkeys(vec.salient):
+            postings.setdefault((term, week), []).append(pk)
+    edges: list[tuple[float, int, int]] = []
+    for pk, vec in vectors.items():
+        votes: Counter[int] = Counter()
+        terms = list(dict.fromkeys(vec.salient))
+        for week in query_weeks(vec.day, params):
+            for term in terms:
+                entry = postings.get((term, week))
+                if entry and len(entry) <= posting_cap:
+                    votes.update(entry)
+        votes.pop(pk, None)
+        scored = [(pair_score(vec, vectors[j], params), j) for j in top_candidates(votes, params)]
+        edges.extend(keep_neighbours(pk, scored, params))
+    return edges
+
+
+# -- 4. analyses -> tables -----------------------------------------------------------------
+
+# the output tables besides articles/assignments/families/stories, with their columns
+TABLES: dict[str, tuple[str, ...]] = {
+    "entities": ("story_id", "entity_id", "name", "type", "variants", "mentions", "documents", "mentions_json"),
+    "quotes": ("story_id", "article_id", "start", "end", "text", "speaker", "speaker_entity", "partial"),
+    "figures": ("story_id", "article_id", "start", "end", "text", "value", "number", "unit", "qualifier", "counts", "source"),
+    "findings": ("story_id", "list", "finding_id", "kind", "about", "docs", "json"),
+    "analyses": ("story_id", "articles", "seconds", "json", "error"),
+}
+
+
+
+def analysis_tables(story_id: int, analysis: StoryAnalysis, seconds: float) -> dict[str, list[dict[str, Any]]]:
+    """One story's analysis as rows of the output tables (the JSON contract, flattened)."""
+    data = to_jsonable(analysis)
+    out: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+    for e in data.get("entities", []):
+        mentions = e.get("mentions", [])
+        out["entities"].append({
+            "story_id": story_id, "entity_id": e["id"], "name": e["name"], "type": e.get("type"),
+            "variants": list(e.get("variants", [])), "mentions": len(mentions),
+            "documents": len({m["doc"] for m in mentions}),
+            "mentions_json": json.dumps(mentions, ensure_ascii=False, separators=(",", ":")),
+        })
+    for q in data.get("quotes", []):
+        out["quotes"].append({
+            "story_id": story_id, "article_id": q["doc"], "start": q["start"], "end": q["end"], "text": q["text"],
+            "speaker": q.get("speaker"), "speaker_entity": q.get("speaker_entity"), "partial": bool(q.get("partial")),
+        })
+    for f in data.get("figures", []):
+        value = f.get("value")
+        out["figures"].append({
+            "story_id": story_id, "article_id": f["doc"], "start": f["start"], "end": f["end"], "text": f["text"],
+            "value": None if value is None else str(value),
+            "number": float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
+            "unit": f.get("unit"), "qualifier": f.get("qualifier"),
+            "counts": f.get("counts"), "source": f.get("source"),
+        })
+    # every list of the findings, item by item (facts, corroborated, conflicts, framing, omissions,
+    # summary...): the item whole as JSON, its id, kind, headline and documents as columns
+    for name, items in (data.get("findings") or {}).items():
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            docs = item.get("docs") or ([item["doc"]] if item.get("doc") else [])
+            out["findings"].append({
+                "story_id": story_id, "list": name, "finding_id": item.get("id"),
+                "kind": item.get("kind") or name, "about": item.get("about") or item.get("text") or item.get("outlet"),
+                "docs": [str(d) for d in docs], "json": json.dumps(item, ensure_ascii=False, separators=(",", ":")),
+            })
+    out["analyses"].append({
+        "story_id": story_id, "articles": len(data.get("documents", [])), "seconds": round(seconds, 3),
+        "json": json.dumps(data, ensure_ascii=False, separators=(",", ":")), "error": None,
+    })
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def worker_models() -> tuple[Any, Any]:
+    """The spaCy pipeline and the sentence embedder, loaded once per worker process (a
+    Spark Python worker, a local pool process) and reused for every story it analyses."""
+    from newsprism.compare.embed import default_embedder
+    from newsprism.nlp import load_pipeline
+
+    return load_pipeline(), default_embedder()
+
+
+def story_articles(rows: Sequence[tuple[Mapping[str, Any], str]], limit: int) -> list[Article]:
+    """The Articles of one story from (article row, family id) pairs, in pk order, at most ``limit``."""
+    ordered = sorted(rows, key=lambda r: r[0]["pk"])[:limit]
+    return [record_article(row, family) for row, family in ordered]
+
+
+def analyse_story(
+    story_id: int, rows: Sequence[tuple[Mapping[str, Any], str]], limit: int = 200
+) -> dict[str, list[dict[str, Any]]]:
+    """One story's full analysis (extraction + findings) as output-table rows. A story that
+    fails gets an ``analyses`` row naming the error instead: one story never stops a batch."""
+    from newsprism.pipeline import run_pipeline
+
+    started = time.perf_counter()
+    articles = story_articles(rows, limit)
+    try:
+        nlp, embedder = worker_models()
+        analysis = run_pipeline(articles, nlp, embedder=embedder)
+        return analysis_tables(story_id, analysis, time.perf_counter() - started)
+    except Exception as exc:  # noqa: BLE001 - reported in the table, the batch goes on
+        out: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+        out["analyses"].append({"story_id": story_id, "articles": len(articles),
+                                "seconds": round(time.perf_counter() - started, 3), "json": None,
+                                "error": f"{type(exc).__name__}: {exc}"})
+        return out

@@ -1,0 +1,155 @@
+"""The local batch engine (newsprism batch --engine local): copy families, stories, every
+article assigned, analyses per story, resuming, and newsprism load into a corpus store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.dataset as ds
+import pytest
+
+from conftest import REPO, write_story_jsonl, write_wire_copies
+from newsprism.engines import steps
+from newsprism.engines.batch import Progress, load_output, run_local
+from newsprism.engines.steps import BatchParams
+
+EXAMPLE = REPO / "examples" / "aleppo-2016-12-14"
+MAPPING = "text=body,title=headline,outlet=site,published=date"
+OTHER = {
+    "id": "other-1",
+    "title": "City council approves new budget for parks",
+    "published": "2016-03-02",
+    "outlet": "Springfield Gazette",
+    "text": (
+        "SPRINGFIELD - The city council on Tuesday approved a budget of $4.2 million for the parks department, "
+        "ending months of debate over playground repairs and the new swimming pool on Elm Street.\n"
+        "Council member Jane Porter said the vote was a relief for families. \"The children waited long enough,\" "
+        "Porter said. Mayor Tom Reed is expected to sign the budget on Friday."
+    ),
+}
+
+
+def table(out: Path, name: str) -> list[dict]:
+    return ds.dataset(str(out / f"{name}.parquet"), format="parquet").to_table().to_pylist()
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> list[str]:
+    folder = tmp_path_factory.mktemp("inputs")
+    rows = write_story_jsonl(EXAMPLE, folder / "seed.jsonl")
+    with open(folder / "seed.jsonl", "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(OTHER) + "\n")
+        handle.write(json.dumps({**rows[1], "id": "dup-of-001"}) + "\n")  # an exact duplicate: dropped
+        handle.write('{"id": "broken", "text": \n')  # a bad line: skipped, the batch goes on
+    write_wire_copies(rows, folder / "wire.csv")
+    return [str(folder / "seed.jsonl"), str(folder / "wire.csv")]
+
+
+@pytest.fixture(scope="module")
+def grouped(inputs, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    summary = run_local(inputs, out, MAPPING, BatchParams(findings=False), progress=Progress(quiet=True))
+    assert summary.articles == 6 and summary.duplicates == 1 and summary.skipped == 1
+    return out
+
+
+def test_every_article_is_assigned_and_copies_form_one_family(grouped):
+    assigned = {r["article_id"]: r for r in table(grouped, "assignments")}
+    assert set(assigned) == {"000_98fec9a0fd199562.txt", "001_26f2e360eed071b4.txt", "002_99aaf2d8be4e7fa1.txt",
+                             "other-1", "copy-trimmed", "copy-credited"}
+    original = assigned["000_98fec9a0fd199562.txt"]
+    # the earliest article of a family names it; a trimmed copy and a credited copy join it
+    assert assigned["copy-trimmed"]["family_id"] == original["family_id"]
+    assert assigned["copy-credited"]["family_id"] == original["family_id"]
+    assert assigned["001_26f2e360eed071b4.txt"]["family_id"] != original["family_id"]
+    # the three outlets' reports are one story; the parks budget is another
+    story = original["story_id"]
+    assert {a for a, r in assigned.items() if r["story_id"] == story} == set(assigned) - {"other-1"}
+    families = {f["family_id"]: f for f in table(grouped, "families")}
+    assert families[original["family_id"]]["size"] == 3
+    assert "Town Herald" in families[original["family_id"]]["outlets"]
+    stories = {s["story_id"]: s for s in table(grouped, "stories")}
+    assert stories[story]["articles"] == 5 and stories[story]["families"] == 3
+    assert stories[assigned["other-1"]["story_id"]]["first_seen"] == "2016-03-02"
+    skipped = table(grouped, "skipped")
+    assert len(skipped) == 1 and skipped[0]["line"] == 6 and "JSON" in skipped[0]["reason"]
+
+
+def test_load_opens_the_tables_in_a_corpus_store(grouped, tmp_path):
+    from newsprism.corpus.corpus import Corpus
+
+    db = tmp_path / "corpus.db"
+    counts = load_output(grouped, db, Progress(quiet=True))
+    assert counts["articles"] == 6 and counts["stories"] == 2
+    with Corpus(db) as corpus:
+        stories = {s.id: s for s in corpus.stories()}
+        big = max(stories.values(), key=lambda s: len(s.articles))
+        assert len(big.articles) == 5 and big.families == 3
+        assert corpus.search("Aleppo")
+        assert len(corpus.families()) == 1
+        # a later ingest of another copy joins the loaded family and story (signatures and states loaded)
+        text = corpus.article("000_98fec9a0fd199562.txt").text
+        summary = corpus.add_articles([steps.record_article({"article_id": "late-copy", "text": text + " (Reuters)",
+                                                             "published": "2016-12-15"})])
+        assert summary.copies == 1
+        assert corpus.store.article_by_id("late-copy").story == big.id
+    with pytest.raises(ValueError, match="already holds"):
+        load_output(grouped, db, Progress(quiet=True))
+
+
+def test_a_second_run_resumes_and_changed_inputs_start_over(inputs, grouped, tmp_path):
+    import shutil
+
+    out = tmp_path / "out"
+    shutil.copytree(grouped, out)
+    again = run_local(inputs, out, MAPPING, BatchParams(findings=False), progress=Progress(quiet=True))
+    assert again.resumed == ["read+families+stories"]
+    assert table(out, "assignments") == table(grouped, "assignments")
+    changed = tmp_path / "more.jsonl"
+    changed.write_text(json.dumps({**OTHER, "id": "other-2", "text": OTHER["text"] + " More."}) + "\n")
+    fresh = run_local([*inputs, str(changed)], out, MAPPING, BatchParams(findings=False), progress=Progress(quiet=True))
+    assert fresh.resumed == [] and fresh.articles == 7
+
+
+def test_bad_mapping_is_refused_before_reading(inputs, tmp_path):
+    with pytest.raises(ValueError, match="unknown article field"):
+        run_local(inputs, tmp_path / "o", "body=text", progress=Progress(quiet=True))
+
+
+def test_components_and_bucket_pairs():
+    import numpy as np
+
+    label = steps.components_array(8, np.array([5, 2, 7, 3]), np.array([2, 1, 3, 6]))
+    assert label.tolist() == [0, 1, 1, 3, 4, 1, 3, 3]
+    assert steps.components([1, 2, 3, 4], [(4, 2), (3, 1)]) == {1: 1, 2: 2, 3: 1, 4: 2}
+    detector = BatchParams().detector()
+    base = " ".join(f"word{i} text{i % 7}" for i in range(300))
+    sigs = steps.signature_records(detector, [base, base + " tail", "something else entirely " * 30])
+    pairs = steps.bucket_pairs(detector, [(3, sigs[1][0]), (1, sigs[0][0]), (2, sigs[2][0])], window=8)
+    assert pairs == [(1, 3)]
+
+
+def test_findings_per_story_are_the_pipelines(tmp_path):
+    """The analyses table holds, per story, the report newsprism.analyze gives for the same
+    articles (the copy family marked), and every citation in it is verified."""
+    from newsprism.check import check_report
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    write_story_jsonl(EXAMPLE, folder / "seed.jsonl")
+    out = tmp_path / "out"
+    summary = run_local([str(folder / "seed.jsonl")], out, progress=Progress(quiet=True))
+    assert summary.stories == 1 and summary.analysed_stories == 1
+    (row,) = table(out, "analyses")
+    assert row["error"] is None
+    report = json.loads(row["json"])
+    assert check_report(report) == []
+    findings = table(out, "findings")
+    assert {f["kind"] for f in findings} >= {"corroborated", "single-source"}
+    lists = {k: len(v) for k, v in report["findings"].items() if isinstance(v, list)}
+    assert len(findings) == sum(lists.values())
+    assert {f["list"] for f in findings} == {k for k, n in lists.items() if n}
+    quotes = table(out, "quotes")
+    texts = {r["id"]: r["text"] for r in (json.loads(line) for line in (folder / "seed.jsonl").read_text().splitlines())}
+    assert quotes and all(texts[q["article_id"]][q["start"]:q["end"]] == q["text"] for q in quotes)
