@@ -220,6 +220,7 @@ def cmd_stream(args) -> None:
 import json, time, resource
 t0 = time.perf_counter()
 from newsprism.corpus.corpus import Corpus
+imported = time.perf_counter() - t0
 from newsprism.engines.local import Analyser, story_analysis
 from newsprism.model import Article
 c = Corpus({str(db)!r})
@@ -228,14 +229,19 @@ story_analysis(c, {story}, analyser=an)   # the story as it was, analysed and pa
 ready = time.perf_counter()
 a = Article(id={held.id!r}, text={held.text!r}, title={held.title!r}, outlet={held.outlet!r}, published={held.published!r})
 t1 = time.perf_counter(); c.add_articles([a]); placed = time.perf_counter() - t1
+t3 = time.perf_counter(); c2 = Corpus({str(db)!r}); c2.stories(limit=50); c2.count_stories(); page = time.perf_counter() - t3
 sid = c.store.conn.execute("SELECT story FROM articles WHERE id=?", ({held.id!r},)).fetchone()[0]
 t2 = time.perf_counter(); s = story_analysis(c, sid, analyser=an); refreshed = time.perf_counter() - t2
 n = len(s.to_dict()["documents"])
-print(json.dumps({{"placed_s": placed, "refreshed_s": refreshed, "story": sid, "expected_story": {story}, "story_articles": n,
+print(json.dumps({{"placed_s": placed, "import_s": imported, "page_s": page, "partial_loads": c._policy.loads, "refreshed_s": refreshed, "story": sid, "expected_story": {story}, "story_articles": n,
   "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
     out = subprocess.run([PY, "-c", code], capture_output=True, text=True, check=True).stdout
     result = json.loads(out.strip().splitlines()[-1])
+    print(
+        f"in-process: import of the corpus API {result['import_s']:.2f} s; a page of 50 stories + total "
+        f"{result['page_s']:.3f} s (open included); partial index loads: {result['partial_loads']}"
+    )
     print(
         f"one new article into {args.size - 1}: placed in {result['placed_s']:.3f} s (target <= 1 s), story "
         f"{result['story']} (its event's story: {result['expected_story']}, {result['story_articles']} articles) "
@@ -243,7 +249,10 @@ print(json.dumps({{"placed_s": placed, "refreshed_s": refreshed, "story": sid, "
     )
     best = min(_cli("stories", str(db), "--limit", "50")[0] for _ in range(3))
     print(f"stories --limit 50 on {args.size}: {best:.2f} s, fresh process, best of 3 (target <= 1 s)   load {load()}")
-    shutil.rmtree(tmp, ignore_errors=True)
+    if args.keep:
+        print(f"corpus kept: {db}")
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> None:
@@ -256,6 +265,7 @@ def main() -> None:
     p.add_argument("--repeat", type=int, default=3)
     p = sub.add_parser("stream")
     p.add_argument("--size", type=int, default=100_000)
+    p.add_argument("--keep", action="store_true", help="keep the corpus file (its path is printed)")
     p = sub.add_parser("parse-cost")
     p.add_argument("--events", type=int, default=None)
     args = parser.parse_args()

@@ -148,11 +148,18 @@ def _kill_mid_ingest(db: Path, source: Path, sig: int) -> tuple[int, subprocess.
         while time.monotonic() < deadline and proc.poll() is None:
             seen = _count(db)
             if seen >= 3 * BATCH:
-                # readers work while the writer runs (WAL): a full stories listing and a search
-                with Corpus(db) as reader:
-                    listed = reader.stories()
-                    assert sum(len(s.articles) for s in listed) >= seen
-                    assert reader.search("said", limit=5)
+                # readers work while the writer is mid-run (WAL): a full stories listing and a
+                # search. The writer is paused (SIGSTOP, wherever it is, possibly inside a write
+                # transaction) while we read, so a slow, loaded machine cannot let it finish
+                # before it is interrupted; it resumes (SIGCONT) and gets the signal at once.
+                proc.send_signal(signal.SIGSTOP)
+                try:
+                    with Corpus(db) as reader:
+                        listed = reader.stories()
+                        assert sum(len(s.articles) for s in listed) >= seen
+                        assert reader.search("said", limit=5)
+                finally:
+                    proc.send_signal(signal.SIGCONT)
                 reads += 1
                 if reads >= 2:
                     break

@@ -205,7 +205,7 @@ def evaluate(
         Optional[Path], typer.Option("--shared", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
     ] = None,
     only: Annotated[
-        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, gold.")
+        Optional[list[str]], typer.Option("--only", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, gold, injected, bias.")
     ] = None,
     gate: Annotated[
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")

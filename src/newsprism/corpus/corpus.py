@@ -225,6 +225,7 @@ class Corpus:
         self.batch_size = batch_size
         self._live: _LiveState | None = None
         self._policy = LoadPolicy()
+        self._detector_template: CopyDetector | None = None
         self._analysis_version: str | None = None
 
     def close(self) -> None:
@@ -321,7 +322,9 @@ class Corpus:
         store = self.store
         if stored_index.complete(store) and self._policy.partial(store.next_pk() - 1):
             started = time.perf_counter()
-            state = stored_index.partial_state(store, self.params, batch, generation)
+            if self._detector_template is None:
+                self._detector_template = CopyDetector()
+            state = stored_index.partial_state(store, self.params, batch, generation, self._detector_template)
             self._policy.record(time.perf_counter() - started)
             return state
         self._live = _LiveState(store, self.params)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "gold")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "gold", "injected", "bias")
 
 
 def default_shared_dir() -> Path:
@@ -65,6 +65,18 @@ def _gold(shared: Path, nlp) -> dict[str, float]:
     return evaluate_gold(default_gold_dir(), shared / "datasets" / "basil" / "articles", nlp)
 
 
+def _injected(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.injected import evaluate_injected
+
+    return evaluate_injected(shared / "datasets" / "basil" / "articles", nlp)
+
+
+def _bias(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.basil_bias import evaluate_basil_bias
+
+    return evaluate_basil_bias(shared / "datasets" / "basil", nlp)
+
+
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "seeds": _seeds,
     "polnear": _polnear,
@@ -72,6 +84,8 @@ _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "stories": _stories,
     "claimdiff": _claimdiff,
     "gold": _gold,
+    "injected": _injected,
+    "bias": _bias,
 }
 
 
