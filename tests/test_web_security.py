@@ -228,3 +228,28 @@ def test_outlet_registry_groups_and_blind_spots(tmp_path, nlp):
     assert CliRunner().invoke(cli, ["outlets", "import", str(db), str(registry)]).exit_code == 0
     assert client.get("/api/stories", params={"blind": "true"}).json()["total"] == 1
     assert client.get("/api/outlets").json()["outlets"][0]["group"] == "G"
+
+
+def test_stories_filters_on_the_seed(tmp_path, nlp):
+    """Outlet filter in any case, date range and full-text words narrow the stories page."""
+    from fastapi.testclient import TestClient
+
+    from newsprism.corpus.corpus import Corpus
+    from newsprism.report.web.app import create_app
+    from web_support import EXAMPLE
+
+    db = tmp_path / "seed.db"
+    with Corpus(db) as corpus:
+        corpus.ingest([str(EXAMPLE)])
+    client = TestClient(create_app(db, nlp=nlp))
+
+    def total(**params):
+        return client.get("/api/stories", params=params).json()["total"]
+
+    assert total() == 1
+    assert total(outlet="the new york times") == 1 and total(outlet="Nobody Daily") == 0
+    assert total(since="2016-12-14", until="2016-12-14") == 1 and total(since="2017-01-01") == 0
+    assert total(q="Aleppo evacuation") == 1 and total(q="zeppelin") == 0
+    assert client.get("/api/stories", params={"since": "yesterday"}).status_code == 400
+    page = client.get("/", params={"q": "Aleppo"}).text
+    assert 'value="Aleppo"' in page and "/stories/" in page

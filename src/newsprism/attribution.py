@@ -38,7 +38,19 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from newsprism.lexicon import PERSON_PRONOUNS, PERSON_TITLES, QUOTED_PASSIVES, REPORTING_VERBS, title_key
+from newsprism.lexicon import (
+    FEMALE_HONORIFICS,
+    FEMALE_NOUNS,
+    FEMALE_PRONOUNS,
+    MALE_HONORIFICS,
+    MALE_NOUNS,
+    PERSON_PRONOUNS,
+    name_gender,
+    PERSON_TITLES,
+    QUOTED_PASSIVES,
+    REPORTING_VERBS,
+    title_key,
+)
 from newsprism.model import Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -175,6 +187,7 @@ class Person:
     name: Span | None
     written: Span | None
     lost: bool = False
+    gender: str | None = None  # "m"/"f" from a cue next to the name ("Mr.", "Ms.", "his wife"), else None
 
 
 class People:
@@ -209,6 +222,8 @@ class People:
             if m.label == "PERSON" and words:
                 self.by_last_word.setdefault(words[-1].lower(), []).append(m)
         self._antecedents: list[tuple[int, Person]] | None = None
+        self._genders: dict[str, set[str]] | None = None
+        self._roles: dict[str, list[Mention]] | None = None
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.doc_id, start, end, self.text[start:end])
@@ -229,17 +244,39 @@ class People:
         end = token.idx + len(token)
         return bool(_GAP_AFTER_TITLE.match(self.text, end))
 
-    def fullest(self, start: int, end: int) -> tuple[int, int]:
-        """The fullest way the document writes this person's name ("Abdurrahman" -> "Rami Abdurrahman")."""
+    def fullest(self, start: int, end: int, gender: str | None = None) -> tuple[int, int]:
+        """The fullest way the document writes this person's name ("Abdurrahman" -> "Rami Abdurrahman").
+
+        When several full names end with it ("Barack Obama", "Michelle Obama"), a
+        gender cue of the short form ("Mr. Obama") rules out the full names whose
+        own cues say otherwise, and the full name written most often wins; two
+        equally frequent candidates leave the name as written (when unsure, no merge).
+        """
         words = [w.lower() for w in _WORD.findall(self.text[start:end])]
         if not words:
             return start, end
-        best = (len(words), -start, start, end)
+        candidates: dict[tuple[str, ...], list[Mention]] = {}
         for m in self.by_last_word.get(words[-1], ()):
-            other = [w.lower() for w in _WORD.findall(m.text)]
-            if len(other) > len(words) and other[-len(words) :] == words:
-                best = max(best, (len(other), -m.start, m.start, m.end))
-        return best[2], best[3]
+            other = tuple(w.lower() for w in _WORD.findall(m.text))
+            if len(other) > len(words) and list(other[-len(words) :]) == words:
+                if gender is not None and self.gender_at(m.start, end=m.end) not in (None, gender):
+                    continue
+                candidates.setdefault(other, []).append(m)
+        if not candidates:
+            return start, end
+        if gender is not None and len(candidates) > 1:
+            cued = {k: v for k, v in candidates.items() if any(self.gender_at(m.start, end=m.end) == gender for m in v)}
+            candidates = cued or candidates
+        ranked = sorted(candidates.values(), key=lambda v: (-len(v), -max(len(m.text) for m in v)))
+        if len(ranked) > 1 and len(ranked[0]) == len(ranked[1]):
+            # equally frequent: the one named last before this mention, else leave it
+            before = [m for v in ranked for m in v if m.end <= start]
+            if not before:
+                return start, end
+            best = max(before, key=lambda m: m.start)
+            return best.start, best.end
+        best = max(ranked[0], key=lambda m: (len(m.text), -m.start))
+        return best.start, best.end
 
     def _name_chain(self, head: "Token") -> tuple[int, int]:
         """A proper name the tagger missed: the run of PROPN tokens ending at ``head``, titles dropped."""
@@ -260,16 +297,18 @@ class People:
             mention = self.mention_at(cand)
             if mention is not None and mention.label == "PERSON":
                 written = self.span(mention.start, mention.end)
-                s, e = self.fullest(mention.start, mention.end)
-                return Person(self.span(s, e), written)
+                gender = self.gender_at(mention.start, cand)
+                s, e = self.fullest(mention.start, mention.end, gender)
+                return Person(self.span(s, e), written, gender=gender)
         for cand in candidates:
             if cand.pos_ != "PROPN":
                 continue
             s, e = self._name_chain(cand)
-            fs, fe = self.fullest(s, e)
+            gender = self.gender_at(s, cand)
+            fs, fe = self.fullest(s, e, gender)
             # a name the tagger called something else counts when the document names a person so
             if s < e and (cand.ent_type_ in ("", "PERSON") or (fs, fe) != (s, e)):
-                return Person(self.span(fs, fe), self.span(s, e))
+                return Person(self.span(fs, fe), self.span(s, e), gender=gender)
         return None
 
     def _collect(self) -> list[tuple[int, Person]]:
@@ -296,6 +335,77 @@ class People:
             out.append((person.written.start, person))
         return out
 
+    def gender_at(self, start: int, token: "Token | None" = None, end: int | None = None) -> str | None:
+        """"m"/"f" from the honorific just before a name ("Mr. Obama", "Ms. Moore"), a
+        gendered role noun in apposition or compound ("his wife, Melania"), or, for the
+        name ``start:end``, a given name of known gender ("Michelle Obama")."""
+        if end is not None:
+            words = _WORD.findall(self.text[start:end])
+            if len(words) >= 2:
+                known = name_gender(words[0])
+                if known is not None:
+                    return known
+        before = self.text[max(0, start - 8) : start].split()
+        if before:
+            key = title_key(before[-1])
+            if key in MALE_HONORIFICS:
+                return "m"
+            if key in FEMALE_HONORIFICS:
+                return "f"
+        if token is not None:
+            for c in list(token.children) + ([token.head] if token.dep_ == "appos" else []):
+                if c.dep_ in ("appos", "compound") or c is token.head:
+                    lemma = c.lemma_.lower()
+                    if lemma in FEMALE_NOUNS:
+                        return "f"
+                    if lemma in MALE_NOUNS:
+                        return "m"
+        return None
+
+    def role_holder(self, role: "Token", before: int) -> Person | None:
+        """The person "the president" / "the senator" means: the one the document gives that
+        title ("President Obama", "Sen. Warren", "Jones, the senator from ..."), the most
+        often; between equals, the one titled last before ``before``; None when nobody is."""
+        lemma = role.lemma_.lower()
+        if lemma not in PERSON_TITLES:
+            return None
+        if self._roles is None:
+            self._roles = {}
+            for m in self.mentions:
+                if m.label != "PERSON":
+                    continue
+                tok = self.doc.char_span(m.start, m.end, alignment_mode="expand")
+                if tok is None or not len(tok):
+                    continue
+                titles = set()
+                if tok.start > 0:
+                    titles.add(self.doc[tok.start - 1].lemma_.lower())
+                    titles.add(title_key(self.doc[tok.start - 1].text))
+                for c in tok.root.children:
+                    if c.dep_ in ("appos", "compound") and c.i not in range(tok.start, tok.end):
+                        titles.add(c.lemma_.lower())
+                if tok.root.dep_ == "appos":
+                    titles.add(tok.root.head.lemma_.lower())
+                for t in titles & PERSON_TITLES:
+                    self._roles.setdefault(t, []).append(m)
+        holders = self._roles.get(lemma, [])
+        if not holders:
+            return None
+        counts: dict[tuple[int, int], list[Mention]] = {}
+        for m in holders:
+            counts.setdefault(self.fullest(m.start, m.end), []).append(m)
+        ranked = sorted(counts.items(), key=lambda kv: -len(kv[1]))
+        if len(ranked) > 1 and len(ranked[0][1]) == len(ranked[1][1]):
+            earlier = [(max((m.start for m in ms if m.start < before), default=-1), key) for key, ms in ranked]
+            best = max(earlier)
+            if best[0] < 0:
+                return None
+            key = best[1]
+        else:
+            key = ranked[0][0]
+        written = self.span(role.idx, role.idx + len(role))
+        return Person(self.span(*key), written)
+
     def resolve(self, pronoun: "Token", before: int | None = None) -> Person:
         """The person a "he"/"she" points back to: the latest antecedent before ``before``
         (default: the pronoun itself). ``name`` is None when there is none."""
@@ -306,7 +416,59 @@ class People:
             self._antecedents = self._collect()
         limit = pronoun.idx if before is None else before
         k = bisect.bisect_left(self._antecedents, limit, key=lambda a: a[0]) - 1
-        if k < 0:
-            return Person(None, written)
-        person = self._antecedents[k][1]
-        return Person(person.name, written, person.lost)
+        want = "f" if pronoun.lower_ in FEMALE_PRONOUNS else "m"
+        # the latest person named before it whose known gender does not contradict the pronoun
+        # ("she" skips "Mr. Obama"); a person of unknown gender is taken as the nearest
+        for j in range(k, max(-1, k - 8), -1):
+            person = self._antecedents[j][1]
+            if self._gender_of(person) in (None, want):
+                return Person(person.name, written, person.lost, want)
+        return Person(None, written)
+
+    def _gender_of(self, person: Person) -> str | None:
+        """A person's gender from any cue beside any mention of the same name in the document."""
+        if person.gender is not None or person.name is None:
+            return person.gender
+        if self._genders is None:
+            self._genders = {}
+            for m in self.mentions:
+                if m.label != "PERSON":
+                    continue
+                g = self.gender_at(m.start, end=m.end)
+                words = _WORD.findall(m.text)
+                if g is not None and words:
+                    self._genders.setdefault(words[-1].lower(), set()).add(g)
+        words = _WORD.findall(person.name.text)
+        found = self._genders.get(words[-1].lower(), set()) if words else set()
+        return next(iter(found)) if len(found) == 1 else None
+
+
+_PARTY_TAG = re.compile(r"\s*\([^()\n]{1,24}\)")
+
+
+def as_written(head: "Token", start: int, end: int, text: str, appositions: bool = True) -> tuple[int, int]:
+    """Character range of a source as the report writes it, around the name ``start:end``.
+
+    The titles and roles before the name ("Sen.", "White House press secretary"),
+    a party tag after it ("(D-Mo.)") and, with ``appositions``, the apposition
+    that describes it, with its closing comma ("Brian Fallon, the campaign's press
+    secretary,").
+    This is what attribution corpora annotate as the source (PolNeAR's Source span).
+    """
+    doc = head.doc
+    lo, _hi = source_phrase(head)
+    start = min(start, doc[lo].idx)
+    tag = _PARTY_TAG.match(text, end)
+    if tag is not None:
+        end = tag.end()
+    if appositions:
+        appos = [c for c in head.children if c.dep_ == "appos" and c.i > head.i]
+        if appos:
+            last = max(t.i for t in appos[-1].subtree)
+            tok = doc[last]
+            if tok.is_punct and tok.text in ",;":
+                last -= 1
+            end = max(end, doc[last].idx + len(doc[last]))
+            if end < len(text) and text[end] == ",":
+                end += 1  # the apposition is set off by two commas: the closing one is its own
+    return start, end

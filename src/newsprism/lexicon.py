@@ -24,6 +24,7 @@ __all__ = [
     "PERSON_TITLES",
     "TITLE_WORDS",
     "NAME_SUFFIXES",
+    "ORG_SUFFIXES",
     "title_key",
     "is_title",
     "MALE_PRONOUNS",
@@ -31,6 +32,9 @@ __all__ = [
     "PERSON_PRONOUNS",
     "MALE_NOUNS",
     "FEMALE_NOUNS",
+    "MALE_FIRST_NAMES",
+    "FEMALE_FIRST_NAMES",
+    "name_gender",
     "NUMBER_WORDS",
     "SCALE_WORDS",
     "VAGUE_NUMBERS",
@@ -75,7 +79,8 @@ ROLE_TITLES = frozenset(
     """president vice prime minister secretary general chancellor king queen prince princess sheikh
     imam pope cardinal bishop judge justice senator representative governor mayor ambassador
     spokesman spokeswoman spokesperson chairman chairwoman chair chief director commander colonel
-    captain sergeant lieutenant major doctor professor""".split()
+    captain sergeant lieutenant major doctor professor congressman congresswoman councilman
+    councilwoman commissioner""".split()
 )
 # words that only qualify a title ("Foreign Minister", "Deputy Director", "former President")
 TITLE_MODIFIERS = frozenset("foreign defense defence state deputy acting former first".split())
@@ -84,6 +89,10 @@ PERSON_TITLES = HONORIFICS | TITLE_ABBREVIATIONS | ROLE_TITLES
 TITLE_WORDS = PERSON_TITLES | TITLE_MODIFIERS
 # after a name they tell two people apart ("Donald Trump Jr." is not "Donald Trump")
 NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())
+
+
+# legal forms after a company's name: "Apple Inc." is "Apple"
+ORG_SUFFIXES = frozenset("inc incorporated corp corporation co ltd llc plc ag sa nv gmbh".split())
 
 
 def title_key(word: str) -> str:
@@ -103,6 +112,51 @@ FEMALE_PRONOUNS = frozenset("she her hers herself".split())
 PERSON_PRONOUNS = MALE_PRONOUNS | FEMALE_PRONOUNS
 FEMALE_NOUNS = frozenset("girl woman mother daughter wife sister lady grandmother aunt niece widow".split())
 MALE_NOUNS = frozenset("boy man father son husband brother gentleman grandfather uncle nephew widower".split())
+
+# Common given names whose gender is not in doubt in US/UK news (the most frequent in the
+# US Social Security Administration's public lists, plus public figures news often names).
+# A cue, not a rule: a title or pronoun beside the name overrides it; a name in neither
+# list ("Jordan", "Kim", "Lindsey") tells nothing.
+FEMALE_FIRST_NAMES = frozenset(
+    """mary patricia jennifer linda elizabeth barbara susan jessica sarah karen nancy lisa betty
+    margaret sandra ashley kimberly emily donna michelle dorothy carol amanda melissa deborah
+    stephanie rebecca sharon laura cynthia kathleen amy shirley angela helen anna brenda pamela
+    nicole emma samantha katherine christine debra rachel catherine carolyn janet ruth maria
+    heather diane virginia julie joyce victoria olivia kelly christina lauren joan evelyn judith
+    megan cheryl andrea hannah martha jacqueline frances gloria ann anne teresa kathryn sara janice
+    jean alice madison doris abigail julia judy grace denise amber marilyn beverly danielle
+    theresa sophia marie diana brittany natalie isabella charlotte rose alexis kayla hillary
+    melania ivanka kamala brigitte condoleezza madeleine nikki kellyanne huma loretta sonia elena
+    gina ilhan alexandria tulsi kirsten dianne claire elise liz beth katie kate jane sally
+    susanna theresa ursula christine marine giorgia jacinda angela yulia svetlana irina olga
+    fatima aisha malala benazir indira golda sheryl oprah serena venus beyonce taylor""".split()
+) - frozenset({"taylor"})
+MALE_FIRST_NAMES = frozenset(
+    """james robert john michael david william richard joseph thomas charles christopher daniel
+    matthew anthony mark donald steven paul andrew joshua kenneth kevin brian george timothy
+    ronald edward jason jeffrey ryan jacob gary nicholas eric jonathan stephen larry justin scott
+    brandon benjamin samuel gregory alexander frank patrick raymond jack dennis jerry tyler aaron
+    jose adam nathan henry douglas zachary peter kyle ethan walter noah jeremy christian keith
+    roger terry gerald harold sean austin carl arthur lawrence dylan jesse bryan billy joe bruce
+    gabriel logan albert willie alan juan wayne elijah randy roy vincent ralph eugene russell
+    bobby mason philip louis barack bill mitt mitch mike vladimir emmanuel boris shinzo bernie
+    ted marco jeb newt rudy rick tom jim bob dick chuck rex jared steve hunter beau eric reince
+    sean sergei sergey vitaly bashar recep benjamin xi justin francois nicolas olaf gerhard
+    helmut tony gordon keir rishi narendra imran abdullah mohammed muhammad ahmed ali hassan
+    hussein omar mahmoud ibrahim youssef kim jong moon""".split()
+) - frozenset({"kim", "jong", "moon", "xi"})
+
+
+
+def name_gender(first_name: str) -> str | None:
+    """"m"/"f" for a given name in the lists above, else None."""
+    key = first_name.lower().rstrip(".")
+    if key in FEMALE_FIRST_NAMES and key not in MALE_FIRST_NAMES:
+        return "f"
+    if key in MALE_FIRST_NAMES and key not in FEMALE_FIRST_NAMES:
+        return "m"
+    return None
+
 
 # ---------------------------------------------------------------- numbers
 

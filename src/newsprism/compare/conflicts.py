@@ -463,10 +463,10 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
             if c is None or sup.strength != "same fact" or _HEDGE.search(c.text):
                 continue
             for f in c.figures:
-                if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
+                slot = _slot_of(f)
+                if slot is None or _in_range(c, f):
                     continue
-                slot = f.unit if f.unit not in ("count", "people") else f"{f.unit}:{(f.counts or '').split()[-1:] or ''}"
-                rows.setdefault(str(slot), {}).setdefault(c.doc, []).append(
+                rows.setdefault(slot, {}).setdefault(c.doc, []).append(
                     (_interval(float(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text)))
             for m in _YEAR.finditer(c.text):
                 v = float(m.group(0))
@@ -488,15 +488,134 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
     return out
 
 
-def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=()) -> list[Finding]:
-    """Every outlet conflict of the story (unnumbered)."""
+def _mentions(text: str, value: str) -> bool:
+    """``text`` writes the number of ``value`` ("$1.5 million" -> "1.5") as a number of its own."""
+    m = re.search(r"\d[\d,.]*\d|\d", value)
+    if not m:
+        return False
+    return re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
+
+
+def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=(),
+                   scores=None) -> list[Finding]:
+    """Every outlet conflict of the story (unnumbered). ``scores``: the
+    alignment's PairScores over ``claims`` (for the same sentence told with
+    another number)."""
     found = (
         _demands(analysis, claims, docs) + _durations(claims) + _roles_and_identities(analysis, claims)
         + _people_counts(claims)
     )
     cited = {(c.doc, c.start) for f in found for c in f.citations}
-    for f in fact_figures(facts, claims):
+    texts = {d.id: d.text for d in analysis.documents}
+    for f in fact_figures(facts, claims) + similar_claim_figures(claims, scores):
+        # a report that gives the other value too somewhere does not contradict it:
+        # the two numbers count different things ("$750,000 in campaign funds" and
+        # "a $43,000 watch" bought with them)
+        if any(_mentions(texts.get(d, ""), w.value) for v in f.versions for w in f.versions if w is not v for d in v.docs):
+            continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):
             found.append(f)
+            cited.update((c.doc, c.start) for c in f.citations)
     return found
+
+
+# ---------------------------------------------------------------- the same sentence, another number
+
+_NUM_TOKEN = re.compile(r"[\d$€£%][\d,.$€£%]*")
+
+
+def _slot_of(f) -> str | None:
+    """What a figure measures, as far as two reports must agree to clash: its unit,
+    and for counts the noun counted. None for what cannot clash: clock times, ages,
+    numbers in words or vague amounts ("six", "dozens")."""
+    if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
+        return None
+    if not any(ch.isdigit() for ch in f.text):
+        return None
+    return f"{f.unit}:{_noun(f)}" if f.unit in ("count", "people") else str(f.unit)
+
+
+_RANGE_AROUND = re.compile(r"(?:[-–]\s*\d|\bto\s+\$?\d|\band\s+\$?\d)")
+_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–]|\bbetween|\bfrom|\d\s+to)\s*\$?$")
+
+
+def _in_range(claim: Claim, f) -> bool:
+    """The figure is one end of a range ("40-60 hours", "between 150 and 200")."""
+    lo, hi = f.start - claim.start, f.end - claim.start
+    return bool(_RANGE_AROUND.match(claim.text[hi:hi + 6]) or _RANGE_BEFORE.search(claim.text[max(0, lo - 10):lo]))
+
+
+def _context(claim: Claim, f, width: int = 3) -> set[str]:
+    """Lower-cased words right before and after a figure in its claim (numbers left out)."""
+    lo, hi = f.start - claim.start, f.end - claim.start
+    before = re.findall(r"[A-Za-z]+", claim.text[:lo])[-width:]
+    after = re.findall(r"[A-Za-z]+", claim.text[hi:])[:width]
+    return {w.lower() for w in before + after if len(w) > 2}
+
+
+def _noun(f) -> str:
+    words = re.findall(r"[a-z]+", (f.counts or "").lower().replace("-", ""))
+    return words[-1] if words else ""
+
+
+def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 0.25) -> list[Finding]:
+    """Two documents telling the same thing with another number: claims of
+    different documents whose wording agrees (the mean of the alignment's two
+    lexical cosines, which a changed number barely moves) and where, for one
+    slot (unit and counted noun), each gives exactly one value the other does
+    not, values that cannot both be true ("21 percent" vs "32 percent" for
+    Romney's lead; "more than 150" and "between 150 and 200" can both be). The
+    figure must count the same noun or sit among the same words, unless the
+    wording agrees strongly. Claims under a negation, a modal or a condition
+    are left out. ``scores``: the alignment's PairScores over ``claims``."""
+    if scores is None or scores.words is None:
+        return []
+    per_claim: dict[int, dict[str, list]] = {}
+    for k, c in enumerate(claims):
+        if not c.figures or _HEDGE.search(c.text):
+            continue
+        for f in c.figures:
+            slot = _slot_of(f)
+            if slot and not _in_range(c, f):
+                per_claim.setdefault(k, {}).setdefault(slot.split(":")[0], []).append(f)
+    ks = sorted(per_claim)
+    out = []
+    seen: set[frozenset] = set()
+    for x, i in enumerate(ks):
+        for j in ks[x + 1:]:
+            if claims[i].doc == claims[j].doc:
+                continue
+            lexical = (float(scores.terms[i, j]) + float(scores.words[i, j])) / 2
+            if lexical < min_lexical:
+                continue
+            for unit, figs_i in per_claim[i].items():
+                figs_j = per_claim[j].get(unit)
+                if not figs_j:
+                    continue
+                only_i = [f for f in figs_i if f.value not in {g.value for g in figs_j}]
+                only_j = [f for f in figs_j if f.value not in {g.value for g in figs_i}]
+                if len({f.value for f in only_i}) != 1 or len({f.value for f in only_j}) != 1:
+                    continue
+                fi, fj = only_i[0], only_j[0]
+                a = _interval(float(fi.value), fi.qualifier)
+                b = _interval(float(fj.value), fj.qualifier)
+                if not (a[1] < b[0] or b[1] < a[0]):
+                    continue
+                same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
+                if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
+                    continue  # counting different things ("130 arrived", "400 in the caravan")
+                shared_context = bool(_context(claims[i], fi) & _context(claims[j], fj))
+                if not ((same_noun and (shared_context or lexical >= 0.3)) or (shared_context and lexical >= 0.5)):
+                    continue
+                key = frozenset(((fi.doc, fi.start), (fj.doc, fj.start)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                versions = (
+                    Version((fi.doc,), fi.text, (Span(fi.doc, fi.start, fi.end, fi.text),)),
+                    Version((fj.doc,), fj.text, (Span(fj.doc, fj.start, fj.end, fj.text),)),
+                )
+                what = f"how many {_noun(fi)}" if same_noun else f"the figure ({unit})"
+                out.append(conflict(f"{what} in: {claims[i].text}", "figure", versions))
+    return out

@@ -212,7 +212,7 @@ def find_from_claims(
         [_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
         + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
     )
-    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts))
+    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores))
     doc_ids = [d.id for d in analysis.documents]
     omissions = tuple(
         Omission(

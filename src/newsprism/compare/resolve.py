@@ -36,13 +36,22 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rapidfuzz.fuzz import ratio
 from unidecode import unidecode
 
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
-from newsprism.lexicon import HONORIFICS, TITLE_WORDS, WEEKDAYS, title_key
+from newsprism.lexicon import (
+    FEMALE_HONORIFICS,
+    HONORIFICS,
+    MALE_HONORIFICS,
+    ORG_SUFFIXES,
+    TITLE_WORDS,
+    WEEKDAYS,
+    name_gender,
+    title_key,
+)
 from newsprism.model import Entity, Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -134,6 +143,7 @@ class _Item:
     plural: bool = False
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
+    gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -328,7 +338,9 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
                 item.relative_to = _relative_antecedent(span[0])
             return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
-        if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",):
+        if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",) and not (
+            m.label == "PERSON" and head.is_title  # "Trump praised ...": the tagger's NN, still a name
+        ):
             is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
         core = _core_tokens(list(span), head) if is_name else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
@@ -336,6 +348,7 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
                      head.sent.start, head.tag_ in ("NNS", "NNPS"))
         if is_name and group in ("PERSON", "UNK"):
             item.roles = _roles(core[0], core[-1], head, m.doc)
+            item.gender = _gender_cue(span, words)
     else:
         raw = _WORD.findall(m.text)
         if len(raw) == 1 and raw[0].lower() in PRONOUNS:
@@ -345,11 +358,28 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
         item = _Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (),
                      words[-1].lower() if words else m.text.lower())
     person = item.group in ("PERSON", "UNK") and item.kind == "name"
-    toks = name_tokens(item.words, person)
+    words = list(item.words)
+    while item.group == "ORG" and len(words) > 1 and title_key(words[-1]).strip(",") in ORG_SUFFIXES:
+        words.pop()  # "Apple Inc." is "Apple"
+    toks = name_tokens(words, person)
     if item.group == "NORP" and toks and toks[-1].endswith("s"):
         toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
     item.toks = toks or (phonetic(m.text) or m.text.lower(),)
     return item
+
+
+def _gender_cue(span: "SpacySpan", words: Sequence[str]) -> str | None:
+    """"m"/"f" from an honorific just before or at the start of the name, else from its given name."""
+    doc = span.doc
+    for tok in (doc[span.start - 1] if span.start > 0 else None, span[0]):
+        if tok is None:
+            continue
+        key = title_key(tok.text)
+        if key in MALE_HONORIFICS:
+            return "m"
+        if key in FEMALE_HONORIFICS:
+            return "f"
+    return name_gender(words[0]) if len(words) >= 2 else None
 
 
 # ---------------------------------------------------------------- rules
@@ -369,12 +399,33 @@ def _may_be_variants(a: Sequence[str], b: Sequence[str]) -> bool:
     if not a or not b:
         return False
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if len(short) == len(long_) >= 2 and short[-1][:1] == long_[-1][:1]:
+        return True  # same surname, the given names may be a nickname pair ("Bill"/"William")
     if short[0][:1] == long_[0][:1]:
         return len(short) == len(long_) or short[-1][:1] == long_[-1][:1]
     return len(short) >= 2 and len(long_) > len(short) and short[0][:1] == long_[-len(short)][:1]
 
 
+class _Nicknames:
+    """Given names and their nicknames ("Rick"/"Richard", "Bill"/"William"), from the
+    ``nicknames`` package's hand-curated table; loaded on first use (a third of a second)."""
+
+    def __init__(self) -> None:
+        self._namer: Any = None
+
+    def same(self, a: str, b: str) -> bool:
+        a, b = a.lower().rstrip("."), b.lower().rstrip(".")
+        if a == b:
+            return True
+        if self._namer is None:
+            from nicknames import NickNamer
+
+            self._namer = NickNamer()
+        return a in self._namer.canonicals_of(b) or b in self._namer.canonicals_of(a)
+
+
 def _merge_names(items: list[_Item], sets: _Sets) -> None:
+    nick = _Nicknames()
     names = [it for it in items if it.kind == "name"]
     full = [it for it in names if it.group != "PERSON" or _is_full_person(it)]
     # 1. same key, compatible labels
@@ -407,6 +458,11 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                     sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
                 elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
                     sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
+                elif (a.group == b.group == "PERSON" and len(a.toks) == len(b.toks) >= 2
+                      and _seq_match(a.toks[1:], b.toks[1:])
+                      and (a.gender is None or b.gender is None or a.gender == b.gender)):
+                    if a.words and b.words and nick.same(a.words[0], b.words[0]):
+                        sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
@@ -461,11 +517,28 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
     for f in full:
         full_by_last[f.toks[-1][:1]].append(f)
         full_by_first[f.toks[0][:1]].append(f)
+    # the genders each entity's names carry ("Mr. Trump" is not "Melania Trump")
+    genders_of: dict[int, set[str]] = defaultdict(set)
+    for it in names:
+        if it.gender is not None:
+            genders_of[sets.find(it.idx)].add(it.gender)
+    mentions_of: Counter[int] = Counter(sets.find(it.idx) for it in names)
     leftovers: list[_Item] = []
     for it in short:
         n = len(it.toks)
         tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
+        if it.gender is not None:  # an honorific rules out the full names of the other gender
+            tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
         owners = {sets.find(f.idx) for f in tails}
+        if len(owners) > 1 and it.role_lemmas:  # "President Trump": the one also called president
+            shared = [f for f in tails if it.role_lemmas & roles_of[sets.find(f.idx)]]
+            if len({sets.find(f.idx) for f in shared}) == 1:
+                tails, owners = shared, {sets.find(shared[0].idx)}
+        if len(owners) > 1:  # one person named far more often than the others is who a surname means
+            ranked = sorted(owners, key=lambda o: -mentions_of[o])
+            if mentions_of[ranked[0]] >= 3 * mentions_of[ranked[1]]:
+                tails = [f for f in tails if sets.find(f.idx) == ranked[0]]
+                owners = {ranked[0]}
         if len(owners) == 1:
             sets.union(it.idx, tails[0].idx)
             continue
@@ -629,6 +702,8 @@ def _entity_type(members: list[_Item]) -> str:
         it.mention.label for it in members
     )
     rank = {"PERSON": 0, "GPE": 1, "LOC": 2, "FAC": 3, "ORG": 4, "NORP": 5}
+    if any(_ACRONYM.match(it.mention.text) for it in members if it.kind == "name"):
+        rank["ORG"] = -1  # an entity written as an acronym ("CPAC", "DNC") is no person on a tie
     return max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
 
 

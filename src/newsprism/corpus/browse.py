@@ -124,9 +124,14 @@ def story_page(
             where.append(f"s.{column} {op} ?")
             params.append(day)
     if outlets:
-        marks = ",".join("?" * len(outlets))
-        where.append(f"s.id IN (SELECT story FROM articles WHERE lower(outlet) IN ({marks}))")
-        params.extend(o.casefold() for o in outlets)
+        # the names as stored (any case asked), so the outlet index answers
+        wanted = {o.casefold() for o in outlets}
+        exact = [n for n in outlet_names(conn) if n.casefold() in wanted]
+        if not exact:
+            return StoryPage(0, offset, limit, ())
+        marks = ",".join("?" * len(exact))
+        where.append(f"s.id IN (SELECT story FROM articles WHERE outlet IN ({marks}))")
+        params.extend(exact)
     if story_ids is not None:
         ids = sorted({int(i) for i in story_ids})
         if not ids:

@@ -14,9 +14,10 @@ text the tool reads (whitespace normalised, nothing else):
   one gold fact in at least two outlets; recall: gold facts some finding hits;
 - a conflict is right when its citations overlap the fragments of at least two
   versions (two outlets) of one gold conflict;
-- a framing item is right when its citations overlap the label fragments of one
-  gold framing difference in at least ``min(2, outlets of the gold item)``
-  outlets.
+- a framing item is right when its citations overlap a label fragment of a
+  gold framing difference; a gold difference is found when the framing
+  section's citations together overlap its labels in ``min(2, outlets of the
+  gold item)`` outlets (evaluative items cite one outlet each).
 
 Precision and recall are macro-averaged over events (an event with no
 predictions of a kind has no precision for it and is left out of that mean;
@@ -50,7 +51,8 @@ class GoldEvent:
     def __init__(self, data: Mapping[str, Any], path: Path):
         self.path = path
         self.event = str(data["event"])
-        self.split = str(data.get("split", "dev"))
+        split = str(data.get("split", "dev")).lower().replace("-", "").replace("_", "")
+        self.split = "held-out" if split == "heldout" else split
         self.documents: dict[str, str] = dict(data.get("documents") or {})
         self.corroborated = list(data.get("corroborated") or [])
         self.conflicts = list(data.get("conflicts") or [])
@@ -170,12 +172,12 @@ def score_event(event: GoldEvent, report: Mapping[str, Any]) -> dict[str, float]
     # framing
     gold_framing = [_fragments(event, texts, doc_of, (g.get("labels") or {}).items()) for g in event.framing]
     predicted = list(findings.get("framing") or ())
-    found, right = set(), 0
-    for item in predicted:
-        matched = [k for k, g in enumerate(gold_framing) if g and hits(item, g) >= min(2, len(g))]
-        if matched:
-            right += 1
-            found.update(matched)
+    # an item is right when it cites an outlet's label of a gold framing difference;
+    # a gold difference is found when the section as a whole cites its labels in
+    # min(2, its outlets) outlets (one item per outlet's evaluative sentence is fine)
+    right = sum(1 for item in predicted if any(hits(item, g) >= 1 for g in gold_framing if g))
+    union = {"citations": [c for item in predicted for c in _cites_of(item)]}
+    found = {k for k, g in enumerate(gold_framing) if g and hits(union, g) >= min(2, len(g))}
     out["framing_predicted"] = len(predicted)
     out["framing_right"] = right
     out["framing_gold"] = len(gold_framing)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "gold")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people", "gold", "injected", "bias")
 
 
 def default_shared_dir() -> Path:
@@ -59,10 +59,32 @@ def _claimdiff(shared: Path, nlp) -> dict[str, float]:
     return evaluate_claimdiff(shared / "datasets" / "claimdiff")
 
 
+def _people(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.people import basil_analyses, evaluate_people
+    from newsprism.evaluate.seeds import analyse_seed_story
+
+    stories = [s for s in sorted((shared / "stories").iterdir()) if (s / "expected.yaml").exists()]
+    seed, _ = evaluate_people((analyse_seed_story(s, nlp) for s in stories), "seed_people")
+    basil, _ = evaluate_people(basil_analyses(shared / "datasets" / "basil" / "articles", nlp), "basil_people")
+    return {**seed, **basil}
+
+
 def _gold(shared: Path, nlp) -> dict[str, float]:
     from newsprism.evaluate.gold_findings import default_gold_dir, evaluate_gold
 
     return evaluate_gold(default_gold_dir(), shared / "datasets" / "basil" / "articles", nlp)
+
+
+def _injected(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.injected import evaluate_injected
+
+    return evaluate_injected(shared / "datasets" / "basil" / "articles", nlp)
+
+
+def _bias(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.basil_bias import evaluate_basil_bias
+
+    return evaluate_basil_bias(shared / "datasets" / "basil", nlp)
 
 
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
@@ -71,7 +93,10 @@ _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "ecbplus": _ecbplus,
     "stories": _stories,
     "claimdiff": _claimdiff,
+    "people": _people,
     "gold": _gold,
+    "injected": _injected,
+    "bias": _bias,
 }
 
 

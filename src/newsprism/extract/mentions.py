@@ -86,6 +86,24 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     yield pos, end
 
 
+_TRAILING_ACRONYM = re.compile(r"\s+(?!(?:II|III|IV|JR|SR)\b)[A-Z]{2,6}$")
+_PAIR = re.compile(r"^([A-Z][a-z]+)[-–]([A-Z][a-z]+)$")
+_HYPHEN_REST = re.compile(r"-[a-z]{1,4}\b(?!-)")
+
+
+def _person_core(text: str, start: int, end: int) -> tuple[int, int]:
+    """A person's name without what NER glued to it: an organisation's acronym after it
+    ("Glenn Beck CPAC" -> "Glenn Beck")."""
+    tail = _TRAILING_ACRONYM.search(text, start, end)
+    if tail is not None and tail.start() > start:
+        end = tail.start()
+    # a hyphenated given name the tokenizer cut ("Moon Jae" + "-in")
+    rest = _HYPHEN_REST.match(text, end)
+    if rest is not None:
+        end = rest.end()
+    return start, end
+
+
 def _is_dateline(ent: "SpacySpan", text: str) -> bool:
     line_start = text.rfind("\n", 0, ent.start_char) + 1
     return (
@@ -100,7 +118,9 @@ def _is_noise(ent: "SpacySpan") -> bool:
     if len(ent) == 1:
         tok = ent[0]
         # a plural common noun at the start of a sentence ("Families", "Videos") tagged ORG
-        if tok.pos_ == "NOUN" and tok.tag_ in ("NNS", "NN") and ent.label_ != "NORP":
+        # ("Trump praised ..." tagged NN is still a person: only plurals are dropped for PERSON)
+        tags = ("NNS",) if ent.label_ == "PERSON" else ("NNS", "NN")
+        if tok.pos_ == "NOUN" and tok.tag_ in tags and ent.label_ != "NORP":
             return True
         if tok.lower_ in _GENERIC:
             return True
@@ -131,6 +151,8 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
                 continue
             if title_key(piece) in TITLE_WORDS:
                 continue
+            if label == "PERSON":
+                s, e = _person_core(text, s, e)
             raws.append(_Raw(s, e, label, ent.root))
     return raws
 
@@ -233,6 +255,22 @@ def _missed_people(doc: "Doc", taken: list[tuple[int, int]]) -> list[_Raw]:
     return out
 
 
+def _split_pairs(raws: list[_Raw], text: str) -> list[_Raw]:
+    """"Trump-Abe" (a meeting, a summit) is two people, not an organisation: a hyphened
+    pair of capitalised words each of which ends a person's name in the document."""
+    surnames = {text[r.start : r.end].split()[-1] for r in raws if r.label == "PERSON" and " " in text[r.start : r.end]}
+    out: list[_Raw] = []
+    for r in raws:
+        pair = _PAIR.match(text[r.start : r.end])
+        if pair is not None and pair.group(1) in surnames and pair.group(2) in surnames:
+            out.append(_Raw(r.start, r.start + len(pair.group(1)), "PERSON", r.root))
+            second = r.start + pair.start(2)
+            out.append(_Raw(second, second + len(pair.group(2)), "PERSON", r.root))
+        else:
+            out.append(r)
+    return out
+
+
 def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     """Named mentions of people, organisations, places, groups, works, laws and events.
 
@@ -244,6 +282,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
         return []
     raws = _from_entities(doc, text)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
+    raws = _split_pairs(raws, text)
     _relabel_in_doc(raws, text)
     seen: set[tuple[int, int]] = set()
     mentions: list[Mention] = []

@@ -35,12 +35,15 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.attribution import People, Person, is_according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import People, Person, as_written, is_according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.lexicon import WEEKDAYS
 from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
 
 LOST_NAME_NOTE = "speaker's name lost in damaged text"
+# subjects the parser finds for a cue that name no speaker
+_NOT_SPEAKERS = frozenset(WEEKDAYS) | {"today", "yesterday", "tonight", "week", "month", "year"}
 _TERMINATORS = frozenset({".", "?", "!"})
 _OPENERS = "“"
 _CLOSERS = "”"
@@ -200,9 +203,19 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         return people.resolve(subject, before=min(quote_open, subject.idx))
     person = people.person_of(subject)
     if person is not None:
+        if person.written is not None and not person.lost:
+            s, e = as_written(subject, person.written.start, person.written.end, index.text)
+            person = Person(person.name, index.span(s, e))
         return person
+    if subject.ent_type_ in ("DATE", "TIME") or subject.lower_ in _NOT_SPEAKERS:
+        return _NO_SPEAKER  # "Monday said ..." is a parse error, not a speaker
     lo, hi = source_phrase(subject)
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
+    if subject.pos_ == "NOUN" and any(t.lower_ in ("the", "this") for t in subject.lefts):
+        # "the president said": the person the document gives that title
+        holder = people.role_holder(subject, quote_open)
+        if holder is not None and holder.name is not None:
+            return Person(holder.name, index.span(s, e))
     mention = people.mention_at(subject)
     if mention is not None and mention.start <= s and e <= mention.end + 1:
         s, e = mention.start, mention.end

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -58,13 +59,18 @@ class SpeakerQuotes:
 
 
 def quotes_by_speaker(analysis: StoryAnalysis) -> list[SpeakerQuotes]:
+    """Quotes grouped under one heading per speaker: the entity's name, or for a speaker
+    no entity holds, the words as written ("The statement" and "the statement" are one)."""
     groups: dict[tuple[str, str | None], list[Quote]] = defaultdict(list)
+    spelled: dict[str, str] = {}
     for q in analysis.quotes:
         if q.speaker_entity:
             entity = analysis.entity(q.speaker_entity)
             key = (entity.name if entity else q.speaker or "unknown speaker", q.speaker_entity)
         else:
-            key = (q.speaker or "unknown speaker", None)
+            name = q.speaker or "unknown speaker"
+            folded = re.sub(r"^(?:the|a|an)\s+", "", name.lower())
+            key = (spelled.setdefault(folded, name), None)
         groups[key].append(q)
     return [
         SpeakerQuotes(name, eid, tuple(sorted(qs, key=lambda q: (q.doc, q.start))))

@@ -1,0 +1,101 @@
+"""Facts, figure conflicts and framing on small hand-made stories, and the scorers built on them."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsprism.model import Article
+
+
+def _analyse(nlp, texts: dict[str, str]):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    return run_pipeline(arts, nlp)
+
+
+def test_same_sentence_with_another_number_is_a_figure_conflict(nlp):
+    texts = {
+        "a": "The governor said on Monday that the state cut $716 billion from the health budget over ten years. "
+             "Lawmakers met in the capital.",
+        "b": "The governor said on Monday that the state cut $1,074 billion from the health budget over ten years. "
+             "Protesters gathered outside.",
+    }
+    analysis = _analyse(nlp, texts)
+    figures = [x for x in analysis.findings.conflicts if x.slot == "figure"]
+    assert figures, analysis.findings.conflicts
+    values = {v.value for v in figures[0].versions}
+    assert values == {"$716 billion", "$1,074 billion"}
+    # each version cites its own document
+    assert {v.citations[0].doc for v in figures[0].versions} == {"a", "b"}
+
+
+def test_compatible_and_ranged_figures_are_not_conflicts(nlp):
+    texts = {
+        "a": "More than 150 migrants sought asylum at the border crossing on Wednesday, officials said.",
+        "b": "Between 150 and 200 migrants sought asylum at the border crossing on Wednesday, officials said.",
+        "c": "A group of 40-60 migrants sought asylum at the border crossing on Wednesday, officials said.",
+    }
+    analysis = _analyse(nlp, texts)
+    assert [x for x in analysis.findings.conflicts if x.slot == "figure"] == []
+
+
+def test_facts_partition_claims_and_partly_never_corroborates(nlp):
+    from newsprism.check import check_report
+    from newsprism.model import to_jsonable
+
+    texts = {
+        "a": "WASHINGTON — The Senate passed the budget bill on Tuesday by a vote of 60 to 40. "
+             "The bill funds the government through September.",
+        "b": "The Senate passed the budget bill on Tuesday, 60 to 40. "
+             "It is the first budget passed in three years.",
+    }
+    analysis = _analyse(nlp, texts)
+    f = analysis.findings
+    claims = [s.claim for fact in f.facts for s in fact.support]
+    assert len(claims) == len(set(claims))  # a claim supports one fact
+    for item in f.corroborated:
+        fact = next(x for x in f.facts if x.id == item.fact)
+        same = {(s.citation.doc, s.citation.start) for s in fact.support if s.strength == "same fact"}
+        assert {(c.doc, c.start) for c in item.citations} <= same
+        assert item.sources >= 2
+        assert not item.about.startswith("WASHINGTON")  # the dateline is cut from the headline
+    assert len({x.about for x in f.corroborated}) == len(f.corroborated)
+    assert check_report(to_jsonable(analysis)) == []
+
+
+def test_check_rejects_a_claim_in_two_facts():
+    from newsprism.check import check_findings_structure
+
+    cite = {"doc": "a", "start": 0, "end": 3, "text": "abc"}
+    sup = {"claim": "a#0", "citation": cite, "strength": "same fact"}
+    report = {"findings": {"facts": [
+        {"id": "F1", "headline": cite, "docs": ["a"], "support": [sup]},
+        {"id": "F2", "headline": dict(cite, text="abd"), "docs": ["a"], "support": [dict(sup, strength="maybe")]},
+    ]}}
+    problems = [p.problem for p in check_findings_structure(report)]
+    assert any("also supports F1" in p for p in problems)
+    assert any("strength" in p for p in problems)
+
+
+def test_injection_changes_every_occurrence_in_one_document():
+    from newsprism.evaluate.injected import _changed, inject
+    from newsprism.model import Figure
+
+    assert _changed("5.6") == "8.4" and _changed("1,200") == "1,800" and _changed("10") == "15"
+    arts = [Article(id="a", text="It cost $10 million. Yes, $10 million."), Article(id="b", text="It cost $10 million.")]
+    fig = Figure("a", 8, 19, "$10 million", 10_000_000, unit="money")
+    out, span = inject(arts, fig)
+    assert out[0].text == "It cost $15 million. Yes, $15 million." and out[1].text == arts[1].text
+    assert out[0].text[span[0]:span[1]] == "$15 million"
+
+
+@pytest.mark.slow
+def test_injected_and_bias_scorers_run_on_basil(shared_dir, nlp):
+    from newsprism.evaluate.basil_bias import evaluate_basil_bias
+    from newsprism.evaluate.injected import evaluate_injected
+
+    scores = evaluate_injected(shared_dir / "datasets" / "basil" / "articles", nlp, limit=6)
+    assert 0.0 <= scores["injected_recall"] <= 1.0
+    bias = evaluate_basil_bias(shared_dir / "datasets" / "basil", nlp, limit=3)
+    assert bias["basil_lex_phrases"] > 0

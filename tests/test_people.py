@@ -1,0 +1,158 @@
+"""People and speakers on short realistic texts (issue 10): titles, gender cues, salience."""
+
+from __future__ import annotations
+
+from newsprism.extract.mentions import extract_mentions
+from newsprism.extract.quotes import attribute_quotes
+from newsprism.model import Article
+
+
+def _attributions(nlp, text: str):
+    doc = nlp(text)
+    article = Article(id="a", text=text)
+    return attribute_quotes(article, doc, extract_mentions(article, doc))
+
+
+def test_source_as_written_keeps_title_party_tag_and_apposition(nlp):
+    text = (
+        "Sen. Claire McCaskill (D-Mo.) said: \u201cThis is not how we do business here.\u201d\n\n"
+        "Brian Fallon, the campaign\u2019s press secretary, said the claim was \u201cflatly false and "
+        "beneath a presidential campaign.\u201d"
+    )
+    found = _attributions(nlp, text)
+    assert [a.source_written.text for a in found] == [
+        "Sen. Claire McCaskill (D-Mo.)",
+        "Brian Fallon, the campaign\u2019s press secretary,",
+    ]
+    assert [a.quote.speaker for a in found] == ["Claire McCaskill", "Brian Fallon"]
+
+
+def test_mr_obama_is_not_michelle_obama(nlp):
+    text = (
+        "Michelle Obama spoke first at the rally in Philadelphia on Monday night.\n\n"
+        "\u201cWe will not give up on this country,\u201d Mr. Obama said later, to loud applause."
+    )
+    quote = _attributions(nlp, text)[0].quote
+    assert quote.speaker != "Michelle Obama"
+
+
+def test_she_skips_a_man_named_with_mr(nlp):
+    text = (
+        "Veronica Cruz runs the shelter on Main Street. Mr. Alvarez, a volunteer, arrived at noon.\n\n"
+        "\u201cWe have no beds left for anyone tonight,\u201d she said."
+    )
+    quote = _attributions(nlp, text)[0].quote
+    assert quote.speaker == "Veronica Cruz"
+
+
+def test_the_president_is_the_person_titled_president(nlp):
+    text = (
+        "President Barack Obama met Gov. Chris Christie in Trenton on Tuesday. Christie thanked him.\n\n"
+        "\u201cWe are going to rebuild every home on this shore,\u201d the president said."
+    )
+    found = _attributions(nlp, text)[0]
+    assert found.quote.speaker == "Barack Obama"
+    assert found.source_written.text == "the president"
+
+
+def test_a_weekday_is_no_speaker(nlp):
+    text = "Monday said \u201cit was the worst storm in a century for the whole region\u201d, officials wrote."
+    found = _attributions(nlp, text)
+    assert all(a.quote.speaker != "Monday" for a in found)
+
+
+def _mentions(nlp, text):
+    doc = nlp(text)
+    return [(m.text, m.label) for m in extract_mentions(Article(id="a", text=text), doc)]
+
+
+def test_hyphenated_given_name_is_kept_whole(nlp):
+    text = "South Korean President Moon Jae-in met the envoy in Seoul. Moon said the talks went well."
+    assert ("Moon Jae-in", "PERSON") in _mentions(nlp, text)
+
+
+def test_a_hyphened_pair_of_people_is_two_people(nlp):
+    text = (
+        "Donald Trump met Shinzo Abe on Friday. Trump-Abe talks focused on trade."
+    )
+    found = _mentions(nlp, text)
+    assert ("Trump", "PERSON") in found and ("Abe", "PERSON") in found
+    assert not any(t == "Trump-Abe" for t, _ in found)
+
+
+def test_an_acronym_glued_to_a_name_is_cut(nlp):
+    text = "Glenn Beck CPAC speech drew a crowd on Saturday, and Glenn Beck thanked the organisers."
+    found = _mentions(nlp, text)
+    assert not any("CPAC" in t and lab == "PERSON" for t, lab in found)
+
+
+def _entities(nlp, texts: dict[str, str]):
+    from newsprism.compare.resolve import resolve_entities
+
+    docs, mentions = {}, []
+    for doc_id, text in texts.items():
+        doc = nlp(text)
+        docs[doc_id] = doc
+        mentions += extract_mentions(Article(id=doc_id, text=text), doc)
+    return resolve_entities(mentions, docs)
+
+
+def _entity_of(entities, text: str):
+    return next(e for e in entities if any(m.text == text for m in e.mentions))
+
+
+def test_mr_trump_is_not_melania_trump(nlp):
+    text = (
+        "Melania Trump visited a children's hospital in Ohio on Tuesday.\n\n"
+        "Mr. Trump, meanwhile, stayed in Washington. Mr. Trump told reporters the trip was a success. "
+        "Mr. Trump later flew to Florida."
+    )
+    entities = _entities(nlp, {"a": text})
+    assert _entity_of(entities, "Melania Trump") is not _entity_of(entities, "Trump")
+
+
+def test_a_surname_goes_to_the_person_named_far_more_often(nlp):
+    texts = {
+        "a": "Donald Trump spoke in Ohio. Donald Trump then met donors. Donald Trump left at noon.",
+        "b": "Donald Trump was in Ohio on Monday, where Melania Trump joined him. Trump praised the crowd.",
+    }
+    entities = _entities(nlp, texts)
+    trump = next(e for e in entities if any(m.text == "Trump" and m.doc == "b" for m in e.mentions))
+    assert "Donald Trump" in trump.variants and "Melania Trump" not in trump.variants
+
+
+def test_nickname_and_legal_form_join_one_entity(nlp):
+    texts = {
+        "a": "Rick Gates, a former campaign aide, pleaded guilty on Friday. Apple Inc. declined to comment.",
+        "b": "Richard Gates told the court he had lied to investigators. Apple said nothing.",
+    }
+    entities = _entities(nlp, texts)
+    assert _entity_of(entities, "Rick Gates") is _entity_of(entities, "Richard Gates")
+    assert _entity_of(entities, "Apple Inc.") is _entity_of(entities, "Apple")
+
+
+def test_wrong_merge_check_finds_two_first_names_and_two_genders():
+    from newsprism.evaluate.people import same_first_name, wrong_merges
+    from newsprism.model import DocumentInfo, Entity, Mention, StoryAnalysis
+
+    text = "Donald Trump and Melania Trump arrived. Mr. Trump spoke; Ms. Trump waved."
+    def m(word, start):
+        return Mention("a", start, start + len(word), word, "PERSON")
+    info = DocumentInfo("a", None, None, None, None, None, False, (), None, None, (), None, text)
+    both = Entity("E1", "Donald Trump", "PERSON", ("Donald Trump", "Melania Trump"),
+                  (m("Donald Trump", 0), m("Melania Trump", 17)))
+    genders = Entity("E2", "Trump", "PERSON", ("Trump",), (m("Trump", 44), m("Trump", 61)))
+    analysis = StoryAnalysis(documents=(info,), entities=(both, genders), quotes=(), figures=(), times=())
+    found = wrong_merges(analysis)
+    assert len(found) == 2 and "first names" in found[0] and "genders" in found[1]
+    assert same_first_name("Rick", "Richard") and same_first_name("Sergey", "Sergei") and same_first_name("J.", "John")
+    assert not same_first_name("Donald", "Melania")
+
+
+def test_no_wrong_merge_and_clean_speakers_on_the_seed_story(seed_story, nlp):
+    from newsprism.evaluate.people import speaker_problems, wrong_merges
+    from newsprism.evaluate.seeds import analyse_seed_story
+
+    analysis = analyse_seed_story(seed_story, nlp)
+    assert wrong_merges(analysis) == []
+    assert speaker_problems(analysis) == []
