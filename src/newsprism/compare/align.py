@@ -121,8 +121,32 @@ def _containment(a: frozenset, b: frozenset) -> float:
     return len(a & b) / min(len(a), len(b))
 
 
+def _own_words(claim: Claim, size: int) -> frozenset[tuple[str, ...]]:
+    """The claim's shingles with at least one word outside its direct quotes:
+    the reporter's own wording, as opposed to a speaker's words it quotes."""
+    if not claim.quotes:
+        return shingles(claim.text, size)
+    inside = [(q.start - claim.start, q.end - claim.start) for q in claim.quotes]
+    words = []
+    quoted = []
+    for m in _WORD.finditer(claim.text.lower()):
+        words.append(m.group())
+        quoted.append(any(a <= m.start() < b for a, b in inside))
+    if len(words) < size:
+        return frozenset() if all(quoted) else frozenset([tuple(words)]) if words else frozenset()
+    return frozenset(
+        tuple(words[k : k + size]) for k in range(len(words) - size + 1) if not all(quoted[k : k + size])
+    )
+
+
 def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) -> tuple[SharedText, ...]:
     """Pairs of claims in different documents that are near-verbatim copies.
+
+    Words a speaker said, quoted by two reports, are not a copy: each report
+    carries the speaker's words (a shared quote corroborates that they were
+    said). A run counts as copied only when it is the reporter's own wording in
+    at least one of the two — which includes one outlet quoting another's
+    sentence.
 
     An inverted index on shingles keeps this linear in practice: only claims that
     share a shingle are compared."""
@@ -131,6 +155,10 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
     grams = [
         frozenset([numbers.setdefault(g, len(numbers)) for g in shingles(c.text, params.shingle_size)])
         for c in claims
+    ]
+    own = [
+        frozenset(numbers[g] for g in _own_words(c, params.shingle_size) if g in numbers) if c.quotes else grams[k]
+        for k, c in enumerate(claims)
     ]
     # the claims of each shingle that two or more claims have (in claim order)
     shingle_of = np.fromiter((s for g in grams for s in g), dtype=np.int64, count=sum(map(len, grams)))
@@ -151,7 +179,15 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
         c = _containment(grams[x], grams[y])
         # a shared name with its standard description ("the Britain-based Syrian
         # Observatory for Human Rights") is not copying: a copy shares a long run
-        if c >= params.copy_containment and len(grams[x] & grams[y]) >= params.copy_min_shingles:
+        common = grams[x] & grams[y]
+        if c >= params.copy_containment and len(common) >= params.copy_min_shingles:
+            # the shared run must be someone's own wording, not only a speaker's
+            # quoted words: one outlet quoting another's sentence (its own words in
+            # the other), or two reports framing a quote in the same words
+            framed = len(own[x] & own[y])
+            quoting = len(common & (own[x] ^ own[y]))
+            if framed < max(3, 0.5 * min(len(own[x]), len(own[y]))) and quoting < max(3, 0.3 * len(common)):
+                continue
             a, b = claims[x], claims[y]
             out.append(SharedText((a.doc, b.doc), (a.citation, b.citation), round(c, 3)))
     return tuple(out)

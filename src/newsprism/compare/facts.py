@@ -165,7 +165,47 @@ def _fit(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, actor_weigh
     return float(pairs.score[i, j]) + actor_weight * jaccard
 
 
-def _independent(docs: Sequence[str], members: Sequence[Claim], copied: set, families: Mapping[str, str]) -> int:
+def outlet_names(outlet: str | None) -> tuple[str, ...]:
+    """The ways a text names ``outlet``: its canonical name and known spellings
+    ("The New York Times", "New York Times", "NYT"), or the name itself."""
+    from newsprism.extract.metadata import _OUTLET_NAMES, normalise_outlet
+
+    if not outlet or len(outlet.strip()) < 3:
+        return ()
+    low = outlet.strip().lower()
+    canonical = normalise_outlet(outlet)
+    if canonical == outlet.strip() and low not in _OUTLET_NAMES:
+        # an outlet code ("fox"): the known outlet whose name begins with it
+        canonical = next((v for k, v in _OUTLET_NAMES.items() if k.split()[0] == low and len(low) >= 3), canonical)
+    names = {canonical} | {k for k, v in _OUTLET_NAMES.items() if v == canonical and len(k) >= 3}
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+def cited_outlets(claims: Sequence[Claim], documents: Sequence) -> dict[str, set[str]]:
+    """claim id -> the other documents of the story whose outlet the claim names
+    ("multiple sources tell Fox News ...", "according to The New York Times"):
+    what it reports rests on that outlet's report, so it is not independent of it."""
+    by_outlet: dict[str, list[str]] = {}
+    for d in documents:
+        if d.outlet:
+            by_outlet.setdefault(d.outlet, []).append(d.id)
+    if len(by_outlet) < 2:
+        return {}
+    pattern = {
+        o: re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b", re.IGNORECASE)
+        for o in by_outlet for names in [outlet_names(o)] if names
+    }
+    outlet_of = {d.id: d.outlet for d in documents}
+    out: dict[str, set[str]] = {}
+    for c in claims:
+        for o, rx in pattern.items():
+            if o != outlet_of.get(c.doc) and rx.search(c.text):
+                out.setdefault(c.id, set()).update(by_outlet[o])
+    return out
+
+
+def _independent(docs: Sequence[str], members: Sequence[Claim], copied: set, families: Mapping[str, str],
+                 cites: Mapping[str, set[str]] | None = None) -> int:
     parent = {d: d for d in docs}
 
     def find(x: str) -> str:
@@ -180,6 +220,11 @@ def _independent(docs: Sequence[str], members: Sequence[Claim], copied: set, fam
             fam = families.get(a.doc)
             if frozenset((a.id, b.id)) in copied or (fam is not None and fam == families.get(b.doc)):
                 parent[find(a.doc)] = find(b.doc)
+    # a claim that names another outlet of the story as its source tells that outlet's report
+    for a in members:
+        for d in (cites or {}).get(a.id, ()):
+            if d in parent and a.doc in parent and d != a.doc:
+                parent[find(a.doc)] = find(d)
     return len({find(d) for d in docs})
 
 
@@ -231,6 +276,109 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
     return out
 
 
+# ---------------------------------------------------------------- shared quotes
+
+_QWORD = re.compile(r"[a-z0-9]+")
+
+
+def _quoted_words(claim: Claim) -> list[str]:
+    """The words of ``claim`` inside its direct quotes, in order (typography and
+    case dropped: "I’m" and "I'm" are the same words)."""
+    out: list[str] = []
+    spans = sorted((max(q.start, claim.start) - claim.start, min(q.end, claim.end) - claim.start) for q in claim.quotes)
+    for a, b in spans:
+        if b > a:
+            out.extend(_QWORD.findall(claim.text[a:b].lower()))
+    return out
+
+
+def _speakers(claim: Claim) -> set[str]:
+    ids = {q.speaker_entity for q in claim.quotes if q.speaker_entity}
+    if claim.attribution is not None and claim.attribution.entity:
+        ids.add(claim.attribution.entity)
+    return ids
+
+
+def _quote_match(a: Sequence[str], b: Sequence[str], min_words: int = 5) -> int:
+    """Words two quotations share in runs of three or more, when that makes them
+    the same words: most of the shorter one, and a long run or most of the
+    longer one too (a four-word phrase inside someone else's long quote is not it)."""
+    from difflib import SequenceMatcher
+
+    blocks = SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+    shared = sum(blk.size for blk in blocks if blk.size >= 3)
+    short, long_ = sorted((len(a), len(b)))
+    if shared == short == long_ and shared >= 4:
+        return shared  # the very same words (a short sentence of a quote the splitter cut)
+    if shared < min_words or shared < 0.6 * short:
+        return 0
+    if shared < 8 and shared < 0.5 * long_:
+        return 0
+    return shared
+
+
+def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50) -> list[list[int]]:
+    """Claims of different documents that quote the same words: the same
+    statement carried by several reports is a fact of its own ("X said Y").
+
+    Candidates share a quoted run of four words (an inverted index, so the cost
+    follows the number of such pairs, not all pairs); a claim joins a group when
+    it quotes the same words as every claim already in it, one claim per
+    document, strongest matches first. Claims whose quotes are given to two
+    different resolved speakers match only on a long run (8+ words) of the same words."""
+    words = [_quoted_words(c) if c.quotes else [] for c in claims]
+    index: dict[tuple[str, ...], list[int]] = {}
+    for k, w in enumerate(words):
+        if len(w) < 4:
+            continue
+        for g in {tuple(w[i : i + 4]) for i in range(max(len(w) - 3, 1))}:
+            index.setdefault(g, []).append(k)
+    pairs: set[tuple[int, int]] = set()
+    for rows in index.values():
+        if len(rows) > common:  # a stock phrase many quotes use
+            continue
+        for x in rows:
+            for y in rows:
+                if x < y and claims[x].doc != claims[y].doc:
+                    pairs.add((x, y))
+    matched: dict[tuple[int, int], int] = {}
+    for x, y in pairs:
+        m = _quote_match(words[x], words[y], min_words)
+        sx, sy = _speakers(claims[x]), _speakers(claims[y])
+        # a short phrase given to two different speakers is two remarks; a long
+        # run of the same words is one statement (the speakers' names failed to resolve)
+        if m and m < 8 and sx and sy and not sx & sy:
+            continue
+        if m:
+            matched[(x, y)] = m
+    group_of: dict[int, int] = {}
+    groups: list[list[int]] = []
+
+    def fits(k: int, g: list[int]) -> bool:
+        return all(claims[j].doc != claims[k].doc and (min(j, k), max(j, k)) in matched for j in g)
+
+    for (x, y), _m in sorted(matched.items(), key=lambda kv: (-kv[1], kv[0])):
+        gx, gy = group_of.get(x), group_of.get(y)
+        if gx is None and gy is None:
+            group_of[x] = group_of[y] = len(groups)
+            groups.append([x, y])
+        elif gx is not None and gy is None and fits(y, groups[gx]):
+            group_of[y] = gx
+            groups[gx].append(y)
+        elif gy is not None and gx is None and fits(x, groups[gy]):
+            group_of[x] = gy
+            groups[gy].append(x)
+    # one quoted sentence the clause splitter cut in two ("I'm endorsing Rick
+    # Perry" / "because we need a tough-on-crime president ..."): one fact
+    def sentence_key(g: list[int]) -> frozenset:
+        return frozenset((claims[k].doc, claims[k].sentence or claims[k].citation) for k in g)
+
+    merged: dict[frozenset, list[int]] = {}
+    for g in groups:
+        merged.setdefault(sentence_key(g), []).extend(g)
+    return [sorted(g, key=lambda k: (claims[k].doc, claims[k].start)) for g in merged.values()]
+
+
 def build_facts(
     graph: ClaimGraph,
     analysis: StoryAnalysis,
@@ -254,17 +402,61 @@ def build_facts(
         rank[c.id] = order_in_doc.get(c.doc, 0)
         order_in_doc[c.doc] = rank[c.id] + 1
 
+    # near-verbatim copies (one report carried twice, or one outlet quoting another's sentence)
+    at = {(c.doc, c.start): c.id for c in claims}
+    for shared in graph.shared:
+        (a, b) = shared.citations[:2]
+        if (a.doc, a.start) in at and (b.doc, b.start) in at:
+            copied.add(frozenset((at[(a.doc, a.start)], at[(b.doc, b.start)])))
+    quoting = cited_outlets(claims, analysis.documents)
     used: set[str] = set()
     facts: list[Fact] = []
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
+
+    def add_fact(support: list[tuple[Claim, Strength]]) -> bool:
+        same = [c for c, st in support if st == "same fact"]
+        same_docs = sorted({c.doc for c in same})
+        if len(same_docs) < 2:
+            return False
+        # the headline: the most readable "same fact" sentence
+        best = max(same, key=lambda c: (readability(headline_span(c).text), -abs(len(c.text.split()) - 22)))
+        head = headline_span(best)
+        key = " ".join(head.text.lower().split())
+        cites = frozenset((c.doc, c.start) for c in same)
+        if key in seen_headlines or cites in seen_cites:
+            return False
+        seen_headlines.add(key)
+        seen_cites.add(cites)
+        # a claim that states the fact is used up; a partly one stays free for
+        # the fact it does state (then it leaves this one: see below)
+        used.update(c.id for c in same)
+        facts.append(
+            Fact(
+                id="",
+                headline=head,
+                outlet=outlet_of.get(best.doc),
+                support=tuple(Support(c.id, c.citation, st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
+                docs=tuple(same_docs),
+                sources=_independent(same_docs, same, copied, families, quoting),
+                actors=tuple(dict.fromkeys(e for c in same for e in c.entities)),
+                figures=tuple(dict.fromkeys(f.text for c in same for f in c.figures)),
+                importance=max(importance(c, rank[c.id]) for c in same),
+            )
+        )
+        return True
+
+    # the same words quoted by several reports: a fact of its own, first
+    for qg in quote_groups(claims):
+        members = [claims[k] for k in qg if is_content(claims[k])]
+        add_fact([(c, "same fact") for c in members])
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
     groups = _merged(graph.groups)
     home: dict[int, tuple[tuple[int, float], int]] = {}
     if pairs is not None:
         for gi, group in enumerate(groups):
-            ks = [index[c] for c in group]
+            ks = [index[c] for c in group if c not in used]
             for k in ks:
                 others = [j for j in ks if claims[j].doc != claims[k].doc]
                 # first how many of the group's other claims it states the fact with,
@@ -277,7 +469,10 @@ def build_facts(
     for gi, group in enumerate(groups):
         if pairs is None:
             break
-        ks = [index[c] for c in group if home.get(index[c], ((0, 0.0), -1))[1] == gi and is_content(claims[index[c]])]
+        ks = [
+            index[c] for c in group
+            if c not in used and home.get(index[c], ((0, 0.0), -1))[1] == gi and is_content(claims[index[c]])
+        ]
         if len({claims[k].doc for k in ks}) < 2:
             continue
         # a member is "same fact" when it states the proposition with a claim of
@@ -286,36 +481,7 @@ def build_facts(
             k for k in ks
             if any(claims[j].doc != claims[k].doc and _strength(j, k, claims, pairs, copied, params, agents) == "same fact" for j in ks)
         ]
-        support: list[tuple[Claim, Strength]] = [(claims[k], "same fact" if k in core else "partly") for k in ks]
-        same: list[Claim] = [c for c, st in support if st == "same fact"]
-        same_docs = sorted({c.doc for c in same})
-        if len(same_docs) < 2:
-            continue  # nothing here states the anchor's proposition: its claims stay free
-        # the headline: the most readable "same fact" sentence
-        best = max(same, key=lambda c: (readability(headline_span(c).text), -abs(len(c.text.split()) - 22)))
-        head = headline_span(best)
-        key = " ".join(head.text.lower().split())
-        cites = frozenset((c.doc, c.start) for c, s in support if s == "same fact")
-        if key in seen_headlines or cites in seen_cites:
-            continue
-        seen_headlines.add(key)
-        seen_cites.add(cites)
-        # a claim that states the fact is used up; a partly one stays free for
-        # the fact it does state (then it leaves this one: see below)
-        used.update(c.id for c, st in support if st == "same fact")
-        facts.append(
-            Fact(
-                id="",
-                headline=head,
-                outlet=outlet_of.get(best.doc),
-                support=tuple(Support(c.id, c.citation, s) for c, s in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
-                docs=tuple(same_docs),
-                sources=_independent(same_docs, same, copied, families),
-                actors=tuple(dict.fromkeys(e for c in same for e in c.entities)),
-                figures=tuple(dict.fromkeys(f.text for c in same for f in c.figures)),
-                importance=max(importance(c, rank[c.id]) for c in same),
-            )
-        )
+        add_fact([(claims[k], "same fact" if k in core else "partly") for k in ks])
     # the partition: a claim supports one fact at one strength — a partly claim
     # that states another fact, or was partly in an earlier one, leaves the later list
     placed = set(used)

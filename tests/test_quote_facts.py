@@ -1,0 +1,89 @@
+"""Shared quotes as facts, and what counts as an independent source: a speaker's
+words quoted by two reports corroborate each other; one outlet quoting another
+outlet's report does not."""
+
+from __future__ import annotations
+
+from newsprism.model import Article
+
+
+def _analyse(nlp, texts: dict[str, str], outlets: dict[str, str] | None = None):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=(outlets or {}).get(k, f"Outlet {k.upper()}")) for k, v in texts.items()]
+    return run_pipeline(arts, nlp)
+
+
+QUOTE = "I will secure the border within a year and put thousands more agents on the ground"
+
+
+def test_the_same_words_quoted_by_two_reports_are_one_corroborated_fact(nlp):
+    texts = {
+        "a": f'Governor Rick Perry spoke to voters in Manchester on Tuesday. "{QUOTE}," Perry told the crowd. '
+             "The weather was cold.",
+        "b": f'Rick Perry campaigned across the state. In a statement, the governor promised: "{QUOTE}." '
+             "His rivals were in Iowa.",
+    }
+    analysis = _analyse(nlp, texts)
+    told = [f for f in analysis.findings.corroborated if {"a", "b"} <= set(f.docs)]
+    assert told, [f.about for f in analysis.findings.corroborated]
+    fact = told[0]
+    assert fact.sources == 2  # the speaker's words, carried by two reports: not a copy
+    for c in fact.citations:
+        text = analysis.documents[0 if c.doc == "a" else 1].text
+        assert text[c.start:c.end] == c.text and "secure the border" in c.text
+    assert all(s.strength == "same fact" for s in fact.support if s.claim in fact.claims)
+
+
+def test_a_short_phrase_from_two_different_speakers_is_no_fact(nlp):
+    from newsprism.compare.facts import _quote_match
+
+    long_quote = "the war in afghanistan was not a war of obama s choosing it has been prosecuted".split()
+    assert _quote_match("war of obama s choosing".split(), long_quote) == 0  # a phrase inside another's long quote
+    assert _quote_match("faith made america strong".split(), "faith made america strong".split()) == 4
+    assert _quote_match("i m not ashamed to admit i m a christian".split(),
+                        "i m not ashamed to admit that i m a christian".split()) >= 8
+
+
+def test_a_shared_quote_is_no_copy_but_an_outlets_own_sentence_quoted_is(nlp):
+    from newsprism.compare.align import AlignParams, shared_text
+    from newsprism.extract.claims import extract_claims
+
+    texts = {
+        "a": f'Perry spoke in Manchester. "{QUOTE}," Perry told the crowd on Tuesday.',
+        "b": f'In a statement, the governor promised: "{QUOTE}."',
+    }
+    analysis = _analyse(nlp, texts)
+    docs = {k: nlp(v) for k, v in texts.items()}
+    claims = extract_claims(analysis, docs)
+    assert shared_text(claims, AlignParams()) == ()
+    own = "Residents said government buses arrived in the pre-dawn hours at agreed upon meeting points in the east"
+    texts = {
+        "a": f"{own}. Other things happened later.",
+        "b": f'The Times reported: "{own}."',
+    }
+    analysis = _analyse(nlp, texts)
+    claims = extract_claims(analysis, {k: nlp(v) for k, v in texts.items()})
+    assert len(shared_text(claims, AlignParams())) == 1
+
+
+def test_a_report_naming_another_outlet_as_its_source_is_not_independent(nlp):
+    texts = {
+        "fox": "Several party insiders tell Fox News they expect Governor Smith to resign from the Senate race on Monday. "
+               "The party meets in Denver.",
+        "hpo": "Meanwhile, party insiders tell Fox News that they believe Governor Smith will resign from the Senate race on Monday. "
+               "Smith declined to comment.",
+    }
+    analysis = _analyse(nlp, texts, {"fox": "Fox News", "hpo": "HuffPost"})
+    both = [f for f in analysis.findings.facts if set(f.docs) == {"fox", "hpo"}]
+    assert both and all(f.sources == 1 for f in both)
+    assert not [f for f in analysis.findings.corroborated if set(f.docs) == {"fox", "hpo"}]
+
+
+def test_outlet_names():
+    from newsprism.compare.facts import outlet_names
+
+    assert "Fox News" in outlet_names("fox")
+    assert {"the new york times", "new york times"} <= {n.lower() for n in outlet_names("nyt")}
+    assert outlet_names("Outlet A") == ("Outlet A",)
+    assert outlet_names(None) == ()
