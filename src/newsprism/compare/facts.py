@@ -32,7 +32,7 @@ import numpy as np
 
 from spacy.tokens import Doc
 
-from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line
+from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
@@ -45,6 +45,10 @@ class FactParams:
     same_score: float = 0.7  # a "same fact" link scores at least this ...
     same_evidence: float = 0.15  # ... and has this much rare entity/figure/event mass, or
     same_terms: float = 0.45  # ... this much shared content (mean of the two lexical cosines)
+    # and always some shared content: two sentences naming the same rare people
+    # or places with no words in common tell different things about them
+    min_terms: float = 0.0
+    quote_needs_speaker: bool = True
     copied_is_same: bool = True
     member_floor: float = 0.6  # a claim joining a fact scores at least this with each of its claims
 
@@ -125,6 +129,8 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
         lexical = (lexical + float(pairs.words[i, j])) / 2
     if score < params.same_score or (evidence < params.same_evidence and lexical < params.same_terms):
         return "partly"
+    if lexical < params.min_terms:
+        return "partly"
     if agents is not None:
         # who did it: the resolved subject of each claim's main verb is among the
         # other claim's entities ("Kerry spoke with Cavusoglu" does not state
@@ -136,6 +142,16 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
     aj = cj.attribution.entity if cj.attribution else None
     if ai and aj and ai != aj:  # one person's remark is not another's
         return "partly"
+    if params.quote_needs_speaker and ai != aj:
+        # a claim that is mostly someone's quoted words states what that person
+        # said: the other claim must give it to the same person (the same words
+        # quoted twice are matched apart, by quote_groups)
+        if (ai and quote_share(ci) > 0.5) or (aj and quote_share(cj) > 0.5):
+            return "partly"
+    if params.quote_needs_speaker:
+        si, sj = _speakers(ci), _speakers(cj)
+        if (si and quote_share(ci) > 0.5 and not si & sj) or (sj and quote_share(cj) > 0.5 and not sj & si):
+            return "partly"
     return "same fact"
 
 
@@ -178,7 +194,14 @@ def outlet_names(outlet: str | None) -> tuple[str, ...]:
         # an outlet code ("fox"): the known outlet whose name begins with it
         canonical = next((v for k, v in _OUTLET_NAMES.items() if k.split()[0] == low and len(low) >= 3), canonical)
     names = {canonical} | {k for k, v in _OUTLET_NAMES.items() if v == canonical and len(k) >= 3}
+    # a paper's newsroom shorthand ("The Times reports ...") when the story holds that paper
+    short = _SHORTHAND.get(canonical)
+    if short:
+        names.add(short)
     return tuple(sorted(names, key=len, reverse=True))
+
+
+_SHORTHAND = {"The New York Times": "The Times", "The Washington Post": "The Post", "The Wall Street Journal": "The Journal"}
 
 
 def cited_outlets(claims: Sequence[Claim], documents: Sequence) -> dict[str, set[str]]:
@@ -420,8 +443,16 @@ def build_facts(
         if len(same_docs) < 2:
             return False
         # the headline: the most readable "same fact" sentence
-        best = max(same, key=lambda c: (readability(headline_span(c).text), -abs(len(c.text.split()) - 22)))
-        head = headline_span(best)
+        def whole(c: Claim) -> Span:
+            # a sentence the clause splitter cut, all of whose clauses state this fact: the sentence
+            if c.sentence is not None and c.sentence != c.citation and sum(
+                o.doc == c.doc and o.sentence == c.sentence for o in same
+            ) >= 2:
+                return c.sentence
+            return headline_span(c)
+
+        best = max(same, key=lambda c: (readability(whole(c).text), -abs(len(whole(c).text.split()) - 22)))
+        head = whole(best)
         key = " ".join(head.text.lower().split())
         cites = frozenset((c.doc, c.start) for c in same)
         if key in seen_headlines or cites in seen_cites:
