@@ -113,6 +113,15 @@ def quote_like(text: str) -> bool:
     return text.lstrip()[:1] in "“\"" and text.rstrip()[-1:] in "”\""
 
 
+def _quoted_remark(claim: Claim) -> bool:
+    """A claim that is chiefly someone's quoted words (a third of it or more)
+    and gives no figure in the reporter's own voice."""
+    if quote_share(claim) <= 0.3:
+        return False
+    own_figure = any(not any(q.start <= f.start < q.end for q in claim.quotes) for f in claim.figures)
+    return not own_figure
+
+
 def _negated(claim: Claim) -> bool:
     return bool(_NEGATION.search(claim.text))
 
@@ -150,7 +159,7 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
             return "partly"
     if params.quote_needs_speaker:
         si, sj = _speakers(ci), _speakers(cj)
-        if (si and quote_share(ci) > 0.5 and not si & sj) or (sj and quote_share(cj) > 0.5 and not sj & si):
+        if (si and _quoted_remark(ci) and not si & sj) or (sj and _quoted_remark(cj) and not sj & si):
             return "partly"
     return "same fact"
 

@@ -1,0 +1,85 @@
+"""How the cross-outlet findings grow with the size of a story, against the parse.
+
+    .venv/bin/python bench/bench_growth.py [--sizes 3 10 30 100 200] [--repeat 1]
+
+One story of N articles for each N: the first N texts (by file name) of PolNeAR's
+train split — 2016 US election coverage by seven outlets, a months-long story, the
+kind a corpus grows into one big cluster. For each N: the spaCy parse of the
+texts (`nlp.pipe`, measured in the same run), the core analysis, and `find()` on the
+parsed docs; the ratio find / parse; then the exponent b of find ~ a * N**b and of
+parse ~ N**b, fitted by least squares on the logs (1 is linear, 2 is all pairs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import resource
+import subprocess
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+def articles(n: int):
+    from newsprism.model import Article
+
+    folder = SHARED / "datasets" / "polnear" / "train" / "text"
+    paths = sorted(folder.glob("*.txt"))[:n]
+    if len(paths) < n:
+        raise SystemExit(f"{folder}: only {len(paths)} texts, {n} asked")
+    return [Article(id=p.stem, text=p.read_text(encoding="utf-8"), outlet=p.stem.split("_")[0]) for p in paths]
+
+
+def exponent(xs, ys) -> float:
+    lx = [math.log(x) for x in xs]
+    ly = [math.log(max(y, 1e-6)) for y in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / max(sum((a - mx) ** 2 for a in lx), 1e-12)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[3, 10, 30, 100, 200])
+    parser.add_argument("--repeat", type=int, default=1, help="best of N timings of find()")
+    args = parser.parse_args()
+
+    from newsprism.compare.embed import default_embedder
+    from newsprism.compare.findings import find
+    from newsprism.nlp import load_pipeline
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    nlp = load_pipeline()
+    embedder = default_embedder()
+    print(f"machine: {platform.machine()} python {platform.python_version()}")
+    print(f"load: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")
+    print("articles | words | parse s | find s | find / parse | corroborated | peak RSS MiB")
+    sizes, parses, finds = [], [], []
+    for n in args.sizes:
+        arts = articles(n)
+        words = sum(len(a.text.split()) for a in arts)
+        t0 = time.perf_counter()
+        parsed = list(nlp.pipe(a.text for a in arts))
+        parse = time.perf_counter() - t0
+        analysis = run_pipeline(arts, nlp, stages=CORE_STAGES)
+        docs = {d.id: p for d, p in zip(analysis.documents, parsed)}
+        best = math.inf
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            findings = find(analysis, docs, embedder)
+            best = min(best, time.perf_counter() - t0)
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"{n} | {words} | {parse:.2f} | {best:.2f} | {best / parse:.2f} | {len(findings.corroborated)} | {rss:.0f}",
+              flush=True)
+        sizes.append(n)
+        parses.append(parse)
+        finds.append(best)
+    if len(sizes) >= 2:
+        print(f"fitted exponent: find ~ N^{exponent(sizes, finds):.2f}, parse ~ N^{exponent(sizes, parses):.2f}")
+
+
+if __name__ == "__main__":
+    main()
