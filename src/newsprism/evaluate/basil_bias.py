@@ -15,7 +15,10 @@ occurrence of its words, whitespace normalised). Reported:
 - ``basil_inf_not_corroborated``: the share of informational-bias phrases (of
   those any finding cites) that sit in single-source facts or framing rather
   than in corroborated ones — what one outlet chose to include should not be
-  presented as what all of them say.
+  presented as what all of them say. A phrase whose words another article of
+  the event carries verbatim (most often a statement several outlets quote) is
+  not what one outlet alone chose: it is left out and counted in
+  ``basil_inf_shared``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,21 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["load_annotations", "evaluate_basil_bias"]
+
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
+def _carried_elsewhere(phrase: str, art, articles, min_words: int = 4) -> bool:
+    """Whether another article of the event carries ``phrase``'s words verbatim
+    (case, punctuation and quote marks aside)."""
+    words = _WORDS.findall(phrase.lower())
+    if len(words) < min_words:
+        return False
+    needle = " " + " ".join(words) + " "
+    return any(
+        other.id != art.id and needle in " " + " ".join(_WORDS.findall(other.text.lower())) + " "
+        for other in articles
+    )
 
 
 def load_annotations(folder: Path) -> dict[str, list[dict[str, Any]]]:
@@ -83,6 +101,11 @@ def evaluate_basil_bias(basil: Path, nlp, limit: int | None = None, embedder=Non
                     counts["lex"] += 1
                     counts["lex_found"] += _overlaps(framing_spans, art.id, where)
                 elif phrase.get("bias") == "inf":
+                    if _carried_elsewhere(phrase["txt"], art, articles):
+                        # another outlet of the event carries the same words (a statement
+                        # both quote): not what one outlet alone chose to include
+                        counts["inf_shared"] += 1
+                        continue
                     in_corr = _overlaps(corroborated, art.id, where)
                     in_other = _overlaps(single, art.id, where) or _overlaps(framing_spans, art.id, where)
                     if in_corr or in_other:
@@ -100,6 +123,7 @@ def evaluate_basil_bias(basil: Path, nlp, limit: int | None = None, embedder=Non
         "basil_framing_items": float(counts["framing"]),
         "basil_framing_precision_proxy": counts["framing_annotated"] / counts["framing"] if counts["framing"] else 0.0,
         "basil_inf_cited": float(counts["inf_cited"]),
+        "basil_inf_shared": float(counts["inf_shared"]),
         "basil_inf_not_corroborated": counts["inf_not_corroborated"] / counts["inf_cited"] if counts["inf_cited"] else 0.0,
     }
 
