@@ -32,6 +32,10 @@ def test_the_same_words_quoted_by_two_reports_are_one_corroborated_fact(nlp):
     for c in fact.citations:
         text = analysis.documents[0 if c.doc == "a" else 1].text
         assert text[c.start:c.end] == c.text and "secure the border" in c.text
+        # what the reports share is the quotation: the reporter's words around it are not cited
+        assert "told the crowd" not in c.text and "promised" not in c.text
+    # the headline is a whole sentence, who said it included
+    assert "Perry told the crowd" in fact.about or "promised" in fact.about
     assert all(s.strength == "same fact" for s in fact.support if s.claim in fact.claims)
 
 

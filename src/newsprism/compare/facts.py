@@ -324,6 +324,16 @@ def _quoted_words(claim: Claim) -> list[str]:
     return out
 
 
+def quoted_span(claim: Claim) -> Span:
+    """The stretch of ``claim`` its direct quotes cover (from the first quoted
+    character to the last); the whole claim when it quotes nothing."""
+    inside = [(max(q.start, claim.start), min(q.end, claim.end)) for q in claim.quotes if q.start < claim.end and claim.start < q.end]
+    if not inside:
+        return claim.citation
+    a, b = min(x for x, _ in inside), max(y for _, y in inside)
+    return Span(claim.doc, a, b, claim.text[a - claim.start : b - claim.start])
+
+
 def _speakers(claim: Claim) -> set[str]:
     ids = {q.speaker_entity for q in claim.quotes if q.speaker_entity}
     if claim.attribution is not None and claim.attribution.entity:
@@ -349,7 +359,7 @@ def _quote_match(a: Sequence[str], b: Sequence[str], min_words: int = 5) -> int:
     return shared
 
 
-def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50) -> list[list[int]]:
+def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, min_share: float = 0.0) -> list[list[int]]:
     """Claims of different documents that quote the same words: the same
     statement carried by several reports is a fact of its own ("X said Y").
 
@@ -358,7 +368,9 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50) 
     it quotes the same words as every claim already in it, one claim per
     document, strongest matches first. Claims whose quotes are given to two
     different resolved speakers match only on a long run (8+ words) of the same words."""
-    words = [_quoted_words(c) if c.quotes else [] for c in claims]
+    # a claim that is chiefly the quotation: a sentence that quotes a few words
+    # inside its own reporting states more than the quote (that part is the alignment's)
+    words = [_quoted_words(c) if c.quotes and quote_share(c) >= min_share else [] for c in claims]
     index: dict[tuple[str, ...], list[int]] = {}
     for k, w in enumerate(words):
         if len(w) < 4:
@@ -402,13 +414,13 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50) 
             groups[gy].append(x)
     # one quoted sentence the clause splitter cut in two ("I'm endorsing Rick
     # Perry" / "because we need a tough-on-crime president ..."): one fact
-    def sentence_key(g: list[int]) -> frozenset:
-        return frozenset((claims[k].doc, claims[k].sentence or claims[k].citation) for k in g)
+    def sentence_key(members: list[int]) -> frozenset:
+        return frozenset((claims[k].doc, claims[k].sentence or claims[k].citation) for k in members)
 
     merged: dict[frozenset, list[int]] = {}
-    for g in groups:
-        merged.setdefault(sentence_key(g), []).extend(g)
-    return [sorted(g, key=lambda k: (claims[k].doc, claims[k].start)) for g in merged.values()]
+    for members in groups:
+        merged.setdefault(sentence_key(members), []).extend(members)
+    return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start)) for members in merged.values()]
 
 
 def build_facts(
@@ -446,7 +458,7 @@ def build_facts(
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
 
-    def add_fact(support: list[tuple[Claim, Strength]]) -> bool:
+    def add_fact(support: list[tuple[Claim, Strength]], cite=lambda c: c.citation) -> bool:
         same = [c for c, st in support if st == "same fact"]
         same_docs = sorted({c.doc for c in same})
         if len(same_docs) < 2:
@@ -476,7 +488,7 @@ def build_facts(
                 id="",
                 headline=head,
                 outlet=outlet_of.get(best.doc),
-                support=tuple(Support(c.id, c.citation, st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
+                support=tuple(Support(c.id, cite(c), st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
                 docs=tuple(same_docs),
                 sources=_independent(same_docs, same, copied, families, quoting),
                 actors=tuple(dict.fromkeys(e for c in same for e in c.entities)),
@@ -486,10 +498,12 @@ def build_facts(
         )
         return True
 
-    # the same words quoted by several reports: a fact of its own, first
+    # the same words quoted by several reports: a fact of its own, first. What the
+    # reports share is the quotation: each cites its quoted words, not the rest of
+    # its sentence (the headline keeps the sentence, who said it included)
     for qg in quote_groups(claims):
         members = [claims[k] for k in qg if is_content(claims[k])]
-        add_fact([(c, "same fact") for c in members])
+        add_fact([(c, "same fact") for c in members], quoted_span)
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
     groups = _merged(graph.groups)
