@@ -277,7 +277,8 @@ def _ecb_tuning_half(doc: Doc) -> bool:
 
 
 def _basil_tuning_half(doc: Doc) -> bool:
-    return doc[3] is not None and doc[3] < day_number("2013-01-01")  # 2010-12; held out: 2013-14
+    cut = day_number("2013-01-01")  # 2010-12; held out: 2013-14
+    return doc[3] is not None and cut is not None and doc[3] < cut
 
 
 def _evaluate_halves(docs: Sequence[Doc], tuning: Callable[[Doc], bool], prefix: str, params: ClusterParams | None) -> dict[str, float]:
