@@ -193,8 +193,8 @@ def cmd_stream(args) -> None:
     from newsprism.corpus.corpus import Corpus
     from newsprism.model import Article
 
-    tmp = Path(tempfile.mkdtemp())
-    db = tmp / "big.db"
+    tmp = Path(args.db).parent if args.db else Path(tempfile.mkdtemp())
+    db = Path(args.db) if args.db else tmp / "big.db"
     docs = synthetic(args.size)
     # hold out the last article of a mid-sized event that is not a planted copy
     sizes: dict[int, int] = {}
@@ -205,10 +205,20 @@ def cmd_stream(args) -> None:
     def to_article(d) -> Article:
         return Article(id=d.id, text=d.text, title=d.title, outlet=d.outlet, published=d.published)
 
-    t0 = time.perf_counter()
-    with Corpus(db) as corpus:
-        corpus.add_articles(to_article(d) for d in docs if d.id != held.id)
-    print(f"built {args.size - 1} articles in {time.perf_counter() - t0:.0f} s   load {load()}")
+    if args.db and db.exists():
+        # a corpus kept by an earlier run (--keep): work on a copy so the held-out article is new again
+        work = tmp / "work.db"
+        for suffix in ("", "-wal", "-shm"):
+            if (tmp / f"work.db{suffix}").exists():
+                (tmp / f"work.db{suffix}").unlink()
+        shutil.copyfile(db, work)
+        db = work
+        print(f"reusing {args.db} ({args.size - 1} articles), copied to {work}")
+    else:
+        t0 = time.perf_counter()
+        with Corpus(db) as corpus:
+            corpus.add_articles(to_article(d) for d in docs if d.id != held.id)
+        print(f"built {args.size - 1} articles in {time.perf_counter() - t0:.0f} s   load {load()}")
     # the held-out article's event-mates are stored, parsed and analysed (an up-to-date corpus)
     with Corpus(db) as corpus:
         mates = [d.id for d in docs if d.event == held.event and d.id != held.id]
@@ -249,7 +259,7 @@ print(json.dumps({{"placed_s": placed, "import_s": imported, "page_s": page, "pa
     )
     best = min(_cli("stories", str(db), "--limit", "50")[0] for _ in range(3))
     print(f"stories --limit 50 on {args.size}: {best:.2f} s, fresh process, best of 3 (target <= 1 s)   load {load()}")
-    if args.keep:
+    if args.keep or args.db:
         print(f"corpus kept: {db}")
     else:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -266,6 +276,7 @@ def main() -> None:
     p = sub.add_parser("stream")
     p.add_argument("--size", type=int, default=100_000)
     p.add_argument("--keep", action="store_true", help="keep the corpus file (its path is printed)")
+    p.add_argument("--db", default=None, help="build the corpus at this path, or reuse it when it exists (a copy is measured)")
     p = sub.add_parser("parse-cost")
     p.add_argument("--events", type=int, default=None)
     args = parser.parse_args()
