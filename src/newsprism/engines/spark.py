@@ -16,9 +16,11 @@ one connected component or one story.
   step compares all pairs); scores in ``mapInArrow``; the best neighbours by a window;
   connected components of the edges on the driver, collected per component and merged
   in ``mapInArrow``.
-* analyses — ``groupBy(story).applyInArrow``: spaCy and the embedder loaded once per
-  Python worker (:func:`steps.worker_models`), one shard of stories per Spark job, each
-  shard written when done (a resumed run skips finished shards).
+* analyses — the parse as Arrow-batched ``mapInArrow`` (``nlp.pipe`` over each batch, spaCy
+  loaded once per Python worker, :func:`steps.worker_models`; the parse travels as compact
+  DocBin bytes), then extraction and findings per story as ``groupBy(story).applyInArrow``
+  on the restored parses; one shard of stories per Spark job, each shard written when done
+  (a resumed run skips finished shards).
 
 Errors a user can act on (no Java, pyspark missing, out of memory) end the run with one
 line (:class:`BatchError`).
@@ -299,6 +301,21 @@ def _analysis_schema():
     return pa.schema(fields)
 
 
+def _parse(batches: Iterator[Any]) -> Iterator[Any]:
+    """Step 4a (``mapInArrow``): the articles to analyse, parsed a batch at a time by
+    ``nlp.pipe`` with the model loaded once per Python worker; each row gains ``parse``
+    (compact DocBin bytes, :mod:`newsprism.engines.parses`), which the grouped map restores
+    instead of parsing. Output in slices of 64 rows (a parse is ~20 KB)."""
+    import pyarrow as pa
+
+    for batch in batches:
+        for start in range(0, batch.num_rows, 64):
+            part = batch.slice(start, 64)
+            blobs = steps.parse_texts(part.column("text").to_pylist())
+            yield pa.RecordBatch.from_arrays([*part.columns, pa.array(blobs, pa.binary())],
+                                             names=[*part.schema.names, "parse"])
+
+
 def _analyse(params: BatchParams, table: Any) -> Any:
     import pyarrow as pa
 
@@ -491,6 +508,7 @@ def run_spark(
 
 
 def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -> None:
+    from pyspark.sql import Window
     from pyspark.sql import functions as F
 
     params, fields, progress, output, work, summary = run.params, run.fields, run.progress, run.output, run.work, run.summary
@@ -569,8 +587,6 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         vectors = terms.mapInArrow(functools.partial(_vectors, params, docs, df_b, undated), vec_schema)
         vectors.write.mode("overwrite").parquet(path("vectors.parquet"))
         vectors = spark.read.parquet(path("vectors.parquet"))
-        from pyspark.sql import Window
-
         postings = vectors.select("pk", F.explode("posted").alias("week"), "salient") \
             .select("pk", "week", F.explode("salient").alias("term"))
         # a week's list longer than the cap is not used; the undated and all-time lists keep
@@ -655,7 +671,13 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
                 continue
             watcher.begin(f"analyses shard {shard + 1}/{shards}")
             part = by_shard.filter(F.col("shard") == shard).drop("shard")
-            out = part.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
+            # a story is analysed on its first max_story_articles articles (pk order)
+            first = Window.partitionBy("story_id").orderBy("pk")
+            part = part.withColumn("_r", F.row_number().over(first)) \
+                .filter(F.col("_r") <= params.max_story_articles).drop("_r")
+            # 4a: parse (mapInArrow, Arrow batches, model once per worker) -> 4b: findings per story
+            parsed = part.mapInArrow(_parse, part.schema.add("parse", "binary"))
+            out = parsed.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
             done_articles += sizes.get(shard, 0)

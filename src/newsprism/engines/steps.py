@@ -78,6 +78,7 @@ __all__ = [
     "vector_from_json",
     "analysis_tables",
     "analyse_story",
+    "parse_texts",
     "worker_models",
     "TABLES",
     "ARTICLE_COLUMNS",
@@ -516,18 +517,36 @@ def story_articles(rows: Sequence[tuple[Mapping[str, Any], str]], limit: int) ->
     return [record_article(row, family) for row, family in ordered]
 
 
+def parse_texts(texts: Sequence[str]) -> list[bytes]:
+    """Step 4a, one batch of articles: their spaCy parses as compact bytes
+    (:mod:`newsprism.engines.parses`), the model loaded once per worker process."""
+    from newsprism.engines.parses import doc_to_bytes
+
+    nlp, _ = worker_models()
+    return [doc_to_bytes(doc) for doc in nlp.pipe(texts, batch_size=32)]
+
+
 def analyse_story(
     story_id: int, rows: Sequence[tuple[Mapping[str, Any], str]], limit: int = 200
 ) -> dict[str, list[dict[str, Any]]]:
-    """One story's full analysis (extraction + findings) as output-table rows. A story that
-    fails gets an ``analyses`` row naming the error instead: one story never stops a batch."""
+    """One story's full analysis (extraction + findings) as output-table rows. A row holding
+    a ``parse`` (step 4a's bytes) is not parsed again. A story that fails gets an ``analyses``
+    row naming the error instead: one story never stops a batch."""
     from newsprism.pipeline import run_pipeline
 
     started = time.perf_counter()
-    articles = story_articles(rows, limit)
+    ordered = sorted(rows, key=lambda r: r[0]["pk"])[:limit]
+    articles = [record_article(row, family) for row, family in ordered]
     try:
         nlp, embedder = worker_models()
-        analysis = run_pipeline(articles, nlp, embedder=embedder)
+        blobs = [row.get("parse") for row, _ in ordered]
+        if blobs and all(blobs):
+            from newsprism.engines.parses import doc_from_bytes, stages_given
+
+            docs = [doc_from_bytes(blob, nlp.vocab) for blob in blobs]
+            analysis = run_pipeline(articles, nlp, stages=stages_given(docs), embedder=embedder)
+        else:
+            analysis = run_pipeline(articles, nlp, embedder=embedder)
         return analysis_tables(story_id, analysis, time.perf_counter() - started)
     except Exception as exc:  # noqa: BLE001 - reported in the table, the batch goes on
         out: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
