@@ -82,16 +82,38 @@ def corpus_of_events(path: Path, events, pooled: int = 1):
     return path
 
 
+def synthetic_events(stories: int, per_story: int):
+    """``stories`` stories of up to ``per_story`` articles built from real sentences: the events
+    of bench/bench_corpus.py's generator (sentences of the public texts in ../shared, names and
+    numbers replaced per event), planted copies left out, largest events first."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from bench_corpus import synthetic
+
+    from newsprism.model import Article
+
+    by_event: dict[int, list[Article]] = {}
+    for d in synthetic(max(2000, stories * per_story * 3)):
+        if d.copy_of is None:
+            by_event.setdefault(d.event, []).append(
+                Article(id=d.id, text=d.text, title=d.title, outlet=d.outlet, published=d.published))
+    chosen = sorted(by_event.items(), key=lambda kv: (-min(len(kv[1]), per_story), kv[0]))[:stories]
+    return [(str(e), arts[:per_story]) for e, arts in chosen]
+
+
 def cmd_parallel(args) -> None:
     from newsprism.corpus.corpus import Corpus
     from newsprism.nlp import load_pipeline
 
-    events = basil_events(args.events)
+    if args.synthetic:
+        events = synthetic_events(args.synthetic, args.per_story)
+        print(f"synthetic stories from real sentences (bench_corpus.synthetic): {len(events)} x up to {args.per_story}")
+    else:
+        events = basil_events(args.events)
     n_articles = sum(len(a) for _, a in events)
     words = sum(len(a.text.split()) for _, arts in events for a in arts)
     tmp = Path(tempfile.mkdtemp())
     db = corpus_of_events(tmp / "basil.db", events)
-    print(f"workload: {n_articles} BASIL articles, {words} words, {len(events)} stories; cores={os.cpu_count()}")
+    print(f"workload: {n_articles} articles, {words} words, {len(events)} stories; cores={os.cpu_count()}")
     nlp = load_pipeline()
     t0 = time.perf_counter()
     for _, arts in events:
@@ -269,7 +291,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("parallel")
-    p.add_argument("--events", type=int, default=None)
+    p.add_argument("--events", type=int, default=None, help="BASIL events (3 articles each; 50 exist)")
+    p.add_argument("--synthetic", type=int, default=0, help="instead: this many synthetic stories from real sentences")
+    p.add_argument("--per-story", type=int, default=6, help="articles per synthetic story, at most")
     p.add_argument("--rounds", type=int, default=1)
     p = sub.add_parser("story")
     p.add_argument("--repeat", type=int, default=3)

@@ -676,7 +676,11 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
             part = part.withColumn("_r", F.row_number().over(first)) \
                 .filter(F.col("_r") <= params.max_story_articles).drop("_r")
             # 4a: parse (mapInArrow, Arrow batches, model once per worker) -> 4b: findings per story
-            parsed = part.mapInArrow(_parse, part.schema.add("parse", "binary"))
+            from pyspark.sql.types import BinaryType, StructField, StructType
+
+            # a new schema: StructType.add would change the frame's own (cached) schema in place
+            with_parse = StructType([*part.schema.fields, StructField("parse", BinaryType())])
+            parsed = part.mapInArrow(_parse, with_parse)
             out = parsed.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
