@@ -504,7 +504,7 @@ class BatchRun:
     resume state, the summary, and a lap timer (``lap(step)`` adds the time since the last lap)."""
 
     params: BatchParams
-    fields: Mapping[str, str] | None
+    fields: dict[str, str]
     progress: Progress
     output: Path
     work: WorkDir

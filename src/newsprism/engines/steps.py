@@ -423,9 +423,9 @@ def local_edges(vectors: Mapping[int, ArticleVector], params: ClusterParams, pos
             for week in weeks:
                 postings.setdefault((term, week), []).append(pk)
     if undated:
-        for key, entry in postings.items():
-            if recent_only(key[1]) and len(entry) > posting_cap:
-                postings[key] = entry[-posting_cap:]
+        for key, members in postings.items():
+            if recent_only(key[1]) and len(members) > posting_cap:
+                postings[key] = members[-posting_cap:]
     edges: list[tuple[float, int, int]] = []
     for pk, vec in vectors.items():
         votes: Counter[int] = Counter()
@@ -539,8 +539,8 @@ def analyse_story(
     articles = [record_article(row, family) for row, family in ordered]
     try:
         nlp, embedder = worker_models()
-        blobs = [row.get("parse") for row, _ in ordered]
-        if blobs and all(blobs):
+        blobs: list[bytes] = [row["parse"] for row, _ in ordered if row.get("parse")]
+        if blobs and len(blobs) == len(ordered):
             from newsprism.engines.parses import doc_from_bytes, stages_given
 
             docs = [doc_from_bytes(blob, nlp.vocab) for blob in blobs]
