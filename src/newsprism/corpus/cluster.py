@@ -48,6 +48,11 @@ __all__ = [
     "cluster_batch",
     "extract_terms",
     "TermExtractor",
+    "similarity",
+    "merge_linked",
+    "merge_states",
+    "centroid_similarity",
+    "span_after_merge",
 ]
 
 _WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}+")  # possessive: no backtracking to try
@@ -616,14 +621,35 @@ def cluster_batch(
                 if embeddings is None:
                     score = similarity(vec, groups.stories[j], params)
                 else:
-                    score = _centroid_similarity(groups.stories[i], groups.stories[j], params)
+                    score = centroid_similarity(groups.stories[i], groups.stories[j], params)
                 scored.append((score, j))
         for score, j in heapq.nlargest(params.neighbours, scored):
             if score >= params.merge_threshold:
                 edges.append((-score, min(i, j), max(i, j)))
     edges.sort()
 
-    parent = list(range(len(docs)))
+    pairs = [(i, j) for _, i, j in edges]
+    pairs += [(i, j) for i, j in links or () if i != j and 0 <= i < len(docs) and 0 <= j < len(docs)]
+    root = merge_linked(dict(enumerate(groups.stories[i] for i in range(len(docs)))), pairs, params)
+    labels: dict[int, int] = {}
+    return [labels.setdefault(root[i], len(labels)) for i in range(len(docs))]
+
+
+def merge_linked(
+    groups: Mapping[int, StoryState], pairs: Iterable[tuple[int, int]], params: ClusterParams
+) -> dict[int, int]:
+    """The agglomeration of :func:`cluster_batch` over a graph, for any caller holding one
+    group per node (``groups``: node -> its state, one article each to start with) and the
+    candidate ``pairs`` of nodes: the linked pair of groups with the highest mean
+    article-to-article similarity merges first (re-scored as groups grow) while that mean is
+    at least ``params.merge_threshold`` and the merged group spans at most
+    ``params.max_span_days``; ties go to the smaller node numbers. The states are merged in
+    place. Returns node -> the node whose group it ended in.
+
+    Merges never cross connected components of ``pairs``, so running it per component (as
+    the batch engines do) gives the same groups as one run over the whole graph."""
+    merged: dict[int, StoryState] = dict(groups)
+    parent = {i: i for i in merged}
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -631,16 +657,12 @@ def cluster_batch(
             x = parent[x]
         return x
 
-    merged: dict[int, StoryState] = {i: groups.stories[i] for i in range(len(docs))}
-    adj: dict[int, set[int]] = {i: set() for i in range(len(docs))}
-    for _, i, j in edges:
-        adj[i].add(j)
-        adj[j].add(i)
-    for i, j in links or ():
-        if i != j and 0 <= i < len(docs) and 0 <= j < len(docs):
+    adj: dict[int, set[int]] = {i: set() for i in merged}
+    for i, j in pairs:
+        if i != j and i in adj and j in adj:
             adj[i].add(j)
             adj[j].add(i)
-    version = [0] * len(docs)
+    version = dict.fromkeys(merged, 0)
     heap = [(-_merge_score(merged[i], merged[j], params), i, j, 0, 0) for i in adj for j in adj[i] if i < j]
     heapq.heapify(heap)
     while heap:
@@ -650,10 +672,10 @@ def cluster_batch(
         if -neg < params.merge_threshold:
             break
         a, b = merged[i], merged[j]
-        if _span_after_merge(a, b) > params.max_span_days:
+        if span_after_merge(a, b) > params.max_span_days:
             continue
         keep, drop = (i, j) if a.size >= b.size else (j, i)
-        _merge_into(merged[keep], merged[drop], params.centroid_terms * 4)
+        merge_states(merged[keep], merged[drop], params.centroid_terms * 4)
         parent[drop] = keep
         del merged[drop]
         version[keep] += 1
@@ -667,17 +689,18 @@ def cluster_batch(
             adj[c].add(keep)
             x, y = min(keep, c), max(keep, c)
             heapq.heappush(heap, (-_merge_score(merged[x], merged[y], params), x, y, version[x], version[y]))
-
-    labels: dict[int, int] = {}
-    return [labels.setdefault(find(i), len(labels)) for i in range(len(docs))]
+    return {i: find(i) for i in parent}
 
 
-def _span_after_merge(a: StoryState, b: StoryState) -> int:
+def span_after_merge(a: StoryState, b: StoryState) -> int:
+    """Days from the first to the last day of two groups together (0 when undated)."""
     days = [d for d in (a.first_day, a.last_day, b.first_day, b.last_day) if d is not None]
     return max(days) - min(days) if days else 0
 
 
-def _centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) -> float:
+def centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) -> float:
+    """Cosine of two groups' centroids (words and entities weighted as in :func:`similarity`,
+    embeddings when both have one), shrunk by their gap in time beyond ``window_days``."""
     def cos(x: Mapping[str, float], nx: float, y: Mapping[str, float], ny: float) -> float:
         return _dot(x, y) / math.sqrt(nx * ny) if nx > 0 and ny > 0 else 0.0
 
@@ -722,7 +745,9 @@ def _merge_score(a: StoryState, b: StoryState, params: ClusterParams) -> float:
     return score
 
 
-def _merge_into(target: StoryState, other: StoryState, max_terms: int) -> None:
+def merge_states(target: StoryState, other: StoryState, max_terms: int) -> None:
+    """Fold ``other`` into ``target`` (centroids, size, embedding, days); ``max_terms`` caps
+    the centroids' terms."""
     target.words_norm2 = _add_into(target.words, other.words, target.words_norm2, max_terms)
     target.entities_norm2 = _add_into(target.entities, other.entities, target.entities_norm2, max_terms)
     target.size += other.size
