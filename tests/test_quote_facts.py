@@ -71,17 +71,20 @@ def test_a_shared_quote_is_no_copy_but_an_outlets_own_sentence_quoted_is(nlp):
     assert len(shared_text(claims, AlignParams())) == 1
 
 
-def test_a_report_naming_another_outlet_as_its_source_is_not_independent(nlp):
+def test_a_report_naming_another_outlet_as_its_source_is_found(nlp):
+    from newsprism.compare.facts import cited_outlets
+    from newsprism.extract.claims import extract_claims
+
     texts = {
-        "fox": "Several party insiders tell Fox News they expect Governor Smith to resign from the Senate race on Monday. "
-               "The party meets in Denver.",
-        "hpo": "Meanwhile, party insiders tell Fox News that they believe Governor Smith will resign from the Senate race on Monday. "
-               "Smith declined to comment.",
+        "fox": "Several party insiders tell Fox News they expect Governor Smith to resign on Monday.",
+        "hpo": "Meanwhile, party insiders tell Fox News that they believe Governor Smith will resign on Monday.",
     }
     analysis = _analyse(nlp, texts, {"fox": "Fox News", "hpo": "HuffPost"})
-    both = [f for f in analysis.findings.facts if set(f.docs) == {"fox", "hpo"}]
-    assert both and all(f.sources == 1 for f in both)
-    assert not [f for f in analysis.findings.corroborated if set(f.docs) == {"fox", "hpo"}]
+    claims = extract_claims(analysis, {k: nlp(v) for k, v in texts.items()})
+    cited = cited_outlets(claims, analysis.documents)
+    # HuffPost's claim rests on Fox's report; Fox naming itself is no citation
+    assert any(c.startswith("hpo") and v == {"fox"} for c, v in cited.items())
+    assert not any(c.startswith("fox") for c in cited)
 
 
 def test_outlet_names():

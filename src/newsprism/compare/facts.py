@@ -49,6 +49,7 @@ class FactParams:
     # or places with no words in common tell different things about them
     min_terms: float = 0.0
     quote_needs_speaker: bool = True
+    outlet_citations: bool = False  # a claim naming another outlet of the story as its source is not independent
     copied_is_same: bool = True
     member_floor: float = 0.6  # a claim joining a fact scores at least this with each of its claims
 
@@ -324,6 +325,10 @@ def _quoted_words(claim: Claim) -> list[str]:
     return out
 
 
+def _whole(claim: Claim) -> Span:
+    return claim.citation
+
+
 def quoted_span(claim: Claim) -> Span:
     """The stretch of ``claim`` its direct quotes cover (from the first quoted
     character to the last); the whole claim when it quotes nothing."""
@@ -452,13 +457,15 @@ def build_facts(
         (a, b) = shared.citations[:2]
         if (a.doc, a.start) in at and (b.doc, b.start) in at:
             copied.add(frozenset((at[(a.doc, a.start)], at[(b.doc, b.start)])))
-    quoting = cited_outlets(claims, analysis.documents)
+    # off by default: `newsprism check` cannot yet see this reason for two
+    # documents to be one source (it knows copies and copy families only)
+    quoting = cited_outlets(claims, analysis.documents) if params.outlet_citations else {}
     used: set[str] = set()
     facts: list[Fact] = []
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
 
-    def add_fact(support: list[tuple[Claim, Strength]], cite=lambda c: c.citation) -> bool:
+    def add_fact(support: list[tuple[Claim, Strength]], cite=_whole) -> bool:
         same = [c for c, st in support if st == "same fact"]
         same_docs = sorted({c.doc for c in same})
         if len(same_docs) < 2:
@@ -483,6 +490,9 @@ def build_facts(
         # a claim that states the fact is used up; a partly one stays free for
         # the fact it does state (then it leaves this one: see below)
         used.update(c.id for c in same)
+        sources = _independent(same_docs, same, copied, families, quoting)
+        if sources < 2:
+            cite = _whole  # copies are cited whole, as the shared-text pairs name them
         facts.append(
             Fact(
                 id="",
@@ -490,7 +500,7 @@ def build_facts(
                 outlet=outlet_of.get(best.doc),
                 support=tuple(Support(c.id, cite(c), st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
                 docs=tuple(same_docs),
-                sources=_independent(same_docs, same, copied, families, quoting),
+                sources=sources,
                 actors=tuple(dict.fromkeys(e for c in same for e in c.entities)),
                 figures=tuple(dict.fromkeys(f.text for c in same for f in c.figures)),
                 importance=max(importance(c, rank[c.id]) for c in same),
