@@ -206,8 +206,8 @@ def cmd_parse_cost(args) -> None:
     import resource
 
     cpu = {}
-    for flag in ([], ["--parse", "--jobs", "1"], ["--parse", "--jobs", "2"]):
-        db = tmp / f"c{len(flag)}.db"
+    for k, flag in enumerate(([], ["--parse", "--jobs", "1"], ["--parse", "--jobs", "2"])):
+        db = tmp / f"c{k}.db"
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         seconds, _ = _cli("ingest", str(db), str(src), "-q", *flag)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
