@@ -131,6 +131,44 @@ def test_nickname_and_legal_form_join_one_entity(nlp):
     assert _entity_of(entities, "Apple Inc.") is _entity_of(entities, "Apple")
 
 
+def test_a_suffix_joins_the_same_man_unless_one_document_names_both(nlp):
+    texts = {
+        "a": "Roger J. Stone Jr., a longtime adviser to President Trump, was indicted on Friday. Mr. Stone denied it.",
+        "b": "Roger Stone said he would fight the charges. Stone, 66, appeared in court in Florida.",
+        "c": "Donald Trump Jr. said his father, Donald Trump, had done nothing wrong. Trump Jr. later tweeted.",
+    }
+    entities = _entities(nlp, texts)
+    stone = _entity_of(entities, "Roger J. Stone Jr.")
+    assert stone is _entity_of(entities, "Roger Stone") and "Stone" in stone.variants
+    junior = _entity_of(entities, "Donald Trump Jr.")
+    assert junior is not _entity_of(entities, "Donald Trump")
+    assert "Trump Jr." in junior.variants
+
+
+def test_organisation_short_forms_join_their_full_name(nlp):
+    texts = {
+        "a": "The Federal Reserve said on Wednesday it would hold rates steady. Apple Inc. reported record sales.",
+        "b": "The U.S. Federal Reserve kept rates unchanged, and the Fed signaled patience. Apple Computer was "
+        "founded in 1976.",
+        "c": "Singapore Airlines said its flights would resume on Monday. SIA said the planes were safe.",
+    }
+    entities = _entities(nlp, texts)
+    fed = _entity_of(entities, "Federal Reserve")
+    assert fed is _entity_of(entities, "U.S. Federal Reserve") is _entity_of(entities, "Fed")
+    assert _entity_of(entities, "Apple Inc.") is _entity_of(entities, "Apple Computer")
+    assert _entity_of(entities, "Singapore Airlines") is _entity_of(entities, "SIA")
+
+
+def test_a_short_form_with_two_possible_expansions_joins_neither(nlp):
+    texts = {
+        "a": "The Federal Reserve raised rates. The Federal Bureau of Investigation opened an inquiry. The Fed "
+        "declined to comment.",
+    }
+    entities = _entities(nlp, texts)
+    fed = _entity_of(entities, "Fed")
+    assert fed.variants == ("Fed",)
+
+
 def test_wrong_merge_check_finds_two_first_names_and_two_genders():
     from newsprism.evaluate.people import same_first_name, wrong_merges
     from newsprism.model import DocumentInfo, Entity, Mention, StoryAnalysis

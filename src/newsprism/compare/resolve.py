@@ -46,6 +46,7 @@ from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     HONORIFICS,
     MALE_HONORIFICS,
+    NAME_SUFFIXES,
     ORG_SUFFIXES,
     TITLE_WORDS,
     WEEKDAYS,
@@ -77,6 +78,10 @@ _VAGUE_ROLES = frozenset("man woman person people one resident member official s
 _SURNAME_PREFIXES = frozenset("abu bin ibn bint um van vun von di dil dila da du li la mac mc haj st".split())
 _ACRONYM = re.compile(r"^(?:[A-Z]\.){2,6}$|^[A-Z]{2,6}$")
 _WORD = re.compile(r"[^\W_]+(?:[.'’-][^\W_]+)*\.?", re.UNICODE)
+# words after a company's name that say what form it has, not which company it is
+_ORG_FORM_WORDS = ORG_SUFFIXES | frozenset("computer computers group holdings".split())
+# a country written before an organisation's name ("U.S. Federal Reserve" is the "Federal Reserve")
+_COUNTRY_ABBREVIATIONS = frozenset("us usa uk eu un".split())
 _MIN_FUZZY = 5
 _FUZZY_RATIO = 75.0
 _PRONOUN_WINDOW = 3  # sentences back
@@ -144,6 +149,7 @@ class _Item:
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
+    suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -359,8 +365,10 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
                      words[-1].lower() if words else m.text.lower())
     person = item.group in ("PERSON", "UNK") and item.kind == "name"
     words = list(item.words)
-    while item.group == "ORG" and len(words) > 1 and title_key(words[-1]).strip(",") in ORG_SUFFIXES:
-        words.pop()  # "Apple Inc." is "Apple"
+    while person and len(words) > 1 and title_key(words[-1]).strip(",") in NAME_SUFFIXES:
+        item.suffix = title_key(words.pop()).strip(",")  # "Roger J. Stone Jr.": "Jr." is no part of the surname
+    while item.group == "ORG" and len(words) > 1 and title_key(words[-1]).strip(",") in _ORG_FORM_WORDS:
+        words.pop()  # "Apple Inc." and "Apple Computer" are "Apple"
     toks = name_tokens(words, person)
     if item.group == "NORP" and toks and toks[-1].endswith("s"):
         toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
@@ -429,9 +437,9 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
     names = [it for it in items if it.kind == "name"]
     full = [it for it in names if it.group != "PERSON" or _is_full_person(it)]
     # 1. same key, compatible labels
-    by_key: dict[tuple[str, ...], list[_Item]] = defaultdict(list)
+    by_key: dict[tuple[tuple[str, ...], str], list[_Item]] = defaultdict(list)
     for it in full:
-        by_key[it.toks].append(it)
+        by_key[(it.toks, it.suffix)].append(it)
     reps: list[_Item] = []
     for group in by_key.values():
         local: list[_Item] = []
@@ -447,6 +455,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
     # 2. variants between distinct keys (few per story: pairwise is cheap)
     for i, a in enumerate(reps):
         for b in reps[i + 1 :]:
+            if a.suffix != b.suffix:
+                continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
             if not _may_be_variants(a.toks, b.toks) or not _compatible(a, b):
                 continue
             if _seq_match(a.toks, b.toks):
@@ -463,6 +473,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                       and (a.gender is None or b.gender is None or a.gender == b.gender)):
                     if a.words and b.words and nick.same(a.words[0], b.words[0]):
                         sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+            elif _country_before(a, b) or _country_before(b, a):
+                sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
@@ -473,18 +485,88 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
         }
         if len(owners) == 1:
             sets.union(it.idx, next(iter(owners)))
-    # 4. acronyms: "U.N." ~ "United Nations", when the expansion is unique
-    expansions: dict[str, set[int]] = defaultdict(set)
-    for it in full:
-        acro = _acronym_of(it.words)
-        if acro and it.group != "PERSON":
-            expansions[acro].add(sets.find(it.idx))
+    # 4. acronyms and clipped forms, when the expansion is unique: "U.N." ~ "United Nations",
+    # "SIA" ~ "Singapore Airlines" (each word gives the start of itself), "Fed" ~ "Federal Reserve"
+    expanded = [it for it in full if it.group != "PERSON" and _acronym_of(it.words)]
     for it in full:
         word = "".join(it.words)
-        if len(it.words) == 1 and _ACRONYM.match(word) and it.group != "PERSON":
-            targets = expansions.get(word.replace(".", "").lower(), set())
-            if len(targets) == 1:
-                sets.union(it.idx, next(iter(targets)))
+        if len(it.words) != 1 or it.group == "PERSON":
+            continue
+        if _ACRONYM.match(word):
+            letters = word.replace(".", "").lower()
+            targets = {sets.find(o.idx) for o in expanded if _acronym_of(o.words) == letters}
+            if not targets:
+                targets = {sets.find(o.idx) for o in expanded if _spells(letters, _content_words(o.words))}
+        elif _CLIPPED.match(word):
+            targets = {sets.find(o.idx) for o in expanded if _clips(word, _content_words(o.words))}
+        else:
+            continue
+        if len(targets) == 1:
+            sets.union(it.idx, next(iter(targets)))
+    _merge_suffixed(full, sets)
+
+
+_CLIPPED = re.compile(r"^[A-Z][a-z]{2,5}$")
+
+
+def _content_words(words: Sequence[str]) -> list[str]:
+    return [w for w in words if w.lower() not in _FUNCTION and re.sub(r"\W", "", w).lower() not in _COUNTRY_ABBREVIATIONS]
+
+
+def _spells(letters: str, words: Sequence[str]) -> bool:
+    """Do the starts of ``words``, each at least its first letter, spell ``letters``
+    exactly ("sia" <- "SIngapore Airlines")? Needs two words or more."""
+    if len(words) < 2 or len(letters) > 3 * len(words):
+        return False
+    low = [re.sub(r"\W", "", w).lower() for w in words]
+
+    def walk(i: int, k: int) -> bool:
+        if k == len(low):
+            return i == len(letters)
+        return any(walk(i + n, k + 1) for n in range(1, len(low[k]) + 1) if low[k][:n] == letters[i : i + n])
+
+    return walk(0, 0)
+
+
+def _clips(word: str, words: Sequence[str]) -> bool:
+    """A short form made of the start of a longer name's first word ("Fed" <- "Federal Reserve")."""
+    first = re.sub(r"\W", "", words[0]).lower() if words else ""
+    return len(words) >= 2 and len(first) >= len(word) + 2 and first.startswith(word.lower())
+
+
+def _country_before(short: _Item, long_: _Item) -> bool:
+    """``long_`` is ``short`` (two words or more) with a country written before it."""
+    if {short.group, long_.group} & {"PERSON", "NORP"} or short.kind != "name" or long_.kind != "name":
+        return False
+    n = len(short.toks)
+    extra = long_.words[: len(long_.words) - len(short.words)]
+    return (
+        n >= 2 and len(long_.toks) > n and bool(extra) and _seq_match(short.toks, long_.toks[-n:])
+        and all(re.sub(r"\W", "", w).lower() in _COUNTRY_ABBREVIATIONS or is_demonym(w) for w in extra)
+    )
+
+
+def _merge_suffixed(full: list[_Item], sets: _Sets) -> None:
+    """"Roger J. Stone Jr." and "Roger Stone" are one man when no document names both:
+    a writer who names "Donald Trump Jr." beside "Donald Trump" means two people."""
+    people = [it for it in full if it.group == "PERSON" and len(it.toks) >= 2]
+    plain = [it for it in people if not it.suffix]
+    for it in people:
+        if not it.suffix:
+            continue
+        owners = {
+            sets.find(p.idx) for p in plain
+            if tokens_match(p.toks[0], it.toks[0]) and tokens_match(p.toks[-1], it.toks[-1])
+            and (_is_subsequence(p.toks, it.toks) or _is_subsequence(it.toks, p.toks))
+        }
+        if len(owners) != 1:
+            continue
+        owner = next(iter(owners))
+        mine = sets.find(it.idx)
+        docs_plain = {p.mention.doc for p in plain if sets.find(p.idx) == owner}
+        docs_suffixed = {p.mention.doc for p in people if p.suffix and sets.find(p.idx) == mine}
+        if not docs_plain & docs_suffixed:
+            sets.union(mine, owner)
 
 
 # labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
@@ -527,6 +609,10 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
     for it in short:
         n = len(it.toks)
         tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
+        # "Trump Jr." is the man named with "Jr."; a bare "Trump" is first the one named without it
+        same_suffix = [f for f in tails if f.suffix == it.suffix]
+        if it.suffix or same_suffix:
+            tails = same_suffix
         if it.gender is not None:  # an honorific rules out the full names of the other gender
             tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
         owners = {sets.find(f.idx) for f in tails}
