@@ -194,3 +194,41 @@ def test_no_wrong_merge_and_clean_speakers_on_the_seed_story(seed_story, nlp):
     analysis = analyse_seed_story(seed_story, nlp)
     assert wrong_merges(analysis) == []
     assert speaker_problems(analysis) == []
+
+
+def test_a_speaker_is_typed_a_person_or_an_organisation():
+    from newsprism.compare.resolve import type_speakers
+    from newsprism.model import Entity, Mention
+
+    def entity(eid, name, labels):
+        mentions = tuple(Mention("a", 10 * i, 10 * i + len(name), name, label) for i, label in enumerate(labels))
+        return Entity(eid, name, labels[0], (name,), mentions)
+
+    entities = [
+        entity("E1", "Pompeo", ["GPE", "GPE", "PERSON"]),  # speaks: NER also called him a person
+        entity("E2", "Twitter's Adam Sharp", ["WORK_OF_ART"]),  # speaks: a given name
+        entity("E3", "The Dallas Morning", ["EVENT"]),  # speaks: no person cue, an organisation
+        entity("E4", "Aleppo", ["GPE", "PERSON"]),  # does not speak: left as it is
+        entity("E5", "Russia", ["GPE"]),  # speaks: a country speaks through its government
+    ]
+    typed = {e.id: e.type for e in type_speakers(entities, {"E1", "E2", "E3", "E5"})}
+    assert typed == {"E1": "PERSON", "E2": "PERSON", "E3": "ORG", "E4": "GPE", "E5": "GPE"}
+
+
+def test_analyze_types_a_speaker_ner_mistyped_as_a_person(nlp):
+    from newsprism.pipeline import analyze_articles
+
+    text = (  # BASIL, fox 2011 (c21cb217...): NER calls "Twitter's Adam Sharp" a WORK_OF_ART
+        "Amid the controversy, a Twitter official emailed security tips to members of Congress regarding "
+        "their accounts.\n\n\"While we won't comment on individual accounts, news reports of the past few "
+        "days are a good reminder of the importance of actively protecting your account credentials,\" "
+        "Twitter's Adam Sharp wrote."
+    )
+    assert any(e.label_ not in ("PERSON", "ORG") and "Sharp" in e.text for e in nlp(text).ents)
+    analysis = analyze_articles([Article(id="a", text=text)], nlp=nlp)
+    spoken = [q for q in analysis.quotes if q.speaker_entity]
+    assert spoken
+    for q in spoken:
+        assert analysis.entity(q.speaker_entity).type in ("PERSON", "ORG", "GPE", "NORP"), q
+    sharp = [e for e in analysis.entities if "Sharp" in e.name]
+    assert sharp and all(e.type == "PERSON" for e in sharp)

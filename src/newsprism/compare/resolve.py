@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rapidfuzz.fuzz import ratio
@@ -58,7 +58,7 @@ from newsprism.model import Entity, Mention, Span
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token
 
-__all__ = ["resolve_entities", "phonetic", "tokens_match", "name_tokens"]
+__all__ = ["resolve_entities", "phonetic", "tokens_match", "name_tokens", "type_speakers"]
 
 _PARTICLES = frozenset({"al", "el", "ul"})  # Arabic article, dropped for matching people
 _FUNCTION = frozenset({"of", "the", "for", "and", "de", "du", "des", "la", "le", "on", "in", "at", "&"})
@@ -832,6 +832,34 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
             )
         )
     return entities
+
+
+_SPEAKER_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP"})
+
+
+def type_speakers(entities: Sequence[Entity], speaking: Iterable[str]) -> list[Entity]:
+    """The type of an entity that speaks a quote, by that context: a speaker is a person or an
+    organisation (a country or a group speaks through its government or its members).
+
+    An entity in ``speaking`` (ids) typed otherwise ("Twitter's Adam Sharp":WORK_OF_ART, "The
+    Dallas Morning":EVENT) becomes PERSON when NER called one of its mentions a person or its
+    name holds a known given name before another word, else ORG; one typed GPE that NER also called a person
+    ("Pompeo":GPE/PERSON) becomes PERSON. Others are returned unchanged.
+    """
+    ids = set(speaking)
+    out: list[Entity] = []
+    for e in entities:
+        if e.id in ids and e.type != "PERSON":
+            labels = {m.label for m in e.mentions}
+            words = [w for w in re.findall(r"[^\W\d_]+", e.name) if title_key(w) not in TITLE_WORDS]
+            # "Twitter's Adam Sharp": a known given name followed by another name
+            personal = "PERSON" in labels or any(name_gender(w) is not None for w in words[:-1] if w[:1].isupper())
+            if e.type not in _SPEAKER_TYPES:
+                e = replace(e, type="PERSON" if personal else "ORG")
+            elif e.type == "GPE" and "PERSON" in labels:
+                e = replace(e, type="PERSON")
+        out.append(e)
+    return out
 
 
 def entity_clusters(entities: Iterable[Entity]) -> list[list[Mention]]:
