@@ -232,3 +232,18 @@ def test_analyze_types_a_speaker_ner_mistyped_as_a_person(nlp):
         assert analysis.entity(q.speaker_entity).type in ("PERSON", "ORG", "GPE", "NORP"), q
     sharp = [e for e in analysis.entities if "Sharp" in e.name]
     assert sharp and all(e.type == "PERSON" for e in sharp)
+
+
+def test_descriptors_keep_their_words_and_their_person_in_a_list(nlp):
+    text = (
+        "The meeting was attended by Donald Trump Jr., son-in-law Jared Kushner, and campaign chairman Paul "
+        "Manafort. North Korean dictator Kim Jong Un fired a missile on Tuesday."
+    )
+    entities = _entities(nlp, {"a": text})
+    roles = {e.name: [d.text for d in e.descriptors] for e in entities}
+    assert roles["Jared Kushner"] == ["son-in-law"]
+    assert not roles.get("Donald Trump Jr.")
+    assert roles["Paul Manafort"] == ["campaign chairman"]
+    assert roles["Kim Jong Un"] == ["North Korean dictator"]
+    for e in entities:  # every descriptor cites the text
+        assert all(text[d.start : d.end] == d.text for d in e.descriptors)

@@ -250,15 +250,51 @@ class _Sets:
 # ---------------------------------------------------------------- mention features
 
 
+_ROLE_LEFT_DEPS = frozenset({"det", "amod", "compound", "nmod", "poss", "nummod"})
+_HYPHENS = frozenset({"-", "‐"})
+
+
+def _hyphen_extent(doc: "Doc", lo: int, hi: int) -> tuple[int, int]:
+    """Widen tokens ``lo..hi`` over words joined to them by hyphens ("son-in-law")."""
+    while hi + 2 < len(doc) and doc[hi + 1].text in _HYPHENS and not doc[hi].whitespace_ and not doc[hi + 1].whitespace_:
+        hi += 2
+    while lo >= 2 and doc[lo - 1].text in _HYPHENS and not doc[lo - 2].whitespace_ and not doc[lo - 1].whitespace_:
+        lo -= 2
+    return lo, hi
+
+
 def _role_span(tok: "Token", doc_id: str) -> Span:
-    start = tok
-    for child in tok.lefts:
-        if child.dep_ in ("det", "amod", "compound", "nmod", "poss", "nummod") and child.i < start.i:
-            start = child
-            break
+    """The role phrase: the noun with all its modifiers before it ("North Korean dictator",
+    "the Syrian president") and the words hyphens join to it ("son-in-law")."""
     doc = tok.doc
+    start = tok.i
+    for child in tok.lefts:
+        if child.dep_ in _ROLE_LEFT_DEPS:
+            start = min(start, child.left_edge.i)
+    lo, hi = _hyphen_extent(doc, start, tok.i)
     # Span.text, not Doc.text: the latter rebuilds the whole article on every call
-    return Span(doc_id, doc[start.i].idx, tok.idx + len(tok.text), doc[start.i : tok.i + 1].text)
+    return Span(doc_id, doc[lo].idx, doc[hi].idx + len(doc[hi].text), doc[lo : hi + 1].text)
+
+
+def _titles_next_name(tok: "Token", name_end: int) -> bool:
+    """A role written right before another name ("Donald Trump Jr., son-in-law Jared Kushner")
+    is that name's title, not an apposition of the name before it."""
+    doc = tok.doc
+    _, hi = _hyphen_extent(doc, tok.i, tok.i)
+    nxt = hi + 1
+    return nxt < len(doc) and nxt > name_end and doc[nxt].pos_ == "PROPN" and doc[nxt].ent_type_ == "PERSON"
+
+
+def _prenominal_role(first: "Token") -> "Token | None":
+    """A lower-case role noun written directly before the name, hyphenated or not:
+    "son-in-law Jared Kushner" -> "son"."""
+    doc = first.doc
+    j = first.i - 1
+    if j < 0 or not doc[j].is_lower or doc[j].pos_ not in ("NOUN", "PROPN"):
+        return None
+    lo, _ = _hyphen_extent(doc, j, j)
+    head = doc[lo]
+    return head if _is_role(head) else None
 
 
 def _is_role(tok: "Token") -> bool:
@@ -273,12 +309,15 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
     doc = root.doc
     found: list["Token"] = []
     for child in root.children:
-        if child.dep_ == "appos" and _is_role(child):
+        if child.dep_ == "appos" and _is_role(child) and not _titles_next_name(child, last.i):
             found.append(child)
         elif child.dep_ in ("compound", "nmod") and child.i < first.i and _is_role(child):
             found.append(child)
     if root.dep_ == "appos" and _is_role(root.head):
         found.append(root.head)
+    before = _prenominal_role(first)
+    if before is not None:
+        found.append(before)
     if root.dep_ == "nsubj":  # "a radiology nurse in Aleppo, Mohamed said": two subjects
         for sib in root.head.children:
             if sib.dep_ == "nsubj" and sib.i < first.i and sib.pos_ == "NOUN" and doc[first.i - 1].text == ",":
@@ -295,12 +334,12 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
             j += 1
         if noun is not None:
             found.append(noun)
-    out, seen = [], set()
+    out: list[Span] = []
     for tok in found:
-        if tok.i not in seen:
-            seen.add(tok.i)
-            out.append(_role_span(tok, doc_id))
-    return out
+        span = _role_span(tok, doc_id)
+        if not any(o.start <= span.start and span.end <= o.end for o in out):
+            out = [o for o in out if not (span.start <= o.start and o.end <= span.end)] + [span]
+    return sorted(out, key=lambda r: r.start)
 
 
 def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
