@@ -247,3 +247,17 @@ def test_descriptors_keep_their_words_and_their_person_in_a_list(nlp):
     assert roles["Kim Jong Un"] == ["North Korean dictator"]
     for e in entities:  # every descriptor cites the text
         assert all(text[d.start : d.end] == d.text for d in e.descriptors)
+
+
+def test_a_family_name_written_first_and_a_hyphenated_given_name(nlp):
+    texts = {
+        "a": "Secretary of State Mike Pompeo met Moon Jae-in in Seoul. Kim Jong Un fired a missile. "
+        "Former U.N. chief Ban Ki-moon urged calm.",
+        "b": "Moon said he was hopeful. Kim warned the United States. Ban said the talks must go on.",
+    }
+    entities = _entities(nlp, texts)
+    moon = _entity_of(entities, "Moon Jae-in")
+    assert "Moon" in moon.variants
+    assert "Kim" in _entity_of(entities, "Kim Jong Un").variants
+    ban = _entity_of(entities, "Ban Ki-moon")
+    assert "Ban" in ban.variants and "Moon" not in ban.variants

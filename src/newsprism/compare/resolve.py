@@ -647,7 +647,8 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
     leftovers: list[_Item] = []
     for it in short:
         n = len(it.toks)
-        tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
+        tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)
+                 and n >= _last_word_parts(f)]  # "Moon" is not "Ban Ki-moon"
         # "Trump Jr." is the man named with "Jr."; a bare "Trump" is first the one named without it
         same_suffix = [f for f in tails if f.suffix == it.suffix]
         if it.suffix or same_suffix:
@@ -678,6 +679,11 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
             leftovers.append(it)
             continue
         firsts = [f for f in full_by_first.get(it.toks[0][:1], ()) if tokens_match(f.toks[0], it.toks[0])]
+        # a surname written first (Korean, Chinese): "Moon" is "Moon Jae-in", "Xi" is "Xi Jinping"
+        family_first = {sets.find(f.idx) for f in firsts if _family_name_first(f)}
+        if len(family_first) == 1 and len({sets.find(f.idx) for f in firsts}) == 1 and name_gender(it.words[0]) is None:
+            sets.union(it.idx, firsts[0].idx)
+            continue
         earlier = [f for f in firsts if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
         if len({sets.find(f.idx) for f in earlier}) == 1:
             sets.union(it.idx, earlier[0].idx)
@@ -705,6 +711,25 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
             b = local_roles[(other.mention.doc, other.toks)]
             if not a or not b or a & b:
                 sets.union(heads[0].idx, other.idx)
+
+
+def _last_word_parts(f: _Item) -> int:
+    """How many name tokens the last written word of a name holds ("Ban Ki-moon": 2)."""
+    words = re.sub(r"['’]s$", "", f.mention.text.strip()).split()
+    return len([p for p in re.split(r"[-‐]", words[-1]) if p]) if words else 1
+
+
+def _family_name_first(f: _Item) -> bool:
+    """A name written family name first, as Korean and Chinese names are in English news:
+    a hyphenated given name after it ("Moon Jae-in", "Kim Jong-un") or a family name of one
+    or two letters plus a vowel ("Xi Jinping", "Li Keqiang", "Kim Jong Un")."""
+    words = f.mention.text.split()
+    if len(words) < 2 or len(words) > 3 or not f.words:
+        return False
+    first = f.words[0]
+    return (f.mention.text.startswith(first) and re.search(r"\w-\w", " ".join(words[1:])) is not None) or (
+        len(first) <= 3 and name_gender(first) is None
+    )
 
 
 def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
