@@ -345,7 +345,11 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
 def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     """The name inside a longer mention: the capitalised run around its head
     ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
-    named = lambda t: t.is_title or t.is_upper or t.lower_ in _PARTICLES or t.text in ("-", "'s", "’s")  # noqa: E731
+    def named(t: "Token") -> bool:
+        # an initial whose period the tokenizer cut off ("Raj K . Chohan") stays in the name
+        initial_dot = t.text == "." and t.i > 0 and len(t.nbor(-1).text) == 1 and t.nbor(-1).is_upper
+        return t.is_title or t.is_upper or t.lower_ in _PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
+
     pos = {t.i: k for k, t in enumerate(tokens)}
     k = pos.get(head.i, len(tokens) - 1)
     if not named(tokens[k]):
@@ -383,6 +387,8 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
                 item.relative_to = _relative_antecedent(span[0])
             return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
+        if not is_name and group == "UNK" and len(span) >= 2 and all(t.is_title and t.is_alpha for t in span):
+            is_name = True  # "Raj Chohan" the tagger read as common nouns: every word capitalised
         if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",) and not (
             m.label == "PERSON" and head.is_title  # "Trump praised ...": the tagger's NN, still a name
         ):
