@@ -722,7 +722,8 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
 def _last_word_parts(f: _Item) -> int:
     """How many name tokens the last written word of a name holds ("Ban Ki-moon": 2)."""
     words = re.sub(r"['’]s$", "", f.mention.text.strip()).split()
-    return len([p for p in re.split(r"[-‐]", words[-1]) if p]) if words else 1
+    # the article of an Arabic name is no part ("Bashar al-Assad": "Assad" is his surname)
+    return len([p for p in re.split(r"[-‐]", words[-1]) if p and phonetic(p) not in _PARTICLES]) if words else 1
 
 
 def _family_name_first(f: _Item) -> bool:
