@@ -106,6 +106,10 @@ def according_to(token: "Token") -> "Token | None":
     return next((c for c in token.nbor().children if c.dep_ == "pobj"), None)
 
 
+def _wordlike(token: "Token") -> bool:
+    return any(ch.isalnum() for ch in token.text)
+
+
 def _subjects(verb: "Token", climbed: bool) -> list["Token"]:
     found = [c for c in verb.children if c.dep_ in SOURCE_DEPS]
     if found:
@@ -126,6 +130,10 @@ def source_of(verb: "Token") -> "Token | None":
         return according_to(verb)
     current = verb
     for step in range(5):
+        if any(c.dep_ in SOURCE_DEPS and not _wordlike(c) for c in current.children):
+            # a "-" made a subject: the parser broke a phrase it did not understand ("after
+            # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
+            return None
         subjects = _subjects(current, step > 0)
         if subjects:
             named = [s for s in subjects if s.pos_ == "PROPN"]
@@ -172,6 +180,10 @@ def source_phrase(head: "Token") -> tuple[int, int]:
         end = max(t.i for t in sub) + 1
     while start < head.i and doc[start].is_punct:
         start += 1
+    if head.ent_iob_ != "O":  # a name the parser split into pieces ("Bashar al - Assad"): all of it
+        ent = next((e for e in doc.ents if e.start <= head.i < e.end), None)
+        if ent is not None and ent.label_ in ("PERSON", "ORG", "GPE", "NORP"):
+            start, end = min(start, ent.start), max(end, ent.end)
     return start, end
 
 
@@ -217,10 +229,13 @@ class People:
         self._inside_quote = inside_quote or (lambda _char: False)
         # fullest-name lookup: last word of a person's name -> its mentions
         self.by_last_word: dict[str, list[Mention]] = {}
+        self._name_words: dict[str, list[tuple[Mention, tuple[str, ...]]]] = {}  # the same, with the words
         for m in self.mentions:
             words = _WORD.findall(m.text)
             if m.label == "PERSON" and words:
                 self.by_last_word.setdefault(words[-1].lower(), []).append(m)
+                self._name_words.setdefault(words[-1].lower(), []).append((m, tuple(w.lower() for w in words)))
+        self._fullest: dict[tuple[int, int, str | None], tuple[int, int]] = {}  # asked once per name and cue
         self._antecedents: list[tuple[int, Person]] | None = None
         self._genders: dict[str, set[str]] | None = None
         self._roles: dict[str, list[Mention]] | None = None
@@ -252,13 +267,19 @@ class People:
         own cues say otherwise, and the full name written most often wins; two
         equally frequent candidates leave the name as written (when unsure, no merge).
         """
-        words = [w.lower() for w in _WORD.findall(self.text[start:end])]
+        key = (start, end, gender)
+        found = self._fullest.get(key)
+        if found is None:
+            found = self._fullest[key] = self._find_fullest(start, end, gender)
+        return found
+
+    def _find_fullest(self, start: int, end: int, gender: str | None) -> tuple[int, int]:
+        words = tuple(w.lower() for w in _WORD.findall(self.text[start:end]))
         if not words:
             return start, end
         candidates: dict[tuple[str, ...], list[Mention]] = {}
-        for m in self.by_last_word.get(words[-1], ()):
-            other = tuple(w.lower() for w in _WORD.findall(m.text))
-            if len(other) > len(words) and list(other[-len(words) :]) == words:
+        for m, other in self._name_words.get(words[-1], ()):
+            if len(other) > len(words) and other[-len(words) :] == words:
                 if gender is not None and self.gender_at(m.start, end=m.end) not in (None, gender):
                     continue
                 candidates.setdefault(other, []).append(m)
