@@ -227,7 +227,7 @@ def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
 
     from newsprism.corpus.cluster import TermExtractor
 
-    extractor = TermExtractor(params.cluster.title_boost)
+    extractor = TermExtractor.for_params(params.cluster)
     schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("counts", pa.string()), ("terms", pa.list_(pa.string()))])
     for batch in batches:
         rows = []

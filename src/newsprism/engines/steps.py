@@ -399,7 +399,7 @@ def all_vectors(
     rows: Sequence[tuple[int, str, str | None, int | None]], params: ClusterParams
 ) -> tuple[dict[int, ArticleVector], int, int]:
     """In-memory step 3a for ``(pk, text, title, day)`` rows: vectors, docs, distinct terms."""
-    extractor = TermExtractor(params.title_boost)
+    extractor = TermExtractor.for_params(params)
     counts = [doc_terms(extractor, text, title) for _, text, title, _ in rows]
     df: Counter[str] = Counter()
     for words, entities in counts:
