@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from web_support import Server, launch_browser, screenshot, watch_page  # noqa: E402
+from web_support import Server, screenshot, watch_page  # noqa: E402
 
 BODY = (
     "Government forces said on Tuesday that 200 people were evacuated from the eastern district of the city. "
@@ -56,14 +56,6 @@ def hostile_db(tmp_path_factory):
         assert summary.ingested == 4, summary.skipped
         stories = [s.id for s in corpus.stories()]
     return path, stories
-
-
-@pytest.fixture(scope="module")
-def browser():
-    pw, browser = launch_browser()
-    yield browser
-    browser.close()
-    pw.stop()
 
 
 CHECK_DOM = """() => {
