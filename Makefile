@@ -3,7 +3,7 @@
 #   make lint    ruff, mypy against its baseline, the generated CLI reference is current
 #   make eval    the full evaluation on ../shared and the quality gate (slow)
 #   make ci      what CI runs (.ci/run): test (with lint), eval
-#   make docs    regenerate docs/cli.md's reference from `--help` (after changing cli.py)
+#   make docs    regenerate docs/cli.md's reference from `--help` (after changing a command in cli/)
 #   make lock    rewrite constraints.txt, the exact tested versions every install uses
 #                (pyproject.toml keeps compatible ranges for people installing newsprism)
 PYTHON ?= python3

@@ -258,11 +258,7 @@ class _Reader:
 
     # -- formats ------------------------------------------------------
     def read_html(self, path: Path, data: bytes) -> None:
-        if not data.strip():
-            self.skip(path, "empty file" if not data else "whitespace-only file")
-            return
-        if b"\x00" in data:
-            self.skip(path, "binary file (contains NUL bytes)")
+        if self.skip_unusable(path, data):
             return
         import trafilatura  # heavy; only needed for HTML input
 
@@ -300,11 +296,7 @@ class _Reader:
         self.add(path, with_note(article, encoding_note(encoding)) if encoding else article)
 
     def read_jsonl(self, path: Path, data: bytes) -> None:
-        if not data.strip():
-            self.skip(path, "empty file" if not data else "whitespace-only file")
-            return
-        if b"\x00" in data:
-            self.skip(path, "binary file (contains NUL bytes)")
+        if self.skip_unusable(path, data):
             return
         found = False
         for number, raw in enumerate(data.split(b"\n"), start=1):
@@ -434,6 +426,16 @@ class _Reader:
 
     def skip(self, path: Path, reason: str, line: int | None = None) -> None:
         self.skipped.append(Skipped(str(path), reason, line))
+
+    def skip_unusable(self, path: Path, data: bytes) -> bool:
+        """Skip (and say so) a file with nothing to read or with NUL bytes (binary)."""
+        if not data.strip():
+            self.skip(path, "empty file" if not data else "whitespace-only file")
+            return True
+        if b"\x00" in data:
+            self.skip(path, "binary file (contains NUL bytes)")
+            return True
+        return False
 
 
 def _decode_line(raw: bytes) -> tuple[str | None, str | None, str]:

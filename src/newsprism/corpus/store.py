@@ -19,7 +19,7 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from newsprism.model import Article
 
@@ -356,17 +356,18 @@ class Store:
     # -- articles ------------------------------------------------------------------
 
     def known_hashes(self, hashes: Sequence[str]) -> set[str]:
-        found: set[str] = set()
-        for chunk in _chunks(hashes, 500):
-            marks = ",".join("?" * len(chunk))
-            found.update(r[0] for r in self.conn.execute(f"SELECT hash FROM articles WHERE hash IN ({marks})", chunk))
-        return found
+        return self._stored_values("hash", hashes)
 
     def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        return self._stored_values("id", ids)
+
+    def _stored_values(self, column: Literal["hash", "id"], values: Sequence[str]) -> set[str]:
+        """Which of ``values`` some stored article has in ``column`` (in chunks: SQLite
+        limits the parameters of one statement)."""
         found: set[str] = set()
-        for chunk in _chunks(ids, 500):
+        for chunk in _chunks(values, 500):
             marks = ",".join("?" * len(chunk))
-            found.update(r[0] for r in self.conn.execute(f"SELECT id FROM articles WHERE id IN ({marks})", chunk))
+            found.update(r[0] for r in self.conn.execute(f"SELECT {column} FROM articles WHERE {column} IN ({marks})", chunk))
         return found
 
     def next_pk(self) -> int:

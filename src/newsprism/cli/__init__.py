@@ -1,0 +1,22 @@
+"""The command line: a thin layer over the library (every command is documented
+in docs/cli.md, and a test fails when one is not).
+
+One module per group of commands; importing them registers the commands on
+:data:`app` in the order ``--help`` lists them."""
+
+from __future__ import annotations
+
+from newsprism.cli.app import app
+from newsprism.cli.analyze import analyze, check, evaluate
+from newsprism.cli.corpus import export, ingest, refresh, search, stories, watch
+from newsprism.cli.batch import batch, load
+from newsprism.cli.browse import outlets_app, report, serve
+
+__all__ = [
+    "analyze", "app", "batch", "check", "evaluate", "export", "ingest", "load", "main", "outlets_app",
+    "refresh", "report", "search", "serve", "stories", "watch",
+]
+
+
+def main() -> None:  # console-script entry point
+    app(prog_name="newsprism")

@@ -1,0 +1,162 @@
+"""The Typer application and what its commands share: one-line errors, safe output,
+opening a corpus, progress bars, writing a report file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="newsprism",
+    help="Cross-outlet news analysis: what outlets agree on, where they differ, who said what — every item cited.\n\n"
+    "Example: newsprism analyze examples/aleppo-2016-12-14/",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"newsprism {version('newsprism')}")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            typer.echo("newsprism (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Cross-outlet news analysis: what outlets agree on, where they differ, who said what — every item cited.
+
+    Example: newsprism analyze examples/aleppo-2016-12-14/
+    """
+
+
+def _plain_argument_help() -> None:
+    """An argument whose metavar names it ("CORPUS") is shown without Typer's Python type
+    after it ("CORPUS <path>", "INPUT <list[str]>"), and a flag without "<bool>": help for
+    people, not type noise."""
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # pragma: no cover - another Typer layout: its default help stays
+        return
+    for cls in (TyperArgument, TyperOption):
+        original = cls.display_type_rich
+        if getattr(original, "_newsprism", False):
+            continue
+
+        def display_type_rich(self, ctx, _original=original, _is_argument=cls is TyperArgument):  # type: ignore[no-untyped-def]
+            if getattr(self, "is_flag", False):
+                return None  # "--force <bool>": a flag takes no value
+            if _is_argument and self.metavar:
+                return None
+            return _original(self, ctx)
+
+        display_type_rich._newsprism = True  # type: ignore[attr-defined]
+        cls.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_plain_argument_help()
+
+
+def err(message: str) -> None:
+    # one line per problem, naming the file; never a traceback for bad input. Messages quote
+    # file names and article text: control characters are shown, never sent to the terminal
+    from newsprism.report.safe import printable
+
+    typer.echo(f"newsprism: {printable(message)}", err=True)
+
+
+def out(line: str) -> None:
+    """One line of listing output (article-derived), control characters made visible."""
+    from newsprism.report.safe import printable
+
+    typer.echo(printable(line))
+
+
+def make_console(**options):
+    from newsprism.report.safe import console
+
+    return console(**options)
+
+
+def open_corpus(path: Path, **options):
+    from newsprism.corpus.corpus import Corpus
+
+    try:
+        return Corpus(path, **options)
+    except Exception as exc:  # sqlite3.DatabaseError and friends: one line, not a traceback
+        err(f"{path}: {_corpus_problem(path, exc)}")
+        raise typer.Exit(2)
+
+
+def _corpus_problem(path: Path, exc: Exception) -> str:
+    """What is wrong with a corpus path, said as it is (not "not a corpus" for a folder
+    the user cannot write in)."""
+    import os
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        return "is a folder; give the corpus file's name"
+    if not path.exists():
+        if not folder.is_dir():
+            return f"folder {folder} does not exist"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"cannot create the corpus: folder {folder} is not writable"
+        return f"cannot create the corpus ({exc})"
+    if not os.access(path, os.R_OK):
+        return "cannot read the corpus (permission denied)"
+    if "unable to open" in str(exc) or "readonly" in str(exc) or not os.access(folder, os.W_OK):
+        return f"cannot open the corpus for writing (the file or folder {folder} is read-only: {exc})"
+    return f"not a newsprism corpus file ({exc})"
+
+
+def progress_bar(unit: str):
+    """A progress bar on stderr with count, rate and time left."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(f"{{task.fields[rate]}} {unit}/s"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=make_console(stderr=True),
+    )
+
+
+def bar_callback(bar, task, started: float):
+    import time
+
+    def progress(done: int, total: int, detail: str = "") -> None:
+        elapsed = time.perf_counter() - started
+        bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.2f}" if elapsed > 0 and done else "–")
+
+    return progress
+
+
+def write_report(output: Path, text: str, read: list[Path], force: bool) -> None:
+    """Write ``text`` to ``output`` atomically; never over an input (or its folder's manifest)."""
+    from newsprism.report.output import OutputRefused, check_output, write_text_atomic
+
+    try:
+        manifests = {Path(p).parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
+        check_output(output, inputs=[*read, *manifests], force=force)
+        write_text_atomic(output, text)
+    except OutputRefused as exc:
+        err(str(exc))
+        raise typer.Exit(2)
+    except OSError as exc:
+        err(f"{output}: cannot write ({exc.strerror or exc})")
+        raise typer.Exit(2)
