@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, err, make_console, open_corpus, out, write_report
+from newsprism.cli.app import app, err, guard_output, make_console, open_corpus, out, write_report
 
 
 @app.command()
@@ -71,13 +71,7 @@ def analyze(
         err(f"unknown summary backend {summary!r}; choose extractive or llm")
         raise typer.Exit(2)
     if output is not None:  # refused before any work: an input, an existing file, a bad folder
-        from newsprism.report.output import OutputRefused, check_output
-
-        try:
-            check_output(output, inputs=paths, force=force)
-        except OutputRefused as exc:
-            err(str(exc))
-            raise typer.Exit(2)
+        guard_output(output, paths, force)
     if mapping is not None:
         from newsprism.corpus.tabular import parse_mapping
 

@@ -4,9 +4,11 @@ opening a corpus, progress bars, writing a report file."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Callable, Iterable, TypeVar
 
 import typer
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="newsprism",
@@ -146,17 +148,41 @@ def bar_callback(bar, task, started: float):
     return progress
 
 
-def write_report(output: Path, text: str, read: list[Path], force: bool) -> None:
-    """Write ``text`` to ``output`` atomically; never over an input (or its folder's manifest)."""
-    from newsprism.report.output import OutputRefused, check_output, write_text_atomic
+def guard_output(output: Path, inputs: Iterable[Path], force: bool) -> Path:
+    """Refuse an output file before any work is done (one line, exit 2): one of the inputs
+    (or the manifest beside them), the corpus, an existing file without ``--force``, a
+    folder, a missing or read-only folder. Every command's ``-o`` goes through here and
+    :func:`write_output`."""
+    from newsprism.report.output import OutputRefused, check_output
 
+    read = [Path(p) for p in inputs]
+    manifests = {p.parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
     try:
-        manifests = {Path(p).parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
-        check_output(output, inputs=[*read, *manifests], force=force)
-        write_text_atomic(output, text)
+        return check_output(output, inputs=[*read, *manifests], force=force)
     except OutputRefused as exc:
         err(str(exc))
         raise typer.Exit(2)
+
+
+def write_output(output: Path, content: "str | Callable[[Path], T]", inputs: Iterable[Path], force: bool) -> "T | None":
+    """Write ``-o``: checked again as :func:`guard_output` does (the inputs now include every
+    file read), then written to a temporary file beside it, synced and renamed into place,
+    so a failed write leaves any old file whole. ``content``: the text, or a function that
+    writes the temporary path it is given (returning what the command reports)."""
+    from newsprism.report.output import atomic_path
+
+    guard_output(output, inputs, force)
+    try:
+        with atomic_path(output) as tmp:
+            if isinstance(content, str):
+                tmp.write_text(content, encoding="utf-8", errors="surrogateescape")
+                return None
+            return content(tmp)
     except OSError as exc:
         err(f"{output}: cannot write ({exc.strerror or exc})")
         raise typer.Exit(2)
+
+
+def write_report(output: Path, text: str, read: list[Path], force: bool) -> None:
+    """A report's text to ``output`` (:func:`write_output`)."""
+    write_output(output, text, read, force)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, bar_callback, err, make_console, open_corpus, out, progress_bar
+from newsprism.cli.app import app, bar_callback, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
 
 
 @app.command()
@@ -253,6 +253,8 @@ def watch(
         feeds=tuple(urls), timeout=timeout, max_bytes=max_bytes, host_delay=host_delay,
         follow_links=follow_links, jobs=jobs, allow_private=allow_private,
     )
+    if alerts is not None:  # appended to (so it may exist), but never the corpus or the feed list
+        guard_output(alerts, [corpus, feeds], force=True)
     sink = open(alerts, "a", encoding="utf-8") if alerts else None
 
     def on_poll(report) -> None:
@@ -380,8 +382,6 @@ def export(
 
     Example: newsprism export corpus.db -f parquet -o corpus.parquet
     """
-    from newsprism.report.output import OutputRefused, atomic_path, check_output
-
     if not corpus.is_file():
         err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
@@ -392,19 +392,11 @@ def export(
         raise typer.Exit(2)
     if output is None:
         output = Path(corpus.stem + "." + format)
-    try:
-        check_output(output, inputs=[corpus], force=force)
-    except OutputRefused as exc:
-        err(str(exc))
-        raise typer.Exit(2)
+    guard_output(output, [corpus], force)
     with open_corpus(corpus) as store:
-        try:
-            with atomic_path(output) as tmp:  # a failed export leaves any old file whole
-                count = store.export(tmp, format)
+        try:  # a failed export leaves any old file whole
+            count = write_output(output, lambda tmp: store.export(tmp, format), [corpus], force)
         except ValueError as exc:
             err(str(exc))
-            raise typer.Exit(2)
-        except OSError as exc:
-            err(f"{output}: cannot write ({exc.strerror or exc})")
             raise typer.Exit(2)
     out(f"wrote {count} articles to {output}")
