@@ -176,3 +176,12 @@ def test_every_cli_write_goes_through_one_function():
             found[path.name] = hits
     assert set(found) == {"app.py", "corpus.py"}, found  # corpus.py: watch appends alerts (guarded)
     assert len(found["app.py"]) == 1 and len(found["corpus.py"]) == 1, found
+
+
+def test_export_tells_its_progress(corpus, tmp_path):
+    from newsprism.corpus.corpus import Corpus
+
+    seen = []
+    with Corpus(corpus) as store:
+        assert store.export(tmp_path / "x.jsonl", progress=lambda done, total: seen.append((done, total))) == 3
+    assert seen == [(3, 3)]

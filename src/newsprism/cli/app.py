@@ -3,8 +3,9 @@ opening a corpus, progress bars, writing a report file."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
-from typing import Annotated, Callable, Iterable, TypeVar
+from typing import Annotated, Callable, Iterable, Iterator, TypeVar
 
 import typer
 
@@ -122,10 +123,58 @@ def _corpus_problem(path: Path, exc: Exception) -> str:
     return f"not a newsprism corpus file ({exc})"
 
 
+def bar_wanted(quiet: bool = False) -> bool:
+    """Progress bars only on a terminal: none with ``-q``, none when stderr is piped or
+    redirected to a file (a log would fill with redraws)."""
+    return not quiet and make_console(stderr=True).is_terminal
+
+
+# what `analyze` tells the user it is doing, stage by stage (newsprism.pipeline's stage names)
+STAGE_LABELS = {
+    "read": "reading the articles", "model": "loading the language model", "clean": "cleaning the texts",
+    "metadata": "reading datelines and dates", "parse": "parsing", "mentions": "finding names",
+    "times": "finding dates and times", "quotes": "finding quotes", "figures": "finding figures",
+    "resolve": "matching names across articles", "link-speakers": "linking quotes to their speakers",
+    "assemble": "putting the analysis together", "findings": "comparing the outlets",
+}
+
+
+@contextlib.contextmanager
+def analysis_progress(quiet: bool = False) -> "Iterator[Callable[[str, int, int], None] | None]":
+    """A callback ``(stage, done, total)`` drawing two bars on stderr — the steps of an
+    analysis and the documents parsed — or None when no bar is wanted (:func:`bar_wanted`).
+    The bars go away when the analysis ends, before the report is printed."""
+    if not bar_wanted(quiet):
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from newsprism.pipeline import DEFAULT_STAGES
+
+    steps = ["read", "model", *(s.name for s in DEFAULT_STAGES)]
+    with Progress(
+        SpinnerColumn(), TextColumn("{task.description:<34}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=make_console(stderr=True), transient=True,
+    ) as bar:
+        step = bar.add_task(STAGE_LABELS["read"], total=len(steps))
+        docs = bar.add_task("documents parsed", total=None, visible=False)
+
+        def progress(stage: str, done: int, total: int) -> None:
+            index = steps.index(stage) if stage in steps else None
+            if index is not None:
+                bar.update(step, completed=index + (1 if total and done >= total else 0),
+                           description=STAGE_LABELS.get(stage, stage))
+            if stage == "parse" and total:
+                bar.update(docs, visible=True, total=total, completed=done)
+
+        yield progress
+
+
 def progress_bar(unit: str):
-    """A progress bar on stderr with count, rate and time left."""
+    """A progress bar on stderr with count, rate and time left (drawn only on a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    console = make_console(stderr=True)
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -134,7 +183,8 @@ def progress_bar(unit: str):
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
-        console=make_console(stderr=True),
+        console=console,
+        disable=not console.is_terminal,
     )
 
 

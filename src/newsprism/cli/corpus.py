@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, bar_callback, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
+from newsprism.cli.app import app, bar_callback, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
 
 
 @app.command()
@@ -71,7 +71,7 @@ def ingest(
     options = {"follow_links": follow_links, "timeout": timeout, "max_bytes": max_bytes, "allow_private": allow_private}
     with store:
         try:
-            if quiet or as_json:
+            if quiet or as_json or not bar_wanted():
                 summary = _run_ingest(store, inputs, mapping, None, options)
             else:
                 with Progress(
@@ -377,6 +377,7 @@ def export(
         Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Where to write the export (default: CORPUS name with the format's suffix).")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file when it exists.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar (none when stderr is not a terminal either).")] = False,
 ) -> None:
     """Export every article with its story, copy family and the user's own fields (JSONL or Parquet).
 
@@ -395,7 +396,15 @@ def export(
     guard_output(output, [corpus], force)
     with open_corpus(corpus) as store:
         try:  # a failed export leaves any old file whole
-            count = write_output(output, lambda tmp: store.export(tmp, format), [corpus], force)
+            if bar_wanted(quiet):
+                import time
+
+                with progress_bar("articles") as bar:
+                    task = bar.add_task("exporting", total=None, rate="–")
+                    tick = bar_callback(bar, task, time.perf_counter())
+                    count = write_output(output, lambda tmp: store.export(tmp, format, progress=tick), [corpus], force)
+            else:
+                count = write_output(output, lambda tmp: store.export(tmp, format), [corpus], force)
         except ValueError as exc:
             err(str(exc))
             raise typer.Exit(2)

@@ -263,7 +263,7 @@ def fetch(
         if time.monotonic() >= deadline:  # the watchdog closed the connection at the deadline
             raise FetchError(f"timed out after {timeout:g}s") from err
         raise FetchError(f"cannot fetch: {err}") from err
-    except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as err:
+    except (httpx.InvalidURL, ValueError) as err:
         raise FetchError(f"cannot fetch: {err}") from err
 
 
