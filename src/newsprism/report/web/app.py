@@ -119,6 +119,15 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
         return response
 
+    version_box: dict[str, str] = {}
+
+    def analysis_version() -> str:
+        """The installed analysis version (a hash of the analysis code), worked out once per
+        server rather than once per thread's Corpus."""
+        if "v" not in version_box:
+            version_box["v"] = corpora.corpus().analysis_version
+        return version_box["v"]
+
     def groups() -> dict[str, str]:
         return registry_groups(load_registry(corpora.conn()))
 
@@ -164,7 +173,7 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         analyses made in this process fill in for a file too old or read-only to hold them."""
         found: dict[int, dict[str, Any]] = {}
         try:
-            found = stored_analysis_counts(corpora.conn(), story_ids, corpora.corpus().analysis_version)
+            found = stored_analysis_counts(corpora.conn(), story_ids, analysis_version())
         except (sqlite3.Error, OSError, ValueError):
             pass
         known = cache.known()
