@@ -86,3 +86,12 @@ def test_event_keys_join_other_words_for_one_event(nlp):
     assert "P:turn-back|A:vehicle" in set(vans) & set(buses)
     assert {"P:attack|A:insurgent", "P:attack|A:settlement"} <= set(shelled) & set(bombarded)
     assert not set(vans) & set(shelled)
+
+
+def test_a_claim_keeps_the_closing_quote_the_splitter_moved_on(nlp):
+    # the seed story's AP text: spaCy ends the sentence before the closing mark
+    text = 'Mohammed Abu Jaafar, head of forensics, said residents felt "duped."\n"People have left," he said.'
+    claims = [text[a:b] for a, b in split_claims(nlp(text), text)]
+    assert claims[0].endswith('felt "duped."')
+    assert claims[1].startswith('"People')
+    assert all(c.count('"') % 2 == 0 for c in claims)

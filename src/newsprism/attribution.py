@@ -106,6 +106,10 @@ def according_to(token: "Token") -> "Token | None":
     return next((c for c in token.nbor().children if c.dep_ == "pobj"), None)
 
 
+def _wordlike(token: "Token") -> bool:
+    return any(ch.isalnum() for ch in token.text)
+
+
 def _subjects(verb: "Token", climbed: bool) -> list["Token"]:
     found = [c for c in verb.children if c.dep_ in SOURCE_DEPS]
     if found:
@@ -126,6 +130,10 @@ def source_of(verb: "Token") -> "Token | None":
         return according_to(verb)
     current = verb
     for step in range(5):
+        if any(c.dep_ in SOURCE_DEPS and not _wordlike(c) for c in current.children):
+            # a "-" made a subject: the parser broke a phrase it did not understand ("after
+            # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
+            return None
         subjects = _subjects(current, step > 0)
         if subjects:
             named = [s for s in subjects if s.pos_ == "PROPN"]
@@ -172,6 +180,10 @@ def source_phrase(head: "Token") -> tuple[int, int]:
         end = max(t.i for t in sub) + 1
     while start < head.i and doc[start].is_punct:
         start += 1
+    if head.ent_iob_ != "O":  # a name the parser split into pieces ("Bashar al - Assad"): all of it
+        ent = next((e for e in doc.ents if e.start <= head.i < e.end), None)
+        if ent is not None and ent.label_ in ("PERSON", "ORG", "GPE", "NORP"):
+            start, end = min(start, ent.start), max(end, ent.end)
     return start, end
 
 

@@ -132,7 +132,13 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
             pos = m.end()
         pieces.append((pos, sent.end_char))
         for start, end in pieces:
+            head = start
             start, end = _trimmed(text, start, end)
+            if ranges and _closing_quote_at(text, head, start, ranges[-1][1]):
+                # the closing quote mark the splitter moved to this sentence ends the last one
+                # ('felt "duped." ...'): a claim must not cut a quotation open
+                quote = text.index(text[head:start].strip()[0], head)
+                ranges[-1] = (ranges[-1][0], quote + 1)
             if start >= end:
                 continue
             words = len(_ALPHA_WORD.findall(text, start, end))
@@ -141,6 +147,13 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
             else:
                 ranges.append((start, end))
     return ranges
+
+
+def _closing_quote_at(text: str, head: int, start: int, previous_end: int) -> bool:
+    """``_trimmed`` skipped a closing quote mark between ``head`` and ``start`` that
+    follows the previous claim with nothing but white space between."""
+    skipped = text[head:start].strip()
+    return skipped in ('"', "”") and not text[previous_end:text.index(skipped, head)].strip()
 
 
 def _continues(text: str, previous: tuple[int, int]) -> bool:
