@@ -223,10 +223,10 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             analysed.setdefault(story_id, analysis_counts(result))
         for counts in analysed.values():
             for name, n in (counts.get("outlets") or {}).items():
-                row = per_outlet.setdefault(name, {"stories": 0, "single_source": 0, "conflicts": 0})
-                row["stories"] += 1
-                row["single_source"] += n.get("single_source", 0)
-                row["conflicts"] += n.get("conflicts", 0)
+                tally = per_outlet.setdefault(name, {"stories": 0, "single_source": 0, "conflicts": 0})
+                tally["stories"] += 1
+                tally["single_source"] += n.get("single_source", 0)
+                tally["conflicts"] += n.get("conflicts", 0)
         rows = []
         for r in outlet_rows(corpora.conn()):
             row = asdict(r)

@@ -487,7 +487,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
     single = [_finding(docs, f) for f in findings.get("single_source", ())]
 
     # outlet x fact coverage: which article carries each corroborated fact (and how strongly)
-    matrix_rows = []
+    matrix_rows: list[dict[str, Any]] = []
     for item, f in zip(findings.get("corroborated", ()), corroborated):
         carried: dict[str, str] = {}
         for d in item.get("docs", ()):
