@@ -10,7 +10,8 @@ numbers and entities), then each engine runs `newsprism batch` on it in a fresh
 subprocess: wall time, articles/s, the driver's peak memory (the engine process; Spark's
 JVM and Python workers are separate processes, measured as the peak RSS of the whole
 process tree, sampled every 0.5 s) and B3 F1 of the stories against the generator's
-stories. `--findings-size` runs extraction + findings on a corpus of that size (the
+stories; and the CPU seconds of the whole process tree (user + system), which the
+machine's load does not inflate. `--findings-size` runs extraction + findings on a corpus of that size (the
 others are dedupe + clustering only: --no-findings). The machine is shared: every figure
 is from the same run, and the ratio spark/local is the comparable number.
 """
@@ -168,6 +169,9 @@ def run_engine(engine: str, corpus: Path, out: Path, findings: bool, master: str
         cmd += ["--master", master, "--conf", "spark.driver.memory=4g"]
     else:
         cmd += ["--jobs", str(jobs)]
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = [0.0]
@@ -182,10 +186,16 @@ def run_engine(engine: str, corpus: Path, out: Path, findings: bool, master: str
     stdout, stderr = proc.communicate()
     done.set()
     wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # CPU seconds of the whole process tree (children are counted once waited for): the
+    # figure the machine's load does not inflate
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if proc.returncode != 0:
         raise SystemExit(f"{engine} failed ({proc.returncode}): {stderr.strip().splitlines()[-3:]}")
     summary = json.loads(stdout)
     return {"wall_s": round(wall, 1), "articles_per_s": round(summary["articles"] / wall, 1),
+            "cpu_s": round(cpu, 1), "articles_per_cpu_s": round(summary["articles"] / cpu, 1) if cpu else None,
+            "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),
             "driver_peak_mib": summary["peak_rss_mib"], "tree_peak_mib": round(peak[0], 1),
             "steps_s": summary["seconds"], "stories": summary["stories"], "families": summary["families"],
             "articles": summary["articles"]}

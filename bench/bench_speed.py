@@ -4,6 +4,7 @@
     .venv/bin/python bench/bench_speed.py story [--repeat 3]
     .venv/bin/python bench/bench_speed.py stream [--size 100000]
     .venv/bin/python bench/bench_speed.py parse-cost [--events 50]
+    .venv/bin/python bench/bench_speed.py growth [--sizes 10000 100000]
 
 * parallel: the BASIL events (3 articles each, one stored story per event) analysed by
   `refresh` with 1 and with 2 worker processes, same corpus, same run (analyses and parses
@@ -19,6 +20,8 @@
   ``watch`` has it); ``stories --limit 50`` in a fresh process.
 * parse-cost: ingest of the BASIL articles with and without ``--parse`` (ingest time, store
   size), same run.
+* growth: ingest of synthetic corpora of each ``--sizes`` (default 10,000 and 100,000), a fresh
+  store and process each: wall and CPU time, growth against the first size.
 
 Every figure is wall-clock on a shared 2-core machine: the load average is printed with it.
 """
@@ -82,16 +85,38 @@ def corpus_of_events(path: Path, events, pooled: int = 1):
     return path
 
 
+def synthetic_events(stories: int, per_story: int):
+    """``stories`` stories of up to ``per_story`` articles built from real sentences: the events
+    of bench/bench_corpus.py's generator (sentences of the public texts in ../shared, names and
+    numbers replaced per event), planted copies left out, largest events first."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from bench_corpus import synthetic
+
+    from newsprism.model import Article
+
+    by_event: dict[int, list[Article]] = {}
+    for d in synthetic(max(2000, stories * per_story * 3)):
+        if d.copy_of is None:
+            by_event.setdefault(d.event, []).append(
+                Article(id=d.id, text=d.text, title=d.title, outlet=d.outlet, published=d.published))
+    chosen = sorted(by_event.items(), key=lambda kv: (-min(len(kv[1]), per_story), kv[0]))[:stories]
+    return [(str(e), arts[:per_story]) for e, arts in chosen]
+
+
 def cmd_parallel(args) -> None:
     from newsprism.corpus.corpus import Corpus
     from newsprism.nlp import load_pipeline
 
-    events = basil_events(args.events)
+    if args.synthetic:
+        events = synthetic_events(args.synthetic, args.per_story)
+        print(f"synthetic stories from real sentences (bench_corpus.synthetic): {len(events)} x up to {args.per_story}")
+    else:
+        events = basil_events(args.events)
     n_articles = sum(len(a) for _, a in events)
     words = sum(len(a.text.split()) for _, arts in events for a in arts)
     tmp = Path(tempfile.mkdtemp())
     db = corpus_of_events(tmp / "basil.db", events)
-    print(f"workload: {n_articles} BASIL articles, {words} words, {len(events)} stories; cores={os.cpu_count()}")
+    print(f"workload: {n_articles} articles, {words} words, {len(events)} stories; cores={os.cpu_count()}")
     nlp = load_pipeline()
     t0 = time.perf_counter()
     for _, arts in events:
@@ -193,8 +218,8 @@ def cmd_stream(args) -> None:
     from newsprism.corpus.corpus import Corpus
     from newsprism.model import Article
 
-    tmp = Path(tempfile.mkdtemp())
-    db = tmp / "big.db"
+    tmp = Path(args.db).parent if args.db else Path(tempfile.mkdtemp())
+    db = Path(args.db) if args.db else tmp / "big.db"
     docs = synthetic(args.size)
     # hold out the last article of a mid-sized event that is not a planted copy
     sizes: dict[int, int] = {}
@@ -205,10 +230,20 @@ def cmd_stream(args) -> None:
     def to_article(d) -> Article:
         return Article(id=d.id, text=d.text, title=d.title, outlet=d.outlet, published=d.published)
 
-    t0 = time.perf_counter()
-    with Corpus(db) as corpus:
-        corpus.add_articles(to_article(d) for d in docs if d.id != held.id)
-    print(f"built {args.size - 1} articles in {time.perf_counter() - t0:.0f} s   load {load()}")
+    if args.db and db.exists():
+        # a corpus kept by an earlier run (--keep): work on a copy so the held-out article is new again
+        work = tmp / "work.db"
+        for suffix in ("", "-wal", "-shm"):
+            if (tmp / f"work.db{suffix}").exists():
+                (tmp / f"work.db{suffix}").unlink()
+        shutil.copyfile(db, work)
+        db = work
+        print(f"reusing {args.db} ({args.size - 1} articles), copied to {work}")
+    else:
+        t0 = time.perf_counter()
+        with Corpus(db) as corpus:
+            corpus.add_articles(to_article(d) for d in docs if d.id != held.id)
+        print(f"built {args.size - 1} articles in {time.perf_counter() - t0:.0f} s   load {load()}")
     # the held-out article's event-mates are stored, parsed and analysed (an up-to-date corpus)
     with Corpus(db) as corpus:
         mates = [d.id for d in docs if d.event == held.event and d.id != held.id]
@@ -228,12 +263,12 @@ an = Analyser(); an.nlp; an._embedder()
 story_analysis(c, {story}, analyser=an)   # the story as it was, analysed and parsed (setup)
 ready = time.perf_counter()
 a = Article(id={held.id!r}, text={held.text!r}, title={held.title!r}, outlet={held.outlet!r}, published={held.published!r})
-t1 = time.perf_counter(); c.add_articles([a]); placed = time.perf_counter() - t1
+t1 = time.perf_counter(); p1 = time.process_time(); c.add_articles([a]); placed = time.perf_counter() - t1; placed_cpu = time.process_time() - p1
 t3 = time.perf_counter(); c2 = Corpus({str(db)!r}); c2.stories(limit=50); c2.count_stories(); page = time.perf_counter() - t3
 sid = c.store.conn.execute("SELECT story FROM articles WHERE id=?", ({held.id!r},)).fetchone()[0]
-t2 = time.perf_counter(); s = story_analysis(c, sid, analyser=an); refreshed = time.perf_counter() - t2
+t2 = time.perf_counter(); p2 = time.process_time(); s = story_analysis(c, sid, analyser=an); refreshed = time.perf_counter() - t2; refreshed_cpu = time.process_time() - p2
 n = len(s.to_dict()["documents"])
-print(json.dumps({{"placed_s": placed, "import_s": imported, "page_s": page, "partial_loads": c._policy.loads, "refreshed_s": refreshed, "story": sid, "expected_story": {story}, "story_articles": n,
+print(json.dumps({{"placed_s": placed, "placed_cpu_s": placed_cpu, "refreshed_cpu_s": refreshed_cpu, "import_s": imported, "page_s": page, "partial_loads": c._policy.loads, "refreshed_s": refreshed, "story": sid, "expected_story": {story}, "story_articles": n,
   "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
     out = subprocess.run([PY, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -243,34 +278,91 @@ print(json.dumps({{"placed_s": placed, "import_s": imported, "page_s": page, "pa
         f"{result['page_s']:.3f} s (open included); partial index loads: {result['partial_loads']}"
     )
     print(
-        f"one new article into {args.size - 1}: placed in {result['placed_s']:.3f} s (target <= 1 s), story "
-        f"{result['story']} (its event's story: {result['expected_story']}, {result['story_articles']} articles) "
-        f"re-analysed in {result['refreshed_s']:.2f} s (target <= 2 s); peak RSS {result['peak_rss_mib']:.0f} MiB   load {load()}"
+        f"one new article into {args.size - 1}: placed in {result['placed_s']:.3f} s wall, {result['placed_cpu_s']:.3f} s CPU "
+        f"(target <= 1 s), story {result['story']} (its event's story: {result['expected_story']}, "
+        f"{result['story_articles']} articles) re-analysed in {result['refreshed_s']:.2f} s wall, "
+        f"{result['refreshed_cpu_s']:.2f} s CPU (target <= 2 s); peak RSS {result['peak_rss_mib']:.0f} MiB   load {load()}"
     )
-    best = min(_cli("stories", str(db), "--limit", "50")[0] for _ in range(3))
-    print(f"stories --limit 50 on {args.size}: {best:.2f} s, fresh process, best of 3 (target <= 1 s)   load {load()}")
-    if args.keep:
+    runs = []
+    for _ in range(3):
+        code = ("import resource, runpy, sys; sys.argv = ['newsprism', 'stories', %r, '--limit', '50'];"
+                "import contextlib, io\n"
+                "with contextlib.redirect_stdout(io.StringIO()):\n"
+                "    try: runpy.run_module('newsprism.cli', run_name='__main__')\n"
+                "    except SystemExit: pass\n"
+                "r = resource.getrusage(resource.RUSAGE_SELF); print(r.ru_utime + r.ru_stime)") % str(db)
+        t0 = time.perf_counter()
+        out = subprocess.run([PY, "-c", code], capture_output=True, text=True, check=True).stdout
+        runs.append((time.perf_counter() - t0, float(out.strip().splitlines()[-1])))
+    wall, cpu = min(runs)
+    print(f"stories --limit 50 on {args.size}: {wall:.2f} s wall, {cpu:.2f} s CPU (user + system), fresh process "
+          f"(interpreter start-up and imports included), best of 3 (target <= 1 s)   load {load()}")
+    if args.keep or args.db:
         print(f"corpus kept: {db}")
     else:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def cmd_growth(args) -> None:
+    """Ingest time of synthetic corpora of each size (fresh store, fresh process each): wall
+    and CPU seconds (user + system of the process: on a shared machine the CPU time is the
+    figure the load does not inflate), and the growth against the first size."""
+    code = """
+import json, resource, sys, time
+sys.path.insert(0, {bench!r})
+from bench_corpus import synthetic
+from newsprism.corpus.corpus import Corpus
+from newsprism.model import Article
+docs = synthetic({n})
+r0 = resource.getrusage(resource.RUSAGE_SELF); t0 = time.perf_counter()
+with Corpus({db!r}) as c:
+    c.add_articles(Article(id=d.id, text=d.text, title=d.title, outlet=d.outlet, published=d.published) for d in docs)
+wall = time.perf_counter() - t0; r1 = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({{"wall": wall, "cpu": r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime,
+                  "rss_mib": r1.ru_maxrss / 1024}}))
+"""
+    import math
+
+    tmp = Path(tempfile.mkdtemp())
+    base = None
+    for n in args.sizes:
+        db = tmp / f"g{n}.db"
+        out = subprocess.run([PY, "-c", code.format(bench=str(REPO / "bench"), n=n, db=str(db))],
+                             capture_output=True, text=True, check=True).stdout
+        r = json.loads(out.strip().splitlines()[-1])
+        base = base or (n, r)
+        bn, br = base
+        nlogn = (n * math.log(n)) / (bn * math.log(bn))
+        print(f"ingest {n:,}: {r['wall']:.1f} s wall ({n / r['wall']:.0f} art/s), {r['cpu']:.1f} s CPU, "
+              f"peak RSS {r['rss_mib']:.0f} MiB; growth vs {bn:,}: x{r['wall'] / br['wall']:.2f} wall, "
+              f"x{r['cpu'] / br['cpu']:.2f} CPU (n log n: x{nlogn:.2f})   load {load()}", flush=True)
+        for f in tmp.glob(f"g{n}.db*"):
+            f.unlink()
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("parallel")
-    p.add_argument("--events", type=int, default=None)
+    p.add_argument("--events", type=int, default=None, help="BASIL events (3 articles each; 50 exist)")
+    p.add_argument("--synthetic", type=int, default=0, help="instead: this many synthetic stories from real sentences")
+    p.add_argument("--per-story", type=int, default=6, help="articles per synthetic story, at most")
     p.add_argument("--rounds", type=int, default=1)
     p = sub.add_parser("story")
     p.add_argument("--repeat", type=int, default=3)
     p = sub.add_parser("stream")
     p.add_argument("--size", type=int, default=100_000)
     p.add_argument("--keep", action="store_true", help="keep the corpus file (its path is printed)")
+    p.add_argument("--db", default=None, help="build the corpus at this path, or reuse it when it exists (a copy is measured)")
+    p = sub.add_parser("growth")
+    p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     p = sub.add_parser("parse-cost")
     p.add_argument("--events", type=int, default=None)
     args = parser.parse_args()
     print(f"load average at start: {load()}")
-    {"parallel": cmd_parallel, "story": cmd_story, "stream": cmd_stream, "parse-cost": cmd_parse_cost}[args.cmd](args)
+    {"parallel": cmd_parallel, "story": cmd_story, "stream": cmd_stream, "parse-cost": cmd_parse_cost,
+     "growth": cmd_growth}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -153,3 +153,68 @@ def test_findings_per_story_are_the_pipelines(tmp_path):
     quotes = table(out, "quotes")
     texts = {r["id"]: r["text"] for r in (json.loads(line) for line in (folder / "seed.jsonl").read_text().splitlines())}
     assert quotes and all(texts[q["article_id"]][q["start"]:q["end"]] == q["text"] for q in quotes)
+
+
+def test_undated_articles_find_their_dated_story(shared_dir, tmp_path):
+    """An undated article looks for candidates among every article of its salient terms (the
+    latest ``posting_cap`` of them), as ``cluster_batch`` does: a missing date means "unknown",
+    not "far away". BASIL dev with the last article of every event undated."""
+    from conftest import write_basil_jsonl
+    from newsprism.corpus.cluster import cluster_batch
+    from newsprism.evaluate.clustering import bcubed
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    gold = write_basil_jsonl(shared_dir / "datasets" / "basil", folder / "basil.jsonl")
+    rows = [json.loads(line) for line in (folder / "basil.jsonl").read_text(encoding="utf-8").splitlines()]
+    last_of_event = {gold[r["id"]]: r["id"] for r in rows}
+    undated = set(last_of_event.values())
+    with open(folder / "basil.jsonl", "w", encoding="utf-8") as handle:
+        for r in rows:
+            handle.write(json.dumps({**r, "published": None} if r["id"] in undated else r) + "\n")
+    out = tmp_path / "out"
+    run_local([str(folder / "basil.jsonl")], out, params=BatchParams(findings=False), progress=Progress(quiet=True))
+    story = {r["article_id"]: r["story_id"] for r in table(out, "assignments")}
+    mates = {a: {b for b in gold if gold[b] == gold[a] and b != a} for a in undated}
+    placed = sum(1 for a in undated if any(story[b] == story[a] for b in mates[a]))
+    assert placed >= 0.8 * len(undated), f"{placed} of {len(undated)} undated articles with an event-mate"
+    assert bcubed(story, gold).f1 >= 0.9
+    # the same stories as cluster_batch over the same articles in the engine's order
+    articles = sorted(table(out, "articles"), key=lambda r: r["pk"])
+    labels = cluster_batch([(r["text"], r["title"], r["day"]) for r in articles], BatchParams().cluster)
+    assert bcubed(story, {r["article_id"]: label for r, label in zip(articles, labels)}).f1 >= 0.99
+
+
+def test_a_jsonl_id_on_two_lines_follows_the_batch_rule(tmp_path):
+    """Both engines read JSONL lines independently: the same line twice is one duplicate, two
+    texts under one id become ``id#hash12`` each (the Spark engine cannot tell which came first)."""
+    first = {**OTHER, "id": "same"}
+    second = {**OTHER, "id": "same", "text": OTHER["text"].replace("Tuesday", "Wednesday") + " A late vote."}
+    path = tmp_path / "ids.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (first, first, second)) + "\n", encoding="utf-8")
+    summary = run_local([str(path)], tmp_path / "out", params=BatchParams(findings=False), progress=Progress(quiet=True))
+    assert summary.articles == 2 and summary.duplicates == 1 and summary.skipped == 0
+    ids = sorted(r["article_id"] for r in table(tmp_path / "out", "assignments"))
+    assert len(ids) == 2 and all(i.startswith("same#") and len(i) == len("same#") + 12 for i in ids)
+
+
+def test_merge_component_is_cluster_batchs_agglomeration():
+    """The engines merge a component with cluster.merge_linked, cluster_batch's own loop."""
+    from newsprism.corpus.cluster import cluster_batch
+
+    docs = [
+        ("Flooding in Valencia killed 12 people on Monday, officials said.", None, 739000),
+        ("Valencia floods: the death toll rose to 12 as rescuers searched homes.", None, 739001),
+        ("Rescuers in Valencia searched flooded homes after 12 people died.", None, 739001),
+        ("The central bank raised interest rates by half a point in Frankfurt.", None, 739000),
+        ("Frankfurt: interest rates up half a point, the central bank said.", None, 739002),
+    ]
+    params = BatchParams().cluster
+    labels = cluster_batch(docs, params)
+    vectors, _, _ = steps.all_vectors([(i + 1, t, title, d) for i, (t, title, d) in enumerate(docs)], params)
+    edges = steps.local_edges(vectors, params, 100)
+    merged = steps.merge_component(vectors, edges, params)
+    same_batch = {(i, j) for i in range(5) for j in range(5) if labels[i] == labels[j]}
+    same_engine = {(i, j) for i in range(5) for j in range(5) if merged[i + 1] == merged[j + 1]}
+    assert same_batch == same_engine
+    assert labels[0] == labels[1] == labels[2] != labels[3] == labels[4]

@@ -95,3 +95,14 @@ def test_a_claim_keeps_the_closing_quote_the_splitter_moved_on(nlp):
     assert claims[0].endswith('felt "duped."')
     assert claims[1].startswith('"People')
     assert all(c.count('"') % 2 == 0 for c in claims)
+
+
+def test_a_headline_is_not_run_into_the_lede_and_a_dateline_opens_its_sentence(nlp):
+    # BASIL 2013 (HuffPost): headline, blank line, "WASHINGTON --" dateline, lede; spaCy
+    # parses the headline and the dateline as one sentence
+    text = ("NRA School Safety Report Recommends Arming Teachers, Loosening Gun Laws\n\n"
+            "WASHINGTON -- Former Rep. Asa Hutchinson on Tuesday released a 225-page report.\n\nThe end.")
+    claims = [text[a:b] for a, b in split_claims(nlp(text), text)]
+    assert claims[0] == "NRA School Safety Report Recommends Arming Teachers, Loosening Gun Laws"
+    assert claims[1].startswith("WASHINGTON -- Former Rep.") and claims[1].endswith("225-page report.")
+    assert claims[2] == "The end."

@@ -24,10 +24,20 @@ def _day(iso: str) -> int:
 
 
 def test_entities_are_capitalised_runs_and_their_words():
-    terms = extract_terms("The minister met Pedro Sanchez in Valencia. He said little.")
+    terms = extract_terms("The minister met Pedro Sanchez in Valencia. He said little.", lead_boost=1)
     assert terms["e:pedro sanchez"] == 1 and terms["e:sanchez"] == 1 and terms["e:valencia"] == 1
     assert "e:the" not in terms and "e:he" not in terms
     assert terms["minister"] == 1
+
+
+def test_the_lead_counts_more_than_the_background():
+    """News tells its event first; a later paragraph recalling an earlier event of the same
+    topic ("just last month, ...") weighs less than the lead (URL lines are no lead)."""
+    lead = "https://example.com/sport/2009/02/04/lineman-arrested\nDefensive tackle Jamal Williams was arrested on suspicion of drunken driving."
+    background = " Background." * 80 + " Last month, wide receiver Vincent Jackson was arrested too."
+    terms = extract_terms(lead + background)
+    assert terms["e:jamal williams"] == 3 and terms["e:vincent jackson"] == 1
+    assert terms["e:jamal williams"] == 3 * extract_terms(lead + background, lead_boost=1)["e:jamal williams"]
 
 
 def test_streaming_separates_two_events_and_groups_each():
@@ -122,9 +132,10 @@ def test_term_extractor_memo_gives_the_same_counts_when_reused_and_cleared():
             words, entities = ex.split_terms(text, "Floods in Valencia")
             assert words + entities == expected
             assert all(t.startswith("e:") for t in entities) and not any(t.startswith("e:") for t in words)
-    # title words count twice; stop words never count
+    # title words count twice, lead words (the whole of this short text) three times;
+    # stop words never count
     words, _ = reused.split_terms("Valencia floods.", "Valencia floods")
-    assert words["flood"] == 3 and "the" not in words
+    assert words["flood"] == 2 + 3 and "the" not in words
 
 
 def test_vectors_keep_the_heaviest_terms_at_unit_length():

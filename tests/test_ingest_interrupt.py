@@ -164,7 +164,9 @@ def _kill_mid_ingest(db: Path, source: Path, sig: int) -> tuple[int, subprocess.
                 if reads >= 2:
                     break
             time.sleep(0.01)
-        assert proc.poll() is None, "the ingest finished before it could be interrupted"
+        if proc.poll() is not None:  # finished before it could be interrupted (the caller retries)
+            out, err = proc.communicate(timeout=60)
+            return N_ARTICLES, subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
@@ -183,9 +185,14 @@ def _integrity(db) -> str:
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
 def test_interrupted_ingest_resumes_to_the_same_corpus(tmp_path, corpus_file, uninterrupted, sig):
-    db = tmp_path / "two.db"
-    seen, killed = _kill_mid_ingest(db, corpus_file, sig)
-    kept = _count(db)
+    for attempt in range(4):
+        # on a loaded machine the test can be starved while the ingest commits every batch;
+        # a run that committed everything before the signal reached it is tried again
+        db = tmp_path / f"two-{attempt}.db"
+        seen, killed = _kill_mid_ingest(db, corpus_file, sig)
+        kept = _count(db)
+        if kept < N_ARTICLES:
+            break
     assert _integrity(db) == "ok"  # the file the kill left behind is a sound database
     assert BATCH * 3 <= seen <= kept < N_ARTICLES  # nothing committed was lost, the run was cut short
     assert kept % BATCH == 0  # whole batches: the one in flight is rolled back entirely

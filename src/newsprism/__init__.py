@@ -11,7 +11,6 @@ The public API (pinned by tests/test_api.py; everything else may change):
 
 from typing import TYPE_CHECKING, Any
 
-from newsprism.check import check_report
 from newsprism.model import (
     Article,
     Damage,
@@ -31,10 +30,10 @@ from newsprism.model import (
     TimeExpr,
     Version,
 )
-from newsprism.pipeline import NothingToAnalyse, analyze, analyze_articles
-
 if TYPE_CHECKING:  # pragma: no cover
+    from newsprism.check import check_report
     from newsprism.corpus.corpus import Corpus
+    from newsprism.pipeline import NothingToAnalyse, analyze, analyze_articles
 
 __version__ = "0.1.0"
 
@@ -65,9 +64,22 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "Corpus":  # the corpus machinery (SQLite, MinHash, clustering) loads on first use
-        from newsprism.corpus.corpus import Corpus
+# Imported on first use: every ``newsprism.x`` import runs this file, and a command that only
+# reads a corpus (``stories``, ``search``) must not pay for the pipeline or the checker.
+_LAZY = {
+    "Corpus": "newsprism.corpus.corpus",
+    "check_report": "newsprism.check",
+    "NothingToAnalyse": "newsprism.pipeline",
+    "analyze": "newsprism.pipeline",
+    "analyze_articles": "newsprism.pipeline",
+}
 
-        return Corpus
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'newsprism' has no attribute {name!r}")

@@ -229,10 +229,13 @@ class People:
         self._inside_quote = inside_quote or (lambda _char: False)
         # fullest-name lookup: last word of a person's name -> its mentions
         self.by_last_word: dict[str, list[Mention]] = {}
+        self._name_words: dict[str, list[tuple[Mention, tuple[str, ...]]]] = {}  # the same, with the words
         for m in self.mentions:
             words = _WORD.findall(m.text)
             if m.label == "PERSON" and words:
                 self.by_last_word.setdefault(words[-1].lower(), []).append(m)
+                self._name_words.setdefault(words[-1].lower(), []).append((m, tuple(w.lower() for w in words)))
+        self._fullest: dict[tuple[int, int, str | None], tuple[int, int]] = {}  # asked once per name and cue
         self._antecedents: list[tuple[int, Person]] | None = None
         self._genders: dict[str, set[str]] | None = None
         self._roles: dict[str, list[Mention]] | None = None
@@ -264,13 +267,19 @@ class People:
         own cues say otherwise, and the full name written most often wins; two
         equally frequent candidates leave the name as written (when unsure, no merge).
         """
-        words = [w.lower() for w in _WORD.findall(self.text[start:end])]
+        key = (start, end, gender)
+        found = self._fullest.get(key)
+        if found is None:
+            found = self._fullest[key] = self._find_fullest(start, end, gender)
+        return found
+
+    def _find_fullest(self, start: int, end: int, gender: str | None) -> tuple[int, int]:
+        words = tuple(w.lower() for w in _WORD.findall(self.text[start:end]))
         if not words:
             return start, end
         candidates: dict[tuple[str, ...], list[Mention]] = {}
-        for m in self.by_last_word.get(words[-1], ()):
-            other = tuple(w.lower() for w in _WORD.findall(m.text))
-            if len(other) > len(words) and list(other[-len(words) :]) == words:
+        for m, other in self._name_words.get(words[-1], ()):
+            if len(other) > len(words) and other[-len(words) :] == words:
                 if gender is not None and self.gender_at(m.start, end=m.end) not in (None, gender):
                     continue
                 candidates.setdefault(other, []).append(m)

@@ -24,14 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from newsprism.corpus.cluster import ClusterParams, StoryState, StreamClusterer, Vectorizer, cluster_batch, extract_terms
-from newsprism.corpus.dedupe import CopyDetector, Signature
-import newsprism.corpus.index as stored_index
-from newsprism.corpus.index import LoadPolicy, PartialState
 from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
 from newsprism.model import Article, Skipped, to_jsonable, too_long, without_surrogates
-from newsprism.corpus.readers import is_manifest
-from newsprism.corpus.tabular import EXPORT_COLUMNS
 from newsprism.corpus.textio import headline
 from newsprism.corpus.store import (
     CopyFamily,
@@ -46,8 +40,14 @@ from newsprism.corpus.store import (
     unpack_state,
 )
 
+# The clustering, copy detection and index modules (numpy) are imported where an ingest or a
+# recluster needs them, not here: reading a corpus (`stories`, `search`, the web pages) starts
+# without them.
 if TYPE_CHECKING:  # pragma: no cover
     from newsprism.compare.embed import SentenceEncoder
+    from newsprism.corpus.cluster import ClusterParams
+    from newsprism.corpus.dedupe import CopyDetector
+    from newsprism.corpus.index import LoadPolicy, PartialState
     from newsprism.model import StoryAnalysis
 
 __all__ = [
@@ -118,10 +118,13 @@ def iter_inputs(
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
     allow_private: bool = False,
+    jsonl_unique_ids: bool = True,
 ) -> Iterator[Article | Skipped]:
     """Every article (or reason for skipping) of the given inputs: see :func:`_iter_inputs`.
-    Lone surrogates (JSON escapes such as ``"\\ud800"``) are U+FFFD in every article."""
-    for item in _iter_inputs(paths, mapping, follow_links, timeout, max_bytes, allow_private):
+    Lone surrogates (JSON escapes such as ``"\\ud800"``) are U+FFFD in every article.
+    ``jsonl_unique_ids=False``: a JSONL line repeating an id is read too (the batch engines'
+    rule: an id two texts share becomes ``id#hash12`` for both)."""
+    for item in _iter_inputs(paths, mapping, follow_links, timeout, max_bytes, allow_private, jsonl_unique_ids):
         if isinstance(item, Article):
             reason = too_long(item)
             if reason is not None:  # never stored: it could never be analysed
@@ -138,6 +141,7 @@ def _iter_inputs(
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
     allow_private: bool = False,
+    jsonl_unique_ids: bool = True,
 ) -> Iterator[Article | Skipped]:
     """Every article (or reason for skipping) of the given files, folders (recursive) and
     http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.corpus.readers`;
@@ -155,16 +159,20 @@ def _iter_inputs(
         else:
             path = Path(name)
             if path.is_dir():
-                yield from _iter_folder(path, mapping, follow_links, timeout, max_bytes, allow_private)
+                yield from _iter_folder(path, mapping, follow_links, timeout, max_bytes, allow_private, jsonl_unique_ids)
             elif path.is_file():
-                yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes, allow_private)
+                yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes, allow_private,
+                                       jsonl_unique_ids)
             else:
                 from newsprism.corpus.readers import missing_reason
 
                 yield Skipped(name, missing_reason(path))
 
 
-def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes, allow_private=False) -> Iterator[Article | Skipped]:
+def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes, allow_private=False,
+                 jsonl_unique_ids=True) -> Iterator[Article | Skipped]:
+    from newsprism.corpus.readers import is_manifest
+
     found = False
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
@@ -176,12 +184,14 @@ def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes, allow_
         ]
         if chosen:
             found = True
-            yield from _iter_files(Path(root), chosen, mapping, follow_links, timeout, max_bytes, allow_private)
+            yield from _iter_files(Path(root), chosen, mapping, follow_links, timeout, max_bytes, allow_private,
+                                   jsonl_unique_ids)
     if not found:
         yield Skipped(str(folder), "no input files in folder")
 
 
-def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes, allow_private=False):
+def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes, allow_private=False,
+                jsonl_unique_ids=True):
     from newsprism.corpus.readers import iter_jsonl, read_paths
     from newsprism.corpus.tabular import read_table
 
@@ -194,7 +204,7 @@ def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, time
     for path in files:
         suffix = path.suffix.lower()
         if suffix == ".jsonl":
-            yield from iter_jsonl(path)  # streamed: a JSONL dump may be larger than memory
+            yield from iter_jsonl(path, jsonl_unique_ids)  # streamed: a JSONL dump may be larger than memory
             continue
         if suffix in _READER_SUFFIXES:
             continue
@@ -216,6 +226,9 @@ class _LiveState:
     """In-memory indexes rebuilt from the store: copy detector and stream clusterer."""
 
     def __init__(self, store: Store, params: ClusterParams):
+        from newsprism.corpus.cluster import StoryState, StreamClusterer, Vectorizer
+        from newsprism.corpus.dedupe import CopyDetector, Signature
+
         self.detector = CopyDetector()
         for pk, family, blob in store.iter_signatures():
             self.detector.add(pk, family, Signature.from_bytes(blob))
@@ -246,12 +259,37 @@ class Corpus:
     def __init__(self, path: str | Path, params: ClusterParams | None = None, batch_size: int = 500):
         self.path = Path(path)
         self.store = Store(self.path)
-        self.params = params or ClusterParams()
+        self._params = params
         self.batch_size = batch_size
         self._live: _LiveState | None = None
-        self._policy = LoadPolicy()
+        self._load_policy: LoadPolicy | None = None
         self._detector_template: CopyDetector | None = None
         self._analysis_version: str | None = None
+
+    @property
+    def params(self) -> ClusterParams:
+        """The clustering knobs (defaults unless given)."""
+        if self._params is None:
+            from newsprism.corpus.cluster import ClusterParams
+
+            self._params = ClusterParams()
+        return self._params
+
+    @params.setter
+    def params(self, value: ClusterParams) -> None:
+        self._params = value
+
+    @property
+    def _policy(self) -> LoadPolicy:
+        if self._load_policy is None:
+            from newsprism.corpus.index import LoadPolicy
+
+            self._load_policy = LoadPolicy()
+        return self._load_policy
+
+    @_policy.setter
+    def _policy(self, value: LoadPolicy) -> None:
+        self._load_policy = value
 
     def close(self) -> None:
         self.store.close()
@@ -340,6 +378,8 @@ class Corpus:
         """The indexes for a batch: the full in-memory ones when current; else, when the store
         keeps complete indexes and partial loads have not yet cost a full one, only what
         ``batch`` can touch (a small ingest into a large corpus); else a full load."""
+        import newsprism.corpus.index as stored_index
+        from newsprism.corpus.dedupe import CopyDetector
         generation = self.store.get_meta("generation", "0")
         # another process may have written since our indexes were built
         if self._live is not None and self._live.generation == generation:
@@ -359,6 +399,8 @@ class Corpus:
         return self._live
 
     def _commit(self, batch: list[Article], summary: IngestSummary) -> None:
+        import newsprism.corpus.index as stored_index
+
         store = self.store
         batch[:] = [without_surrogates(a) for a in batch]  # unencodable in SQLite otherwise
         hashes = [content_hash(a) for a in batch]
@@ -448,6 +490,9 @@ class Corpus:
 
         ``embedder`` (``newsprism.compare.embed.default_embedder("static")``, or any object with
         ``encode(texts) -> array``) adds sentence-embedding similarity to the batch grouping."""
+        import newsprism.corpus.index as stored_index
+        from newsprism.corpus.cluster import StoryState, Vectorizer, cluster_batch, extract_terms
+
         params = params or self.params
         rows = self.store.conn.execute(
             "SELECT pk, family, text, title, day FROM articles WHERE pk = family ORDER BY pk"
@@ -700,6 +745,8 @@ def user_fields(meta: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _parquet_row(row: dict) -> dict:
+    from newsprism.corpus.tabular import EXPORT_COLUMNS
+
     core = {name: row.get(name) for name, _ in EXPORT_COLUMNS if name != "meta"}
     extra = {k: v for k, v in row.items() if k not in core}
     core["meta"] = json.dumps(extra, ensure_ascii=False, default=str) if extra else None

@@ -35,6 +35,7 @@ __all__ = [
     "read_paths",
     "read_file",
     "iter_jsonl",
+    "check_article",
     "is_manifest",
     "decode_text",
     "decode_text_encoding",
@@ -195,6 +196,7 @@ class _Reader:
     skipped: list[Skipped] = field(default_factory=list)
     seen_ids: dict[str, str] = field(default_factory=dict)
     manifests: dict[Path, _Manifest | None] = field(default_factory=dict)
+    unique_ids: bool = True  # a later record with an id already read is skipped (False: the caller decides)
 
     # -- entry points -------------------------------------------------
     def read(self, path: Path) -> None:
@@ -402,22 +404,18 @@ class _Reader:
 
     # -- bookkeeping --------------------------------------------------
     def add(self, path: Path, article: Article, line: int | None = None) -> None:
-        article = without_surrogates(article)  # "\ud800" in JSON: U+FFFD, one for one
-        reason = too_long(article)
-        if reason is not None:
-            self.skip(path, reason, line)
+        checked, reason = check_article(article)
+        if checked is None:
+            self.skip(path, reason or "unreadable", line)
             return
-        reason = non_english_reason(article.text)
-        if reason is not None:
-            self.skip(path, reason, line)
-            return
+        article = checked
         if line is None:  # a text/HTML file: its folder's manifest may describe it
             manifest = self.manifest(path.parent)
             row = manifest.lookup(path) if manifest is not None else None
             if row is not None:
                 fields, meta = _given_fields(row, "manifest")
                 article = _apply(article, fields, meta)
-        first = self.seen_ids.get(article.id)
+        first = self.seen_ids.get(article.id) if self.unique_ids else None
         if first is not None:
             self.skip(path, f"duplicate id {article.id!r} (already read from {first})", line)
             return
@@ -513,11 +511,23 @@ def is_manifest(path: str | Path) -> bool:
     return path.name.endswith(".csv") or _jsonl_is_manifest(path)
 
 
-def iter_jsonl(path: str | Path) -> Iterator[Article | Skipped]:
+def check_article(article: Article) -> tuple[Article | None, str | None]:
+    """The checks every record read gets: lone surrogates (``"\\ud800"`` in JSON) become U+FFFD
+    one for one; too long or not in English -> (None, the reason)."""
+    article = without_surrogates(article)
+    reason = too_long(article)
+    if reason is None:
+        reason = non_english_reason(article.text)
+    return (None, reason) if reason is not None else (article, None)
+
+
+def iter_jsonl(path: str | Path, unique_ids: bool = True) -> Iterator[Article | Skipped]:
     """The records of one ``.jsonl`` file, streamed line by line (memory does not grow with
-    the file), with the checks and line-numbered reasons of :func:`read_paths`."""
+    the file), with the checks and line-numbered reasons of :func:`read_paths`. A line
+    repeating an earlier line's id is skipped, unless ``unique_ids`` is False (the batch
+    engines, which read lines in parallel, give such ids their own rule)."""
     path = Path(path)
-    reader = _Reader()
+    reader = _Reader(unique_ids=unique_ids)
     try:
         handle = path.open("rb")
     except OSError as err:

@@ -222,7 +222,9 @@ def read_articles(
     records: list[dict[str, Any]] = []
     skipped: list[Skipped] = []
     progress.start("read", None)
-    for item in iter_inputs(inputs, mapping):
+    # a JSONL id on two lines is read twice (the Spark engine reads lines in parallel and cannot
+    # tell which came first): exact copies count as duplicates, different texts become id#hash12
+    for item in iter_inputs(inputs, mapping, jsonl_unique_ids=False):
         if isinstance(item, Skipped):
             skipped.append(item)
             progress.note(f"skipped {item.path}{'' if item.line is None else f' line {item.line}'}: {item.reason}")
@@ -496,6 +498,47 @@ def finish_tables(output: Path, work: WorkDir, groups: Mapping[str, Sequence[Map
            (), schema=table_schema("skipped"))
 
 
+@dataclass
+class BatchRun:
+    """What both engines set up before their first step: settings, the output folder with its
+    resume state, the summary, and a lap timer (``lap(step)`` adds the time since the last lap)."""
+
+    params: BatchParams
+    fields: dict[str, str]
+    progress: Progress
+    output: Path
+    work: WorkDir
+    summary: BatchSummary
+    timer: float = field(default_factory=time.perf_counter)
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.summary.seconds[name] = self.summary.seconds.get(name, 0.0) + now - self.timer
+        self.timer = now
+
+
+def start_run(
+    engine: str,
+    inputs: Sequence[str],
+    output: str | Path,
+    mapping: Mapping[str, str] | str | None,
+    params: BatchParams | None,
+    fresh: bool,
+    progress: Progress | None,
+) -> BatchRun:
+    """Settings checked (ValueError for a malformed mapping, before anything is read), the
+    output folder made, its resume state opened (started over when inputs or settings changed)."""
+    from newsprism.corpus.tabular import parse_mapping
+
+    params = params or BatchParams()
+    fields = parse_mapping(mapping)
+    progress = progress or Progress()
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    work = WorkDir(output, input_fingerprint(inputs, fields, params), fresh, progress)
+    return BatchRun(params, fields, progress, output, work, BatchSummary(engine=engine, output=str(output)))
+
+
 def run_local(
     inputs: Sequence[str],
     output: str | Path,
@@ -510,22 +553,9 @@ def run_local(
     malformed mapping, before anything is read."""
     import pickle
 
-    from newsprism.corpus.tabular import parse_mapping
-
-    params = params or BatchParams()
-    fields = parse_mapping(mapping)
-    progress = progress or Progress()
-    output = Path(output)
-    output.mkdir(parents=True, exist_ok=True)
-    work = WorkDir(output, input_fingerprint(inputs, fields, params), fresh, progress)
-    summary = BatchSummary(engine="local", output=str(output))
-    timer = time.perf_counter()
-
-    def lap(name: str) -> None:
-        nonlocal timer
-        now = time.perf_counter()
-        summary.seconds[name] = summary.seconds.get(name, 0.0) + now - timer
-        timer = now
+    run = start_run("local", inputs, output, mapping, params, fresh, progress)
+    params, fields, progress, output, work, summary = run.params, run.fields, run.progress, run.output, run.work, run.summary
+    lap = run.lap
 
     state = work.path("groups.pickle")
     if work.done("groups"):

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 from newsprism.corpus.corpus import Corpus
 from newsprism.corpus.store import StoredAnalysis, Store
 from newsprism.corpus.versions import parse_version
-from newsprism.engines.parses import doc_from_bytes, doc_to_bytes
+from newsprism.engines.parses import doc_from_bytes, doc_to_bytes, stages_given
 from newsprism.model import Article, StoryAnalysis, to_jsonable
-from newsprism.pipeline import DEFAULT_STAGES, Stage, Workspace, run_pipeline
+from newsprism.pipeline import run_pipeline
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
@@ -114,7 +114,7 @@ class Analyser:
         else:
             # the given parses replace the parse stage: no stage needs the model
             nlp = cast("Language", self._nlp)
-            analysis = run_pipeline(articles, nlp, stages=_stages_given(list(docs)), embedder=self._embedder(),
+            analysis = run_pipeline(articles, nlp, stages=stages_given(list(docs)), embedder=self._embedder(),
                                     progress=progress)
         return analysis
 
@@ -175,20 +175,6 @@ class _StoryResult:
     articles: int
     seconds: float
     peak_rss_mib: float
-
-
-def _stages_given(docs: list["Doc"]) -> tuple[Stage, ...]:
-    """DEFAULT_STAGES with the parse replaced by parses made earlier (same order as the articles)."""
-
-    def given(ws: Workspace, nlp: Any) -> None:
-        if len(docs) != len(ws.articles):
-            raise ValueError(f"{len(docs)} parses for {len(ws.articles)} articles")
-        ws.docs = docs
-
-    out = []
-    for stage in DEFAULT_STAGES:
-        out.append(Stage(stage.name, stage.requires, stage.provides, given) if stage.name == "parse" else stage)
-    return tuple(out)
 
 
 def _save(corpus: Corpus, result: _StoryResult, version: str, parse_version_: str) -> None:

@@ -11,13 +11,15 @@ or format is ignored and made again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from newsprism.pipeline import DEFAULT_STAGES, Stage, Workspace
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
     from spacy.vocab import Vocab
 
-__all__ = ["ATTRS", "doc_to_bytes", "doc_from_bytes", "docs_to_bytes"]
+__all__ = ["ATTRS", "doc_to_bytes", "doc_from_bytes", "docs_to_bytes", "docs_from_bytes", "stages_given"]
 
 ATTRS = ("ORTH", "SPACY", "TAG", "POS", "MORPH", "LEMMA", "HEAD", "DEP", "ENT_IOB", "ENT_TYPE", "ENT_KB_ID", "SENT_START")
 
@@ -42,3 +44,18 @@ def doc_from_bytes(data: bytes, vocab: "Vocab") -> "Doc":
 
 def docs_from_bytes(blobs: Sequence[bytes], vocab: "Vocab") -> list["Doc"]:
     return [doc_from_bytes(b, vocab) for b in blobs]
+
+
+def stages_given(docs: list["Doc"]) -> tuple[Stage, ...]:
+    """The pipeline's stages with the parse replaced by parses made earlier (one per article,
+    in the articles' order): the analysis then needs no model weights."""
+
+    def given(ws: Workspace, nlp: Any) -> None:
+        if len(docs) != len(ws.articles):
+            raise ValueError(f"{len(docs)} parses for {len(ws.articles)} articles")
+        ws.docs = docs
+
+    return tuple(
+        Stage(stage.name, stage.requires, stage.provides, given) if stage.name == "parse" else stage
+        for stage in DEFAULT_STAGES
+    )

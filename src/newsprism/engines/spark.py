@@ -16,9 +16,11 @@ one connected component or one story.
   step compares all pairs); scores in ``mapInArrow``; the best neighbours by a window;
   connected components of the edges on the driver, collected per component and merged
   in ``mapInArrow``.
-* analyses — ``groupBy(story).applyInArrow``: spaCy and the embedder loaded once per
-  Python worker (:func:`steps.worker_models`), one shard of stories per Spark job, each
-  shard written when done (a resumed run skips finished shards).
+* analyses — the parse as Arrow-batched ``mapInArrow`` (``nlp.pipe`` over each batch, spaCy
+  loaded once per Python worker, :func:`steps.worker_models`; the parse travels as compact
+  DocBin bytes), then extraction and findings per story as ``groupBy(story).applyInArrow``
+  on the restored parses; one shard of stories per Spark job, each shard written when done
+  (a resumed run skips finished shards).
 
 Errors a user can act on (no Java, pyspark missing, out of memory) end the run with one
 line (:class:`BatchError`).
@@ -32,7 +34,6 @@ import os
 import shutil
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -41,11 +42,11 @@ import pyarrow as pa
 from newsprism.engines import steps
 from newsprism.engines.batch import (
     SHARD_ARTICLES,
+    BatchRun,
     BatchSummary,
     Progress,
-    WorkDir,
-    input_fingerprint,
     peak_rss_mib,
+    start_run,
     table_schema,
 )
 from newsprism.engines.steps import BatchParams
@@ -161,11 +162,11 @@ def _record_or_skip(item) -> dict[str, Any]:
 
 def _read_jsonl(batches: Iterator[Any]) -> Iterator[Any]:
     """JSONL lines (value, source) -> article records, with the local reader's checks."""
-    from newsprism.corpus.readers import _Reader
+    from newsprism.corpus.readers import _Reader, check_article
     from newsprism.model import Skipped
 
     schema = _read_schema()
-    reader = _Reader()
+    reader = _Reader(unique_ids=False)
     for batch in batches:
         out = []
         for line, source in zip(batch.column("value").to_pylist(), batch.column("source").to_pylist()):
@@ -174,6 +175,8 @@ def _read_jsonl(batches: Iterator[Any]) -> Iterator[Any]:
             path = Path(_local_path(source))
             line = line.lstrip("\ufeff")
             article, reason = reader.jsonl_record(path, line)
+            if article is not None:  # the local reader's checks (length, language, surrogates)
+                article, reason = check_article(article)
             out.append(_record_or_skip(article if article is not None else Skipped(str(path), reason or "unreadable line")))
         yield _arrow(out, schema)
 
@@ -224,7 +227,7 @@ def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
 
     from newsprism.corpus.cluster import TermExtractor
 
-    extractor = TermExtractor(params.cluster.title_boost)
+    extractor = TermExtractor.for_params(params.cluster)
     schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("counts", pa.string()), ("terms", pa.list_(pa.string()))])
     for batch in batches:
         rows = []
@@ -236,20 +239,22 @@ def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
         yield pa.RecordBatch.from_pylist(rows, schema=schema)
 
 
-def _vectors(params: BatchParams, docs: int, df_broadcast: Any, batches: Iterator[Any]) -> Iterator[Any]:
+def _vectors(params: BatchParams, docs: int, df_broadcast: Any, undated: bool, batches: Iterator[Any]) -> Iterator[Any]:
     import pyarrow as pa
 
     vectorizer = steps.vectorizer_for(docs, df_broadcast.value, params.cluster)
     schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("vector", pa.string()),
-                        ("salient", pa.list_(pa.string())), ("week", pa.int64()), ("weeks", pa.list_(pa.int64()))])
+                        ("salient", pa.list_(pa.string())), ("posted", pa.list_(pa.int64())),
+                        ("weeks", pa.list_(pa.int64()))])
     for batch in batches:
         rows = []
         for pk, day, counts in zip(*(batch.column(c).to_pylist() for c in ("pk", "day", "counts"))):
             words, entities = json.loads(counts)
             vec = vectorizer.vector_parts(dict(words), dict(entities), day)
             rows.append({"pk": pk, "day": day, "vector": steps.vector_to_json(vec),
-                         "salient": list(dict.fromkeys(vec.salient)), "week": steps.posting_week(day),
-                         "weeks": steps.query_weeks(day, params.cluster)})
+                         "salient": list(dict.fromkeys(vec.salient)),
+                         "posted": steps.posting_weeks(day, undated),
+                         "weeks": steps.query_weeks(day, params.cluster, undated)})
         yield pa.RecordBatch.from_pylist(rows, schema=schema)
 
 
@@ -294,6 +299,21 @@ def _analysis_schema():
     for name in steps.TABLES:
         fields += [pa.field(f"{name}__{f.name}", f.type) for f in table_schema(name)]
     return pa.schema(fields)
+
+
+def _parse(batches: Iterator[Any]) -> Iterator[Any]:
+    """Step 4a (``mapInArrow``): the articles to analyse, parsed a batch at a time by
+    ``nlp.pipe`` with the model loaded once per Python worker; each row gains ``parse``
+    (compact DocBin bytes, :mod:`newsprism.engines.parses`), which the grouped map restores
+    instead of parsing. Output in slices of 64 rows (a parse is ~20 KB)."""
+    import pyarrow as pa
+
+    for batch in batches:
+        for start in range(0, batch.num_rows, 64):
+            part = batch.slice(start, 64)
+            blobs = steps.parse_texts(part.column("text").to_pylist())
+            yield pa.RecordBatch.from_arrays([*part.columns, pa.array(blobs, pa.binary())],
+                                             names=[*part.schema.names, "parse"])
 
 
 def _analyse(params: BatchParams, table: Any) -> Any:
@@ -461,24 +481,16 @@ def run_spark(
 ) -> BatchSummary:
     """The whole batch run on Spark; the same tables as :func:`newsprism.engines.batch.run_local`.
     ``output`` is a local folder (the driver keeps its resume state there)."""
-    from newsprism.corpus.tabular import parse_mapping
-
-    params = params or BatchParams()
-    fields = parse_mapping(mapping)
-    progress = progress or Progress()
-    output = Path(output)
-    output.mkdir(parents=True, exist_ok=True)
-    work = WorkDir(output, input_fingerprint(inputs, fields, params), fresh, progress)
+    run = start_run("spark", inputs, output, mapping, params, fresh, progress)
+    progress, output, summary = run.progress, run.output, run.summary
     own = spark is None
-    started = time.perf_counter()
     if own:
         progress.note(f"starting Spark ({master or 'local[*]'})")
         spark = spark_session(master, conf)
-    summary = BatchSummary(engine="spark", output=str(output))
-    summary.seconds["start"] = time.perf_counter() - started
+    run.lap("start")
     try:
         with _Watcher(spark.sparkContext, progress) as watcher:
-            _run(spark, inputs, fields, params, output, work, summary, progress, watcher, shard_articles)
+            _run(spark, inputs, run, watcher, shard_articles)
     except BatchError:
         raise
     except Exception as exc:  # noqa: BLE001 - Py4J/Spark errors: one line
@@ -495,16 +507,12 @@ def run_spark(
     return summary
 
 
-def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir, summary: BatchSummary,
-         progress: Progress, watcher: _Watcher, shard_articles: int) -> None:
+def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -> None:
+    from pyspark.sql import Window
     from pyspark.sql import functions as F
 
-    timer = [time.perf_counter()]
-
-    def lap(name: str) -> None:
-        now = time.perf_counter()
-        summary.seconds[name] = summary.seconds.get(name, 0.0) + now - timer[0]
-        timer[0] = now
+    params, fields, progress, output, work, summary = run.params, run.fields, run.progress, run.output, run.work, run.summary
+    lap = run.lap
 
     def path(name: str) -> str:
         return str(work.path(name))
@@ -574,17 +582,27 @@ def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir
         df = {r["term"]: r["count"] for r in df_rows.toLocalIterator()}
         progress.note(f"stories: {docs:,} reports, {len(df):,} terms in two or more")
         df_b = spark.sparkContext.broadcast(df)
-        vec_schema = "pk long, day long, vector string, salient array<string>, week long, weeks array<long>"
-        vectors = terms.mapInArrow(functools.partial(_vectors, params, docs, df_b), vec_schema)
+        undated = terms.filter("day IS NULL").limit(1).count() > 0
+        vec_schema = "pk long, day long, vector string, salient array<string>, posted array<long>, weeks array<long>"
+        vectors = terms.mapInArrow(functools.partial(_vectors, params, docs, df_b, undated), vec_schema)
         vectors.write.mode("overwrite").parquet(path("vectors.parquet"))
         vectors = spark.read.parquet(path("vectors.parquet"))
-        postings = vectors.select("pk", "week", F.explode("salient").alias("term"))
-        sizes = postings.groupBy("term", "week").count().filter(f"count <= {params.posting_cap}").drop("count")
-        postings = postings.join(sizes, ["term", "week"]).withColumnRenamed("pk", "j")
+        postings = vectors.select("pk", F.explode("posted").alias("week"), "salient") \
+            .select("pk", "week", F.explode("salient").alias("term"))
+        # a week's list longer than the cap is not used; the undated and all-time lists keep
+        # their latest cap articles (steps.recent_only)
+        weekly = postings.filter("week >= 0")
+        sizes = weekly.groupBy("term", "week").count().filter(f"count <= {params.posting_cap}").drop("count")
+        postings_used = weekly.join(sizes, ["term", "week"])
+        if undated:
+            latest = Window.partitionBy("term", "week").orderBy(F.desc("pk"))
+            recent = (postings.filter("week < 0").withColumn("_r", F.row_number().over(latest))
+                      .filter(f"_r <= {params.posting_cap}").select("pk", "week", "term"))
+            postings_used = postings_used.select("pk", "week", "term").unionByName(recent)
+        postings = postings_used.withColumnRenamed("pk", "j")
         queries = vectors.select(F.col("pk").alias("i"), F.explode("salient").alias("term"), "weeks") \
             .select("i", "term", F.explode("weeks").alias("week"))
         votes = queries.join(postings, ["term", "week"]).filter("i != j").groupBy("i", "j").count()
-        from pyspark.sql import Window
 
         rank = Window.partitionBy("i").orderBy(F.desc("count"), F.asc("j"))
         cands = votes.withColumn("_r", F.row_number().over(rank)).filter(f"_r <= {cp.candidates}").select("i", "j")
@@ -653,7 +671,17 @@ def _run(spark, inputs, fields, params: BatchParams, output: Path, work: WorkDir
                 continue
             watcher.begin(f"analyses shard {shard + 1}/{shards}")
             part = by_shard.filter(F.col("shard") == shard).drop("shard")
-            out = part.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
+            # a story is analysed on its first max_story_articles articles (pk order)
+            first = Window.partitionBy("story_id").orderBy("pk")
+            part = part.withColumn("_r", F.row_number().over(first)) \
+                .filter(F.col("_r") <= params.max_story_articles).drop("_r")
+            # 4a: parse (mapInArrow, Arrow batches, model once per worker) -> 4b: findings per story
+            from pyspark.sql.types import BinaryType, StructField, StructType
+
+            # a new schema: StructType.add would change the frame's own (cached) schema in place
+            with_parse = StructType([*part.schema.fields, StructField("parse", BinaryType())])
+            parsed = part.mapInArrow(_parse, with_parse)
+            out = parsed.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
             done_articles += sizes.get(shard, 0)

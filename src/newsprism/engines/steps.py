@@ -49,9 +49,7 @@ from newsprism.corpus.cluster import (
     StoryState,
     TermExtractor,
     Vectorizer,
-    _centroid_similarity,
-    _merge_into,
-    _span_after_merge,
+    merge_linked,
     similarity,
 )
 from newsprism.corpus.dedupe import CopyDetector, Signature
@@ -80,13 +78,18 @@ __all__ = [
     "vector_from_json",
     "analysis_tables",
     "analyse_story",
+    "parse_texts",
     "worker_models",
     "TABLES",
     "ARTICLE_COLUMNS",
     "UNDATED",
+    "ANY_TIME",
+    "posting_weeks",
+    "recent_only",
 ]
 
 UNDATED = -1  # the week of an undated article
+ANY_TIME = -2  # every article, whatever its date: where an undated article looks for candidates
 _NO_DAY = 9_999_999  # sorts after every real day ordinal
 
 
@@ -316,12 +319,29 @@ def posting_week(day: int | None) -> int:
     return UNDATED if day is None else day // 7
 
 
-def query_weeks(day: int | None, params: ClusterParams) -> list[int]:
-    """The weeks whose postings an article looks in: those within its time reach."""
+def posting_weeks(day: int | None, undated: bool) -> list[int]:
+    """Every posting list an article goes in: its week (or :data:`UNDATED`), and, when the
+    run has undated articles (``undated``), the all-time list :data:`ANY_TIME` where they look."""
+    return [posting_week(day), ANY_TIME] if undated else [posting_week(day)]
+
+
+def recent_only(week: int) -> bool:
+    """The :data:`UNDATED` and :data:`ANY_TIME` lists keep only the ``posting_cap`` articles
+    that used the term last (largest pks): bounded, and an undated article finds the latest
+    stories of its terms — ``cluster_batch``'s lookup (a missing date means "unknown", not
+    "far away"). A week's list longer than the cap is not used at all."""
+    return week < 0
+
+
+def query_weeks(day: int | None, params: ClusterParams, undated: bool = False) -> list[int]:
+    """The posting lists an article looks in: the weeks within its time reach, and the
+    undated articles' list when there are any (``undated``); an undated article looks in the
+    all-time list."""
     if day is None:
-        return [UNDATED]
+        return [ANY_TIME]
     reach = params.window_days + 2 * int(params.decay_days)
-    return list(range((day - reach) // 7, (day + reach) // 7 + 1))
+    weeks = list(range((day - reach) // 7, (day + reach) // 7 + 1))
+    return weeks + [UNDATED] if undated else weeks
 
 
 def top_candidates(votes: Mapping[int, int], params: ClusterParams) -> list[int]:
@@ -352,37 +372,15 @@ def keep_neighbours(pk: int, scored: Iterable[tuple[float, int]], params: Cluste
 def merge_component(
     vectors: Mapping[int, ArticleVector], edges: Iterable[tuple[float, int, int]], params: ClusterParams
 ) -> dict[int, int]:
-    """Greedy centroid-linkage merging of one connected component (``cluster_batch``'s merge):
-    edges strongest first (ties by pks), two groups merge when their centroids are similar
-    enough and the merged group spans at most ``max_span_days``. Returns pk -> the smallest
-    pk of its group."""
-    groups = {pk: _state(pk, vec, params) for pk, vec in vectors.items()}
-    parent = {pk: pk for pk in vectors}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for _, i, j in sorted(edges, key=lambda e: (-e[0], e[1], e[2])):
-        ri, rj = find(i), find(j)
-        if ri == rj:
-            continue
-        a, b = groups[ri], groups[rj]
-        if _span_after_merge(a, b) > params.max_span_days:
-            continue
-        if _centroid_similarity(a, b, params) < params.merge_threshold:
-            continue
-        keep, drop = (ri, rj) if a.size >= b.size else (rj, ri)
-        _merge_into(groups[keep], groups[drop], params.centroid_terms * 4)
-        parent[drop] = keep
-        del groups[drop]
-    roots: dict[int, int] = {}
-    for pk in vectors:
-        root = find(pk)
-        roots[root] = min(roots.get(root, pk), pk)
-    return {pk: roots[find(pk)] for pk in vectors}
+    """The merging of one connected component of neighbour edges: ``cluster_batch``'s own
+    agglomeration (:func:`~newsprism.corpus.cluster.merge_linked`; merges never cross
+    components, so this equals one global pass). Returns pk -> the smallest pk of its group."""
+    groups = {pk: _state(pk, vec, params) for pk, vec in sorted(vectors.items())}
+    root = merge_linked(groups, sorted((i, j) for _, i, j in edges), params)
+    smallest: dict[int, int] = {}
+    for pk in sorted(vectors):
+        smallest.setdefault(root[pk], pk)
+    return {pk: smallest[root[pk]] for pk in vectors}
 
 
 def vector_to_json(vec: ArticleVector) -> str:
@@ -401,7 +399,7 @@ def all_vectors(
     rows: Sequence[tuple[int, str, str | None, int | None]], params: ClusterParams
 ) -> tuple[dict[int, ArticleVector], int, int]:
     """In-memory step 3a for ``(pk, text, title, day)`` rows: vectors, docs, distinct terms."""
-    extractor = TermExtractor(params.title_boost)
+    extractor = TermExtractor.for_params(params)
     counts = [doc_terms(extractor, text, title) for _, text, title, _ in rows]
     df: Counter[str] = Counter()
     for words, entities in counts:
@@ -416,16 +414,23 @@ def all_vectors(
 
 def local_edges(vectors: Mapping[int, ArticleVector], params: ClusterParams, posting_cap: int) -> list[tuple[float, int, int]]:
     """In-memory step 3b: candidate neighbours through (term, week) postings, scored, kept."""
+    undated = any(vec.day is None for vec in vectors.values())
     postings: dict[tuple[str, int], list[int]] = {}
-    for pk, vec in vectors.items():
-        week = posting_week(vec.day)
+    for pk in sorted(vectors):
+        vec = vectors[pk]
+        weeks = posting_weeks(vec.day, undated)
         for term in dict.fromkeys(vec.salient):
-            postings.setdefault((term, week), []).append(pk)
+            for week in weeks:
+                postings.setdefault((term, week), []).append(pk)
+    if undated:
+        for key, members in postings.items():
+            if recent_only(key[1]) and len(members) > posting_cap:
+                postings[key] = members[-posting_cap:]
     edges: list[tuple[float, int, int]] = []
     for pk, vec in vectors.items():
         votes: Counter[int] = Counter()
         terms = list(dict.fromkeys(vec.salient))
-        for week in query_weeks(vec.day, params):
+        for week in query_weeks(vec.day, params, undated):
             for term in terms:
                 entry = postings.get((term, week))
                 if entry and len(entry) <= posting_cap:
@@ -512,18 +517,36 @@ def story_articles(rows: Sequence[tuple[Mapping[str, Any], str]], limit: int) ->
     return [record_article(row, family) for row, family in ordered]
 
 
+def parse_texts(texts: Sequence[str]) -> list[bytes]:
+    """Step 4a, one batch of articles: their spaCy parses as compact bytes
+    (:mod:`newsprism.engines.parses`), the model loaded once per worker process."""
+    from newsprism.engines.parses import doc_to_bytes
+
+    nlp, _ = worker_models()
+    return [doc_to_bytes(doc) for doc in nlp.pipe(texts, batch_size=32)]
+
+
 def analyse_story(
     story_id: int, rows: Sequence[tuple[Mapping[str, Any], str]], limit: int = 200
 ) -> dict[str, list[dict[str, Any]]]:
-    """One story's full analysis (extraction + findings) as output-table rows. A story that
-    fails gets an ``analyses`` row naming the error instead: one story never stops a batch."""
+    """One story's full analysis (extraction + findings) as output-table rows. A row holding
+    a ``parse`` (step 4a's bytes) is not parsed again. A story that fails gets an ``analyses``
+    row naming the error instead: one story never stops a batch."""
     from newsprism.pipeline import run_pipeline
 
     started = time.perf_counter()
-    articles = story_articles(rows, limit)
+    ordered = sorted(rows, key=lambda r: r[0]["pk"])[:limit]
+    articles = [record_article(row, family) for row, family in ordered]
     try:
         nlp, embedder = worker_models()
-        analysis = run_pipeline(articles, nlp, embedder=embedder)
+        blobs: list[bytes] = [row["parse"] for row, _ in ordered if row.get("parse")]
+        if blobs and len(blobs) == len(ordered):
+            from newsprism.engines.parses import doc_from_bytes, stages_given
+
+            docs = [doc_from_bytes(blob, nlp.vocab) for blob in blobs]
+            analysis = run_pipeline(articles, nlp, stages=stages_given(docs), embedder=embedder)
+        else:
+            analysis = run_pipeline(articles, nlp, embedder=embedder)
         return analysis_tables(story_id, analysis, time.perf_counter() - started)
     except Exception as exc:  # noqa: BLE001 - reported in the table, the batch goes on
         out: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}

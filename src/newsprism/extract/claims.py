@@ -44,7 +44,8 @@ __all__ = [
 # an expletive or a relative pronoun the subject rule could not resolve names nobody
 _NOT_A_SOURCE = frozenset({"who", "which", "that", "it", "there"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
-_CLAUSE_BREAK = re.compile(r";\s+")
+# a semicolon ends a claim (kept with it); a blank line ends one (not kept)
+_CLAIM_BREAK = re.compile(r";\s+|\s*\n[ \t]*\n\s*")
 _MIN_ALPHA_TOKENS = 3
 _ALPHA_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -117,21 +118,24 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
-    """Character ranges of the claims of ``doc``: sentences, split at semicolons,
-    with fragments of fewer than three words (e.g. "1 a. m." broken by the
-    sentence splitter) joined to the sentence before them. ``text``: ``doc.text``
+    """Character ranges of the claims of ``doc``: sentences, split at semicolons and
+    at paragraph breaks (a headline the parser ran into the lede is not part of it),
+    with fragments of fewer than three words (e.g. "1 a. m." broken by the sentence
+    splitter) joined to the sentence before them — or, at the head of a paragraph (a
+    dateline, "WASHINGTON --"), to the sentence after them. ``text``: ``doc.text``
     when the caller has it (``Doc.text`` rebuilds it on every call)."""
     if text is None:
         text = doc.text
     ranges: list[tuple[int, int]] = []
+    carried: tuple[int, int] | None = None  # a paragraph-opening fragment waiting for its sentence
     for sent in doc.sents:
         pieces = []
         pos = sent.start_char
-        for m in _CLAUSE_BREAK.finditer(text, sent.start_char, sent.end_char):
-            pieces.append((pos, m.start() + 1))
+        for m in _CLAIM_BREAK.finditer(text, sent.start_char, sent.end_char):
+            pieces.append((pos, m.start() + 1 if m.group().startswith(";") else m.start(), m.group().startswith(";")))
             pos = m.end()
-        pieces.append((pos, sent.end_char))
-        for start, end in pieces:
+        pieces.append((pos, sent.end_char, False))
+        for start, end, _ in pieces:
             head = start
             start, end = _trimmed(text, start, end)
             if ranges and _closing_quote_at(text, head, start, ranges[-1][1]):
@@ -142,11 +146,33 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
             if start >= end:
                 continue
             words = len(_ALPHA_WORD.findall(text, start, end))
-            if ranges and (words < _MIN_ALPHA_TOKENS or _continues(text, ranges[-1])):
+            opens_paragraph = _opens_paragraph(text, start)
+            if carried is not None:
+                start, carried = carried[0], None
+            if words < _MIN_ALPHA_TOKENS and opens_paragraph:
+                carried = (start, end)
+            elif ranges and not opens_paragraph and (words < _MIN_ALPHA_TOKENS or _continues(text, ranges[-1])):
                 ranges[-1] = (ranges[-1][0], end)
             else:
                 ranges.append((start, end))
+    if carried is not None:  # a paragraph of a few words at the very end: a claim of its own
+        ranges.append(carried)
     return ranges
+
+
+def _opens_paragraph(text: str, start: int) -> bool:
+    """``start`` begins the text or follows a blank line (white space aside)."""
+    i = start
+    while i > 0 and text[i - 1] in " \t\r":
+        i -= 1
+    if i == 0:
+        return True
+    if text[i - 1] != "\n":
+        return False
+    i -= 1
+    while i > 0 and text[i - 1] in " \t\r":
+        i -= 1
+    return i == 0 or text[i - 1] == "\n"
 
 
 def _closing_quote_at(text: str, head: int, start: int, previous_end: int) -> bool:
