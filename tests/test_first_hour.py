@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from newsprism.cli import app
 from newsprism.corpus.corpus import Corpus, match_outlet
 from newsprism.model import Article, Figure
+from terminal_support import run_in_terminal
 
 def _commands():
     import typer.main
@@ -136,40 +137,6 @@ def test_corpus_paths_are_named_for_what_is_wrong(tmp_path, case):
     assert result.exit_code == 2 and want in result.output and "Traceback" not in result.output
 
 
-def _run_in_terminal(args: list[str], timeout: float = 300) -> tuple[int, str]:
-    """Run `python -m newsprism ARGS` with stdout and stderr on a pseudo-terminal; (exit, text seen)."""
-    import pty
-    import re
-    import select
-    import time
-
-    master, slave = pty.openpty()
-    env = {**os.environ, "TERM": "xterm", "COLUMNS": "110"}
-    env.pop("NO_COLOR", None)
-    proc = subprocess.Popen([sys.executable, "-m", "newsprism", *args], stdout=slave, stderr=slave,
-                            stdin=subprocess.DEVNULL, env=env)
-    os.close(slave)
-    seen, deadline = b"", time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 1.0)
-            if not ready:
-                if proc.poll() is not None:
-                    break
-                continue
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the terminal closed: the program ended
-                break
-            if not chunk:
-                break
-            seen += chunk
-    finally:
-        os.close(master)
-        proc.wait(timeout=30)
-    return proc.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode("utf-8", "replace"))
-
-
 def test_analyze_shows_its_progress_on_a_terminal_only(tmp_path):
     """On a terminal `analyze` draws the steps of the analysis and the documents parsed
     (then clears them); with -q, or with stderr piped, it prints no bar at all."""
@@ -179,13 +146,13 @@ def test_analyze_shows_its_progress_on_a_terminal_only(tmp_path):
         (story / f"{i}.txt").write_text(
             f"The council voted on Monday to close the bridge, {outlet} reported. \"It is not safe,\" "
             f"said Mayor Ann Lee. Repairs will cost {3 + i} million dollars.\n", encoding="utf-8")
-    code, seen = _run_in_terminal(["analyze", str(story), "-f", "json", "-o", str(tmp_path / "a.json")])
+    code, seen = run_in_terminal(["analyze", str(story), "-f", "json", "-o", str(tmp_path / "a.json")])
     assert code == 0, seen
     for label in ("reading the articles", "loading the language model", "parsing", "comparing the outlets",
                   "documents parsed"):
         assert label in seen, (label, seen[-500:])
     assert "3/3" in seen  # the three articles, counted as they are parsed
-    code, seen = _run_in_terminal(["analyze", str(story), "-f", "json", "-o", str(tmp_path / "b.json"), "-q"])
+    code, seen = run_in_terminal(["analyze", str(story), "-f", "json", "-o", str(tmp_path / "b.json"), "-q"])
     assert code == 0 and "parsing" not in seen and "━" not in seen, seen
     piped = subprocess.run([sys.executable, "-m", "newsprism", "analyze", str(story), "-f", "json"],
                            capture_output=True, text=True, timeout=300)
