@@ -33,7 +33,7 @@ from newsprism.corpus.browse import (
 from newsprism.corpus.store import all_analysis_counts, analysis_counts, stored_analysis_counts
 from newsprism.report.web.analyses import AnalysisCache, story_analysis
 from newsprism.report.web.render import PAGE_LIMITS, SECTIONS, environment, static_text
-from newsprism.report.web.view import article_view, story_view
+from newsprism.report.web.view import article_view, group_colours, story_view
 
 __all__ = ["create_app", "CSP"]
 
@@ -201,9 +201,11 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             raise HTTPException(400, str(exc))
         rows = []
         counts = counts_for([r.id for r in result.rows])
+        colours = group_colours(by_group)
         for r in result.rows:
             row = asdict(r)
-            row["outlets"] = [{"name": o, "group": by_group.get(o.casefold())} for o in r.outlets]
+            row["outlets"] = [{"name": o, "group": by_group.get(o.casefold()),
+                               "colour": colours.get(by_group.get(o.casefold()) or "", "gnone")} for o in r.outlets]
             found = counts.get(r.id)
             row["counts"] = {k: v for k, v in found.items() if k != "outlets"} if found else None
             rows.append(row)

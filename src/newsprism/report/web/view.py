@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from newsprism.report.common import outlet_labels_for
 
-__all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "ENTITY_TYPES"]
+__all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
 
 ENTITY_TYPES = {
     "PERSON": "person",
@@ -440,16 +440,23 @@ def docs_doc_family(docs: _Docs, doc_id: str) -> bool:
     return any(d["id"] == doc_id and d.get("copy_family") for d in docs.documents)
 
 
+def group_colours(groups: Mapping[str, str]) -> dict[str, str]:
+    """A colour class (g0..g7) per outlet group, the same on every page: by the group's
+    place among all the registry's groups in alphabetical order."""
+    return {g: f"g{i % N_COLOURS}" for i, g in enumerate(sorted(set(groups.values()), key=str.casefold))}
+
+
 def _group_bars(docs: _Docs) -> list[dict[str, Any]]:
     if not docs.groups:
         return []
     counts = Counter(docs.group(d["id"]) or "not in the registry" for d in docs.documents)
     total = sum(counts.values())
     out, x = [], 0.0
-    for i, (name, n) in enumerate(sorted(counts.items(), key=lambda kv: (kv[0] == "not in the registry", -kv[1], kv[0]))):
+    colours = group_colours(docs.groups)
+    for name, n in sorted(counts.items(), key=lambda kv: (kv[0] == "not in the registry", -kv[1], kv[0])):
         width = 100.0 * n / total
         out.append({"group": name, "count": n, "x": round(x, 2), "width": round(width, 2),
-                    "colour": "gnone" if name == "not in the registry" else f"g{i % N_COLOURS}"})
+                    "colour": colours.get(name, "gnone")})
         x += width
     return out
 
