@@ -32,3 +32,14 @@ def test_every_command_and_option_is_explained_in_prose():
                 if opt.startswith("--") and opt not in prose:
                     missing.append(f"{name} {opt}")
     assert not missing, f"unexplained in docs/cli.md (outside the generated --help): {missing}"
+
+
+def test_every_environment_setting_is_explained():
+    # settings read from the environment are options too: each NEWSPRISM_* name the code
+    # reads must be explained in docs/cli.md's prose
+    package = Path(__file__).resolve().parents[1] / "src" / "newsprism"
+    used = {m for path in package.rglob("*.py") for m in re.findall(r"NEWSPRISM_[A-Z_]+", path.read_text(encoding="utf-8"))}
+    prose = _GENERATED.sub("", DOC.read_text(encoding="utf-8"))
+    assert used, "no NEWSPRISM_* settings found: the search pattern is stale"
+    missing = sorted(name for name in used if name not in prose)
+    assert not missing, f"environment settings not explained in docs/cli.md: {missing}"

@@ -171,9 +171,13 @@ def _resolve(ws: Workspace, nlp: "Language") -> None:
     ws.entities = list(resolve_entities(mentions, ws.docs_by_id()))
 
 
-@_stage("link-speakers", ["quotes", "entities"], ["quotes.speaker_entity"])
+@_stage("link-speakers", ["quotes", "entities"], ["quotes.speaker_entity", "entities.type"])
 def _link_speakers(ws: Workspace, nlp: "Language") -> None:
+    from newsprism.compare.resolve import type_speakers
+
     ws.quotes = [[link_speaker(q, ws.entities) for q in per_doc] for per_doc in ws.quotes]
+    speaking = {q.speaker_entity for per_doc in ws.quotes for q in per_doc if q.speaker_entity}
+    ws.entities = type_speakers(ws.entities, speaking)  # a speaker is a person or an organisation
 
 
 def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
