@@ -185,3 +185,15 @@ def test_export_tells_its_progress(corpus, tmp_path):
     with Corpus(corpus) as store:
         assert store.export(tmp_path / "x.jsonl", progress=lambda done, total: seen.append((done, total))) == 3
     assert seen == [(3, 3)]
+
+
+def test_batch_output_folder_is_never_an_input_or_a_file(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"id": "a", "text": "The council met on Monday."}\n', encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("mine", encoding="utf-8")
+    line = _one_line_exit_2(CliRunner().invoke(app, ["batch", str(source), "-o", str(source), "-q"]))
+    assert "is an input" in line
+    line = _one_line_exit_2(CliRunner().invoke(app, ["batch", str(source), "-o", str(other), "-q"]))
+    assert "not a folder" in line
+    assert other.read_text(encoding="utf-8") == "mine" and source.read_text(encoding="utf-8").startswith('{"id"')

@@ -214,6 +214,21 @@ def guard_output(output: Path, inputs: Iterable[Path], force: bool) -> Path:
         raise typer.Exit(2)
 
 
+def guard_output_folder(output: Path, inputs: Iterable[str | Path]) -> None:
+    """An output *folder* (``batch -o``, created, resumed on a re-run): refused, one line
+    and exit 2, when it is an existing file or one of the inputs."""
+    import os
+
+    for given in inputs:
+        given_path = Path(given)
+        if os.path.realpath(output) == os.path.realpath(given_path):
+            err(f"{output}: is an input ({given}); give a new folder for the output")
+            raise typer.Exit(2)
+    if output.exists() and not output.is_dir():
+        err(f"{output}: exists and is not a folder; give a folder for the output")
+        raise typer.Exit(2)
+
+
 def write_output(output: Path, content: "str | Callable[[Path], T]", inputs: Iterable[Path], force: bool) -> "T | None":
     """Write ``-o``: checked again as :func:`guard_output` does (the inputs now include every
     file read), then written to a temporary file beside it, synced and renamed into place,
