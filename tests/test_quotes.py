@@ -168,3 +168,68 @@ def test_quote_signed_with_a_dash_byline(nlp):
     text = "Readers wrote to us. “The debate showed who he really is, and it was not pretty.” ― Stephanie Egan"
     q = _one(_quotes(nlp, text), "debate showed")
     assert q.speaker == "Stephanie Egan" and q.cue is None
+
+
+# ---------------------------------------------------------------- issue 10: speakers with no reporting verb
+
+
+def test_speaker_named_in_the_sentence_without_a_reporting_verb(nlp):
+    """The quote is the object or complement of a verb whose subject names somebody."""
+    text = (
+        "President Trump lashed out at his former lawyer on Saturday. Mr. Trump thundered on social media "
+        "that “the Fake News Media is going crazy with their conspiracy theories and blind hatred.”\n\n"
+        "Ms. Clinton described the plan as “a recipe for disaster,” and her campaign said it would fight it.\n\n"
+        "The report found that the agency could not be sure the money was not coming from “the drug trade, "
+        "human trafficking or other criminal activities.”"
+    )
+    quotes = _quotes(nlp, text)
+    thundered = _one(quotes, "Fake News Media")
+    assert thundered.speaker == "Trump" and thundered.cue is not None and thundered.cue.text == "thundered"
+    assert _one(quotes, "recipe for disaster").speaker == "Clinton"
+    assert _one(quotes, "drug trade").speaker == "The report"
+
+
+def test_quotes_of_one_sentence_share_its_speaker(nlp):
+    text = (
+        "Senator Ted Cruz called Mr. Trump a “pathological liar” who is “utterly amoral,” a “serial "
+        "philanderer” and a “bully.” Mr. Trump did not reply."
+    )
+    quotes = _quotes(nlp, text)
+    for fragment in ("pathological liar", "utterly amoral", "serial philanderer", "bully"):
+        q = _one(quotes, fragment)
+        assert q.speaker == "Ted Cruz" and q.cue is not None and q.cue.text == "called", (fragment, q)
+
+
+def test_programme_titles_and_speakerless_objects_are_no_speech(nlp):
+    text = (
+        "He appeared on “Fox News Sunday,” where he defended the plan.\n\n"
+        "The money was used for what officials called a “targeted employment area,” a label the law allows."
+    )
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if "Fox News" in q.text]
+    assert all(q.speaker != "The money" for q in quotes)
+
+
+def test_dash_byline_with_a_name_ner_does_not_know(nlp):
+    text = (
+        "Readers wrote in after the debate.\n"
+        "“He does not answer to anyone and he respects no one at all.” ― Christina N Luis Olidem\n"
+        "“I would rather live in what he calls hell than live in a world where he is president.” ― Adriana Rodarte\n"
+    )
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "answer to anyone").speaker == "Christina N Luis Olidem"
+    assert _one(quotes, "rather live").speaker == "Adriana Rodarte"
+
+
+def test_a_tweet_or_letter_speaks_for_its_author_and_a_statement_stays_itself(nlp):
+    text = (
+        "President Trump attacked the inquiry again. A Friday evening tweet said the inquiry was “a total "
+        "witch hunt.”\n\n"
+        "Senator Elizabeth Warren wrote to the bank on Monday. Her letter said the fees were “a scam on "
+        "working families.”\n\n"
+        "The company issued a statement. The statement said the claims were “baseless and false.”"
+    )
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "witch hunt").speaker == "Trump"
+    assert _one(quotes, "scam on working").speaker == "Elizabeth Warren"
+    assert _one(quotes, "baseless").speaker == "The statement"  # nothing names its author

@@ -33,6 +33,7 @@ __all__ = [
     "MALE_NOUNS",
     "FEMALE_NOUNS",
     "MALE_FIRST_NAMES",
+    "SPEAKING_NOUNS",
     "FEMALE_FIRST_NAMES",
     "name_gender",
     "NUMBER_WORDS",
@@ -112,6 +113,21 @@ FEMALE_PRONOUNS = frozenset("she her hers herself".split())
 PERSON_PRONOUNS = MALE_PRONOUNS | FEMALE_PRONOUNS
 FEMALE_NOUNS = frozenset("girl woman mother daughter wife sister lady grandmother aunt niece widow".split())
 MALE_NOUNS = frozenset("boy man father son husband brother gentleman grandfather uncle nephew widower".split())
+# Common nouns that can be the speaker of a quote without a reporting verb ("the report
+# found that “...”", "the campaign called it “...”"): people, groups and the documents they
+# issue. Lemmas. A noun outside this list ("money", "the choice", "a basketball game") is not
+# taken as a speaker from sentence structure alone.
+SPEAKING_NOUNS = frozenset(
+    """person people man woman men women official officials spokesman spokeswoman spokesperson
+    aide aides adviser advisor critic critics supporter supporter voter voters resident witness
+    expert analyst lawyer attorney doctor leader leaders lawmaker lawmakers senator president
+    governor mayor candidate nominee director chief chairman chair secretary minister ambassador
+    officer police agency campaign committee council party group union government administration
+    department ministry court judge company firm board network newspaper paper outlet magazine
+    report memo statement letter article piece ad advertisement editorial column tweet post
+    poll survey study complaint lawsuit filing brief ruling website blog book speech interview
+    release announcement video commentary""".split()
+)
 
 # Common given names whose gender is not in doubt in US/UK news (the most frequent in the
 # US Social Security Administration's public lists, plus public figures news often names).

@@ -21,9 +21,17 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
+from newsprism.compare.figure_conflicts import (
+    _versions_by_value,
+    aligned_figures,
+    conflict,
+    fact_figures,
+    mentions_value,
+    similar_claim_figures,
+)
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import NUMBER_WORDS
-from newsprism.model import ConflictSlot, Finding, Span, StoryAnalysis, Version
+from newsprism.model import Finding, Span, StoryAnalysis, Version
 
 __all__ = ["find_conflicts", "disputes", "conflict"]
 
@@ -96,22 +104,6 @@ def _range(q: str | None, n: str) -> tuple[float, float]:
     if q in ("nearly", "about", "around", "almost"):
         return value * 0.8, value * 1.2
     return value, value
-
-
-def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
-    """(doc, value, citation, source) rows -> one Version per value."""
-    by_value: dict[str, list[tuple[str, Span, str | None]]] = {}
-    for doc, value, span, source in rows:
-        by_value.setdefault(value, []).append((doc, span, source))
-    return tuple(
-        Version(
-            tuple(sorted({d for d, _, _ in items})),
-            value,
-            tuple(s for _, s, _ in items),
-            next((src for _, _, src in items if src), None),
-        )
-        for value, items in by_value.items()
-    )
 
 
 def _durations(claims: Sequence[Claim]) -> list[Finding]:
@@ -390,20 +382,6 @@ def _demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str
     return [conflict(f"what was demanded (involving {names})", "demand", versions)]
 
 
-def conflict(about: str, slot: ConflictSlot, versions: tuple[Version, ...]) -> Finding:
-    cites = tuple(s for v in versions for s in v.citations)
-    return Finding(
-        id="",
-        kind="conflict",
-        about=about,
-        docs=tuple(sorted({d for v in versions for d in v.docs})),
-        citations=cites,
-        versions=versions,
-        slot=slot,
-        between="outlets",
-    )
-
-
 _DISPUTE_CUES = frozenset({"denied", "deny", "denies", "blamed", "blame", "blames", "accused", "accuses", "rejected"})
 
 
@@ -424,78 +402,6 @@ def disputes(claims: Sequence[Claim]) -> list[Finding]:
     return out
 
 
-
-
-# ---------------------------------------------------------------- figures of one fact
-
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-_HEDGE = re.compile(r"\b(?:not|no|never|n't|may|might|could|would|if)\b", re.IGNORECASE)
-_FIGURE_QUALIFIER_WIDTH = {"about": 0.1, "around": 0.1, "roughly": 0.1, "nearly": 0.1, "almost": 0.1,
-                           "approximately": 0.1, "some": 0.15, "an estimated": 0.15}
-
-
-def _interval(value: float, qualifier: str | None) -> tuple[float, float]:
-    q = (qualifier or "").lower()
-    if q in ("more than", "over", "at least", "upwards of"):
-        return value, float("inf")
-    if q in ("less than", "under", "fewer than", "at most", "up to"):
-        return 0.0, value
-    width = _FIGURE_QUALIFIER_WIDTH.get(q)
-    if width is not None:
-        return value * (1 - width), value * (1 + width)
-    return value, value
-
-
-def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
-    """Within one fact (its "same fact" support in two or more documents), a
-    figure of one unit — or a year — that each document gives exactly once,
-    with values that cannot both be true ("$5.6 billion" vs "$5.7 billion";
-    "more than 150" and "between 150 and 200" can). Claims under a negation,
-    a modal or a condition are left out."""
-    by_id = {c.id: c for c in claims}
-    out = []
-    for fact in facts:
-        if len(fact.docs) < 2:
-            continue
-        rows: dict[str, dict[str, list[tuple[tuple[float, float], Span]]]] = {}
-        for sup in fact.support:
-            c = by_id.get(sup.claim)
-            if c is None or sup.strength != "same fact" or _HEDGE.search(c.text):
-                continue
-            for f in c.figures:
-                slot = _slot_of(f)
-                if slot is None or _in_range(c, f):
-                    continue
-                rows.setdefault(slot, {}).setdefault(c.doc, []).append(
-                    (_interval(float(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text)))
-            for m in _YEAR.finditer(c.text):
-                v = float(m.group(0))
-                rows.setdefault("year", {}).setdefault(c.doc, []).append(
-                    ((v, v), Span(c.doc, c.start + m.start(), c.start + m.end(), m.group(0))))
-        for slot, per_doc in rows.items():
-            once = {d: items[0] for d, items in per_doc.items() if len({it[1].text for it in items}) == 1}
-            if len(once) < 2 or len(once) < len(per_doc):
-                continue
-            docs = sorted(once)
-            clash = any(
-                once[a][0][1] < once[b][0][0] or once[b][0][1] < once[a][0][0] for x, a in enumerate(docs) for b in docs[x + 1:]
-            )
-            if not clash:
-                continue
-            versions = _versions_by_value([(d, once[d][1].text, once[d][1], None) for d in docs])
-            what = "which year" if slot == "year" else f"the figure ({slot.split(':')[0]})"
-            out.append(conflict(f"{what} in: {fact.headline.text}", "figure", versions))
-    return out
-
-
-def _mentions(text: str, value: str) -> bool:
-    """``text`` writes the number of ``value`` ("$1.5 million" -> "1.5") as a number of its own."""
-    m = re.search(r"\d[\d,.]*\d|\d", value)
-    if not m:
-        return False
-    return re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
-
-
 def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=(),
                    scores=None) -> list[Finding]:
     """Every outlet conflict of the story (unnumbered). ``scores``: the
@@ -507,115 +413,14 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     )
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}
-    for f in fact_figures(facts, claims) + similar_claim_figures(claims, scores):
+    for f in fact_figures(facts, claims) + similar_claim_figures(claims, scores) + aligned_figures(claims, docs):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)
-        if any(_mentions(texts.get(d, ""), w.value) for v in f.versions for w in f.versions if w is not v for d in v.docs):
+        if any(mentions_value(texts.get(d, ""), w.value) for v in f.versions for w in f.versions if w is not v for d in v.docs):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):
             found.append(f)
             cited.update((c.doc, c.start) for c in f.citations)
     return found
-
-
-# ---------------------------------------------------------------- the same sentence, another number
-
-_NUM_TOKEN = re.compile(r"[\d$€£%][\d,.$€£%]*")
-
-
-def _slot_of(f) -> str | None:
-    """What a figure measures, as far as two reports must agree to clash: its unit,
-    and for counts the noun counted. None for what cannot clash: clock times, ages,
-    numbers in words or vague amounts ("six", "dozens")."""
-    if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
-        return None
-    if not any(ch.isdigit() for ch in f.text):
-        return None
-    return f"{f.unit}:{_noun(f)}" if f.unit in ("count", "people") else str(f.unit)
-
-
-_RANGE_AROUND = re.compile(r"(?:[-–]\s*\d|\bto\s+\$?\d|\band\s+\$?\d)")
-_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–]|\bbetween|\bfrom|\d\s+to)\s*\$?$")
-
-
-def _in_range(claim: Claim, f) -> bool:
-    """The figure is one end of a range ("40-60 hours", "between 150 and 200")."""
-    lo, hi = f.start - claim.start, f.end - claim.start
-    return bool(_RANGE_AROUND.match(claim.text[hi:hi + 6]) or _RANGE_BEFORE.search(claim.text[max(0, lo - 10):lo]))
-
-
-def _context(claim: Claim, f, width: int = 3) -> set[str]:
-    """Lower-cased words right before and after a figure in its claim (numbers left out)."""
-    lo, hi = f.start - claim.start, f.end - claim.start
-    before = re.findall(r"[A-Za-z]+", claim.text[:lo])[-width:]
-    after = re.findall(r"[A-Za-z]+", claim.text[hi:])[:width]
-    return {w.lower() for w in before + after if len(w) > 2}
-
-
-def _noun(f) -> str:
-    words = re.findall(r"[a-z]+", (f.counts or "").lower().replace("-", ""))
-    return words[-1] if words else ""
-
-
-def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 0.25) -> list[Finding]:
-    """Two documents telling the same thing with another number: claims of
-    different documents whose wording agrees (the mean of the alignment's two
-    lexical cosines, which a changed number barely moves) and where, for one
-    slot (unit and counted noun), each gives exactly one value the other does
-    not, values that cannot both be true ("21 percent" vs "32 percent" for
-    Romney's lead; "more than 150" and "between 150 and 200" can both be). The
-    figure must count the same noun or sit among the same words, unless the
-    wording agrees strongly. Claims under a negation, a modal or a condition
-    are left out. ``scores``: the alignment's PairScores over ``claims``."""
-    if scores is None or scores.words is None:
-        return []
-    per_claim: dict[int, dict[str, list]] = {}
-    for k, c in enumerate(claims):
-        if not c.figures or _HEDGE.search(c.text):
-            continue
-        for f in c.figures:
-            slot = _slot_of(f)
-            if slot and not _in_range(c, f):
-                per_claim.setdefault(k, {}).setdefault(slot.split(":")[0], []).append(f)
-    ks = sorted(per_claim)
-    out = []
-    seen: set[frozenset] = set()
-    for x, i in enumerate(ks):
-        for j in ks[x + 1:]:
-            if claims[i].doc == claims[j].doc:
-                continue
-            lexical = (float(scores.terms[i, j]) + float(scores.words[i, j])) / 2
-            if lexical < min_lexical:
-                continue
-            for unit, figs_i in per_claim[i].items():
-                figs_j = per_claim[j].get(unit)
-                if not figs_j:
-                    continue
-                only_i = [f for f in figs_i if f.value not in {g.value for g in figs_j}]
-                only_j = [f for f in figs_j if f.value not in {g.value for g in figs_i}]
-                if len({f.value for f in only_i}) != 1 or len({f.value for f in only_j}) != 1:
-                    continue
-                fi, fj = only_i[0], only_j[0]
-                a = _interval(float(fi.value), fi.qualifier)
-                b = _interval(float(fj.value), fj.qualifier)
-                if not (a[1] < b[0] or b[1] < a[0]):
-                    continue
-                same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
-                if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
-                    continue  # counting different things ("130 arrived", "400 in the caravan")
-                shared_context = bool(_context(claims[i], fi) & _context(claims[j], fj))
-                if not ((same_noun and (shared_context or lexical >= 0.3)) or (shared_context and lexical >= 0.5)):
-                    continue
-                key = frozenset(((fi.doc, fi.start), (fj.doc, fj.start)))
-                if key in seen:
-                    continue
-                seen.add(key)
-                versions = (
-                    Version((fi.doc,), fi.text, (Span(fi.doc, fi.start, fi.end, fi.text),)),
-                    Version((fj.doc,), fj.text, (Span(fj.doc, fj.start, fj.end, fj.text),)),
-                )
-                what = f"how many {_noun(fi)}" if same_noun else f"the figure ({unit})"
-                out.append(conflict(f"{what} in: {claims[i].text}", "figure", versions))
-    return out

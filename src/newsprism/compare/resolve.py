@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rapidfuzz.fuzz import ratio
@@ -46,6 +46,7 @@ from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     HONORIFICS,
     MALE_HONORIFICS,
+    NAME_SUFFIXES,
     ORG_SUFFIXES,
     TITLE_WORDS,
     WEEKDAYS,
@@ -57,7 +58,7 @@ from newsprism.model import Entity, Mention, Span
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token
 
-__all__ = ["resolve_entities", "phonetic", "tokens_match", "name_tokens"]
+__all__ = ["resolve_entities", "phonetic", "tokens_match", "name_tokens", "type_speakers"]
 
 _PARTICLES = frozenset({"al", "el", "ul"})  # Arabic article, dropped for matching people
 _FUNCTION = frozenset({"of", "the", "for", "and", "de", "du", "des", "la", "le", "on", "in", "at", "&"})
@@ -77,6 +78,10 @@ _VAGUE_ROLES = frozenset("man woman person people one resident member official s
 _SURNAME_PREFIXES = frozenset("abu bin ibn bint um van vun von di dil dila da du li la mac mc haj st".split())
 _ACRONYM = re.compile(r"^(?:[A-Z]\.){2,6}$|^[A-Z]{2,6}$")
 _WORD = re.compile(r"[^\W_]+(?:[.'’-][^\W_]+)*\.?", re.UNICODE)
+# words after a company's name that say what form it has, not which company it is
+_ORG_FORM_WORDS = ORG_SUFFIXES | frozenset("computer computers group holdings".split())
+# a country written before an organisation's name ("U.S. Federal Reserve" is the "Federal Reserve")
+_COUNTRY_ABBREVIATIONS = frozenset("us usa uk eu un".split())
 _MIN_FUZZY = 5
 _FUZZY_RATIO = 75.0
 _PRONOUN_WINDOW = 3  # sentences back
@@ -144,6 +149,7 @@ class _Item:
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
+    suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -244,15 +250,51 @@ class _Sets:
 # ---------------------------------------------------------------- mention features
 
 
+_ROLE_LEFT_DEPS = frozenset({"det", "amod", "compound", "nmod", "poss", "nummod"})
+_HYPHENS = frozenset({"-", "‐"})
+
+
+def _hyphen_extent(doc: "Doc", lo: int, hi: int) -> tuple[int, int]:
+    """Widen tokens ``lo..hi`` over words joined to them by hyphens ("son-in-law")."""
+    while hi + 2 < len(doc) and doc[hi + 1].text in _HYPHENS and not doc[hi].whitespace_ and not doc[hi + 1].whitespace_:
+        hi += 2
+    while lo >= 2 and doc[lo - 1].text in _HYPHENS and not doc[lo - 2].whitespace_ and not doc[lo - 1].whitespace_:
+        lo -= 2
+    return lo, hi
+
+
 def _role_span(tok: "Token", doc_id: str) -> Span:
-    start = tok
-    for child in tok.lefts:
-        if child.dep_ in ("det", "amod", "compound", "nmod", "poss", "nummod") and child.i < start.i:
-            start = child
-            break
+    """The role phrase: the noun with all its modifiers before it ("North Korean dictator",
+    "the Syrian president") and the words hyphens join to it ("son-in-law")."""
     doc = tok.doc
+    start = tok.i
+    for child in tok.lefts:
+        if child.dep_ in _ROLE_LEFT_DEPS:
+            start = min(start, child.left_edge.i)
+    lo, hi = _hyphen_extent(doc, start, tok.i)
     # Span.text, not Doc.text: the latter rebuilds the whole article on every call
-    return Span(doc_id, doc[start.i].idx, tok.idx + len(tok.text), doc[start.i : tok.i + 1].text)
+    return Span(doc_id, doc[lo].idx, doc[hi].idx + len(doc[hi].text), doc[lo : hi + 1].text)
+
+
+def _titles_next_name(tok: "Token", name_end: int) -> bool:
+    """A role written right before another name ("Donald Trump Jr., son-in-law Jared Kushner")
+    is that name's title, not an apposition of the name before it."""
+    doc = tok.doc
+    _, hi = _hyphen_extent(doc, tok.i, tok.i)
+    nxt = hi + 1
+    return nxt < len(doc) and nxt > name_end and doc[nxt].pos_ == "PROPN" and doc[nxt].ent_type_ == "PERSON"
+
+
+def _prenominal_role(first: "Token") -> "Token | None":
+    """A lower-case role noun written directly before the name, hyphenated or not:
+    "son-in-law Jared Kushner" -> "son"."""
+    doc = first.doc
+    j = first.i - 1
+    if j < 0 or not doc[j].is_lower or doc[j].pos_ not in ("NOUN", "PROPN"):
+        return None
+    lo, _ = _hyphen_extent(doc, j, j)
+    head = doc[lo]
+    return head if _is_role(head) else None
 
 
 def _is_role(tok: "Token") -> bool:
@@ -267,12 +309,15 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
     doc = root.doc
     found: list["Token"] = []
     for child in root.children:
-        if child.dep_ == "appos" and _is_role(child):
+        if child.dep_ == "appos" and _is_role(child) and not _titles_next_name(child, last.i):
             found.append(child)
         elif child.dep_ in ("compound", "nmod") and child.i < first.i and _is_role(child):
             found.append(child)
     if root.dep_ == "appos" and _is_role(root.head):
         found.append(root.head)
+    before = _prenominal_role(first)
+    if before is not None:
+        found.append(before)
     if root.dep_ == "nsubj":  # "a radiology nurse in Aleppo, Mohamed said": two subjects
         for sib in root.head.children:
             if sib.dep_ == "nsubj" and sib.i < first.i and sib.pos_ == "NOUN" and doc[first.i - 1].text == ",":
@@ -289,18 +334,22 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
             j += 1
         if noun is not None:
             found.append(noun)
-    out, seen = [], set()
+    out: list[Span] = []
     for tok in found:
-        if tok.i not in seen:
-            seen.add(tok.i)
-            out.append(_role_span(tok, doc_id))
-    return out
+        span = _role_span(tok, doc_id)
+        if not any(o.start <= span.start and span.end <= o.end for o in out):
+            out = [o for o in out if not (span.start <= o.start and o.end <= span.end)] + [span]
+    return sorted(out, key=lambda r: r.start)
 
 
 def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     """The name inside a longer mention: the capitalised run around its head
     ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
-    named = lambda t: t.is_title or t.is_upper or t.lower_ in _PARTICLES or t.text in ("-", "'s", "’s")  # noqa: E731
+    def named(t: "Token") -> bool:
+        # an initial whose period the tokenizer cut off ("Raj K . Chohan") stays in the name
+        initial_dot = t.text == "." and t.i > 0 and len(t.nbor(-1).text) == 1 and t.nbor(-1).is_upper
+        return t.is_title or t.is_upper or t.lower_ in _PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
+
     pos = {t.i: k for k, t in enumerate(tokens)}
     k = pos.get(head.i, len(tokens) - 1)
     if not named(tokens[k]):
@@ -338,6 +387,8 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
                 item.relative_to = _relative_antecedent(span[0])
             return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
+        if not is_name and group == "UNK" and len(span) >= 2 and all(t.is_title and t.is_alpha for t in span):
+            is_name = True  # "Raj Chohan" the tagger read as common nouns: every word capitalised
         if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",) and not (
             m.label == "PERSON" and head.is_title  # "Trump praised ...": the tagger's NN, still a name
         ):
@@ -359,8 +410,10 @@ def _make_item(idx: int, m: Mention, doc: "Doc | None") -> _Item:
                      words[-1].lower() if words else m.text.lower())
     person = item.group in ("PERSON", "UNK") and item.kind == "name"
     words = list(item.words)
-    while item.group == "ORG" and len(words) > 1 and title_key(words[-1]).strip(",") in ORG_SUFFIXES:
-        words.pop()  # "Apple Inc." is "Apple"
+    while person and len(words) > 1 and title_key(words[-1]).strip(",") in NAME_SUFFIXES:
+        item.suffix = title_key(words.pop()).strip(",")  # "Roger J. Stone Jr.": "Jr." is no part of the surname
+    while item.group == "ORG" and len(words) > 1 and title_key(words[-1]).strip(",") in _ORG_FORM_WORDS:
+        words.pop()  # "Apple Inc." and "Apple Computer" are "Apple"
     toks = name_tokens(words, person)
     if item.group == "NORP" and toks and toks[-1].endswith("s"):
         toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
@@ -429,9 +482,9 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
     names = [it for it in items if it.kind == "name"]
     full = [it for it in names if it.group != "PERSON" or _is_full_person(it)]
     # 1. same key, compatible labels
-    by_key: dict[tuple[str, ...], list[_Item]] = defaultdict(list)
+    by_key: dict[tuple[tuple[str, ...], str], list[_Item]] = defaultdict(list)
     for it in full:
-        by_key[it.toks].append(it)
+        by_key[(it.toks, it.suffix)].append(it)
     reps: list[_Item] = []
     for group in by_key.values():
         local: list[_Item] = []
@@ -447,6 +500,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
     # 2. variants between distinct keys (few per story: pairwise is cheap)
     for i, a in enumerate(reps):
         for b in reps[i + 1 :]:
+            if a.suffix != b.suffix:
+                continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
             if not _may_be_variants(a.toks, b.toks) or not _compatible(a, b):
                 continue
             if _seq_match(a.toks, b.toks):
@@ -463,6 +518,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                       and (a.gender is None or b.gender is None or a.gender == b.gender)):
                     if a.words and b.words and nick.same(a.words[0], b.words[0]):
                         sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+            elif _country_before(a, b) or _country_before(b, a):
+                sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
@@ -473,18 +530,88 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
         }
         if len(owners) == 1:
             sets.union(it.idx, next(iter(owners)))
-    # 4. acronyms: "U.N." ~ "United Nations", when the expansion is unique
-    expansions: dict[str, set[int]] = defaultdict(set)
-    for it in full:
-        acro = _acronym_of(it.words)
-        if acro and it.group != "PERSON":
-            expansions[acro].add(sets.find(it.idx))
+    # 4. acronyms and clipped forms, when the expansion is unique: "U.N." ~ "United Nations",
+    # "SIA" ~ "Singapore Airlines" (each word gives the start of itself), "Fed" ~ "Federal Reserve"
+    expanded = [it for it in full if it.group != "PERSON" and _acronym_of(it.words)]
     for it in full:
         word = "".join(it.words)
-        if len(it.words) == 1 and _ACRONYM.match(word) and it.group != "PERSON":
-            targets = expansions.get(word.replace(".", "").lower(), set())
-            if len(targets) == 1:
-                sets.union(it.idx, next(iter(targets)))
+        if len(it.words) != 1 or it.group == "PERSON":
+            continue
+        if _ACRONYM.match(word):
+            letters = word.replace(".", "").lower()
+            targets = {sets.find(o.idx) for o in expanded if _acronym_of(o.words) == letters}
+            if not targets:
+                targets = {sets.find(o.idx) for o in expanded if _spells(letters, _content_words(o.words))}
+        elif _CLIPPED.match(word):
+            targets = {sets.find(o.idx) for o in expanded if _clips(word, _content_words(o.words))}
+        else:
+            continue
+        if len(targets) == 1:
+            sets.union(it.idx, next(iter(targets)))
+    _merge_suffixed(full, sets)
+
+
+_CLIPPED = re.compile(r"^[A-Z][a-z]{2,5}$")
+
+
+def _content_words(words: Sequence[str]) -> list[str]:
+    return [w for w in words if w.lower() not in _FUNCTION and re.sub(r"\W", "", w).lower() not in _COUNTRY_ABBREVIATIONS]
+
+
+def _spells(letters: str, words: Sequence[str]) -> bool:
+    """Do the starts of ``words``, each at least its first letter, spell ``letters``
+    exactly ("sia" <- "SIngapore Airlines")? Needs two words or more."""
+    if len(words) < 2 or len(letters) > 3 * len(words):
+        return False
+    low = [re.sub(r"\W", "", w).lower() for w in words]
+
+    def walk(i: int, k: int) -> bool:
+        if k == len(low):
+            return i == len(letters)
+        return any(walk(i + n, k + 1) for n in range(1, len(low[k]) + 1) if low[k][:n] == letters[i : i + n])
+
+    return walk(0, 0)
+
+
+def _clips(word: str, words: Sequence[str]) -> bool:
+    """A short form made of the start of a longer name's first word ("Fed" <- "Federal Reserve")."""
+    first = re.sub(r"\W", "", words[0]).lower() if words else ""
+    return len(words) >= 2 and len(first) >= len(word) + 2 and first.startswith(word.lower())
+
+
+def _country_before(short: _Item, long_: _Item) -> bool:
+    """``long_`` is ``short`` (two words or more) with a country written before it."""
+    if {short.group, long_.group} & {"PERSON", "NORP"} or short.kind != "name" or long_.kind != "name":
+        return False
+    n = len(short.toks)
+    extra = long_.words[: len(long_.words) - len(short.words)]
+    return (
+        n >= 2 and len(long_.toks) > n and bool(extra) and _seq_match(short.toks, long_.toks[-n:])
+        and all(re.sub(r"\W", "", w).lower() in _COUNTRY_ABBREVIATIONS or is_demonym(w) for w in extra)
+    )
+
+
+def _merge_suffixed(full: list[_Item], sets: _Sets) -> None:
+    """"Roger J. Stone Jr." and "Roger Stone" are one man when no document names both:
+    a writer who names "Donald Trump Jr." beside "Donald Trump" means two people."""
+    people = [it for it in full if it.group == "PERSON" and len(it.toks) >= 2]
+    plain = [it for it in people if not it.suffix]
+    for it in people:
+        if not it.suffix:
+            continue
+        owners = {
+            sets.find(p.idx) for p in plain
+            if tokens_match(p.toks[0], it.toks[0]) and tokens_match(p.toks[-1], it.toks[-1])
+            and (_is_subsequence(p.toks, it.toks) or _is_subsequence(it.toks, p.toks))
+        }
+        if len(owners) != 1:
+            continue
+        owner = next(iter(owners))
+        mine = sets.find(it.idx)
+        docs_plain = {p.mention.doc for p in plain if sets.find(p.idx) == owner}
+        docs_suffixed = {p.mention.doc for p in people if p.suffix and sets.find(p.idx) == mine}
+        if not docs_plain & docs_suffixed:
+            sets.union(mine, owner)
 
 
 # labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
@@ -526,7 +653,12 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
     leftovers: list[_Item] = []
     for it in short:
         n = len(it.toks)
-        tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)]
+        tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and _seq_match(f.toks[-n:], it.toks)
+                 and n >= _last_word_parts(f)]  # "Moon" is not "Ban Ki-moon"
+        # "Trump Jr." is the man named with "Jr."; a bare "Trump" is first the one named without it
+        same_suffix = [f for f in tails if f.suffix == it.suffix]
+        if it.suffix or same_suffix:
+            tails = same_suffix
         if it.gender is not None:  # an honorific rules out the full names of the other gender
             tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
         owners = {sets.find(f.idx) for f in tails}
@@ -553,6 +685,11 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
             leftovers.append(it)
             continue
         firsts = [f for f in full_by_first.get(it.toks[0][:1], ()) if tokens_match(f.toks[0], it.toks[0])]
+        # a surname written first (Korean, Chinese): "Moon" is "Moon Jae-in", "Xi" is "Xi Jinping"
+        family_first = {sets.find(f.idx) for f in firsts if _family_name_first(f)}
+        if len(family_first) == 1 and len({sets.find(f.idx) for f in firsts}) == 1 and name_gender(it.words[0]) is None:
+            sets.union(it.idx, firsts[0].idx)
+            continue
         earlier = [f for f in firsts if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
         if len({sets.find(f.idx) for f in earlier}) == 1:
             sets.union(it.idx, earlier[0].idx)
@@ -580,6 +717,26 @@ def _short_people(items: list[_Item], sets: _Sets) -> None:
             b = local_roles[(other.mention.doc, other.toks)]
             if not a or not b or a & b:
                 sets.union(heads[0].idx, other.idx)
+
+
+def _last_word_parts(f: _Item) -> int:
+    """How many name tokens the last written word of a name holds ("Ban Ki-moon": 2)."""
+    words = re.sub(r"['’]s$", "", f.mention.text.strip()).split()
+    # the article of an Arabic name is no part ("Bashar al-Assad": "Assad" is his surname)
+    return len([p for p in re.split(r"[-‐]", words[-1]) if p and phonetic(p) not in _PARTICLES]) if words else 1
+
+
+def _family_name_first(f: _Item) -> bool:
+    """A name written family name first, as Korean and Chinese names are in English news:
+    a hyphenated given name after it ("Moon Jae-in", "Kim Jong-un") or a family name of one
+    or two letters plus a vowel ("Xi Jinping", "Li Keqiang", "Kim Jong Un")."""
+    words = f.mention.text.split()
+    if len(words) < 2 or len(words) > 3 or not f.words:
+        return False
+    first = f.words[0]
+    return (f.mention.text.startswith(first) and re.search(r"\w-\w", " ".join(words[1:])) is not None) or (
+        len(first) <= 3 and name_gender(first) is None
+    )
 
 
 def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
@@ -746,6 +903,34 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
             )
         )
     return entities
+
+
+_SPEAKER_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP"})
+
+
+def type_speakers(entities: Sequence[Entity], speaking: Iterable[str]) -> list[Entity]:
+    """The type of an entity that speaks a quote, by that context: a speaker is a person or an
+    organisation (a country or a group speaks through its government or its members).
+
+    An entity in ``speaking`` (ids) typed otherwise ("Twitter's Adam Sharp":WORK_OF_ART, "The
+    Dallas Morning":EVENT) becomes PERSON when NER called one of its mentions a person or its
+    name holds a known given name before another word, else ORG; one typed GPE that NER also called a person
+    ("Pompeo":GPE/PERSON) becomes PERSON. Others are returned unchanged.
+    """
+    ids = set(speaking)
+    out: list[Entity] = []
+    for e in entities:
+        if e.id in ids and e.type != "PERSON":
+            labels = {m.label for m in e.mentions}
+            words = [w for w in re.findall(r"[^\W\d_]+", e.name) if title_key(w) not in TITLE_WORDS]
+            # "Twitter's Adam Sharp": a known given name followed by another name
+            personal = "PERSON" in labels or any(name_gender(w) is not None for w in words[:-1] if w[:1].isupper())
+            if e.type not in _SPEAKER_TYPES:
+                e = replace(e, type="PERSON" if personal else "ORG")
+            elif e.type == "GPE" and "PERSON" in labels:
+                e = replace(e, type="PERSON")
+        out.append(e)
+    return out
 
 
 def entity_clusters(entities: Iterable[Entity]) -> list[list[Mention]]:

@@ -53,6 +53,15 @@ def _changed(number: str) -> str:
     return text
 
 
+_RANGE_AFTER = re.compile(r"\s*(?:[-–]|to\s|and\s)\s*\$?\d")
+_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–]|\bbetween|\bfrom|\d\s+to)\s*\$?$")
+
+
+def _range_end(text: str, start: int, end: int) -> bool:
+    """The figure at [start, end) of ``text`` is one end of a range ("40-60", "between 150 and 200")."""
+    return bool(_RANGE_AFTER.match(text[end:end + 8]) or _RANGE_BEFORE.search(text[max(0, start - 10):start]))
+
+
 def shared_number(analysis, findings=None) -> tuple[Any, Any] | None:
     """Two figures of different documents with the same value and unit, written with
     digits, that the outlets share for the same thing (with ``findings``: inside one
@@ -61,6 +70,10 @@ def shared_number(analysis, findings=None) -> tuple[Any, Any] | None:
     # changing it would not make a conflict, so only exact or approximate figures
     figures = [f for f in analysis.figures if isinstance(f.value, (int, float)) and _DIGITS.search(f.text)
                and f.unit not in ("time", "age") and (f.qualifier or "").lower() not in _OPEN]
+    # one end of a range ("40-60 hours") changed makes another range that may still
+    # overlap the first ("60-60"): not an injected conflict
+    texts = {d.id: d.text for d in analysis.documents}
+    figures = [f for f in figures if not _range_end(texts.get(f.doc, ""), f.start, f.end)]
     pairs = [
         (a, b) for i, a in enumerate(figures) for b in figures[i + 1:]
         if a.doc != b.doc and a.value == b.value and a.unit == b.unit and a.value not in (0, 1)
@@ -80,9 +93,19 @@ def shared_number(analysis, findings=None) -> tuple[Any, Any] | None:
     return next(((a, b) for a, b in pairs if noun(a) and noun(a) == noun(b)), None)
 
 
-def inject(articles: Sequence, figure) -> tuple[list, tuple[int, int] | None]:
+def _whole(text: str) -> re.Pattern[str]:
+    """``text`` as a number of its own: "75" not inside "1975" or "75.5"."""
+    return re.compile(r"(?<![\d.,])" + re.escape(text) + r"(?![\d]|[.,]\d)")
+
+
+def _occurrences(text: str, figure_text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _whole(figure_text).finditer(text)]
+
+
+def inject(articles: Sequence, figure, spans: list | None = None) -> tuple[list, tuple[int, int] | None]:
     """The articles with ``figure``'s number changed in its document (every
-    occurrence of the figure's text there); the new span of the first change."""
+    occurrence of the figure's text there); the new span of the figure's own
+    change. ``spans``: filled with the new span of every change."""
     out = []
     first: tuple[int, int] | None = None
     for art in articles:
@@ -96,11 +119,13 @@ def inject(articles: Sequence, figure) -> tuple[list, tuple[int, int] | None]:
         new_figure = figure.text[: m.start()] + _changed(m.group(0)) + figure.text[m.end():]
         text = art.text
         pieces, pos = [], 0
-        for hit in re.finditer(re.escape(figure.text), text):
+        for hit in _whole(figure.text).finditer(text):
             pieces.append(text[pos: hit.start()])
             start = sum(len(p) for p in pieces)
             if first is None or hit.start() == figure.start:
                 first = (start, start + len(new_figure))
+            if spans is not None:
+                spans.append((start, start + len(new_figure)))
             pieces.append(new_figure)
             pos = hit.end()
         pieces.append(text[pos:])
@@ -136,11 +161,16 @@ def evaluate_injected(folder: Path, nlp, limit: int | None = None, embedder=None
         false_here = [x for x in control.conflicts
                       if _cites(x, kept.doc, (kept.start, kept.end)) or _cites(x, changed.doc, (changed.start, changed.end))]
         false += len(false_here)
-        modified, new_span = inject(articles, changed)
+        new_spans: list[tuple[int, int]] = []
+        modified, new_span = inject(articles, changed, new_spans)
         findings = run_pipeline(modified, nlp, embedder=embedder).findings
         assert findings is not None
+        # the changed number cited at any of its occurrences in the changed document
+        # (either number cited at any of its occurrences: a report giving the number twice gives it for one thing)
+        kept_spans = _occurrences(next((a.text for a in articles if a.id == kept.doc), ""), kept.text)
         hit = new_span is not None and any(
-            _cites(x, changed.doc, new_span) and _cites(x, kept.doc, (kept.start, kept.end)) for x in findings.conflicts
+            any(_cites(x, changed.doc, sp) for sp in new_spans) and any(_cites(x, kept.doc, sp) for sp in kept_spans)
+            for x in findings.conflicts
         )
         found += hit
         if detail is not None:

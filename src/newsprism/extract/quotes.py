@@ -36,7 +36,7 @@ from typing import Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import People, Person, as_written, is_according_to, is_reporting_verb, source_of, source_phrase
-from newsprism.lexicon import WEEKDAYS
+from newsprism.lexicon import SPEAKING_NOUNS, WEEKDAYS
 from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
@@ -51,6 +51,7 @@ _MARKS = re.compile(r'["“”]')
 _WORD = re.compile(r"\w+")
 # a dash after the closing mark, then the name: the by-line of quotes in a list ("...” ― Jane Doe")
 _DASH_BYLINE = re.compile(r"[ \t\xa0]*[―—–][ \t\xa0]*")
+_BYLINE_NAME = re.compile(r"[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){1,4}")
 _WINDOW = 60  # tokens: how far a cue may sit from its quote within one sentence
 
 
@@ -211,6 +212,11 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         return _NO_SPEAKER  # "Monday said ..." is a parse error, not a speaker
     lo, hi = source_phrase(subject)
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
+    if subject.pos_ == "NOUN" and subject.lemma_.lower() in _AUTHORED:
+        # "a Friday evening tweet said", "read a tweet from the president": its author speaks
+        author = _author_of(index, subject, quote_open)
+        if author is not None and author.name is not None and not author.lost:
+            return Person(author.name, index.span(s, e))
     if subject.pos_ == "NOUN" and any(t.lower_ in ("the", "this") for t in subject.lefts):
         # "the president said": the person the document gives that title
         holder = people.role_holder(subject, quote_open)
@@ -220,6 +226,34 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
     if mention is not None and mention.start <= s and e <= mention.end + 1:
         s, e = mention.start, mention.end
     return Person(index.span(s, e), index.span(s, e))
+
+
+# what a person writes or posts: the speaker of "a Friday evening tweet said" is its author
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed".split())
+# posts have an author even when the sentence does not name one: the person named just before
+_POSTED = frozenset("tweet retweet post".split())
+
+
+def _author_of(index: _DocIndex, noun: Token, quote_open: int) -> Person | None:
+    """Who wrote ``noun``: its possessor ("his tweet", "Trump's letter"), the object of its
+    "from"/"by" ("a tweet from the president"), or for a post, the person named just before."""
+    people = index.people
+    before = min(quote_open, noun.idx)
+    for child in noun.children:
+        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ in ("from", "by")):
+            who = child if child.dep_ == "poss" else next((c for c in child.children if c.dep_ == "pobj"), None)
+            if who is None:
+                continue
+            if who.pos_ == "PRON":
+                return people.resolve(who, before=before)
+            person = people.person_of(who)
+            if person is not None:
+                return person
+            if who.pos_ == "NOUN":
+                return people.role_holder(who, before)
+    if noun.lemma_.lower() in _POSTED:
+        return people.latest(before)
+    return None
 
 
 def _is_terminator(token: Token) -> bool:
@@ -298,7 +332,10 @@ def _find_cue(index: _DocIndex, region: QuotedRegion, first: int, after: int | N
             cue = _right_cue(index, after, 12 if content[-1] in ",?!—-" else _WINDOW)
     if cue is None:
         cue = _left_cue(index, first)
-    if cue is None and after is not None and (partial or (ends_clause and lower_follows)):
+    # a partial quote that ends its sentence ("... and a “bully.” Mr. Trump did not reply") has
+    # no cue after it: the next sentence's verb is not its cue
+    closes_sentence = content[-1] in ".?!" and not lower_follows
+    if cue is None and after is not None and ((partial and not closes_sentence) or (ends_clause and lower_follows)):
         cue = _right_cue(index, after, 12)
     return cue
 
@@ -315,6 +352,12 @@ def _dash_byline(index: _DocIndex, region: QuotedRegion) -> Person | None:
     if k < len(people.mentions) and people.mentions[k].start == dash.end() and people.mentions[k].label == "PERSON":
         m = people.mentions[k]
         return Person(index.span(m.start, m.end), index.span(m.start, m.end))
+    # a name NER missed: two to five capitalised words alone up to the line's end
+    # ("” ― Christina N Luis Olidem")
+    line_end = index.text.find("\n", dash.end())
+    line = index.text[dash.end() : len(index.text) if line_end == -1 else line_end].rstrip(" .\t\xa0")
+    if _BYLINE_NAME.fullmatch(line):
+        return Person(index.span(dash.end(), dash.end() + len(line)), index.span(dash.end(), dash.end() + len(line)))
     return None
 
 
@@ -352,17 +395,25 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
         partial = _is_partial(text, region.open_mark)
         cue = _find_cue(index, region, first, after, partial)
         byline = _dash_byline(index, region)
+        governing: Token | None = None
+        shared: Person | None = None
         if cue is not None:
             speaker = _speaker_of(index, cue, region.open_mark)
         elif byline is not None:
             speaker = byline
+        elif (shared := _same_sentence_speaker(index, first, previous)) is not None:
+            speaker = shared
+        elif (governing := _governing_verb(index, region, first, after)) is not None:
+            speaker = _speaker_of(index, governing, region.open_mark)
         elif partial:
             speaker = _NO_SPEAKER
         else:
             speaker = _context_speaker(index, region, first, previous)
         content = text[region.start : region.end]
-        if len(_WORD.findall(content)) <= 2 and not region.continues and cue is None:
+        if len(_WORD.findall(content)) <= 2 and not region.continues and cue is None and governing is None and shared is None:
             continue  # a scare quote or a title, not somebody's words
+        if cue is None and speaker.name is None and not speaker.lost and not region.continues and _looks_like_title(content):
+            continue  # a programme's or a book's title ("on “Fox News Sunday,”"), nobody's words
         if len(_WORD.findall(content)) <= 2 and speaker.written is None and not speaker.lost:
             continue  # a cue nobody speaks through ("so-called") does not make it a quote
         quote = Quote(
@@ -372,13 +423,99 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
             text=content,
             speaker=None if speaker.lost or speaker.name is None else speaker.name.text,
             speaker_span=None if speaker.lost else speaker.name,
-            cue=index.span(*_cue_at(cue)) if cue is not None else None,
+            cue=index.span(*_cue_at(cue)) if cue is not None else (
+                index.span(governing.idx, governing.idx + len(governing)) if governing is not None
+                else out[-1].quote.cue if shared is not None and out else None
+            ),
             partial=partial,
             note=LOST_NAME_NOTE if speaker.lost else None,
         )
         out.append(QuoteAttribution(quote, speaker.written))
         previous = (region, speaker)
     return _fill_chains(out, regions)
+
+
+# how a quote hangs from the verb of the reporter's sentence: its object, complement or a
+# preposition's object ("called him “a con”", "described her as “...”", "thundered that “...”")
+_GOVERNED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "oprd", "attr", "pobj", "prep", "appos", "conj", "acomp", "dative"})
+# subjects that name nobody
+_NON_SOURCES = frozenset({"it", "this", "that", "there", "which", "what", "these", "those"})
+
+
+def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: int | None) -> Token | None:
+    """The verb of the reporter's sentence a quote is the object or complement of, when its
+    subject names somebody: "Mr. Trump thundered on social media that “...”", "Cruz called
+    Trump a “pathological liar”", "Reid has gone after Trump as a “human leech”". A verb whose
+    subject names nobody passes the question to the verb its clause depends on ("the report
+    found that the money could be coming from “...”")."""
+    if _looks_like_title(index.text[region.start : region.end]):
+        return None  # "appeared on “Fox News Sunday,”": a programme's name, not words said
+    doc = index.doc
+    last = after if after is not None else index.token_at(region.end) + 1
+    heads = [doc[i].head for i in range(first, min(last, len(doc))) if not (first <= doc[i].head.i < last) and not doc[i].is_punct]
+    if not heads:
+        return None
+    tok = heads[0]
+    sent = doc[first].sent
+    for _ in range(_CLIMB_VERBS):
+        for _ in range(5):  # up from the quote to the nearest verb
+            if tok.pos_ == "VERB" and tok.lemma_ not in ("be", "have"):
+                break
+            if tok.dep_ not in _GOVERNED_DEPS or tok.head is tok:
+                return None
+            tok = tok.head
+        else:
+            return None
+        if tok.pos_ != "VERB" or not (sent.start <= tok.i < sent.end):
+            return None
+        if _names_a_speaker(index, source_of(tok)):
+            return tok
+        if tok.dep_ not in ("ccomp", "xcomp", "advcl", "conj") or tok.head is tok:
+            return None
+        tok = tok.head
+    return None
+
+
+_CLIMB_VERBS = 3
+
+
+def _names_a_speaker(index: _DocIndex, subject: Token | None) -> bool:
+    """A subject that can be the source of words: a name, a person pronoun, a speaking noun."""
+    if subject is None or subject.lower_ in _NON_SOURCES or index.inside_quote(subject.idx):
+        return False
+    if subject.ent_type_ in ("DATE", "TIME", "CARDINAL", "MONEY", "PERCENT") or subject.lower_ in _NOT_SPEAKERS:
+        return False
+    return (
+        subject.ent_type_ in ("PERSON", "ORG", "NORP", "GPE")
+        or subject.pos_ == "PROPN"
+        or subject.lower_ in _SPEAKING_PRONOUNS
+        or (subject.pos_ == "NOUN" and subject.lemma_.lower() in SPEAKING_NOUNS)
+    )
+
+
+_SPEAKING_PRONOUNS = frozenset("i we he she they you".split())
+_SMALL_WORDS = frozenset("a an the of and or in on at to for with by from vs".split())
+
+
+def _looks_like_title(content: str) -> bool:
+    """Every word capitalised ("Fox News Sunday,", "Contract with America."): a name, not speech."""
+    words = _WORD.findall(content)
+    return bool(words) and all(w[:1].isupper() or w.isdigit() or w.lower() in _SMALL_WORDS for w in words)
+
+
+def _same_sentence_speaker(index: _DocIndex, first: int, previous: "tuple[QuotedRegion, Person] | None") -> Person | None:
+    """A quote after another quote of the same sentence shares its speaker ("Cruz called Trump a
+    “pathological liar” who is “utterly amoral,” a “serial philanderer” ...")."""
+    if previous is None or previous[1].name is None or previous[0].close_mark is None:
+        return None
+    doc = index.doc
+    prev_last = index.token_at(previous[0].close_mark)
+    if doc[prev_last].sent.start != doc[first].sent.start:
+        return None
+    for j in range(prev_last + 1, first):
+        if _is_terminator(doc[j]):
+            return None
+    return previous[1]
 
 
 def _sentence_between(index: _DocIndex, close_mark: int, first: int) -> bool:

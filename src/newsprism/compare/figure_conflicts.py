@@ -1,0 +1,502 @@
+"""Figure conflicts: two outlets giving incompatible numbers for the same thing.
+
+Three detectors, all across documents, all leaving out figures under a negation
+or a condition and figures that are one end of a range:
+
+- :func:`fact_figures` — inside one fact (its "same fact" support), a figure of
+  one unit or a year that each document gives once, with values that cannot
+  both be true;
+- :func:`similar_claim_figures` — claims whose wording agrees (the alignment's
+  lexical cosines, which a changed number barely moves) with one value each for
+  one slot;
+- :func:`aligned_figures` — figures aligned one to one across two documents by
+  what they count (the counted noun and its conjuncts: "professors and
+  administrators" ~ "faculty and administrators") and the words and entities
+  around them, whatever the rest of the sentences say. A figure is matched to
+  the other document's figure it agrees with best (mutually); equal or
+  compatible values are the same figure told alike, values that cannot both be
+  true are a conflict. Figures counting different things ("more than 150
+  migrants" seeking asylum, "roughly 400 people in the caravan") are never
+  matched: their counted nouns differ.
+
+Qualifiers are understood as intervals: "more than 150" and "between 150 and
+200" are compatible, "about 130" and "400" are not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc
+
+from newsprism.extract.claims import Claim
+from newsprism.lexicon import REPORTING_VERBS
+from newsprism.model import ConflictSlot, Finding, Span, Version
+
+__all__ = ["conflict", "fact_figures", "similar_claim_figures", "aligned_figures", "mentions_value"]
+
+
+def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
+    """(doc, value, citation, source) rows -> one Version per value."""
+    by_value: dict[str, list[tuple[str, Span, str | None]]] = {}
+    for doc, value, span, source in rows:
+        by_value.setdefault(value, []).append((doc, span, source))
+    return tuple(
+        Version(
+            tuple(sorted({d for d, _, _ in items})),
+            value,
+            tuple(s for _, s, _ in items),
+            next((src for _, _, src in items if src), None),
+        )
+        for value, items in by_value.items()
+    )
+
+
+def conflict(about: str, slot: ConflictSlot, versions: tuple[Version, ...]) -> Finding:
+    cites = tuple(s for v in versions for s in v.citations)
+    return Finding(
+        id="",
+        kind="conflict",
+        about=about,
+        docs=tuple(sorted({d for v in versions for d in v.docs})),
+        citations=cites,
+        versions=versions,
+        slot=slot,
+        between="outlets",
+    )
+
+
+# ---------------------------------------------------------------- figures of one fact
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_HEDGE = re.compile(r"\b(?:not|no|never|n't|may|might|could|would|if)\b", re.IGNORECASE)
+_FIGURE_QUALIFIER_WIDTH = {"about": 0.1, "around": 0.1, "roughly": 0.1, "nearly": 0.1, "almost": 0.1,
+                           "approximately": 0.1, "some": 0.15, "an estimated": 0.15}
+
+
+def _interval(value: float, qualifier: str | None) -> tuple[float, float]:
+    q = (qualifier or "").lower()
+    if q in ("more than", "over", "at least", "upwards of"):
+        return value, float("inf")
+    if q in ("less than", "under", "fewer than", "at most", "up to"):
+        return 0.0, value
+    width = _FIGURE_QUALIFIER_WIDTH.get(q)
+    if width is not None:
+        return value * (1 - width), value * (1 + width)
+    return value, value
+
+
+def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
+    """Within one fact (its "same fact" support in two or more documents), a
+    figure of one unit — or a year — that each document gives exactly once,
+    with values that cannot both be true ("$5.6 billion" vs "$5.7 billion";
+    "more than 150" and "between 150 and 200" can). Claims under a negation,
+    a modal or a condition are left out."""
+    by_id = {c.id: c for c in claims}
+    out = []
+    for fact in facts:
+        if len(fact.docs) < 2:
+            continue
+        rows: dict[str, dict[str, list[tuple[tuple[float, float], Span]]]] = {}
+        for sup in fact.support:
+            c = by_id.get(sup.claim)
+            if c is None or sup.strength != "same fact" or _HEDGE.search(c.text):
+                continue
+            for f in c.figures:
+                slot = _slot_of(f)
+                if slot is None or _in_range(c, f):
+                    continue
+                rows.setdefault(slot, {}).setdefault(c.doc, []).append(
+                    (_interval(float(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text)))
+            for m in _YEAR.finditer(c.text):
+                v = float(m.group(0))
+                rows.setdefault("year", {}).setdefault(c.doc, []).append(
+                    ((v, v), Span(c.doc, c.start + m.start(), c.start + m.end(), m.group(0))))
+        for slot, per_doc in rows.items():
+            once = {d: items[0] for d, items in per_doc.items() if len({it[1].text for it in items}) == 1}
+            if len(once) < 2 or len(once) < len(per_doc):
+                continue
+            docs = sorted(once)
+            clash = any(
+                once[a][0][1] < once[b][0][0] or once[b][0][1] < once[a][0][0] for x, a in enumerate(docs) for b in docs[x + 1:]
+            )
+            if not clash:
+                continue
+            versions = _versions_by_value([(d, once[d][1].text, once[d][1], None) for d in docs])
+            what = "which year" if slot == "year" else f"the figure ({slot.split(':')[0]})"
+            out.append(conflict(f"{what} in: {fact.headline.text}", "figure", versions))
+    return out
+
+
+def mentions_value(text: str, value: str) -> bool:
+    """``text`` writes the number of ``value`` ("$1.5 million" -> "1.5") as a number of its own."""
+    m = re.search(r"\d[\d,.]*\d|\d", value)
+    if not m:
+        return False
+    return re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
+
+
+
+# ---------------------------------------------------------------- the same sentence, another number
+
+_NUM_TOKEN = re.compile(r"[\d$€£%][\d,.$€£%]*")
+
+
+def _slot_of(f) -> str | None:
+    """What a figure measures, as far as two reports must agree to clash: its unit,
+    and for counts the noun counted. None for what cannot clash: clock times, ages,
+    numbers in words or vague amounts ("six", "dozens")."""
+    if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
+        return None
+    if not any(ch.isdigit() for ch in f.text):
+        return None
+    return f"{f.unit}:{_noun(f)}" if f.unit in ("count", "people") else str(f.unit)
+
+
+_RANGE_AROUND = re.compile(r"(?:[-–]\s*\d|\bto\s+\$?\d|\band\s+\$?\d)")
+_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–]|\bbetween|\bfrom|\d\s+to)\s*\$?$")
+
+
+def _in_range(claim: Claim, f) -> bool:
+    """The figure is one end of a range ("40-60 hours", "between 150 and 200")."""
+    lo, hi = f.start - claim.start, f.end - claim.start
+    return bool(_RANGE_AROUND.match(claim.text[hi:hi + 6]) or _RANGE_BEFORE.search(claim.text[max(0, lo - 10):lo]))
+
+
+def _context(claim: Claim, f, width: int = 3) -> set[str]:
+    """Lower-cased words right before and after a figure in its claim (numbers left out)."""
+    lo, hi = f.start - claim.start, f.end - claim.start
+    before = re.findall(r"[A-Za-z]+", claim.text[:lo])[-width:]
+    after = re.findall(r"[A-Za-z]+", claim.text[hi:])[:width]
+    return {w.lower() for w in before + after if len(w) > 2}
+
+
+def _noun(f) -> str:
+    words = re.findall(r"[a-z]+", (f.counts or "").lower().replace("-", ""))
+    return words[-1] if words else ""
+
+
+def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 0.25) -> list[Finding]:
+    """Two documents telling the same thing with another number: claims of
+    different documents whose wording agrees (the mean of the alignment's two
+    lexical cosines, which a changed number barely moves) and where, for one
+    slot (unit and counted noun), each gives exactly one value the other does
+    not, values that cannot both be true ("21 percent" vs "32 percent" for
+    Romney's lead; "more than 150" and "between 150 and 200" can both be). The
+    figure must count the same noun or sit among the same words, unless the
+    wording agrees strongly. Claims under a negation, a modal or a condition
+    are left out. ``scores``: the alignment's PairScores over ``claims``."""
+    if scores is None or scores.words is None:
+        return []
+    per_claim: dict[int, dict[str, list]] = {}
+    for k, c in enumerate(claims):
+        if not c.figures or _HEDGE.search(c.text):
+            continue
+        for f in c.figures:
+            slot = _slot_of(f)
+            if slot and not _in_range(c, f):
+                per_claim.setdefault(k, {}).setdefault(slot.split(":")[0], []).append(f)
+    ks = sorted(per_claim)
+    out = []
+    seen: set[frozenset] = set()
+    for x, i in enumerate(ks):
+        for j in ks[x + 1:]:
+            if claims[i].doc == claims[j].doc:
+                continue
+            lexical = (float(scores.terms[i, j]) + float(scores.words[i, j])) / 2
+            if lexical < min_lexical:
+                continue
+            for unit, figs_i in per_claim[i].items():
+                figs_j = per_claim[j].get(unit)
+                if not figs_j:
+                    continue
+                only_i = [f for f in figs_i if f.value not in {g.value for g in figs_j}]
+                only_j = [f for f in figs_j if f.value not in {g.value for g in figs_i}]
+                if len({f.value for f in only_i}) != 1 or len({f.value for f in only_j}) != 1:
+                    continue
+                fi, fj = only_i[0], only_j[0]
+                a = _interval(float(fi.value), fi.qualifier)
+                b = _interval(float(fj.value), fj.qualifier)
+                if not (a[1] < b[0] or b[1] < a[0]):
+                    continue
+                same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
+                if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
+                    continue  # counting different things ("130 arrived", "400 in the caravan")
+                shared_context = bool(_context(claims[i], fi) & _context(claims[j], fj))
+                if not ((same_noun and (shared_context or lexical >= 0.3)) or (shared_context and lexical >= 0.5)):
+                    continue
+                key = frozenset(((fi.doc, fi.start), (fj.doc, fj.start)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                versions = (
+                    Version((fi.doc,), fi.text, (Span(fi.doc, fi.start, fi.end, fi.text),)),
+                    Version((fj.doc,), fj.text, (Span(fj.doc, fj.start, fj.end, fj.text),)),
+                )
+                what = f"how many {_noun(fi)}" if same_noun else f"the figure ({unit})"
+                out.append(conflict(f"{what} in: {claims[i].text}", "figure", versions))
+    return out
+
+
+# ---------------------------------------------------------------- figures aligned by what they count
+
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ"})
+_CONDITIONS = frozenset({"if", "unless", "whether"})
+# two outlets' versions of one figure differ by a little or a lot ("$5.6 billion" vs
+# "$5.7 billion", "130" vs "400"), never by orders of magnitude: numbers that far
+# apart count different things
+_MAX_RATIO = 4.0
+# the day a sentence tells of: two figures of two different days count two things
+# ("more than 150 sought asylum Tuesday", "about 130 arrived Wednesday")
+_DAY = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
+                  r"overnight|last night)\b", re.IGNORECASE)
+_WINDOW = 20  # tokens either side of a figure (in its sentence) whose words say what it is about
+_NEAR = 6  # the nearest of them, which weigh twice as much
+
+
+class _Fig:
+    """One figure with what it counts and what surrounds it, for alignment."""
+
+    __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among")
+
+    def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
+                 days: frozenset[str] = frozenset()):
+        self.fig, self.claim, self.unit, self.nouns, self.words, self.modal = fig, claim, unit, nouns, words, modal
+        self.days = days
+        self.among: frozenset[str] = frozenset()
+        self.entities = frozenset(claim.entities)
+        self.interval = _interval(float(fig.value), fig.qualifier)
+
+
+def _lemma(tok) -> str:
+    return tok.lemma_.lower().replace("-", "")
+
+
+def _governing(tok):
+    """The tokens from ``tok`` up to its sentence's root."""
+    seen = 0
+    while seen < 30:
+        yield tok
+        if tok.head is tok:
+            return
+        tok, seen = tok.head, seen + 1
+
+
+def _hedged(tok) -> tuple[bool, bool]:
+    """(negated or conditional, under a modal) for a figure's token: a ``neg``
+    on a verb governing it ("did not cut $716 billion"), an if/unless clause
+    holding it; a modal auxiliary on a governing verb ("would remain solvent
+    for 75 years")."""
+    negated = modal = False
+    for t in _governing(tok):
+        for c in t.children:
+            if c.dep_ == "neg":
+                negated = True
+            elif c.dep_ == "aux" and c.lower_ in ("may", "might", "could", "would", "should"):
+                modal = True
+            elif c.dep_ == "mark" and c.lower_ in _CONDITIONS:
+                negated = True
+    return negated, modal
+
+
+def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, float]:
+    """Inverse sentence frequency over the story of each content lemma and entity
+    ("@id"): the words every report repeats ("Jackson", "campaign", "say") say
+    little about which figure is which."""
+    from math import log
+
+    df: dict[str, int] = {}
+    n = 0
+    for doc in docs.values():
+        for sent in doc.sents:
+            n += 1
+            for w in {_lemma(t) for t in sent if t.pos_ in _CONTENT_POS and t.is_alpha}:
+                df[w] = df.get(w, 0) + 1
+    seen: set[tuple[str, int]] = set()
+    for c in claims:
+        key = (c.doc, c.sentence.start if c.sentence else c.start)
+        if key in seen:
+            continue
+        seen.add(key)
+        for e in set(c.entities):
+            df[f"@{e}"] = df.get(f"@{e}", 0) + 1
+    # a short story is no evidence that a word is common: count at least 20 sentences
+    n = max(n, 20)
+    return {w: log((n + 1) / (k + 0.5)) for w, k in df.items()}
+
+
+def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, list[_Fig]]:
+    out: dict[str, list[_Fig]] = {}
+    for c in claims:
+        doc = docs.get(c.doc)
+        if doc is None or not c.figures:
+            continue
+        for f in c.figures:
+            slot = _slot_of(f)
+            if slot is None or _in_range(c, f):
+                continue
+            span = doc.char_span(f.start, f.end, alignment_mode="expand")
+            if span is None or not len(span):
+                continue
+            negated, modal = _hedged(span.root)
+            if negated:
+                continue
+            nouns: set[str] = set()
+            if f.counts_span is not None:
+                counted = doc.char_span(f.counts_span.start, f.counts_span.end, alignment_mode="expand")
+                if counted is not None and len(counted):
+                    head = counted.root
+                    nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")}
+            sent = span.sent
+            lo, hi = max(sent.start, span.start - _WINDOW), min(sent.end, span.end + _WINDOW)
+            # content words around the figure, the nearest ones (its own item of a list) weighing most
+            words: dict[str, float] = {}
+            for t in doc[lo:hi]:
+                if (t.pos_ not in _CONTENT_POS or t.is_stop or not t.is_alpha or len(t) <= 2
+                        or span.start <= t.i < span.end or t.lemma_.lower() in REPORTING_VERBS):
+                    continue
+                dist = span.start - t.i if t.i < span.start else t.i - span.end + 1
+                near = 1.0 if dist <= _NEAR else 0.5
+                words[_lemma(t)] = max(words.get(_lemma(t), 0.0), near)
+            days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
+            item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
+            # the group a share is taken of ("among Tea Party supporters"): another population
+            item.among = frozenset(_lemma(g) for t in doc[lo:hi] if t.lower_ == "among"
+                                   for g in t.children if g.dep_ == "pobj")
+            out.setdefault(c.doc, []).append(item)
+    return out
+
+
+def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> float:
+    """How surely two figures of two documents say how much of the same thing:
+    0 when they cannot (another unit, other counted nouns, one under a modal),
+    else the overlap of the words and entities around them (cosine over sets),
+    with the counted noun counting as a shared word."""
+    if a.unit != b.unit or a.modal != b.modal:
+        return 0.0
+    if a.days and b.days and a.days.isdisjoint(b.days):
+        return 0.0  # told of different days
+    if (a.among - b.words.keys()) or (b.among - a.words.keys()):
+        return 0.0  # "9 percent" among Tea Party supporters, "11 percent" of all primary voters
+    if a.nouns and b.nouns:
+        if not a.nouns & b.nouns:
+            return 0.0  # "150 migrants" and "400 people": different things counted
+    elif (a.nouns or b.nouns) and a.unit in ("count", "people"):
+        # one counts a noun the other leaves implicit ("47 the previous night"): its
+        # words must name that noun ("six arrests Wednesday, compared to 47"); a
+        # percentage or an amount "of" something is the same measure either way
+        counted, other = (a, b) if a.nouns else (b, a)
+        if not counted.nouns & other.words.keys():
+            return 0.0
+    lo, hi = sorted((abs(float(a.fig.value)), abs(float(b.fig.value))))
+    if lo == 0 or hi / lo > _MAX_RATIO:
+        return 0.0  # "$4,272.78" and "$1,125,000": not one figure told two ways
+    fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words, **{n: 1.0 for n in a.nouns}}
+    fb = {**{f"@{e}": 0.5 for e in b.entities}, **b.words, **{n: 1.0 for n in b.nouns}}
+    shared = fa.keys() & fb.keys()
+    if len(shared) < 2:
+        return 0.0
+    idf = weight or {}
+    dot = sum(idf.get(x, 1.0) ** 2 * fa[x] * fb[x] for x in shared)
+    norm = (sum(idf.get(x, 1.0) ** 2 * v * v for x, v in fa.items()) * sum(idf.get(x, 1.0) ** 2 * v * v for x, v in fb.items())) ** 0.5
+    return dot / norm if norm else 0.0
+
+
+def _digits(text: str) -> str | None:
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", text)
+    return m.group(0).replace(",", "") if m else None
+
+
+def rounded_alike(a: str, b: str) -> bool:
+    """One number is the other rounded to its precision: "$43,000" and "$43,350"
+    (43,350 to two significant digits is 43,000); "5.6" and "5.7" are not, nor
+    "200" and "225" (one significant digit is no precision to round to)."""
+    da, db = _digits(a), _digits(b)
+    if not da or not db:
+        return False
+
+    def sig(x: str) -> int:
+        whole, _, frac = x.partition(".")
+        if frac:
+            return len((whole + frac).lstrip("0"))
+        return len(whole.lstrip("0").rstrip("0")) or 1
+
+    va, vb = float(da), float(db)
+    if va == vb:
+        return True
+    coarse, fine = (va, vb) if sig(da) < sig(db) else (vb, va) if sig(db) < sig(da) else (None, None)
+    if coarse is None or fine is None or fine == 0:
+        return False
+    digits = sig(da if coarse == va else db)
+    if digits < 2:
+        return False  # "200" and "225": a one-digit round number is no precision to round to
+    from math import floor, log10
+
+    scale = 10 ** (floor(log10(abs(fine))) - digits + 1)
+    return round(fine / scale) * scale == coarse
+
+
+_MARGIN = 1.25
+
+
+def _ambiguous(score: float, candidates: list[tuple[float, float]], value: float) -> bool:
+    """Another figure of another value agrees almost as well (within ``_MARGIN``)."""
+    rival = max((sc for sc, v in candidates if v != value), default=0.0)
+    return rival > 0 and score < _MARGIN * rival
+
+
+def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15) -> list[Finding]:
+    """Figures of two documents aligned one to one (greedy by agreement, the best
+    pairs first, each figure in one pair) by what they count and the words and
+    entities around them; a pair whose values cannot both be true is a
+    conflict. A pair with equal or compatible values binds its two figures: the
+    documents tell that number alike, and neither figure can then clash with
+    another of the other document."""
+    figs = _figures_of(claims, docs)
+    doc_ids = sorted(figs)
+    weight = _weights(claims, docs) if len(doc_ids) >= 2 else {}
+    out: list[Finding] = []
+    seen: set[frozenset] = set()
+    for x, da in enumerate(doc_ids):
+        for db in doc_ids[x + 1:]:
+            pairs = []
+            for i, a in enumerate(figs[da]):
+                for j, b in enumerate(figs[db]):
+                    score = _agreement(a, b, weight)
+                    if score >= min_agreement:
+                        # equal values first among equally agreeing pairs
+                        pairs.append((score + (0.05 if a.fig.value == b.fig.value else 0.0), i, j))
+            pairs.sort(key=lambda p: -p[0])
+            # each figure's best agreement with a figure of another value, for the margin below
+            rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
+            for score, i, j in pairs:
+                rival.setdefault(("a", i), []).append((score, float(figs[db][j].fig.value)))
+                rival.setdefault(("b", j), []).append((score, float(figs[da][i].fig.value)))
+            used_a: set[int] = set()
+            used_b: set[int] = set()
+            for score, i, j in pairs:
+                if i in used_a or j in used_b:
+                    continue
+                used_a.add(i)
+                used_b.add(j)
+                a, b = figs[da][i], figs[db][j]
+                if not (a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]):
+                    continue
+                fa, fb = a.fig, b.fig
+                if rounded_alike(fa.text, fb.text):
+                    continue  # "$43,000" is "$43,350" rounded
+                if _ambiguous(score, rival[("a", i)], float(fb.value)) or _ambiguous(score, rival[("b", j)], float(fa.value)):
+                    continue  # itemised lists ("$5,150 on fur capes", "$5,587.75 ..."): no one figure stands out
+                key = frozenset(((fa.doc, fa.start), (fb.doc, fb.start)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                versions = (
+                    Version((fa.doc,), fa.text, (Span(fa.doc, fa.start, fa.end, fa.text),)),
+                    Version((fb.doc,), fb.text, (Span(fb.doc, fb.start, fb.end, fb.text),)),
+                )
+                noun = next(iter(sorted(a.nouns & b.nouns)), "") or next(iter(sorted(a.nouns | b.nouns)), "")
+                what = f"how many {noun}" if noun and a.unit in ("count", "people") else f"the figure ({a.unit})"
+                out.append(conflict(f"{what} in: {a.claim.text}", "figure", versions))
+    return out

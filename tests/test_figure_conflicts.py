@@ -1,0 +1,91 @@
+"""Figure conflicts from figures aligned by what they count (compare/figure_conflicts.py)."""
+
+from __future__ import annotations
+
+from newsprism.compare.figure_conflicts import rounded_alike
+from newsprism.model import Article
+
+
+def _conflicts(nlp, texts: dict[str, str]):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    return [x for x in run_pipeline(arts, nlp).findings.conflicts if x.slot == "figure"]
+
+
+def test_the_same_demand_with_another_amount_is_a_conflict(nlp):
+    texts = {
+        "a": "President Trump demanded $5.7 billion for a wall on the southern border, and Democrats refused. "
+             "The shutdown entered its third week.",
+        "b": "Democrats have rejected the $5.6 billion that Trump wants for his border wall as talks stalled. "
+             "Federal workers missed a paycheck.",
+    }
+    found = _conflicts(nlp, texts)
+    assert any({v.value for v in x.versions} == {"$5.7 billion", "$5.6 billion"} for x in found), found
+    x = next(x for x in found if {v.value for v in x.versions} == {"$5.7 billion", "$5.6 billion"})
+    for v in x.versions:  # each version cites its own number in its own document
+        (doc,) = v.docs
+        assert all(c.doc == doc and texts[doc][c.start:c.end] == c.text == v.value for c in v.citations)
+
+
+def test_differently_worded_sentences_counting_the_same_people(nlp):
+    texts = {
+        "a": "A group of nearly 90 professors and administrators connected to the university signed a letter "
+             "criticising the senator's budget.",
+        "b": "Joining a chorus of bishops, nearly 135 university faculty and administrators have called the "
+             "senator's budget a moral failure in a letter.",
+    }
+    found = _conflicts(nlp, texts)
+    assert any({v.value for v in x.versions} == {"nearly 90", "nearly 135"} for x in found), found
+
+
+def test_figures_that_only_look_alike_are_not_conflicts(nlp):
+    # the issue's caravan: three numbers that count three different things
+    texts = {
+        "a": "More than 150 migrants were seeking asylum at the border on Tuesday, officials said.",
+        "b": "Roughly 400 people in the caravan waited at the border on Tuesday, officials said.",
+        "c": "About 130 migrants arrived at the border on Wednesday, officials said.",
+    }
+    assert _conflicts(nlp, texts) == []
+
+
+def test_rounded_and_negated_figures_are_not_conflicts(nlp):
+    texts = {
+        "a": "Prosecutors say Jackson spent $43,350 of campaign money on a gold Rolex watch.",
+        "b": "Prosecutors say Jackson bought a $43,000 gold Rolex watch with campaign money.",
+    }
+    assert _conflicts(nlp, texts) == []
+    texts = {
+        "a": "The senator said the plan did not cut $716 billion from Medicare over ten years.",
+        "b": "The senator said the plan cut $500 billion from Medicare over ten years.",
+    }
+    assert _conflicts(nlp, texts) == []
+
+
+def test_rounded_alike():
+    assert rounded_alike("$43,000", "$43,350")
+    assert not rounded_alike("$5.6 billion", "$5.7 billion")
+    assert not rounded_alike("200", "225")  # one significant digit is no precision
+    assert not rounded_alike("130", "400")
+
+
+def test_injection_changes_whole_numbers_only():
+    from newsprism.evaluate.injected import inject
+    from newsprism.model import Figure
+
+    art = Article(id="a", text="Since 1975 the fund has stayed solvent for 75 years; 75.5 is another number. 75 years.",
+                  outlet="A")
+    fig = Figure(doc="a", start=43, end=45, text="75", value=75)
+    spans: list = []
+    (out,), first = inject([art], fig, spans)
+    assert out.text == "Since 1975 the fund has stayed solvent for 112 years; 75.5 is another number. 112 years."
+    assert first == (43, 46) and len(spans) == 2
+
+
+def test_a_share_of_a_subgroup_is_not_the_share_of_all(nlp):
+    texts = {
+        "a": "In the poll of Republican primary voters, Newt Gingrich garnered 11 percent, behind Mitt Romney.",
+        "b": "In the poll, Trump finishes first among Tea Party supporters, followed by Romney and Newt Gingrich "
+             "with 9 percent.",
+    }
+    assert _conflicts(nlp, texts) == []
