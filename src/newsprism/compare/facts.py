@@ -459,13 +459,21 @@ def build_facts(
             copied.add(frozenset((at[(a.doc, a.start)], at[(b.doc, b.start)])))
     # off by default: `newsprism check` cannot yet see this reason for two
     # documents to be one source (it knows copies and copy families only)
-    quoting = cited_outlets(claims, analysis.documents) if params.outlet_citations else {}
+    cites_outlet = cited_outlets(claims, analysis.documents)
+    quoting = cites_outlet if params.outlet_citations else {}
     used: set[str] = set()
     facts: list[Fact] = []
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
 
     def add_fact(support: list[tuple[Claim, Strength]], cite=_whole) -> bool:
+        # a claim that tells what another outlet of the fact reported ("The Times
+        # reports ...") repeats that outlet: it supports the fact only partly
+        docs_here = {c.doc for c, st in support if st == "same fact"}
+        support = [
+            (c, "partly" if st == "same fact" and cites_outlet.get(c.id, set()) & (docs_here - {c.doc}) else st)
+            for c, st in support
+        ]
         same = [c for c, st in support if st == "same fact"]
         same_docs = sorted({c.doc for c in same})
         if len(same_docs) < 2:
