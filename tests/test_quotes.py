@@ -219,3 +219,17 @@ def test_dash_byline_with_a_name_ner_does_not_know(nlp):
     quotes = _quotes(nlp, text)
     assert _one(quotes, "answer to anyone").speaker == "Christina N Luis Olidem"
     assert _one(quotes, "rather live").speaker == "Adriana Rodarte"
+
+
+def test_a_tweet_or_letter_speaks_for_its_author_and_a_statement_stays_itself(nlp):
+    text = (
+        "President Trump attacked the inquiry again. A Friday evening tweet said the inquiry was “a total "
+        "witch hunt.”\n\n"
+        "Senator Elizabeth Warren wrote to the bank on Monday. Her letter said the fees were “a scam on "
+        "working families.”\n\n"
+        "The company issued a statement. The statement said the claims were “baseless and false.”"
+    )
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "witch hunt").speaker == "Trump"
+    assert _one(quotes, "scam on working").speaker == "Elizabeth Warren"
+    assert _one(quotes, "baseless").speaker == "The statement"  # nothing names its author

@@ -446,6 +446,14 @@ class People:
                 return Person(person.name, written, person.lost, want)
         return Person(None, written)
 
+    def latest(self, before: int) -> Person | None:
+        """The latest person named before ``before`` as a subject or apposition (the antecedent
+        rule of "he"/"she", any gender): who "a Friday evening tweet" came from."""
+        if self._antecedents is None:
+            self._antecedents = self._collect()
+        k = bisect.bisect_left(self._antecedents, before, key=lambda a: a[0]) - 1
+        return self._antecedents[k][1] if k >= 0 else None
+
     def _gender_of(self, person: Person) -> str | None:
         """A person's gender from any cue beside any mention of the same name in the document."""
         if person.gender is not None or person.name is None:

@@ -212,6 +212,11 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         return _NO_SPEAKER  # "Monday said ..." is a parse error, not a speaker
     lo, hi = source_phrase(subject)
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
+    if subject.pos_ == "NOUN" and subject.lemma_.lower() in _AUTHORED:
+        # "a Friday evening tweet said", "read a tweet from the president": its author speaks
+        author = _author_of(index, subject, quote_open)
+        if author is not None and author.name is not None and not author.lost:
+            return Person(author.name, index.span(s, e))
     if subject.pos_ == "NOUN" and any(t.lower_ in ("the", "this") for t in subject.lefts):
         # "the president said": the person the document gives that title
         holder = people.role_holder(subject, quote_open)
@@ -221,6 +226,34 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
     if mention is not None and mention.start <= s and e <= mention.end + 1:
         s, e = mention.start, mention.end
     return Person(index.span(s, e), index.span(s, e))
+
+
+# what a person writes or posts: the speaker of "a Friday evening tweet said" is its author
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed".split())
+# posts have an author even when the sentence does not name one: the person named just before
+_POSTED = frozenset("tweet retweet post".split())
+
+
+def _author_of(index: _DocIndex, noun: Token, quote_open: int) -> Person | None:
+    """Who wrote ``noun``: its possessor ("his tweet", "Trump's letter"), the object of its
+    "from"/"by" ("a tweet from the president"), or for a post, the person named just before."""
+    people = index.people
+    before = min(quote_open, noun.idx)
+    for child in noun.children:
+        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ in ("from", "by")):
+            who = child if child.dep_ == "poss" else next((c for c in child.children if c.dep_ == "pobj"), None)
+            if who is None:
+                continue
+            if who.pos_ == "PRON":
+                return people.resolve(who, before=before)
+            person = people.person_of(who)
+            if person is not None:
+                return person
+            if who.pos_ == "NOUN":
+                return people.role_holder(who, before)
+    if noun.lemma_.lower() in _POSTED:
+        return people.latest(before)
+    return None
 
 
 def _is_terminator(token: Token) -> bool:
