@@ -228,7 +228,8 @@ def fuzz_readers(n: int, rng: random.Random, sentences: list[str], hang: float, 
             counts.timed(hang * per, consume, [sub])  # a safety net: each record's CPU time is measured inside
 
 
-def fuzz_analyze(n: int, rng: random.Random, sentences: list[str], hang: float, counts: Counts, story_size: int, nlp) -> None:
+def fuzz_analyze(n: int, rng: random.Random, sentences: list[str], hang: float, counts: Counts, story_size: int, nlp,
+                 until: float | None = None) -> None:
     from newsprism.check import check_report
     from newsprism.model import Article
     from newsprism.pipeline import NothingToAnalyse, run_pipeline
@@ -247,7 +248,7 @@ def fuzz_analyze(n: int, rng: random.Random, sentences: list[str], hang: float, 
         counts.articles += len(articles)
 
     done = 0
-    while done < n:
+    while done < n and (until is None or time.monotonic() < until):
         size = min(story_size, n - done)
         articles = [
             Article(f"doc{done + i}{rng.choice(['', '[/]', '*', '<b>'])}", _text(rng, sentences) or "x",
@@ -271,6 +272,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, default=None, help="write the generated files here and keep them")
     parser.add_argument("--hang", type=float, default=10.0, help="seconds for one call (a story) before it counts as a hang")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop the analyze part after this many minutes (the counts say how many inputs it reached)")
     args = parser.parse_args()
     signal.signal(signal.SIGALRM, _alarm)
     signal.signal(signal.SIGPROF, _alarm)
@@ -293,7 +296,8 @@ def main() -> None:
 
         analyze = Counts()
         started = time.perf_counter()
-        fuzz_analyze(args.analyze, rng, sentences, args.hang, analyze, args.story_size, load_pipeline())
+        until = time.monotonic() + args.minutes * 60 if args.minutes else None
+        fuzz_analyze(args.analyze, rng, sentences, args.hang, analyze, args.story_size, load_pipeline(), until)
         out["analyze"] = {"inputs": analyze.inputs, "analysed": analyze.articles, "crashes": analyze.crashes,
                           "hangs": analyze.hangs, "slowest_story_s": round(analyze.slowest, 2),
                           "seconds": round(time.perf_counter() - started, 1)}

@@ -1,4 +1,4 @@
-"""Shared fixtures: the spaCy pipeline (loaded once) and the ../shared folder."""
+"""Shared fixtures: the spaCy pipeline (loaded once), the ../shared folder and the browser."""
 
 from __future__ import annotations
 
@@ -16,6 +16,27 @@ def nlp():
     from newsprism.nlp import load_pipeline
 
     return load_pipeline()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright, one for the whole run (the web tests);
+    skips with the reason when neither it nor apt-get is available."""
+    from web_support import launch_browser
+
+    pw, browser = launch_browser()
+    yield browser
+    browser.close()
+    pw.stop()
+
+
+@pytest.fixture()
+def page(browser):
+    """A fresh browser context and page at 1400x900."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
 
 
 @pytest.fixture(scope="session")

@@ -379,12 +379,20 @@ def test_cli_progress_bar_shows_articles_per_second(tmp_path):
     import subprocess
     import sys
 
+    from terminal_support import run_in_terminal
+
     rows = [{"id": f"r{i}", "text": f"Report {i} on the vote in Kiel about the harbour budget, item {i}."} for i in range(300)]
     _jsonl(tmp_path / "r.jsonl", rows)
+    # on a terminal: the bar counts the articles and their rate
+    code, seen = run_in_terminal(["ingest", str(tmp_path / "t.db"), str(tmp_path / "r.jsonl"), "--batch-size", "50"],
+                                 timeout=120)
+    assert code == 0, seen
+    assert "300 articles" in seen and "articles/s" in seen
+    # piped (a log, a script): no bar at all, only the summary line
     done = subprocess.run([sys.executable, "-m", "newsprism.cli", "ingest", str(tmp_path / "c.db"), str(tmp_path / "r.jsonl"),
                            "--batch-size", "50"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "300 articles" in done.stderr and "articles/s" in done.stderr
+    assert "articles/s" not in done.stderr and "ingesting" not in done.stderr, done.stderr
     assert "300 ingested" in done.stdout and "articles/s" in done.stdout
 
 

@@ -75,6 +75,26 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
+        if self.path == "/drip-then-stall":  # a body for 1.4 s, then silence (the last read must not outlast the deadline)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(14):
+                    self.wfile.write(b"<p>drip</p>")
+                    self.wfile.flush()
+                    time.sleep(0.1)
+                time.sleep(5)
+            except OSError:
+                pass
+            return
+        if self.path.startswith("/slow-redirect"):  # every hop takes 0.8 s: the deadline covers them all
+            time.sleep(0.8)
+            self.send_response(302)
+            self.send_header("Location", self.path + "x")
+            self.end_headers()
+            return
         if self.path == "/endless":  # no Content-Length: the cap must hold while reading
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
@@ -202,6 +222,17 @@ def test_timeouts_bound_a_silent_and_a_trickling_server(server):
     with pytest.raises(FetchError, match="timed out"):
         fetch(f"{server}/trickle", timeout=1.0)  # 6 s of drip: the deadline is for the whole response
     assert time.monotonic() - started < 2.5
+
+
+def test_the_deadline_is_wall_clock_for_the_whole_fetch(server):
+    """A server that sends for most of the timeout and then goes silent, or a chain of slow
+    redirects, is cut at the deadline (it used to take up to twice the timeout, or six hops)."""
+    for path in ("/drip-then-stall", "/slow-redirect"):
+        started = time.monotonic()
+        with pytest.raises(FetchError, match="timed out"):
+            fetch(f"{server}{path}", timeout=2.0, allow_private=True)
+        elapsed = time.monotonic() - started
+        assert 1.9 < elapsed < 2.7, (path, elapsed)
 
 
 def test_size_cap_without_content_length(server):

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from newsprism.cli import app
 from newsprism.corpus.corpus import Corpus, match_outlet
 from newsprism.model import Article, Figure
+from terminal_support import run_in_terminal
 
 def _commands():
     import typer.main
@@ -134,3 +135,26 @@ def test_corpus_paths_are_named_for_what_is_wrong(tmp_path, case):
         path.write_text("junk", encoding="utf-8")
     result = CliRunner().invoke(app, ["ingest", str(path), str(tmp_path / "x.txt")])
     assert result.exit_code == 2 and want in result.output and "Traceback" not in result.output
+
+
+def test_analyze_shows_its_progress_on_a_terminal_only(tmp_path):
+    """On a terminal `analyze` draws the steps of the analysis and the documents parsed
+    (then clears them); with -q, or with stderr piped, it prints no bar at all."""
+    story = tmp_path / "story"
+    story.mkdir()
+    for i, outlet in enumerate(("Daily", "Herald", "Courier")):
+        (story / f"{i}.txt").write_text(
+            f"The council voted on Monday to close the bridge, {outlet} reported. \"It is not safe,\" "
+            f"said Mayor Ann Lee. Repairs will cost {3 + i} million dollars.\n", encoding="utf-8")
+    code, seen = run_in_terminal(["analyze", str(story), "-f", "json", "-o", str(tmp_path / "a.json")])
+    assert code == 0, seen
+    for label in ("reading the articles", "loading the language model", "parsing", "comparing the outlets",
+                  "documents parsed"):
+        assert label in seen, (label, seen[-500:])
+    assert "3/3" in seen  # the three articles, counted as they are parsed
+    code, seen = run_in_terminal(["analyze", str(story), "-f", "json", "-o", str(tmp_path / "b.json"), "-q"])
+    assert code == 0 and "parsing" not in seen and "━" not in seen, seen
+    piped = subprocess.run([sys.executable, "-m", "newsprism", "analyze", str(story), "-f", "json"],
+                           capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0 and piped.stdout.startswith("{")
+    assert "━" not in piped.stderr and "parsing" not in piped.stderr, piped.stderr

@@ -138,10 +138,17 @@ def _count(db: Path) -> int:
         return 0  # not created or not migrated yet
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _kill_mid_ingest(db: Path, source: Path, sig: int) -> tuple[int, subprocess.CompletedProcess]:
     """Start the ingest, read the corpus while it runs, send ``sig`` once some batches are
     committed; returns the number of articles seen committed before the signal."""
-    proc = subprocess.Popen(_ingest_cmd(db, source), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as a user's terminal delivers it: SIGINT at its default in the child, whatever an
+    # earlier test or the launching shell ("cmd &" ignores SIGINT) left in this process
+    proc = subprocess.Popen(_ingest_cmd(db, source), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     seen, reads = 0, 0
     deadline = time.monotonic() + 120
     try:

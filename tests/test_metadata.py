@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 
 import pytest
 import yaml
 
-from newsprism.extract.metadata import find_contributors, find_dateline, find_outlet, infer_metadata, normalise_outlet
+from newsprism.extract.metadata import (
+    find_contributors,
+    find_dateline,
+    find_outlet,
+    find_wire,
+    infer_metadata,
+    normalise_outlet,
+)
 from newsprism.model import Article, Span
 
 BODY = (
@@ -177,7 +185,10 @@ def test_values_the_user_gave_are_never_overwritten(seed_story):
         outlet_source="manifest", authors=("Zeina Karam",), dateline="Beirut", meta={"contributors": ["X Y"]},
     )
     article = infer_metadata(given)
-    assert article == given
+    # every given value stays; the wire origin is read from the text all the same
+    assert dataclasses.replace(article, meta=given.meta) == given
+    assert article.meta["contributors"] == ["X Y"] and article.meta["wire"]["agency"] == "The Associated Press"
+    assert infer_metadata(dataclasses.replace(given, meta={"wire": None})).meta["wire"] is None  # given: none
 
 
 def test_outlet_names_are_normalised():
@@ -229,3 +240,31 @@ def test_a_credit_phrase_deep_in_the_body_is_a_story_not_a_credit():
     assert _infer(BODY * 12 + "Associated Press writer Ann Lee contributed to this report.").outlet == (
         "The Associated Press"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "agency", "mark"),
+    [
+        ("WASHINGTON (Reuters) - The U.S. Senate on Tuesday passed a bill to fund the government through "
+         "December, sending it to the House, where its fate was unclear.\n\nMore text follows here.", "Reuters", "(Reuters)"),
+        ("By Jill Colvin, Associated Press\nPresident Donald Trump on Monday said he would meet the North Korean "
+         "leader again, speaking to reporters at the White House before leaving for Texas.", "The Associated Press",
+         "Associated Press"),
+        ("Storms knocked out power to thousands of homes across the region overnight, officials said on Sunday "
+         "morning as crews worked to restore it.\n\n— The Associated Press", "The Associated Press", "The Associated Press"),
+    ],
+)
+def test_wire_origin_is_read_even_when_the_publisher_is_known(text, agency, mark):
+    """A paper running a wire story: the outlet the user gave stays, the wire origin is
+    recorded with the span of its mark."""
+    article = infer_metadata(Article(id="d1", text=text, outlet="Yahoo News"))
+    assert article.outlet == "Yahoo News"
+    wire = article.meta["wire"]
+    assert wire["agency"] == agency and text[wire["start"] : wire["end"]].strip("()— ") == mark.strip("()")
+
+
+def test_an_agency_the_text_only_cites_is_no_wire_origin():
+    text = ("The senator told The Associated Press on Monday that she would vote against the bill, according to "
+            "Reuters, which first reported the plan.\n\nShe said more later.")
+    assert "wire" not in infer_metadata(Article(id="d1", text=text)).meta
+    assert find_wire("d1", text) is None

@@ -142,3 +142,58 @@ def test_analyze_refuses_its_own_input_before_any_work(tmp_path):
     assert article.read_bytes() == before
     line = _one_line_exit_2(CliRunner().invoke(app, ["analyze", str(story), "-o", str(tmp_path / "no" / "r.md")]))
     assert "does not exist" in line
+
+
+def test_report_and_watch_outputs_are_guarded_too(corpus, tmp_path):
+    """`report --story -o` and `watch --alerts` go through the same check as analyze/export:
+    never the corpus, never over an existing file without --force (checked before any work)."""
+    size = corpus.stat().st_size
+    line = _one_line_exit_2(CliRunner().invoke(app, ["report", str(corpus), "--story", "1", "-o", str(corpus)]))
+    assert "is an input" in line and corpus.stat().st_size == size
+    existing = tmp_path / "story.html"
+    existing.write_text("mine", encoding="utf-8")
+    line = _one_line_exit_2(CliRunner().invoke(app, ["report", str(corpus), "--story", "1", "-o", str(existing)]))
+    assert "already exists" in line and existing.read_text(encoding="utf-8") == "mine"
+    feeds = tmp_path / "feeds.txt"
+    feeds.write_text("http://127.0.0.1:9/feed\n", encoding="utf-8")
+    for target in (corpus, feeds):
+        line = _one_line_exit_2(CliRunner().invoke(
+            app, ["watch", str(corpus), "--feeds", str(feeds), "--alerts", str(target), "--once"]))
+        assert "is an input" in line
+    assert corpus.stat().st_size == size
+
+
+def test_every_cli_write_goes_through_one_function():
+    """No command module writes a file itself: the one writer is cli/app.py's write_output
+    (checked output, temporary file, fsync, rename)."""
+    import re
+
+    writes = re.compile(r"\.write_text\(|\.write_bytes\(|open\([^)]*[\"'][wax]b?\+?[\"']")
+    found = {}
+    for path in sorted((REPO / "src" / "newsprism" / "cli").glob("*.py")):
+        hits = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if writes.search(line)]
+        if hits:
+            found[path.name] = hits
+    assert set(found) == {"app.py", "corpus.py"}, found  # corpus.py: watch appends alerts (guarded)
+    assert len(found["app.py"]) == 1 and len(found["corpus.py"]) == 1, found
+
+
+def test_export_tells_its_progress(corpus, tmp_path):
+    from newsprism.corpus.corpus import Corpus
+
+    seen = []
+    with Corpus(corpus) as store:
+        assert store.export(tmp_path / "x.jsonl", progress=lambda done, total: seen.append((done, total))) == 3
+    assert seen == [(3, 3)]
+
+
+def test_batch_output_folder_is_never_an_input_or_a_file(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"id": "a", "text": "The council met on Monday."}\n', encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("mine", encoding="utf-8")
+    line = _one_line_exit_2(CliRunner().invoke(app, ["batch", str(source), "-o", str(source), "-q"]))
+    assert "is an input" in line
+    line = _one_line_exit_2(CliRunner().invoke(app, ["batch", str(source), "-o", str(other), "-q"]))
+    assert "not a folder" in line
+    assert other.read_text(encoding="utf-8") == "mine" and source.read_text(encoding="utf-8").startswith('{"id"')

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
-from web_support import EXAMPLE, Server, launch_browser, screenshot, watch_page  # noqa: E402
+from web_support import EXAMPLE, Server, screenshot, watch_page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -34,22 +34,6 @@ def server(seed_db, nlp):
     path, _ = seed_db
     with Server(create_app(path, nlp=nlp)) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def browser():
-    pw, browser = launch_browser()
-    yield browser
-    browser.close()
-    pw.stop()
-
-
-@pytest.fixture()
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def _api(page, url):
@@ -104,15 +88,28 @@ def test_stories_page_to_the_conflict_highlighted_in_both_outlets(server, seed_d
     assert not seen["errors"], seen["errors"]
 
 
+def _quote_board(page) -> dict[str, dict[str, int]]:
+    """speaker -> {document key: quotes} as the page's quote board shows it."""
+    shown: dict[str, dict[str, int]] = {}
+    for entry in page.locator("#quote-board > li.speaker").all():
+        cells = entry.locator("li[data-d]").evaluate_all("els => els.map(e => [e.dataset.d, +e.dataset.quotes])")
+        shown[entry.get_attribute("data-speaker")] = {d: n for d, n in cells if n}
+    return shown
+
+
 def test_coverage_matrix_and_quote_board_match_the_json(server, seed_db, page):
+    from newsprism.report.web.render import PAGE_LIMITS
+
+    seen = watch_page(page)
     page.goto(f"{server.url}/stories/{seed_db[1]}")
     analysis = _api(page, f"/api/stories/{seed_db[1]}")["analysis"]
     keys = {d["id"]: f"d{i}" for i, d in enumerate(analysis["documents"])}
 
     rows = page.locator("#matrix tbody tr")
     facts = analysis["findings"]["corroborated"]
-    assert rows.count() == len(facts) > 0
-    for i, fact in enumerate(facts):
+    assert rows.count() == min(len(facts), PAGE_LIMITS["coverage"]) > 0
+    for i in range(rows.count()):
+        fact = facts[int(rows.nth(i).get_attribute("data-fact"))]
         carried = set(rows.nth(i).locator('td[data-carried="1"]').evaluate_all("els => els.map(e => e.dataset.d)"))
         assert carried == {keys[d] for d in fact["docs"]}, fact["about"]
 
@@ -121,15 +118,25 @@ def test_coverage_matrix_and_quote_board_match_the_json(server, seed_db, page):
     for q in analysis["quotes"]:
         name = entities.get(q["speaker_entity"] or "") or q["speaker"] or "Speaker not named"
         expected[" ".join(name.split())][keys[q["doc"]]] += 1
-    board = page.locator("#quote-board tbody tr")
-    shown: dict[str, dict[str, int]] = {}
-    for i in range(board.count()):
-        row = board.nth(i)
-        cells = row.locator("td[data-d]").evaluate_all("els => els.map(e => [e.dataset.d, +e.dataset.quotes])")
-        shown[row.get_attribute("data-speaker")] = {d: n for d, n in cells if n}
-    assert shown == {k: dict(v) for k, v in expected.items()}
+    want = {k: dict(v) for k, v in expected.items()}
+    # the page shows the speakers quoted by the most outlets first, the rest one click away
+    first = _quote_board(page)
+    assert len(first) == min(len(want), PAGE_LIMITS["speakers"]) > 0
+    assert all(want[name] == cells for name, cells in first.items())
+    assert min(len(c) for c in first.values()) >= max((len(want[k]) for k in want if k not in first), default=0)
     page.locator("#quotes").scroll_into_view_if_needed()
     screenshot(page, "quote-board")
+    if len(want) > len(first):
+        page.locator("#sec-quotes a.more", has_text="speakers").click()
+        page.wait_for_function("n => document.querySelectorAll('#quote-board > li.speaker').length === n", arg=len(want))
+        assert page.evaluate("() => document.activeElement.id") == "quotes"  # focus moves to the part
+        assert page.locator("#sec-quotes a.more").count() == 0
+    assert _quote_board(page) == want
+    # without a script the same link opens the whole page at that part
+    page.goto(f"{server.url}/stories/{seed_db[1]}?full=1#quotes")
+    assert _quote_board(page) == want
+    assert page.locator("#matrix tbody tr").count() == len(facts)
+    assert not seen["errors"], seen["errors"]
 
 
 def test_article_and_outlets_pages(server, seed_db, page):
@@ -197,6 +204,28 @@ def test_a_story_is_analysed_once_and_stored(seed_db, nlp, tmp_path):
 
     again = TestClient(create_app(db, compute=never, load_nlp=never)).get(f"/api/stories/{story}").json()["analysis"]
     assert again == first
+
+    # the stories page shows the stored counts, read by a server that analysed nothing itself
+    f = first["findings"]
+    want = {"conflicts": len(f["conflicts"]), "framing": len(f.get("framing") or ()), "fresh": True}
+    import sqlite3
+
+    for legacy in (False, True):  # True: an analysis stored before the counts column
+        if legacy:
+            with sqlite3.connect(db) as conn:
+                conn.execute("UPDATE analyses SET counts = NULL")
+        client = TestClient(create_app(db, compute=never, load_nlp=never))
+        row = client.get("/api/stories").json()["stories"][0]
+        assert {k: row["counts"][k] for k in want} == want, legacy
+        html = client.get("/").text
+        assert "not analysed yet" not in html
+    # an article added to the story: its counts are those of an earlier analysis, marked so
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE articles SET hash = hash || 'x' WHERE pk = (SELECT min(pk) FROM articles)")
+    row = TestClient(create_app(db, compute=never, load_nlp=never)).get("/api/stories").json()["stories"][0]
+    assert row["counts"]["fresh"] is False and row["counts"]["conflicts"] == want["conflicts"]
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE articles SET hash = substr(hash, 1, length(hash) - 1) WHERE pk = (SELECT min(pk) FROM articles)")
     out = tmp_path / "story.html"
     result = CliRunner().invoke(cli, ["report", str(db), "--story", str(story), "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from web_support import Server, launch_browser, screenshot, watch_page  # noqa: E402
+from web_support import Server, screenshot, watch_page  # noqa: E402
 
 BODY = (
     "Government forces said on Tuesday that 200 people were evacuated from the eastern district of the city. "
@@ -56,14 +56,6 @@ def hostile_db(tmp_path_factory):
         assert summary.ingested == 4, summary.skipped
         stories = [s.id for s in corpus.stories()]
     return path, stories
-
-
-@pytest.fixture(scope="module")
-def browser():
-    pw, browser = launch_browser()
-    yield browser
-    browser.close()
-    pw.stop()
 
 
 CHECK_DOM = """() => {
@@ -221,6 +213,12 @@ def test_outlet_registry_groups_and_blind_spots(tmp_path, nlp):
     group = {"The Associated Press": "Group one", "The New York Times": "Group one", "The Washington Post": "Group two"}
     expected = [f["about"] for f in analysis["findings"]["corroborated"] if len({group[outlet[d]] for d in f["docs"]}) == 1]
     assert [" ".join(f["about"].split()) for f in view["blind_spots"]["facts"]] == [" ".join(a.split()) for a in expected]
+    # the stories list shows each outlet in its group's colour, the same as the story's bar
+    colours = {g["group"]: g["colour"] for g in view["group_bars"]}
+    assert colours["Group one"] != colours["Group two"]
+    row = client.get("/api/stories").json()["stories"][0]
+    assert {o["name"]: o["colour"] for o in row["outlets"]} == {name: colours[g] for name, g in group.items()}
+    assert f'class="badge {colours["Group two"]}" title="The Washington Post — Group two"' in client.get("/").text
     page = client.get(f"/stories/{story}").text
     assert "Blind spots" in page and "Coverage by outlet group" in page
     assert client.get("/api/stories", params={"blind": "true"}).json()["total"] == 0  # two groups cover it

@@ -252,12 +252,22 @@ class DocumentInfo:
     sha256: str | None = None
     # what had to be detected or guessed reading it (an encoding, a date), or could not be read
     notes: tuple[str, ...] = ()
+    # the news agency whose copy the text is (its own wire dateline, byline, credit line or
+    # sign-off: extract/metadata.find_wire), whoever published it, and the mark's citation
+    wire: str | None = None
+    wire_evidence: Span | None = None
 
     def source_text(self) -> str:
         return self.text
 
     @classmethod
     def of(cls, article: Article) -> "DocumentInfo":
+        wire = article.meta.get("wire")
+        wire_evidence = None
+        if isinstance(wire, Mapping) and isinstance(wire.get("start"), int) and isinstance(wire.get("end"), int):
+            start, end = wire["start"], wire["end"]
+            wire_evidence = Span(article.id, start, end, article.text[start:end])
+        agency = str(wire["agency"]) if isinstance(wire, Mapping) and wire.get("agency") else None
         return cls(
             id=article.id,
             outlet=article.outlet,
@@ -272,9 +282,12 @@ class DocumentInfo:
             authors=article.authors,
             path=article.path,
             text=article.text,
-            copy_family=article.copy_family,
+            # outside a corpus, the documents carrying one agency's marks are its copies: one report
+            copy_family=article.copy_family or (f"wire:{agency}" if agency else None),
             sha256=hashlib.sha256(article.text.encode("utf-8", "surrogatepass")).hexdigest(),
             notes=tuple(str(n) for n in (article.meta.get("notes") or ())),
+            wire=agency,
+            wire_evidence=wire_evidence,
         )
 
 

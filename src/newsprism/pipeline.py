@@ -62,6 +62,13 @@ class Workspace:
     analysis: StoryAnalysis | None = None
     # the sentence embedder for the findings stage; the static model when None
     embedder: "Embedder | None" = None
+    # told (stage name, documents done, documents) as the stages run: at each stage's start
+    # and end, and after each document the parse stage finishes (a progress bar)
+    progress: "Callable[[str, int, int], None] | None" = None
+
+    def tick(self, stage: str, done: int) -> None:
+        if self.progress is not None:
+            self.progress(stage, done, len(self.articles))
 
     def docs_by_id(self) -> dict[str, "Doc"]:
         return {a.id: d for a, d in zip(self.articles, self.docs)}
@@ -121,7 +128,11 @@ def _metadata(ws: Workspace, nlp: "Language") -> None:
 
 @_stage("parse", ["articles.damage"], ["docs"])
 def _parse(ws: Workspace, nlp: "Language") -> None:
-    ws.docs = list(nlp.pipe(a.text for a in ws.articles))
+    docs = []
+    for doc in nlp.pipe(a.text for a in ws.articles):
+        docs.append(doc)
+        ws.tick("parse", len(docs))
+    ws.docs = docs
 
 
 @_stage("mentions", ["docs", "articles.damage"], ["mentions"])
@@ -230,8 +241,10 @@ def run_pipeline(
     skipped: Sequence[Skipped] = (),
     stages: Sequence[Stage] = DEFAULT_STAGES,
     embedder: "Embedder | None" = None,
+    progress: "Callable[[str, int, int], None] | None" = None,
 ) -> StoryAnalysis:
-    """Run ``stages`` (checked first) over ``articles``; the last must provide ``analysis``."""
+    """Run ``stages`` (checked first) over ``articles``; the last must provide ``analysis``.
+    ``progress(stage, done, total)`` is told how far it is (:attr:`Workspace.progress`)."""
     check_order(stages)
     if not any("analysis" in s.provides for s in stages):
         raise PipelineOrderError("no stage provides 'analysis': the pipeline would return nothing")
@@ -241,7 +254,8 @@ def run_pipeline(
     # a text over spaCy's limit is skipped with the reason, never a traceback
     kept = [a for a in articles if too_long(a) is None]
     over = [Skipped(a.path or a.id, str(too_long(a))) for a in articles if too_long(a) is not None]
-    ws = Workspace(articles=[without_surrogates(a) for a in kept], skipped=[*skipped, *over], embedder=embedder)
+    ws = Workspace(articles=[without_surrogates(a) for a in kept], skipped=[*skipped, *over], embedder=embedder,
+                   progress=progress)
     if not ws.articles:
         raise NothingToAnalyse(ws.skipped)
     run_stages(ws, stages, nlp)
@@ -254,7 +268,9 @@ def run_stages(ws: Workspace, stages: Sequence[Stage], nlp: "Language") -> None:
     declare in ``provides`` is a programming error, caught here, not downstream."""
     for stage in stages:
         before = {name: id(getattr(ws, name)) for name in WORKSPACE_FIELDS}
+        ws.tick(stage.name, 0)
         stage.run(ws, nlp)
+        ws.tick(stage.name, len(ws.articles))
         wrote = {name for name in WORKSPACE_FIELDS if id(getattr(ws, name)) != before[name]}
         if wrote - stage.writes():
             raise PipelineOrderError(

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, err, make_console, open_corpus, out, write_report
+from newsprism.cli.app import analysis_progress, app, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_report
 
 
 @app.command()
@@ -50,6 +50,9 @@ def analyze(
     jobs: Annotated[
         Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes parsing the articles (default: every core).")
     ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bars (there are none when stderr is not a terminal either).")
+    ] = False,
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited.
 
@@ -71,13 +74,7 @@ def analyze(
         err(f"unknown summary backend {summary!r}; choose extractive or llm")
         raise typer.Exit(2)
     if output is not None:  # refused before any work: an input, an existing file, a bad folder
-        from newsprism.report.output import OutputRefused, check_output
-
-        try:
-            check_output(output, inputs=paths, force=force)
-        except OutputRefused as exc:
-            err(str(exc))
-            raise typer.Exit(2)
+        guard_output(output, paths, force)
     if mapping is not None:
         from newsprism.corpus.tabular import parse_mapping
 
@@ -115,7 +112,8 @@ def analyze(
         else:
             from newsprism.engines.local import analyze_paths
 
-            analysis = analyze_paths(paths, jobs=jobs, mapping=mapping)
+            with analysis_progress(quiet) as progress:
+                analysis = analyze_paths(paths, jobs=jobs, mapping=mapping, progress=progress)
     except KeyError as exc:
         err(str(exc.args[0]) if exc.args else str(exc))
         raise typer.Exit(1)
@@ -260,6 +258,7 @@ def evaluate(
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the scores as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar (none when stderr is not a terminal either).")] = False,
 ) -> None:
     """Run the quality scorers on the public data and the seed story; check the pinned floors.
 
@@ -281,7 +280,17 @@ def evaluate(
     if unknown:
         err(f"unknown suite(s) {', '.join(unknown)}; choose from {', '.join(SUITES)}")
         raise typer.Exit(2)
-    scores = run_suites(shared_dir, only=only)
+    if bar_wanted(quiet):
+        with progress_bar("suites") as bar:
+            task = bar.add_task("loading the language model", total=len(only or SUITES), rate="–")
+
+            def tick(name: str, done: int, total: int) -> None:
+                label = {"model": "loading the language model", "done": "done"}.get(name, f"suite {name}")
+                bar.update(task, completed=done, total=total, description=label)
+
+            scores = run_suites(shared_dir, only=only, progress=tick)
+    else:
+        scores = run_suites(shared_dir, only=only)
     failures = check_floors(scores, load_floors()) if gate else []
     if gate and not only:  # a full run: every floor must have its score
         failures += [

@@ -3,10 +3,13 @@ opening a corpus, progress bars, writing a report file."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Callable, Iterable, Iterator, TypeVar
 
 import typer
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="newsprism",
@@ -120,10 +123,58 @@ def _corpus_problem(path: Path, exc: Exception) -> str:
     return f"not a newsprism corpus file ({exc})"
 
 
+def bar_wanted(quiet: bool = False) -> bool:
+    """Progress bars only on a terminal: none with ``-q``, none when stderr is piped or
+    redirected to a file (a log would fill with redraws)."""
+    return not quiet and make_console(stderr=True).is_terminal
+
+
+# what `analyze` tells the user it is doing, stage by stage (newsprism.pipeline's stage names)
+STAGE_LABELS = {
+    "read": "reading the articles", "model": "loading the language model", "clean": "cleaning the texts",
+    "metadata": "reading datelines and dates", "parse": "parsing", "mentions": "finding names",
+    "times": "finding dates and times", "quotes": "finding quotes", "figures": "finding figures",
+    "resolve": "matching names across articles", "link-speakers": "linking quotes to their speakers",
+    "assemble": "putting the analysis together", "findings": "comparing the outlets",
+}
+
+
+@contextlib.contextmanager
+def analysis_progress(quiet: bool = False) -> "Iterator[Callable[[str, int, int], None] | None]":
+    """A callback ``(stage, done, total)`` drawing two bars on stderr — the steps of an
+    analysis and the documents parsed — or None when no bar is wanted (:func:`bar_wanted`).
+    The bars go away when the analysis ends, before the report is printed."""
+    if not bar_wanted(quiet):
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from newsprism.pipeline import DEFAULT_STAGES
+
+    steps = ["read", "model", *(s.name for s in DEFAULT_STAGES)]
+    with Progress(
+        SpinnerColumn(), TextColumn("{task.description:<34}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=make_console(stderr=True), transient=True,
+    ) as bar:
+        step = bar.add_task(STAGE_LABELS["read"], total=len(steps))
+        docs = bar.add_task("documents parsed", total=None, visible=False)
+
+        def progress(stage: str, done: int, total: int) -> None:
+            index = steps.index(stage) if stage in steps else None
+            if index is not None:
+                bar.update(step, completed=index + (1 if total and done >= total else 0),
+                           description=STAGE_LABELS.get(stage, stage))
+            if stage == "parse" and total:
+                bar.update(docs, visible=True, total=total, completed=done)
+
+        yield progress
+
+
 def progress_bar(unit: str):
-    """A progress bar on stderr with count, rate and time left."""
+    """A progress bar on stderr with count, rate and time left (drawn only on a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    console = make_console(stderr=True)
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -132,7 +183,8 @@ def progress_bar(unit: str):
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
-        console=make_console(stderr=True),
+        console=console,
+        disable=not console.is_terminal,
     )
 
 
@@ -146,17 +198,56 @@ def bar_callback(bar, task, started: float):
     return progress
 
 
-def write_report(output: Path, text: str, read: list[Path], force: bool) -> None:
-    """Write ``text`` to ``output`` atomically; never over an input (or its folder's manifest)."""
-    from newsprism.report.output import OutputRefused, check_output, write_text_atomic
+def guard_output(output: Path, inputs: Iterable[Path], force: bool) -> Path:
+    """Refuse an output file before any work is done (one line, exit 2): one of the inputs
+    (or the manifest beside them), the corpus, an existing file without ``--force``, a
+    folder, a missing or read-only folder. Every command's ``-o`` goes through here and
+    :func:`write_output`."""
+    from newsprism.report.output import OutputRefused, check_output
 
+    read = [Path(p) for p in inputs]
+    manifests = {p.parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
     try:
-        manifests = {Path(p).parent / m for p in read for m in ("articles.csv", "articles.jsonl")}
-        check_output(output, inputs=[*read, *manifests], force=force)
-        write_text_atomic(output, text)
+        return check_output(output, inputs=[*read, *manifests], force=force)
     except OutputRefused as exc:
         err(str(exc))
         raise typer.Exit(2)
+
+
+def guard_output_folder(output: Path, inputs: Iterable[str | Path]) -> None:
+    """An output *folder* (``batch -o``, created, resumed on a re-run): refused, one line
+    and exit 2, when it is an existing file or one of the inputs."""
+    import os
+
+    for given in inputs:
+        given_path = Path(given)
+        if os.path.realpath(output) == os.path.realpath(given_path):
+            err(f"{output}: is an input ({given}); give a new folder for the output")
+            raise typer.Exit(2)
+    if output.exists() and not output.is_dir():
+        err(f"{output}: exists and is not a folder; give a folder for the output")
+        raise typer.Exit(2)
+
+
+def write_output(output: Path, content: "str | Callable[[Path], T]", inputs: Iterable[Path], force: bool) -> "T | None":
+    """Write ``-o``: checked again as :func:`guard_output` does (the inputs now include every
+    file read), then written to a temporary file beside it, synced and renamed into place,
+    so a failed write leaves any old file whole. ``content``: the text, or a function that
+    writes the temporary path it is given (returning what the command reports)."""
+    from newsprism.report.output import atomic_path
+
+    guard_output(output, inputs, force)
+    try:
+        with atomic_path(output) as tmp:
+            if isinstance(content, str):
+                tmp.write_text(content, encoding="utf-8", errors="surrogateescape")
+                return None
+            return content(tmp)
     except OSError as exc:
         err(f"{output}: cannot write ({exc.strerror or exc})")
         raise typer.Exit(2)
+
+
+def write_report(output: Path, text: str, read: list[Path], force: bool) -> None:
+    """A report's text to ``output`` (:func:`write_output`)."""
+    write_output(output, text, read, force)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, err
+from newsprism.cli.app import app, err, guard_output_folder
 
 
 @app.command()
@@ -43,6 +43,7 @@ def batch(
     if engine not in ("local", "spark"):
         err(f"unknown engine {engine!r}; choose local or spark")
         raise typer.Exit(2)
+    guard_output_folder(output, inputs)
     params = BatchParams(findings=findings)
     progress = Progress(quiet=quiet or as_json)
     try:

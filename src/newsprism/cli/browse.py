@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, err, open_corpus, out
+from newsprism.cli.app import app, err, guard_output, open_corpus, out, write_output
 
 
 @app.command()
@@ -16,6 +16,7 @@ def report(
     corpus: Annotated[Path, typer.Argument(metavar="CORPUS", help="The corpus file.")],
     story: Annotated[int, typer.Option("--story", metavar="N", help="The stored story to report on (see `newsprism stories`).")],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE", help="Where to write the HTML report.")] = Path("story.html"),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the -o file when it exists.")] = False,
 ) -> None:
     """Write a stored story's HTML report: one self-contained file that works opened from disk.
 
@@ -28,6 +29,7 @@ def report(
     if not corpus.is_file():
         err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
+    guard_output(output, [corpus], force)  # before any work: never the corpus, never over a file unasked
     from newsprism.engines.local import story_analysis as stored_analysis
 
     with open_corpus(corpus) as store:
@@ -39,7 +41,7 @@ def report(
         row = store.store.conn.execute("SELECT title FROM stories WHERE id=?", (story,)).fetchone()
         title = (row[0] if row else None) or story_leads(store.store.conn, [story]).get(story)
         groups = registry_groups(load_registry(store.store.conn))
-    output.write_text(render_report(result, title=title, groups=groups), encoding="utf-8")
+    write_output(output, render_report(result, title=title, groups=groups), [corpus], force)
     err(f"wrote the HTML report of story {story} to {output}")
 
 

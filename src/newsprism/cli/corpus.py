@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, bar_callback, err, make_console, open_corpus, out, progress_bar
+from newsprism.cli.app import app, bar_callback, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
 
 
 @app.command()
@@ -71,7 +71,7 @@ def ingest(
     options = {"follow_links": follow_links, "timeout": timeout, "max_bytes": max_bytes, "allow_private": allow_private}
     with store:
         try:
-            if quiet or as_json:
+            if quiet or as_json or not bar_wanted():
                 summary = _run_ingest(store, inputs, mapping, None, options)
             else:
                 with Progress(
@@ -253,6 +253,8 @@ def watch(
         feeds=tuple(urls), timeout=timeout, max_bytes=max_bytes, host_delay=host_delay,
         follow_links=follow_links, jobs=jobs, allow_private=allow_private,
     )
+    if alerts is not None:  # appended to (so it may exist), but never the corpus or the feed list
+        guard_output(alerts, [corpus, feeds], force=True)
     sink = open(alerts, "a", encoding="utf-8") if alerts else None
 
     def on_poll(report) -> None:
@@ -375,13 +377,12 @@ def export(
         Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Where to write the export (default: CORPUS name with the format's suffix).")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file when it exists.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar (none when stderr is not a terminal either).")] = False,
 ) -> None:
     """Export every article with its story, copy family and the user's own fields (JSONL or Parquet).
 
     Example: newsprism export corpus.db -f parquet -o corpus.parquet
     """
-    from newsprism.report.output import OutputRefused, atomic_path, check_output
-
     if not corpus.is_file():
         err(f"{corpus}: no such corpus file")
         raise typer.Exit(2)
@@ -392,19 +393,19 @@ def export(
         raise typer.Exit(2)
     if output is None:
         output = Path(corpus.stem + "." + format)
-    try:
-        check_output(output, inputs=[corpus], force=force)
-    except OutputRefused as exc:
-        err(str(exc))
-        raise typer.Exit(2)
+    guard_output(output, [corpus], force)
     with open_corpus(corpus) as store:
-        try:
-            with atomic_path(output) as tmp:  # a failed export leaves any old file whole
-                count = store.export(tmp, format)
+        try:  # a failed export leaves any old file whole
+            if bar_wanted(quiet):
+                import time
+
+                with progress_bar("articles") as bar:
+                    task = bar.add_task("exporting", total=None, rate="–")
+                    tick = bar_callback(bar, task, time.perf_counter())
+                    count = write_output(output, lambda tmp: store.export(tmp, format, progress=tick), [corpus], force)
+            else:
+                count = write_output(output, lambda tmp: store.export(tmp, format), [corpus], force)
         except ValueError as exc:
             err(str(exc))
-            raise typer.Exit(2)
-        except OSError as exc:
-            err(f"{output}: cannot write ({exc.strerror or exc})")
             raise typer.Exit(2)
     out(f"wrote {count} articles to {output}")

@@ -663,13 +663,22 @@ class Corpus:
         """Copy families with at least ``min_size`` members."""
         return self.store.families(min_size)
 
-    def export(self, path: str | Path, format: str = "jsonl") -> int:
+    def export(self, path: str | Path, format: str = "jsonl", progress: "Callable[[int, int], None] | None" = None) -> int:
         """Write every article (the JSONL contract fields plus ``story`` and ``family``,
-        the family named by its representative's id) to ``path``; returns the count."""
+        the family named by its representative's id) to ``path``; returns the count.
+        ``progress(done, total)`` is told every 500 articles and at the end."""
         if format not in EXPORT_FORMATS:
             raise ValueError(f"export format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}")
         rep_ids = dict(self.store.conn.execute("SELECT pk, id FROM articles WHERE pk = family"))
-        rows = (_export_row(r, rep_ids) for r in self.store.iter_articles())
+        total = int(self.store.conn.execute("SELECT count(*) FROM articles").fetchone()[0]) if progress else 0
+
+        def counted(articles):
+            for done, article in enumerate(articles, 1):
+                yield article
+                if progress is not None and (done % 500 == 0 or done == total):
+                    progress(done, total)
+
+        rows = (_export_row(r, rep_ids) for r in counted(self.store.iter_articles()))
         if format == "parquet":
             from newsprism.corpus.tabular import write_parquet
 

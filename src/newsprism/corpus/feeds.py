@@ -13,14 +13,16 @@ feed item is skipped and the others kept.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import ipaddress
 import json
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 from urllib.parse import urljoin, urlparse
 
 from newsprism.model import Article, Skipped
@@ -140,6 +142,37 @@ def _tls_context() -> Any:
     return ssl.create_default_context()
 
 
+def left(deadline: float, timeout: float) -> float:
+    """Seconds until ``deadline`` (time.monotonic); FetchError once it has passed."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise FetchError(f"timed out after {timeout:g}s")
+    return remaining
+
+
+@contextlib.contextmanager
+def _watchdog(response: Any, deadline: float) -> Iterator[None]:
+    """Shut the response's socket at ``deadline`` (time.monotonic) if the block is still
+    reading then: a blocked read returns at once and the fetch ends as timed out."""
+    stream = response.extensions.get("network_stream")
+    sock = stream.get_extra_info("socket") if stream is not None else None
+    if sock is None:  # no socket to watch (not HTTP/1.1 over TCP): the read timeout still holds
+        yield
+        return
+
+    def shut() -> None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+    timer = threading.Timer(max(0.0, deadline - time.monotonic()), shut)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
 def fetch(
     url: str,
     timeout: float = DEFAULT_TIMEOUT,
@@ -150,8 +183,10 @@ def fetch(
     """GET ``url`` with httpx: http/https only, at most ``MAX_REDIRECTS`` redirects (each
     checked like the first address), public addresses only unless ``allow_private``
     (checked after DNS resolution, and the connection goes to the address checked, so a
-    second lookup cannot swap it), ``timeout`` seconds for the whole response (each read
-    waits at most that long too) and at most ``max_bytes`` bytes read; raises FetchError.
+    second lookup cannot swap it), ``timeout`` seconds of wall-clock time for the whole
+    fetch, redirects included (every connect and read waits at most the time left, so a
+    server that goes silent half-way, or trickles, is cut at the deadline) and at most
+    ``max_bytes`` bytes read; raises FetchError.
 
     ``headers`` are sent too (``If-None-Match``/``If-Modified-Since`` for a conditional GET:
     a 304 answer is a :class:`Fetched` with ``status`` 304 and no data).
@@ -176,7 +211,10 @@ def fetch(
                 except ValueError as err:
                     raise FetchError(f"bad port in {url!r}") from err
                 address = _resolve(parts.hostname, port, allow_private)
-                request = client.build_request("GET", url)
+                # every wait of this hop (pool, connect, write, the headers) is bounded by the
+                # time left; the body is bounded by a watchdog below
+                waits = httpx.Timeout(left(deadline, timeout)).as_dict()
+                request = client.build_request("GET", url, extensions={"timeout": waits})
                 # connect to the address just checked; Host header and TLS name stay the URL's
                 request.url = request.url.copy_with(host=address)
                 request.headers["Host"] = parts.netloc.rsplit("@", 1)[-1]
@@ -199,13 +237,15 @@ def fetch(
                     if declared and declared.isdigit() and int(declared) > max_bytes:
                         raise FetchError(f"response too large ({declared} bytes > cap {max_bytes})")
                     chunks, size = [], 0
-                    for chunk in response.iter_bytes():
-                        if time.monotonic() > deadline:
-                            raise FetchError(f"timed out after {timeout:g}s")
-                        size += len(chunk)
-                        if size > max_bytes:
-                            raise FetchError(f"response too large (over cap {max_bytes} bytes)")
-                        chunks.append(chunk)
+                    # the transport gives each read of the body the whole read timeout: at the
+                    # deadline a watchdog shuts the socket, so a read blocked then returns at once
+                    with _watchdog(response, deadline):
+                        for chunk in response.iter_bytes():
+                            left(deadline, timeout)
+                            size += len(chunk)
+                            if size > max_bytes:
+                                raise FetchError(f"response too large (over cap {max_bytes} bytes)")
+                            chunks.append(chunk)
                     if time.monotonic() > deadline:
                         raise FetchError(f"timed out after {timeout:g}s")
                     return Fetched(
@@ -219,7 +259,11 @@ def fetch(
         raise
     except httpx.TimeoutException as err:
         raise FetchError(f"timed out after {timeout:g}s") from err
-    except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as err:
+    except (httpx.HTTPError, OSError) as err:
+        if time.monotonic() >= deadline:  # the watchdog closed the connection at the deadline
+            raise FetchError(f"timed out after {timeout:g}s") from err
+        raise FetchError(f"cannot fetch: {err}") from err
+    except (httpx.InvalidURL, ValueError) as err:
         raise FetchError(f"cannot fetch: {err}") from err
 
 

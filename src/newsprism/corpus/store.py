@@ -34,6 +34,9 @@ __all__ = [
     "SearchHit",
     "content_hash",
     "day_number",
+    "analysis_counts",
+    "stored_analysis_counts",
+    "all_analysis_counts",
 ]
 
 _V1 = """
@@ -135,8 +138,15 @@ DELETE FROM meta WHERE key = 'indexes';
 INSERT INTO meta(key, value) SELECT 'indexes', 'complete' WHERE NOT EXISTS (SELECT 1 FROM articles);
 """
 
+# version 5: a stored analysis carries its counts (conflicts, framing differences, facts by one
+# outlet, per outlet), so a page of stories or the outlets list reads them without decompressing
+# and parsing whole analyses. Older rows keep NULL and are counted from their data when read.
+_V5 = """
+ALTER TABLE analyses ADD COLUMN counts TEXT;
+"""
+
 # index i holds the script that takes a file from version i to version i + 1
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -655,6 +665,10 @@ class Store:
             return None
         return StoredAnalysis(row[0], row[1], row[2], row[3], row[4], zlib.decompress(row[5]).decode("utf-8"), False)
 
+    def analysis_counts(self, story_ids: Iterable[int], version: str) -> dict[int, dict[str, Any]]:
+        """:func:`stored_analysis_counts` of this store."""
+        return stored_analysis_counts(self.conn, story_ids, version)
+
     def analysed_sets(self, version: str) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT articles FROM analyses WHERE version=?", (version,))}
 
@@ -662,11 +676,12 @@ class Store:
         """Store (or replace) the analysis of an article set; older analyses of the same story
         id made from another set or version are dropped (they can no longer be fresh)."""
         blob = zlib.compress(json_text.encode("utf-8"), 6)
+        counts = json.dumps(analysis_counts(json.loads(json_text)), ensure_ascii=False, separators=(",", ":"))
         self.conn.execute(
-            "INSERT INTO analyses(articles, version, story, seconds, data) VALUES(?,?,?,?,?)"
+            "INSERT INTO analyses(articles, version, story, seconds, data, counts) VALUES(?,?,?,?,?,?)"
             " ON CONFLICT(articles, version) DO UPDATE SET story=excluded.story, seconds=excluded.seconds,"
-            " data=excluded.data, created_at=excluded.created_at",
-            (set_hash, version, story, seconds, blob),
+            " data=excluded.data, created_at=excluded.created_at, counts=excluded.counts",
+            (set_hash, version, story, seconds, blob, counts),
         )
         if story is not None:
             self.conn.execute(
@@ -751,6 +766,73 @@ def pack_state(state: Mapping[str, Any]) -> bytes:
 
 def unpack_state(blob: bytes | None) -> dict[str, Any]:
     return json.loads(zlib.decompress(blob).decode("utf-8")) if blob else {}
+
+
+def analysis_counts(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What the lists of stories and outlets show of one analysis (the JSON contract): how
+    many conflicts, framing differences, corroborated and single-source facts and quotes,
+    and per outlet (by name; a document without one by its id) how many single-source facts
+    and conflicts it is in."""
+    findings = data.get("findings") or {}
+    names = {d.get("id"): d.get("outlet") or d.get("id") for d in data.get("documents", ()) or ()}
+    per: dict[str, dict[str, int]] = {str(n): {"single_source": 0, "conflicts": 0} for n in names.values() if n}
+    for kind in ("single_source", "conflicts"):
+        for item in findings.get(kind, ()) or ():
+            for name in {names.get(d) for d in item.get("docs", ()) or ()}:
+                if name:
+                    per.setdefault(str(name), {"single_source": 0, "conflicts": 0})[kind] += 1
+    return {
+        "conflicts": len(findings.get("conflicts", ()) or ()),
+        "framing": len(findings.get("framing", ()) or ()),
+        "corroborated": len(findings.get("corroborated", ()) or ()),
+        "single_source": len(findings.get("single_source", ()) or ()),
+        "quotes": len(data.get("quotes", ()) or ()),
+        "outlets": per,
+    }
+
+
+def stored_analysis_counts(conn: sqlite3.Connection, story_ids: Iterable[int], version: str) -> dict[int, dict[str, Any]]:
+    """The counts (:func:`analysis_counts`) of the stored analyses of these stories, with
+    ``fresh``: made from the story's present article set by this analysis version. A story
+    with no analysis stored is absent."""
+    ids = sorted({int(s) for s in story_ids})
+    out: dict[int, dict[str, Any]] = {}
+    if not ids:
+        return out
+    current: dict[int, list[str]] = {}
+    rows: dict[int, list[tuple]] = {}
+    for chunk in _chunks(ids, 500):
+        marks = ",".join("?" * len(chunk))
+        for story, hash_ in conn.execute(
+            f"SELECT story, hash FROM articles WHERE story IN ({marks}) ORDER BY story, pk", chunk
+        ):
+            current.setdefault(story, []).append(hash_)
+        for row in conn.execute(
+            f"SELECT story, articles, version, counts, CASE WHEN counts IS NULL THEN data END FROM analyses"
+            f" WHERE story IN ({marks}) ORDER BY pk", chunk
+        ):
+            rows.setdefault(row[0], []).append(row)
+    for story, candidates in rows.items():
+        hashes = current.get(story)
+        now = _set_hash(hashes) if hashes else None
+        fresh = [r for r in candidates if r[1] == now and r[2] == version]
+        _, _, _, counts, data = (fresh or candidates)[-1]  # the fresh one, else the newest
+        value = json.loads(counts) if counts is not None else analysis_counts(json.loads(zlib.decompress(data).decode("utf-8")))
+        value["fresh"] = bool(fresh)
+        out[story] = value
+    return out
+
+
+def all_analysis_counts(conn: sqlite3.Connection) -> dict[int, dict[str, Any]]:
+    """The counts of the newest analysis stored for every story (fresh or not), for totals
+    over the whole corpus (the outlets page)."""
+    out: dict[int, dict[str, Any]] = {}
+    for story, counts, data in conn.execute(
+        "SELECT story, counts, CASE WHEN counts IS NULL THEN data END FROM analyses WHERE story IS NOT NULL ORDER BY pk"
+    ):
+        out[story] = json.loads(counts) if counts is not None else analysis_counts(
+            json.loads(zlib.decompress(data).decode("utf-8")))
+    return out
 
 
 def _set_hash(hashes: Iterable[str]) -> str:

@@ -105,15 +105,17 @@ class Analyser:
     def parse(self, texts: Sequence[str]) -> list["Doc"]:
         return list(self.nlp.pipe(texts))
 
-    def analyse(self, articles: Sequence[Article], docs: Sequence["Doc"] | None = None) -> StoryAnalysis:
+    def analyse(self, articles: Sequence[Article], docs: Sequence["Doc"] | None = None,
+                progress: Callable[[str, int, int], None] | None = None) -> StoryAnalysis:
         """The full analysis (extraction + findings); ``docs`` are parses of the articles'
-        texts made earlier (None: parse now)."""
+        texts made earlier (None: parse now); ``progress(stage, done, total)`` as the stages run."""
         if docs is None:
-            analysis = run_pipeline(articles, self.nlp, embedder=self._embedder())
+            analysis = run_pipeline(articles, self.nlp, embedder=self._embedder(), progress=progress)
         else:
             # the given parses replace the parse stage: no stage needs the model
             nlp = cast("Language", self._nlp)
-            analysis = run_pipeline(articles, nlp, stages=stages_given(list(docs)), embedder=self._embedder())
+            analysis = run_pipeline(articles, nlp, stages=stages_given(list(docs)), embedder=self._embedder(),
+                                    progress=progress)
         return analysis
 
     def _embedder(self) -> Any:
@@ -401,25 +403,35 @@ def parse_corpus(
 
 
 def analyze_paths(
-    paths: Sequence[Any], jobs: int | None = None, analyser: Analyser | None = None, mapping: Any = None
+    paths: Sequence[Any], jobs: int | None = None, analyser: Analyser | None = None, mapping: Any = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> StoryAnalysis:
     """``newsprism analyze DIR``: read the articles at ``paths`` and analyse them as one story,
     parsing with ``jobs`` processes when the story is large enough for it to pay (spaCy's
     ``n_process``; a process costs a model load, about 1.5 s). Same result as
     :func:`newsprism.pipeline.analyze` (which reads the same inputs: ``mapping`` names the
-    columns of ``.csv``/``.parquet`` files)."""
+    columns of ``.csv``/``.parquet`` files). ``progress(stage, done, total)``: "read", "model",
+    then each stage of the pipeline (the parse document by document)."""
     from newsprism.pipeline import NothingToAnalyse, read_inputs
 
+    tell = progress or (lambda stage, done, total: None)
+    tell("read", 0, 0)
     articles, skipped = read_inputs(paths, mapping)
     if not articles:
         raise NothingToAnalyse(skipped)
     analyser = analyser or Analyser()
+    tell("model", 0, len(articles))
+    analyser.nlp  # noqa: B018  (the model loads here, shown as its own step)
     jobs = jobs or default_jobs()
     docs = None
     words = sum(len(a.text) for a in articles) // 6
     if jobs > 1 and len(articles) >= 4 * jobs and words >= 20_000:
-        docs = list(analyser.nlp.pipe((a.text for a in articles), n_process=jobs, batch_size=4))
-    analysis = analyser.analyse(articles, docs)
+        docs = []
+        tell("parse", 0, len(articles))
+        for doc in analyser.nlp.pipe((a.text for a in articles), n_process=jobs, batch_size=4):
+            docs.append(doc)
+            tell("parse", len(docs), len(articles))
+    analysis = analyser.analyse(articles, docs, progress=progress)
     if skipped:
         from dataclasses import replace
 

@@ -100,13 +100,19 @@ _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
 }
 
 
-def run_suites(shared: Path, only: Iterable[str] | None = None, nlp=None) -> dict[str, float]:
+def run_suites(shared: Path, only: Iterable[str] | None = None, nlp=None, progress=None) -> dict[str, float]:
+    """Scores of the chosen suites (all by default); ``progress(suite, done, total)`` is told
+    before each suite ("model" while the pipeline loads) and at the end ("done")."""
+    chosen = list(only) if only else list(SUITES)
+    tell = progress or (lambda name, done, total: None)
     if nlp is None:
         from newsprism.nlp import load_pipeline
 
+        tell("model", 0, len(chosen))
         nlp = load_pipeline()
-    chosen = list(only) if only else list(SUITES)
     scores: dict[str, float] = {}
-    for name in chosen:
+    for done, name in enumerate(chosen):
+        tell(name, done, len(chosen))
         scores.update(_RUNNERS[name](shared, nlp))
+    tell("done", len(chosen), len(chosen))
     return scores

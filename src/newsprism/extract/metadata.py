@@ -29,6 +29,7 @@ __all__ = [
     "find_dateline",
     "find_reporters",
     "find_contributors",
+    "find_wire",
     "infer_metadata",
 ]
 
@@ -155,6 +156,29 @@ def _outlet_evidence(text: str) -> list[Evidence]:
         if name in OUTLET_NAMES and name not in _SYNDICATED:
             found.append(Evidence(name, "caption-credit", m.start(), m.end()))
     return found
+
+
+# "By Jill Colvin, Associated Press" / "By Steve Holland | Reuters": a wire byline in the lead
+_WIRE_BYLINE = re.compile(
+    r"^[ \t]*By [A-Z][^\n]{1,120}?(?:,|\||—|–|-)[ ]*(?P<agency>(?:The )?Associated Press|Reuters|AFP|Agence France-Presse)"
+    r"[ ]*(?:$|\n)",
+    re.MULTILINE,
+)
+
+
+def find_wire(doc_id: str, text: str) -> tuple[str, Span] | None:
+    """The news agency whose copy the text is, from its own marks — a wire dateline
+    ("WASHINGTON (Reuters) —"), a wire byline ("By Jill Colvin, Associated Press"), a staff
+    credit line or a sign-off — or None. Unlike the outlet, this is read even when the
+    publisher is known: a paper running a Reuters story is still running Reuters' reporting.
+    Two agencies' marks (a joint or rewritten story) give None."""
+    marks = [(e.outlet, e.start, e.end) for e in _outlet_evidence(text) if e.source == "credit-line" and e.outlet in _SYNDICATED]
+    for m in _WIRE_BYLINE.finditer(_lead(text)):
+        marks.append((normalise_outlet(m.group("agency")), m.start("agency"), m.end("agency")))
+    if not marks or len({agency for agency, _, _ in marks}) > 1:
+        return None
+    agency, start, end = min(marks, key=lambda mark: mark[1])
+    return agency, Span(doc_id, start, end, text[start:end])
 
 
 def find_outlet(doc_id: str, text: str) -> tuple[str, str, Span] | None:
@@ -303,8 +327,16 @@ def infer_metadata(article: Article) -> Article:
         reporters = find_reporters(text)
         if reporters:
             changes["authors"] = tuple(reporters)
-    if "contributors" not in article.meta:
+    meta = dict(article.meta)
+    if "contributors" not in meta:
         contributors = find_contributors(text)
         if contributors:
-            changes["meta"] = {**article.meta, "contributors": contributors}
+            meta["contributors"] = contributors
+    if "wire" not in meta:
+        wire = find_wire(article.id, text)
+        if wire is not None:
+            # whose reporting it is, whoever published it: {"agency", "start", "end"}
+            meta["wire"] = {"agency": wire[0], "start": wire[1].start, "end": wire[1].end}
+    if meta != article.meta:
+        changes["meta"] = meta
     return dataclasses.replace(article, **changes) if changes else article

@@ -30,9 +30,10 @@ from newsprism.corpus.browse import (
     story_leads,
     story_page,
 )
+from newsprism.corpus.store import all_analysis_counts, analysis_counts, stored_analysis_counts
 from newsprism.report.web.analyses import AnalysisCache, story_analysis
-from newsprism.report.web.render import environment, static_text
-from newsprism.report.web.view import article_view, story_view
+from newsprism.report.web.render import PAGE_LIMITS, SECTIONS, environment, static_text
+from newsprism.report.web.view import article_view, group_colours, story_view
 
 __all__ = ["create_app", "CSP"]
 
@@ -118,6 +119,15 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
         return response
 
+    version_box: dict[str, str] = {}
+
+    def analysis_version() -> str:
+        """The installed analysis version (a hash of the analysis code), worked out once per
+        server rather than once per thread's Corpus."""
+        if "v" not in version_box:
+            version_box["v"] = corpora.corpus().analysis_version
+        return version_box["v"]
+
     def groups() -> dict[str, str]:
         return registry_groups(load_registry(corpora.conn()))
 
@@ -140,16 +150,16 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             views.put(key, found)
         return found[1]
 
-    def story_page_html(story_id: int, name: str, columns: bool, **context) -> HTMLResponse:
+    def story_page_html(story_id: int, name: str, columns: bool, variant: str = "", **context) -> HTMLResponse:
         """A story page, rendered once per analysis (and registry) and kept: the page is a
         pure function of the stored analysis."""
         view = view_for(story_id, columns)
         key = (story_id, f"{id(analysis(story_id))}:{columns}:{hash(tuple(sorted(groups().items())))}")
         found = views.get(key)
         rendered = found[2] if found else {}
-        if name not in rendered:
-            rendered[name] = env.get_template(name).render(v=view, **context)
-        return HTMLResponse(rendered[name])
+        if (name, variant) not in rendered:
+            rendered[name, variant] = env.get_template(name).render(v=view, **context)
+        return HTMLResponse(rendered[name, variant])
 
     def story_title(story_id: int) -> str | None:
         row = corpora.conn().execute("SELECT title FROM stories WHERE id=?", (story_id,)).fetchone()
@@ -157,13 +167,20 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             return row[0]
         return story_leads(corpora.conn(), [story_id]).get(story_id)
 
-    def counts_for(story_id: int) -> dict[str, int] | None:
-        found = cache.known().get(story_id)
-        if found is None:
-            return None
-        f = found.get("findings") or {}
-        return {"conflicts": len(f.get("conflicts", ())), "framing": len(f.get("framing", ()) or ()),
-                "single_source": len(f.get("single_source", ()))}
+    def counts_for(story_ids: list[int]) -> dict[int, dict[str, Any]]:
+        """The stored counts (conflicts, framing …) of these stories' analyses, read from the
+        store's counts column (``fresh``: of the present article set and analysis version);
+        analyses made in this process fill in for a file too old or read-only to hold them."""
+        found: dict[int, dict[str, Any]] = {}
+        try:
+            found = stored_analysis_counts(corpora.conn(), story_ids, analysis_version())
+        except (sqlite3.Error, OSError, ValueError):
+            pass
+        known = cache.known()
+        for story_id in story_ids:
+            if story_id in known and not (found.get(story_id) or {}).get("fresh"):
+                found[story_id] = {**analysis_counts(known[story_id]), "fresh": True}
+        return found
 
     def blind_story_ids(by_group: dict[str, str]) -> set[int]:
         seen: dict[int, set[str | None]] = {}
@@ -183,10 +200,14 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         except ValueError as exc:
             raise HTTPException(400, str(exc))
         rows = []
+        counts = counts_for([r.id for r in result.rows])
+        colours = group_colours(by_group)
         for r in result.rows:
             row = asdict(r)
-            row["outlets"] = [{"name": o, "group": by_group.get(o.casefold())} for o in r.outlets]
-            row["counts"] = counts_for(r.id)
+            row["outlets"] = [{"name": o, "group": by_group.get(o.casefold()),
+                               "colour": colours.get(by_group.get(o.casefold()) or "", "gnone")} for o in r.outlets]
+            found = counts.get(r.id)
+            row["counts"] = {k: v for k, v in found.items() if k != "outlets"} if found else None
             rows.append(row)
         return {"total": result.total, "capped": result.capped, "page": page, "page_size": PAGE_SIZE, "stories": rows,
                 "registry": bool(by_group), "filters": {"q": q, "since": since, "until": until,
@@ -196,21 +217,18 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         registry = load_registry(corpora.conn())
         by_group = registry_groups(registry)
         per_outlet: dict[str, dict[str, int]] = {}
-        analysed = cache.known()
-        for result in analysed.values():
-            docs = {d["id"]: d.get("outlet") for d in result.get("documents", ())}
-            f = result.get("findings") or {}
-            for name in set(docs.values()):
-                if name:
-                    per_outlet.setdefault(name, {"stories": 0, "single_source": 0, "conflicts": 0})["stories"] += 1
-            for item in f.get("single_source", ()):
-                for name in {docs.get(d) for d in item.get("docs", ())}:
-                    if name:
-                        per_outlet[name]["single_source"] += 1
-            for item in f.get("conflicts", ()):
-                for name in {docs.get(d) for d in item.get("docs", ())}:
-                    if name:
-                        per_outlet[name]["conflicts"] += 1
+        try:
+            analysed = all_analysis_counts(corpora.conn())
+        except sqlite3.Error:  # a file too old to hold the counts: what this process analysed
+            analysed = {}
+        for story_id, result in cache.known().items():
+            analysed.setdefault(story_id, analysis_counts(result))
+        for counts in analysed.values():
+            for name, n in (counts.get("outlets") or {}).items():
+                tally = per_outlet.setdefault(name, {"stories": 0, "single_source": 0, "conflicts": 0})
+                tally["stories"] += 1
+                tally["single_source"] += n.get("single_source", 0)
+                tally["conflicts"] += n.get("conflicts", 0)
         rows = []
         for r in outlet_rows(corpora.conn()):
             row = asdict(r)
@@ -247,12 +265,26 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
         all_outlets = names_for_filter()
         return page("stories.html", d=data, all_outlets=all_outlets, quote=quote)
 
-    @app.get("/stories/{story_id}", response_class=HTMLResponse, include_in_schema=False)
-    def story(story_id: int):
+    def story_context(story_id: int, full: bool) -> dict[str, Any]:
         view = view_for(story_id, columns=False)
-        hrefs = {d["d"]: "/articles/" + quote(d["id"], safe="") for d in view["docs"]}
-        return story_page_html(story_id, "story.html", False, side=f"/stories/{story_id}/side",
-                               article_href=hrefs, stale=False)
+        return {"side": f"/stories/{story_id}/side", "stale": False,
+                "article_href": {d["d"]: "/articles/" + quote(d["id"], safe="") for d in view["docs"]},
+                "lim": None if full else PAGE_LIMITS, "full_href": f"/stories/{story_id}?full=1",
+                "section_href": f"/stories/{story_id}/sections/"}
+
+    @app.get("/stories/{story_id}", response_class=HTMLResponse, include_in_schema=False)
+    def story(story_id: int, full: bool = False):
+        """The story page: its brief, then the first items of each part, each part's rest one
+        click away (loaded in place); ``?full=1`` is everything at once (no script needed)."""
+        return story_page_html(story_id, "story.html", False, variant="full" if full else "paged",
+                               **story_context(story_id, full))
+
+    @app.get("/stories/{story_id}/sections/{name}", response_class=HTMLResponse, include_in_schema=False)
+    def story_section(story_id: int, name: str):
+        """One part of the story page, whole (what "Show all" loads in place)."""
+        if name not in SECTIONS:
+            raise HTTPException(404, "No such part of a story page.")
+        return story_page_html(story_id, f"_sec_{name}.html", False, **story_context(story_id, True))
 
     @app.get("/stories/{story_id}/side", response_class=HTMLResponse, include_in_schema=False)
     def side(story_id: int):

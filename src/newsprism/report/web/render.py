@@ -9,20 +9,31 @@ import json
 from importlib import resources
 from typing import Any, Mapping
 
-from newsprism.report.web.view import cites_attr, story_view
+from newsprism.report.web.view import cites_attr, story_view, timeline_head
 
-__all__ = ["environment", "static_text", "render_report", "report_csp"]
+__all__ = ["environment", "static_text", "render_report", "report_csp", "SECTIONS", "PAGE_LIMITS"]
+
+
+# the parts of the story page, each a template (_sec_NAME.html) that the server can send alone
+SECTIONS = ("facts", "coverage", "quotes", "names", "figures", "timeline")
+SECTION_OF = {"single": "facts", "shared": "quotes", "speakers": "quotes"}  # a list -> its part
+FOCUS_OF = {"single": "single", "speakers": "quotes"}  # where the reader lands once it is loaded
+# how many items of each list the server's story page shows before "Show all" (the HTML report,
+# a file with no server behind it, shows everything)
+PAGE_LIMITS = {"facts": 15, "single": 15, "coverage": 15, "shared": 6, "speakers": 12, "names": 15,
+               "figures": 12, "timeline": 30}
 
 
 def _helpers():
     """badge/cite helpers for the templates, in Python (called hundreds of times a page)."""
+    from jinja2 import pass_context
     from markupsafe import Markup, escape
 
     def badge(b) -> Markup:
         return Markup('<span class="badge %s" title="%s">%s</span>') % (b["colour"], b["name"], b["label"])
 
     def badges(bs) -> Markup:
-        return Markup("").join(badge(b) for b in bs)
+        return Markup(" ").join(badge(b) for b in bs)
 
     def cite(c, side: str = "") -> Markup:
         attr = f"{c['d']}:{c['s']}:{c['e']}"
@@ -36,7 +47,7 @@ def _helpers():
         return out
 
     def cites(cs, side: str = "") -> Markup:
-        return Markup("").join(cite(c, side) for c in cs)
+        return Markup(" ").join(cite(c, side) for c in cs)
 
     def show(cs, side: str = "", what: str = "Show in the articles") -> Markup:
         if not cs:
@@ -44,8 +55,33 @@ def _helpers():
         attr = cites_attr(cs)
         return Markup('<a class="show" href="%s#hl=%s" data-cites="%s">%s →</a>') % (side, attr, attr, what)
 
+    @pass_context
+    def limit(ctx, name: str) -> int | None:
+        """How many items of a part the page shows at first (None: all; the report shows all)."""
+        lim = ctx.get("lim")
+        return lim.get(name) if lim else None
+
+    @pass_context
+    def first(ctx, name: str, items) -> int:
+        n = limit(ctx, name)
+        return len(items) if n is None else min(n, len(items))
+
+    @pass_context
+    def more(ctx, name: str, shown: int, total: int, what: str) -> Markup:
+        """The link under a part shown in part: it loads the whole part in place (app.js),
+        or without a script opens the whole page at that part."""
+        if not ctx.get("lim") or total <= shown:
+            return Markup("")
+        section = SECTION_OF.get(name, name)
+        return Markup(
+            '<p class="more"><a class="more" href="%s#%s" data-src="%s%s" data-focus="%s">Show all %s %s</a>'
+            ' <span class="muted small">(the first %s shown)</span></p>'
+        ) % (ctx.get("full_href", ""), FOCUS_OF.get(name, section), ctx.get("section_href", ""), section,
+             FOCUS_OF.get(name, section), f"{total:,}", what, shown)
+
     del escape
-    return {"badge": badge, "badges": badges, "cite": cite, "cites": cites, "show": show}
+    return {"badge": badge, "badges": badges, "cite": cite, "cites": cites, "show": show,
+            "limit": limit, "first": first, "more": more, "timeline_head": timeline_head}
 
 
 def environment():

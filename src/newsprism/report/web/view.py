@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from newsprism.report.common import outlet_labels_for
 
-__all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "ENTITY_TYPES"]
+__all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
 
 ENTITY_TYPES = {
     "PERSON": "person",
@@ -102,6 +102,7 @@ class _Docs:
             if name and name not in outlets:
                 outlets.append(name)
         self.key = {d["id"]: f"d{i}" for i, d in enumerate(self.documents)}
+        self.outlet = {d["id"]: (d.get("outlet") or "").strip().casefold() for d in self.documents}
         self.label = {d["id"]: labels[d["id"]][0] for d in self.documents}
         self.name = {d["id"]: labels[d["id"]][1] for d in self.documents}
         self.colour = {}
@@ -110,6 +111,12 @@ class _Docs:
             index = outlets.index(name) if name else len(outlets) + i
             self.colour[d["id"]] = f"o{index % N_COLOURS}"
         self.groups = dict(groups or {})
+        self.badge_by_key = {self.key[d["id"]]: self.badge(d["id"]) for d in self.documents}
+
+    def outlet_of(self, doc_id: str) -> str:
+        """The outlet name of a document (its id when it names none): several articles from
+        one outlet count as one outlet."""
+        return self.outlet.get(doc_id) or doc_id
 
     def group(self, doc_id: str) -> str | None:
         outlet = next((d.get("outlet") for d in self.documents if d["id"] == doc_id), None)
@@ -180,6 +187,7 @@ def _finding(docs: _Docs, item: Mapping[str, Any]) -> dict[str, Any]:
         "outlets": docs.badges(item.get("docs") or [c["doc"] for c in item.get("citations", ())]),
         "sources": item.get("sources") or 0,
         "n_docs": len(item.get("docs") or ()),
+        "n_outlets": len({docs.outlet_of(d) for d in item.get("docs") or ()}),
         "cites": cites,
         "versions": versions,
         "slot": SLOT_LABELS.get(item.get("slot") or "", (item.get("slot") or "").replace("_", " ") or None),
@@ -264,6 +272,16 @@ def _timeline(docs: _Docs, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]
                 dots.append({"cx": round(x, 1), "cy": height - 40 - i * 14, "colour": colour})
             cols.append({"x": round(x, 1), "label": d.strftime("%-d %b %Y"), "count": len(events),
                          "more": max(0, len(events) - 12), "dots": dots})
+        # day labels and counts only where they do not run into their neighbours
+        last_label = last_count = -1e9
+        for i, c in enumerate(cols):
+            room = c["x"] - last_label >= 70 and (i == len(cols) - 1 or cols[-1]["x"] - c["x"] >= 70)
+            c["show_label"] = room or i == len(cols) - 1 or i == 0
+            if c["show_label"]:
+                last_label = c["x"]
+            c["show_count"] = c["x"] - last_count >= 22
+            if c["show_count"]:
+                last_count = c["x"]
         chart = {"width": width, "height": height, "axis_y": height - 28, "cols": cols,
                  "x0": left - 20, "x1": width - right + 20}
     groups = []
@@ -272,6 +290,23 @@ def _timeline(docs: _Docs, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]
     for f in dated + undated:
         f.pop("day", None)
     return {"chart": chart, "groups": groups, "undated": undated, "count": len(dated) + len(undated)}
+
+
+def timeline_head(timeline: Mapping[str, Any], limit: int | None) -> dict[str, Any]:
+    """The first ``limit`` events of a timeline (dated ones by day, then undated), for a
+    page that shows the rest on demand; ``shown`` is how many that is."""
+    groups, undated, left = [], [], limit if limit is not None else timeline.get("count", 0)
+    for g in timeline.get("groups", ()):
+        if left <= 0:
+            break
+        events = g["events"][:left]
+        groups.append({**g, "events": events})
+        left -= len(events)
+    if left > 0:
+        undated = list(timeline.get("undated", ()))[:left]
+        left -= len(undated)
+    shown = sum(len(g["events"]) for g in groups) + len(undated)
+    return {"groups": groups, "undated": undated, "shown": shown}
 
 
 def item_order(f: Mapping[str, Any]) -> str:
@@ -299,7 +334,7 @@ def _quote_board(docs: _Docs, analysis: Mapping[str, Any]) -> dict[str, Any]:
     rows = sorted(speakers.values(), key=lambda r: (not r["known"], -sum(1 for v in r["cells"].values() if v), -r["count"], r["name"]))
     for r in rows:
         r["outlets"] = [k for k, v in r["cells"].items() if v]
-        r["cells"] = [{"d": k, "quotes": v} for k, v in r["cells"].items()]
+        r["cells"] = [{"d": k, "badge": docs.badge_by_key[k], "quotes": v} for k, v in r["cells"].items()]
     shared = [_finding(docs, q) for q in (analysis.get("findings") or {}).get("shared_quotes", ())]
     return {"speakers": rows, "shared": shared}
 
@@ -357,7 +392,7 @@ def _figures(docs: _Docs, analysis: Mapping[str, Any]) -> dict[str, Any]:
         "cols": cols,
         "rows": [
             {"what": r["what"], "outlets": len(r["docs"]),
-             "cells": [{"d": c["d"], "figures": r["cells"].get(c["d"], [])} for c in cols]}
+             "cells": [{"d": c["d"], "badge": c, "figures": r["cells"].get(c["d"], [])} for c in cols]}
             for r in ordered
         ],
     }
@@ -405,16 +440,23 @@ def docs_doc_family(docs: _Docs, doc_id: str) -> bool:
     return any(d["id"] == doc_id and d.get("copy_family") for d in docs.documents)
 
 
+def group_colours(groups: Mapping[str, str]) -> dict[str, str]:
+    """A colour class (g0..g7) per outlet group, the same on every page: by the group's
+    place among all the registry's groups in alphabetical order."""
+    return {g: f"g{i % N_COLOURS}" for i, g in enumerate(sorted(set(groups.values()), key=str.casefold))}
+
+
 def _group_bars(docs: _Docs) -> list[dict[str, Any]]:
     if not docs.groups:
         return []
     counts = Counter(docs.group(d["id"]) or "not in the registry" for d in docs.documents)
     total = sum(counts.values())
     out, x = [], 0.0
-    for i, (name, n) in enumerate(sorted(counts.items(), key=lambda kv: (kv[0] == "not in the registry", -kv[1], kv[0]))):
+    colours = group_colours(docs.groups)
+    for name, n in sorted(counts.items(), key=lambda kv: (kv[0] == "not in the registry", -kv[1], kv[0])):
         width = 100.0 * n / total
         out.append({"group": name, "count": n, "x": round(x, 2), "width": round(width, 2),
-                    "colour": "gnone" if name == "not in the registry" else f"g{i % N_COLOURS}"})
+                    "colour": colours.get(name, "gnone")})
         x += width
     return out
 
@@ -452,7 +494,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
     single = [_finding(docs, f) for f in findings.get("single_source", ())]
 
     # outlet x fact coverage: which article carries each corroborated fact (and how strongly)
-    matrix_rows = []
+    matrix_rows: list[dict[str, Any]] = []
     for item, f in zip(findings.get("corroborated", ()), corroborated):
         carried: dict[str, str] = {}
         for d in item.get("docs", ()):
@@ -461,7 +503,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
             c = sup.get("citation") or {}
             if c.get("doc") in docs.key and sup.get("strength") == "partly":
                 carried.setdefault(c["doc"], "partly")
-        matrix_rows.append({"id": f["id"], "about": f["about"], "cites": f["cites"],
+        matrix_rows.append({"index": len(matrix_rows), "id": f["id"], "about": f["about"], "cites": f["cites"],
                             "cells": [{"d": docs.key[d["id"]], "label": docs.label[d["id"]], "carried": carried.get(d["id"])}
                                       for d in documents]})
     per_doc_omits = {docs.key[d["id"]]: sum(1 for r in matrix_rows if not r["cells"][i]["carried"])

@@ -72,7 +72,44 @@
     return true;
   }
 
+  /* "Show all …" under a part of the story page: fetch the whole part from this server and
+     put it in place of the first items; focus moves to the part's heading. Without a
+     script (or if the fetch fails) the link opens the whole page at that part. */
+  function loadPart(link) {
+    var section = link.closest("section");
+    var src = link.getAttribute("data-src");
+    if (!section || !src || !window.fetch) return false;
+    link.setAttribute("aria-busy", "true");
+    link.textContent = "Loading…";
+    fetch(src, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.text();
+    }).then(function (html) {
+      var holder = document.createElement("template");
+      holder.innerHTML = html;
+      var fresh = holder.content.querySelector("section");
+      if (!fresh) throw new Error("empty");
+      section.parentNode.replaceChild(fresh, section);
+      var target = document.getElementById(link.getAttribute("data-focus")) || fresh.querySelector("h2");
+      var closed = target && target.closest ? target.closest("section") : null;
+      if (closed) Array.prototype.forEach.call(closed.querySelectorAll("details.more"), function (d) { d.open = true; });
+      if (target) {
+        if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+        target.focus({ preventScroll: true });
+        target.scrollIntoView({ block: "start" });
+      }
+    }).catch(function () {
+      location.href = link.href;
+    });
+    return true;
+  }
+
   document.addEventListener("click", function (event) {
+    var part = event.target.closest ? event.target.closest("a.more[data-src]") : null;
+    if (part && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
+      if (loadPart(part)) event.preventDefault();
+      return;
+    }
     var el = event.target.closest ? event.target.closest("[data-cites]") : null;
     if (!el) return;
     if (highlight(el.getAttribute("data-cites"), el)) {
