@@ -49,6 +49,12 @@ _JUDGING_VERBS = frozenset(
     concede admit claim insist scramble plead beg dodge duck
     """.split()
 )
+# strong-valence words in VADER's lexicon that state a fact or a comparison, not a judgement
+# ("dead", "illegal" immigrants, "like" California, "made it clear")
+_FACTUAL = frozenset("like dead alive illegal legal clear free killed wounded injured".split())
+# labels this close in meaning (static embedding cosine) are one label worded twice
+# ("attorney" / "lawyer", 0.85), not a choice of frame ("dictator" / "leader", 0.42)
+_SYNONYM = 0.75
 _PLAIN_REPORTING = REPORTING_VERBS - frozenset("boast brag tout concede admit claim insist plead".split())
 _MIN_VALENCE = 1.5
 
@@ -97,6 +103,8 @@ def evaluative_words(tokens) -> list:
             continue
         if tok.pos_ not in ("ADJ", "ADV"):
             continue
+        if low in _FACTUAL or lemma in _FACTUAL:
+            continue
         if low in _JUDGING or abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_VALENCE:
             out.append(tok)
     return out
@@ -135,26 +143,49 @@ def entity_labels(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str,
                 if (tok.pos_ != "NOUN" or not tok.is_lower or tok.lemma_.lower() in _NEUTRAL or len(tok.text) < 3
                         or is_title(tok.text)):
                     continue
-                lo = min(tok.left_edge.i, tok.i) if tok.dep_ == "appos" or tok is head.head else tok.i
-                lo = max(lo, tok.i - 3)
+                # a hyphenated compound is one label ("fund-raiser", not "raiser")
+                first = tok.i
+                while first >= 2 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_ \
+                        and not doc[first - 2].whitespace_:
+                    first -= 2
+                key = "".join(t.lower_ for t in doc[first : tok.i] if t.text != "-") + tok.lemma_.lower()
+                lo = min(tok.left_edge.i, first) if tok.dep_ == "appos" or tok is head.head else first
+                lo = max(lo, first - 3)
                 words = doc[lo : tok.i + 1]
-                per_doc.setdefault(m.doc, []).append(
-                    (tok.lemma_.lower(), Span(m.doc, words.start_char, words.end_char, words.text)))
+                per_doc.setdefault(m.doc, []).append((key, Span(m.doc, words.start_char, words.end_char, words.text)))
         if len(per_doc) >= 2:
             out[e.id] = per_doc
     return out
+
+
+def _synonyms(labels: set[str]) -> set[frozenset[str]]:
+    """Pairs of labels that mean the same (static embedding cosine ≥ ``_SYNONYM``)."""
+    if len(labels) < 2:
+        return set()
+    from newsprism.compare.embed import default_embedder
+
+    words = sorted(labels)
+    vectors = default_embedder().encode(words)
+    sims = vectors @ vectors.T
+    return {frozenset((words[i], words[j])) for i in range(len(words)) for j in range(i + 1, len(words))
+            if float(sims[i, j]) >= _SYNONYM}
 
 
 def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Framing]:
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     names = {e.id: e.name for e in analysis.entities}
     items = []
-    for eid, per_doc in entity_labels(analysis, docs).items():
+    found = entity_labels(analysis, docs)
+    synonyms = _synonyms({h for per_doc in found.values() for rows in per_doc.values() for h, _ in rows})
+    for eid, per_doc in found.items():
         heads = {d: {h for h, _ in rows} for d, rows in per_doc.items()}
         doc_ids = sorted(heads)
-        differs = any(
-            (heads[a] - heads[b]) and (heads[b] - heads[a]) for x, a in enumerate(doc_ids) for b in doc_ids[x + 1 :]
-        )
+
+        def own(a: str, b: str) -> bool:
+            """``a`` uses a label that ``b`` uses in no wording of its own."""
+            return any(not any(h == g or frozenset((h, g)) in synonyms for g in heads[b]) for h in heads[a])
+
+        differs = any(own(a, b) and own(b, a) for x, a in enumerate(doc_ids) for b in doc_ids[x + 1 :])
         if not differs:
             continue
         labels = []
