@@ -156,3 +156,13 @@ def test_published_forms():
 
 def test_unreadable_published_resolves_nothing_relative(nlp):
     assert _one(_times(nlp, "It ended on Friday.", "sometime"), "Friday").resolved is None
+
+
+def test_an_iso_date_in_the_text_is_read_and_a_bad_one_is_not_a_crash(nlp):
+    # PolNeAR texts give dates as 2016-12-14: the month is digits (was KeyError '12', a traceback)
+    from newsprism.extract.times import extract_times
+    from newsprism.model import Article
+
+    for text, expected in (("The vote was held on 2016-12-14 in Ohio.", "2016-12-14"), ("Filed 2016-13-40 by clerks.", None)):
+        found = extract_times(Article(id="a", text=text, published="2016-12-20"), nlp(text))
+        assert [t.resolved for t in found] == [expected]

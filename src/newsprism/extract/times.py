@@ -314,7 +314,8 @@ def _read_day(r: _Reading, expr: str, start: int, published: date | None, doc: "
 
 
 def _month_number(name: str) -> int:
-    return MONTHS[name.lower()[:3]]
+    # an ISO date gives the month as digits ("2016-12-14"); a bad one (13) fails in _safe_date
+    return int(name) if name.isdigit() else MONTHS[name.lower()[:3]]
 
 
 def _safe_date(year: int, month: int, day: int) -> date | None:
