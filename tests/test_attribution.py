@@ -151,3 +151,15 @@ def test_a_source_split_by_the_parser_is_named_whole(nlp):
     piece = next(t for t in doc if t.text == "al")
     lo, hi = source_phrase(piece)
     assert "Bashar al-Assad" in doc[lo:hi].text
+
+
+def test_a_bare_surname_between_two_equally_named_relatives_stays_as_written(nlp):
+    # BASIL 2013 (HuffPost): the father and his killed son are both named once in full; the
+    # later "Mattioli praised" was credited to the son
+    text = ("Hutchinson called up Mark Mattioli, whose 6-year-old son, James Mattioli, was killed in December. "
+            'Mattioli praised the NRA "for coming up and spending the time on a program like this."')
+    doc = nlp(text)
+    people = People("a", text, doc, extract_mentions(Article(id="a", text=text), doc))
+    start = text.index("Mattioli praised")
+    lo, hi = people.fullest(start, start + len("Mattioli"))
+    assert text[lo:hi] == "Mattioli"

@@ -290,12 +290,9 @@ class People:
             candidates = cued or candidates
         ranked = sorted(candidates.values(), key=lambda v: (-len(v), -max(len(m.text) for m in v)))
         if len(ranked) > 1 and len(ranked[0]) == len(ranked[1]):
-            # equally frequent: the one named last before this mention, else leave it
-            before = [m for v in ranked for m in v if m.end <= start]
-            if not before:
-                return start, end
-            best = max(before, key=lambda m: m.start)
-            return best.start, best.end
+            # equally frequent ("Mark Mattioli, whose son, James Mattioli, ..." then "Mattioli
+            # praised"): the one named last is as often the wrong one; leave it as written
+            return start, end
         best = max(ranked[0], key=lambda m: (len(m.text), -m.start))
         return best.start, best.end
 
