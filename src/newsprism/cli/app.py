@@ -159,6 +159,8 @@ def analysis_progress(quiet: bool = False) -> "Iterator[Callable[[str, int, int]
         step = bar.add_task(STAGE_LABELS["read"], total=len(steps))
         docs = bar.add_task("documents parsed", total=None, visible=False)
 
+        shown: set[str] = set()
+
         def progress(stage: str, done: int, total: int) -> None:
             index = steps.index(stage) if stage in steps else None
             if index is not None:
@@ -166,6 +168,9 @@ def analysis_progress(quiet: bool = False) -> "Iterator[Callable[[str, int, int]
                            description=STAGE_LABELS.get(stage, stage))
             if stage == "parse" and total:
                 bar.update(docs, visible=True, total=total, completed=done)
+            if stage not in shown:  # each step drawn at least once, however fast (Rich redraws at 10 Hz)
+                shown.add(stage)
+                bar.refresh()
 
         yield progress
 
