@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import analysis_progress, app, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_report
+from newsprism.cli.app import MappingOption, analysis_progress, app, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_report
 
 
 @app.command()
@@ -43,10 +43,7 @@ def analyze(
     ] = None,
     limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, help="Terminal report: items per part (default 5).")] = 5,
     show_all: Annotated[bool, typer.Option("--all", help="Terminal report: every part, every item.")] = False,
-    mapping: Annotated[
-        Optional[str],
-        typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
-    ] = None,
+    mapping: MappingOption = None,
     jobs: Annotated[
         Optional[int], typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes parsing the articles (default: every core).")
     ] = None,

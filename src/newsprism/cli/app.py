@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Annotated, Callable, Iterable, Iterator, TypeVar
+from typing import Annotated, Callable, Iterable, Iterator, Optional, TypeVar
 
 import typer
 
@@ -20,6 +20,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+# an option several commands take, declared once (its help is the same everywhere)
+MappingOption = Annotated[
+    Optional[str],
+    typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
+]
 
 def _version(value: bool) -> None:
     if value:

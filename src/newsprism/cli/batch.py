@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, err, guard_output_folder
+from newsprism.cli.app import MappingOption, app, err, guard_output_folder
 
 
 @app.command()
@@ -19,9 +19,7 @@ def batch(
     master: Annotated[
         Optional[str], typer.Option("--master", metavar="URL", help="Spark master URL (default local[*]; spark-submit's when launched by it).")
     ] = None,
-    mapping: Annotated[
-        Optional[str], typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication.")
-    ] = None,
+    mapping: MappingOption = None,
     findings: Annotated[
         bool, typer.Option("--findings/--no-findings", help="Analyse every story (extraction + findings), or only group.")
     ] = True,

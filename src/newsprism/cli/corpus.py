@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import app, bar_callback, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
+from newsprism.cli.app import MappingOption, app, bar_callback, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
 
 
 @app.command()
@@ -18,10 +18,7 @@ def ingest(
         Optional[list[str]],
         typer.Argument(metavar="INPUT", help="Files, folders, .jsonl/.csv/.parquet, news-please .json, RSS/Atom files or URLs, article URLs."),
     ] = None,
-    mapping: Annotated[
-        Optional[str],
-        typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
-    ] = None,
+    mapping: MappingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; only the summary line.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     follow_links: Annotated[
