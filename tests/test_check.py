@@ -36,3 +36,13 @@ def test_nested_spans_are_checked():
     report["quotes"][0]["speaker_span"] = {"doc": "a", "start": 0, "end": 3, "text": "Thx"}
     problems = check_report(report)
     assert [p.where for p in problems] == ["quotes[0].speaker_span"]
+
+
+def test_a_figure_past_float_range_is_checked_not_a_crash():
+    # bench/fuzz.py seed 8 (100,000 inputs): a 400-digit figure made check raise OverflowError
+    from newsprism.check import figure_value_reads
+
+    big = int("9" * 400)
+    assert figure_value_reads("a figure of " + "9" * 400 + " people", big)
+    assert not figure_value_reads("a figure of 12 people", big)
+    assert figure_value_reads("twelve people", 12)

@@ -320,7 +320,13 @@ def figure_value_reads(text: str, value: Any) -> bool:
         words = [w.lower() for w in _WORD.findall(text)]
         n = parse_number_words(words[:1]) if words else None
         return n is not None and n % 12 == hour % 12 and minute == 0
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        target = float(value)
+    except OverflowError:  # an integer past float range (a fuzzed 400-digit figure): read it as digits
+        return str(value) in re.sub(r"[,\s]", "", text)
+    if not math.isfinite(target):
         return False
     words = [w.lower() for w in _WORD.findall(text)]
     bases: set[float] = set()
@@ -332,7 +338,7 @@ def figure_value_reads(text: str, value: Any) -> bool:
     for i in range(len(words)):
         for j in range(i + 1, min(len(words), i + 8) + 1):
             n = parse_number_words(words[i:j])
-            if n is not None:
+            if n is not None and abs(n) < 1e300:  # number words past float range read nothing
                 bases.add(float(n))
     vague = [float(_VAGUE[w]) for w in words if w in _VAGUE]
     bases.update(vague)
@@ -349,7 +355,6 @@ def figure_value_reads(text: str, value: Any) -> bool:
     }
     if "dozen" in words:
         scales.add(12.0)
-    target = float(value)
     return any(math.isclose(b * s, target, rel_tol=1e-6, abs_tol=1e-9) for b in bases for s in scales) or any(
         math.isclose(b * s * f, target, rel_tol=1e-6) for b in bases for s in scales for f in (0.01, 100.0)
     )
