@@ -34,6 +34,8 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
 from newsprism.extract.claims import Claim
+from newsprism.compare.match import LIGHT, PredicateSimilarity, contradicts, predicates_agree, propositions_agree, shared_anchors
+from newsprism.extract.propositions import Proposition, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
 
@@ -52,6 +54,15 @@ class FactParams:
     outlet_citations: bool = False  # a claim naming another outlet of the story as its source is not independent
     copied_is_same: bool = True
     member_floor: float = 0.6  # a claim joining a fact scores at least this with each of its claims
+    # propositions (newsprism.extract.propositions): two claims state the same fact
+    # only when their propositions do not contradict (polarity, modality, agent) and,
+    # when their words agree little, their predicates are compatible
+    propositions: bool = True
+    predicate_similar: float = 0.6  # cosine of two predicate lemmas that tell one action
+    proposition_links: bool = False  # claims no alignment linked whose propositions agree: a fact
+    proposition_min_score: float = 0.3  # ... when their alignment score is at least this
+    unlinked_pairs: bool = False  # pairs scored high the alignment did not link, when they hold as one fact
+    apart_entities: float = 0.25  # different actions sharing a rare name this much are left to the other rules
 
 
 _PRONOUN_START = re.compile(
@@ -127,16 +138,58 @@ def _negated(claim: Claim) -> bool:
     return bool(_NEGATION.search(claim.text))
 
 
+@dataclass
+class _Props:
+    """The propositions of one story's claims and how to compare their predicates."""
+
+    of: Mapping[str, Proposition]
+    similarity: PredicateSimilarity
+    threshold: float
+
+    def verdict(self, a: Claim, b: Claim) -> str | None:
+        """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
+        (incompatible predicates and no shared anchor) or None (no evidence either way)."""
+        p, q = self.of.get(a.id), self.of.get(b.id)
+        if p is None or q is None:
+            return None
+        pred = predicates_agree(p, q, self.similarity, self.threshold)
+        if contradicts(p, q, pred):
+            return "contradicts"
+        anchors = shared_anchors(p, q)
+        # who did it, named by two different nouns ("the cover shows" / "the pictures show"): not known to agree
+        other_agent = bool(p.agents and q.agents and not p.agents & q.agents)
+        if pred and anchors and not other_agent:
+            return "agrees"
+        if pred and p.predicate not in LIGHT and p.kind != "say" and not other_agent:
+            return "predicate"  # the same action; its arguments not anchored alike (pronouns, other nouns)
+        # nothing in common in any role, not even a kind of participant ("~troops")
+        # nor who says it ("Trump announced that he ...")
+        # nothing anchored in common: no resolved name (in whatever role the parse
+        # gave it) nor figure — a generic noun ("the idea of armed officers" / "the
+        # idea of armed volunteers") is no common argument
+        common = (p.figures & q.figures) | (set(a.entities) & set(b.entities))
+        if not pred and not common and p.predicate not in LIGHT and q.predicate not in LIGHT:
+            return "apart"
+        return None
+
+
 def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied: set, params: FactParams,
-              agents: Mapping[str, frozenset[str]] | None = None) -> Strength:
+              agents: Mapping[str, frozenset[str]] | None = None, props: _Props | None = None) -> Strength:
     ci, cj = claims[i], claims[j]
     if params.copied_is_same and frozenset((ci.id, cj.id)) in copied:
         return "same fact"
+    verdict = props.verdict(ci, cj) if props is not None else None
+    if verdict == "contradicts":
+        return "partly"  # a dropped negation or another agent: not the same proposition
+    if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
+        return "partly"  # different actions on no common argument, few common words, no rare name in common
     score = float(pairs.score[i, j])
     evidence = float(pairs.entities[i, j]) + float(pairs.events[i, j])
     lexical = float(pairs.terms[i, j])
     if pairs.words is not None:
         lexical = (lexical + float(pairs.words[i, j])) / 2
+    if verdict in ("agrees", "predicate"):
+        evidence += params.same_evidence  # the same action (and argument): evidence beyond the words
     if score < params.same_score or (evidence < params.same_evidence and lexical < params.same_terms):
         return "partly"
     if lexical < params.min_terms:
@@ -158,6 +211,10 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
         # quoted twice are matched apart, by quote_groups)
         if (ai and quote_share(ci) > 0.5) or (aj and quote_share(cj) > 0.5):
             return "partly"
+    if params.quote_needs_speaker and _quoted_remark(ci) and _quoted_remark(cj):
+        # two remarks in other words: the same words quoted twice are matched apart
+        # (quote_groups); one person saying two things is two facts
+        return "partly"
     if params.quote_needs_speaker:
         si, sj = _speakers(ci), _speakers(cj)
         if (si and _quoted_remark(ci) and not si & sj) or (sj and _quoted_remark(cj) and not sj & si):
@@ -428,17 +485,97 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
     return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start)) for members in merged.values()]
 
 
+def _speakers_clash(ci: Claim, cj: Claim) -> bool:
+    """Given to different people: one person's remark is not another's."""
+    ai = ci.attribution.entity if ci.attribution else None
+    aj = cj.attribution.entity if cj.attribution else None
+    if ai and aj and ai != aj:
+        return True
+    si, sj = _speakers(ci), _speakers(cj)
+    return bool((si and _quoted_remark(ci) and not si & sj) or (sj and _quoted_remark(cj) and not sj & si))
+
+
+def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[str], props: _Props,
+                        params: FactParams, agents: Mapping[str, frozenset[str]] | None = None,
+                        common: int = 40) -> list[list[int]]:
+    """Claims of different documents, not yet in a fact, whose propositions agree
+    (compatible predicates, a resolved entity or figure in the same role, nothing
+    contradicting) and whose alignment score is not low: one fact per group, one
+    claim per document, each agreeing with every other, strongest pairs first."""
+    of = props.of
+    free = [
+        k for k, c in enumerate(claims)
+        if c.id not in used and is_content(c) and c.id in of and of[c.id].anchors and of[c.id].predicate
+        and of[c.id].kind != "say"
+    ]
+    index: dict[str, list[int]] = {}
+    for k in free:
+        for a in of[claims[k].id].anchors:
+            index.setdefault(a, []).append(k)
+    candidates: dict[tuple[int, int], float] = {}
+    # pairs the alignment scored high but did not link (neither was among the
+    # other's best few): the same fact when the pair holds as one (see _strength)
+    if params.unlinked_pairs:
+        rest = np.array([k for k, c in enumerate(claims) if c.id not in used and is_content(c)], dtype=np.int64)
+        if len(rest) > 1:
+            sub = pairs.score[np.ix_(rest, rest)]
+            for a, b in np.argwhere(np.triu(sub >= params.same_score, k=1)):
+                x, y = int(rest[a]), int(rest[b])
+                if (claims[x].doc != claims[y].doc and props.verdict(claims[x], claims[y]) in ("agrees", "predicate")
+                        and _strength(x, y, claims, pairs, set(), params, agents, props) == "same fact"):
+                    candidates[(x, y)] = float(pairs.score[x, y])
+    for rows in index.values():
+        if len(rows) > common:
+            continue
+        for x in rows:
+            for y in rows:
+                if x >= y or claims[x].doc == claims[y].doc or (x, y) in candidates:
+                    continue
+                score = float(pairs.score[x, y])
+                if score < params.proposition_min_score or _speakers_clash(claims[x], claims[y]):
+                    continue
+                if props.verdict(claims[x], claims[y]) == "agrees":
+                    candidates[(x, y)] = score
+    group_of: dict[int, int] = {}
+    groups: list[list[int]] = []
+
+    def fits(k: int, g: list[int]) -> bool:
+        return all(claims[j].doc != claims[k].doc and (min(j, k), max(j, k)) in candidates for j in g)
+
+    for (x, y), _s in sorted(candidates.items(), key=lambda kv: (-kv[1], kv[0])):
+        gx, gy = group_of.get(x), group_of.get(y)
+        if gx is None and gy is None:
+            group_of[x] = group_of[y] = len(groups)
+            groups.append([x, y])
+        elif gx is not None and gy is None and fits(y, groups[gx]):
+            group_of[y] = gx
+            groups[gx].append(y)
+        elif gy is not None and gx is None and fits(x, groups[gy]):
+            group_of[x] = gy
+            groups[gy].append(x)
+    return groups
+
+
 def build_facts(
     graph: ClaimGraph,
     analysis: StoryAnalysis,
     params: FactParams = FactParams(),
     docs: Mapping[str, Doc] | None = None,
+    embedder=None,
 ) -> list[Fact]:
     """Every fact of the story: multi-document facts first (strongest first),
-    then each remaining content claim as a one-document fact."""
+    then each remaining content claim as a one-document fact. ``embedder`` (the
+    alignment's) compares predicate lemmas; without it only same lemmas and
+    event classes agree."""
     claims = graph.claims
     pairs = graph.scores
     agents = claim_agents(claims, analysis, docs) if docs else None
+    props = None
+    if docs and params.propositions:
+        of = propositions(claims, analysis, docs)
+        similarity = PredicateSimilarity(embedder)
+        similarity.prepare([p.predicate for p in of.values()])
+        props = _Props(of, similarity, params.predicate_similar)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
@@ -534,7 +671,7 @@ def build_facts(
                 # first how many of the group's other claims it states the fact with,
                 # then its best link: a claim goes where it is needed, not where one
                 # link happens to score highest
-                n_same = sum(_strength(j, k, claims, pairs, copied, params, agents) == "same fact" for j in others)
+                n_same = sum(_strength(j, k, claims, pairs, copied, params, agents, props) == "same fact" for j in others)
                 fit = (n_same, max((_fit(k, j, claims, pairs) for j in others), default=-np.inf))
                 if k not in home or fit > home[k][0]:
                     home[k] = (fit, gi)
@@ -551,9 +688,14 @@ def build_facts(
         # another document of the fact (core arguments agree), else "partly"
         core = [
             k for k in ks
-            if any(claims[j].doc != claims[k].doc and _strength(j, k, claims, pairs, copied, params, agents) == "same fact" for j in ks)
+            if any(claims[j].doc != claims[k].doc and _strength(j, k, claims, pairs, copied, params, agents, props) == "same fact" for j in ks)
         ]
         add_fact([(claims[k], "same fact" if k in core else "partly") for k in ks])
+    # what no alignment linked but the propositions state alike: the same action
+    # on the same resolved argument, however differently worded
+    if props is not None and params.proposition_links and pairs is not None:
+        for group in _proposition_groups(claims, pairs, used, props, params, agents):
+            add_fact([(claims[k], "same fact") for k in group])
     # the partition: a claim supports one fact at one strength — a partly claim
     # that states another fact, or was partly in an earlier one, leaves the later list
     placed = set(used)

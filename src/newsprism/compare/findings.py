@@ -201,7 +201,7 @@ def find_from_claims(
 ) -> Findings:
     graph = align_claims(claims, embedder, params)
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
-    facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(build_facts(graph, analysis, docs=docs), 1))
+    facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder), 1))
     # a fact carried only by copies of one report has one source: it is single-source
     # (with every copy cited), never corroboration
     # most independent sources first, then what an editor reads first

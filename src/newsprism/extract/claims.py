@@ -38,6 +38,8 @@ __all__ = [
     "split_claims",
     "split_clauses",
     "event_keys",
+    "event_class",
+    "participant",
     "content_terms",
 ]
 
@@ -419,6 +421,11 @@ def _arguments(tok: Token) -> list[Token]:
             elif child.dep_ == "prep" and child.lower_ == "of":
                 more.extend(g for g in child.children if g.dep_ == "pobj")
     return out + more
+
+
+# the same readings for the proposition reader (newsprism.extract.propositions)
+event_class = _event_class
+participant = _participant
 
 
 def event_keys(tokens: Iterable[Token], entity_at) -> tuple[str, ...]:

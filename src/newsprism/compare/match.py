@@ -1,0 +1,95 @@
+"""Whether two claims' propositions state the same fact.
+
+Propositions (:mod:`newsprism.extract.propositions`) are compared on their
+arguments, not their words:
+
+- they **contradict** when their agents are different resolved entities
+  ("Kerry spoke with Cavusoglu" does not state that Lavrov did), or, for the
+  same action, one is negated and the other not ("approved" / "did not approve");
+- their **predicates agree** when they are the same lemma, the same event class
+  of the news-event lexicon, or close in the embedding space (a static vector
+  per lemma: "release"/"unveil", "endorse"/"back");
+- their **arguments agree** when they share an anchored item — a resolved
+  entity or a figure — in the same role (agent with agent, patient with
+  patient; a passive's subject is its patient, so voice does not matter), or a
+  figure anywhere.
+
+:class:`PredicateSimilarity` caches the lemma vectors of one story.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from newsprism.extract.propositions import Proposition
+
+__all__ = ["PredicateSimilarity", "contradicts", "predicates_agree", "shared_anchors", "propositions_agree"]
+
+# predicates that carry no action of their own: their arguments tell the fact
+LIGHT = frozenset({"", "be", "have", "do", "make", "take", "give", "get", "come", "go", "become", "seem", "appear"})
+
+
+@dataclass
+class PredicateSimilarity:
+    """Cosine of two predicate lemmas under ``embedder`` (a static model: one
+    vector per lemma, computed once per story); 0 without an embedder."""
+
+    embedder: object | None = None
+    _vectors: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def prepare(self, lemmas: Sequence[str]) -> None:
+        todo = sorted({x for x in lemmas if x and x not in self._vectors})
+        if not todo or self.embedder is None:
+            return
+        vectors = self.embedder.encode(todo)  # type: ignore[attr-defined]
+        for lemma, v in zip(todo, vectors):
+            self._vectors[lemma] = np.asarray(v, dtype=np.float32)
+
+    def __call__(self, a: str, b: str) -> float:
+        if a == b:
+            return 1.0
+        va, vb = self._vectors.get(a), self._vectors.get(b)
+        if va is None or vb is None:
+            self.prepare([a, b])
+            va, vb = self._vectors.get(a), self._vectors.get(b)
+            if va is None or vb is None:
+                return 0.0
+        return float(va @ vb)
+
+
+def contradicts(p: Proposition, q: Proposition, same_predicate: bool = True) -> bool:
+    """Different resolved agents, or — for the same action — opposite polarity
+    ("approved" / "did not approve"). A hedge ("is expected to plead guilty" /
+    "pleaded guilty") tells the same fact at another time: not a contradiction."""
+    if same_predicate and p.negated != q.negated:
+        return True
+    ap = {a for a in p.agents if a.startswith("@")}
+    aq = {a for a in q.agents if a.startswith("@")}
+    return bool(ap and aq and not ap & aq)
+
+
+def predicates_agree(p: Proposition, q: Proposition, similarity: PredicateSimilarity, threshold: float) -> bool:
+    if p.predicate == q.predicate and p.predicate not in LIGHT:
+        return True
+    if p.kind is not None and p.kind == q.kind:
+        return True
+    if p.predicate in LIGHT or q.predicate in LIGHT:
+        return False
+    return similarity(p.predicate, q.predicate) >= threshold
+
+
+def shared_anchors(p: Proposition, q: Proposition) -> set[str]:
+    """Anchored items (entities, figures) the two share in the same role, and shared figures."""
+    same_role = {a for a in p.agents & q.agents if a.startswith("@")} | {a for a in p.patients & q.patients if a.startswith("@")}
+    return same_role | (p.figures & q.figures)
+
+
+def propositions_agree(p: Proposition, q: Proposition, similarity: PredicateSimilarity, threshold: float) -> bool:
+    """The same fact by its arguments: no contradiction, compatible predicates and
+    a shared anchored argument in the same role."""
+    if not predicates_agree(p, q, similarity, threshold):
+        return False
+    return not contradicts(p, q) and bool(shared_anchors(p, q))

@@ -1,0 +1,294 @@
+"""Propositions: what a claim states — who did what to whom, when, how many.
+
+One proposition per claim, read from the dependency parse of its clause:
+
+- **predicate**: the lemma of the clause's main verb. Through a reporting verb
+  to what is reported ("Hutchinson said the idea was scrapped" -> *scrap*;
+  who says it is the claim's attribution, kept apart as ``speaker``); for a
+  copula, its complement ("Arpaio is the sheriff" -> *be sheriff*). ``kind`` is
+  the predicate's event class in the shared news-event lexicon
+  (:data:`newsprism.extract.claims.EVENT_CLASSES`) — "released" and "unveiled",
+  "killed" and "died" tell one event;
+- **polarity** (``negated``: "not", "n't", "never", "no longer" on the
+  predicate) and **modality** (``hedged``: "may", "might", "could", "would",
+  "should"; "is considering", "plans to", "is expected to");
+- **arguments by role**: ``agents`` (the active subject, or the "by" agent of a
+  passive) and ``patients`` (objects, the passive subject, prepositional
+  objects, the copula's complement), each an anchored item — a resolved entity
+  id (``@<entity>``), else the argument's head noun as a participant class or
+  stem (``~troops``, ``~report``) — plus the clause's ``figures`` (``#<value>``)
+  and resolved ``days``.
+
+Nothing here runs a model: it reads the parse the pipeline already made, the
+entities resolved across the story and the figures and times inside each claim.
+Two claims of different outlets state the same fact when their propositions
+agree (see :func:`newsprism.compare.facts.proposition_agreement`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from spacy.tokens import Doc, Token
+
+from newsprism.attribution import is_reporting_verb
+from newsprism.extract.claims import Claim, event_class, participant
+from newsprism.model import StoryAnalysis
+
+__all__ = ["Proposition", "proposition_of", "propositions"]
+
+_MODALS = frozenset({"may", "might", "could", "would", "should"})
+# verbs whose clause states an intention, a possibility or a plan, not a done thing
+_HEDGING_VERBS = frozenset({"consider", "plan", "expect", "intend", "hope", "weigh", "mull", "seek", "want", "aim", "threaten"})
+# Predicates that tell one action in other words, beyond the event lexicon of the
+# alignment (newsprism.extract.claims): general news verbs, deliberately small and
+# story-independent. Looked up first; a verb in neither has no kind (its lemma decides).
+_PREDICATE_CLASSES: dict[str, tuple[str, ...]] = {
+    "publish": ("release", "unveil", "publish", "present", "issue", "produce"),
+    "support": ("endorse", "back", "support", "champion", "embrace"),
+    "lead": ("lead", "head", "chair", "spearhead", "run"),
+    "criticize": ("criticize", "criticise", "condemn", "slam", "blast", "rebuke", "chide", "excoriate", "assail",
+                  "denounce", "lambaste", "scold", "castigate", "decry"),
+    "praise": ("praise", "applaud", "commend", "laud", "hail", "salute", "thank"),
+    "recommend": ("recommend", "urge", "propose", "suggest", "advocate", "call for", "call on", "press for", "push for"),
+    "appoint": ("appoint", "name", "nominate", "tap", "pick", "choose", "select"),
+    "send": ("send", "deliver", "mail", "submit", "forward"),
+    "fund": ("fund", "finance", "pay", "bankroll", "sponsor", "commission"),
+    "oppose": ("oppose", "resist", "object", "fight", "challenge", "contest"),
+    "apologize": ("apologize", "apologise", "regret"),
+    "fire": ("fire", "dismiss", "oust", "sack", "remove", "expel"),
+    "hire": ("hire", "employ", "recruit"),
+    "misuse": ("misuse", "misappropriate", "abuse", "distort", "twist", "exploit", "misrepresent"),
+    "cite": ("cite", "invoke", "quote", "reference", "mention"),
+    "visit": ("visit", "tour", "travel", "arrive"),
+    "testify": ("testify", "appear", "speak"),
+    "sign": ("sign", "co-sign", "cosign", "undersign"),
+    "lose": ("lose", "forfeit"),
+    "withdraw": ("withdraw", "pull out", "bow out", "drop out", "back out", "step aside", "pull back"),
+    "injure": ("injure", "wound", "hurt"),
+    "plead": ("plead",),
+    "sentence": ("sentence", "jail", "imprison"),
+    "acquit": ("acquit", "clear", "exonerate"),
+    "convict": ("convict", "find guilty"),
+}
+_PREDICATE_OF = {w: cls for cls, words in _PREDICATE_CLASSES.items() for w in words}
+_PHRASAL_PARTICLES = frozenset({"for", "on", "out", "up", "down", "off", "back"})
+# verbs whose complement is the action ("agreed to plead guilty", "tried to stop")
+_CONTROL_VERBS = frozenset({"agree", "try", "decide", "vow", "promise", "pledge", "attempt", "continue", "begin", "start",
+                            "move", "vote", "help", "need", "have", "prepare", "choose", "opt",
+                            "force", "compel", "order", "allow", "permit", "ask", "urge", "tell", "require"})
+# ... and those that deny it ("declined to comment", "failed to pass", "refused to testify")
+_NEGATING_VERBS = frozenset({"decline", "refuse", "fail", "neglect", "stop", "cease"})
+# "..., the documents show", "records indicate that ...": what they show is the proposition
+_EVIDENCE_VERBS = frozenset({"show", "indicate", "suggest", "reveal", "find", "think", "know", "learn", "believe"})
+_SUBJ = frozenset({"nsubj", "csubj", "expl"})
+_PASSIVE_SUBJ = frozenset({"nsubjpass", "csubjpass"})
+_OBJECTS = frozenset({"dobj", "attr", "oprd", "dative", "acomp"})
+_EMPTY = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "there", "what"})
+
+
+@dataclass(frozen=True)
+class Proposition:
+    """The core of one claim: predicate, polarity, modality and anchored arguments."""
+
+    claim: str  # Claim.id
+    predicate: str  # lemma of the main predicate ("release", "be sheriff"); "" when the clause has none
+    kind: str | None = None  # event class of the predicate ("kill", "attack", ...)
+    negated: bool = False
+    hedged: bool = False
+    agents: frozenset[str] = frozenset()  # "@<entity id>" or "~<head class/stem>"
+    patients: frozenset[str] = frozenset()
+    figures: frozenset[str] = frozenset()  # "#<value>" of figures written with digits
+    days: frozenset[str] = frozenset()  # resolved dates ("2013-04-02")
+    speaker: str | None = None  # resolved entity of who the claim is attributed to
+
+    @property
+    def anchors(self) -> frozenset[str]:
+        """The arguments tied to something checkable: resolved entities and figures."""
+        return frozenset(a for a in self.agents | self.patients if a.startswith("@")) | self.figures
+
+
+def _root(span) -> Token:
+    """The head of a clause: of the tokens whose head lies outside it (or that are
+    their own head), the verb nearest the top — not a conjunction or a mark that
+    a cut clause begins with ("and it proposed ...")."""
+    tops = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head.i == t.i]
+    if not tops:
+        return span.root
+    verbs = [t for t in tops if t.pos_ in ("VERB", "AUX")]
+    if verbs:
+        return verbs[0]
+    content = [t for t in tops if t.pos_ not in ("CCONJ", "SCONJ", "PUNCT", "ADV", "PART", "DET", "INTJ")]
+    return content[0] if content else span.root
+
+
+def _reported(root: Token, lo: int, hi: int) -> Token:
+    """Through a reporting verb to the clause it reports, when that clause is inside
+    the claim ("X said (that) Y did Z" -> "did"; '"...," X said' -> the quoted verb)."""
+    for _ in range(2):
+        if not (is_reporting_verb(root) or root.lemma_.lower() in _EVIDENCE_VERBS):
+            break
+        inner = [t for t in root.children if t.dep_ in ("ccomp", "parataxis") and lo <= t.i < hi and t.pos_ in ("VERB", "AUX")]
+        if not inner:
+            break
+        root = inner[0]
+    return root
+
+
+def _predicate_class(tok: Token) -> str | None:
+    lemma = tok.lemma_.lower()
+    for c in tok.children:
+        # "called for X", and "called for X to be installed" ("for" marks the clause)
+        marks = [c] if c.dep_ in ("prt", "prep") else [g for g in c.children if g.dep_ == "mark"] if c.dep_ in ("ccomp", "advcl", "xcomp") else []
+        for m in marks:
+            phrasal = _PREDICATE_OF.get(f"{lemma} {m.lower_}") if m.lower_ in _PHRASAL_PARTICLES else None
+            if phrasal:
+                return phrasal
+    return _PREDICATE_OF.get(lemma) if tok.pos_ in ("VERB", "AUX") else None
+
+
+def _negated(tok: Token) -> bool:
+    for c in tok.children:
+        if c.dep_ == "neg":
+            return True
+        if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
+            return True
+        if c.dep_ in ("aux", "auxpass") and any(g.dep_ == "neg" for g in c.children):
+            return True
+    return False
+
+
+def _hedged(tok: Token) -> bool:
+    """Under a modal, or the complement of a verb of intention ("plans to", "is considering")."""
+    for t in (tok, tok.head) if tok.dep_ == "xcomp" else (tok,):
+        if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in t.children):
+            return True
+        if t.lemma_.lower() in _HEDGING_VERBS:
+            return True
+    return False
+
+
+def _items(tok: Token, entity_at: Callable[[int], str | None]) -> set[str]:
+    """An argument as anchored items: the entities its head and its conjuncts,
+    appositions and compounds name, else the head's participant class or stem."""
+    out: set[str] = set()
+    heads = [tok] + [c for c in tok.children if c.dep_ in ("conj", "appos", "compound")]
+    for h in heads:
+        if h.lower_ in _EMPTY:
+            continue
+        who = participant(h, entity_at)
+        if who is None:
+            continue
+        out.add(who if who.startswith("@") else f"~{who}")
+    # "the NRA's review", "a photo of Sarah Palin": the owner or the "of" object anchors the argument
+    for c in tok.children:
+        if c.dep_ == "poss":
+            e = entity_at(c.idx)
+            if e is not None:
+                out.add(f"@{e}")
+        elif c.dep_ == "prep" and c.lower_ == "of":
+            for g in c.children:
+                if g.dep_ == "pobj" and entity_at(g.idx) is not None:
+                    out.add(f"@{entity_at(g.idx)}")
+    return out
+
+
+def _arguments(pred: Token, entity_at) -> tuple[set[str], set[str]]:
+    agents: set[str] = set()
+    patients: set[str] = set()
+    subjects = [c for c in pred.children if c.dep_ in _SUBJ]
+    if not subjects and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
+        subjects = [c for c in pred.head.children if c.dep_ in _SUBJ]  # "urged states to loosen": the head's
+    for s in subjects:
+        agents |= _items(s, entity_at)
+    for c in pred.children:
+        if c.dep_ in _PASSIVE_SUBJ or c.dep_ in _OBJECTS:
+            patients |= _items(c, entity_at)
+        elif c.dep_ == "agent":
+            for g in c.children:
+                if g.dep_ == "pobj":
+                    agents |= _items(g, entity_at)
+        elif c.dep_ == "prep":
+            for g in c.children:
+                if g.dep_ == "pobj":
+                    patients |= _items(g, entity_at)
+        elif c.dep_ == "xcomp":  # "called for states to allow ...", "plans to sue X"
+            for g in c.children:
+                if g.dep_ in _OBJECTS:
+                    patients |= _items(g, entity_at)
+    return agents, patients
+
+
+def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None]) -> Proposition:
+    """The proposition of ``claim`` from the parse ``doc`` of its document."""
+    figures = frozenset(
+        f"#{f.value}" for f in claim.figures if f.value not in (None, "") and any(ch.isdigit() for ch in f.text)
+    )
+    days = frozenset(str(t.resolved)[:10] for t in claim.times if getattr(t, "resolved", None))
+    speaker = claim.attribution.entity if claim.attribution is not None else None
+    span = doc.char_span(claim.start, claim.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return Proposition(claim.id, "", figures=figures, days=days, speaker=speaker)
+    pred = _reported(_root(span), span.start, span.end)
+    # "is expected to plead guilty", "agreed to plead", "declined to comment": the
+    # action is the complement; the verb before it hedges or negates it
+    hedged = negated = False
+    for _ in range(2):
+        comp = next((c for c in pred.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+        lemma = pred.lemma_.lower()
+        if comp is None or not (lemma in _HEDGING_VERBS or lemma in _CONTROL_VERBS or lemma in _NEGATING_VERBS):
+            break
+        hedged = hedged or lemma in _HEDGING_VERBS or _hedged(pred)
+        negated = negated != (lemma in _NEGATING_VERBS) != _negated(pred)
+        pred = comp
+    lemma = pred.lemma_.lower()
+    kind = _predicate_class(pred) or event_class(pred)
+    agents, patients = _arguments(pred, entity_at)
+    if lemma == "be":
+        comp = next((c for c in pred.children if c.dep_ in ("attr", "acomp")), None)
+        if comp is not None:
+            lemma = f"be {comp.lemma_.lower()}"
+    return Proposition(
+        claim.id,
+        lemma,
+        kind,
+        negated=negated != _negated(pred),
+        hedged=hedged or _hedged(pred),
+        agents=frozenset(agents),
+        patients=frozenset(patients),
+        figures=figures,
+        days=days,
+        speaker=speaker,
+    )
+
+
+def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, Proposition]:
+    """claim id -> its proposition, for the claims whose document's parse is in ``docs``."""
+    import bisect
+
+    rows: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            rows.setdefault(m.doc, []).append((m.start, m.end, e.id))
+    lookups = {}
+    for d, r in rows.items():
+        r.sort()
+        starts = [x[0] for x in r]
+
+        def entity_at(offset: int, r=r, starts=starts) -> str | None:
+            i = bisect.bisect_right(starts, offset) - 1
+            while i >= 0 and offset - r[i][0] <= 200:
+                if r[i][0] <= offset < r[i][1]:
+                    return r[i][2]
+                i -= 1
+            return None
+
+        lookups[d] = entity_at
+    out: dict[str, Proposition] = {}
+    for c in claims:
+        doc = docs.get(c.doc)
+        if doc is None:
+            continue
+        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None))
+    return out

@@ -1,0 +1,93 @@
+"""Facts as propositions: who did what to whom, read from the parse, and matched
+across outlets on their arguments — a dropped negation, a hedge or another agent
+never corroborates; the same action on the same resolved argument does, however
+it is worded."""
+
+from __future__ import annotations
+
+from newsprism.model import Article
+
+
+def _analyse(nlp, texts: dict[str, str]):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    return run_pipeline(arts, nlp)
+
+
+def _props(nlp, texts: dict[str, str]):
+    from newsprism.extract.claims import extract_claims
+    from newsprism.extract.propositions import propositions
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
+
+    ws = Workspace(articles=[Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()])
+    run_stages(ws, CORE_STAGES, nlp)
+    docs = ws.docs_by_id()
+    claims = extract_claims(ws.analysis, docs)
+    names = {e.id: e.name for e in ws.analysis.entities}
+    return claims, propositions(claims, ws.analysis, docs), names
+
+
+def _corroborating(analysis, a: str, b: str) -> list:
+    """Corroborated facts whose "same fact" support covers both phrases."""
+    out = []
+    for f in analysis.findings.corroborated:
+        texts = [c.text for c in f.citations]
+        if any(a in t for t in texts) and any(b in t for t in texts):
+            out.append(f)
+    return out
+
+
+def test_the_proposition_of_a_claim(nlp):
+    texts = {
+        "a": "Senator Mary Landrieu said the committee had not approved the bill. "
+             "The governor may veto the measure next week. "
+             "The report was released by the Justice Department on Tuesday.",
+    }
+    claims, props, names = _props(nlp, texts)
+    by_text = {c.text: props[c.id] for c in claims}
+    said = next(p for t, p in by_text.items() if t.startswith("Senator"))
+    assert said.predicate == "approve" and said.kind == "approve"  # through "said" to what is said
+    assert said.negated and not said.hedged
+    assert any(a.startswith("@") and "committee" in names[a[1:]].lower() for a in said.agents) or "~commit" in said.agents
+    veto = next(p for t, p in by_text.items() if t.startswith("The governor"))
+    assert veto.hedged and not veto.negated
+    released = next(p for t, p in by_text.items() if t.startswith("The report"))
+    # a passive: the "by" phrase is the agent, the subject the patient
+    assert any(names.get(a[1:], "").endswith("Justice Department") for a in released.agents if a.startswith("@"))
+    assert "~report" in released.patients
+
+
+def test_a_dropped_negation_does_not_corroborate(nlp):
+    texts = {
+        "a": "Governor Chris Christie did not approve the bridge closures in Fort Lee, his office said on Friday. "
+             "Weather was mild.",
+        "b": "Governor Chris Christie approved the bridge closures in Fort Lee, the documents show. "
+             "Traffic was heavy all week.",
+    }
+    analysis = _analyse(nlp, texts)
+    assert not _corroborating(analysis, "did not approve", "Christie approved"), [
+        f.about for f in analysis.findings.corroborated
+    ]
+
+
+def test_another_agent_does_not_corroborate(nlp):
+    texts = {
+        "a": "John Kerry met Sergei Lavrov in Geneva on Monday to discuss the cease-fire. Talks lasted hours.",
+        "b": "Rex Tillerson met Sergei Lavrov in Geneva on Monday to discuss the cease-fire. Reporters waited.",
+    }
+    analysis = _analyse(nlp, texts)
+    assert not _corroborating(analysis, "Kerry met", "Tillerson met"), [f.about for f in analysis.findings.corroborated]
+
+
+def test_the_same_action_on_the_same_people_in_other_words_corroborates(nlp):
+    texts = {
+        "a": "Former congressman Asa Hutchinson unveiled the School Shield report at a crowded news conference. "
+             "Security was tight. The National Rifle Association paid for the study.",
+        "b": "The School Shield report was released on Tuesday by Asa Hutchinson, who led the review. "
+             "The room was packed with cameras. Critics were not invited.",
+    }
+    analysis = _analyse(nlp, texts)
+    assert _corroborating(analysis, "unveiled the School Shield report", "was released on Tuesday by Asa Hutchinson"), [
+        (f.about, [c.text for c in f.citations]) for f in analysis.findings.corroborated
+    ]
