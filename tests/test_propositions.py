@@ -91,3 +91,38 @@ def test_the_same_action_on_the_same_people_in_other_words_corroborates(nlp):
     assert _corroborating(analysis, "unveiled the School Shield report", "was released on Tuesday by Asa Hutchinson"), [
         (f.about, [c.text for c in f.citations]) for f in analysis.findings.corroborated
     ]
+
+
+def test_a_surname_and_the_full_name_are_no_two_agents(nlp):
+    from newsprism.extract.propositions import same_named
+    from newsprism.model import Entity
+
+    ents = [Entity("E1", "William Cowan", "PERSON", (), ()), Entity("E2", "Cowan", "PERSON", (), ()),
+            Entity("E3", "Deval Patrick", "PERSON", (), ()), Entity("E4", "N.A.A.C.P.", "ORG", (), ()),
+            Entity("E5", "NAACP", "ORG", (), ())]
+    canon = same_named(ents)
+    assert canon["E1"] == canon["E2"] and canon["E4"] == canon["E5"]
+    assert canon["E3"] != canon["E1"]
+
+
+def test_a_dateline_is_no_argument(nlp):
+    claims, props, names = _props(nlp, {
+        "a": "KANSAS CITY, Mo. — Leaders of the civil rights group accused Tea Party activists on Tuesday of tolerating bigotry.",
+    })
+    p = props[claims[0].id]
+    assert not any("Kansas" in names.get(a[1:], "") for a in p.agents | p.patients)
+    assert p.predicate == "accuse"
+
+
+def test_a_headline_is_a_whole_sentence_when_no_clause_reads_as_one(nlp):
+    from newsprism.compare.facts import readability
+
+    texts = {
+        "a": 'Mary Cheney wrote on Facebook: "Liz is my sister and I love her, but she is dead wrong on the issue of marriage," she wrote. '
+             "The post was shared widely.",
+        "b": '"Liz is my sister and I love her, but she is dead wrong on the issue of marriage," Mary Cheney wrote on Facebook. '
+             "Her sister did not reply.",
+    }
+    analysis = _analyse(nlp, texts)
+    for f in analysis.findings.corroborated:
+        assert readability(f.about) >= 3 or f.about[:1].isupper(), f.about

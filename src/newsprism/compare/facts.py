@@ -626,6 +626,15 @@ def build_facts(
 
         best = max(same, key=lambda c: (readability(whole(c).text), -abs(len(whole(c).text.split()) - 22)))
         head = whole(best)
+        if readability(head.text) < 3:
+            # no clause reads as a sentence of its own ('but she is dead wrong ...," she
+            # wrote.'): the whole sentence of a clause that states the fact, when it reads better
+            sentences = [c.sentence for c in same if c.sentence is not None and c.sentence != c.citation
+                         and len(c.sentence.text.split()) <= 60]
+            if sentences:
+                full = max(sentences, key=lambda x: (readability(x.text), -abs(len(x.text.split()) - 22)))
+                if readability(full.text) > readability(head.text) and " ".join(full.text.lower().split()) not in seen_headlines:
+                    head = full
         key = " ".join(head.text.lower().split())
         cites = frozenset((c.doc, c.start) for c in same)
         if key in seen_headlines or cites in seen_cites:
@@ -642,7 +651,7 @@ def build_facts(
             Fact(
                 id="",
                 headline=head,
-                outlet=outlet_of.get(best.doc),
+                outlet=outlet_of.get(head.doc),
                 support=tuple(Support(c.id, cite(c), st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
                 docs=tuple(same_docs),
                 sources=sources,

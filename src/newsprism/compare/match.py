@@ -76,14 +76,22 @@ def predicates_agree(p: Proposition, q: Proposition, similarity: PredicateSimila
         return True
     if p.kind is not None and p.kind == q.kind:
         return True
+    # one clause's action among the other's verbs ("retaliated, shelling X" / "shelled X in retaliation")
+    if (p.kind is not None and p.kind in q.kinds) or (q.kind is not None and q.kind in p.kinds):
+        return True
     if p.predicate in LIGHT or q.predicate in LIGHT:
         return False
     return similarity(p.predicate, q.predicate) >= threshold
 
 
+def _named(items: frozenset[str]) -> set[str]:
+    """Entities named or (for "he", "she") guessed, as one kind of item."""
+    return {"@" + a[1:] for a in items if a[:1] in "@?"}
+
+
 def shared_anchors(p: Proposition, q: Proposition) -> set[str]:
     """Anchored items (entities, figures) the two share in the same role, and shared figures."""
-    same_role = {a for a in p.agents & q.agents if a.startswith("@")} | {a for a in p.patients & q.patients if a.startswith("@")}
+    same_role = (_named(p.agents) & _named(q.agents)) | (_named(p.patients) & _named(q.patients))
     return same_role | (p.figures & q.figures)
 
 

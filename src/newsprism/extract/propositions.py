@@ -27,6 +27,7 @@ agree (see :func:`newsprism.compare.facts.proposition_agreement`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
@@ -85,6 +86,8 @@ _EVIDENCE_VERBS = frozenset({"show", "indicate", "suggest", "reveal", "find", "t
 _SUBJ = frozenset({"nsubj", "csubj", "expl"})
 _PASSIVE_SUBJ = frozenset({"nsubjpass", "csubjpass"})
 _OBJECTS = frozenset({"dobj", "attr", "oprd", "dative", "acomp"})
+_DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
+_PERSONAL = frozenset({"he", "she", "him", "her", "his"})
 _EMPTY = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "there", "what"})
 
 
@@ -102,6 +105,9 @@ class Proposition:
     figures: frozenset[str] = frozenset()  # "#<value>" of figures written with digits
     days: frozenset[str] = frozenset()  # resolved dates ("2013-04-02")
     speaker: str | None = None  # resolved entity of who the claim is attributed to
+    # the classes of every verb of the clause ("retaliated, at one point shelling the
+    # villages" tells a retaliation and a shelling)
+    kinds: frozenset[str] = frozenset()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -169,12 +175,21 @@ def _hedged(tok: Token) -> bool:
     return False
 
 
-def _items(tok: Token, entity_at: Callable[[int], str | None]) -> set[str]:
+def _items(tok: Token, entity_at: Callable[[int], str | None], person_before: Callable[[int], str | None] | None = None,
+           lo: int = 0) -> set[str]:
     """An argument as anchored items: the entities its head and its conjuncts,
     appositions and compounds name, else the head's participant class or stem."""
     out: set[str] = set()
     heads = [tok] + [c for c in tok.children if c.dep_ in ("conj", "appos", "compound")]
     for h in heads:
+        if h.idx < lo:
+            continue
+        if h.lower_ in _PERSONAL and person_before is not None:
+            # "he", "she": the person last named before it in the report
+            who = person_before(h.idx)
+            if who is not None:
+                out.add(f"?{who}")  # a guess: evidence for agreement, never a contradiction
+            continue
         if h.lower_ in _EMPTY:
             continue
         who = participant(h, entity_at)
@@ -194,34 +209,36 @@ def _items(tok: Token, entity_at: Callable[[int], str | None]) -> set[str]:
     return out
 
 
-def _arguments(pred: Token, entity_at) -> tuple[set[str], set[str]]:
+def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple[set[str], set[str]]:
     agents: set[str] = set()
     patients: set[str] = set()
     subjects = [c for c in pred.children if c.dep_ in _SUBJ]
     if not subjects and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
         subjects = [c for c in pred.head.children if c.dep_ in _SUBJ]  # "urged states to loosen": the head's
     for s in subjects:
-        agents |= _items(s, entity_at)
+        agents |= _items(s, entity_at, person_before, lo)
     for c in pred.children:
         if c.dep_ in _PASSIVE_SUBJ or c.dep_ in _OBJECTS:
-            patients |= _items(c, entity_at)
+            patients |= _items(c, entity_at, person_before, lo)
         elif c.dep_ == "agent":
             for g in c.children:
                 if g.dep_ == "pobj":
-                    agents |= _items(g, entity_at)
+                    agents |= _items(g, entity_at, person_before, lo)
         elif c.dep_ == "prep":
             for g in c.children:
                 if g.dep_ == "pobj":
-                    patients |= _items(g, entity_at)
+                    patients |= _items(g, entity_at, person_before, lo)
         elif c.dep_ == "xcomp":  # "called for states to allow ...", "plans to sue X"
             for g in c.children:
                 if g.dep_ in _OBJECTS:
-                    patients |= _items(g, entity_at)
+                    patients |= _items(g, entity_at, person_before, lo)
     return agents, patients
 
 
-def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None]) -> Proposition:
-    """The proposition of ``claim`` from the parse ``doc`` of its document."""
+def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
+                   person_before: Callable[[int], str | None] | None = None) -> Proposition:
+    """The proposition of ``claim`` from the parse ``doc`` of its document;
+    ``person_before(offset)``: the person entity named last before ``offset`` (for "he", "she")."""
     figures = frozenset(
         f"#{f.value}" for f in claim.figures if f.value not in (None, "") and any(ch.isdigit() for ch in f.text)
     )
@@ -230,6 +247,8 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
     span = doc.char_span(claim.start, claim.end, alignment_mode="expand")
     if span is None or not len(span):
         return Proposition(claim.id, "", figures=figures, days=days, speaker=speaker)
+    m = _DATELINE.match(claim.text)
+    lo = claim.start + m.end() if m else claim.start  # "KANSAS CITY, Mo. — ": no argument
     pred = _reported(_root(span), span.start, span.end)
     # "is expected to plead guilty", "agreed to plead", "declined to comment": the
     # action is the complement; the verb before it hedges or negates it
@@ -244,7 +263,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         pred = comp
     lemma = pred.lemma_.lower()
     kind = _predicate_class(pred) or event_class(pred)
-    agents, patients = _arguments(pred, entity_at)
+    agents, patients = _arguments(pred, entity_at, person_before, lo)
     if lemma == "be":
         comp = next((c for c in pred.children if c.dep_ in ("attr", "acomp")), None)
         if comp is not None:
@@ -260,17 +279,71 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         figures=figures,
         days=days,
         speaker=speaker,
+        kinds=frozenset(k for t in span if t.pos_ in ("VERB", "NOUN") and t.idx >= lo
+                        for k in [_predicate_class(t) or event_class(t)] if k not in (None, "say")) | ({kind} if kind else set()),
     )
+
+
+def _name_key(name: str) -> str:
+    return re.sub(r"[^a-z0-9 ]", "", name.lower()).strip()
+
+
+def same_named(entities: Sequence) -> dict[str, str]:
+    """entity id -> one id for the entities that may name one referent for matching:
+    of one type, one name the other's surname ("Cowan" / "William Cowan") or the
+    same letters ("N.A.A.C.P." / "NAACP"). The resolver keeps such pairs apart when
+    unsure; a proposition must not call them two different agents."""
+    parent = {e.id: e.id for e in entities}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    by_type: dict[str, list] = {}
+    for e in entities:
+        by_type.setdefault(e.type, []).append(e)
+    for group in by_type.values():
+        keys = [(_name_key(e.name), e) for e in group]
+        for i, (ka, a) in enumerate(keys):
+            for kb, b in keys[i + 1:]:
+                if not ka or not kb:
+                    continue
+                wa, wb = ka.split(), kb.split()
+                same = ka.replace(" ", "") == kb.replace(" ", "")
+                if not same and a.type == "PERSON" and (len(wa) == 1 or len(wb) == 1):
+                    same = wa[-1] == wb[-1]
+                if same:
+                    parent[find(a.id)] = find(b.id)
+    return {e.id: find(e.id) for e in entities}
+
+
+def _person_before(named: Sequence[tuple[int, str]], reach: int = 600) -> Callable[[int], str | None]:
+    import bisect
+
+    starts = [x[0] for x in named]
+
+    def before(offset: int) -> str | None:
+        i = bisect.bisect_left(starts, offset) - 1
+        return named[i][1] if i >= 0 and offset - named[i][0] <= reach else None
+
+    return before
 
 
 def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, Proposition]:
     """claim id -> its proposition, for the claims whose document's parse is in ``docs``."""
     import bisect
 
+    canon = same_named(analysis.entities)
     rows: dict[str, list[tuple[int, int, str]]] = {}
+    people: dict[str, list[tuple[int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
-            rows.setdefault(m.doc, []).append((m.start, m.end, e.id))
+            rows.setdefault(m.doc, []).append((m.start, m.end, canon[e.id]))
+            if e.type == "PERSON":
+                people.setdefault(m.doc, []).append((m.start, canon[e.id]))
+    for named in people.values():
+        named.sort()
     lookups = {}
     for d, r in rows.items():
         r.sort()
@@ -290,5 +363,5 @@ def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None))
+        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, [])))
     return out
