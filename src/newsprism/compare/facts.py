@@ -34,7 +34,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
 from newsprism.extract.claims import Claim
-from newsprism.compare.match import LIGHT, PredicateSimilarity, contradicts, predicates_agree, propositions_agree, shared_anchors
+from newsprism.compare.match import LIGHT, PredicateSimilarity, contradicts, predicates_agree, shared_anchors
 from newsprism.extract.propositions import Proposition, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
@@ -703,8 +703,8 @@ def build_facts(
     # what no alignment linked but the propositions state alike: the same action
     # on the same resolved argument, however differently worded
     if props is not None and params.proposition_links and pairs is not None:
-        for group in _proposition_groups(claims, pairs, used, props, params, agents):
-            add_fact([(claims[k], "same fact") for k in group])
+        for pgroup in _proposition_groups(claims, pairs, used, props, params, agents):
+            add_fact([(claims[k], "same fact") for k in pgroup])
     # the partition: a claim supports one fact at one strength — a partly claim
     # that states another fact, or was partly in an earlier one, leaves the later list
     placed = set(used)
