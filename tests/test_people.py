@@ -261,3 +261,15 @@ def test_a_family_name_written_first_and_a_hyphenated_given_name(nlp):
     assert "Kim" in _entity_of(entities, "Kim Jong Un").variants
     ban = _entity_of(entities, "Ban Ki-moon")
     assert "Ban" in ban.variants and "Moon" not in ban.variants
+
+
+def test_a_nickname_the_table_lacks_and_a_place_label_still_join(nlp):
+    """"Mo Cheeks" (NER: a place) is Maurice Cheeks, the 76ers coach (ECB+ topic 5)."""
+    texts = {
+        "a": "The 76ers fired coach Maurice Cheeks on Saturday after a 9-14 start. Cheeks took over in 2005.",
+        "b": "The Sixers replaced Jim O'Brien with Mo Cheeks, who is a Dalembert fan.",
+    }
+    entities = _entities(nlp, texts)
+    mo = _entity_of(entities, "Mo Cheeks")
+    assert mo is _entity_of(entities, "Maurice Cheeks")
+    assert _entity_of(entities, "Jim O'Brien") is not mo

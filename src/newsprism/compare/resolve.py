@@ -43,6 +43,7 @@ from unidecode import unidecode
 
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.lexicon import (
+    EXTRA_NICKNAMES,
     FEMALE_HONORIFICS,
     HONORIFICS,
     MALE_HONORIFICS,
@@ -468,13 +469,31 @@ class _Nicknames:
 
     def same(self, a: str, b: str) -> bool:
         a, b = a.lower().rstrip("."), b.lower().rstrip(".")
-        if a == b:
+        if a == b or b in EXTRA_NICKNAMES.get(a, ()) or a in EXTRA_NICKNAMES.get(b, ()):
             return True
         if self._namer is None:
             from nicknames import NickNamer
 
             self._namer = NickNamer()
         return a in self._namer.canonicals_of(b) or b in self._namer.canonicals_of(a)
+
+
+def _nickname_pair(a: _Item, b: _Item) -> bool:
+    """Labels under which two full names may be one person by a nickname: both PERSON, or
+    one PERSON and the other a two-word name NER gave a place or group label ("Mo
+    Cheeks":GPE beside "Maurice Cheeks":PERSON); the given names are checked by the caller."""
+    if a.group == b.group == "PERSON":
+        return True
+    return "PERSON" in (a.group, b.group) and a.kind == b.kind == "name" and len(a.toks) == len(b.toks) == 2
+
+
+def _nicknamed(a: _Item, b: _Item, nick: "_Nicknames") -> bool:
+    """Same surname (and middle names), given names a nickname pair, no gender cue against."""
+    return (
+        len(a.toks) == len(b.toks) >= 2 and _seq_match(a.toks[1:], b.toks[1:])
+        and (a.gender is None or b.gender is None or a.gender == b.gender)
+        and bool(a.words) and bool(b.words) and nick.same(a.words[0], b.words[0])
+    )
 
 
 def _merge_names(items: list[_Item], sets: _Sets) -> None:
@@ -502,7 +521,11 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
         for b in reps[i + 1 :]:
             if a.suffix != b.suffix:
                 continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
-            if not _may_be_variants(a.toks, b.toks) or not _compatible(a, b):
+            if not _may_be_variants(a.toks, b.toks):
+                continue
+            if not _compatible(a, b):
+                if _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                    sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
                 continue
             if _seq_match(a.toks, b.toks):
                 sets.union(a.idx, b.idx)
@@ -513,11 +536,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                     sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
                 elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
                     sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
-                elif (a.group == b.group == "PERSON" and len(a.toks) == len(b.toks) >= 2
-                      and _seq_match(a.toks[1:], b.toks[1:])
-                      and (a.gender is None or b.gender is None or a.gender == b.gender)):
-                    if a.words and b.words and nick.same(a.words[0], b.words[0]):
-                        sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+                elif _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                    sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
             elif _country_before(a, b) or _country_before(b, a):
                 sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
