@@ -45,6 +45,8 @@ from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.lexicon import (
     EXTRA_NICKNAMES,
     FEMALE_HONORIFICS,
+    FEMALE_NOUNS,
+    MALE_NOUNS,
     HONORIFICS,
     MALE_HONORIFICS,
     NAME_SUFFIXES,
@@ -769,8 +771,10 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
         elif it.kind == "name":
             names_by_head[it.head].append(it)
     role_owner: dict[str, set[int]] = defaultdict(set)
+    name_count: Counter[int] = Counter()
     for it in items:
         if it.kind == "name":
+            name_count[sets.find(it.idx)] += 1
             for lemma in it.role_lemmas:
                 role_owner[lemma].add(sets.find(it.idx))
     for lemma, group in by_head.items():
@@ -781,7 +785,12 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
             sets.union(group[0].idx, it.idx)
         owners = role_owner.get(lemma, set())
         if len(owners) == 1:
-            sets.union(group[0].idx, next(iter(owners)))
+            owner = next(iter(owners))
+            # an office written as a name more often than its holder is named ("the Surgeon
+            # General" 40 times, "Regina Benjamin" 25) is the office, not that person
+            capitalised = len(names_by_head.get(lemma, ()))
+            if capitalised <= name_count[owner]:
+                sets.union(group[0].idx, owner)
 
 
 _PRONOUN_FORMS = (
@@ -851,6 +860,44 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
             sets.union(group[0].idx, it.idx)
 
 
+def _noun_gender(lemma: str) -> str | None:
+    return "f" if lemma in FEMALE_NOUNS else "m" if lemma in MALE_NOUNS else None
+
+
+def _link_people_nouns(items: list[_Item], sets: _Sets) -> None:
+    """"The woman" / "a 59-year-old grandmother" that no name was joined to is the one person
+    of that gender the story is about: the person it names whose own cues (pronouns, "Mr." /
+    "Ms.", a given name, a gendered role) all give that gender, when that person is named at
+    least three times as often as any other of that gender. A cue of the other gender on
+    either side rules the pair out (a man is never joined to his wife); two candidates named
+    about as often leave the noun alone."""
+    genders: dict[int, set[str]] = defaultdict(set)
+    counts: Counter[int] = Counter()  # person entity -> its name mentions
+    nouns: list[int] = []
+    for it in items:
+        root = sets.find(it.idx)
+        if it.kind == "pronoun" and it.head in _PRONOUNS_PERSON:
+            genders[root].add(_gender(it.head))
+        elif it.kind == "name":
+            if it.gender is not None:
+                genders[root].add(it.gender)
+            genders[root].update(g for g in map(_noun_gender, it.role_lemmas) if g)
+            if it.group == "PERSON":
+                counts[root] += 1
+        elif it.kind == "nominal" and not it.plural:
+            gender = _noun_gender(it.head)
+            if gender is not None:
+                genders[root].add(gender)
+                nouns.append(root)
+    for root in dict.fromkeys(nouns):
+        if root in counts or len(genders[root]) != 1:
+            continue
+        gender = next(iter(genders[root]))
+        ranked = sorted((n, r) for r, n in counts.items() if genders[r] == {gender})
+        if ranked and (len(ranked) == 1 or ranked[-1][0] >= 3 * ranked[-2][0]):
+            sets.union(ranked[-1][1], root)
+
+
 # ---------------------------------------------------------------- entities
 
 
@@ -900,6 +947,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     _short_people(items, sets)
     _merge_nominals(items, sets)
     _link_pronouns(items, sets)
+    _link_people_nouns(items, sets)
     entities: list[Entity] = []
     for n, (_, idxs) in enumerate(sorted(sets.groups().items(), key=lambda kv: min(kv[1])), start=1):
         members = [items[i] for i in sorted(idxs)]
