@@ -248,3 +248,7 @@ def test_a_role_of_somebody_then_the_name_is_the_named_person(nlp):
     quotes = _quotes(nlp, text)
     assert _one(quotes, "vendetta").speaker == "William McGinley"
     assert _one(quotes, "fight these charges").speaker == "A spokesman for Mr. Grimm"
+    # Fox's wording of the same statement: its author is named after "from"
+    fox = _quotes(nlp, "“We are disappointed by the government's decision, but hardly surprised,” said the "
+                       "statement from Grimm's attorney, William McGinley.")
+    assert _one(fox, "disappointed").speaker == "William McGinley"
