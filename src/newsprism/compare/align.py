@@ -435,14 +435,17 @@ def _aligned_from_table(out: np.ndarray, ids, by_doc, story_vocab, model, idf, w
         # one row maximum per claim over its distinct tokens (the table is
         # symmetric: rows, not columns, are gathered; a maximum depends on neither
         # order nor repeats)
-        sel = np.concatenate([distinct_pos[bounds[i] : bounds[i + 1]] for i in rows])  # none empty
-        first = np.cumsum([0] + [bounds[i + 1] - bounds[i] for i in rows[:-1]])
+        # (a claim at a time: its few rows stay in cache, unlike one gather for the document)
+        best = np.empty((len(rows), len(story_vocab)), dtype=np.float32)
         if table is not None:
-            gathered = table[sel]
+            for r, i in enumerate(rows):
+                np.maximum.reduce(table[distinct_pos[bounds[i] : bounds[i + 1]]], axis=0, out=best[r])
         else:
-            needed = np.unique(sel)
-            gathered = (vecs[needed] @ vecs.T)[np.searchsorted(needed, sel)]  # the table's rows this document needs
-        best = np.maximum.reduceat(gathered, first, axis=0)  # (n, vocab)
+            needed = np.unique(np.concatenate([distinct_pos[bounds[i] : bounds[i + 1]] for i in rows]))
+            block = vecs[needed] @ vecs.T  # the table's rows of this document's tokens
+            for r, i in enumerate(rows):
+                local = np.searchsorted(needed, distinct_pos[bounds[i] : bounds[i + 1]])
+                np.maximum.reduce(block[local], axis=0, out=best[r])
         best_of[d] = np.ascontiguousarray(best.T)
 
     def covered_by(a, b_doc):
