@@ -80,9 +80,9 @@ def tree_cpu_seconds() -> float:
         total, stack = 0, [os.getpid()]
         while stack:
             pid = stack.pop()
-            fields = stats.get(pid)
-            if fields:  # utime, stime, cutime, cstime: fields 14-17 of /proc/PID/stat
-                total += sum(int(x) for x in fields[11:15])
+            stat = stats.get(pid)
+            if stat:  # utime, stime, cutime, cstime: fields 14-17 of /proc/PID/stat
+                total += sum(int(x) for x in stat[11:15])
             stack.extend(children.get(pid, []))
         return total / tick
     except (OSError, ValueError, AttributeError):
