@@ -354,8 +354,14 @@ def query_weeks(day: int | None, params: ClusterParams, undated: bool = False) -
 def top_candidates(votes: Mapping[int, int], params: ClusterParams) -> list[int]:
     """The ``params.candidates`` articles sharing the most salient (term, week) postings
     (ties: smaller pk first) — :meth:`StreamClusterer.candidates` made order-independent."""
+    k = params.candidates
+    if len(votes) > k:
+        # a dense corpus gives thousands of voters: only those reaching the k-th best count
+        # are sorted (the same k, in the same order, as sorting them all)
+        floor = heapq.nlargest(k, votes.values())[-1]
+        votes = {pk: n for pk, n in votes.items() if n >= floor}
     ranked = sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [pk for pk, _ in ranked[: params.candidates]]
+    return [pk for pk, _ in ranked[:k]]
 
 
 def _state(pk: int, vec: ArticleVector, params: ClusterParams) -> StoryState:
