@@ -39,3 +39,26 @@ def test_entity_around_a_token_is_the_entity_doc_ents_holds(nlp):
             assert _entity_around(token) == want
             checked += want is not None
     assert checked > 50
+
+
+def test_merged_fact_groups_are_those_of_the_pairwise_merge():
+    from newsprism.compare.facts import _merged
+
+    def pairwise(groups):  # the rule as first written: the first earlier group sharing two claims
+        out: list[list[str]] = []
+        for group in groups:
+            hit = next((g for g in out if len(set(g) & set(group)) >= 2), None)
+            if hit is None:
+                out.append(list(group))
+            else:
+                hit.extend(c for c in group if c not in hit)
+        return [tuple(g) for g in out]
+
+    rng = random.Random(1)
+    merges = 0
+    for _ in range(500):
+        groups = [tuple(sorted({f"c{rng.randint(0, 15)}" for _ in range(rng.randint(2, 5))})) for _ in range(rng.randint(0, 12))]
+        want = pairwise(groups)
+        assert _merged(groups) == want
+        merges += len(want) < len(groups)
+    assert merges > 50

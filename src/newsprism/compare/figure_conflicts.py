@@ -458,15 +458,22 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     weight = _weights(claims, docs) if len(doc_ids) >= 2 else {}
     out: list[Finding] = []
     seen: set[frozenset] = set()
+    # figures of another unit, or one under a modal and one not, never agree (_agreement is 0)
+    kinds: dict[str, dict[tuple, list[int]]] = {}
+    for d in doc_ids:
+        for i, a in enumerate(figs[d]):
+            kinds.setdefault(d, {}).setdefault((a.unit, a.modal), []).append(i)
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
             pairs = []
-            for i, a in enumerate(figs[da]):
-                for j, b in enumerate(figs[db]):
-                    score = _agreement(a, b, weight)
-                    if score >= min_agreement:
-                        # equal values first among equally agreeing pairs
-                        pairs.append((score + (0.05 if a.fig.value == b.fig.value else 0.0), i, j))
+            for i, j in sorted(
+                (i, j) for kind, rows in kinds[da].items() for i in rows for j in kinds[db].get(kind, ())
+            ):
+                a, b = figs[da][i], figs[db][j]
+                score = _agreement(a, b, weight)
+                if score >= min_agreement:
+                    # equal values first among equally agreeing pairs
+                    pairs.append((score + (0.05 if a.fig.value == b.fig.value else 0.0), i, j))
             pairs.sort(key=lambda p: -p[0])
             # each figure's best agreement with a figure of another value, for the margin below
             rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
