@@ -114,3 +114,15 @@ def test_corpus_commands_end_to_end(tmp_path, seed_story):
     assert runner.invoke(app, ["export", str(db), "-o", str(exported)]).exit_code == 0
     rows = [json.loads(line) for line in exported.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 4 and all("story" in r for r in rows)
+
+
+def test_ingest_and_watch_share_one_bound_on_the_fetch_size(tmp_path):
+    """--max-bytes is declared once for both commands: the 64 MiB bound holds for watch too."""
+    feeds = tmp_path / "feeds.txt"
+    feeds.write_text("http://127.0.0.1:9/feed.xml\n", encoding="utf-8")
+    too_big = str(64 * 1024 * 1024 + 1)
+    for args in (["ingest", str(tmp_path / "c.db"), str(feeds)], ["watch", str(tmp_path / "c.db"), "--feeds", str(feeds), "--once"]):
+        result = runner.invoke(app, [*args, "--max-bytes", too_big])
+        assert result.exit_code == 2, (args[0], result.output)
+        assert "67108864" in result.output
+        assert not (tmp_path / "c.db").exists()  # refused before anything was created

@@ -66,6 +66,19 @@ def test_party_denial_is_a_dispute_not_an_outlet_conflict(nlp):
     assert findings.disputes[0].between == "parties"
 
 
+def test_an_infinitive_or_negated_cue_is_not_a_dispute(nlp):
+    """BASIL 2014 (Fox News on Arizona's SB 1062): "to deny service" is what a bill allows,
+    and BASIL 2011: "does not deny that" is no denial."""
+    from newsprism.compare.findings import find
+
+    texts = {
+        "a": "The Arizona Legislature passed a bill last week allowing businesses whose owners cite religious beliefs to deny service to gays.",
+        "b": "The statement does not deny that AARP is open to reducing benefits. Russia denied the reports.",
+    }
+    findings = find(_analysis(texts), {k: nlp(v) for k, v in texts.items()})
+    assert [d.versions[0].attributed_to for d in findings.disputes] == ["Russia"]
+
+
 def test_role_conflict_needs_the_same_resolved_person(nlp):
     from newsprism.compare.findings import find
 

@@ -28,3 +28,19 @@ def test_a_doc_is_a_parse_of_its_own_text(nlp):
 def test_another_text_is_not(nlp, other):
     assert len(other) != len(TEXT) or other != TEXT
     assert not parsed_from(nlp(TEXT), other)
+
+
+@pytest.mark.parametrize(
+    "text, sentences",
+    [
+        # the parser alone ends a sentence after "Ariz." (BASIL 2014, Fox News on SB 1062)
+        ("Prominent Republicans are calling for Ariz. Gov. Jan Brewer to veto a bill. She has not said.", 2),
+        ("It will be held in Glendale, Ariz. in 2015.", 1),
+        # a name after a state's abbreviation does start a sentence (BASIL: "Concord, Calif. Dukes is")
+        ("He lives in Concord, Calif. Dukes is a member of the club.", 2),
+    ],
+)
+def test_a_state_abbreviation_before_a_title_does_not_end_the_sentence(nlp, text, sentences):
+    doc = nlp(text)
+    assert len(list(doc.sents)) == sentences, [s.text for s in doc.sents]
+    assert doc.text == text  # the guard only constrains the parser; the text is untouched

@@ -19,6 +19,7 @@ __all__ = [
     "MALE_HONORIFICS",
     "FEMALE_HONORIFICS",
     "TITLE_ABBREVIATIONS",
+    "US_STATE_ABBREVIATIONS",
     "ROLE_TITLES",
     "TITLE_MODIFIERS",
     "PERSON_TITLES",
@@ -90,6 +91,15 @@ PERSON_TITLES = HONORIFICS | TITLE_ABBREVIATIONS | ROLE_TITLES
 TITLE_WORDS = PERSON_TITLES | TITLE_MODIFIERS
 # after a name they tell two people apart ("Donald Trump Jr." is not "Donald Trump")
 NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())
+
+
+# AP-style abbreviations of US states ("Glendale, Ariz."). spaCy's parser ends a sentence
+# after one when a title follows ("calling for Ariz. Gov. Jan Brewer to veto"); a name or a
+# quote after one usually does start a sentence ("in Concord, Calif. Dukes is"), so only a
+# following title or lower-case word keeps the sentence whole (see nlp.load_pipeline).
+US_STATE_ABBREVIATIONS = frozenset(
+    "ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont neb nev okla ore pa tenn tex vt va wash wis wyo".split()
+)
 
 
 # legal forms after a company's name: "Apple Inc." is "Apple"

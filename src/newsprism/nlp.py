@@ -34,11 +34,33 @@ def model_path() -> Path:
     return candidates[-1]
 
 
-def load_pipeline() -> "Language":
-    """The English pipeline (tagger, parser, lemmatizer, NER)."""
-    import spacy
+SENTENCE_GUARD = "newsprism_sentence_guard"
 
-    return spacy.load(model_path())
+
+def _guard_sentences(doc):
+    """Marks where a sentence cannot start, before the parser decides: after a US state's
+    abbreviation followed by a title or a lower-case word ("for Ariz. Gov. Jan Brewer")."""
+    from newsprism.lexicon import TITLE_WORDS, US_STATE_ABBREVIATIONS, title_key
+
+    for tok in doc[:-1]:
+        text = tok.text
+        if len(text) > 2 and text.endswith(".") and text[:-1].lower() in US_STATE_ABBREVIATIONS:
+            nxt = doc[tok.i + 1]
+            if nxt.text[:1].islower() or title_key(nxt.text) in TITLE_WORDS:
+                nxt.is_sent_start = False
+    return doc
+
+
+def load_pipeline() -> "Language":
+    """The English pipeline (tagger, parser, lemmatizer, NER) with the sentence guard before the parser."""
+    import spacy
+    from spacy.language import Language
+
+    if not Language.has_factory(SENTENCE_GUARD):  # spaCy's registry; registering twice is an error
+        Language.component(SENTENCE_GUARD, func=_guard_sentences)
+    nlp = spacy.load(model_path())
+    nlp.add_pipe(SENTENCE_GUARD, before="parser")
+    return nlp
 
 
 def parsed_from(doc, text: str) -> bool:

@@ -27,6 +27,25 @@ MappingOption = Annotated[
     typer.Option("--map", metavar="FIELD=COLUMN,...", help="Column mapping for CSV/Parquet, e.g. text=content,outlet=publication."),
 ]
 
+# The fetch options are declared once so `ingest` and `watch` cannot drift apart (watch's
+# --max-bytes had no upper bound while ingest's had one).
+MAX_FETCH_BYTES = 64 * 1024 * 1024
+FollowLinksOption = Annotated[bool, typer.Option("--follow-links", help="Fetch each feed item's page for its full text.")]
+TimeoutOption = Annotated[
+    float, typer.Option("--timeout", metavar="SECONDS", min=0.1, help="Seconds allowed per fetched address (whole response).")
+]
+MaxBytesOption = Annotated[
+    int,
+    typer.Option("--max-bytes", metavar="BYTES", min=1, max=MAX_FETCH_BYTES, help="Largest response read from an address, in bytes (at most 64 MiB)."),
+]
+AllowPrivateOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-private",
+        help="Fetch addresses on loopback, link-local and private networks (refused by default: a feed names what it fetches).",
+    ),
+]
+
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version

@@ -8,7 +8,23 @@ from typing import Annotated, Optional
 
 import typer
 
-from newsprism.cli.app import MappingOption, app, bar_callback, bar_wanted, err, guard_output, make_console, open_corpus, out, progress_bar, write_output
+from newsprism.cli.app import (
+    AllowPrivateOption,
+    FollowLinksOption,
+    MappingOption,
+    MaxBytesOption,
+    TimeoutOption,
+    app,
+    bar_callback,
+    bar_wanted,
+    err,
+    guard_output,
+    make_console,
+    open_corpus,
+    out,
+    progress_bar,
+    write_output,
+)
 
 
 @app.command()
@@ -21,22 +37,10 @@ def ingest(
     mapping: MappingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; only the summary line.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    follow_links: Annotated[
-        bool, typer.Option("--follow-links", help="Fetch each feed item's page for its full text.")
-    ] = False,
-    timeout: Annotated[
-        float, typer.Option("--timeout", metavar="SECONDS", min=0.1, help="Seconds allowed per fetched address (whole response).")
-    ] = 15.0,
-    max_bytes: Annotated[
-        int, typer.Option("--max-bytes", metavar="BYTES", min=1, max=64 * 1024 * 1024, help="Largest response read from an address, in bytes (at most 64 MiB).")
-    ] = 5 * 1024 * 1024,
-    allow_private: Annotated[
-        bool,
-        typer.Option(
-            "--allow-private",
-            help="Fetch addresses on loopback, link-local and private networks (refused by default: a feed names what it fetches).",
-        ),
-    ] = False,
+    follow_links: FollowLinksOption = False,
+    timeout: TimeoutOption = 15.0,
+    max_bytes: MaxBytesOption = 5 * 1024 * 1024,
+    allow_private: AllowPrivateOption = False,
     batch_size: Annotated[
         int, typer.Option("--batch-size", metavar="N", min=1, help="Articles per committed transaction.")
     ] = 500,
@@ -215,22 +219,13 @@ def watch(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes re-analysing the stories a poll changed.")
     ] = 1,
-    timeout: Annotated[
-        float, typer.Option("--timeout", metavar="SECONDS", min=0.1, help="Seconds allowed per request (whole response).")
-    ] = 15.0,
-    max_bytes: Annotated[
-        int, typer.Option("--max-bytes", metavar="BYTES", min=1, help="Largest response read, in bytes.")
-    ] = 5 * 1024 * 1024,
+    timeout: TimeoutOption = 15.0,
+    max_bytes: MaxBytesOption = 5 * 1024 * 1024,
     host_delay: Annotated[
         float, typer.Option("--host-delay", metavar="SECONDS", min=0.0, help="Seconds between two requests to one host.")
     ] = 1.0,
-    follow_links: Annotated[
-        bool, typer.Option("--follow-links", help="Fetch every new item's page for its full text.")
-    ] = False,
-    allow_private: Annotated[
-        bool,
-        typer.Option("--allow-private", help="Fetch addresses on loopback, link-local and private networks (refused by default)."),
-    ] = False,
+    follow_links: FollowLinksOption = False,
+    allow_private: AllowPrivateOption = False,
 ) -> None:
     """Poll feeds, ingest new articles, refresh their stories, and report new stories, outlets and conflicts.
 

@@ -385,12 +385,28 @@ def _demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str
 _DISPUTE_CUES = frozenset({"denied", "deny", "denies", "blamed", "blame", "blames", "accused", "accuses", "rejected"})
 
 
-def disputes(claims: Sequence[Claim]) -> list[Finding]:
+def _not_voiced(docs: Mapping[str, Doc], doc_id: str, start: int) -> bool:
+    """Whether the cue at ``start`` is an infinitive ("a bill that would allow businesses to
+    deny service") or negated ("the statement does not deny that"): what someone may do or
+    did not do, not a denial or blame anyone voiced."""
+    doc = docs.get(doc_id)
+    span = doc.char_span(start, start + 1, alignment_mode="expand") if doc is not None else None
+    if span is None or not len(span):
+        return False
+    tok = span[0]
+    return tok.dep_ == "xcomp" or any((ch.dep_ == "aux" and ch.lower_ == "to") or ch.dep_ == "neg" for ch in tok.children)
+
+
+def disputes(claims: Sequence[Claim], docs: Mapping[str, Doc] | None = None) -> list[Finding]:
+    """Denials, blame and accusations the outlets report between parties. With ``docs``
+    (the parses), a cue in an infinitive or under a negation is not one."""
     out = []
     seen: set[tuple[str, int]] = set()
     for c in claims:
         a = c.attribution
         if a is None or a.cue is None or a.cue.text.lower() not in _DISPUTE_CUES:
+            continue
+        if docs and _not_voiced(docs, a.cue.doc, a.cue.start):
             continue
         if (a.cue.doc, a.cue.start) in seen:  # clauses of one sentence share its attribution
             continue

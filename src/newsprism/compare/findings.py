@@ -231,7 +231,7 @@ def find_from_claims(
         shared_quotes=_numbered("Q", _shared_quotes(analysis.quotes, families)),
         timeline=_numbered("T", _timeline(analysis, claims)),
         summary=tuple(_summary(corroborated)),
-        disputes=_numbered("D", disputes(claims)),
+        disputes=_numbered("D", disputes(claims, docs)),
         shared_text=graph.shared,
         facts=facts,
         framing=tuple(find_framing(analysis, claims, facts, docs or {})),

@@ -234,7 +234,7 @@ def evaluate_gold(
             per_event[g.event] = {"split": g.split, **row}
     out: dict[str, float] = {}
     for split, split_rows in rows.items():
-        key = "dev" if split == "dev" else "heldout"
+        key = split.replace("-", "")  # dev, heldout, or another split's name (fresh)
         out[f"gold_{key}_events"] = float(len(split_rows))
         for prefix in ("corroborated", "conflicts", "framing"):
             for k, v in _macro(split_rows, prefix).items():
@@ -244,15 +244,20 @@ def evaluate_gold(
 
 
 if __name__ == "__main__":  # pragma: no cover - manual run
+    import argparse
     import json
-    import sys
 
     from newsprism.nlp import load_pipeline
 
+    parser = argparse.ArgumentParser(description="Score the findings against a hand-made gold set of BASIL events.")
+    parser.add_argument("--gold", type=Path, default=default_gold_dir(), help="folder of gold YAML files (default: eval/gold/basil)")
+    parser.add_argument("--split", action="append", help="splits to score (default: dev and held-out; eval/gold/basil-fresh is 'fresh')")
+    parser.add_argument("-v", action="store_true", help="print each event's counts")
+    args = parser.parse_args()
     detail: dict = {}
     articles = default_gold_dir().parents[2].parent / "shared" / "datasets" / "basil" / "articles"
-    scores = evaluate_gold(default_gold_dir(), articles, load_pipeline(), per_event=detail)
-    if "-v" in sys.argv:
+    scores = evaluate_gold(args.gold, articles, load_pipeline(), splits=tuple(args.split or ("dev", "held-out")), per_event=detail)
+    if args.v:
         print(json.dumps(detail, indent=1))
     for key, value in scores.items():
         print(f"{key}\t{value:.4f}")
