@@ -495,15 +495,22 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     weight = _weights(claims, docs) if len(doc_ids) >= 2 else {}
     clashes: list[tuple[_Fig, _Fig]] = []
     bound: list[tuple[_Fig, _Fig]] = []
+    # figures of another unit, or one under a modal and one not, never agree (_agreement is 0)
+    kinds: dict[str, dict[tuple, list[int]]] = {}
+    for d in doc_ids:
+        for i, a in enumerate(figs[d]):
+            kinds.setdefault(d, {}).setdefault((a.unit, a.modal), []).append(i)
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
             pairs = []
-            for i, a in enumerate(figs[da]):
-                for j, b in enumerate(figs[db]):
-                    score = _agreement(a, b, weight)
-                    need = min_linked if frozenset((a.claim.id, b.claim.id)) in linked else min_agreement
-                    if score >= need and score > 0:
-                        pairs.append((score, i, j))
+            for i, j in sorted(
+                (i, j) for kind, rows in kinds[da].items() for i in rows for j in kinds[db].get(kind, ())
+            ):
+                a, b = figs[da][i], figs[db][j]
+                score = _agreement(a, b, weight)
+                need = min_linked if frozenset((a.claim.id, b.claim.id)) in linked else min_agreement
+                if score >= need and score > 0:
+                    pairs.append((score, i, j))
             # a figure of equal value that agrees almost as well (within the margin) is the
             # same figure told alike, before one of another value ("17 percent" each for
             # Trump and Huckabee in two reports, not 17 against Romney's 21)

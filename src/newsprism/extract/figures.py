@@ -162,6 +162,16 @@ class _Context:
         self.name_chars = sorted((m.start, m.end) for m in mentions
                                  if m.doc == article.id and m.label in _NAME_LABELS)
         self.person_chars = sorted((m.start, m.end) for m in mentions if m.doc == article.id and m.label == "PERSON")
+        self._according: list[int] | None = None
+
+    @property
+    def according(self) -> list[int]:
+        """The indices of the document's tokens "according", in order (found once)."""
+        if self._according is None:
+            self._according = (
+                [t.i for t in self.doc if t.lower_ == "according"] if "according" in self.article.text.lower() else []
+            )
+        return self._according
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.article.id, start, end, self.article.text[start:end])
@@ -566,10 +576,12 @@ def _source(ctx: _Context, token: "Token") -> Span | None:
             who = _reporter(ctx, c, token)
             if who is not None:
                 return who
-    for w in token.sent:
-        obj = according_to(w) if w.lower_ == "according" else None
-        if obj is not None:
-            return _named(ctx, obj)
+    if ctx.according:  # "according to" in the figure's sentence, the first one
+        sent = token.sent
+        for i in ctx.according:
+            obj = according_to(ctx.doc[i]) if sent.start <= i < sent.end else None
+            if obj is not None:
+                return _named(ctx, obj)
     return None
 
 
