@@ -204,10 +204,29 @@ def source_phrase(head: "Token") -> tuple[int, int]:
     while start < head.i and doc[start].is_punct:
         start += 1
     if head.ent_iob_ != "O":  # a name the parser split into pieces ("Bashar al - Assad"): all of it
-        ent = next((e for e in doc.ents if e.start <= head.i < e.end), None)
-        if ent is not None and ent.label_ in ("PERSON", "ORG", "GPE", "NORP"):
-            start, end = min(start, ent.start), max(end, ent.end)
+        ent = _entity_around(head)
+        if ent is not None and ent[2] in ("PERSON", "ORG", "GPE", "NORP"):
+            start, end = min(start, ent[0]), max(end, ent[1])
     return start, end
+
+
+def _entity_around(token: "Token") -> tuple[int, int, str] | None:
+    """The entity of ``doc.ents`` that holds ``token`` (start, end, label), read from
+    the IOB tags around it as ``Doc.ents`` reads them, without building every entity
+    of the document."""
+    if token.ent_iob_ not in ("B", "I"):
+        return None
+    doc = token.doc
+    start = token.i
+    while start > 0 and doc[start].ent_iob_ == "I":
+        start -= 1
+    first = doc[start]
+    if first.ent_iob_ != "B" or not first.ent_type_:
+        return None
+    end = token.i + 1
+    while end < len(doc) and doc[end].ent_iob_ == "I":
+        end += 1
+    return start, end, first.ent_type_
 
 
 @dataclass(frozen=True, slots=True)

@@ -448,6 +448,30 @@ def _acronym_of(words: Sequence[str]) -> str | None:
     return "".join(w[0].lower() for w in caps)
 
 
+def _variant_candidates(names: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """Every pair (i < j, sorted) of ``names`` that :func:`_may_be_variants` may accept,
+    found through the first letters it compares instead of trying all pairs: the same
+    first word's letter; the same length and last word's letter; a shorter name's first
+    letter at the word of a longer one where the shorter would start as its tail."""
+    keyed: dict[tuple, list[int]] = defaultdict(list)
+    for k, toks in enumerate(names):
+        if not toks:
+            continue
+        keyed[("first", toks[0][:1])].append(k)
+        keyed[("last", len(toks), toks[-1][:1])].append(k)
+        keyed[("tail-short", len(toks), toks[0][:1])].append(k)
+        for size in range(2, len(toks)):
+            keyed[("tail-long", size, toks[-size][:1])].append(k)
+    pairs: set[tuple[int, int]] = set()
+    for key, rows in keyed.items():
+        if key[0] == "tail-long":
+            others = keyed.get(("tail-short", key[1], key[2]), [])
+            pairs.update((min(x, y), max(x, y)) for x in rows for y in others if x != y)
+        elif key[0] != "tail-short":
+            pairs.update((x, y) for n, x in enumerate(rows) for y in rows[n + 1 :])
+    return sorted(pairs)
+
+
 def _may_be_variants(a: Sequence[str], b: Sequence[str]) -> bool:
     """A necessary condition for any rule of step 2 of :func:`_merge_names`, from first
     letters alone (``tokens_match`` never pairs keys with different first letters):
@@ -518,56 +542,68 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
             else:
                 sets.union(rep.idx, it.idx)
         reps.extend(local)
-    # 2. variants between distinct keys (few per story: pairwise is cheap)
-    for i, a in enumerate(reps):
-        for b in reps[i + 1 :]:
-            if a.suffix != b.suffix:
-                continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
-            if not _may_be_variants(a.toks, b.toks):
-                continue
-            if not _compatible(a, b):
-                if _nickname_pair(a, b) and _nicknamed(a, b, nick):
-                    sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
-                continue
-            if _seq_match(a.toks, b.toks):
-                sets.union(a.idx, b.idx)
-            elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
-                short, long_ = sorted((a.toks, b.toks), key=len)
-                if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
-                        and _is_subsequence(short, long_)):
-                    sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
-                elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
-                    sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
-                elif _nickname_pair(a, b) and _nicknamed(a, b, nick):
-                    sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
-            elif _country_before(a, b) or _country_before(b, a):
-                sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
-    # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
+    # 2. variants between distinct keys: the pairs _may_be_variants can accept, in order
+    for i, j in _variant_candidates([it.toks for it in reps]):
+        a, b = reps[i], reps[j]
+        if a.suffix != b.suffix:
+            continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
+        if not _may_be_variants(a.toks, b.toks):
+            continue
+        if not _compatible(a, b):
+            if _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
+            continue
+        if _seq_match(a.toks, b.toks):
+            sets.union(a.idx, b.idx)
+        elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
+            short, long_ = sorted((a.toks, b.toks), key=len)
+            if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
+                    and _is_subsequence(short, long_)):
+                sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
+            elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
+                sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
+            elif _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+        elif _country_before(a, b) or _country_before(b, a):
+            sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
+    # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers");
+    # tokens_match needs equal first and last letters: the longer names indexed by those of their last token
+    longer: dict[tuple[str, str], list[_Item]] = defaultdict(list)
+    for o in full:
+        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP"):
+            longer[(o.toks[-1][:1], o.toks[-1][-1:])].append(o)
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
             continue
         owners = {
-            sets.find(o.idx) for o in full
-            if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and _compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
+            sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
+            if _compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
         }
         if len(owners) == 1:
             sets.union(it.idx, next(iter(owners)))
     # 4. acronyms and clipped forms, when the expansion is unique: "U.N." ~ "United Nations",
     # "SIA" ~ "Singapore Airlines" (each word gives the start of itself), "Fed" ~ "Federal Reserve"
     expanded = [it for it in full if it.group != "PERSON" and _acronym_of(it.words)]
+    acronyms = [_acronym_of(o.words) for o in expanded]
+    contents = [_content_words(o.words) for o in expanded]
+    expansions: dict[str, list[int]] = {}  # a word -> the indices of the names it may abbreviate
     for it in full:
         word = "".join(it.words)
         if len(it.words) != 1 or it.group == "PERSON":
             continue
-        if _ACRONYM.match(word):
-            letters = word.replace(".", "").lower()
-            targets = {sets.find(o.idx) for o in expanded if _acronym_of(o.words) == letters}
-            if not targets:
-                targets = {sets.find(o.idx) for o in expanded if _spells(letters, _content_words(o.words))}
-        elif _CLIPPED.match(word):
-            targets = {sets.find(o.idx) for o in expanded if _clips(word, _content_words(o.words))}
-        else:
-            continue
+        found = expansions.get(word)
+        if found is None:
+            if _ACRONYM.match(word):
+                letters = word.replace(".", "").lower()
+                found = [o.idx for o, a in zip(expanded, acronyms) if a == letters]
+                if not found:
+                    found = [o.idx for o, c in zip(expanded, contents) if _spells(letters, c)]
+            elif _CLIPPED.match(word):
+                found = [o.idx for o, c in zip(expanded, contents) if _clips(word, c)]
+            else:
+                found = []
+            expansions[word] = found
+        targets = {sets.find(x) for x in found}
         if len(targets) == 1:
             sets.union(it.idx, next(iter(targets)))
     _merge_suffixed(full, sets)

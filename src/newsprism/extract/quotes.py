@@ -170,7 +170,7 @@ class _DocIndex:
         self.doc_id = doc_id
         self.text = text
         self.doc = doc
-        self.token_starts = [t.idx for t in doc]
+        self.token_starts = doc.to_array("IDX").tolist() if len(doc) else []  # each token's character offset
         self.region_starts = [r.open_mark for r in regions]
         self.region_ends = [r.close_mark if r.close_mark is not None else r.end for r in regions]
         self.people = People(doc_id, text, doc, mentions, self.inside_quote)
