@@ -95,9 +95,10 @@ def test_aligned_similarity_is_symmetric_and_zero_within_a_document(nlp):
     assert (m[same] == 0).all() and (m[~same] > 0).all()
 
 
-def test_the_per_pair_path_for_large_vocabularies_gives_the_table_path_scores(nlp, monkeypatch):
-    """Above TABLE_MAX_VOCAB distinct tokens the aligned similarity is computed per
-    pair of documents instead of from one vocabulary table: the same numbers."""
+def test_the_per_document_path_for_large_vocabularies_gives_the_table_path_scores(nlp, monkeypatch):
+    """Above TABLE_MAX_VOCAB distinct tokens the aligned similarity is computed from
+    the table's rows each document needs instead of one whole vocabulary table: the
+    same numbers."""
     from pathlib import Path
 
     import numpy as np

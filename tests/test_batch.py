@@ -218,3 +218,64 @@ def test_merge_component_is_cluster_batchs_agglomeration():
     same_engine = {(i, j) for i in range(5) for j in range(5) if merged[i + 1] == merged[j + 1]}
     assert same_batch == same_engine
     assert labels[0] == labels[1] == labels[2] != labels[3] == labels[4]
+
+
+def _blocked_edges(vectors, params, cap, block_weeks):
+    """What the Spark engine does with steps.block_edges, in plain Python: every dated article
+    in each block that reads its postings, the undated lists' latest ``cap`` articles in every
+    block, the undated articles (with the all-time lists' latest ``cap``) in a block of their own."""
+    from collections import defaultdict
+
+    undated = any(v.day is None for v in vectors.values())
+    blocks: dict[int, set[int]] = defaultdict(set)
+    for pk, vec in vectors.items():
+        if vec.day is not None:
+            for block in steps.blocks_of(vec.day, block_weeks, params):
+                blocks[block].add(pk)
+
+    def latest(pks):
+        by_term: dict[str, list[int]] = defaultdict(list)
+        for pk in sorted(pks):
+            for term in dict.fromkeys(vectors[pk].salient):
+                by_term[term].append(pk)
+        return {pk for members in by_term.values() for pk in members[-cap:]}
+
+    if undated:
+        listed = latest(pk for pk, v in vectors.items() if v.day is None)
+        for block in list(blocks):
+            blocks[block] |= listed
+        blocks[steps.UNDATED] = {pk for pk, v in vectors.items() if v.day is None} | latest(vectors)
+    edges = []
+    for block, pks in blocks.items():
+        members = {pk: vectors[pk] for pk in pks}
+        queriers = sorted(pk for pk in pks if steps.home_block(vectors[pk].day, block_weeks) == block)
+        edges += steps.block_edges(members, params, cap, undated, queriers)
+    return edges
+
+
+@pytest.mark.parametrize("undated_share", [0.0, 0.15])
+def test_time_blocks_find_the_edges_of_the_whole_corpus(undated_share):
+    """Spark looks for candidates a time block at a time: each block holds every (term, week)
+    list its lookups read (with the cap applied to whole lists, and the undated / all-time lists
+    cut to their latest articles), so the edges are exactly those of one lookup over everything."""
+    import random
+
+    rng = random.Random(5)
+    places = ["Valencia", "Aleppo", "Lagos", "Quito", "Osaka", "Perth"]
+    events = ["flood", "strike", "fire", "election", "storm"]
+    docs = []
+    for k in range(400):
+        place, event = rng.choice(places), rng.choice(events)
+        words = " ".join(rng.choice(["river", "council", "bridge", "vote", "union", "price", "rain", "court"])
+                         for _ in range(12))
+        text = (f"{place.upper()} - The {event} in {place} left {rng.randrange(5, 90)} people homeless, "
+                f"said {rng.choice(['Maria Lopez', 'John Reed', 'Aisha Bello'])}. The {words}.")
+        day = None if rng.random() < undated_share else 736000 + rng.randrange(0, 200)
+        docs.append((k + 1, text, f"{event.title()} in {place}", day))
+    params = BatchParams().cluster
+    vectors, _, _ = steps.all_vectors(docs, params)
+    for cap in (6, 100):
+        whole = steps.local_edges(vectors, params, cap)
+        assert len(whole) > 300
+        for block_weeks in (1, 4):
+            assert sorted(_blocked_edges(vectors, params, cap, block_weeks)) == sorted(whole)

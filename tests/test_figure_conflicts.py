@@ -89,3 +89,54 @@ def test_a_share_of_a_subgroup_is_not_the_share_of_all(nlp):
              "with 9 percent.",
     }
     assert _conflicts(nlp, texts) == []
+
+
+def test_a_negation_above_the_figures_clause_does_not_negate_it(nlp):
+    # "could not muster the votes" is negated; the package it names is still $670 billion
+    texts = {
+        "a": "The Senate is preparing to take up part of the president's jobs bill after the $447 billion jobs "
+             "package failed when offered as a whole.",
+        "b": "Senate Democrats could not muster the 60 votes needed to block a Republican filibuster against the "
+             "full $670 billion jobs package, and the president's jobs bill failed.",
+    }
+    found = _conflicts(nlp, texts)
+    assert any({v.value for v in x.versions} == {"$447 billion", "$670 billion"} for x in found), found
+
+
+def test_every_outlet_giving_a_value_is_in_its_version(nlp):
+    # two reports say 225 pages, one says 338: one conflict, the two alike in one version
+    texts = {
+        "a": "A National Rifle Association task force released a 225-page report on Tuesday calling for armed "
+             "guards in every school.",
+        "b": "The 225-page report released by the National Rifle Association task force on Tuesday calls for "
+             "armed guards in schools.",
+        "c": "The National Rifle Association task force released a 338-page report on Tuesday that called for "
+             "armed officers in every American school.",
+    }
+    found = _conflicts(nlp, texts)
+    assert len(found) == 1, found
+    versions = {v.value.split("-")[0]: set(v.docs) for v in found[0].versions}
+    assert versions == {"225": {"a", "b"}, "338": {"c"}}, found[0].versions
+    for v in found[0].versions:
+        assert {c.doc for c in v.citations} == set(v.docs)
+
+
+def test_sums_worth_of_different_things_are_not_a_conflict(nlp):
+    texts = {
+        "a": "Prosecutors say Jackson used campaign money to buy $9,587.64 worth of children's furniture.",
+        "b": "Prosecutors say Jackson used campaign money to buy $10,977.74 worth of televisions and DVDs.",
+    }
+    assert _conflicts(nlp, texts) == []
+
+
+def test_a_value_both_outlets_give_alike_is_no_rival(nlp):
+    # 17 percent is told alike: it cannot make Romney's 21 vs 32 percent ambiguous
+    texts = {
+        "a": "In the poll, Mitt Romney leads the group of contenders with 21 percent of Republican primary voters, "
+             "followed by Donald Trump and Mike Huckabee at 17 percent each.",
+        "b": "The poll shows Donald Trump tied for second with Mike Huckabee in the Republican primary field at "
+             "17 percent, while Mitt Romney leads the pack at 32 percent.",
+    }
+    found = _conflicts(nlp, texts)
+    assert any({v.value for v in x.versions} == {"21 percent", "32 percent"} for x in found), found
+    assert not any("17 percent" in {v.value for v in x.versions} for x in found), found

@@ -283,3 +283,22 @@ def test_counted_speakers_are_not_their_own_source(nlp):
 def test_wrong_doc_is_refused(nlp):
     with pytest.raises(ValueError):
         extract_figures(Article(id="t", text="Six people."), nlp("Seven people."), [])
+
+
+def test_an_age_after_a_name_the_parser_did_not_tag(nlp):
+    # "Weiner, 46," is an age when the story's mentions know Weiner as a person,
+    # even where the parser tagged no entity there (one report's parse did, another's did not)
+    text = "Weiner, 46, is married to Huma Abedin, an aide to the secretary of state."
+    doc = nlp(text)
+    doc.ents = []
+    art = Article(id="a", text=text)
+    (fig,) = [f for f in extract_figures(art, doc, [Mention("a", 0, 6, "Weiner", "PERSON")]) if f.value == 46]
+    assert fig.unit == "age" and fig.counts == "Weiner"
+    (fig,) = [f for f in extract_figures(art, doc, []) if f.value == 46]
+    assert fig.unit != "age"  # no evidence of a person: a number between commas stays a number
+
+
+def test_a_sum_worth_of_something_counts_that_thing(nlp):
+    text = "He bought $10,977.74 worth of televisions at Best Buy and $9,587.64 worth of children's furniture."
+    figs = extract_figures(Article(id="a", text=text), nlp(text), [])
+    assert [(f.text, f.counts) for f in figs] == [("$10,977.74", "televisions"), ("$9,587.64", "children's furniture")]

@@ -148,3 +148,18 @@ def test_stories_are_paged_with_the_total(tmp_path):
     result = runner.invoke(app, ["stories", str(db), "--limit", "3"])
     assert result.exit_code == 0 and "stories 1–3 of 7" in result.output and "--offset 3" in result.output
     assert len(json.loads(runner.invoke(app, ["stories", str(db), "-f", "json", "-n", "0"]).output)) == 7
+
+
+def test_refresh_with_two_jobs_analyses_stories_here_and_in_a_worker(tmp_path, shared_dir):
+    """--jobs 2: one worker process, and the calling process analyses stories too."""
+    from newsprism.evaluate.basil_findings import load_events
+
+    events = load_events(shared_dir / "datasets" / "basil" / "articles")[:3]
+    with Corpus(tmp_path / "c.db") as corpus:
+        corpus.add_articles([a for _, arts in events for a in arts])
+        stale = corpus.stale_stories()
+        assert len(stale) >= 3
+        summary = refresh(corpus, jobs=2)
+        assert summary.failed == [] and summary.stories == len(stale) and summary.jobs == 2
+        assert summary.parsed == sum(len(arts) for _, arts in events)
+        assert corpus.stale_stories() == []

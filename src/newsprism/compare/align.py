@@ -369,9 +369,10 @@ def aligned_similarity(
     similar token of the other (cosine of static token vectors, so "mediated"
     meets "brokered" and "Turkey" meets "Turkey"), the matches are averaged with
     IDF weights both ways, and the two directions combined as an F1 (the
-    BERTScore recipe on static vectors). Cost: one token-by-token product per
-    pair of documents, over the distinct tokens of each. ``ids``: the claims'
-    token ids from the token model, when the caller has them already."""
+    BERTScore recipe on static vectors). Cost: one token-by-token table over the
+    story's vocabulary (above TABLE_MAX_VOCAB tokens, its rows per document), then
+    row maxima per claim. ``ids``: the claims' token ids from the token model, when
+    the caller has them already."""
     n = len(claims)
     out = np.zeros((n, n), dtype=np.float32)
     if n < 2:
@@ -397,48 +398,19 @@ def aligned_similarity(
             by_doc.setdefault(c.doc, []).append(i)
 
     # one token-by-token similarity table for the story's whole vocabulary when it
-    # fits (a 30-article story: a few thousand tokens), sliced per pair of documents,
-    # instead of one vector product per pair of documents
+    # fits (a 30-article story: a few thousand tokens); above that, the rows of the
+    # table each document's tokens need, one document at a time (the same maxima)
     story_vocab = sorted({t for row in ids for t in row})
-    if len(story_vocab) <= TABLE_MAX_VOCAB:
-        _aligned_from_table(out, ids, by_doc, story_vocab, model, idf)
-        return out
-
-    prepared = {}
-    for d, rows in by_doc.items():
-        vocab = sorted({t for i in rows for t in ids[i]})
-        local = {t: k for k, t in enumerate(vocab)}
-        cols = np.array([local[t] for i in rows for t in ids[i]], dtype=np.int64)
-        starts = np.cumsum([0] + [len(ids[i]) for i in rows[:-1]])
-        weights = np.array([idf(t) for i in rows for t in ids[i]], dtype=np.float32)
-        wsum = np.add.reduceat(weights, starts)
-        prepared[d] = (np.array(rows), model.token_vectors(vocab), cols, starts, weights, wsum)
-
-    def covered(a, b, sim):
-        """How well each claim of doc a is covered by each claim of doc b: (na, nb)."""
-        _, _, cols_a, starts_a, w_a, wsum_a = a
-        _, _, cols_b, starts_b, _, _ = b
-        best = np.maximum.reduceat(sim[:, cols_b], starts_b, axis=1)  # (vocab_a, nb)
-        return np.add.reduceat(best[cols_a] * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
-
-    docs = sorted(prepared)
-    for x, da in enumerate(docs):
-        for db in docs[x + 1 :]:
-            a, b = prepared[da], prepared[db]
-            sim = a[1] @ b[1].T
-            rec = covered(a, b, sim)
-            prec = covered(b, a, sim.T).T
-            f = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
-            out[np.ix_(a[0], b[0])] = f
-            out[np.ix_(b[0], a[0])] = f.T
+    _aligned_from_table(out, ids, by_doc, story_vocab, model, idf, whole=len(story_vocab) <= TABLE_MAX_VOCAB)
     return out
 
 
-def _aligned_from_table(out: np.ndarray, ids, by_doc, story_vocab, model, idf) -> None:
+def _aligned_from_table(out: np.ndarray, ids, by_doc, story_vocab, model, idf, whole: bool = True) -> None:
     """:func:`aligned_similarity` (into ``out``) from one token-by-token table over
-    the story's vocabulary."""
+    the story's vocabulary (``whole``), or from the rows of it each document needs,
+    computed one document at a time (a large story: the whole table would take 4 * V**2 bytes)."""
     vecs = model.token_vectors(story_vocab)
-    table = vecs @ vecs.T  # symmetric (numpy computes a @ a.T as one symmetric product)
+    table = vecs @ vecs.T if whole else None  # symmetric (numpy computes a @ a.T as one symmetric product)
     lens = [len(row) for row in ids]
     offsets = np.concatenate(([0], np.cumsum(lens))).astype(np.int64)
     flat = np.fromiter((t for row in ids for t in row), dtype=np.int64, count=int(offsets[-1]))
@@ -463,9 +435,17 @@ def _aligned_from_table(out: np.ndarray, ids, by_doc, story_vocab, model, idf) -
         # one row maximum per claim over its distinct tokens (the table is
         # symmetric: rows, not columns, are gathered; a maximum depends on neither
         # order nor repeats)
-        best = np.empty((len(rows), table.shape[1]), dtype=np.float32)
-        for r, i in enumerate(rows):
-            np.maximum.reduce(table[distinct_pos[bounds[i] : bounds[i + 1]]], axis=0, out=best[r])
+        # (a claim at a time: its few rows stay in cache, unlike one gather for the document)
+        best = np.empty((len(rows), len(story_vocab)), dtype=np.float32)
+        if table is not None:
+            for r, i in enumerate(rows):
+                np.maximum.reduce(table[distinct_pos[bounds[i] : bounds[i + 1]]], axis=0, out=best[r])
+        else:
+            needed = np.unique(np.concatenate([distinct_pos[bounds[i] : bounds[i + 1]] for i in rows]))
+            block = vecs[needed] @ vecs.T  # the table's rows of this document's tokens
+            for r, i in enumerate(rows):
+                local = np.searchsorted(needed, distinct_pos[bounds[i] : bounds[i + 1]])
+                np.maximum.reduce(block[local], axis=0, out=best[r])
         best_of[d] = np.ascontiguousarray(best.T)
 
     def covered_by(a, b_doc):

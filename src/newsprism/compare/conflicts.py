@@ -418,6 +418,24 @@ def disputes(claims: Sequence[Claim], docs: Mapping[str, Doc] | None = None) -> 
     return out
 
 
+def _linked(claims: Sequence[Claim], facts, scores, threshold: float = 0.75) -> frozenset[frozenset[str]]:
+    """Pairs of claims (ids) of different documents with figures that tell the same
+    thing: in one fact, or scoring as one fact in the alignment (``threshold``: the
+    aligner's own) though the facts kept them apart — a changed number is just what
+    keeps two tellings of one sentence out of one fact."""
+    out = {
+        frozenset((a.claim, b.claim)) for fact in facts for x, a in enumerate(fact.support)
+        for b in fact.support[x + 1:] if a.citation.doc != b.citation.doc
+    }
+    if scores is not None:
+        with_figures = [k for k, c in enumerate(claims) if c.figures]
+        for x, i in enumerate(with_figures):
+            for j in with_figures[x + 1:]:
+                if claims[i].doc != claims[j].doc and float(scores.score[i, j]) >= threshold:
+                    out.add(frozenset((claims[i].id, claims[j].id)))
+    return frozenset(out)
+
+
 def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=(),
                    scores=None) -> list[Finding]:
     """Every outlet conflict of the story (unnumbered). ``scores``: the
@@ -429,7 +447,8 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     )
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}
-    for f in fact_figures(facts, claims) + similar_claim_figures(claims, scores) + aligned_figures(claims, docs):
+    linked = _linked(claims, facts, scores)
+    for f in aligned_figures(claims, docs, linked=linked) + fact_figures(facts, claims) + similar_claim_figures(claims, scores):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)

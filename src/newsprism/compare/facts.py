@@ -25,6 +25,7 @@ the parse the pipeline already made.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
@@ -227,12 +228,17 @@ def _merged(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     sentences (the alignment grows one group per seed link): merged, in the
     order of their first group."""
     out: list[list[str]] = []
+    holding: dict[str, list[int]] = {}  # claim -> the merged groups that hold it (each claim once per group)
     for group in groups:
-        hit = next((g for g in out if len(set(g) & set(group)) >= 2), None)
+        shared = Counter(k for c in set(group) for k in holding.get(c, ()))
+        hit = min((k for k, v in shared.items() if v >= 2), default=None)  # the first group sharing two
         if hit is None:
-            out.append(list(group))
-        else:
-            hit.extend(c for c in group if c not in hit)
+            hit = len(out)
+            out.append([])
+        for c in group:
+            if c not in out[hit]:
+                out[hit].append(c)
+                holding.setdefault(c, []).append(hit)
     return [tuple(g) for g in out]
 
 

@@ -81,6 +81,10 @@ def _interval(value: float, qualifier: str | None) -> tuple[float, float]:
         return value, float("inf")
     if q in ("less than", "under", "fewer than", "at most", "up to"):
         return 0.0, value
+    if q == "just over":
+        return value, value * 1.1
+    if q == "just under":
+        return value * 0.9, value
     width = _FIGURE_QUALIFIER_WIDTH.get(q)
     if width is not None:
         return value * (1 - width), value * (1 + width)
@@ -248,9 +252,12 @@ _CONDITIONS = frozenset({"if", "unless", "whether"})
 # apart count different things
 _MAX_RATIO = 4.0
 # the day a sentence tells of: two figures of two different days count two things
-# ("more than 150 sought asylum Tuesday", "about 130 arrived Wednesday")
-_DAY = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
-                  r"overnight|last night)\b", re.IGNORECASE)
+# ("more than 150 sought asylum Tuesday", "about 130 arrived Wednesday"). Only
+# weekday names: "overnight", "yesterday" or "the previous night" name a day
+# relative to something else, which another report's weekday may well be
+_DAY = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)
+# words that say the same thing around a figure ("70 arrests overnight", "47 the previous night")
+_SAME_WORD = {"overnight": "night"}
 _WINDOW = 20  # tokens either side of a figure (in its sentence) whose words say what it is about
 _NEAR = 6  # the nearest of them, which weigh twice as much
 
@@ -283,20 +290,40 @@ def _governing(tok):
         tok, seen = tok.head, seen + 1
 
 
+def _clause_verbs(tok) -> list:
+    """The verbs whose clause states the figure: the first verb above it, and
+    the verbs that verb is the open complement of ("did not want to cut $716
+    billion": cut, want)."""
+    out: list = []
+    for t in _governing(tok):
+        if t.pos_ in ("VERB", "AUX") and t is not tok:
+            out.append(t)
+            if t.dep_ != "xcomp":
+                break
+        elif out:
+            break
+    return out
+
+
 def _hedged(tok) -> tuple[bool, bool]:
     """(negated or conditional, under a modal) for a figure's token: a ``neg``
-    on a verb governing it ("did not cut $716 billion"), an if/unless clause
-    holding it; a modal auxiliary on a governing verb ("would remain solvent
-    for 75 years")."""
+    on the verb whose clause states it ("did not cut $716 billion"), an
+    if/unless clause anywhere above it; a modal auxiliary on that verb ("would
+    remain solvent for 75 years"). A negation further up does not negate the
+    figure: "could not muster the votes to block a filibuster against the $447
+    billion package" still says the package is $447 billion."""
     negated = modal = False
+    clause = _clause_verbs(tok)
     for t in _governing(tok):
         for c in t.children:
-            if c.dep_ == "neg":
+            if c.dep_ == "mark" and c.lower_ in _CONDITIONS:
+                negated = True
+    for t in clause:
+        for c in t.children:
+            if c.dep_ == "neg" or (c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children)):
                 negated = True
             elif c.dep_ == "aux" and c.lower_ in ("may", "might", "could", "would", "should"):
                 modal = True
-            elif c.dep_ == "mark" and c.lower_ in _CONDITIONS:
-                negated = True
     return negated, modal
 
 
@@ -358,7 +385,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, l
                     continue
                 dist = span.start - t.i if t.i < span.start else t.i - span.end + 1
                 near = 1.0 if dist <= _NEAR else 0.5
-                words[_lemma(t)] = max(words.get(_lemma(t), 0.0), near)
+                lemma = _SAME_WORD.get(_lemma(t), _lemma(t))
+                words[lemma] = max(words.get(lemma, 0.0), near)
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
             # the group a share is taken of ("among Tea Party supporters"): another population
@@ -446,57 +474,151 @@ def _ambiguous(score: float, candidates: list[tuple[float, float]], value: float
     return rival > 0 and score < _MARGIN * rival
 
 
-def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15) -> list[Finding]:
+def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15,
+                    linked: frozenset[frozenset[str]] = frozenset(), min_linked: float = 0.08) -> list[Finding]:
     """Figures of two documents aligned one to one (greedy by agreement, the best
     pairs first, each figure in one pair) by what they count and the words and
     entities around them; a pair whose values cannot both be true is a
     conflict. A pair with equal or compatible values binds its two figures: the
     documents tell that number alike, and neither figure can then clash with
-    another of the other document."""
+    another of the other document, nor stand as a rival that makes another
+    pair ambiguous. ``linked``: pairs of claim ids the alignment put in one
+    fact; their figures need only ``min_linked`` agreement (the sentences are
+    already known to tell the same thing).
+
+    A conflict names every document that gives each value: a third document
+    whose figure is bound to one side's ("225 pages" in two reports, "338" in
+    one) is cited in that side's version, and the pairwise conflicts of one
+    figure are one finding."""
     figs = _figures_of(claims, docs)
     doc_ids = sorted(figs)
     weight = _weights(claims, docs) if len(doc_ids) >= 2 else {}
-    out: list[Finding] = []
-    seen: set[frozenset] = set()
+    clashes: list[tuple[_Fig, _Fig]] = []
+    bound: list[tuple[_Fig, _Fig]] = []
+    # figures of another unit, or one under a modal and one not, never agree (_agreement is 0)
+    kinds: dict[str, dict[tuple, list[int]]] = {}
+    for d in doc_ids:
+        for i, a in enumerate(figs[d]):
+            kinds.setdefault(d, {}).setdefault((a.unit, a.modal), []).append(i)
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
             pairs = []
-            for i, a in enumerate(figs[da]):
-                for j, b in enumerate(figs[db]):
-                    score = _agreement(a, b, weight)
-                    if score >= min_agreement:
-                        # equal values first among equally agreeing pairs
-                        pairs.append((score + (0.05 if a.fig.value == b.fig.value else 0.0), i, j))
-            pairs.sort(key=lambda p: -p[0])
-            # each figure's best agreement with a figure of another value, for the margin below
-            rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
-            for score, i, j in pairs:
-                rival.setdefault(("a", i), []).append((score, float(figs[db][j].fig.value)))
-                rival.setdefault(("b", j), []).append((score, float(figs[da][i].fig.value)))
+            for i, j in sorted(
+                (i, j) for kind, rows in kinds[da].items() for i in rows for j in kinds[db].get(kind, ())
+            ):
+                a, b = figs[da][i], figs[db][j]
+                score = _agreement(a, b, weight)
+                need = min_linked if frozenset((a.claim.id, b.claim.id)) in linked else min_agreement
+                if score >= need and score > 0:
+                    pairs.append((score, i, j))
+            # a figure of equal value that agrees almost as well (within the margin) is the
+            # same figure told alike, before one of another value ("17 percent" each for
+            # Trump and Huckabee in two reports, not 17 against Romney's 21)
+            pairs.sort(key=lambda p: -p[0] * (_MARGIN if figs[da][p[1]].fig.value == figs[db][p[2]].fig.value else 1.0))
             used_a: set[int] = set()
             used_b: set[int] = set()
+            matched = []
             for score, i, j in pairs:
                 if i in used_a or j in used_b:
                     continue
                 used_a.add(i)
                 used_b.add(j)
+                matched.append((score, i, j))
+            compatible = {(i, j) for _, i, j in matched if _compatible(figs[da][i], figs[db][j])}
+            bound_a, bound_b = {i for i, _ in compatible}, {j for _, j in compatible}
+            bound.extend((figs[da][i], figs[db][j]) for i, j in compatible)
+            # each figure's agreement with the unbound figures of other values, for the margin below
+            rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
+            for score, i, j in pairs:
+                if j not in bound_b:
+                    rival.setdefault(("a", i), []).append((score, float(figs[db][j].fig.value)))
+                if i not in bound_a:
+                    rival.setdefault(("b", j), []).append((score, float(figs[da][i].fig.value)))
+            for score, i, j in matched:
+                if (i, j) in compatible:
+                    continue
                 a, b = figs[da][i], figs[db][j]
-                if not (a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]):
-                    continue
-                fa, fb = a.fig, b.fig
-                if rounded_alike(fa.text, fb.text):
-                    continue  # "$43,000" is "$43,350" rounded
-                if _ambiguous(score, rival[("a", i)], float(fb.value)) or _ambiguous(score, rival[("b", j)], float(fa.value)):
+                if _ambiguous(score, rival.get(("a", i), []), float(b.fig.value)) or \
+                        _ambiguous(score, rival.get(("b", j), []), float(a.fig.value)):
                     continue  # itemised lists ("$5,150 on fur capes", "$5,587.75 ..."): no one figure stands out
-                key = frozenset(((fa.doc, fa.start), (fb.doc, fb.start)))
-                if key in seen:
+                clashes.append((a, b))
+    # a third document giving one side's figure word for word ("just over $200,000"), around a
+    # word or name that side's sentence shares, gives that side's value even where too little
+    # else of the two sentences agrees to align them
+    for a, b in list(clashes):
+        for side in (a, b):
+            for d in doc_ids:
+                if d in (a.fig.doc, b.fig.doc):
                     continue
-                seen.add(key)
-                versions = (
-                    Version((fa.doc,), fa.text, (Span(fa.doc, fa.start, fa.end, fa.text),)),
-                    Version((fb.doc,), fb.text, (Span(fb.doc, fb.start, fb.end, fb.text),)),
-                )
-                noun = next(iter(sorted(a.nouns & b.nouns)), "") or next(iter(sorted(a.nouns | b.nouns)), "")
-                what = f"how many {noun}" if noun and a.unit in ("count", "people") else f"the figure ({a.unit})"
-                out.append(conflict(f"{what} in: {a.claim.text}", "figure", versions))
+                for g in figs[d]:
+                    if (g.fig.text.lower() == side.fig.text.lower() and g.unit == side.unit
+                            and (set(g.words) | {f"@{e}" for e in g.entities}) & (set(side.words) | {f"@{e}" for e in side.entities})):
+                        bound.append((side, g))
+    return _merged(clashes, bound)
+
+
+def _compatible(a: _Fig, b: _Fig) -> bool:
+    """Two figures' values can both be true: their intervals overlap, or one is the other rounded."""
+    return not (a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]) or rounded_alike(a.fig.text, b.fig.text)
+
+
+def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _Fig]]) -> list[Finding]:
+    """One conflict per group of clashing figures, each version citing every
+    document that gives its value (figures bound to it with an equal value)."""
+    key = lambda f: (f.fig.doc, f.fig.start)  # noqa: E731
+    same: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    by_key: dict[tuple[str, int], _Fig] = {}
+    for a, b in bound:
+        by_key[key(a)], by_key[key(b)] = a, b
+        if float(a.fig.value) == float(b.fig.value):
+            same.setdefault(key(a), set()).add(key(b))
+            same.setdefault(key(b), set()).add(key(a))
+    # groups of clashes sharing a figure (or an equal figure bound to it)
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def find(k: tuple[str, int]) -> tuple[str, int]:
+        while parent.setdefault(k, k) != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for a, b in clashes:
+        by_key[key(a)], by_key[key(b)] = a, b
+        parent[find(key(a))] = find(key(b))
+        for side in (a, b):
+            for k in same.get(key(side), ()):
+                parent[find(k)] = find(key(side))
+    groups: dict[tuple[str, int], list[tuple[_Fig, _Fig]]] = {}
+    for a, b in clashes:
+        groups.setdefault(find(key(a)), []).append((a, b))
+    out: list[Finding] = []
+    for members in groups.values():
+        figures: dict[tuple[str, int], _Fig] = {}
+        for a, b in members:
+            for side in (a, b):
+                figures[key(side)] = side
+                for k in same.get(key(side), ()):
+                    figures.setdefault(k, by_key[k])
+        by_value: dict[float, list[_Fig]] = {}
+        for f in sorted(figures.values(), key=lambda f: (f.fig.doc, f.fig.start)):
+            by_value.setdefault(float(f.fig.value), []).append(f)
+        # one figure per document in each version; a document on two sides is no version of its own
+        docs_of = {v: {f.fig.doc for f in fs} for v, fs in by_value.items()}
+        torn = {d for v, ds in docs_of.items() for w, es in docs_of.items() if v != w for d in ds & es}
+        versions = []
+        for fs in by_value.values():
+            fs = [f for f in fs if f.fig.doc not in torn]
+            if not fs:
+                continue
+            first: dict[str, _Fig] = {}
+            for f in fs:
+                first.setdefault(f.fig.doc, f)
+            versions.append(Version(tuple(sorted(first)), fs[0].fig.text,
+                                    tuple(Span(f.fig.doc, f.fig.start, f.fig.end, f.fig.text) for f in first.values())))
+        if len(versions) < 2:
+            continue
+        a, b = members[0]
+        noun = next(iter(sorted(a.nouns & b.nouns)), "") or next(iter(sorted(a.nouns | b.nouns)), "")
+        what = f"how many {noun}" if noun and a.unit in ("count", "people") else f"the figure ({a.unit})"
+        out.append(conflict(f"{what} in: {a.claim.text}", "figure", tuple(versions)))
     return out

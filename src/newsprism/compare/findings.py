@@ -23,7 +23,8 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.align import AlignParams, align_claims
+from newsprism.compare.align import AlignParams
+from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts, readability
 from newsprism.compare.framing import find_framing
@@ -199,7 +200,7 @@ def find_from_claims(
     params: AlignParams = AlignParams(),
     docs: Mapping[str, Doc] | None = None,
 ) -> Findings:
-    graph = align_claims(claims, embedder, params)
+    graph = align_story(claims, embedder, params)  # candidate pairs for a very large story
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
     facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder), 1))
     # a fact carried only by copies of one report has one source: it is single-source

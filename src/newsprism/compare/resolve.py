@@ -43,7 +43,10 @@ from unidecode import unidecode
 
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.lexicon import (
+    EXTRA_NICKNAMES,
     FEMALE_HONORIFICS,
+    FEMALE_NOUNS,
+    MALE_NOUNS,
     HONORIFICS,
     MALE_HONORIFICS,
     NAME_SUFFIXES,
@@ -445,6 +448,30 @@ def _acronym_of(words: Sequence[str]) -> str | None:
     return "".join(w[0].lower() for w in caps)
 
 
+def _variant_candidates(names: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """Every pair (i < j, sorted) of ``names`` that :func:`_may_be_variants` may accept,
+    found through the first letters it compares instead of trying all pairs: the same
+    first word's letter; the same length and last word's letter; a shorter name's first
+    letter at the word of a longer one where the shorter would start as its tail."""
+    keyed: dict[tuple, list[int]] = defaultdict(list)
+    for k, toks in enumerate(names):
+        if not toks:
+            continue
+        keyed[("first", toks[0][:1])].append(k)
+        keyed[("last", len(toks), toks[-1][:1])].append(k)
+        keyed[("tail-short", len(toks), toks[0][:1])].append(k)
+        for size in range(2, len(toks)):
+            keyed[("tail-long", size, toks[-size][:1])].append(k)
+    pairs: set[tuple[int, int]] = set()
+    for key, rows in keyed.items():
+        if key[0] == "tail-long":
+            others = keyed.get(("tail-short", key[1], key[2]), [])
+            pairs.update((min(x, y), max(x, y)) for x in rows for y in others if x != y)
+        elif key[0] != "tail-short":
+            pairs.update((x, y) for n, x in enumerate(rows) for y in rows[n + 1 :])
+    return sorted(pairs)
+
+
 def _may_be_variants(a: Sequence[str], b: Sequence[str]) -> bool:
     """A necessary condition for any rule of step 2 of :func:`_merge_names`, from first
     letters alone (``tokens_match`` never pairs keys with different first letters):
@@ -468,13 +495,31 @@ class _Nicknames:
 
     def same(self, a: str, b: str) -> bool:
         a, b = a.lower().rstrip("."), b.lower().rstrip(".")
-        if a == b:
+        if a == b or b in EXTRA_NICKNAMES.get(a, ()) or a in EXTRA_NICKNAMES.get(b, ()):
             return True
         if self._namer is None:
             from nicknames import NickNamer
 
             self._namer = NickNamer()
         return a in self._namer.canonicals_of(b) or b in self._namer.canonicals_of(a)
+
+
+def _nickname_pair(a: _Item, b: _Item) -> bool:
+    """Labels under which two full names may be one person by a nickname: both PERSON, or
+    one PERSON and the other a two-word name NER gave a place or group label ("Mo
+    Cheeks":GPE beside "Maurice Cheeks":PERSON); the given names are checked by the caller."""
+    if a.group == b.group == "PERSON":
+        return True
+    return "PERSON" in (a.group, b.group) and a.kind == b.kind == "name" and len(a.toks) == len(b.toks) == 2
+
+
+def _nicknamed(a: _Item, b: _Item, nick: "_Nicknames") -> bool:
+    """Same surname (and middle names), given names a nickname pair, no gender cue against."""
+    return (
+        len(a.toks) == len(b.toks) >= 2 and _seq_match(a.toks[1:], b.toks[1:])
+        and (a.gender is None or b.gender is None or a.gender == b.gender)
+        and bool(a.words) and bool(b.words) and nick.same(a.words[0], b.words[0])
+    )
 
 
 def _merge_names(items: list[_Item], sets: _Sets) -> None:
@@ -497,55 +542,68 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
             else:
                 sets.union(rep.idx, it.idx)
         reps.extend(local)
-    # 2. variants between distinct keys (few per story: pairwise is cheap)
-    for i, a in enumerate(reps):
-        for b in reps[i + 1 :]:
-            if a.suffix != b.suffix:
-                continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
-            if not _may_be_variants(a.toks, b.toks) or not _compatible(a, b):
-                continue
-            if _seq_match(a.toks, b.toks):
-                sets.union(a.idx, b.idx)
-            elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
-                short, long_ = sorted((a.toks, b.toks), key=len)
-                if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
-                        and _is_subsequence(short, long_)):
-                    sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
-                elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
-                    sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
-                elif (a.group == b.group == "PERSON" and len(a.toks) == len(b.toks) >= 2
-                      and _seq_match(a.toks[1:], b.toks[1:])
-                      and (a.gender is None or b.gender is None or a.gender == b.gender)):
-                    if a.words and b.words and nick.same(a.words[0], b.words[0]):
-                        sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
-            elif _country_before(a, b) or _country_before(b, a):
-                sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
-    # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers")
+    # 2. variants between distinct keys: the pairs _may_be_variants can accept, in order
+    for i, j in _variant_candidates([it.toks for it in reps]):
+        a, b = reps[i], reps[j]
+        if a.suffix != b.suffix:
+            continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
+        if not _may_be_variants(a.toks, b.toks):
+            continue
+        if not _compatible(a, b):
+            if _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
+            continue
+        if _seq_match(a.toks, b.toks):
+            sets.union(a.idx, b.idx)
+        elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
+            short, long_ = sorted((a.toks, b.toks), key=len)
+            if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
+                    and _is_subsequence(short, long_)):
+                sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
+            elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
+                sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
+            elif _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+        elif _country_before(a, b) or _country_before(b, a):
+            sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
+    # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers");
+    # tokens_match needs equal first and last letters: the longer names indexed by those of their last token
+    longer: dict[tuple[str, str], list[_Item]] = defaultdict(list)
+    for o in full:
+        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP"):
+            longer[(o.toks[-1][:1], o.toks[-1][-1:])].append(o)
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
             continue
         owners = {
-            sets.find(o.idx) for o in full
-            if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and _compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
+            sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
+            if _compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
         }
         if len(owners) == 1:
             sets.union(it.idx, next(iter(owners)))
     # 4. acronyms and clipped forms, when the expansion is unique: "U.N." ~ "United Nations",
     # "SIA" ~ "Singapore Airlines" (each word gives the start of itself), "Fed" ~ "Federal Reserve"
     expanded = [it for it in full if it.group != "PERSON" and _acronym_of(it.words)]
+    acronyms = [_acronym_of(o.words) for o in expanded]
+    contents = [_content_words(o.words) for o in expanded]
+    expansions: dict[str, list[int]] = {}  # a word -> the indices of the names it may abbreviate
     for it in full:
         word = "".join(it.words)
         if len(it.words) != 1 or it.group == "PERSON":
             continue
-        if _ACRONYM.match(word):
-            letters = word.replace(".", "").lower()
-            targets = {sets.find(o.idx) for o in expanded if _acronym_of(o.words) == letters}
-            if not targets:
-                targets = {sets.find(o.idx) for o in expanded if _spells(letters, _content_words(o.words))}
-        elif _CLIPPED.match(word):
-            targets = {sets.find(o.idx) for o in expanded if _clips(word, _content_words(o.words))}
-        else:
-            continue
+        found = expansions.get(word)
+        if found is None:
+            if _ACRONYM.match(word):
+                letters = word.replace(".", "").lower()
+                found = [o.idx for o, a in zip(expanded, acronyms) if a == letters]
+                if not found:
+                    found = [o.idx for o, c in zip(expanded, contents) if _spells(letters, c)]
+            elif _CLIPPED.match(word):
+                found = [o.idx for o, c in zip(expanded, contents) if _clips(word, c)]
+            else:
+                found = []
+            expansions[word] = found
+        targets = {sets.find(x) for x in found}
         if len(targets) == 1:
             sets.union(it.idx, next(iter(targets)))
     _merge_suffixed(full, sets)
@@ -749,8 +807,10 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
         elif it.kind == "name":
             names_by_head[it.head].append(it)
     role_owner: dict[str, set[int]] = defaultdict(set)
+    name_count: Counter[int] = Counter()
     for it in items:
         if it.kind == "name":
+            name_count[sets.find(it.idx)] += 1
             for lemma in it.role_lemmas:
                 role_owner[lemma].add(sets.find(it.idx))
     for lemma, group in by_head.items():
@@ -761,7 +821,12 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
             sets.union(group[0].idx, it.idx)
         owners = role_owner.get(lemma, set())
         if len(owners) == 1:
-            sets.union(group[0].idx, next(iter(owners)))
+            owner = next(iter(owners))
+            # an office written as a name more often than its holder is named ("the Surgeon
+            # General" 40 times, "Regina Benjamin" 25) is the office, not that person
+            capitalised = len(names_by_head.get(lemma, ()))
+            if capitalised <= name_count[owner]:
+                sets.union(group[0].idx, owner)
 
 
 _PRONOUN_FORMS = (
@@ -831,6 +896,44 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
             sets.union(group[0].idx, it.idx)
 
 
+def _noun_gender(lemma: str) -> str | None:
+    return "f" if lemma in FEMALE_NOUNS else "m" if lemma in MALE_NOUNS else None
+
+
+def _link_people_nouns(items: list[_Item], sets: _Sets) -> None:
+    """"The woman" / "a 59-year-old grandmother" that no name was joined to is the one person
+    of that gender the story is about: the person it names whose own cues (pronouns, "Mr." /
+    "Ms.", a given name, a gendered role) all give that gender, when that person is named at
+    least three times as often as any other of that gender. A cue of the other gender on
+    either side rules the pair out (a man is never joined to his wife); two candidates named
+    about as often leave the noun alone."""
+    genders: dict[int, set[str]] = defaultdict(set)
+    counts: Counter[int] = Counter()  # person entity -> its name mentions
+    nouns: list[int] = []
+    for it in items:
+        root = sets.find(it.idx)
+        if it.kind == "pronoun" and it.head in _PRONOUNS_PERSON:
+            genders[root].add(_gender(it.head))
+        elif it.kind == "name":
+            if it.gender is not None:
+                genders[root].add(it.gender)
+            genders[root].update(g for g in map(_noun_gender, it.role_lemmas) if g)
+            if it.group == "PERSON":
+                counts[root] += 1
+        elif it.kind == "nominal" and not it.plural:
+            gender = _noun_gender(it.head)
+            if gender is not None:
+                genders[root].add(gender)
+                nouns.append(root)
+    for root in dict.fromkeys(nouns):
+        if root in counts or len(genders[root]) != 1:
+            continue
+        gender = next(iter(genders[root]))
+        ranked = sorted((n, r) for r, n in counts.items() if genders[r] == {gender})
+        if ranked and (len(ranked) == 1 or ranked[-1][0] >= 3 * ranked[-2][0]):
+            sets.union(ranked[-1][1], root)
+
+
 # ---------------------------------------------------------------- entities
 
 
@@ -880,6 +983,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     _short_people(items, sets)
     _merge_nominals(items, sets)
     _link_pronouns(items, sets)
+    _link_people_nouns(items, sets)
     entities: list[Entity] = []
     for n, (_, idxs) in enumerate(sorted(sets.groups().items(), key=lambda kv: min(kv[1])), start=1):
         members = [items[i] for i in sorted(idxs)]

@@ -673,6 +673,9 @@ def merge_linked(
             break
         a, b = merged[i], merged[j]
         if span_after_merge(a, b) > params.max_span_days:
+            # spans only grow: no group holding i can ever merge with one holding j
+            adj[i].discard(j)
+            adj[j].discard(i)
             continue
         keep, drop = (i, j) if a.size >= b.size else (j, i)
         merge_states(merged[keep], merged[drop], params.centroid_terms * 4)
@@ -681,11 +684,18 @@ def merge_linked(
         version[keep] += 1
         adj[keep] |= adj.pop(drop)
         adj[keep] -= {keep, drop}
+        group = merged[keep]
         for c in list(adj[keep]):
             if c not in merged:
                 adj[keep].discard(c)
                 continue
             adj[c].discard(drop)
+            if span_after_merge(group, merged[c]) > params.max_span_days:
+                # never mergeable again (spans only grow): not re-scored after later merges either,
+                # which keeps a long chain of linked articles (a topic over months) linear
+                adj[keep].discard(c)
+                adj[c].discard(keep)
+                continue
             adj[c].add(keep)
             x, y = min(keep, c), max(keep, c)
             heapq.heappush(heap, (-_merge_score(merged[x], merged[y], params), x, y, version[x], version[y]))

@@ -42,6 +42,7 @@ __all__ = [
     "load_output",
     "OUTPUT_TABLES",
     "peak_rss_mib",
+    "tree_cpu_seconds",
 ]
 
 OUTPUT_TABLES = (
@@ -54,6 +55,40 @@ def peak_rss_mib() -> float:
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def tree_cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and every process under it, live or
+    finished (a Spark run's JVM and Python workers, a local run's pool): what the machine's
+    load does not inflate. Linux /proc; elsewhere this process and its waited-for children."""
+    import resource
+
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        children: dict[int, list[int]] = {}
+        stats: dict[int, list[str]] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry)] = fields
+            children.setdefault(int(fields[1]), []).append(int(entry))
+        total, stack = 0, [os.getpid()]
+        while stack:
+            pid = stack.pop()
+            stat = stats.get(pid)
+            if stat:  # utime, stime, cutime, cstime: fields 14-17 of /proc/PID/stat
+                total += sum(int(x) for x in stat[11:15])
+            stack.extend(children.get(pid, []))
+        return total / tick
+    except (OSError, ValueError, AttributeError):
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 class Progress:
@@ -123,6 +158,7 @@ class BatchSummary:
     stories: int = 0
     analysed_stories: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    cpu_seconds: dict[str, float] = field(default_factory=dict)  # of the whole process tree, per step
     resumed: list[str] = field(default_factory=list)
     peak_rss_mib: float = 0.0
     output: str = ""
@@ -138,6 +174,7 @@ class BatchSummary:
             "stories": self.stories, "analysed_stories": self.analysed_stories,
             "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
             "total_seconds": round(self.total_seconds, 3),
+            "cpu_seconds": {k: round(v, 3) for k, v in self.cpu_seconds.items()},
             "articles_per_second": round(self.articles / self.total_seconds, 1) if self.total_seconds else 0.0,
             "resumed": self.resumed, "peak_rss_mib": round(self.peak_rss_mib, 1), "output": self.output,
         }
@@ -510,11 +547,13 @@ class BatchRun:
     work: WorkDir
     summary: BatchSummary
     timer: float = field(default_factory=time.perf_counter)
+    cpu: float = field(default_factory=tree_cpu_seconds)
 
     def lap(self, name: str) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), tree_cpu_seconds()
         self.summary.seconds[name] = self.summary.seconds.get(name, 0.0) + now - self.timer
-        self.timer = now
+        self.summary.cpu_seconds[name] = self.summary.cpu_seconds.get(name, 0.0) + cpu - self.cpu
+        self.timer, self.cpu = now, cpu
 
 
 def start_run(

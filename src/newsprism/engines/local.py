@@ -313,23 +313,42 @@ def refresh(
 
     if progress:
         progress(0, total, "")
-    if summary.jobs <= 1:
+    def here(story_id: int) -> None:
+        nonlocal analyser
         analyser = analyser or Analyser()
-        for story_id in stale:
-            try:
-                record(analyser.analyse_stored(corpus.store, story_id))
-            except Exception as exc:
-                record((story_id, f"{type(exc).__name__}: {exc}"))
-    elif stale:
-        from concurrent.futures import as_completed
+        try:
+            record(analyser.analyse_stored(corpus.store, story_id))
+        except Exception as exc:
+            record((story_id, f"{type(exc).__name__}: {exc}"))
 
-        with _pool(str(corpus.path), summary.jobs) as pool:
-            futures = [pool.submit(_worker_story, s) for s in stale]
+    if summary.jobs <= 1:
+        for story_id in stale:
+            here(story_id)
+    elif stale:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        # jobs - 1 worker processes, and this process analyses stories too: it works
+        # while the workers start (a fresh interpreter and a model load each), and one
+        # process fewer is started. Each worker has up to two stories in hand, so it
+        # never waits for this process to hand it the next one.
+        pending = list(stale)  # largest first
+        workers = summary.jobs - 1
+        running: set = set()
+        with _pool(str(corpus.path), workers) as pool:
             try:
-                for future in as_completed(futures):
-                    record(future.result())
+                while pending or running:
+                    while len(pending) > 1 and len(running) < 2 * workers:
+                        running.add(pool.submit(_worker_story, pending.pop(0)))
+                    if pending:
+                        here(pending.pop(0))
+                        done = {f for f in running if f.done()}
+                    else:
+                        done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        running.discard(future)
+                        record(future.result())
             except BaseException:
-                for future in futures:
+                for future in running:
                     future.cancel()
                 raise
     summary.seconds = time.perf_counter() - started

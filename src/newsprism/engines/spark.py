@@ -11,9 +11,11 @@ one connected component or one story.
 * families — signatures in ``mapInArrow``; banded LSH as a ``groupBy`` on (band, key); the
   buckets of two or more, a batch of them per ``mapInArrow`` call (:func:`steps.bucket_pairs`); copy pairs are
   few (one per copy, about), so their connected components are found on the driver.
-* stories — document frequencies as a ``groupBy``; vectors in ``mapInArrow``; candidates
-  by joining (salient term, week) queries on postings lists no longer than the cap (no
-  step compares all pairs); scores in ``mapInArrow``; the best neighbours by a window;
+* stories — document frequencies as a ``groupBy``; vectors in ``mapInArrow``; candidate
+  neighbours a time block at a time (``groupBy(block).applyInArrow``: ``block_weeks`` weeks
+  of articles plus the weeks their lookups reach, so every (term, week) list a lookup reads
+  is whole in the block; :func:`steps.block_edges`, the local engine's own search: no step
+  compares all pairs, each vector travels to 2–3 blocks instead of once per candidate pair);
   connected components of the edges on the driver, collected per component and merged
   in ``mapInArrow``.
 * analyses — the parse as Arrow-batched ``mapInArrow`` (``nlp.pipe`` over each batch, spaCy
@@ -244,8 +246,7 @@ def _vectors(params: BatchParams, docs: int, df_broadcast: Any, undated: bool, b
 
     vectorizer = steps.vectorizer_for(docs, df_broadcast.value, params.cluster)
     schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("vector", pa.string()),
-                        ("salient", pa.list_(pa.string())), ("posted", pa.list_(pa.int64())),
-                        ("weeks", pa.list_(pa.int64()))])
+                        ("salient", pa.list_(pa.string())), ("blocks", pa.list_(pa.int64()))])
     for batch in batches:
         rows = []
         for pk, day, counts in zip(*(batch.column(c).to_pylist() for c in ("pk", "day", "counts"))):
@@ -253,23 +254,39 @@ def _vectors(params: BatchParams, docs: int, df_broadcast: Any, undated: bool, b
             vec = vectorizer.vector_parts(dict(words), dict(entities), day)
             rows.append({"pk": pk, "day": day, "vector": steps.vector_to_json(vec),
                          "salient": list(dict.fromkeys(vec.salient)),
-                         "posted": steps.posting_weeks(day, undated),
-                         "weeks": steps.query_weeks(day, params.cluster, undated)})
+                         "blocks": [] if day is None else steps.blocks_of(day, params.block_weeks, params.cluster)})
         yield pa.RecordBatch.from_pylist(rows, schema=schema)
 
 
-def _score(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
+class _LazyVectors(dict):
+    """pk -> ArticleVector, decoded from its JSON the first time it is read."""
+
+    def __init__(self, texts: Mapping[int, str]):
+        super().__init__()
+        self.texts = texts
+
+    def __missing__(self, pk: int):
+        vec = steps.vector_from_json(self.texts[pk])
+        self[pk] = vec
+        return vec
+
+
+def _block_edges(params: BatchParams, table: Any, undated: bool = False) -> Any:
+    """One time block (its articles and the halo their lookups reach) -> the neighbour
+    edges of the articles whose own block it is (:func:`steps.block_edges`); ``undated``:
+    the run has undated articles."""
     import pyarrow as pa
 
-    schema = pa.schema([("i", pa.int64()), ("j", pa.int64()), ("score", pa.float64())])
-    for batch in batches:
-        cols = [batch.column(c).to_pylist() for c in ("i", "j", "vi", "vj")]
-        scores = [
-            steps.pair_score(steps.vector_from_json(vi), steps.vector_from_json(vj), params.cluster)
-            for _, _, vi, vj in zip(*cols)
-        ]
-        yield pa.RecordBatch.from_arrays([pa.array(cols[0], pa.int64()), pa.array(cols[1], pa.int64()),
-                                          pa.array(scores, pa.float64())], schema=schema)
+    block = table.column("block")[0].as_py()
+    pks = table.column("pk").to_pylist()
+    days = table.column("day").to_pylist()
+    heads = dict(zip(pks, zip(days, table.column("salient").to_pylist())))
+    vectors = _LazyVectors(dict(zip(pks, table.column("vector").to_pylist())))
+    queriers = sorted(pk for pk, day in zip(pks, days) if steps.home_block(day, params.block_weeks) == block)
+    edges = steps.block_edges(vectors, params.cluster, params.posting_cap, undated, queriers, heads)
+    return pa.table({"score": pa.array([e[0] for e in edges], pa.float64()),
+                     "a": pa.array([e[1] for e in edges], pa.int64()),
+                     "b": pa.array([e[2] for e in edges], pa.int64())})
 
 
 def _merges(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
@@ -569,7 +586,6 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
     family = spark.read.parquet(path("family.parquet"))
 
     # 3. stories
-    cp = params.cluster
     if not work.done("stories"):
         watcher.begin("stories")
         reps = articles.join(family.filter("pk = family_pk"), "pk").select("pk", "text", "title", "day")
@@ -583,37 +599,34 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         progress.note(f"stories: {docs:,} reports, {len(df):,} terms in two or more")
         df_b = spark.sparkContext.broadcast(df)
         undated = terms.filter("day IS NULL").limit(1).count() > 0
-        vec_schema = "pk long, day long, vector string, salient array<string>, posted array<long>, weeks array<long>"
+        vec_schema = "pk long, day long, vector string, salient array<string>, blocks array<long>"
         vectors = terms.mapInArrow(functools.partial(_vectors, params, docs, df_b, undated), vec_schema)
         vectors.write.mode("overwrite").parquet(path("vectors.parquet"))
         vectors = spark.read.parquet(path("vectors.parquet"))
-        postings = vectors.select("pk", F.explode("posted").alias("week"), "salient") \
-            .select("pk", "week", F.explode("salient").alias("term"))
-        # a week's list longer than the cap is not used; the undated and all-time lists keep
-        # their latest cap articles (steps.recent_only)
-        weekly = postings.filter("week >= 0")
-        sizes = weekly.groupBy("term", "week").count().filter(f"count <= {params.posting_cap}").drop("count")
-        postings_used = weekly.join(sizes, ["term", "week"])
+        # candidate neighbours, blocked by time: a block is block_weeks weeks of articles with
+        # the weeks their lookups reach on either side, so each (term, week) list a lookup
+        # reads is whole in its block (steps.blocks_of), and the block's edges are found in
+        # one Python call (steps.block_edges, the local engine's own function); no step
+        # compares all pairs and no vector travels once per candidate pair
+        rows = vectors.select(F.explode("blocks").alias("block"), "pk", "day", "salient", "vector")
         if undated:
-            latest = Window.partitionBy("term", "week").orderBy(F.desc("pk"))
-            recent = (postings.filter("week < 0").withColumn("_r", F.row_number().over(latest))
-                      .filter(f"_r <= {params.posting_cap}").select("pk", "week", "term"))
-            postings_used = postings_used.select("pk", "week", "term").unionByName(recent)
-        postings = postings_used.withColumnRenamed("pk", "j")
-        queries = vectors.select(F.col("pk").alias("i"), F.explode("salient").alias("term"), "weeks") \
-            .select("i", "term", F.explode("weeks").alias("week"))
-        votes = queries.join(postings, ["term", "week"]).filter("i != j").groupBy("i", "j").count()
+            # undated lookups read the all-time lists and dated ones the undated lists, each
+            # its latest posting_cap articles: those articles go to every block that reads them
+            latest = Window.partitionBy("term").orderBy(F.desc("pk"))
 
-        rank = Window.partitionBy("i").orderBy(F.desc("count"), F.asc("j"))
-        cands = votes.withColumn("_r", F.row_number().over(rank)).filter(f"_r <= {cp.candidates}").select("i", "j")
-        vec_i = vectors.select(F.col("pk").alias("i"), F.col("vector").alias("vi"))
-        vec_j = vectors.select(F.col("pk").alias("j"), F.col("vector").alias("vj"))
-        pairs = cands.join(vec_i, "i").join(vec_j, "j").select("i", "j", "vi", "vj")
-        scored = pairs.mapInArrow(functools.partial(_score, params), "i long, j long, score double")
-        best = Window.partitionBy("i").orderBy(F.desc("score"), F.desc("j"))
-        edges = (scored.withColumn("_r", F.row_number().over(best))
-                 .filter(f"_r <= {cp.neighbours} AND score >= {cp.merge_threshold}")
-                 .select("score", F.least("i", "j").alias("a"), F.greatest("i", "j").alias("b")))
+            def listed(frame):
+                return (frame.select("pk", F.explode("salient").alias("term"))
+                        .withColumn("_r", F.row_number().over(latest))
+                        .filter(f"_r <= {params.posting_cap}").select("pk").distinct())
+
+            body = vectors.select("pk", "day", "salient", "vector")
+            dated_blocks = rows.select("block").distinct()
+            undated_listed = listed(vectors.filter("day IS NULL")).join(body, "pk").crossJoin(dated_blocks)
+            any_block = (vectors.filter("day IS NULL").select("pk").unionByName(listed(vectors)).distinct()
+                         .join(body, "pk").withColumn("block", F.lit(steps.UNDATED).cast("long")))
+            rows = rows.unionByName(undated_listed.select(*rows.columns)).unionByName(any_block.select(*rows.columns))
+        edges = rows.groupBy("block").applyInArrow(
+            _grouped(functools.partial(_block_edges, undated=undated), params), "score double, a long, b long")
         edges.write.mode("overwrite").parquet(path("edges.parquet"))
         edges = spark.read.parquet(path("edges.parquet"))
         a, b = _collect_pairs(edges, "a", "b")

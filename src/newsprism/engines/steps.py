@@ -19,10 +19,12 @@ moves records between these functions (in memory, or with Spark joins and groupe
    document frequencies; TF-IDF word and entity vectors (:mod:`newsprism.corpus.cluster`);
    candidate neighbours share salient terms in the same or a nearby week (a posting list
    longer than ``posting_cap`` is skipped: a term in that many articles that week blocks
-   nothing), so no step compares all pairs; each article keeps its ``neighbours`` best
-   candidates above the merge threshold; connected components of those edges are merged
-   greedily, strongest edge first, by centroid similarity within ``max_span_days``
-   (the batch clustering of :func:`~newsprism.corpus.cluster.cluster_batch`), one
+   nothing), so no step compares all pairs; the lookups can run a time block at a time
+   (:func:`block_edges` over :func:`blocks_of`: a block holds every list its lookups
+   read); each article keeps its ``neighbours`` best candidates above the merge
+   threshold; connected components of those edges are merged by
+   :func:`~newsprism.corpus.cluster.merge_linked` (the average-linkage agglomeration of
+   :func:`~newsprism.corpus.cluster.cluster_batch`, within ``max_span_days``), one
    component at a time — merges never cross components, so this equals one global pass.
 4. **analyses** — each story's articles (in pk order, copies flagged by family) through
    the full pipeline (extraction + findings), spaCy loaded once per worker process;
@@ -86,6 +88,10 @@ __all__ = [
     "ANY_TIME",
     "posting_weeks",
     "recent_only",
+    "block_edges",
+    "blocks_of",
+    "home_block",
+    "halo_weeks",
 ]
 
 UNDATED = -1  # the week of an undated article
@@ -102,6 +108,7 @@ class BatchParams:
     copy_containment: float = 0.9  # or: the shorter text this much inside the longer
     copy_window: int = 8  # an LSH bucket member is checked against this many before it (and the first)
     posting_cap: int = 100  # a (term, week) posting list longer than this is not used to find candidates
+    block_weeks: int = 4  # Spark: candidates are found a time block of this many weeks (+ the lookup's reach) at a time
     findings: bool = True  # run extraction + findings per story (False: families and stories only)
     max_story_articles: int = 200  # a larger story is analysed on its first this-many articles (pk order)
 
@@ -347,8 +354,14 @@ def query_weeks(day: int | None, params: ClusterParams, undated: bool = False) -
 def top_candidates(votes: Mapping[int, int], params: ClusterParams) -> list[int]:
     """The ``params.candidates`` articles sharing the most salient (term, week) postings
     (ties: smaller pk first) — :meth:`StreamClusterer.candidates` made order-independent."""
+    k = params.candidates
+    if len(votes) > k:
+        # a dense corpus gives thousands of voters: only those reaching the k-th best count
+        # are sorted (the same k, in the same order, as sorting them all)
+        floor = heapq.nlargest(k, votes.values())[-1]
+        votes = {pk: n for pk, n in votes.items() if n >= floor}
     ranked = sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [pk for pk, _ in ranked[: params.candidates]]
+    return [pk for pk, _ in ranked[:k]]
 
 
 def _state(pk: int, vec: ArticleVector, params: ClusterParams) -> StoryState:
@@ -414,12 +427,54 @@ def all_vectors(
 
 def local_edges(vectors: Mapping[int, ArticleVector], params: ClusterParams, posting_cap: int) -> list[tuple[float, int, int]]:
     """In-memory step 3b: candidate neighbours through (term, week) postings, scored, kept."""
-    undated = any(vec.day is None for vec in vectors.values())
+    return block_edges(vectors, params, posting_cap, any(vec.day is None for vec in vectors.values()))
+
+
+def halo_weeks(params: ClusterParams) -> int:
+    """How many weeks before and after its own an article's candidate lookup reaches
+    (:func:`query_weeks`)."""
+    reach = params.window_days + 2 * int(params.decay_days)
+    return -(-reach // 7)
+
+
+def blocks_of(day: int | None, block_weeks: int, params: ClusterParams) -> list[int]:
+    """The time blocks (``block_weeks`` weeks each) whose articles' lookups read this dated
+    article's postings: its own block and those within :func:`halo_weeks` of its week.
+    A block holding every article of these weeks has each (term, week) list it reads
+    whole, so its candidates are the ones a lookup over the whole corpus finds."""
+    week = posting_week(day)
+    halo = halo_weeks(params)
+    return list(range(-(-(week - halo - block_weeks + 1) // block_weeks), (week + halo) // block_weeks + 1))
+
+
+def home_block(day: int | None, block_weeks: int) -> int:
+    """The block whose lookups an article's own candidate search is (undated: :data:`UNDATED`)."""
+    return UNDATED if day is None else posting_week(day) // block_weeks
+
+
+def block_edges(
+    vectors: Mapping[int, ArticleVector],
+    params: ClusterParams,
+    posting_cap: int,
+    undated: bool,
+    queriers: Iterable[int] | None = None,
+    heads: Mapping[int, tuple[int | None, Sequence[str]]] | None = None,
+) -> list[tuple[float, int, int]]:
+    """Candidate neighbours of the ``queriers`` (default: every article) through the (term,
+    week) postings of all of ``vectors``, scored and kept. A week's list longer than
+    ``posting_cap`` is not used; the undated and all-time lists keep their latest
+    ``posting_cap`` articles. ``undated``: whether the whole run has undated articles.
+    The batch engines call it on the whole corpus (local) or on one time block with its
+    halo (Spark): the same lists, hence the same edges. ``heads`` (pk -> (day, salient terms)),
+    when given, is what the lists are built from, and ``vectors`` is read only for the
+    queriers and their candidates (a lazily decoded mapping then costs only those)."""
+    if heads is None:
+        heads = {pk: (vec.day, vec.salient) for pk, vec in vectors.items()}
     postings: dict[tuple[str, int], list[int]] = {}
-    for pk in sorted(vectors):
-        vec = vectors[pk]
-        weeks = posting_weeks(vec.day, undated)
-        for term in dict.fromkeys(vec.salient):
+    for pk in sorted(heads):
+        day, salient = heads[pk]
+        weeks = posting_weeks(day, undated)
+        for term in dict.fromkeys(salient):
             for week in weeks:
                 postings.setdefault((term, week), []).append(pk)
     if undated:
@@ -427,15 +482,19 @@ def local_edges(vectors: Mapping[int, ArticleVector], params: ClusterParams, pos
             if recent_only(key[1]) and len(members) > posting_cap:
                 postings[key] = members[-posting_cap:]
     edges: list[tuple[float, int, int]] = []
-    for pk, vec in vectors.items():
+    for pk in (heads if queriers is None else queriers):
+        day, salient = heads[pk]
         votes: Counter[int] = Counter()
-        terms = list(dict.fromkeys(vec.salient))
-        for week in query_weeks(vec.day, params, undated):
+        terms = list(dict.fromkeys(salient))
+        for week in query_weeks(day, params, undated):
             for term in terms:
                 entry = postings.get((term, week))
                 if entry and len(entry) <= posting_cap:
                     votes.update(entry)
         votes.pop(pk, None)
+        if not votes:
+            continue
+        vec = vectors[pk]
         scored = [(pair_score(vec, vectors[j], params), j) for j in top_candidates(votes, params)]
         edges.extend(keep_neighbours(pk, scored, params))
     return edges

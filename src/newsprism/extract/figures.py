@@ -161,6 +161,17 @@ class _Context:
         self.people = People(article.id, article.text, doc, mentions)
         self.name_chars = sorted((m.start, m.end) for m in mentions
                                  if m.doc == article.id and m.label in _NAME_LABELS)
+        self.person_chars = sorted((m.start, m.end) for m in mentions if m.doc == article.id and m.label == "PERSON")
+        self._according: list[int] | None = None
+
+    @property
+    def according(self) -> list[int]:
+        """The indices of the document's tokens "according", in order (found once)."""
+        if self._according is None:
+            self._according = (
+                [t.i for t in self.doc if t.lower_ == "according"] if "according" in self.article.text.lower() else []
+            )
+        return self._according
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.article.id, start, end, self.article.text[start:end])
@@ -169,6 +180,14 @@ class _Context:
         """``head``'s noun phrase as the report names it (``attribution.source_phrase``)."""
         lo, hi = source_phrase(head)
         return self.span(self.doc[lo].idx, self.doc[hi - 1].idx + len(self.doc[hi - 1]))
+
+    def in_person(self, token: "Token") -> bool:
+        """The token is a person's name: so tagged by the parser, or inside a mention of a person
+        (the parser may tag "Weiner" of "Weiner, 46," as no entity where the story's mentions know him)."""
+        if token.ent_type_ == "PERSON":
+            return True
+        k = bisect.bisect_right(self.person_chars, (token.idx, 10**12)) - 1
+        return k >= 0 and self.person_chars[k][0] <= token.idx < self.person_chars[k][1]
 
     def in_name(self, token: "Token") -> bool:
         if token.ent_type_ in _NAME_LABELS:
@@ -346,6 +365,20 @@ def _figure(ctx: _Context, first: int, last: int, value: float | int, unit: str 
 
 
 def _counted_noun(doc: "Doc", first: int, last: int) -> "Token | None":
+    """The noun the number counts (``_counted_head``); for a sum "worth of" something,
+    that something ("$9,587.64 worth of children's furniture": furniture)."""
+    head = _counted_head(doc, first, last)
+    if head is not None and head.lower_ == "worth":
+        of = next((c for c in head.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        pobj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+        if pobj is not None:
+            return pobj
+        if head.i + 1 < len(doc) and doc[head.i + 1].lower_ == "of":
+            return _surface_noun(doc, head.i + 2) or head
+    return head
+
+
+def _counted_head(doc: "Doc", first: int, last: int) -> "Token | None":
     """The noun the number counts: via "of" ("dozens of people"), the parse (nummod),
     or the surface (adjectives/participles then a noun right after the number)."""
     n = len(doc)
@@ -387,7 +420,7 @@ def _noun_phrase(ctx: _Context, begin: int, head: "Token") -> Span:
     head noun's short right-hand modifiers, clipped at punctuation."""
     doc = ctx.doc
     begin = min(begin, head.i)
-    while begin < head.i and (doc[begin].lower_ == "of" or doc[begin].text in ("-", "–")):
+    while begin < head.i and (doc[begin].lower_ in ("of", "worth") or doc[begin].text in ("-", "–")):
         begin += 1
     end = head.i
     right = [c for c in head.rights if c.dep_ in _RIGHT_MOD_DEPS]
@@ -422,7 +455,7 @@ def _age(ctx: _Context, first: int, last: int) -> tuple[bool, Span | None]:
         return True, ctx.span(who.idx, who.idx + len(who)) if who is not None else None
     # "Hemeish, 34, said": a number between commas right after a PERSON
     if first > 1 and doc[first - 1].text == "," and last + 1 < n and doc[last + 1].text == "," \
-            and doc[first - 2].ent_type_ == "PERSON" and first == last and t.text.isdigit() \
+            and ctx.in_person(doc[first - 2]) and first == last and t.text.isdigit() \
             and 0 < int(t.text) < 120:
         person = doc[first - 2]
         k = person.i
@@ -543,10 +576,12 @@ def _source(ctx: _Context, token: "Token") -> Span | None:
             who = _reporter(ctx, c, token)
             if who is not None:
                 return who
-    for w in token.sent:
-        obj = according_to(w) if w.lower_ == "according" else None
-        if obj is not None:
-            return _named(ctx, obj)
+    if ctx.according:  # "according to" in the figure's sentence, the first one
+        sent = token.sent
+        for i in ctx.according:
+            obj = according_to(ctx.doc[i]) if sent.start <= i < sent.end else None
+            if obj is not None:
+                return _named(ctx, obj)
     return None
 
 

@@ -170,7 +170,7 @@ class _DocIndex:
         self.doc_id = doc_id
         self.text = text
         self.doc = doc
-        self.token_starts = [t.idx for t in doc]
+        self.token_starts = doc.to_array("IDX").tolist() if len(doc) else []  # each token's character offset
         self.region_starts = [r.open_mark for r in regions]
         self.region_ends = [r.close_mark if r.close_mark is not None else r.end for r in regions]
         self.people = People(doc_id, text, doc, mentions, self.inside_quote)
@@ -228,8 +228,9 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
     return Person(index.span(s, e), index.span(s, e))
 
 
-# what a person writes or posts: the speaker of "a Friday evening tweet said" is its author
-_AUTHORED = frozenset("tweet retweet post message letter note email op-ed".split())
+# what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
+# statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement".split())
 # posts have an author even when the sentence does not name one: the person named just before
 _POSTED = frozenset("tweet retweet post".split())
 

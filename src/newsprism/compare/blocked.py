@@ -1,0 +1,479 @@
+"""Alignment of a large story on candidate pairs (blocking) instead of all pairs.
+
+:func:`newsprism.compare.align.align_claims` scores every pair of claims in
+dense claims x claims tables: fine up to a few thousand claims (a story of ~100
+articles), but a month-long event of 500 articles has ~20,000 claims, and each
+table would take 1.6 GB. Above :data:`BLOCK_ABOVE` claims the story is aligned
+here instead, with the same score and the same linking rules, on candidate pairs:
+
+- each claim's nearest claims of other documents by centred sentence cosine
+  (computed a block of rows at a time, never stored whole);
+- claims that share a rare entity, figure or event key (the only pairs whose
+  entity / event evidence is not 0 in the dense score) or a rare content stem,
+  each claim keeping its best such partners by the IDF mass they share.
+
+Every part of the score (sentence cosine, token-aligned similarity, the two
+lexical cosines, rare entities and events) is computed exactly on those pairs,
+from sparse rows; a pair that is not a candidate scores -inf (it never links).
+The one estimate is the baseline of the token-aligned similarity (its mean over
+claims of different documents), taken on a fixed random sample of pairs.
+The top-k rule ranks a claim's partners among its candidates only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Sequence, cast
+
+import numpy as np
+
+from newsprism.compare.align import (
+    AlignParams,
+    Alignment,
+    ClaimGraph,
+    PairScores,
+    _figure_items,
+    _terms_of,
+    _token_model,
+    _words_of,
+    align_claims,
+    is_credit_line,
+    quote_share,
+    shared_text,
+)
+from newsprism.extract.claims import Claim
+
+__all__ = ["BLOCK_ABOVE", "PairTable", "align_story", "align_blocked", "candidate_pairs", "sparse_scores"]
+
+# above this many claims a story is aligned on candidate pairs (dense tables of
+# 4 * n**2 bytes each: 144 MB at 6,000 claims)
+BLOCK_ABOVE = 6000
+NEAREST = 24  # nearest claims by sentence cosine kept per claim
+SHARED_BEST = 24  # best partners by shared rare items kept per claim
+STEM_MAX_DF = 40  # a content stem in more claims than this proposes no pairs
+BASE_SAMPLE = 20_000  # pairs sampled for the baseline of the aligned similarity
+
+
+@dataclass(frozen=True, eq=False)
+class PairTable:
+    """A symmetric claims x claims table known on candidate pairs: ``t[i, j]`` is
+    the value of the pair, ``default`` for a pair that is not a candidate."""
+
+    n: int
+    index: dict[int, int]  # min(i, j) * n + max(i, j) -> position in values
+    values: np.ndarray
+    default: float = 0.0
+
+    def __getitem__(self, key: tuple[int, int]) -> float:
+        i, j = int(key[0]), int(key[1])
+        if i > j:
+            i, j = j, i
+        at = self.index.get(i * self.n + j)
+        return self.default if at is None else float(self.values[at])
+
+
+@dataclass(frozen=True, eq=False)
+class SparseScores:
+    """The parts of the score on candidate pairs ``(i[p], j[p])``, i < j."""
+
+    i: np.ndarray
+    j: np.ndarray
+    score: np.ndarray
+    cosine: np.ndarray
+    terms: np.ndarray
+    entities: np.ndarray
+    events: np.ndarray
+    sentence: np.ndarray
+    aligned: np.ndarray
+    words: np.ndarray
+    tables: dict[str, PairTable] = field(default_factory=dict)
+
+    def as_pair_scores(self, n: int) -> PairScores:
+        """The same values as the lookups :class:`PairScores` consumers make (``pairs.score[i, j]``)."""
+        keys = self.i * n + self.j
+        index = dict(zip(keys.tolist(), range(len(keys))))
+
+        def table(values: np.ndarray, default: float = 0.0) -> Any:
+            return PairTable(n, index, values, default)
+
+        return PairScores(
+            table(self.score, -math.inf), table(self.cosine), table(self.terms), table(self.entities),
+            table(self.events), table(self.sentence), table(self.aligned), table(self.words),
+        )
+
+
+def align_story(claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()) -> ClaimGraph:
+    """The story's claim graph: all pairs up to :data:`BLOCK_ABOVE` claims, candidate pairs above."""
+    if len(claims) > BLOCK_ABOVE:
+        return align_blocked(claims, embedder, params)
+    return align_claims(claims, embedder, params)
+
+
+# ----------------------------------------------------------------- sparse rows
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """Sparse rows: row r holds columns cols[ptr[r]:ptr[r+1]] (sorted) with vals."""
+
+    ptr: np.ndarray
+    cols: np.ndarray
+    vals: np.ndarray
+    width: int
+
+    @property
+    def keys(self) -> np.ndarray:
+        rows = np.repeat(np.arange(len(self.ptr) - 1, dtype=np.int64), np.diff(self.ptr))
+        return rows * self.width + self.cols
+
+
+def _rows(items: Sequence[dict[int, float]], width: int) -> _Rows:
+    ptr = np.zeros(len(items) + 1, dtype=np.int64)
+    ptr[1:] = np.cumsum([len(r) for r in items])
+    cols = np.empty(int(ptr[-1]), dtype=np.int64)
+    vals = np.empty(int(ptr[-1]), dtype=np.float64)
+    for r, row in enumerate(items):
+        ks = sorted(row)
+        cols[ptr[r] : ptr[r + 1]] = ks
+        vals[ptr[r] : ptr[r + 1]] = [row[k] for k in ks]
+    return _Rows(ptr, cols, vals, max(width, 1))
+
+
+def _expand(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each row of ``rows`` (repeats allowed) the positions of its entries, and
+    which element of ``rows`` each position belongs to."""
+    counts = ptr[rows + 1] - ptr[rows]
+    owner = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
+    starts = np.repeat(ptr[rows] - (np.cumsum(counts) - counts), counts)
+    return starts + np.arange(int(counts.sum()), dtype=np.int64), owner
+
+
+def _pair_dot(a: _Rows, left: np.ndarray, right: np.ndarray, b_vals: np.ndarray | None = None, chunk: int = 200_000) -> np.ndarray:
+    """sum_k a[left, k] * b[right, k] for each pair (``b``: the same columns with ``b_vals``)."""
+    b_vals = a.vals if b_vals is None else b_vals
+    keys = a.keys
+    out = np.zeros(len(left), dtype=np.float64)
+    if not len(keys):
+        return out
+    for s in range(0, len(left), chunk):
+        i, j = left[s : s + chunk], right[s : s + chunk]
+        pos, owner = _expand(a.ptr, i)
+        want = j[owner] * a.width + a.cols[pos]
+        found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        hit = keys[found] == want
+        out[s : s + chunk] = np.bincount(owner[hit], weights=a.vals[pos[hit]] * b_vals[found[hit]], minlength=len(i))
+    return out
+
+
+def _vocab(rows: Sequence[Sequence[str]]) -> dict[str, int]:
+    vocab: dict[str, int] = {}
+    for row in rows:
+        for k in row:
+            vocab.setdefault(k, len(vocab))
+    return vocab
+
+
+def _tfidf_rows(rows: Sequence[Sequence[str]]) -> _Rows:
+    """Unit rows of binary TF-IDF (align._term_cosines, the story as collection)."""
+    vocab = _vocab(rows)
+    n = len(rows)
+    df = Counter(k for row in rows for k in set(row))
+    items = []
+    for row in rows:
+        w = {vocab[k]: math.log((1 + n) / (1 + df[k])) for k in set(row)}
+        norm = max(math.sqrt(sum(x * x for x in w.values())), 1e-9)
+        items.append({k: x / norm for k, x in w.items()})
+    return _rows(items, len(vocab))
+
+
+def _word_rows(rows: Sequence[Sequence[str]]) -> _Rows:
+    """Unit rows of sublinear TF-IDF of word forms (align._word_cosines)."""
+    vocab = _vocab(rows)
+    n = len(rows)
+    counts = [Counter(row) for row in rows]
+    df = Counter(w for c in counts for w in c)
+    items = []
+    for c in counts:
+        w = {vocab[k]: (1.0 + math.log(m)) * (math.log((1 + n) / (1 + df[k])) + 1.0) for k, m in c.items()}
+        norm = max(math.sqrt(sum(x * x for x in w.values())), 1e-9)
+        items.append({k: x / norm for k, x in w.items()})
+    return _rows(items, len(vocab))
+
+
+def _rare_rows(rows: Sequence[Sequence[str]], background: float) -> tuple[_Rows, np.ndarray]:
+    """Presence rows weighted by rarity (align._rare_entity_mass) and each row's mass."""
+    vocab = _vocab(rows)
+    n = len(rows)
+    df = Counter(k for row in rows for k in set(row))
+    norm = max(math.log(n + 1), 1.0)
+    weight = {k: max(0.0, (math.log((1 + n) / (1 + v)) / norm - background) / (1.0 - background)) for k, v in df.items()}
+    items = [{vocab[k]: weight[k] for k in set(row) if weight[k] > 0} for row in rows]
+    table = _rows(items, len(vocab))
+    mass = np.array([sum(r.values()) for r in items], dtype=np.float64)
+    return table, mass
+
+
+def _rare_mass(table: _Rows, mass: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    shared = _pair_dot(table, left, right, np.ones_like(table.vals))
+    smaller = np.minimum(mass[left], mass[right])
+    share = np.where(smaller > 0, shared / np.where(smaller > 0, smaller, 1.0), 0.0)
+    return np.minimum(shared * share, 2.0)
+
+
+# ------------------------------------------------------------ candidate pairs
+
+
+def _unique_pairs(left: np.ndarray, right: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    lo, hi = np.minimum(left, right), np.maximum(left, right)
+    keys = np.unique(lo * n + hi)
+    return keys // n, keys % n
+
+
+def _nearest(centred: np.ndarray, doc: np.ndarray, k: int, block: int = 1024) -> tuple[np.ndarray, np.ndarray]:
+    """Each claim's k nearest claims of other documents by centred cosine."""
+    n = len(centred)
+    k = min(k, n - 1)
+    if k <= 0:
+        return np.empty(0, np.int64), np.empty(0, np.int64)
+    left, right = [], []
+    for s in range(0, n, block):
+        sims = centred[s : s + block] @ centred.T
+        sims[doc[s : s + block, None] == doc[None, :]] = -np.inf
+        top = np.argpartition(-sims, k - 1, axis=1)[:, :k]
+        ok = np.isfinite(np.take_along_axis(sims, top, axis=1))
+        rows = np.repeat(np.arange(s, s + len(sims)), k).reshape(len(sims), k)
+        left.append(rows[ok])
+        right.append(top[ok])
+    return np.concatenate(left).astype(np.int64), np.concatenate(right).astype(np.int64)
+
+
+def _sharing(item_rows: Sequence[Sequence[str]], doc: np.ndarray, max_df: int, best: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs of claims of different documents that share an item seen in at most
+    ``max_df`` claims; each claim keeps its ``best`` partners by the IDF mass shared."""
+    n = len(item_rows)
+    postings: dict[str, list[int]] = defaultdict(list)
+    for r, row in enumerate(item_rows):
+        for k in set(row):
+            postings[k].append(r)
+    src, dst, wts = [], [], []
+    for rows in postings.values():
+        if not 2 <= len(rows) <= max_df:
+            continue
+        arr = np.array(rows, dtype=np.int64)
+        a, b = np.triu_indices(len(arr), 1)
+        a, b = arr[a], arr[b]
+        keep = doc[a] != doc[b]
+        src.append(a[keep])
+        dst.append(b[keep])
+        wts.append(np.full(int(keep.sum()), math.log((1 + n) / (1 + len(rows)))))
+    if not src:
+        return np.empty(0, np.int64), np.empty(0, np.int64)
+    a, b, w = np.concatenate(src), np.concatenate(dst), np.concatenate(wts)
+    keys, inverse = np.unique(a * n + b, return_inverse=True)
+    mass = np.bincount(inverse, weights=w)
+    a, b = keys // n, keys % n
+    # both directions: each claim ranks its partners by shared mass, keeps the best
+    s, d, m = np.concatenate([a, b]), np.concatenate([b, a]), np.concatenate([mass, mass])
+    order = np.lexsort((d, -m, s))
+    s, d = s[order], d[order]
+    first = np.searchsorted(s, s, side="left")
+    keep = (np.arange(len(s)) - first) < best
+    return s[keep], d[keep]
+
+
+def candidate_pairs(claims: Sequence[Claim], centred: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate pairs (i < j, different documents) of a large story's claims."""
+    n = len(claims)
+    doc_ids = {d: k for k, d in enumerate(sorted({c.doc for c in claims}))}
+    doc = np.array([doc_ids[c.doc] for c in claims], dtype=np.int64)
+    parts = [_nearest(centred, doc, NEAREST)]
+    rare_df = max(2, int(math.sqrt(n + 1)))  # rarer than this: an entity or event weighs > 0
+    parts.append(_sharing([list(c.entities) + _figure_items(c) for c in claims], doc, rare_df, SHARED_BEST))
+    parts.append(_sharing([list(c.events) for c in claims], doc, rare_df, SHARED_BEST))
+    parts.append(_sharing([_terms_of(c) for c in claims], doc, STEM_MAX_DF, SHARED_BEST))
+    left = np.concatenate([p[0] for p in parts])
+    right = np.concatenate([p[1] for p in parts])
+    return _unique_pairs(left, right, n)
+
+
+# ------------------------------------------------------------------ the scores
+
+
+def _aligned_pairs(left: np.ndarray, right: np.ndarray, ids: Sequence[Sequence[int]], model, idf) -> np.ndarray:
+    """The token-aligned similarity (align.aligned_similarity) of each pair."""
+    out = np.zeros(len(left), dtype=np.float32)
+    story_vocab = sorted({t for row in ids for t in row})
+    if not story_vocab or not len(left):
+        return out
+    where = {t: k for k, t in enumerate(story_vocab)}
+    unit = model.token_vectors(story_vocab)
+    w_of = np.array([idf(t) for t in story_vocab], dtype=np.float32)
+    occ = [np.array([where[t] for t in row], dtype=np.int64) for row in ids]
+    distinct = [np.unique(o) for o in occ]
+    order = np.argsort(left, kind="stable")
+    bounds = np.searchsorted(left[order], np.arange(len(ids) + 1))
+    for i in range(len(ids)):
+        at = order[bounds[i] : bounds[i + 1]]
+        if not len(at) or not len(occ[i]):
+            continue
+        partners = [int(j) for j in right[at]]
+        keep = [p for p, j in enumerate(partners) if len(occ[j])]
+        if not keep:
+            continue
+        at = at[keep]
+        partners = [partners[p] for p in keep]
+        d_i = distinct[i]
+        cols = np.concatenate([distinct[j] for j in partners])
+        lens = np.array([len(distinct[j]) for j in partners], dtype=np.int64)
+        starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
+        sim = unit[d_i] @ unit[cols].T  # (distinct tokens of i, all partners' distinct tokens)
+        # recall: each token occurrence of i, its best match in each partner
+        best = np.maximum.reduceat(sim, starts, axis=1)  # (d_i, partners)
+        local = np.searchsorted(d_i, occ[i])
+        w_i = w_of[occ[i]]
+        rec = (w_i @ best[local]) / w_i.sum()
+        # precision: each token occurrence of a partner, its best match in i
+        colmax = sim.max(axis=0)
+        prec = np.empty(len(partners), dtype=np.float64)
+        for p, j in enumerate(partners):
+            seg = colmax[starts[p] : starts[p] + lens[p]]
+            w_j = w_of[occ[j]]
+            prec[p] = float(w_j @ seg[np.searchsorted(distinct[j], occ[j])]) / float(w_j.sum())
+        out[at] = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
+    return out
+
+
+def sparse_scores(claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()) -> SparseScores:
+    """align.score_pairs on the candidate pairs of :func:`candidate_pairs`."""
+    n = len(claims)
+    tokens = _token_model(embedder)
+    if tokens is embedder:
+        ids = [tokens.token_ids(c.text) for c in claims]
+        vectors = tokens.encode_ids(ids)
+    else:
+        ids = [tokens.token_ids(c.text) for c in claims]
+        vectors = embedder.encode([c.text for c in claims])
+    centred = vectors - vectors.mean(axis=0, keepdims=True)
+    centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-9)
+    left, right = candidate_pairs(claims, centred)
+
+    sent = np.einsum("ij,ij->i", centred[left], centred[right]) if len(left) else np.zeros(0, np.float32)
+    df = Counter(t for row in ids for t in set(row))
+    idf_cache: dict[int, float] = {}
+
+    def idf(t: int) -> float:
+        w = idf_cache.get(t)
+        if w is None:
+            w = idf_cache[t] = math.log((1 + n) / (1 + df.get(t, 0))) + 1.0
+        return w
+
+    aligned = _aligned_pairs(left, right, ids, tokens, idf)
+    # the baseline: the mean aligned similarity of two claims of different documents, on a sample
+    doc = np.array([c.doc for c in claims])
+    has = np.array([bool(c.text.strip()) for c in claims])
+    if n * (n - 1) // 2 <= BASE_SAMPLE:  # every pair (as the dense score does)
+        a, b = np.triu_indices(n, 1)
+    else:
+        rng = np.random.default_rng(0)
+        a, b = rng.integers(0, n, BASE_SAMPLE), rng.integers(0, n, BASE_SAMPLE)
+    ok = (doc[a] != doc[b]) & has[a] & has[b]
+    sa, sb = _unique_pairs(a[ok], b[ok], n)
+    base = float(_aligned_pairs(sa, sb, ids, tokens, idf).mean()) if len(sa) else 0.0
+    emb = params.embedding_weight * (sent + (aligned - base) / max(1.0 - base, 1e-3)) / 2
+
+    term = _pair_dot(_tfidf_rows([_terms_of(c) for c in claims]), left, right)
+    words = _pair_dot(_word_rows([_words_of(c) for c in claims]), left, right)
+    ent_rows, ent_mass = _rare_rows([list(c.entities) + _figure_items(c) for c in claims], 0.5)
+    evt_rows, evt_mass = _rare_rows([list(c.events) for c in claims], 0.0)
+    ent = _rare_mass(ent_rows, ent_mass, left, right)
+    evt = _rare_mass(evt_rows, evt_mass, left, right)
+    score = (
+        emb + params.term_weight * (term + words) / 2 + params.entity_weight * ent + params.event_weight * evt
+    ).astype(np.float32)
+    f32 = np.float32
+    return SparseScores(left, right, score, emb.astype(f32), term.astype(f32), ent.astype(f32), evt.astype(f32),
+                        sent.astype(f32), aligned, words.astype(f32))
+
+
+# ------------------------------------------------------------------- linking
+
+
+def align_blocked(claims: Sequence[Claim], embedder, params: AlignParams = AlignParams()) -> ClaimGraph:
+    """align.align_claims on candidate pairs: the same links and facts rules."""
+    claims = tuple(claims)
+    n = len(claims)
+    if not claims:
+        return ClaimGraph((), (), (), ())
+    sp = sparse_scores(claims, embedder, params)
+    left, right, score, cos = sp.i, sp.j, sp.score, sp.cosine
+    m = len(left)
+    copies = shared_text(claims, params)
+    copied_pairs = {
+        frozenset(((s.citations[0].doc, s.citations[0].start), (s.citations[1].doc, s.citations[1].start)))
+        for s in copies
+    }
+    doc_ids = {d: k for k, d in enumerate(sorted({c.doc for c in claims}))}
+    doc = np.array([doc_ids[c.doc] for c in claims], dtype=np.int64)
+
+    # each claim's rank of a partner among the partner document's candidates
+    src, dst, s2 = np.concatenate([left, right]), np.concatenate([right, left]), np.concatenate([score, score])
+    order = np.lexsort((dst, -s2, doc[dst], src))
+    group = src[order] * len(doc_ids) + doc[dst[order]]
+    first = np.searchsorted(group, group, side="left")
+    rank = np.empty(2 * m, dtype=np.int64)
+    rank[order] = np.arange(2 * m) - first
+    in_top = rank < params.top_k
+    is_best = rank == 0
+    mutual = in_top[:m] & in_top[m:]
+    either = in_top[:m] | in_top[m:]
+    mutual_best = is_best[:m] & is_best[m:] & (score >= params.mutual_best_threshold)
+    linked = mutual_best | ((score >= params.threshold) & (mutual | ((score >= params.strong) & either)))
+    linked &= (score - cos) >= params.min_evidence
+    credit = np.array([is_credit_line(c) for c in claims])
+    quoted = np.array([quote_share(c) > 0.5 for c in claims])
+    linked &= ~(credit[left] | credit[right])
+    linked &= ~(quoted[left] | quoted[right]) | (sp.entities >= 0.25)
+
+    pairs = sp.as_pair_scores(n)
+    table = cast(PairTable, pairs.score)
+    lk = np.flatnonzero(linked)
+    ranked = sorted(((float(score[p]), int(left[p]), int(right[p])) for p in lk), reverse=True)
+    neighbours: dict[int, set[int]] = defaultdict(set)
+    for _, i, j in ranked:
+        neighbours[i].add(j)
+        neighbours[j].add(i)
+
+    links: list[Alignment] = []
+    for s_ij, i, j in ranked:
+        ci, cj = claims[i], claims[j]
+        copied = frozenset(((ci.doc, ci.start), (cj.doc, cj.start))) in copied_pairs
+        links.append(
+            Alignment(ci.id, cj.id, round(s_ij, 4), round(float(cast(Any, pairs.cosine)[i, j]), 4),
+                      tuple(sorted(set(ci.entities) & set(cj.entities))),
+                      tuple(sorted(set(ci.terms) & set(cj.terms))), copied)
+        )
+
+    facts: list[frozenset[int]] = []
+    facts_of: dict[int, list[int]] = defaultdict(list)
+    for _, i, j in ranked:
+        if any(j in facts[f] for f in facts_of[i]):
+            continue
+        fact = {i, j}
+        by_doc: dict[int, list[int]] = defaultdict(list)
+        for k in sorted(neighbours[i] | neighbours[j]):
+            if doc[k] not in (doc[i], doc[j]) and min(table[i, k], table[j, k]) >= params.member_floor:
+                by_doc[int(doc[k])].append(k)
+        for ks in by_doc.values():
+            ks.sort(key=lambda k: -max(table[i, k], table[j, k]))
+            both = [k for k in ks[1 : params.per_doc] if k in neighbours[i] and k in neighbours[j]]
+            fact.update(ks[:1] + both)
+        if len(set(facts_of[i]) | set(facts_of[j])) < params.max_facts_per_claim:
+            for k in fact:
+                facts_of[k].append(len(facts))
+            facts.append(frozenset(fact))
+    groups = tuple(
+        tuple(claims[k].id for k in sorted(f, key=lambda k: (claims[k].doc, claims[k].start))) for f in facts
+    )
+    return ClaimGraph(claims, tuple(links), groups, copies, pairs)

@@ -1,0 +1,64 @@
+"""Shortcuts taken for speed give what the slow way gives: the name pairs entity
+resolution tries, and the entity around a token."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from newsprism.attribution import _entity_around
+from newsprism.compare.resolve import _may_be_variants, _variant_candidates
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
+
+
+def test_variant_candidates_hold_every_pair_may_be_variants_accepts():
+    rng = random.Random(7)
+    letters = "abcst"
+    for _ in range(30):
+        names = [
+            tuple("".join(rng.choice(letters) for _ in range(rng.randint(0, 3))) for _ in range(rng.randint(0, 4)))
+            for _ in range(40)
+        ]
+        accepted = [
+            (i, j) for i in range(len(names)) for j in range(i + 1, len(names)) if _may_be_variants(names[i], names[j])
+        ]
+        candidates = _variant_candidates(names)
+        assert candidates == sorted(set(candidates))
+        assert set(accepted) <= set(candidates)
+        assert len(candidates) < len(names) * (len(names) - 1) // 2  # fewer than all pairs
+
+
+def test_entity_around_a_token_is_the_entity_doc_ents_holds(nlp):
+    checked = 0
+    for path in sorted(EXAMPLE.glob("*.txt")):
+        doc = nlp(path.read_text(encoding="utf-8"))
+        for token in doc:
+            ent = next((e for e in doc.ents if e.start <= token.i < e.end), None)
+            want = None if ent is None else (ent.start, ent.end, ent.label_)
+            assert _entity_around(token) == want
+            checked += want is not None
+    assert checked > 50
+
+
+def test_merged_fact_groups_are_those_of_the_pairwise_merge():
+    from newsprism.compare.facts import _merged
+
+    def pairwise(groups):  # the rule as first written: the first earlier group sharing two claims
+        out: list[list[str]] = []
+        for group in groups:
+            hit = next((g for g in out if len(set(g) & set(group)) >= 2), None)
+            if hit is None:
+                out.append(list(group))
+            else:
+                hit.extend(c for c in group if c not in hit)
+        return [tuple(g) for g in out]
+
+    rng = random.Random(1)
+    merges = 0
+    for _ in range(500):
+        groups = [tuple(sorted({f"c{rng.randint(0, 15)}" for _ in range(rng.randint(2, 5))})) for _ in range(rng.randint(0, 12))]
+        want = pairwise(groups)
+        assert _merged(groups) == want
+        merges += len(want) < len(groups)
+    assert merges > 50
