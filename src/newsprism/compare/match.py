@@ -66,6 +66,8 @@ def contradicts(p: Proposition, q: Proposition, same_predicate: bool = True) -> 
     "pleaded guilty") tells the same fact at another time: not a contradiction."""
     if same_predicate and p.negated != q.negated:
         return True
+    if p.figures & q.figures:
+        return False  # the same figures told from another subject ("Romney leads with 21 percent" / "Trump trails ... 21 percent")
     ap = {a for a in p.agents if a.startswith("@")}
     aq = {a for a in q.agents if a.startswith("@")}
     return bool(ap and aq and not ap & aq)
