@@ -135,9 +135,9 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     published = {d.id: (d.published or "")[:10] for d in analysis.documents}
     out: list[Finding] = []
     seen: set[frozenset] = set()
-    for verb, items in rows.items():
+    for items in rows.values():
         for x, (da, day_a, who_a, span_a, ca) in enumerate(items):
-            for db, day_b, who_b, span_b, cb in items[x + 1:]:
+            for db, day_b, who_b, span_b, _ in items[x + 1:]:
                 if da == db or day_a == day_b or len(who_a & who_b) < 2:
                     continue
                 known = min(published.get(da) or "", published.get(db) or "")
