@@ -104,9 +104,9 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     for e in analysis.entities:
         for m in e.mentions:
             starts.setdefault(m.doc, []).append((m.start, m.end, e.id))
-    for rows in starts.values():
-        rows.sort()
-    # (doc, verb lemma) -> [(day, participants, time span, claim)]
+    for spans in starts.values():
+        spans.sort()
+    # verb lemma -> [(doc, day, participants, time span, claim)]
     rows: dict[str, list[tuple[str, str, frozenset[str], Span, Claim]]] = {}
     for c in claims:
         doc = docs.get(c.doc)
