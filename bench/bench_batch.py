@@ -195,6 +195,10 @@ def run_engine(engine: str, corpus: Path, out: Path, findings: bool, master: str
     if proc.returncode != 0:
         raise SystemExit(f"{engine} failed ({proc.returncode}): {stderr.strip().splitlines()[-3:]}")
     summary = json.loads(stdout)
+    # a Spark run's JVM and Python workers are not always reaped by the engine process before it
+    # exits, so getrusage misses them; the engine sums its whole process tree per step (/proc)
+    steps_cpu = sum((summary.get("cpu_seconds") or {}).values())
+    cpu = max(cpu, steps_cpu)
     return {"wall_s": round(wall, 1), "articles_per_s": round(summary["articles"] / wall, 1),
             "cpu_s": round(cpu, 1), "articles_per_cpu_s": round(summary["articles"] / cpu, 1) if cpu else None,
             "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),

@@ -261,3 +261,69 @@ def test_a_family_name_written_first_and_a_hyphenated_given_name(nlp):
     assert "Kim" in _entity_of(entities, "Kim Jong Un").variants
     ban = _entity_of(entities, "Ban Ki-moon")
     assert "Ban" in ban.variants and "Moon" not in ban.variants
+
+
+def test_a_nickname_the_table_lacks_and_a_place_label_still_join(nlp):
+    """"Mo Cheeks" (NER: a place) is Maurice Cheeks, the 76ers coach (ECB+ topic 5)."""
+    texts = {
+        "a": "The 76ers fired coach Maurice Cheeks on Saturday after a 9-14 start. Cheeks took over in 2005.",
+        "b": "The Sixers replaced Jim O'Brien with Mo Cheeks, who is a Dalembert fan.",
+    }
+    entities = _entities(nlp, texts)
+    mo = _entity_of(entities, "Mo Cheeks")
+    assert mo is _entity_of(entities, "Maurice Cheeks")
+    assert _entity_of(entities, "Jim O'Brien") is not mo
+
+
+def _gold_style(nlp, texts: dict[str, str], spans: dict[str, list[str]]):
+    """Resolve the given mention strings (every occurrence, as ECB+ annotates mentions: names,
+    common nouns, pronouns), labelled as the scorer labels them (the NER label of the head)."""
+    import re
+
+    from newsprism.compare.resolve import mention_head, resolve_entities
+    from newsprism.model import Mention
+
+    docs, mentions = {}, []
+    for doc_id, text in texts.items():
+        doc = docs[doc_id] = nlp(text)
+        for s in spans[doc_id]:
+            for m in re.finditer(rf"\b{re.escape(s)}\b", text):
+                span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+                label = mention_head(span).ent_type_ or "ENTITY"
+                mentions.append(Mention(doc_id, m.start(), m.end(), s, label))
+    return resolve_entities(mentions, docs)
+
+
+def _texts_of(entities, text: str) -> set[str]:
+    return {m.text for m in next(e for e in entities if any(m.text == text for m in e.mentions)).mentions}
+
+
+def test_the_woman_is_the_one_woman_the_story_names_never_the_man(nlp):
+    """ECB+ 21 (a hit-and-run in Queens): "the woman" is Raj Chohan, whom "she" refers to,
+    never the driver; with two women named as often, the noun joins neither."""
+    texts = {
+        "a": "A woman was killed by a drunk driver in Queens on Friday night. Raj Chohan was walking to a "
+             "temple when she was struck. Vishwanand Subryan was arrested and he was charged with manslaughter.",
+        "b": "Police said the woman died at Jamaica Hospital. Subryan fled the scene. Chohan was 59.",
+    }
+    spans = {"a": ["woman", "Raj Chohan", "she", "Vishwanand Subryan", "he"], "b": ["woman", "Subryan", "Chohan"]}
+    entities = _gold_style(nlp, texts, spans)
+    woman = _texts_of(entities, "woman")
+    assert {"Raj Chohan", "she"} <= woman
+    assert not woman & {"Vishwanand Subryan", "Subryan", "he"}
+    two = {"c": "The woman was hurt. Mary Jones said she saw it. Susan Smith said she ran."}
+    entities = _gold_style(nlp, two, {"c": ["woman", "Mary Jones", "Susan Smith"]})
+    assert _texts_of(entities, "woman") == {"woman"}
+
+
+def test_an_office_named_more_often_than_its_holder_stays_the_office(nlp):
+    """ECB+ 34: "the Surgeon General" is annotated (and read) as the office, which Regina
+    Benjamin is named to; its mentions outnumber hers, so the role noun does not fold the
+    office into her."""
+    texts = {
+        "a": "Regina Benjamin, the surgeon general, spoke on Monday. The Surgeon General is the nation's "
+             "top doctor. The post of Surgeon General was created in 1871. Critics said the Surgeon General "
+             "has little power.",
+    }
+    entities = _gold_style(nlp, texts, {"a": ["Regina Benjamin", "surgeon general", "Surgeon General"]})
+    assert "Regina Benjamin" not in _texts_of(entities, "Surgeon General")

@@ -233,3 +233,22 @@ def test_a_tweet_or_letter_speaks_for_its_author_and_a_statement_stays_itself(nl
     assert _one(quotes, "witch hunt").speaker == "Trump"
     assert _one(quotes, "scam on working").speaker == "Elizabeth Warren"
     assert _one(quotes, "baseless").speaker == "The statement"  # nothing names its author
+
+
+def test_a_role_of_somebody_then_the_name_is_the_named_person(nlp):
+    """"A lawyer for Mr. Grimm, William McGinley, said": the parser hangs the name on "Grimm",
+    but it names the lawyer (BASIL 2014, the Grimm indictment); "A spokesman for Mr. Grimm
+    said" names nobody: the speaker is that phrase, never Grimm."""
+    text = (
+        "Representative Michael Grimm was indicted on Monday. A lawyer for Mr. Grimm, William McGinley of "
+        "Patton Boggs, confirmed in a statement that prosecutors intended to file charges and said the "
+        "investigation was “a politically driven vendetta.”\n\n"
+        "A spokesman for Mr. Grimm said the congressman would “fight these charges.”"
+    )
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "vendetta").speaker == "William McGinley"
+    assert _one(quotes, "fight these charges").speaker == "A spokesman for Mr. Grimm"
+    # Fox's wording of the same statement: its author is named after "from"
+    fox = _quotes(nlp, "“We are disappointed by the government's decision, but hardly surprised,” said the "
+                       "statement from Grimm's attorney, William McGinley.")
+    assert _one(fox, "disappointed").speaker == "William McGinley"

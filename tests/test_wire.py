@@ -45,3 +45,39 @@ def test_two_outlets_running_one_wire_story_count_once(nlp):
     assert wire_facts and all(f.sources == 1 for f in wire_facts)  # one agency's report, told twice
     assert all(f.sources <= len(set(f.docs) - {"fox"}) for f in analysis.findings.facts)
     assert check_report(analysis.to_dict()) == []  # wire_evidence is a citation like any other
+
+
+AP_UPDATE = (
+    "Rescuers in northern Peru dug through the rubble of adobe homes on Wednesday, a day after a "
+    "magnitude 6.4 earthquake killed at least 12 people near the town of Piura.\n\n"
+    "Officials said 40 people were injured and that schools in the region would stay closed for a week "
+    "while engineers inspect the buildings."
+)
+
+
+def test_a_corpus_story_folds_one_agencys_copies_into_one_source(tmp_path, nlp):
+    """In a corpus, MinHash makes near-verbatim texts one copy family; two different AP texts
+    (the first story and its update) run by two outlets are two families there, and a copy of
+    the first without its dateline sits in the first's family. The analysis counts all three
+    as the agency's reporting: one source, beside the paper's own report."""
+    import json
+
+    from newsprism.corpus.corpus import Corpus
+
+    rows = [
+        {"id": "yahoo", "text": "PIURA, Peru (AP) — " + AP_BODY, "outlet": "Yahoo News", "published": "2024-03-05"},
+        {"id": "copy", "text": AP_BODY, "outlet": "Piura Daily", "published": "2024-03-05"},
+        {"id": "fox", "text": "PIURA, Peru (AP) — " + AP_UPDATE, "outlet": "Fox News", "published": "2024-03-06"},
+        {"id": "times", "text": OWN, "outlet": "The Daily Times", "published": "2024-03-05"},
+    ]
+    source = tmp_path / "news.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with Corpus(tmp_path / "c.db") as corpus:
+        corpus.ingest([source])
+        family = {a.id: a.copy_family for s in corpus.stories() for a in corpus.story_articles(s.id)}
+        assert family["copy"] == family["yahoo"] != family["fox"]  # the store alone: two AP families
+        articles = [a for s in corpus.stories() for a in corpus.story_articles(s.id)]
+    docs = {d.id: d for d in analyze_articles(articles, nlp).documents}
+    assert docs["copy"].wire is None  # no mark of its own: it goes with its corpus family
+    assert docs["yahoo"].copy_family == docs["copy"].copy_family == docs["fox"].copy_family == "wire:The Associated Press"
+    assert docs["times"].copy_family not in (None, "wire:The Associated Press")

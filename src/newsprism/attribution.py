@@ -154,6 +154,29 @@ def source_of(verb: "Token") -> "Token | None":
     return None
 
 
+def _role_appositions(token: "Token") -> list["Token"]:
+    """The name set off after a role noun's own complement: "A lawyer for Mr. Grimm, William
+    McGinley, said" names the lawyer, though the parser hangs "McGinley" on "Grimm". Only a
+    common noun's "for"/"of"/"to" phrase, and only a name that is not a form of the name it
+    hangs on (one person is not set off by another's name; "the congressman, Michael Grimm"
+    names the congressman himself, as the appos of the noun does)."""
+    if token.pos_ != "NOUN":
+        return []
+    found: list["Token"] = []
+    for prep in token.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("for", "of", "to"):
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj" or obj.pos_ != "PROPN":
+                continue
+            for appos in obj.children:
+                if (appos.dep_ == "appos" and appos.pos_ == "PROPN" and appos.ent_type_ == "PERSON"
+                        and appos.i > obj.i and appos.doc[appos.left_edge.i - 1].text == ","
+                        and appos.lower_ != obj.lower_):
+                    found.append(appos)
+    return found
+
+
 def source_phrase(head: "Token") -> tuple[int, int]:
     """Token range ``[start, end)`` of the source as the report names it.
 
@@ -329,7 +352,7 @@ class People:
         """The person named by a (non-pronoun) subject token, if it names one."""
         if self.lost_name(token):
             return Person(None, self.span(token.idx, token.idx + len(token)), lost=True)
-        candidates = [token] + [c for c in token.children if c.dep_ == "appos"]
+        candidates = [token] + [c for c in token.children if c.dep_ == "appos"] + _role_appositions(token)
         for cand in candidates:
             mention = self.mention_at(cand)
             if mention is not None and mention.label == "PERSON":

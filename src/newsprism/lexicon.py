@@ -174,6 +174,14 @@ MALE_FIRST_NAMES = frozenset(
 
 
 
+# nicknames the ``nicknames`` package's table lacks, as news writes them ("Mo Cheeks" is
+# Maurice Cheeks); short form -> the given names it stands for
+EXTRA_NICKNAMES: dict[str, frozenset[str]] = {
+    "mo": frozenset({"maurice", "morris", "mohammed", "muhammad", "mohamed", "moses"}),
+    "shaq": frozenset({"shaquille"}),
+}
+
+
 def name_gender(first_name: str) -> str | None:
     """"m"/"f" for a given name in the lists above, else None."""
     key = first_name.lower().rstrip(".")

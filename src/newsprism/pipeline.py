@@ -197,10 +197,31 @@ def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
     return replace(quote, speaker_entity=best[1])
 
 
+def fold_wire_families(documents: Sequence[DocumentInfo]) -> tuple[DocumentInfo, ...]:
+    """One copy family per news agency: a text that carries an agency's marks ("WASHINGTON
+    (Reuters) -", "By ..., Associated Press") is that agency's reporting whichever outlet ran
+    it, so in a corpus story the corpus copy families holding one agency's texts are folded
+    into ``wire:<agency>`` (a near-verbatim copy without the dateline goes with its family).
+    A family holding two agencies' texts is left as it is (unknown beats wrong)."""
+    agencies: dict[str, set[str]] = {}
+    for d in documents:
+        if d.wire and d.copy_family and not d.copy_family.startswith("wire:"):
+            agencies.setdefault(d.copy_family, set()).add(d.wire)
+    if not agencies:
+        return tuple(documents)
+    out = []
+    for d in documents:
+        found = agencies.get(d.copy_family or "", set())
+        if len(found) == 1:
+            d = replace(d, copy_family=f"wire:{next(iter(found))}")
+        out.append(d)
+    return tuple(out)
+
+
 @_stage("assemble", ["docs", "entities", "quotes.speaker_entity", "figures", "times"], ["analysis"])
 def _assemble(ws: Workspace, nlp: "Language") -> None:
     ws.analysis = StoryAnalysis(
-        documents=tuple(DocumentInfo.of(a) for a in ws.articles),
+        documents=fold_wire_families([DocumentInfo.of(a) for a in ws.articles]),
         entities=tuple(ws.entities),
         quotes=tuple(q for per_doc in ws.quotes for q in per_doc),
         figures=tuple(f for per_doc in ws.figures for f in per_doc),

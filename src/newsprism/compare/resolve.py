@@ -43,7 +43,10 @@ from unidecode import unidecode
 
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.lexicon import (
+    EXTRA_NICKNAMES,
     FEMALE_HONORIFICS,
+    FEMALE_NOUNS,
+    MALE_NOUNS,
     HONORIFICS,
     MALE_HONORIFICS,
     NAME_SUFFIXES,
@@ -492,13 +495,31 @@ class _Nicknames:
 
     def same(self, a: str, b: str) -> bool:
         a, b = a.lower().rstrip("."), b.lower().rstrip(".")
-        if a == b:
+        if a == b or b in EXTRA_NICKNAMES.get(a, ()) or a in EXTRA_NICKNAMES.get(b, ()):
             return True
         if self._namer is None:
             from nicknames import NickNamer
 
             self._namer = NickNamer()
         return a in self._namer.canonicals_of(b) or b in self._namer.canonicals_of(a)
+
+
+def _nickname_pair(a: _Item, b: _Item) -> bool:
+    """Labels under which two full names may be one person by a nickname: both PERSON, or
+    one PERSON and the other a two-word name NER gave a place or group label ("Mo
+    Cheeks":GPE beside "Maurice Cheeks":PERSON); the given names are checked by the caller."""
+    if a.group == b.group == "PERSON":
+        return True
+    return "PERSON" in (a.group, b.group) and a.kind == b.kind == "name" and len(a.toks) == len(b.toks) == 2
+
+
+def _nicknamed(a: _Item, b: _Item, nick: "_Nicknames") -> bool:
+    """Same surname (and middle names), given names a nickname pair, no gender cue against."""
+    return (
+        len(a.toks) == len(b.toks) >= 2 and _seq_match(a.toks[1:], b.toks[1:])
+        and (a.gender is None or b.gender is None or a.gender == b.gender)
+        and bool(a.words) and bool(b.words) and nick.same(a.words[0], b.words[0])
+    )
 
 
 def _merge_names(items: list[_Item], sets: _Sets) -> None:
@@ -526,7 +547,11 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
         a, b = reps[i], reps[j]
         if a.suffix != b.suffix:
             continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
-        if not _may_be_variants(a.toks, b.toks) or not _compatible(a, b):
+        if not _may_be_variants(a.toks, b.toks):
+            continue
+        if not _compatible(a, b):
+            if _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
             continue
         if _seq_match(a.toks, b.toks):
             sets.union(a.idx, b.idx)
@@ -537,11 +562,8 @@ def _merge_names(items: list[_Item], sets: _Sets) -> None:
                 sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
             elif len(short) >= 2 and len(long_) > len(short) and _seq_match(short, long_[-len(short):]):
                 sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
-            elif (a.group == b.group == "PERSON" and len(a.toks) == len(b.toks) >= 2
-                  and _seq_match(a.toks[1:], b.toks[1:])
-                  and (a.gender is None or b.gender is None or a.gender == b.gender)):
-                if a.words and b.words and nick.same(a.words[0], b.words[0]):
-                    sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+            elif _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
         elif _country_before(a, b) or _country_before(b, a):
             sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers");
@@ -785,8 +807,10 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
         elif it.kind == "name":
             names_by_head[it.head].append(it)
     role_owner: dict[str, set[int]] = defaultdict(set)
+    name_count: Counter[int] = Counter()
     for it in items:
         if it.kind == "name":
+            name_count[sets.find(it.idx)] += 1
             for lemma in it.role_lemmas:
                 role_owner[lemma].add(sets.find(it.idx))
     for lemma, group in by_head.items():
@@ -797,7 +821,12 @@ def _merge_nominals(items: list[_Item], sets: _Sets) -> None:
             sets.union(group[0].idx, it.idx)
         owners = role_owner.get(lemma, set())
         if len(owners) == 1:
-            sets.union(group[0].idx, next(iter(owners)))
+            owner = next(iter(owners))
+            # an office written as a name more often than its holder is named ("the Surgeon
+            # General" 40 times, "Regina Benjamin" 25) is the office, not that person
+            capitalised = len(names_by_head.get(lemma, ()))
+            if capitalised <= name_count[owner]:
+                sets.union(group[0].idx, owner)
 
 
 _PRONOUN_FORMS = (
@@ -867,6 +896,44 @@ def _link_pronouns(items: list[_Item], sets: _Sets) -> None:
             sets.union(group[0].idx, it.idx)
 
 
+def _noun_gender(lemma: str) -> str | None:
+    return "f" if lemma in FEMALE_NOUNS else "m" if lemma in MALE_NOUNS else None
+
+
+def _link_people_nouns(items: list[_Item], sets: _Sets) -> None:
+    """"The woman" / "a 59-year-old grandmother" that no name was joined to is the one person
+    of that gender the story is about: the person it names whose own cues (pronouns, "Mr." /
+    "Ms.", a given name, a gendered role) all give that gender, when that person is named at
+    least three times as often as any other of that gender. A cue of the other gender on
+    either side rules the pair out (a man is never joined to his wife); two candidates named
+    about as often leave the noun alone."""
+    genders: dict[int, set[str]] = defaultdict(set)
+    counts: Counter[int] = Counter()  # person entity -> its name mentions
+    nouns: list[int] = []
+    for it in items:
+        root = sets.find(it.idx)
+        if it.kind == "pronoun" and it.head in _PRONOUNS_PERSON:
+            genders[root].add(_gender(it.head))
+        elif it.kind == "name":
+            if it.gender is not None:
+                genders[root].add(it.gender)
+            genders[root].update(g for g in map(_noun_gender, it.role_lemmas) if g)
+            if it.group == "PERSON":
+                counts[root] += 1
+        elif it.kind == "nominal" and not it.plural:
+            gender = _noun_gender(it.head)
+            if gender is not None:
+                genders[root].add(gender)
+                nouns.append(root)
+    for root in dict.fromkeys(nouns):
+        if root in counts or len(genders[root]) != 1:
+            continue
+        gender = next(iter(genders[root]))
+        ranked = sorted((n, r) for r, n in counts.items() if genders[r] == {gender})
+        if ranked and (len(ranked) == 1 or ranked[-1][0] >= 3 * ranked[-2][0]):
+            sets.union(ranked[-1][1], root)
+
+
 # ---------------------------------------------------------------- entities
 
 
@@ -916,6 +983,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     _short_people(items, sets)
     _merge_nominals(items, sets)
     _link_pronouns(items, sets)
+    _link_people_nouns(items, sets)
     entities: list[Entity] = []
     for n, (_, idxs) in enumerate(sorted(sets.groups().items(), key=lambda kv: min(kv[1])), start=1):
         members = [items[i] for i in sorted(idxs)]

@@ -15,7 +15,7 @@ one connected component or one story.
   neighbours a time block at a time (``groupBy(block).applyInArrow``: ``block_weeks`` weeks
   of articles plus the weeks their lookups reach, so every (term, week) list a lookup reads
   is whole in the block; :func:`steps.block_edges`, the local engine's own search: no step
-  compares all pairs, each vector travels to ~2 blocks instead of once per candidate pair);
+  compares all pairs, each vector travels to 2–3 blocks instead of once per candidate pair);
   connected components of the edges on the driver, collected per component and merged
   in ``mapInArrow``.
 * analyses — the parse as Arrow-batched ``mapInArrow`` (``nlp.pipe`` over each batch, spaCy

@@ -228,8 +228,9 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
     return Person(index.span(s, e), index.span(s, e))
 
 
-# what a person writes or posts: the speaker of "a Friday evening tweet said" is its author
-_AUTHORED = frozenset("tweet retweet post message letter note email op-ed".split())
+# what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
+# statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement".split())
 # posts have an author even when the sentence does not name one: the person named just before
 _POSTED = frozenset("tweet retweet post".split())
 
