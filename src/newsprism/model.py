@@ -33,7 +33,7 @@ OutletSource = Literal[
 ]
 FigureUnit = Literal["time", "duration", "age", "percent", "money", "fraction", "people", "count"]
 FindingKind = Literal["corroborated", "conflict", "single-source", "shared-quote", "timeline", "dispute"]
-ConflictSlot = Literal["figure", "duration", "role", "identity", "demand"]
+ConflictSlot = Literal["figure", "duration", "role", "identity", "demand", "date"]
 # conflicts are between outlets; disputes are between parties inside the reports
 Between = Literal["outlets", "parties"]
 SummaryBackend = Literal["extractive", "llm"]
@@ -67,6 +67,8 @@ __all__ = [
     "Framing",
     "SharedText",
     "Version",
+    "CountedFigure",
+    "FigureComparison",
     "Finding",
     "Omission",
     "SummarySentence",
@@ -371,6 +373,29 @@ class Framing:
 
 
 @dataclass(frozen=True)
+class CountedFigure:
+    """One outlet's figure and what it counts, in words from its text."""
+
+    doc: str
+    outlet: str | None
+    value: str  # the figure as written ("more than 150")
+    counts: str  # what it counts ("migrants"), with the day or group that sets it apart ("(Wednesday)")
+    citations: tuple[Span, ...]  # the figure, then the words naming what it counts
+
+
+@dataclass(frozen=True)
+class FigureComparison:
+    """Figures of several outlets that look alike (one unit, other values, told among
+    the same words) but count different things: no conflict, and the reader sees why."""
+
+    id: str  # "N1"
+    about: str
+    figures: tuple[CountedFigure, ...]
+    docs: tuple[str, ...]
+    citations: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
 class Finding:
     id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
     kind: FindingKind
@@ -425,6 +450,7 @@ class Findings:
     shared_text: tuple[SharedText, ...] = ()  # near-verbatim copies between outlets
     facts: tuple[Fact, ...] = ()  # every fact (multi- and single-document), each claim in at most one
     framing: tuple[Framing, ...] = ()  # labels and evaluative sentences that differ between outlets
+    figures_compared: tuple[FigureComparison, ...] = ()  # figures that look alike but count different things
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
+from newsprism.compare.date_conflicts import date_conflicts
 from newsprism.compare.figure_conflicts import (
     _versions_by_value,
     aligned_figures,
@@ -443,7 +444,7 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     another number)."""
     found = (
         _demands(analysis, claims, docs) + _durations(claims) + _roles_and_identities(analysis, claims)
-        + _people_counts(claims)
+        + _people_counts(claims) + date_conflicts(analysis, claims, docs)
     )
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}

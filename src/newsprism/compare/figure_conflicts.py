@@ -32,9 +32,9 @@ from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
-from newsprism.model import ConflictSlot, Finding, Span, Version
+from newsprism.model import ConflictSlot, CountedFigure, FigureComparison, Finding, Span, Version
 
-__all__ = ["conflict", "fact_figures", "similar_claim_figures", "aligned_figures", "mentions_value"]
+__all__ = ["conflict", "fact_figures", "similar_claim_figures", "aligned_figures", "mentions_value", "figures_apart"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -265,13 +265,14 @@ _NEAR = 6  # the nearest of them, which weigh twice as much
 class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
-    __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among")
+    __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
         self.fig, self.claim, self.unit, self.nouns, self.words, self.modal = fig, claim, unit, nouns, words, modal
         self.days = days
         self.among: frozenset[str] = frozenset()
+        self.among_spans: tuple[Span, ...] = ()
         self.entities = frozenset(claim.entities)
         self.interval = _interval(float(fig.value), fig.qualifier)
 
@@ -390,10 +391,20 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, l
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
             # the group a share is taken of ("among Tea Party supporters"): another population
-            item.among = frozenset(_lemma(g) for t in doc[lo:hi] if t.lower_ == "among"
-                                   for g in t.children if g.dep_ == "pobj")
+            groups = [(t, g) for t in doc[lo:hi] if t.lower_ == "among" for g in t.children if g.dep_ == "pobj"]
+            item.among = frozenset(_lemma(g) for _, g in groups)
+            ends = [_last_word(g.right_edge, t) for t, g in groups]
+            item.among_spans = tuple(
+                Span(c.doc, doc[t.i].idx, e.idx + len(e), doc[t.i: e.i + 1].text) for (t, _), e in zip(groups, ends))
             out.setdefault(c.doc, []).append(item)
     return out
+
+
+def _last_word(tok, first):
+    """``tok``, or the last word before it when it is punctuation ("supporters (")."""
+    while tok.i > first.i and (tok.is_punct or tok.is_space):
+        tok = tok.doc[tok.i - 1]
+    return tok
 
 
 def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> float:
@@ -622,3 +633,126 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
         what = f"how many {noun}" if noun and a.unit in ("count", "people") else f"the figure ({a.unit})"
         out.append(conflict(f"{what} in: {a.claim.text}", "figure", tuple(versions)))
     return out
+
+
+# ---------------------------------------------------------------- figures that only look alike
+
+
+def _apart(a: _Fig, b: _Fig) -> str | None:
+    """Why two figures of one unit count different things, when they do: "nouns"
+    (other counted nouns: "150 migrants", "400 people"), "days" (told of different
+    days), "among" (a share of a subgroup against a share of all)."""
+    if a.unit != b.unit:
+        return None
+    if a.days and b.days and a.days.isdisjoint(b.days):
+        return "days"
+    if (a.among - b.words.keys()) or (b.among - a.words.keys()):
+        return "among"
+    if a.nouns and b.nouns and not a.nouns & b.nouns:
+        return "nouns"
+    return None
+
+
+def _context_overlap(a: _Fig, b: _Fig, weight: Mapping[str, float]) -> float:
+    """The idf-weighted overlap of the words and entities around two figures, their
+    counted nouns left out (what the figures are about, not what they count)."""
+    fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words}
+    fb = {**{f"@{e}": 0.5 for e in b.entities}, **b.words}
+    for n in a.nouns | b.nouns:
+        fa.pop(n, None)
+        fb.pop(n, None)
+    shared = fa.keys() & fb.keys()
+    if len(shared) < 2:
+        return 0.0
+    dot = sum(weight.get(x, 1.0) ** 2 * fa[x] * fb[x] for x in shared)
+    norm = (sum(weight.get(x, 1.0) ** 2 * v * v for x, v in fa.items())
+            * sum(weight.get(x, 1.0) ** 2 * v * v for x, v in fb.items())) ** 0.5
+    return dot / norm if norm else 0.0
+
+
+def _counts_of(f: _Fig, reasons: set[str]) -> tuple[str, tuple[Span, ...]]:
+    """What a figure counts, in words from its text, and the spans those words are;
+    with its day or group when that is what sets the figures apart."""
+    fig = f.fig
+    cites: list[Span] = []
+    what = fig.counts or ""
+    if fig.counts_span is not None:
+        cites.append(fig.counts_span)
+    if "days" in reasons and f.days:
+        what = f"{what} ({', '.join(sorted(d.capitalize() for d in f.days))})".strip()
+    if "among" in reasons and f.among_spans:
+        what = f"{what} ({'; '.join(s.text for s in f.among_spans)})".strip()
+        cites.extend(f.among_spans)
+    return what, tuple(cites)
+
+
+def _says_what(f: _Fig, reason: str) -> bool:
+    """The figure's text says what sets it apart: its counted noun, or the day or group."""
+    return bool(f.fig.counts) if reason == "nouns" else bool(f.days) if reason == "days" else bool(f.among_spans) or bool(f.fig.counts)
+
+
+def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Mapping[str, str | None],
+                  min_overlap: float = 0.15, max_figures: int = 4) -> list[FigureComparison]:
+    """Figures of different outlets that look alike — one unit, other values, told
+    among the same words — but count different things (other counted nouns,
+    other days, a subgroup): each with what it counts, so a reader sees why they
+    are no conflict ("more than 150 migrants" seeking asylum, "roughly 400
+    people in the caravan", "about 130" who arrived Wednesday)."""
+    figs = _figures_of(claims, docs)
+    doc_ids = sorted(figs)
+    if len(doc_ids) < 2:
+        return []
+    weight = _weights(claims, docs)
+    key = lambda f: (f.fig.doc, f.fig.start)  # noqa: E731
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+    reason_of: dict[tuple[str, int], set[str]] = {}
+    by_key: dict[tuple[str, int], _Fig] = {}
+
+    def find(k: tuple[str, int]) -> tuple[str, int]:
+        while parent.setdefault(k, k) != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for x, da in enumerate(doc_ids):
+        for db in doc_ids[x + 1:]:
+            for a in figs[da]:
+                for b in figs[db]:
+                    if a.modal != b.modal or a.fig.value == b.fig.value:
+                        continue
+                    lo, hi = sorted((abs(float(a.fig.value)), abs(float(b.fig.value))))
+                    if lo == 0 or hi / lo > _MAX_RATIO:
+                        continue
+                    reason = _apart(a, b)
+                    if reason is None or not (_says_what(a, reason) and _says_what(b, reason)):
+                        continue
+                    # an outlet that gives both numbers sets them apart itself
+                    if mentions_value(docs[db].text, a.fig.text) or mentions_value(docs[da].text, b.fig.text):
+                        continue
+                    if _context_overlap(a, b, weight) < min_overlap:
+                        continue
+                    for f in (a, b):
+                        by_key[key(f)] = f
+                        reason_of.setdefault(key(f), set()).add(reason)
+                    parent[find(key(a))] = find(key(b))
+    groups: dict[tuple[str, int], list[_Fig]] = {}
+    for k, f in by_key.items():
+        groups.setdefault(find(k), []).append(f)
+    out: list[FigureComparison] = []
+    for members in groups.values():
+        if len(members) > max_figures:
+            continue  # a list of figures (a poll's every candidate): no one pair stands out
+        members.sort(key=lambda f: (f.fig.doc, f.fig.start))
+        items = []
+        reasons = set().union(*(reason_of[key(f)] for f in members))
+        for f in members:
+            what, spans = _counts_of(f, reasons)
+            figure = Span(f.fig.doc, f.fig.start, f.fig.end, f.fig.text)
+            items.append(CountedFigure(f.fig.doc, outlets.get(f.fig.doc), f.fig.text, what, (figure, *spans)))
+        why = {"nouns": "count different things", "days": "are of different days",
+               "among": "are shares of different groups"}
+        about = "figures that look alike but " + " and ".join(why[r] for r in sorted(reasons, key=list(why).index))
+        out.append(FigureComparison("", about, tuple(items), tuple(sorted({f.fig.doc for f in members})),
+                                    tuple(c for it in items for c in it.citations)))
+    out.sort(key=lambda c: (c.figures[0].doc, c.figures[0].citations[0].start))
+    return [FigureComparison(f"N{i}", c.about, c.figures, c.docs, c.citations) for i, c in enumerate(out, 1)]

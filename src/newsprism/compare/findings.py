@@ -27,6 +27,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts, readability
+from newsprism.compare.figure_conflicts import figures_apart
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
 from newsprism.lexicon import WEEKDAYS
@@ -236,6 +237,7 @@ def find_from_claims(
         shared_text=graph.shared,
         facts=facts,
         framing=tuple(find_framing(analysis, claims, facts, docs or {})),
+        figures_compared=tuple(figures_apart(claims, docs or {}, {d.id: d.outlet for d in analysis.documents})),
     )
 
 

@@ -123,6 +123,13 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         for v in item.versions:
             who = ", ".join(_label(analysis, d) for d in v.docs)
             out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
+    if f.figures_compared:
+        out += ["", f"## Not conflicts: figures that look alike but count different things ({len(f.figures_compared)})", ""]
+        for group in f.figures_compared:
+            out.append(f"- **{_md(group.about)}**")
+            for x in group.figures:
+                refs = " ".join(cite(c.doc, c.start, c.end) for c in x.citations)
+                out.append(f"  - {_label(analysis, x.doc)}: “{_md(x.value)}” — {_md(x.counts)} {refs}")
     if f.framing:
         out += ["", f"## Framing: how outlets label and judge ({len(f.framing)})", ""]
         for frame in f.framing:

@@ -110,6 +110,14 @@ def print_report(
             for v in item.versions:
                 by = f" (according to {escape(v.attributed_to)})" if v.attributed_to else ""
                 _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}”{by} [dim]{cites(v.citations)}[/]")
+        if f.figures_compared:
+            # figures that a hasty reader would set against each other: what each counts
+            head(f"Not conflicts: figures that look alike but count different things ({len(f.figures_compared)})")
+            for group in f.figures_compared:
+                _say(console, f"  • [bold]{escape(_fold(group.about))}[/]")
+                for x in group.figures:
+                    _say(console, f"      {who([x.doc])}: “{escape(_fold(x.value))}” — {escape(_fold(x.counts))} "
+                                  f"[dim]{cites(x.citations)}[/]")
         framing = f.framing
         head(f"How the outlets frame it ({len(framing)})")
         if not framing:

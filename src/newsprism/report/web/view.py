@@ -489,6 +489,12 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
                for s in findings.get("summary", ())]
     conflicts = [_finding(docs, f) for f in findings.get("conflicts", ())]
     framing = [_finding(docs, f) for f in findings.get("framing", ()) or ()]
+    # figures that look alike but count different things: each outlet's figure with what it counts
+    figures_compared = [
+        _finding(docs, {**g, "versions": [{"docs": [x.get("doc")], "value": f"“{x.get('value')}” — {x.get('counts')}",
+                                           "citations": x.get("citations", ())} for x in g.get("figures", ())]})
+        for g in findings.get("figures_compared", ()) or ()
+    ]
     disputes = [_finding(docs, f) for f in findings.get("disputes", ())]
     corroborated = [_finding(docs, f) for f in findings.get("corroborated", ())]
     single = [_finding(docs, f) for f in findings.get("single_source", ())]
@@ -543,6 +549,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         "conflicts": conflicts,
         "framing": framing,
         "has_framing": "framing" in findings,
+        "figures_compared": figures_compared,
         "disputes": disputes,
         "corroborated": corroborated,
         "single_source": single,

@@ -1,0 +1,88 @@
+"""Date conflicts (compare/date_conflicts.py) and figures that only look alike (figure_conflicts.figures_apart)."""
+
+from __future__ import annotations
+
+from newsprism.model import Article
+
+
+def _findings(nlp, texts: dict[str, str], published: dict[str, str] | None = None):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}", published=(published or {}).get(k, "2014-11-29"))
+            for k, v in texts.items()]
+    return run_pipeline(arts, nlp).findings
+
+
+def test_one_event_told_on_two_days_is_a_date_conflict(nlp):
+    texts = {
+        "a": "A Republican staffer on Friday apologized for a Facebook post criticizing President Obama's daughters.",
+        "b": "Elizabeth Lauten, a Republican aide, had to apologize Saturday for a Facebook post criticizing the "
+             "Obama daughters.",
+    }
+    found = [x for x in _findings(nlp, texts).conflicts if x.slot == "date"]
+    assert len(found) == 1, found
+    days = {v.docs: v.value for v in found[0].versions}
+    assert days == {("a",): "Friday (2014-11-28)", ("b",): "Saturday (2014-11-29)"}
+    for v in found[0].versions:  # each version cites its own day in its own document
+        (doc,) = v.docs
+        assert [c.text for c in v.citations] == [v.value.split(" (")[0]]
+        assert all(c.doc == doc and texts[doc][c.start:c.end] == c.text for c in v.citations)
+
+
+def test_two_meetings_a_report_could_not_know_are_no_conflict(nlp):
+    # published on Sunday the 9th, a report cannot contradict a meeting on Thursday the 13th
+    texts = {
+        "a": "President Obama and Speaker John Boehner met privately at the White House on Sunday to discuss the "
+             "fiscal cliff.",
+        "b": "President Obama and Speaker John Boehner met at the White House on Thursday evening to discuss the "
+             "fiscal cliff.",
+    }
+    published = {"a": "2012-12-09", "b": "2012-12-13"}
+    assert [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"] == []
+    # the same two reports, both published after both days: one meeting told on two days
+    published = {"a": "2012-12-14", "b": "2012-12-14"}
+    assert [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"] != []
+
+
+def test_a_planned_or_repeated_event_is_no_date_conflict(nlp):
+    texts = {
+        "a": "The state party said the primary would be held on Tuesday in the special election for the seat.",
+        "b": "The state party held the primary on Wednesday in the special election for the seat.",
+    }
+    assert [x for x in _findings(nlp, texts, {"a": "2013-02-01", "b": "2013-02-01"}).conflicts
+            if x.slot == "date"] == []
+
+
+def test_figures_that_only_look_alike_say_what_each_counts(nlp):
+    from newsprism.check import check_report
+
+    texts = {
+        "a": "More than 150 migrants were seeking asylum at the border on Tuesday, officials said.",
+        "b": "Roughly 400 people in the caravan waited at the border on Tuesday, officials said.",
+        "c": "About 130 migrants arrived at the border on Wednesday, officials said.",
+    }
+    from newsprism.pipeline import run_pipeline
+
+    analysis = run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()], nlp)
+    f = analysis.findings
+    assert [x for x in f.conflicts if x.slot == "figure"] == []
+    (group,) = f.figures_compared
+    said = {x.doc: (x.value, x.counts) for x in group.figures}
+    assert said == {"a": ("More than 150", "migrants (Tuesday)"), "b": ("Roughly 400", "people in the caravan (Tuesday)"),
+                    "c": ("About 130", "migrants (Wednesday)")}
+    for x in group.figures:
+        assert x.citations[0].text == x.value and all(texts[x.doc][c.start:c.end] == c.text for c in x.citations)
+    assert check_report(analysis.to_dict()) == []
+    from newsprism.report.markdown import to_markdown
+
+    md = to_markdown(analysis)
+    assert "Not conflicts: figures that look alike" in md and "people in the caravan (Tuesday)" in md
+
+
+def test_figures_an_outlet_gives_both_of_are_not_compared(nlp):
+    # both reports give 89 freshmen and 32 districts: nothing for a reader to confuse
+    texts = {
+        "a": "Republicans must defend 89 freshmen running for re-election, and 32 districts lie in redrawn states.",
+        "b": "Of the 89 freshmen running for re-election, many sit in the 32 districts in redrawn states.",
+    }
+    assert _findings(nlp, texts).figures_compared == ()
