@@ -140,3 +140,18 @@ def test_a_value_both_outlets_give_alike_is_no_rival(nlp):
     found = _conflicts(nlp, texts)
     assert any({v.value for v in x.versions} == {"21 percent", "32 percent"} for x in found), found
     assert not any("17 percent" in {v.value for v in x.versions} for x in found), found
+
+
+def test_a_figure_past_float_range_does_not_crash_the_findings(nlp):
+    """bench/fuzz.py seed 9: a 400-digit number in two outlets raised OverflowError in
+    the figure comparison (the one crash in 100,000 generated inputs)."""
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    big = "9" * 400
+    articles = [
+        Article("a", f"Officials said {big} people were evacuated from the city on Monday.", outlet="A"),
+        Article("b", f"Officials said {big}1 people were evacuated from the city on Monday.", outlet="B"),
+    ]
+    analysis = run_pipeline(articles, nlp)
+    assert any(big in f.text for f in analysis.figures)

@@ -537,7 +537,7 @@ class StoryAnalysis:
                 row = {k: v for k, v in to_jsonable(record).items() if not isinstance(v, dict)}
                 if name == "figures":  # numbers and clock times ("01:00") in one column: as text
                     value = row["value"]
-                    row["number"] = float(value) if isinstance(value, (int, float)) else None
+                    row["number"] = (float(value) if abs(value) < 1e308 else None) if isinstance(value, (int, float)) else None
                     row["value"] = str(value)
                 rows.append(row)
             return rows

@@ -34,6 +34,15 @@ from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, CountedFigure, FigureComparison, Finding, Span, Version
 
+
+def _num(value: float | int) -> float:
+    """A figure's value as a float; an integer past float range (a 400-digit number, found by
+    bench/fuzz.py seed 9) is infinite rather than an OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        return float("inf") if value > 0 else float("-inf")
+
 __all__ = ["conflict", "fact_figures", "similar_claim_figures", "aligned_figures", "mentions_value", "figures_apart"]
 
 
@@ -112,7 +121,7 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
                 if slot is None or _in_range(c, f):
                     continue
                 rows.setdefault(slot, {}).setdefault(c.doc, []).append(
-                    (_interval(float(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text)))
+                    (_interval(_num(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text)))
             for m in _YEAR.finditer(c.text):
                 v = float(m.group(0))
                 rows.setdefault("year", {}).setdefault(c.doc, []).append(
@@ -220,8 +229,8 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
                 if len({f.value for f in only_i}) != 1 or len({f.value for f in only_j}) != 1:
                     continue
                 fi, fj = only_i[0], only_j[0]
-                a = _interval(float(fi.value), fi.qualifier)
-                b = _interval(float(fj.value), fj.qualifier)
+                a = _interval(_num(fi.value), fi.qualifier)
+                b = _interval(_num(fj.value), fj.qualifier)
                 if not (a[1] < b[0] or b[1] < a[0]):
                     continue
                 same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
@@ -274,7 +283,7 @@ class _Fig:
         self.among: frozenset[str] = frozenset()
         self.among_spans: tuple[Span, ...] = ()
         self.entities = frozenset(claim.entities)
-        self.interval = _interval(float(fig.value), fig.qualifier)
+        self.interval = _interval(_num(fig.value), fig.qualifier)
 
 
 def _lemma(tok) -> str:
@@ -428,7 +437,7 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
         counted, other = (a, b) if a.nouns else (b, a)
         if not counted.nouns & other.words.keys():
             return 0.0
-    lo, hi = sorted((abs(float(a.fig.value)), abs(float(b.fig.value))))
+    lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:
         return 0.0  # "$4,272.78" and "$1,125,000": not one figure told two ways
     fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words, **{n: 1.0 for n in a.nouns}}
@@ -542,15 +551,15 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
             rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
             for score, i, j in pairs:
                 if j not in bound_b:
-                    rival.setdefault(("a", i), []).append((score, float(figs[db][j].fig.value)))
+                    rival.setdefault(("a", i), []).append((score, _num(figs[db][j].fig.value)))
                 if i not in bound_a:
-                    rival.setdefault(("b", j), []).append((score, float(figs[da][i].fig.value)))
+                    rival.setdefault(("b", j), []).append((score, _num(figs[da][i].fig.value)))
             for score, i, j in matched:
                 if (i, j) in compatible:
                     continue
                 a, b = figs[da][i], figs[db][j]
-                if _ambiguous(score, rival.get(("a", i), []), float(b.fig.value)) or \
-                        _ambiguous(score, rival.get(("b", j), []), float(a.fig.value)):
+                if _ambiguous(score, rival.get(("a", i), []), _num(b.fig.value)) or \
+                        _ambiguous(score, rival.get(("b", j), []), _num(a.fig.value)):
                     continue  # itemised lists ("$5,150 on fur capes", "$5,587.75 ..."): no one figure stands out
                 clashes.append((a, b))
     # a third document giving one side's figure word for word ("just over $200,000"), around a
@@ -581,7 +590,7 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
     by_key: dict[tuple[str, int], _Fig] = {}
     for a, b in bound:
         by_key[key(a)], by_key[key(b)] = a, b
-        if float(a.fig.value) == float(b.fig.value):
+        if _num(a.fig.value) == _num(b.fig.value):
             same.setdefault(key(a), set()).add(key(b))
             same.setdefault(key(b), set()).add(key(a))
     # groups of clashes sharing a figure (or an equal figure bound to it)
@@ -612,7 +621,7 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
                     figures.setdefault(k, by_key[k])
         by_value: dict[float, list[_Fig]] = {}
         for f in sorted(figures.values(), key=lambda f: (f.fig.doc, f.fig.start)):
-            by_value.setdefault(float(f.fig.value), []).append(f)
+            by_value.setdefault(_num(f.fig.value), []).append(f)
         # one figure per document in each version; a document on two sides is no version of its own
         docs_of = {v: {f.fig.doc for f in fs} for v, fs in by_value.items()}
         torn = {d for v, ds in docs_of.items() for w, es in docs_of.items() if v != w for d in ds & es}
@@ -720,7 +729,7 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
                 for b in figs[db]:
                     if a.modal != b.modal or a.fig.value == b.fig.value:
                         continue
-                    lo, hi = sorted((abs(float(a.fig.value)), abs(float(b.fig.value))))
+                    lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
                     if lo == 0 or hi / lo > _MAX_RATIO:
                         continue
                     reason = _apart(a, b)

@@ -535,7 +535,7 @@ def analysis_tables(story_id: int, analysis: StoryAnalysis, seconds: float) -> d
         out["figures"].append({
             "story_id": story_id, "article_id": f["doc"], "start": f["start"], "end": f["end"], "text": f["text"],
             "value": None if value is None else str(value),
-            "number": float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
+            "number": (float(value) if abs(value) < 1e308 else None) if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
             "unit": f.get("unit"), "qualifier": f.get("qualifier"),
             "counts": f.get("counts"), "source": f.get("source"),
         })
