@@ -35,13 +35,13 @@ from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, CountedFigure, FigureComparison, Finding, Span, Version
 
 
-def _num(value: float | int) -> float:
+def _num(value: float | int | str) -> float:
     """A figure's value as a float; an integer past float range (a 400-digit number, found by
     bench/fuzz.py seed 9) is infinite rather than an OverflowError."""
     try:
         return float(value)
     except OverflowError:
-        return float("inf") if value > 0 else float("-inf")
+        return float("-inf") if str(value).startswith("-") else float("inf")
 
 __all__ = ["conflict", "fact_figures", "similar_claim_figures", "aligned_figures", "mentions_value", "figures_apart"]
 
