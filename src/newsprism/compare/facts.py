@@ -463,23 +463,7 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
             continue
         if m:
             matched[(x, y)] = m
-    group_of: dict[int, int] = {}
-    groups: list[list[int]] = []
-
-    def fits(k: int, g: list[int]) -> bool:
-        return all(claims[j].doc != claims[k].doc and (min(j, k), max(j, k)) in matched for j in g)
-
-    for (x, y), _m in sorted(matched.items(), key=lambda kv: (-kv[1], kv[0])):
-        gx, gy = group_of.get(x), group_of.get(y)
-        if gx is None and gy is None:
-            group_of[x] = group_of[y] = len(groups)
-            groups.append([x, y])
-        elif gx is not None and gy is None and fits(y, groups[gx]):
-            group_of[y] = gx
-            groups[gx].append(y)
-        elif gy is not None and gx is None and fits(x, groups[gy]):
-            group_of[x] = gy
-            groups[gy].append(x)
+    groups = _greedy_groups(matched, claims)
     # one quoted sentence the clause splitter cut in two ("I'm endorsing Rick
     # Perry" / "because we need a tough-on-crime president ..."): one fact
     def sentence_key(members: list[int]) -> frozenset:
@@ -490,6 +474,29 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
         merged.setdefault(sentence_key(members), []).extend(members)
     return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start)) for members in merged.values()]
 
+
+
+def _greedy_groups(pairs: Mapping[tuple[int, int], float], claims: Sequence[Claim]) -> list[list[int]]:
+    """Groups of claims from scored pairs (x < y), strongest pair first: a claim joins a
+    group only when it is paired with every member and no member shares its document."""
+    group_of: dict[int, int] = {}
+    groups: list[list[int]] = []
+
+    def fits(k: int, g: list[int]) -> bool:
+        return all(claims[j].doc != claims[k].doc and (min(j, k), max(j, k)) in pairs for j in g)
+
+    for (x, y), _score in sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0])):
+        gx, gy = group_of.get(x), group_of.get(y)
+        if gx is None and gy is None:
+            group_of[x] = group_of[y] = len(groups)
+            groups.append([x, y])
+        elif gx is not None and gy is None and fits(y, groups[gx]):
+            group_of[y] = gx
+            groups[gx].append(y)
+        elif gy is not None and gx is None and fits(x, groups[gy]):
+            group_of[x] = gy
+            groups[gy].append(x)
+    return groups
 
 def _speakers_clash(ci: Claim, cj: Claim) -> bool:
     """Given to different people: one person's remark is not another's."""
@@ -542,24 +549,7 @@ def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[st
                     continue
                 if props.verdict(claims[x], claims[y]) == "agrees":
                     candidates[(x, y)] = score
-    group_of: dict[int, int] = {}
-    groups: list[list[int]] = []
-
-    def fits(k: int, g: list[int]) -> bool:
-        return all(claims[j].doc != claims[k].doc and (min(j, k), max(j, k)) in candidates for j in g)
-
-    for (x, y), _s in sorted(candidates.items(), key=lambda kv: (-kv[1], kv[0])):
-        gx, gy = group_of.get(x), group_of.get(y)
-        if gx is None and gy is None:
-            group_of[x] = group_of[y] = len(groups)
-            groups.append([x, y])
-        elif gx is not None and gy is None and fits(y, groups[gx]):
-            group_of[y] = gx
-            groups[gx].append(y)
-        elif gy is not None and gx is None and fits(x, groups[gy]):
-            group_of[x] = gy
-            groups[gy].append(x)
-    return groups
+    return _greedy_groups(candidates, claims)
 
 
 def build_facts(
