@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from newsprism.attribution import _entity_around
-from newsprism.compare.resolve import _may_be_variants, _variant_candidates
+from newsprism.compare.names import may_be_variants, variant_candidates
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
 
@@ -21,9 +21,9 @@ def test_variant_candidates_hold_every_pair_may_be_variants_accepts():
             for _ in range(40)
         ]
         accepted = [
-            (i, j) for i in range(len(names)) for j in range(i + 1, len(names)) if _may_be_variants(names[i], names[j])
+            (i, j) for i in range(len(names)) for j in range(i + 1, len(names)) if may_be_variants(names[i], names[j])
         ]
-        candidates = _variant_candidates(names)
+        candidates = variant_candidates(names)
         assert candidates == sorted(set(candidates))
         assert set(accepted) <= set(candidates)
         assert len(candidates) < len(names) * (len(names) - 1) // 2  # fewer than all pairs

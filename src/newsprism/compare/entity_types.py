@@ -1,0 +1,72 @@
+"""An entity's name and type from its mentions (``compare/resolve.py``), and the type of an
+entity that speaks a quote: the fullest name written, the label most of its mentions carry
+(an acronym is an organisation on a tie), a speaker is a person or an organisation."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from newsprism.compare.mention_items import Item
+from newsprism.compare.names import ACRONYM
+from newsprism.lexicon import TITLE_WORDS, name_gender, title_key
+from newsprism.model import Entity
+
+__all__ = ["canonical_name", "entity_type", "type_speakers"]
+
+
+def canonical_name(members: list[Item]) -> str:
+    names = [it for it in members if it.kind == "name" and "  " not in it.mention.text] or members
+    counts = Counter(it.mention.text for it in names)
+
+    def score(it: Item) -> tuple:
+        text = it.mention.text
+        stripped = text[text.find(it.words[0]):] if it.words and it.words[0] in text else text
+        return (len(it.toks), len(stripped), counts[text], -it.idx)
+
+    best = max(names, key=score)
+    text = best.mention.text
+    if best.kind == "name" and best.words and best.words[0] in text:
+        text = text[text.find(best.words[0]):]
+    return re.sub(r"['’]s$", "", text).strip()
+
+
+def entity_type(members: list[Item]) -> str:
+    labels = Counter(it.mention.label for it in members if it.kind != "pronoun") or Counter(
+        it.mention.label for it in members
+    )
+    rank = {"PERSON": 0, "GPE": 1, "LOC": 2, "FAC": 3, "ORG": 4, "NORP": 5}
+    if any(ACRONYM.match(it.mention.text) for it in members if it.kind == "name"):
+        rank["ORG"] = -1  # an entity written as an acronym ("CPAC", "DNC") is no person on a tie
+    return max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
+
+
+
+_SPEAKER_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP"})
+
+
+def type_speakers(entities: Sequence[Entity], speaking: Iterable[str]) -> list[Entity]:
+    """The type of an entity that speaks a quote, by that context: a speaker is a person or an
+    organisation (a country or a group speaks through its government or its members).
+
+    An entity in ``speaking`` (ids) typed otherwise ("Twitter's Adam Sharp":WORK_OF_ART, "The
+    Dallas Morning":EVENT) becomes PERSON when NER called one of its mentions a person or its
+    name holds a known given name before another word, else ORG; one typed GPE that NER also called a person
+    ("Pompeo":GPE/PERSON) becomes PERSON. Others are returned unchanged.
+    """
+    ids = set(speaking)
+    out: list[Entity] = []
+    for e in entities:
+        if e.id in ids and e.type != "PERSON":
+            labels = {m.label for m in e.mentions}
+            words = [w for w in re.findall(r"[^\W\d_]+", e.name) if title_key(w) not in TITLE_WORDS]
+            # "Twitter's Adam Sharp": a known given name followed by another name
+            personal = "PERSON" in labels or any(name_gender(w) is not None for w in words[:-1] if w[:1].isupper())
+            if e.type not in _SPEAKER_TYPES:
+                e = replace(e, type="PERSON" if personal else "ORG")
+            elif e.type == "GPE" and "PERSON" in labels:
+                e = replace(e, type="PERSON")
+        out.append(e)
+    return out

@@ -1,0 +1,330 @@
+"""What entity resolution reads of one mention (``compare/resolve.py``): its kind (name,
+common noun, pronoun), its label group, the name's words without titles and its phonetic
+tokens, its head lemma and sentence, the role nouns the parse attaches to a name ("Yasser, an
+accountant", "son-in-law Jared Kushner"), a gender cue ("Mr.", "Ms.", a known given name) and a
+generational suffix ("Jr."). One ``Item`` per mention; the rules of the resolver join them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from newsprism.compare.names import (
+    NAME_LINKS,
+    NAME_WORD,
+    ORG_FORM_WORDS,
+    PARTICLES,
+    SURNAME_PREFIXES,
+    name_tokens,
+    phonetic,
+)
+from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
+from newsprism.lexicon import (
+    FEMALE_HONORIFICS,
+    HONORIFICS,
+    MALE_HONORIFICS,
+    NAME_SUFFIXES,
+    TITLE_WORDS,
+    WEEKDAYS,
+    name_gender,
+    title_key,
+)
+from newsprism.model import Mention, Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc, Span as SpacySpan, Token
+
+__all__ = [
+    "Item", "make_item", "mention_head", "label_group", "compatible", "is_full_person", "is_person_noun",
+    "PRONOUNS", "PRONOUNS_PERSON", "PRONOUNS_PLURAL", "PRONOUNS_RELATIVE", "PRONOUNS_OTHER",
+]
+
+PRONOUNS_PERSON = frozenset("he him his himself she her hers herself".split())
+PRONOUNS_PLURAL = frozenset("they them their theirs themselves".split())
+_PRONOUNS_THING = frozenset("it its itself".split())
+PRONOUNS_RELATIVE = frozenset("who whom whose which that".split())
+PRONOUNS_OTHER = frozenset("i me my mine myself we us our ours ourselves you your yours this these those".split())
+PRONOUNS = PRONOUNS_PERSON | PRONOUNS_PLURAL | _PRONOUNS_THING | PRONOUNS_RELATIVE | PRONOUNS_OTHER
+# role nouns too vague to tell two people apart
+_VAGUE_ROLES = frozenset("man woman person people one resident member official source group part head".split())
+
+
+@dataclass
+class Item:
+    idx: int
+    mention: Mention
+    kind: str  # "name" | "nominal" | "pronoun"
+    group: str  # PERSON | PLACE | ORG | NORP | OTHER | UNK
+    words: tuple[str, ...]  # the name's words as written, without leading titles
+    toks: tuple[str, ...]
+    head: str  # lemma of the head word, lowercase
+    sent: int = 0
+    plural: bool = False
+    roles: list[Span] = field(default_factory=list)
+    relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
+    gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
+    suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
+
+    @property
+    def role_lemmas(self) -> set[str]:
+        return {re.sub(r"\W", "", r.text.split()[-1].lower()) for r in self.roles} - _VAGUE_ROLES
+
+
+# animacy: "he"/"she" refer to people, and a common noun names a person when it is one of
+# these or an agent noun ("driver", "actor", "pianist", "comedian"); "car", "firm" are not
+_PERSON_NOUNS = frozenset(
+    """man woman boy girl child kid baby teen teenager person guy lady gentleman wife husband
+    mother father mom dad son daughter brother sister friend victim suspect official chief
+    star host coach actress hostess widow bride groom nurse doctor surgeon patient""".split()
+)
+_AGENT_SUFFIX = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess)$")
+
+
+def is_person_noun(lemma: str) -> bool:
+    return lemma in _PERSON_NOUNS or bool(_AGENT_SUFFIX.search(lemma))
+
+
+_TIME_LABELS = frozenset({"DATE", "TIME"})
+
+
+def mention_head(span: "SpacySpan") -> "Token":
+    """The head word of a mention: its syntactic root, or the object of a
+    leading preposition ("on a freeway" -> "freeway")."""
+    root = span.root
+    if root.pos_ == "ADP":
+        for child in root.children:
+            if child.dep_ == "pobj" and span.start <= child.i < span.end:
+                return child
+    return root
+
+
+def _relative_antecedent(tok: "Token") -> int:
+    """Char offset of the noun a relative clause modifies ("the man [who] ... ": "man"), or -1
+    when the word does not open a relative clause ("that" as a determiner or complementiser)."""
+    clause = tok.head
+    if tok.dep_ == "poss":  # "whose": the possessed noun heads the clause's argument
+        clause = clause.head
+    while clause.dep_ in ("prep", "pobj") and clause.head is not clause:  # "in which", "of whom"
+        clause = clause.head
+    if clause.dep_ in ("relcl", "acl") and clause.head is not clause:
+        return clause.head.idx
+    return -1
+
+
+def label_group(label: str) -> str:
+    if label in _TIME_LABELS:
+        return "TIME"
+    if label == "PERSON":
+        return "PERSON"
+    if label in PLACE_LABELS:
+        return "PLACE"
+    if label in ("ORG", "NORP"):
+        return label
+    if label in NAME_LABELS:
+        return "OTHER"
+    return "UNK"
+
+
+def compatible(a: Item, b: Item) -> bool:
+    if a.group == b.group or "UNK" in (a.group, b.group):
+        return True
+    groups = {a.group, b.group}
+    if groups == {"NORP", "PLACE"}:  # "Aleppo":NORP is the place; "Syrian" is not "Syria"
+        return not any(is_demonym(w) for w in a.words + b.words)
+    # the model mixes ORG/place/other labels on one name, but a person is not a place
+    return not groups & {"PERSON", "NORP"}
+
+
+def is_full_person(it: Item) -> bool:
+    return it.group in ("PERSON", "UNK") and len(it.toks) >= 2 and it.toks[0] not in SURNAME_PREFIXES
+
+
+
+# ---------------------------------------------------------------- mention features
+
+
+_ROLE_LEFT_DEPS = frozenset({"det", "amod", "compound", "nmod", "poss", "nummod"})
+_HYPHENS = frozenset({"-", "‐"})
+
+
+def _hyphen_extent(doc: "Doc", lo: int, hi: int) -> tuple[int, int]:
+    """Widen tokens ``lo..hi`` over words joined to them by hyphens ("son-in-law")."""
+    while hi + 2 < len(doc) and doc[hi + 1].text in _HYPHENS and not doc[hi].whitespace_ and not doc[hi + 1].whitespace_:
+        hi += 2
+    while lo >= 2 and doc[lo - 1].text in _HYPHENS and not doc[lo - 2].whitespace_ and not doc[lo - 1].whitespace_:
+        lo -= 2
+    return lo, hi
+
+
+def _role_span(tok: "Token", doc_id: str) -> Span:
+    """The role phrase: the noun with all its modifiers before it ("North Korean dictator",
+    "the Syrian president") and the words hyphens join to it ("son-in-law")."""
+    doc = tok.doc
+    start = tok.i
+    for child in tok.lefts:
+        if child.dep_ in _ROLE_LEFT_DEPS:
+            start = min(start, child.left_edge.i)
+    lo, hi = _hyphen_extent(doc, start, tok.i)
+    # Span.text, not Doc.text: the latter rebuilds the whole article on every call
+    return Span(doc_id, doc[lo].idx, doc[hi].idx + len(doc[hi].text), doc[lo : hi + 1].text)
+
+
+def _titles_next_name(tok: "Token", name_end: int) -> bool:
+    """A role written right before another name ("Donald Trump Jr., son-in-law Jared Kushner")
+    is that name's title, not an apposition of the name before it."""
+    doc = tok.doc
+    _, hi = _hyphen_extent(doc, tok.i, tok.i)
+    nxt = hi + 1
+    return nxt < len(doc) and nxt > name_end and doc[nxt].pos_ == "PROPN" and doc[nxt].ent_type_ == "PERSON"
+
+
+def _prenominal_role(first: "Token") -> "Token | None":
+    """A lower-case role noun written directly before the name, hyphenated or not:
+    "son-in-law Jared Kushner" -> "son"."""
+    doc = first.doc
+    j = first.i - 1
+    if j < 0 or not doc[j].is_lower or doc[j].pos_ not in ("NOUN", "PROPN"):
+        return None
+    lo, _ = _hyphen_extent(doc, j, j)
+    head = doc[lo]
+    return head if _is_role(head) else None
+
+
+def _is_role(tok: "Token") -> bool:
+    if title_key(tok.text) in HONORIFICS:  # says nothing about who: two "Mr."s are not one man
+        return False
+    return (tok.pos_ == "NOUN" and tok.is_alpha) or (tok.pos_ == "PROPN" and title_key(tok.text) in TITLE_WORDS)
+
+
+def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Span]:
+    """Role nouns the parse attaches to a name: "Yasser, an accountant",
+    "the Syrian president, Bashar", "President Bashar Assad"."""
+    doc = root.doc
+    found: list["Token"] = []
+    for child in root.children:
+        if child.dep_ == "appos" and _is_role(child) and not _titles_next_name(child, last.i):
+            found.append(child)
+        elif child.dep_ in ("compound", "nmod") and child.i < first.i and _is_role(child):
+            found.append(child)
+    if root.dep_ == "appos" and _is_role(root.head):
+        found.append(root.head)
+    before = _prenominal_role(first)
+    if before is not None:
+        found.append(before)
+    if root.dep_ == "nsubj":  # "a radiology nurse in Aleppo, Mohamed said": two subjects
+        for sib in root.head.children:
+            if sib.dep_ == "nsubj" and sib.i < first.i and sib.pos_ == "NOUN" and doc[first.i - 1].text == ",":
+                found.append(sib)
+    # ", a/an/the <adjectives> ROLE" right after the name
+    i = last.i + 1
+    if i + 2 < len(doc) and doc[i].text == "," and doc[i + 1].lower_ in ("a", "an", "the"):
+        j, noun = i + 2, None
+        while j < len(doc) and doc[j].pos_ in ("ADJ", "NOUN", "PROPN") and j - i < 6:
+            if doc[j].pos_ == "NOUN":
+                noun = doc[j]
+            elif noun is not None:
+                break
+            j += 1
+        if noun is not None:
+            found.append(noun)
+    out: list[Span] = []
+    for tok in found:
+        span = _role_span(tok, doc_id)
+        if not any(o.start <= span.start and span.end <= o.end for o in out):
+            out = [o for o in out if not (span.start <= o.start and o.end <= span.end)] + [span]
+    return sorted(out, key=lambda r: r.start)
+
+
+def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
+    """The name inside a longer mention: the capitalised run around its head
+    ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
+    def named(t: "Token") -> bool:
+        # an initial whose period the tokenizer cut off ("Raj K . Chohan") stays in the name
+        initial_dot = t.text == "." and t.i > 0 and len(t.nbor(-1).text) == 1 and t.nbor(-1).is_upper
+        return t.is_title or t.is_upper or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
+
+    pos = {t.i: k for k, t in enumerate(tokens)}
+    k = pos.get(head.i, len(tokens) - 1)
+    if not named(tokens[k]):
+        return list(tokens)
+    lo = hi = k
+    while lo > 0 and (named(tokens[lo - 1]) or (tokens[lo - 1].lower_ in NAME_LINKS and lo > 1 and named(tokens[lo - 2]))):
+        lo -= 1
+    while hi + 1 < len(tokens) and (named(tokens[hi + 1]) or (tokens[hi + 1].lower_ in NAME_LINKS and hi + 2 < len(tokens) and named(tokens[hi + 2]))):
+        hi += 1
+    return list(tokens[lo : hi + 1])
+
+
+def _strip_words(words: list[str], person: bool) -> list[str]:
+    def lead(w: str) -> bool:
+        return w.lower() in ("the", "a", "an") or (person and title_key(w) in TITLE_WORDS)
+
+    while len(words) > 1 and lead(words[0]):
+        words = words[1:]
+    if words and words[-1].lower() in ("'s", "’s"):
+        words = words[:-1]
+    return [re.sub(r"['’]s$", "", w) for w in words if w not in ("-", ",")]
+
+
+def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
+    group = label_group(m.label)
+    span = doc.char_span(m.start, m.end, alignment_mode="expand") if doc is not None else None
+    if span is not None and len(span):
+        head = mention_head(span)
+        lemma = head.lemma_.lower() if head.lemma_ else head.lower_
+        if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
+            lemma = next((t.lower_ for t in span if t.lower_ in WEEKDAYS), lemma)
+        if len(span) == 1 and span[0].lower_ in PRONOUNS:
+            item = Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
+            if item.head in PRONOUNS_RELATIVE:
+                item.relative_to = _relative_antecedent(span[0])
+            return item
+        is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
+        if not is_name and group == "UNK" and len(span) >= 2 and all(t.is_title and t.is_alpha for t in span):
+            is_name = True  # "Raj Chohan" the tagger read as common nouns: every word capitalised
+        if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",) and not (
+            m.label == "PERSON" and head.is_title  # "Trump praised ...": the tagger's NN, still a name
+        ):
+            is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
+        core = _core_tokens(list(span), head) if is_name else list(span)
+        words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
+        item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
+                     head.sent.start, head.tag_ in ("NNS", "NNPS"))
+        if is_name and group in ("PERSON", "UNK"):
+            item.roles = _roles(core[0], core[-1], head, m.doc)
+            item.gender = _gender_cue(span, words)
+    else:
+        raw = NAME_WORD.findall(m.text)
+        if len(raw) == 1 and raw[0].lower() in PRONOUNS:
+            return Item(idx, m, "pronoun", group, tuple(raw), (), raw[0].lower())
+        is_name = m.label in NAME_LABELS or any(w[:1].isupper() for w in raw)
+        words = _strip_words(raw, group in ("PERSON", "UNK"))
+        item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (),
+                     words[-1].lower() if words else m.text.lower())
+    person = item.group in ("PERSON", "UNK") and item.kind == "name"
+    words = list(item.words)
+    while person and len(words) > 1 and title_key(words[-1]).strip(",") in NAME_SUFFIXES:
+        item.suffix = title_key(words.pop()).strip(",")  # "Roger J. Stone Jr.": "Jr." is no part of the surname
+    while item.group == "ORG" and len(words) > 1 and title_key(words[-1]).strip(",") in ORG_FORM_WORDS:
+        words.pop()  # "Apple Inc." and "Apple Computer" are "Apple"
+    toks = name_tokens(words, person)
+    if item.group == "NORP" and toks and toks[-1].endswith("s"):
+        toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
+    item.toks = toks or (phonetic(m.text) or m.text.lower(),)
+    return item
+
+
+def _gender_cue(span: "SpacySpan", words: Sequence[str]) -> str | None:
+    """"m"/"f" from an honorific just before or at the start of the name, else from its given name."""
+    doc = span.doc
+    for tok in (doc[span.start - 1] if span.start > 0 else None, span[0]):
+        if tok is None:
+            continue
+        key = title_key(tok.text)
+        if key in MALE_HONORIFICS:
+            return "m"
+        if key in FEMALE_HONORIFICS:
+            return "f"
+    return name_gender(words[0]) if len(words) >= 2 else None
