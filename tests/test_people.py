@@ -327,3 +327,42 @@ def test_an_office_named_more_often_than_its_holder_stays_the_office(nlp):
     }
     entities = _gold_style(nlp, texts, {"a": ["Regina Benjamin", "surgeon general", "Surgeon General"]})
     assert "Regina Benjamin" not in _texts_of(entities, "Surgeon General")
+
+
+def test_the_woman_of_one_crash_is_not_the_woman_of_another_crash_in_the_story(nlp):
+    """A story can hold two events of one kind (ECB+ 21: a woman killed in Queens, another in
+    Bloomington). "The woman" joins across the reports that name the same places and people,
+    never across the two events; the names still join story-wide."""
+    texts = {
+        "q1": "A woman was killed by a drunk driver in Queens on Friday. Police in Richmond Hill said "
+              "Vishwanand Subryan was arrested. The woman was 59.",
+        "q2": "The woman struck in Richmond Hill, Queens, died at Jamaica Hospital. Vishwanand Subryan "
+              "was charged with manslaughter.",
+        "b1": "A woman was hit by a car outside a Sam's Club store in Bloomington. Anthony LaSalle, the "
+              "driver, was charged. The woman died on Saturday.",
+        "b2": "Police in Bloomington said the woman was crossing to the Sam's Club when Anthony LaSalle "
+              "struck her.",
+    }
+    spans = {d: ["woman", "Vishwanand Subryan", "Anthony LaSalle"] for d in texts}
+    entities = _gold_style(nlp, texts, spans)
+    by_doc = [{m.doc for m in e.mentions} for e in entities if any(m.text == "woman" for m in e.mentions)]
+    assert sorted(map(sorted, by_doc)) == [["b1", "b2"], ["q1", "q2"]]
+    subryan = next(e for e in entities if any(m.text == "Vishwanand Subryan" for m in e.mentions))
+    assert {m.doc for m in subryan.mentions} == {"q1", "q2"}
+
+
+def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
+    from newsprism.compare.doc_events import event_groups
+
+    texts = {
+        "q1": "Vishwanand Subryan hit a woman in Richmond Hill, Queens, on Friday, police said.",
+        "q2": "In Richmond Hill, Queens, Vishwanand Subryan was charged after the crash.",
+        "b1": "Anthony LaSalle hit a woman outside the Sam's Club in Bloomington.",
+        "b2": "Bloomington police charged Anthony LaSalle after the crash at Sam's Club.",
+        "x": "A pedestrian was killed on Friday, the police said.",
+    }
+    groups = event_groups(list(texts), {d: nlp(t) for d, t in texts.items()})
+    assert groups["q1"] == groups["q2"] != groups["b1"] == groups["b2"]
+    assert groups["x"] in (groups["q1"], groups["b1"])  # a report naming nothing shared joins a group
+    one = {d: texts[d] for d in ("q1", "q2", "x")}
+    assert set(event_groups(list(one), {d: nlp(t) for d, t in one.items()}).values()) == {0}

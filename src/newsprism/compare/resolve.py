@@ -25,6 +25,9 @@ preceding compatible mention of their document: "he"/"she" only a person
 "driver"), never an entity already referred to by the other gender;
 "who"/"which"/"that" only the noun their relative clause modifies. Pronouns
 with no antecedent join the other forms of the same pronoun ("he", "him", "his").
+These rules that join by words alone work within the documents of one event of the story
+(``compare/doc_events.py``: "the woman" of one crash is not the woman of another); names
+join across the whole story.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import re
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
+from newsprism.compare.doc_events import event_groups
 from newsprism.compare.entity_types import canonical_name, entity_type, type_speakers
 from newsprism.compare.mention_items import (
     PRONOUNS,
@@ -373,34 +377,35 @@ def _family_name_first(f: Item) -> bool:
     )
 
 
-def _merge_nominals(items: list[Item], sets: _Sets) -> None:
-    """Common nouns: one entity per head lemma, joined to the one named entity with that role."""
-    by_head: dict[str, list[Item]] = defaultdict(list)
-    names_by_head: dict[str, list[Item]] = defaultdict(list)
+def _merge_nominals(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
+    """Common nouns: one entity per head lemma within the documents of one event, joined to the
+    one named entity with that role there."""
+    by_head: dict[tuple[int, str], list[Item]] = defaultdict(list)
+    names_by_head: dict[tuple[int, str], list[Item]] = defaultdict(list)
     for it in items:
         if it.kind == "nominal":
-            by_head[it.head].append(it)
+            by_head[(event.get(it.mention.doc, 0), it.head)].append(it)
         elif it.kind == "name":
-            names_by_head[it.head].append(it)
-    role_owner: dict[str, set[int]] = defaultdict(set)
+            names_by_head[(event.get(it.mention.doc, 0), it.head)].append(it)
+    role_owner: dict[tuple[int, str], set[int]] = defaultdict(set)
     name_count: Counter[int] = Counter()
     for it in items:
         if it.kind == "name":
             name_count[sets.find(it.idx)] += 1
             for lemma in it.role_lemmas:
-                role_owner[lemma].add(sets.find(it.idx))
-    for lemma, group in by_head.items():
+                role_owner[(event.get(it.mention.doc, 0), lemma)].add(sets.find(it.idx))
+    for key, group in by_head.items():
         for it in group[1:]:
             sets.union(group[0].idx, it.idx)
         # the same common noun written capitalised ("Surgeon General" / "the surgeon general")
-        for it in names_by_head.get(lemma, ()):
+        for it in names_by_head.get(key, ()):
             sets.union(group[0].idx, it.idx)
-        owners = role_owner.get(lemma, set())
+        owners = role_owner.get(key, set())
         if len(owners) == 1:
             owner = next(iter(owners))
             # an office written as a name more often than its holder is named ("the Surgeon
             # General" 40 times, "Regina Benjamin" 25) is the office, not that person
-            capitalised = len(names_by_head.get(lemma, ()))
+            capitalised = len(names_by_head.get(key, ()))
             if capitalised <= name_count[owner]:
                 sets.union(group[0].idx, owner)
 
@@ -424,9 +429,9 @@ def _pronoun_class(word: str) -> str:
     return next((min(forms) for forms in _PRONOUN_FORMS if word in forms), word)
 
 
-def _link_pronouns(items: list[Item], sets: _Sets) -> None:
+def _link_pronouns(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
     by_doc: dict[str, list[Item]] = defaultdict(list)
-    unresolved: dict[str, list[Item]] = defaultdict(list)
+    unresolved: dict[tuple[int, str], list[Item]] = defaultdict(list)
     for it in items:
         by_doc[it.mention.doc].append(it)
     # a common noun is a person when its entity is also named as one ("the driver" = "Smith")
@@ -439,7 +444,7 @@ def _link_pronouns(items: list[Item], sets: _Sets) -> None:
             if it.kind != "pronoun":
                 continue
             if it.head in PRONOUNS_OTHER:  # "I", "we", "you": the speaker, not a nearby noun
-                unresolved[_pronoun_class(it.head)].append(it)
+                unresolved[(event.get(it.mention.doc, 0), _pronoun_class(it.head))].append(it)
                 continue
             for prev in reversed(doc_items[:k]):
                 if rank[it.sent] - rank[prev.sent] > _PRONOUN_WINDOW:
@@ -464,9 +469,9 @@ def _link_pronouns(items: list[Item], sets: _Sets) -> None:
                         gender_of[sets.find(it.idx)] = _gender(it.head)
                     break
             else:
-                unresolved[_pronoun_class(it.head)].append(it)
-    # no antecedent nearby: one entity per pronoun form (the story's "he"/"him"/"his" is mostly
-    # its main person)
+                unresolved[(event.get(it.mention.doc, 0), _pronoun_class(it.head))].append(it)
+    # no antecedent nearby: one entity per pronoun form and event (the story's "he"/"him"/"his"
+    # is mostly its main person)
     for group in unresolved.values():
         for it in group[1:]:
             sets.union(group[0].idx, it.idx)
@@ -476,16 +481,17 @@ def _noun_gender(lemma: str) -> str | None:
     return "f" if lemma in FEMALE_NOUNS else "m" if lemma in MALE_NOUNS else None
 
 
-def _link_people_nouns(items: list[Item], sets: _Sets) -> None:
+def _link_people_nouns(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
     """"The woman" / "a 59-year-old grandmother" that no name was joined to is the one person
     of that gender the story is about: the person it names whose own cues (pronouns, "Mr." /
     "Ms.", a given name, a gendered role) all give that gender, when that person is named at
     least three times as often as any other of that gender. A cue of the other gender on
     either side rules the pair out (a man is never joined to his wife); two candidates named
-    about as often leave the noun alone."""
+    about as often leave the noun alone. Counted within the documents of the noun's event."""
     genders: dict[int, set[str]] = defaultdict(set)
-    counts: Counter[int] = Counter()  # person entity -> its name mentions
-    nouns: list[int] = []
+    counts: dict[int, Counter[int]] = defaultdict(Counter)  # event -> person entity -> its name mentions
+    named: set[int] = set()
+    nouns: list[tuple[int, int]] = []
     for it in items:
         root = sets.find(it.idx)
         if it.kind == "pronoun" and it.head in PRONOUNS_PERSON:
@@ -495,17 +501,18 @@ def _link_people_nouns(items: list[Item], sets: _Sets) -> None:
                 genders[root].add(it.gender)
             genders[root].update(g for g in map(_noun_gender, it.role_lemmas) if g)
             if it.group == "PERSON":
-                counts[root] += 1
+                counts[event.get(it.mention.doc, 0)][root] += 1
+                named.add(root)
         elif it.kind == "nominal" and not it.plural:
             gender = _noun_gender(it.head)
             if gender is not None:
                 genders[root].add(gender)
-                nouns.append(root)
-    for root in dict.fromkeys(nouns):
-        if root in counts or len(genders[root]) != 1:
+                nouns.append((event.get(it.mention.doc, 0), root))
+    for group, root in dict.fromkeys(nouns):
+        if root in named or len(genders[root]) != 1:
             continue
         gender = next(iter(genders[root]))
-        ranked = sorted((n, r) for r, n in counts.items() if genders[r] == {gender})
+        ranked = sorted((n, r) for r, n in counts[group].items() if genders[r] == {gender})
         if ranked and (len(ranked) == 1 or ranked[-1][0] >= 3 * ranked[-2][0]):
             sets.union(ranked[-1][1], root)
 
@@ -528,9 +535,11 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     sets = _Sets(len(items))
     _merge_names(items, sets)
     _short_people(items, sets)
-    _merge_nominals(items, sets)
-    _link_pronouns(items, sets)
-    _link_people_nouns(items, sets)
+    # names join across the whole story; words alone only within the documents of one event
+    event = event_groups([m.doc for m in ordered], docs)
+    _merge_nominals(items, sets, event)
+    _link_pronouns(items, sets, event)
+    _link_people_nouns(items, sets, event)
     entities: list[Entity] = []
     for n, (_, idxs) in enumerate(sorted(sets.groups().items(), key=lambda kv: min(kv[1])), start=1):
         members = [items[i] for i in sorted(idxs)]

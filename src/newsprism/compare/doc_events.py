@@ -1,0 +1,99 @@
+"""Which documents of a story tell one event, for the resolver's common nouns and pronouns.
+
+A story can hold two events of one kind (two crashes, two arrests of one team's players):
+"the woman" of one crash is not the woman of the other, though their names keep them apart.
+Documents are grouped by the names their parse finds (NER entities other than dates and
+numbers), each name weighted by how few of the story's documents carry it (a name found in
+one document only, or in all of them, tells no two apart), cosine between documents, then
+average linkage down to ``threshold``. Names stay story-wide; only the rules that join
+mentions by their words alone (one head noun, one pronoun form, a gendered noun to the one
+person of its gender) stay inside a group.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc
+
+__all__ = ["event_groups", "EVENT_THRESHOLD", "MAX_GROUPED_DOCS"]
+
+# average cosine of two groups' name sets below which they are two events
+EVENT_THRESHOLD = 0.06
+# a story of more documents than this is taken as the one event the story clusterer made of it
+MAX_GROUPED_DOCS = 200
+# an event of a story is told by at least this many of its documents
+MIN_EVENT_DOCS = 2
+_NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
+
+
+def _names(doc: "Doc") -> set[str]:
+    return {" ".join(e.text.lower().split()) for e in doc.ents if e.label_ not in _NOT_NAMES}
+
+
+def event_groups(doc_ids: Sequence[str], docs: Mapping[str, "Doc"], threshold: float = EVENT_THRESHOLD) -> dict[str, int]:
+    """A group number per document id (0, 1, ... in order of first document); every document
+    in group 0 when fewer than three are parsed or more than :data:`MAX_GROUPED_DOCS`."""
+    ids = list(dict.fromkeys(doc_ids))
+    parsed = [d for d in ids if d in docs]
+    if len(parsed) < 3 or len(parsed) > MAX_GROUPED_DOCS:
+        return dict.fromkeys(ids, 0)
+    names = [_names(docs[d]) for d in parsed]
+    df = Counter(n for ns in names for n in ns)
+    n_docs = len(parsed)
+    vocab = sorted(n for n, c in df.items() if 1 < c < n_docs)
+    if not vocab:
+        return dict.fromkeys(ids, 0)
+    col = {n: k for k, n in enumerate(vocab)}
+    mat = np.zeros((n_docs, len(vocab)))
+    for row, ns in enumerate(names):
+        for n in ns:
+            if n in col:
+                mat[row, col[n]] = math.log((n_docs + 1) / df[n])
+    norms = np.linalg.norm(mat, axis=1)
+    norms[norms == 0] = 1.0
+    unit = mat / norms[:, None]
+    sim = unit @ unit.T
+    # average linkage: ``total`` holds the summed similarity between groups, ``size`` their sizes
+    total = sim.copy()
+    np.fill_diagonal(total, -np.inf)
+    size = np.ones(n_docs)
+    alive = np.ones(n_docs, dtype=bool)
+    members: list[list[int]] = [[k] for k in range(n_docs)]
+    while alive.sum() > 1:
+        avg = total / np.outer(size, size)
+        avg[~alive, :] = -np.inf
+        avg[:, ~alive] = -np.inf
+        i, j = np.unravel_index(int(np.argmax(avg)), avg.shape)
+        if avg[i, j] < threshold:
+            break
+        i, j = min(i, j), max(i, j)
+        total[i, :] += total[j, :]
+        total[:, i] += total[:, j]
+        total[i, i] = -np.inf
+        size[i] += size[j]
+        alive[j] = False
+        members[i] += members[j]
+        members[j] = []
+    # a document alone tells no event of its own: it joins the group it is most like (the
+    # largest when it shares no name with any)
+    groups = [m for m in members if len(m) >= MIN_EVENT_DOCS]
+    if len(groups) < 2:
+        return dict.fromkeys(ids, 0)
+    for m in members:
+        if m and len(m) < MIN_EVENT_DOCS:
+            for row in m:
+                best = max(groups, key=lambda g: (float(sim[row, g].mean()), len(g)))
+                best.append(row)
+    group_of: dict[str, int] = {}
+    for k in sorted(groups, key=min):
+        number = len(set(group_of.values()))
+        for row in k:
+            group_of[parsed[row]] = number
+    unparsed = max(group_of.values(), default=-1) + 1
+    return {d: group_of.get(d, unparsed) for d in ids}
