@@ -62,3 +62,22 @@ def test_merged_fact_groups_are_those_of_the_pairwise_merge():
         assert _merged(groups) == want
         merges += len(want) < len(groups)
     assert merges > 50
+
+
+def test_sentence_words_are_the_content_lemmas_of_doc_sents(nlp):
+    from collections import Counter
+
+    from newsprism.compare.figure_conflicts import _CONTENT_POS, _lemma, _sentence_words
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
+    texts += ["", "One sentence only", "E-mail and email. The e-mail said so! No-one; no one."]
+    for doc in nlp.pipe(texts):
+        want: Counter[str] = Counter()
+        sentences = 0
+        for sent in doc.sents:
+            sentences += 1
+            want.update({_lemma(t) for t in sent if t.pos_ in _CONTENT_POS and t.is_alpha})
+        got_sentences, words = _sentence_words(doc)
+        assert got_sentences == sentences
+        assert Counter(words) == want
+    assert sentences > 1 and want  # the last text has several sentences and content words

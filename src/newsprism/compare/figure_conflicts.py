@@ -28,6 +28,9 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
+import numpy as np
+from spacy.attrs import IS_ALPHA, LEMMA, POS, SENT_START
+from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
@@ -337,6 +340,28 @@ def _hedged(tok) -> tuple[bool, bool]:
     return negated, modal
 
 
+def _sentence_words(doc: Doc) -> tuple[int, list[str]]:
+    """The number of sentences of ``doc`` (as ``doc.sents`` cuts them) and, for each
+    sentence, each distinct :func:`_lemma` of its alphabetic content words (one list
+    over the sentences). Read from ``Doc.to_array``: no Token object per token."""
+    if not len(doc):
+        return 0, []
+    arr = doc.to_array([SENT_START, POS, IS_ALPHA, LEMMA])
+    starts = arr[:, 0] == 1
+    starts[0] = False  # a sentence starts at token 0 whatever its mark says (Doc.sents)
+    sentence = np.cumsum(starts)
+    keep = np.isin(arr[:, 1], [IDS[p] for p in _CONTENT_POS]) & (arr[:, 2] == 1)
+    strings = doc.vocab.strings
+    norm: dict[int, str] = {}
+    seen: set[tuple[int, str]] = set()
+    for s, h in zip(sentence[keep].tolist(), arr[keep, 3].tolist()):
+        w = norm.get(h)
+        if w is None:
+            w = norm[h] = strings[h].lower().replace("-", "")
+        seen.add((s, w))
+    return int(sentence[-1]) + 1, [w for _, w in seen]
+
+
 def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, float]:
     """Inverse sentence frequency over the story of each content lemma and entity
     ("@id"): the words every report repeats ("Jackson", "campaign", "say") say
@@ -346,10 +371,10 @@ def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, floa
     df: dict[str, int] = {}
     n = 0
     for doc in docs.values():
-        for sent in doc.sents:
-            n += 1
-            for w in {_lemma(t) for t in sent if t.pos_ in _CONTENT_POS and t.is_alpha}:
-                df[w] = df.get(w, 0) + 1
+        sentences, words = _sentence_words(doc)
+        n += sentences
+        for w in words:
+            df[w] = df.get(w, 0) + 1
     seen: set[tuple[str, int]] = set()
     for c in claims:
         key = (c.doc, c.sentence.start if c.sentence else c.start)
@@ -723,6 +748,14 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
             k = parent[k]
         return k
 
+    texts: dict[str, str] = {}
+
+    def text_of(d: str) -> str:
+        # Doc.text joins every token anew on each call: once per document
+        if d not in texts:
+            texts[d] = docs[d].text
+        return texts[d]
+
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
             for a in figs[da]:
@@ -736,7 +769,7 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
                     if reason is None or not (_says_what(a, reason) and _says_what(b, reason)):
                         continue
                     # an outlet that gives both numbers sets them apart itself
-                    if mentions_value(docs[db].text, a.fig.text) or mentions_value(docs[da].text, b.fig.text):
+                    if mentions_value(text_of(db), a.fig.text) or mentions_value(text_of(da), b.fig.text):
                         continue
                     if _context_overlap(a, b, weight) < min_overlap:
                         continue

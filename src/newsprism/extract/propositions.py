@@ -119,7 +119,8 @@ def _root(span) -> Token:
     """The head of a clause: of the tokens whose head lies outside it (or that are
     their own head), the verb nearest the top — not a conjunction or a mark that
     a cut clause begins with ("and it proposed ...")."""
-    tops = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head.i == t.i]
+    lo, hi = span.start, span.end
+    tops = [t for t in span if not lo <= (h := t.head.i) < hi or h == t.i]
     if not tops:
         return span.root
     verbs = [t for t in tops if t.pos_ in ("VERB", "AUX")]
