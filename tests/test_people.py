@@ -366,3 +366,28 @@ def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     assert groups["x"] in (groups["q1"], groups["b1"])  # a report naming nothing shared joins a group
     one = {d: texts[d] for d in ("q1", "q2", "x")}
     assert set(event_groups(list(one), {d: nlp(t) for d, t in one.items()}).values()) == {0}
+
+
+def test_a_surname_ner_calls_a_place_joins_the_person_it_names(nlp):
+    """"Braley" (NER: a place) whose campaign speaks is Bruce Braley (BASIL 2014, 22b6e900)."""
+    texts = {
+        "a": "Rep. Bruce Braley apologized on Wednesday to Sen. Chuck Grassley for remarks he made at a fund-raiser in Texas.",
+        "b": "One of the Republican primary field's leading candidates, businessman Mark Jacobs, immediately released "
+        "a radio ad in an attempt to capitalize on the negative attention focused on Braley. Braley's campaign said "
+        "he had apologized to Grassley.",
+    }
+    entities = _entities(nlp, texts)
+    braley = _entity_of(entities, "Bruce Braley")
+    assert {(m.doc, m.text) for m in braley.mentions} >= {("a", "Bruce Braley"), ("b", "Braley")}
+    assert _entity_of(entities, "Mark Jacobs") is not braley
+
+
+def test_a_place_named_like_a_person_stays_a_place(nlp):
+    """The word written after a preposition of place somewhere in the story is the place."""
+    texts = {
+        "a": "Michael Jordan opened a basketball camp for refugees on Monday.",
+        "b": "The camp is in Jordan, near the Syrian border. Jordan's government welcomed the plan.",
+    }
+    entities = _entities(nlp, texts)
+    jordan = _entity_of(entities, "Michael Jordan")
+    assert not any(m.doc == "b" for m in jordan.mentions)

@@ -66,6 +66,8 @@ class Item:
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
     suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
+    person_role: bool = False  # the name is a clause's subject or a possessor, or "who" follows it
+    place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -295,6 +297,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if is_name and group in ("PERSON", "UNK"):
             item.roles = _roles(core[0], core[-1], head, m.doc)
             item.gender = _gender_cue(span, words)
+        if is_name and group == "PLACE":
+            item.person_role, item.place_context = _place_name_use(span, head)
     else:
         raw = NAME_WORD.findall(m.text)
         if len(raw) == 1 and raw[0].lower() in PRONOUNS:
@@ -314,6 +318,21 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
     item.toks = toks or (phonetic(m.text) or m.text.lower(),)
     return item
+
+
+_PLACE_PREPOSITIONS = frozenset("in at from to into near across outside inside throughout around via".split())
+
+
+def _place_name_use(span: "SpacySpan", head: "Token") -> tuple[bool, bool]:
+    """How a name NER calls a place is used: as a person's (the subject of a clause, a
+    possessor, or followed by "who") and after a preposition of place."""
+    doc = span.doc
+    after = doc[span.end] if span.end < len(doc) else None
+    nxt = doc[span.end + 1] if span.end + 1 < len(doc) else None
+    who = after is not None and (after.lower_ == "who" or (after.text == "," and nxt is not None and nxt.lower_ == "who"))
+    person = head.dep_ in ("nsubj", "nsubjpass", "poss") or who
+    place = span.start > 0 and doc[span.start - 1].lower_ in _PLACE_PREPOSITIONS
+    return person, place
 
 
 def _gender_cue(span: "SpacySpan", words: Sequence[str]) -> str | None:

@@ -260,14 +260,28 @@ def _surname_label(it: Item) -> bool:
     return it.mention.label in _SURNAME_MISLABELS and len(it.toks) == 1 and not any(is_demonym(w) for w in it.words)
 
 
+def _placed_surnames(items: Sequence[Item]) -> list[Item]:
+    """One-word names NER called a place ("Etheridge":GPE, "Braley":GPE) used as a person's —
+    a clause's subject, a possessor — whose word the story never writes after a preposition
+    of place ("in Jordan"): candidates for a surname (the caller requires a full name ending with it)."""
+    placed = {it.toks for it in items if it.kind == "name" and it.place_context}
+    return [
+        it for it in items
+        if it.kind == "name" and it.group == "PLACE" and it.mention.label != "FAC" and len(it.toks) == 1
+        and it.person_role and it.toks not in placed and not any(is_demonym(w) for w in it.words)
+    ]
+
+
 def _short_people(items: list[Item], sets: _Sets) -> None:
     """Surnames and first names written alone, and the full names they belong to."""
-    names = [it for it in items if it.kind == "name" and (it.group in ("PERSON", "UNK") or _surname_label(it))]
+    placed = {it.idx for it in _placed_surnames(items)}
+    names = [it for it in items if it.kind == "name" and (it.group in ("PERSON", "UNK") or _surname_label(it) or it.idx in placed)]
     full = [it for it in names if is_full_person(it) and it.group == "PERSON"]
     short = [it for it in names if not is_full_person(it)]
     short = [it for it in short if it.group == "PERSON" or (it.words and it.words[0][:1].isupper())]
     full_tails = {f.toks[-1] for f in full}
-    # a one-word name NER calls an organisation is a surname only when a full name ends with it
+    # a one-word name NER calls an organisation (or a place, used as a person's) is a
+    # surname only when a full name ends with it
     short = [it for it in short if it.group in ("PERSON", "UNK") or (len(it.toks) == 1 and it.toks[0] in full_tails)]
     roles_of: dict[int, set[str]] = defaultdict(set)
     for it in items:
