@@ -23,8 +23,10 @@ from newsprism.compare.names import (
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
+    FEMALE_NOUNS,
     HONORIFICS,
     MALE_HONORIFICS,
+    MALE_NOUNS,
     NAME_SUFFIXES,
     TITLE_WORDS,
     WEEKDAYS,
@@ -65,6 +67,7 @@ class Item:
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
+    gender_by_name: bool = False  # the gender cue is the given name's alone ("Raj" is mostly a man's name)
     suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
     person_role: bool = False  # the name is a clause's subject or a possessor, or "who" follows it
     place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
@@ -200,6 +203,9 @@ def _is_role(tok: "Token") -> bool:
     return (tok.pos_ == "NOUN" and tok.is_alpha) or (tok.pos_ == "PROPN" and title_key(tok.text) in TITLE_WORDS)
 
 
+_COPULAS = frozenset({"be", "become", "remain"})
+
+
 def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Span]:
     """Role nouns the parse attaches to a name: "Yasser, an accountant",
     "the Syrian president, Bashar", "President Bashar Assad"."""
@@ -215,6 +221,9 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
     before = _prenominal_role(first)
     if before is not None:
         found.append(before)
+    if root.dep_ in ("nsubj", "nsubjpass") and root.head.lemma_ in _COPULAS:
+        # "Gupta is the leading contender", "Gupta has been the team's first choice"
+        found.extend(c for c in root.head.children if c.dep_ == "attr" and c.i > root.i and _is_role(c))
     if root.dep_ == "nsubj":  # "a radiology nurse in Aleppo, Mohamed said": two subjects
         for sib in root.head.children:
             if sib.dep_ == "nsubj" and sib.i < first.i and sib.pos_ == "NOUN" and doc[first.i - 1].text == ",":
@@ -245,7 +254,8 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     def named(t: "Token") -> bool:
         # an initial whose period the tokenizer cut off ("Raj K . Chohan") stays in the name
         initial_dot = t.text == "." and t.i > 0 and len(t.nbor(-1).text) == 1 and t.nbor(-1).is_upper
-        return t.is_title or t.is_upper or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
+        # a capital first letter: "LuAnn", "LaSalle", "DeGeneres" are no title case but names
+        return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
 
     pos = {t.i: k for k, t in enumerate(tokens)}
     k = pos.get(head.i, len(tokens) - 1)
@@ -270,6 +280,9 @@ def _strip_words(words: list[str], person: bool) -> list[str]:
     return [re.sub(r"['’]s$", "", w) for w in words if w not in ("-", ",")]
 
 
+_GENDERED_NOUNS = FEMALE_NOUNS | MALE_NOUNS
+
+
 def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
     group = label_group(m.label)
     span = doc.char_span(m.start, m.end, alignment_mode="expand") if doc is not None else None
@@ -288,8 +301,11 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             is_name = True  # "Raj Chohan" the tagger read as common nouns: every word capitalised
         if len(span) == 1 and head.pos_ == "NOUN" and m.label not in ("NORP",) and not (
             m.label == "PERSON" and head.is_title  # "Trump praised ...": the tagger's NN, still a name
+            and head.lower_ not in _GENDERED_NOUNS  # "Woman" heading a report is no name, whatever NER says
         ):
             is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
+        if is_name and [t.text for t in span if t.lower_ not in ("the", "a", "an")] == [head.text] and title_key(head.text) in TITLE_WORDS:
+            is_name = False  # a title alone ("The President announced"): the role noun, not a name
         core = _core_tokens(list(span), head) if is_name else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
@@ -297,6 +313,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if is_name and group in ("PERSON", "UNK"):
             item.roles = _roles(core[0], core[-1], head, m.doc)
             item.gender = _gender_cue(span, words)
+            item.gender_by_name = item.gender is not None and _honorific_gender(span) is None
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
     else:
@@ -335,8 +352,8 @@ def _place_name_use(span: "SpacySpan", head: "Token") -> tuple[bool, bool]:
     return person, place
 
 
-def _gender_cue(span: "SpacySpan", words: Sequence[str]) -> str | None:
-    """"m"/"f" from an honorific just before or at the start of the name, else from its given name."""
+def _honorific_gender(span: "SpacySpan") -> str | None:
+    """"m"/"f" from an honorific just before or at the start of the name."""
     doc = span.doc
     for tok in (doc[span.start - 1] if span.start > 0 else None, span[0]):
         if tok is None:
@@ -346,4 +363,12 @@ def _gender_cue(span: "SpacySpan", words: Sequence[str]) -> str | None:
             return "m"
         if key in FEMALE_HONORIFICS:
             return "f"
+    return None
+
+
+def _gender_cue(span: "SpacySpan", words: Sequence[str]) -> str | None:
+    """"m"/"f" from an honorific just before or at the start of the name, else from its given name."""
+    by_title = _honorific_gender(span)
+    if by_title is not None:
+        return by_title
     return name_gender(words[0]) if len(words) >= 2 else None

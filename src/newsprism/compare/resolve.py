@@ -178,6 +178,12 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
     for o in full:
         if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP"):
             longer[(o.toks[-1][:1], o.toks[-1][-1:])].append(o)
+    # ... or that is the head word before "of" of one longer name ("Academy" / "Academy of
+    # Motion Picture Arts and Sciences", "the University" / "University of Texas")
+    head_of: dict[str, list[Item]] = defaultdict(list)
+    for o in full:
+        if len(o.words) >= 3 and o.words[1].lower() == "of" and o.group not in ("PERSON", "NORP"):
+            head_of[phonetic(o.words[0])].append(o)
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
             continue
@@ -185,6 +191,8 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
             sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
             if compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
         }
+        if not owners:
+            owners = {sets.find(o.idx) for o in head_of.get(it.toks[0], ()) if compatible(o, it)}
         if len(owners) == 1:
             sets.union(it.idx, next(iter(owners)))
     # 4. acronyms and clipped forms, when the expansion is unique: "U.N." ~ "United Nations",
@@ -408,6 +416,9 @@ def _merge_nominals(items: list[Item], sets: _Sets, event: Mapping[str, int]) ->
             name_count[sets.find(it.idx)] += 1
             for lemma in it.role_lemmas:
                 role_owner[(event.get(it.mention.doc, 0), lemma)].add(sets.find(it.idx))
+    names_of_lemma = Counter({lemma: 0 for _, lemma in by_head})
+    for (_, lemma), named in names_by_head.items():
+        names_of_lemma[lemma] += len(named)
     for key, group in by_head.items():
         for it in group[1:]:
             sets.union(group[0].idx, it.idx)
@@ -419,7 +430,7 @@ def _merge_nominals(items: list[Item], sets: _Sets, event: Mapping[str, int]) ->
             owner = next(iter(owners))
             # an office written as a name more often than its holder is named ("the Surgeon
             # General" 40 times, "Regina Benjamin" 25) is the office, not that person
-            capitalised = len(names_by_head.get(key, ()))
+            capitalised = names_of_lemma[key[1]]  # story-wide, as names are
             if capitalised <= name_count[owner]:
                 sets.union(group[0].idx, owner)
 
@@ -503,6 +514,7 @@ def _link_people_nouns(items: list[Item], sets: _Sets, event: Mapping[str, int])
     either side rules the pair out (a man is never joined to his wife); two candidates named
     about as often leave the noun alone. Counted within the documents of the noun's event."""
     genders: dict[int, set[str]] = defaultdict(set)
+    by_name: dict[int, set[str]] = defaultdict(set)  # a given name's gender: used when nothing else tells
     counts: dict[int, Counter[int]] = defaultdict(Counter)  # event -> person entity -> its name mentions
     named: set[int] = set()
     nouns: list[tuple[int, int]] = []
@@ -512,7 +524,7 @@ def _link_people_nouns(items: list[Item], sets: _Sets, event: Mapping[str, int])
             genders[root].add(_gender(it.head))
         elif it.kind == "name":
             if it.gender is not None:
-                genders[root].add(it.gender)
+                (by_name if it.gender_by_name else genders)[root].add(it.gender)
             genders[root].update(g for g in map(_noun_gender, it.role_lemmas) if g)
             if it.group == "PERSON":
                 counts[event.get(it.mention.doc, 0)][root] += 1
@@ -522,6 +534,9 @@ def _link_people_nouns(items: list[Item], sets: _Sets, event: Mapping[str, int])
             if gender is not None:
                 genders[root].add(gender)
                 nouns.append((event.get(it.mention.doc, 0), root))
+    for root, names in by_name.items():
+        if not genders[root]:  # pronouns, titles and roles outweigh a given name ("Raj Chohan" ... "she")
+            genders[root] = names
     for group, root in dict.fromkeys(nouns):
         if root in named or len(genders[root]) != 1:
             continue
