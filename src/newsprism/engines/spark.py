@@ -103,6 +103,9 @@ def spark_session(master: str | None = None, conf: Mapping[str, str] | None = No
             conf.setdefault("spark.sql.shuffle.partitions", "8")
             conf.setdefault("spark.driver.memory", "2g")
             conf.setdefault("spark.ui.enabled", "false")
+            # one short-lived JVM per run: the C2 JIT compiler's own work was ~45% of a 10k
+            # run's JVM CPU (62.9 -> 33.9 s with C1 only; docs/benchmarks.md)
+            conf.setdefault("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1")
     conf.setdefault("spark.ui.showConsoleProgress", "false")
     conf.setdefault("spark.sql.execution.arrow.maxRecordsPerBatch", "512")
     conf.setdefault("spark.python.worker.reuse", "true")
@@ -428,7 +431,7 @@ def _read_inputs(spark, inputs: Sequence[str], mapping: Mapping[str, str]):
         kind = _input_format(raw)
         if kind == "jsonl":
             lines = spark.read.text(raw).withColumn("source", F.input_file_name())
-            frames.append(lines.mapInArrow(_read_jsonl, schema))
+            frames.append(_spread(spark, lines).mapInArrow(_read_jsonl, schema))
         elif kind in ("parquet", "csv"):
             if kind == "parquet":
                 table = spark.read.parquet(raw)
@@ -436,7 +439,7 @@ def _read_inputs(spark, inputs: Sequence[str], mapping: Mapping[str, str]):
                 table = (spark.read.option("header", True).option("multiLine", True).option("escape", '"')
                          .option("mode", "PERMISSIVE").csv(raw))
             table = table.withColumn("__source", F.input_file_name()).withColumn("__row", F.lit(None).cast("long"))
-            frames.append(table.mapInArrow(functools.partial(_read_rows, dict(mapping)), schema))
+            frames.append(_spread(spark, table).mapInArrow(functools.partial(_read_rows, dict(mapping)), schema))
         else:
             raise BatchError(f"{raw}: unknown input format (the spark engine reads .jsonl, .parquet and .csv)")
     out = frames[0]
@@ -445,7 +448,39 @@ def _read_inputs(spark, inputs: Sequence[str], mapping: Mapping[str, str]):
     return out
 
 
-def _number(spark, records):
+def _spread(spark, frame):
+    """A frame over at least as many partitions as Spark has cores before a Python step: a
+    Parquet row group or a small file is one partition (a 10k-article input, or a step's
+    file written by one task), which would run that step on one core."""
+    cores = spark.sparkContext.defaultParallelism
+    return frame.repartition(cores) if frame.rdd.getNumPartitions() < cores else frame
+
+
+def _numbered(spark, frame, order: Sequence[str], name: str, scratch: str):
+    """``frame`` with ``name`` = 1..n in the order of the columns ``order`` (unique), all in
+    the JVM (no Python row per article, no single-partition sort): a range-partitioned sort
+    is written to ``scratch`` with each row's partition and position, the partition sizes
+    are collected (one row each), and a row's number is its partition's offset plus its
+    position."""
+    from pyspark.sql import functions as F
+
+    ranked = (frame.repartitionByRange(*order).sortWithinPartitions(*order)
+              .withColumn("_part", F.spark_partition_id()).withColumn("_mono", F.monotonically_increasing_id()))
+    ranked.write.mode("overwrite").parquet(scratch)
+    ranked = spark.read.parquet(scratch)
+    sizes = sorted((int(r["_part"]), int(r["count"])) for r in ranked.groupBy("_part").count().collect())
+    offsets, total = [], 0
+    for part, count in sizes:
+        offsets.append((part, total))
+        total += count
+    starts = spark.createDataFrame(offsets or [(0, 0)], "_part int, _offset long")
+    # monotonically_increasing_id = partition << 33 | position in the partition
+    position = F.col("_mono") - F.shiftleft(F.col("_part").cast("long"), 33)
+    return (ranked.join(F.broadcast(starts), "_part")
+            .withColumn(name, F.col("_offset") + position + 1).drop("_part", "_mono", "_offset"))
+
+
+def _number(spark, records, scratch: str):
     """Exact duplicates out (smallest id kept), shared ids renamed, pk 1..n in (day, id) order."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
@@ -459,8 +494,7 @@ def _number(spark, records):
         .otherwise(F.col("article_id")),
     ).drop("_uses")
     keys = unique.select("hash", F.coalesce("day", F.lit(9_999_999)).alias("_day"), "article_id")
-    ordered = keys.orderBy("_day", "article_id").rdd.zipWithIndex().map(lambda x: (x[0][0], x[1] + 1))
-    pks = spark.createDataFrame(ordered, "hash string, pk long")
+    pks = _numbered(spark, keys, ["_day", "article_id"], "pk", scratch).select("hash", "pk")
     return unique.join(pks, "hash")
 
 
@@ -545,7 +579,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
             .write.mode("overwrite").parquet(path("skipped.parquet"))
         good = records.filter("skip_reason IS NULL").drop("skip_reason", "skip_line")
         read = good.count()
-        articles = _number(spark, good)
+        articles = _number(spark, good, path("order.parquet"))
         articles.write.mode("overwrite").parquet(path("articles.parquet"))
         n = spark.read.parquet(path("articles.parquet")).count()
         work.mark("articles", {"read": read, "articles": n})
@@ -565,7 +599,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
     if not work.done("families"):
         watcher.begin("families")
         sig_schema = "pk long, signature binary, bands array<long>"
-        sigs = articles.select("pk", "text").mapInArrow(functools.partial(_signatures, params), sig_schema)
+        sigs = _spread(spark, articles.select("pk", "text")).mapInArrow(functools.partial(_signatures, params), sig_schema)
         sigs.write.mode("overwrite").parquet(path("sigs.parquet"))
         sigs = spark.read.parquet(path("sigs.parquet"))
         sigs.select("pk", "signature").write.mode("overwrite").parquet(path("signatures.parquet"))
@@ -588,7 +622,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
     # 3. stories
     if not work.done("stories"):
         watcher.begin("stories")
-        reps = articles.join(family.filter("pk = family_pk"), "pk").select("pk", "text", "title", "day")
+        reps = _spread(spark, articles).join(family.filter("pk = family_pk"), "pk").select("pk", "text", "title", "day")
         terms_schema = "pk long, day long, counts string, terms array<string>"
         terms = reps.mapInArrow(functools.partial(_terms, params), terms_schema)
         terms.write.mode("overwrite").parquet(path("terms.parquet"))
@@ -647,8 +681,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         merged = spark.read.parquet(path("merged.parquet"))
         rep_root = family.filter("pk = family_pk").join(merged, "pk", "left").select(
             F.col("pk").alias("family_pk"), F.coalesce("root", "pk").alias("root"))
-        roots = rep_root.select("root").distinct().orderBy("root").rdd.zipWithIndex().map(lambda x: (x[0][0], x[1] + 1))
-        numbered = spark.createDataFrame(roots, "root long, story_id long")
+        numbered = _numbered(spark, rep_root.select("root").distinct(), ["root"], "story_id", path("roots.parquet"))
         assign = family.join(rep_root, "family_pk").join(numbered, "root").select("pk", "family_pk", "story_id")
         assign.write.mode("overwrite").parquet(path("assign.parquet"))
         df_b.unpersist()
