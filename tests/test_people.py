@@ -450,3 +450,16 @@ def test_an_organisation_named_by_its_head_word(nlp):
     }
     entities = _gold_style(nlp, texts, {"a": ["Academy of Motion Picture Arts and Sciences"], "b": ["Academy"]})
     assert _texts_of(entities, "Academy") == {"Academy", "Academy of Motion Picture Arts and Sciences"}
+
+
+def test_tokenized_text_with_cut_off_periods(nlp):
+    """Text tokenized before it comes here (ECB+): "Dr . Regina Benjamin" is Regina Benjamin and
+    "the U . S . Surgeon General" is the Surgeon General, not a name "Dr" or a word "S"."""
+    texts = {
+        "a": "President Obama named Dr . Regina Benjamin as the next U . S . Surgeon General on Monday .",
+        "b": "Regina Benjamin , a family doctor in Alabama , would be the Surgeon General if confirmed .",
+    }
+    spans = {"a": ["Dr . Regina Benjamin", "U . S . Surgeon General"], "b": ["Regina Benjamin", "Surgeon General"]}
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "Regina Benjamin") == {"Dr . Regina Benjamin", "Regina Benjamin"}
+    assert _texts_of(entities, "Surgeon General") == {"U . S . Surgeon General", "Surgeon General"}

@@ -102,7 +102,29 @@ def mention_head(span: "SpacySpan") -> "Token":
         for child in root.children:
             if child.dep_ == "pobj" and span.start <= child.i < span.end:
                 return child
+    if _cut_abbreviation(root):
+        return _name_after_abbreviations(span) or root
     return root
+
+
+def _cut_abbreviation(tok: "Token") -> bool:
+    """An initial or a title whose period the tokenizer cut off ("U . S .", "Dr . Regina
+    Benjamin": text tokenized before it came here, as ECB+ is)."""
+    doc = tok.doc
+    short = (len(tok.text) == 1 and tok.is_upper) or (tok.is_alpha and title_key(tok.text) in TITLE_WORDS)
+    return short and tok.i + 1 < len(doc) and doc[tok.i + 1].text == "."
+
+
+def _name_after_abbreviations(span: "SpacySpan") -> "Token | None":
+    """The last word of the first run of capitalised words in ``span`` that are no cut
+    initials or titles ("U . S . Surgeon General" -> "General")."""
+    run: list["Token"] = []
+    for tok in span:
+        if tok.is_alpha and len(tok.text) > 1 and tok.text[:1].isupper() and not _cut_abbreviation(tok):
+            run.append(tok)
+        elif run:
+            break
+    return run[-1] if run else None
 
 
 def _relative_antecedent(tok: "Token") -> int:
@@ -253,7 +275,7 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
     def named(t: "Token") -> bool:
         # an initial whose period the tokenizer cut off ("Raj K . Chohan") stays in the name
-        initial_dot = t.text == "." and t.i > 0 and len(t.nbor(-1).text) == 1 and t.nbor(-1).is_upper
+        initial_dot = t.text == "." and t.i > 0 and _cut_abbreviation(t.nbor(-1))
         # a capital first letter: "LuAnn", "LaSalle", "DeGeneres" are no title case but names
         return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
 
