@@ -40,3 +40,94 @@ def test_factual_words_are_not_evaluative(nlp):
     }
     items = [x for x in _framing(nlp, texts) if x.kind == "evaluative"]
     assert not any(w in x.about for x in items for w in ("dead", "illegal")), items
+
+
+def _labels(nlp, texts):
+    return [x for x in _framing(nlp, texts) if x.kind == "label"]
+
+
+def _evaluative(nlp, texts):
+    return [x for x in _framing(nlp, texts) if x.kind == "evaluative"]
+
+
+def test_a_predicate_nominal_is_a_label(nlp):
+    texts = {
+        "a": "Sheriff Joe Arpaio endorsed Rick Perry on Tuesday in New Hampshire. Mr. Arpaio is also a polarizing figure.",
+        "b": "Sheriff Joe Arpaio endorsed Rick Perry on Tuesday in New Hampshire. Arpaio is a hardliner on immigration.",
+    }
+    items = _labels(nlp, texts)
+    assert len(items) == 1, items
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert by_doc["a"].label == "polarizing figure" and by_doc["b"].label == "hardliner", by_doc
+    assert "“figure”" in items[0].about and "“hardliner”" in items[0].about
+
+
+def test_a_label_someone_else_gives_is_not_the_outlets(nlp):
+    # a predicate under a reporting verb, or inside quotation marks, is the speaker's label
+    texts = {
+        "a": "William Kristol said Michael Steele is a disgrace. Michael Steele spoke in Connecticut on Thursday.",
+        "b": "Kristol called Michael Steele “a clown.” Michael Steele spoke in Connecticut on Thursday.",
+    }
+    assert _labels(nlp, texts) == []
+
+
+def test_one_role_worded_twice_and_clothes_are_not_labels(nlp):
+    texts = {
+        "a": "Robert Gibbs, a political adviser, spoke on Sunday. Jesse Jackson, dressed in a blue shirt and a blue suit, "
+             "looked back at his father.",
+        "b": "Robert Gibbs, an Obama campaign aide, spoke on Sunday. Jesse Jackson looked back at his father.",
+    }
+    assert _labels(nlp, texts) == []
+
+
+def test_a_relation_to_a_named_body_is_biography_not_a_label(nlp):
+    texts = {
+        "a": "Governor Deval Patrick appointed Mo Cowan on Wednesday. Mo Cowan is a graduate of Duke University.",
+        "b": "Governor Deval Patrick appointed Mo Cowan on Wednesday. Mo Cowan is a former legal counsel to Patrick.",
+    }
+    assert _labels(nlp, texts) == []
+
+
+def test_a_judging_label_only_one_outlet_uses(nlp):
+    texts = {
+        "a": "Bombastic talk show host Glenn Beck closed the conference in Washington on Saturday.",
+        "b": "Glenn Beck closed the conference in Washington on Saturday with a long speech.",
+    }
+    items = _labels(nlp, texts)
+    assert len(items) == 1 and items[0].docs == ("a",), items
+    assert items[0].labels[0].label == "Bombastic talk show host"
+
+
+def test_evaluative_items_show_the_judging_phrase_not_a_bare_word(nlp):
+    texts = {
+        "a": "Michael Steele spoke in Connecticut on Thursday. He is the figurehead of the party whose tenure, "
+             "once again, seems shaky.",
+        "b": "Michael Steele spoke in Connecticut on Thursday. He answered questions from donors for an hour.",
+    }
+    items = _evaluative(nlp, texts)
+    assert len(items) == 1 and items[0].docs == ("a",), items
+    phrase = items[0].labels[0].label
+    assert "seems shaky" in phrase and len(phrase.split()) >= 3, phrase
+    assert phrase in items[0].about
+    cite = items[0].citations[0]
+    assert texts["a"][cite.start:cite.end] == cite.text and "seems shaky" in cite.text
+
+
+def test_descriptions_guesses_and_conditions_are_not_evaluative(nlp):
+    texts = {
+        "a": "An individual claiming discrimination filed the suit in March. The video appears to have been taken "
+             "by a hidden camera. The group wants the ad aired because it knows how effective it can be.",
+        "b": "A former employee filed the suit in March. The video was posted on Friday. The group bought airtime "
+             "in Florida on Monday.",
+    }
+    assert _evaluative(nlp, texts) == []
+
+
+def test_a_judging_word_in_a_fact_the_others_tell_plainly(nlp):
+    texts = {
+        "a": "Mary Cheney sharply criticized her sister's stance on same-sex marriage on Thursday.",
+        "b": "Mary Cheney criticized her sister's stance on same-sex marriage on Thursday.",
+    }
+    items = _evaluative(nlp, texts)
+    assert [x.docs for x in items] == [("a",)], items
+    assert "sharply criticized" in items[0].labels[0].label

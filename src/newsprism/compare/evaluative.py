@@ -1,0 +1,284 @@
+"""Where a reporter judges in their own voice: the cues, each with the words it judges.
+
+A *cue* is one place in a sentence where the outlet, not a speaker it quotes or
+reports, judges or hedges. Four kinds, strongest first:
+
+- ``hedge`` — an appearance or an open question put by the reporter: "whose
+  tenure, once again, seems shaky", "in what appears to be a desperate attempt",
+  "it remains to be seen how much an endorsement will help";
+- ``adverb`` — a judging adverb: "famously", "apparently", "surprisingly";
+- ``verb`` — a verb that characterises what someone said or did instead of
+  reporting it: "took to Facebook to *blast* her sister", "Boehner *admitted*"
+  ("claim", "admit", "insist" only with a subject of their own: "an individual
+  *claiming* discrimination" is a plain description);
+- ``modifier`` — an adjective of strong valence (VADER's lexicon, |valence| ≥ 2)
+  or one of a short list of judging adjectives VADER lacks or rates mild
+  ("bombastic", "gaffe-prone", "self-proclaimed"), modifying a noun
+  ("occasionally *troublesome* comments", "a *dismal* performance") or said of
+  something by a copula ("the backlash has been *ferocious*").
+
+Not cues: adjectives that state a fact or a state of mind ("dead", "illegal",
+"poor", "pleased", "special prosecutor"), words inside quotation marks, words
+under a negation, words in a clause reported from someone else ("saying that he
+might run if he was *displeased*").
+
+Each cue carries the phrase it sits in — the words a reader needs to see the
+judgement, never the bare word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from spacy.tokens import Span as SpacySpan
+from spacy.tokens import Token
+
+from newsprism.lexicon import REPORTING_VERBS
+
+__all__ = ["Cue", "cues", "judging", "CUE_RANK", "JUDGING_ADJ"]
+
+# judging adverbs and hedges a reporter adds in their own voice
+_JUDGING = frozenset(
+    """apparently seemingly desperately clearly obviously notoriously infamously shockingly remarkably
+    unabashedly stunningly blatantly brazenly dubiously controversially famously bizarrely surprisingly
+    unsurprisingly predictably conveniently curiously ironically tellingly strikingly wildly
+    unsuccessfully bitterly angrily loudly sharply harshly furiously fiercely stubbornly recklessly
+    facetiously erroneously falsely misleadingly
+    """.split()
+)
+# adjectives of judgement that VADER's lexicon lacks or rates mild
+JUDGING_ADJ = frozenset(
+    """bombastic fierce frosty savvy outspoken combative controversial polarizing divisive embattled beleaguered
+    gaffe-prone fiery brash feisty testy defiant strident shrill extremist radical hardline fringe
+    vitriolic inflammatory incendiary provocative rogue self-proclaimed self-styled self-titled so-called vaunted
+    infamous notorious disgraced hapless ill-fated lackluster tepid lukewarm scathing blistering withering
+    stinging staunch fervent zealous die-hard rabid unabashed unapologetic audacious shaky desperate
+    woeful troublesome misguided reckless disastrous botched dubious questionable ill-advised bizarre
+    outlandish absurd ludicrous preposterous shameful disgraceful erratic adamant ferocious
+    """.split()
+)
+# verbs that characterise how someone spoke or acted instead of reporting it ("slammed" for "criticised")
+_JUDGING_VERBS = frozenset(
+    """slam blast lash rip bash tout boast brag trumpet rant rail decry scold berate mock taunt smear
+    scramble dodge duck cave hail flirt dangle lambaste assail chide gloat whine fume hammer skewer trash
+    pummel lecture pounce crow grouse gripe peddle spew excoriate
+    """.split()
+)
+# verbs of speech that judge only when said of a named speaker ("Boehner admitted")
+_SPEECH_JUDGING = frozenset("concede admit claim insist".split())
+# strong-valence words in VADER's lexicon that state a fact, a state of mind or a fixed term,
+# not the reporter's judgement ("dead", "illegal immigrants", "a poor background", "not pleased",
+# "bold letters", "a clean funding bill", "terrorist attacks", "doing their best")
+_FACTUAL = frozenset(
+    """like dead alive illegal legal clear free killed wounded injured poor rich bold clean best better
+    terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
+    proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
+    punitive divine grand special dangerous active effective loyal trapped besieged
+    """.split()
+)
+_MIN_VALENCE = 1.5
+# a modifier judges on valence alone only when strongly charged ("dismal", "brilliant"; not
+# "powerful", "special", "difficult")
+_MIN_MODIFIER_VALENCE = 2.0
+_HEDGES = frozenset("seem appear".split())
+CUE_RANK = {"hedge": 0, "adverb": 1, "verb": 2, "modifier": 3}
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One judgement in a sentence: its kind, its word and the phrase around it (token range)."""
+
+    kind: str  # hedge | adverb | verb | modifier
+    word: str
+    start: int  # token index of the phrase, end exclusive
+    end: int
+    cut: bool = False  # the phrase stops before its clause does (shown with "…")
+    text: str = ""  # the words shown, when not simply the token range's text
+
+    def shown(self, doc) -> str:
+        return (self.text or doc[self.start : self.end].text) + ("…" if self.cut else "")
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Mapping[str, float]:
+    """VADER's sentiment lexicon (word -> valence), read from the package's data file."""
+    try:
+        import vaderSentiment  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - a core dependency
+        return {}
+    from pathlib import Path
+
+    path = Path(vaderSentiment.__file__).with_name("vader_lexicon.txt")
+    out: dict[str, float] = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        parts = line.split("\t")
+        if len(parts) >= 2 and parts[0].isalpha():
+            try:
+                out[parts[0]] = float(parts[1])
+            except ValueError:
+                continue
+    return out
+
+
+def judging(tok: Token) -> bool:
+    """A modifier that judges: a judging adverb or a strong-valence adjective/adverb."""
+    if tok.pos_ not in ("ADJ", "ADV", "VERB") or not (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())):
+        return False
+    if _hyphenated(tok) in JUDGING_ADJ:
+        return True
+    if tok.pos_ == "VERB":
+        return False
+    low, lemma = tok.lower_, tok.lemma_.lower()
+    if low in _FACTUAL or lemma in _FACTUAL:
+        return False
+    lex = lexicon()
+    return low in _JUDGING or low in JUDGING_ADJ or abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_VALENCE
+
+
+def _hyphenated(tok: Token) -> str:
+    """The whole hyphenated word ``tok`` ends ("self-titled", "gaffe-prone"), lower-cased."""
+    doc, first = tok.doc, tok.i
+    while first >= 2 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_ and not doc[first - 2].whitespace_:
+        first -= 2
+    return "".join(t.lower_ for t in doc[first : tok.i + 1])
+
+
+def _quoted(sent: SpacySpan) -> set[int]:
+    """Token indices between quotation marks."""
+    out: set[int] = set()
+    inside = False
+    for t in sent:
+        if t.text in ("“", "”", '"'):
+            inside = t.text == "“" or (t.text == '"' and not inside)
+            continue
+        if inside:
+            out.add(t.i)
+    return out
+
+
+def _reported_or_negated(tok: Token) -> bool:
+    """Whether ``tok`` sits in a clause reported from someone else, under a negation or a condition."""
+    t = tok
+    while t.head.i != t.i:
+        if t.dep_ in ("ccomp", "xcomp", "advcl") and t.head.lemma_ in REPORTING_VERBS:
+            return True
+        if t.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in t.children):
+            return True
+        if any(c.dep_ == "neg" for c in t.head.children) and t.head.pos_ in ("VERB", "AUX"):
+            return True
+        t = t.head
+    return any(c.dep_ == "neg" for c in tok.children)
+
+
+def _phrase(head: Token, lo: int, hi: int, cap: int = 10) -> tuple[int, int, bool]:
+    """A readable token range around a cue, within its sentence: to the end of a noun
+    phrase it stops inside ("blast her older sibling"), at most ``cap`` tokens, whole
+    hyphenated words, no punctuation at either end."""
+    sent = head.sent
+    doc = head.doc
+    lo, hi = max(lo, sent.start), min(hi, sent.end)
+    while hi < sent.end and hi - lo < cap and doc[hi].pos_ in ("ADJ", "NOUN", "PROPN") \
+            and doc[hi - 1].pos_ in ("ADJ", "NOUN", "PROPN", "PRON", "DET"):
+        hi += 1
+    cut = hi - lo > cap
+    if cut:
+        lo = max(lo, head.i - cap // 2)
+        hi = min(hi, lo + cap)
+    # whole hyphenated words ("election-year", "off-the-cuff")
+    while lo > sent.start and (doc[lo].text == "-" or doc[lo - 1].text == "-") and not doc[lo - 1].whitespace_:
+        lo -= 1
+    while hi < sent.end and (doc[hi].text == "-" or doc[hi - 1].text == "-") and not doc[hi - 1].whitespace_:
+        hi += 1
+    while lo < hi - 1 and (doc[lo].is_punct or doc[lo].is_space):
+        lo += 1
+    while hi - 1 > lo and (doc[hi - 1].is_punct or doc[hi - 1].is_space):
+        hi -= 1
+    return lo, hi, cut
+
+
+def _object_end(verb: Token) -> int:
+    """End of a verb's object or complement, for the phrase of a verb or adverb cue."""
+    end = verb.i + 1
+    for c in verb.rights:
+        if c.dep_ in ("dobj", "attr", "acomp", "xcomp", "prep", "agent", "oprd", "dative", "prt"):
+            end = max(end, c.right_edge.i + 1)
+            if c.dep_ != "prt":
+                break
+    return end
+
+
+def _judging_hedge(verb: Token) -> bool:
+    """Whether "seem"/"appear" puts a judgement ("seems shaky", "appears to be a desperate
+    attempt", "seems to have spawned little outrage"), not a guess at a plain fact
+    ("appears to have been taken by a hidden camera", "appears to be in his early 20s")."""
+    for c in verb.children:
+        if c.dep_ in ("acomp", "attr", "oprd"):
+            return True
+        if c.dep_ == "xcomp":
+            if any(x.dep_ in ("auxpass", "nsubjpass") for x in c.children):
+                return False
+            if c.lemma_ == "be":
+                return any(x.dep_ in ("acomp", "attr") for x in c.children)
+            return True
+    return False
+
+
+def cues(sent: SpacySpan) -> list[Cue]:
+    """The judgements in one sentence in the reporter's own voice, strongest first."""
+    quoted = _quoted(sent)
+    lex = lexicon()
+    out: list[Cue] = []
+    for tok in sent:
+        if tok.i in quoted or not (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) \
+                or _reported_or_negated(tok):
+            continue
+        low, lemma = tok.lower_, tok.lemma_.lower()
+        if tok.pos_ in ("VERB", "AUX") and lemma in _HEDGES and _judging_hedge(tok):
+            subj = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+            lo = subj[0].left_edge.i if subj else tok.i
+            out.append(Cue("hedge", tok.text, *_phrase(tok, lo, _object_end(tok), cap=14)))
+        elif lemma == "remain" and tok.nbor(1).lower_ == "to" and tok.i + 3 < len(tok.doc) \
+                and tok.nbor(2).lower_ == "be" and tok.nbor(3).lower_ == "seen":
+            out.append(Cue("hedge", "remains to be seen", *_phrase(tok, tok.i, tok.right_edge.i + 1, cap=14)))
+        elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and low in _JUDGING:
+            head = tok.head
+            if head.pos_ == "ADJ" and head.dep_ == "amod":  # "a famously frosty relationship"
+                head = head.head
+            lo, hi = min(tok.left_edge.i, head.i), max(tok.i + 1, _object_end(head) if head.pos_ in ("VERB", "AUX") else head.i + 1)
+            # with the subject when it is near: "Car bombs also were apparently used"
+            subj = [c for c in head.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= lo - 5]
+            if head.pos_ in ("VERB", "AUX") and subj:
+                lo = subj[0].left_edge.i
+            out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
+        elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or (
+                lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
+                and any(c.dep_ == "nsubj" for c in tok.children))):
+            # with its subject when it is near: "Her office claims", "Boehner admitted"
+            subj = [c for c in tok.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= tok.i - 6]
+            aux = [c.i for c in tok.lefts if c.dep_ in ("aux", "auxpass", "neg")]
+            lo = subj[0].left_edge.i if subj else min([tok.i] + aux)
+            out.append(Cue("verb", tok.text, *_phrase(tok, lo, _object_end(tok), cap=10)))
+        elif tok.pos_ in ("ADJ", "VERB") and tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i and (
+                _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and low not in _FACTUAL
+                                                    and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
+            lo = min([tok.i] + [c.i for c in tok.lefts if c.dep_ == "advmod"])
+            out.append(Cue("modifier", tok.text, *_phrase(tok, lo, tok.head.i + 1, cap=8)))
+        elif tok.pos_ == "ADJ" and tok.dep_ == "acomp" and tok.head.lemma_ in ("be", "become", "remain", "look", "sound") \
+                and (_hyphenated(tok) in JUDGING_ADJ or (low not in _FACTUAL and lemma not in _FACTUAL
+                                                         and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
+            verb = tok.head
+            subj = [c for c in verb.lefts if c.dep_ in ("nsubj", "nsubjpass")]
+            # "it would be wrong", "how effective it can be": a condition or a question, not a verdict
+            if not subj or any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+                continue
+            # "The backlash ... has been ferocious": the subject's noun, then the verdict
+            lo = min([verb.i] + [c.i for c in verb.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
+            s_lo, s_hi = _phrase(subj[0], subj[0].left_edge.i, subj[0].i + 1, cap=5)[:2]
+            v_lo, v_hi, cut = _phrase(tok, lo, tok.right_edge.i + 1, cap=8)
+            gap = " … " if v_lo > s_hi else " "
+            text = tok.doc[s_lo:s_hi].text + gap + tok.doc[max(v_lo, s_hi):v_hi].text
+            out.append(Cue("modifier", tok.text, s_lo, v_hi, cut, text))
+    out.sort(key=lambda c: CUE_RANK[c.kind])
+    return out

@@ -1,0 +1,223 @@
+"""The labels outlets choose for the same entity, read from the parse.
+
+A *descriptor* is a common noun the outlet attaches to a mention of a resolved
+entity, in its own words:
+
+- before the name in its noun phrase: "North Korean *dictator* Kim Jong Un",
+  "nonprofit conservative advocacy *group* Secure America Now";
+- in apposition, either way round: "Cowan, a Boston *lawyer*", "North Korea's
+  *leader*, Kim Jong Un";
+- as a predicate nominal of the name: "Mr. Arpaio is also a polarizing
+  *figure*", "Cowan became a prominent Boston *lawyer*", "Lynch, who is a
+  *hardliner*".
+
+Each descriptor keeps its noun (the label's key, a hyphenated compound as one
+word), the judging words that modify it ("polarizing", "controversial") and a
+citation of its words. Not descriptors: a title written as part of a name
+("Sen.", "Gov."), a noun inside quotation marks (someone else's label, quoted),
+a predicate under a negation, a modal or a reporting verb ("Kristol said Steele
+is a disgrace" is Kristol's label), figures and units ("49 percent"), and plain
+relations and roles ("man", "wife", "spokesman", "member").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from spacy.tokens import Doc, Token
+
+from newsprism.lexicon import is_title
+from newsprism.model import Span, StoryAnalysis
+
+__all__ = ["Descriptor", "descriptors", "same_role", "JUDGING_NOUNS"]
+
+LABEL_TYPES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+# role nouns that describe a relation or a plain role, not a choice of label
+NEUTRAL = frozenset(
+    """man woman person people group member members official officials spokesman spokeswoman spokesperson
+    candidate president chairman chairwoman director head chief representative year years time day week month
+    one who wife husband son daughter father mother brother sister family friend statement report
+    percent percentage point points dollar dollars million billion thousand part number lot kind sort type
+    first second third last rest side name home way thing something
+    """.split()
+)
+# nouns that judge whom they label ("a firebrand", "a rising star", "the dictator")
+JUDGING_NOUNS = frozenset(
+    """firebrand hardliner extremist radical zealot crony demagogue dictator strongman tyrant thug kingmaker
+    darling star hero villain gadfly provocateur agitator rioter mob ideologue apologist mouthpiece puppet
+    stooge henchman flunky lackey maverick loose cannon
+    """.split()
+)
+_COPULAS = frozenset("be become remain".split())
+# one role worded two ways: not a choice of frame (the static vectors miss these pairs)
+SAME_ROLE = tuple(frozenset(g.split()) for g in (
+    "aide adviser advisor assistant staffer", "lawyer attorney counsel", "reporter journalist correspondent",
+    "businessman businesswoman executive entrepreneur", "lawmaker legislator", "protester demonstrator",
+    "host anchor", "organization outfit", "critic opponent detractor", "ally supporter backer",
+    "fundraiser donor", "moderator host",
+))
+_NP_POS = frozenset("DET ADJ NOUN PROPN ADV PART NUM PUNCT".split())
+# dependents that belong to a label's own words, left of its noun
+_LEFT_DEPS = frozenset("amod compound nmod poss advmod npadvmod case quantmod".split())
+_QUOTES_OPEN = frozenset('“"')
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """One label one document gives one entity."""
+
+    entity: str
+    doc: str
+    key: str  # the label's noun, lemmatised and lower-cased ("dictator", "fund-raiser")
+    judging: tuple[str, ...]  # judging words in the label ("polarizing")
+    citation: Span  # the label's words in the text
+
+
+def _inside_quotes(tok: Token) -> bool:
+    """Whether ``tok`` sits between quotation marks in its sentence."""
+    inside = False
+    for t in tok.sent:
+        if t.i >= tok.i:
+            break
+        if t.text == "“":
+            inside = True
+        elif t.text == "”":
+            inside = False
+        elif t.text == '"':
+            inside = not inside
+    return inside
+
+
+def _key(tok: Token) -> str:
+    """The label's noun; a hyphenated compound is one label ("fund-raiser", not "raiser")."""
+    doc = tok.doc
+    first = tok.i
+    while first >= 2 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_ and not doc[first - 2].whitespace_:
+        first -= 2
+    return "".join(t.lower_ for t in doc[first : tok.i] if t.text != "-") + tok.lemma_.lower()
+
+
+def _usable(tok: Token) -> bool:
+    if tok.pos_ != "NOUN" or not tok.is_lower or len(tok.text) < 3 or tok.like_num:
+        return False
+    if tok.lemma_.lower() in NEUTRAL or tok.lower_ in NEUTRAL:
+        return False
+    # "49 percent", "two years": a count, not a label
+    if any(c.dep_ == "nummod" or c.like_num for c in tok.children):
+        return False
+    # "a graduate of Duke University", "counsel to Patrick", "editor of the Weekly Standard":
+    # a relation to a named body, the biography both outlets could give, not a label
+    return not any(c.dep_ == "prep" and c.lower_ in ("of", "to", "at", "for")
+                   and any(x.dep_ == "pobj" and x.pos_ == "PROPN" for x in c.children) for c in tok.children)
+
+
+def _words(tok: Token, name_start: int | None = None) -> tuple[int, int]:
+    """Token range of a label around its noun: its own modifiers on the left (no
+    article) and a short "of" phrase on the right ("figurehead of the Republican Party")."""
+    lo = tok.i
+    for c in tok.lefts:
+        if c.dep_ in _LEFT_DEPS and c.i >= tok.i - 5:
+            lo = min(lo, c.left_edge.i if c.left_edge.i >= tok.i - 5 else c.i)
+    # never across a sentence, a line break or a comma ("CPAC\n\nFox News host")
+    lo = max([lo, tok.sent.start] + [t.i + 1 for t in tok.doc[lo : tok.i] if t.is_space or t.text in ",;:("])
+    hi = tok.i + 1
+    if name_start is None:
+        for c in tok.rights:
+            if c.dep_ == "prep" and c.lower_ == "of" and c.right_edge.i - tok.i <= 6:
+                hi = c.right_edge.i + 1
+                break
+    else:
+        hi = min(hi, name_start)
+    return lo, hi
+
+
+def _predicates(head: Token) -> list[Token]:
+    """Nouns said of ``head`` by a copula: "X is a dictator", "X, who became a lawyer"."""
+    out = []
+    verbs = []
+    # the outlet's own statement, not a clause under another verb: "Kristol said Steele
+    # is a disgrace" is Kristol's label, "the skepticism that Afghanistan is a winnable
+    # enterprise" is the skeptics'
+    if head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_ in _COPULAS and (
+            head.head.dep_ == "ROOT" or (head.head.dep_ == "conj" and head.head.head.dep_ == "ROOT")):
+        verbs.append(head.head)
+    verbs.extend(c for c in head.children if c.dep_ == "relcl" and c.lemma_ in _COPULAS)
+    for verb in verbs:
+        if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") for c in verb.children):
+            continue
+        for c in verb.children:
+            # "Beck was the reason they came", "the one who ...": an identification, not a label
+            if c.dep_ == "attr" and not any(x.dep_ in ("relcl", "acl") for x in c.children):
+                out.append(c)
+                out.extend(x for x in c.conjuncts if x.i > c.i)
+    return out
+
+
+def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | None]]:
+    """Candidate label nouns of one mention (with where the name starts, for a label before it)."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or not len(span):
+        return []
+    head = span.root
+    out: list[tuple[Token, int | None]] = []
+    # before the name in its noun phrase
+    i = span.start - 1
+    while i >= 0 and i >= span.start - 4 and (span.start <= doc[i].head.i < span.end or doc[i].head.i == i + 1):
+        if doc[i].dep_ in ("compound", "amod", "nmod") and doc[i].pos_ == "NOUN":
+            # a title ("senator", "chief") before a name is how the name is written
+            if not is_title(doc[i].text):
+                out.append((doc[i], span.start))
+            break  # the noun nearest the name is the label; words before it modify it
+        i -= 1
+    # in apposition, either way round, set off by a comma right next to the name
+    # ("Cowan, a Boston lawyer"; not "Jackson, dressed in a blue suit")
+    after = span.end < len(doc) and doc[span.end].text == ","
+    for c in head.children:
+        if c.dep_ == "appos" and after and c.i > span.end and c.left_edge.i == span.end + 1 \
+                and all(t.pos_ in _NP_POS and t.text != "," for t in doc[span.end + 1 : c.i]):
+            out.append((c, None))
+            out.extend((x, None) for x in c.conjuncts if x.i > c.i)
+            # "Cowan, a Boston lawyer who is a longtime friend and former aide"
+            out.extend((x, None) for x in _predicates(c) if x.i > c.i)
+    if head.dep_ == "appos" and head.head.i < span.start and span.start >= 1 and doc[span.start - 1].text == ",":
+        out.append((head.head, None))
+    out.extend((t, None) for t in _predicates(head))
+    return out
+
+
+def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
+                judging: Callable[[Token], bool]) -> dict[str, dict[str, list[Descriptor]]]:
+    """entity id -> doc id -> its descriptors, for entities of a labelled type that
+    two or more documents mention and one or more describe. ``judging`` tells
+    whether a modifier judges."""
+    out: dict[str, dict[str, list[Descriptor]]] = {}
+    for e in analysis.entities:
+        if e.type not in LABEL_TYPES:
+            continue
+        per_doc: dict[str, list[Descriptor]] = {}
+        seen: set[tuple[str, int]] = set()
+        for m in e.mentions:
+            doc = docs.get(m.doc)
+            if doc is None:
+                continue
+            for tok, name_start in _from_mention(doc, m.start, m.end):
+                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok):
+                    continue
+                seen.add((m.doc, tok.i))
+                lo, hi = _words(tok, name_start)
+                words = doc[lo:hi]
+                # a judging word inside the label's own hyphenated noun ("lame-duck") is the noun
+                judged = tuple(dict.fromkeys(t.lemma_.lower() for t in words if t.i != tok.i and judging(t)
+                                             and not (t.i + 1 < len(doc) and doc[t.i + 1].text == "-"
+                                                      and not t.whitespace_)))
+                cite = Span(m.doc, words.start_char, words.end_char, words.text)
+                per_doc.setdefault(m.doc, []).append(Descriptor(e.id, m.doc, _key(tok), judged, cite))
+        if per_doc and len({m.doc for m in e.mentions}) >= 2:
+            out[e.id] = per_doc
+    return out
+
+
+def same_role(a: str, b: str) -> bool:
+    """Whether two label keys name one role in two words ("aide" / "adviser")."""
+    return any(a in g and b in g for g in SAME_ROLE)
