@@ -481,21 +481,23 @@ def _numbered(spark, frame, order: Sequence[str], name: str, scratch: str):
 
 
 def _number(spark, records, scratch: str):
-    """Exact duplicates out (smallest id kept), shared ids renamed, pk 1..n in (day, id) order."""
+    """Exact duplicates out (smallest id kept), shared ids renamed, pk 1..n in (day, id) order.
+    Decided on the keys (``_rid``, hash, ids, day); the texts move once, in the final join."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
-    first = Window.partitionBy("hash").orderBy("article_id")
-    unique = records.withColumn("_n", F.row_number().over(first)).filter("_n = 1").drop("_n")
+    keys = records.select("_rid", "hash", "article_id", "given_id", "day")
+    first = Window.partitionBy("hash").orderBy("article_id", "_rid")
+    unique = keys.withColumn("_n", F.row_number().over(first)).filter("_n = 1").drop("_n")
     shared = unique.groupBy("given_id").agg(F.count("*").alias("_uses"))
     unique = unique.join(shared, "given_id").withColumn(
         "article_id",
         F.when(F.col("_uses") > 1, F.concat(F.col("article_id"), F.lit("#"), F.substring("hash", 1, 12)))
         .otherwise(F.col("article_id")),
     ).drop("_uses")
-    keys = unique.select("hash", F.coalesce("day", F.lit(9_999_999)).alias("_day"), "article_id")
-    pks = _numbered(spark, keys, ["_day", "article_id"], "pk", scratch).select("hash", "pk")
-    return unique.join(pks, "hash")
+    keys = unique.select("_rid", F.coalesce("day", F.lit(9_999_999)).alias("_day"), "article_id")
+    pks = _numbered(spark, keys, ["_day", "article_id"], "pk", scratch).select("_rid", "article_id", "pk")
+    return records.drop("article_id").join(pks, "_rid").drop("_rid")
 
 
 def _collect_pairs(frame, a: str, b: str):
@@ -572,7 +574,8 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
     if not work.done("articles"):
         watcher.begin("read")
         records = _read_inputs(spark, inputs, fields)
-        records.write.mode("overwrite").parquet(path("records.parquet"))
+        # _rid: a row's identity, fixed once written, so the numbering can move keys, not texts
+        records.withColumn("_rid", F.monotonically_increasing_id()).write.mode("overwrite").parquet(path("records.parquet"))
         records = spark.read.parquet(path("records.parquet"))
         skipped = records.filter("skip_reason IS NOT NULL")
         skipped.select(F.col("source").alias("path"), F.col("skip_line").alias("line"), F.col("skip_reason").alias("reason")) \
