@@ -463,3 +463,14 @@ def test_tokenized_text_with_cut_off_periods(nlp):
     entities = _gold_style(nlp, texts, spans)
     assert _texts_of(entities, "Regina Benjamin") == {"Dr . Regina Benjamin", "Regina Benjamin"}
     assert _texts_of(entities, "Surgeon General") == {"U . S . Surgeon General", "Surgeon General"}
+
+
+def test_a_person_identified_as_a_name_is_that_name(nlp):
+    """ECB+ 21: "The driver, who police identified as Vishwanand Subryan, fled the scene" —
+    "the driver" is Subryan."""
+    texts = {
+        "a": "The driver, who police identified as Vishwanand Subryan, fled the scene but was arrested.",
+        "b": "The driver was charged with vehicular manslaughter. Vishwanand Subryan is 23.",
+    }
+    entities = _gold_style(nlp, texts, {"a": ["driver", "Vishwanand Subryan"], "b": ["driver", "Vishwanand Subryan"]})
+    assert _texts_of(entities, "driver") == {"driver", "Vishwanand Subryan"}

@@ -226,6 +226,7 @@ def _is_role(tok: "Token") -> bool:
 
 
 _COPULAS = frozenset({"be", "become", "remain"})
+_NAMING_VERBS = frozenset({"identify", "name", "describe", "list"})
 
 
 def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Span]:
@@ -243,6 +244,10 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
     before = _prenominal_role(first)
     if before is not None:
         found.append(before)
+    if root.dep_ == "pobj" and root.head.lower_ == "as" and root.head.head.lemma_ in _NAMING_VERBS:
+        verb = root.head.head  # "the driver, who police identified as X", "the suspect, identified as X"
+        if verb.dep_ in ("relcl", "acl") and _is_role(verb.head):
+            found.append(verb.head)
     if root.dep_ in ("nsubj", "nsubjpass") and root.head.lemma_ in _COPULAS:
         # "Gupta is the leading contender", "Gupta has been the team's first choice"
         found.extend(c for c in root.head.children if c.dep_ == "attr" and c.i > root.i and _is_role(c))
