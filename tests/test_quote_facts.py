@@ -94,3 +94,22 @@ def test_outlet_names():
     assert {"the new york times", "new york times"} <= {n.lower() for n in outlet_names("nyt")}
     assert outlet_names("Outlet A") == ("Outlet A",)
     assert outlet_names(None) == ()
+
+
+def test_a_quote_whose_marks_one_report_lost_is_no_copy_and_corroborates(nlp):
+    """Kristol's words (BASIL 2010, 2b95d2cf): one report quotes them properly, the other's
+    nested quote marks close early, so its next sentence reads as the reporter's own words.
+    The same words given to a person are the person's statement, not one report copying the other."""
+    texts = {
+        "a": "Bill Kristol, the editor of The Weekly Standard, called on Mr. Steele to resign on Friday. "
+             "He added, \u201cNeedless to say, the war in Afghanistan was not \u2018a war of Obama\u2019s choosing.\u2019 "
+             "It has been prosecuted by the United States under Presidents Bush and Obama.\u201d",
+        "b": "Conservatives were furious with the party chairman. Kristol wrote in an open letter: "
+             "\u201cNeedless to say, the war in Afghanistan was not \u201ca war of Obama\u2019s choosing.\u201d "
+             "It has been prosecuted by the United States under Presidents Bush and Obama.",
+    }
+    analysis = _analyse(nlp, texts)
+    assert analysis.findings.shared_text == ()
+    told = [f for f in analysis.findings.corroborated
+            if {"a", "b"} <= set(f.docs) and all("prosecuted by the United States" in c.text for c in f.citations)]
+    assert told and told[0].sources == 2, [f.about for f in analysis.findings.corroborated]

@@ -52,6 +52,7 @@ __all__ = [
     "shingles",
     "is_credit_line",
     "quote_share",
+    "verbatim",
 ]
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -78,6 +79,7 @@ class AlignParams:
     shingle_size: int = 5
     copy_containment: float = 0.5  # share of the shorter claim's shingles found in the other
     copy_min_shingles: int = 8  # and at least this many shared shingles (a common run of 12+ words)
+    verbatim: float = 0.8  # both lexical cosines this high: the same words, whoever's they are
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,10 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
         frozenset(numbers[g] for g in _own_words(c, params.shingle_size) if g in numbers) if c.quotes else grams[k]
         for k, c in enumerate(claims)
     ]
+    # a claim quoting a news organisation ("the Times reported, '...'"): its quote may be
+    # another report's own words; a person's words quoted in one report and written
+    # without marks in the other (a quote whose marks the reader lost) are that person's
+    quotes_news = [bool(c.quotes) and _quotes_news(c) for c in claims]
     # the claims of each shingle that two or more claims have (in claim order)
     shingle_of = np.fromiter((s for g in grams for s in g), dtype=np.int64, count=sum(map(len, grams)))
     claim_of = np.repeat(np.arange(len(grams)), [len(g) for g in grams])
@@ -185,12 +191,22 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
             # quoted words: one outlet quoting another's sentence (its own words in
             # the other), or two reports framing a quote in the same words
             framed = len(own[x] & own[y])
-            quoting = len(common & (own[x] ^ own[y]))
+            quoting = len(common & (own[x] ^ own[y])) if quotes_news[x] or quotes_news[y] else 0
             if framed < max(3, 0.5 * min(len(own[x]), len(own[y]))) and quoting < max(3, 0.3 * len(common)):
                 continue
             a, b = claims[x], claims[y]
             out.append(SharedText((a.doc, b.doc), (a.citation, b.citation), round(c, 3)))
     return tuple(out)
+
+
+def _quotes_news(claim: Claim) -> bool:
+    """The claim gives its quoted words to a news organisation (by the quote's speaker or the claim's source)."""
+    from newsprism.extract.metadata import names_news_outlet
+
+    named = [q.speaker for q in claim.quotes if q.speaker]
+    if claim.attribution is not None:
+        named.append(claim.attribution.text)
+    return any(names_news_outlet(n) for n in named)
 
 
 def _idf(rows: Sequence[Sequence[str]]) -> dict[str, float]:
@@ -572,16 +588,24 @@ def quote_share(claim: Claim) -> float:
     return covered / max(claim.end - claim.start, 1)
 
 
-def _linkable(claims: Sequence[Claim], pairs: PairScores) -> np.ndarray:
+def verbatim(terms: np.ndarray, words: np.ndarray | None, level: float) -> np.ndarray:
+    """Pairs that say the same words: both lexical cosines (content stems, word forms) at ``level`` or more."""
+    out = terms >= level
+    return out & (words >= level) if words is not None else out
+
+
+def _linkable(claims: Sequence[Claim], pairs: PairScores, params: AlignParams = AlignParams()) -> np.ndarray:
     """Pairs allowed to link: no credit lines; a claim that is mostly a direct
     quote (a party's words) links only to a claim sharing a rare entity with it
-    (the same speaker or subject), not to whatever else someone said."""
+    (the same speaker or subject) or saying the very same words, not to whatever
+    else someone said."""
     n = len(claims)
     credit = np.array([is_credit_line(c) for c in claims])
     quoted = np.array([quote_share(c) > 0.5 for c in claims])
     ok = ~(credit[:, None] | credit[None, :])
     either_quoted = quoted[:, None] | quoted[None, :]
-    ok &= ~either_quoted | (pairs.entities >= 0.25)
+    # ... or one that says the very same words (a quote whose marks one report lost)
+    ok &= ~either_quoted | (pairs.entities >= 0.25) | verbatim(pairs.terms, pairs.words, params.verbatim)
     ok[np.arange(n), np.arange(n)] = False
     return ok
 
@@ -621,7 +645,7 @@ def align_claims(
         (score >= params.threshold) & (mutual | ((score >= params.strong) & (in_top | in_top.T)))
     )
     linked &= (score - cos) >= params.min_evidence
-    linked &= _linkable(claims, pairs)
+    linked &= _linkable(claims, pairs, params)
     candidates = np.argwhere(np.triu(linked, k=1))
     ranked = sorted(((float(score[i, j]), int(i), int(j)) for i, j in candidates), reverse=True)
 

@@ -41,6 +41,7 @@ from newsprism.compare.align import (
     align_claims,
     is_credit_line,
     quote_share,
+    verbatim,
     shared_text,
 )
 from newsprism.extract.claims import Claim
@@ -434,7 +435,7 @@ def align_blocked(claims: Sequence[Claim], embedder, params: AlignParams = Align
     credit = np.array([is_credit_line(c) for c in claims])
     quoted = np.array([quote_share(c) > 0.5 for c in claims])
     linked &= ~(credit[left] | credit[right])
-    linked &= ~(quoted[left] | quoted[right]) | (sp.entities >= 0.25)
+    linked &= ~(quoted[left] | quoted[right]) | (sp.entities >= 0.25) | verbatim(sp.terms, sp.words, params.verbatim)
 
     pairs = sp.as_pair_scores(n)
     table = cast(PairTable, pairs.score)

@@ -64,6 +64,7 @@ class FactParams:
     proposition_min_score: float = 0.3  # ... when their alignment score is at least this
     unlinked_pairs: bool = False  # pairs scored high the alignment did not link, when they hold as one fact
     apart_entities: float = 0.25  # different actions sharing a rare name this much are left to the other rules
+    verbatim: float = 0.8  # both lexical cosines this high: the same words (no speaker rule applies)
 
 
 _PRONOUN_START = re.compile(
@@ -206,12 +207,15 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
     aj = cj.attribution.entity if cj.attribution else None
     if ai and aj and ai != aj:  # one person's remark is not another's
         return "partly"
-    if params.quote_needs_speaker and ai != aj:
+    same_words = float(pairs.terms[i, j]) >= params.verbatim and (pairs.words is None or float(pairs.words[i, j]) >= params.verbatim)
+    if params.quote_needs_speaker and ai != aj and not same_words:
         # a claim that is mostly someone's quoted words states what that person
         # said: the other claim must give it to the same person (the same words
         # quoted twice are matched apart, by quote_groups)
         if (ai and quote_share(ci) > 0.5) or (aj and quote_share(cj) > 0.5):
             return "partly"
+    if same_words:
+        return "same fact"  # the very same words: one statement, even where one report lost its speaker
     if params.quote_needs_speaker and _quoted_remark(ci) and _quoted_remark(cj):
         # two remarks in other words: the same words quoted twice are matched apart
         # (quote_groups); one person saying two things is two facts

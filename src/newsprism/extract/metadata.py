@@ -62,6 +62,20 @@ OUTLET_NAMES = tuple(sorted(set(_OUTLET_NAMES.values())))
 _SYNDICATED = frozenset({"The Associated Press", "Reuters", "Agence France-Presse", "United Press International", "Bloomberg"})
 
 
+# a word that names a news organisation ("the Times", "The Hill", "Fox News", "Newsweek")
+_NEWS_NAME = re.compile(
+    r"\b(?:Times|Post|News|Journal|Hill|Caller|Tribune|Herald|Register|Gazette|Newsweek|Politico|Hotline|"
+    r"Examiner|Globe|Chronicle|Bulletin|Beast|Blaze|Breitbart|Drudge|Axios|Reuters|Associated Press|"
+    r"Bloomberg|CNN|MSNBC|NBC|ABC|CBS|NPR|PBS|AP|AFP|UPI)\b"
+)
+
+
+def names_news_outlet(text: str) -> bool:
+    """Whether ``text`` (a quote's speaker, a claim's source) names a news organisation:
+    a known outlet or a word papers and networks are named with ("the Times", "The Hill")."""
+    return bool(_NEWS_NAME.search(text)) or any(n.lower() in text.lower() for n in OUTLET_NAMES)
+
+
 def normalise_outlet(name: str) -> str:
     """Canonical spelling of a known outlet ("AP" -> "The Associated Press"); others unchanged."""
     cleaned = " ".join(name.split()).strip(" .,")
