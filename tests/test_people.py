@@ -429,6 +429,12 @@ def test_a_headline_noun_ner_calls_a_person_is_no_name(nlp):
     mentions = [Mention("a", text.index(w, k), text.index(w, k) + len(w), w, label) for w, label, k in found]
     entities = resolve_entities(mentions, {"a": doc})
     assert _texts_of(entities, "Woman") == {"Woman", "Raj Chohan", "she", "woman"}
+    from newsprism.compare.mention_items import make_item
+
+    text = "Schenectady Man Arrested In Fatal Queens Crash\nThe man was arrested on Saturday."
+    doc = nlp(text)
+    start = text.index("Man")
+    assert make_item(0, Mention("b", start, start + 3, "Man", "PERSON"), doc).kind == "nominal"  # tagged PROPN
 
 
 def test_a_noun_said_of_a_person_with_to_be_is_that_persons_role(nlp):

@@ -331,6 +331,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             and head.lower_ not in _GENDERED_NOUNS  # "Woman" heading a report is no name, whatever NER says
         ):
             is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
+        if len(span) == 1 and head.lower_ in _GENDERED_NOUNS:
+            is_name = False  # "Man" heading a report, whatever its tag
         if is_name and [t.text for t in span if t.lower_ not in ("the", "a", "an")] == [head.text] and title_key(head.text) in TITLE_WORDS:
             is_name = False  # a title alone ("The President announced"): the role noun, not a name
         core = _core_tokens(list(span), head) if is_name else list(span)
