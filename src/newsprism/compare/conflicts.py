@@ -3,7 +3,8 @@
 Conflicts are found by slot-specific detectors, and only across documents:
 a number for the same state ("trapped", "killed") whose ranges cannot both be
 true, a duration of the same campaign, a figure two outlets give differently
-in the same fact (:func:`fact_figures`), a person identified by first name
+in the same fact (:func:`fact_figures`), the years of one holder's term
+(``term_conflicts``: "served from 1967 to 1979" vs "held the seat from 1966 to 1978"), a person identified by first name
 only (the report says so) in one report and fully named in another, an
 occupation described as former in one report and current in another, and the
 content of a demand. They are conservative on purpose: a spurious conflict
@@ -30,6 +31,7 @@ from newsprism.compare.figure_conflicts import (
     mentions_value,
     similar_claim_figures,
 )
+from newsprism.compare.term_conflicts import term_conflicts
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import NUMBER_WORDS
 from newsprism.model import Finding, Span, StoryAnalysis, Version
@@ -444,7 +446,7 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     another number)."""
     found = (
         _demands(analysis, claims, docs) + _durations(claims) + _roles_and_identities(analysis, claims)
-        + _people_counts(claims) + date_conflicts(analysis, claims, docs)
+        + _people_counts(claims) + date_conflicts(analysis, claims, docs) + term_conflicts(analysis, claims, docs)
     )
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}

@@ -1,0 +1,169 @@
+"""Term conflicts: two outlets giving different years for one person's time in a post.
+
+A *term* is what a resolved entity held, said with a verb of holding a post
+("served", "held the seat", "represented", "led", "chaired") or the noun
+"term"/"tenure", and the years it gives: "from 1967 to 1979", "1967-1979",
+"since 1967", "until 2019", "a term that ends in 2019". Two documents conflict
+when they give the same holder's term a different first year, or a different
+last year — each document giving that holder one term only (a report listing
+two terms tells of two terms). A report that gives only one end ("since 1967")
+is compatible with any last year. Left out: a negated, modal or conditional
+verb ("would serve until 2019" is a plan), and a holder no mention resolves.
+The conflicts use the ``date`` slot (the years are dates of one state of affairs).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc, Token
+
+from newsprism.compare.date_conflicts import _hedged
+from newsprism.compare.figure_conflicts import conflict
+from newsprism.extract.claims import Claim
+from newsprism.model import Finding, Span, StoryAnalysis, Version
+
+__all__ = ["term_conflicts", "term_years"]
+
+_Y = r"((?:19|20)\d\d)"
+# (pattern, which ends it gives): both, start only, end only
+_PATTERNS = (
+    (re.compile(rf"\bfrom {_Y} (?:to|until|till|through) {_Y}\b"), "both"),
+    (re.compile(rf"\bbetween {_Y} and {_Y}\b"), "both"),
+    (re.compile(rf"\b{_Y}\s?[-–]\s?{_Y}\b"), "both"),
+    (re.compile(rf"\bsince {_Y}\b"), "start"),
+    (re.compile(rf"\b(?:until|till|through) {_Y}\b"), "end"),
+    (re.compile(rf"\b(?:ends|ending|expires|expiring|end|expire|runs out|run out) in {_Y}\b"), "end"),
+)
+_TENURE_VERBS = frozenset("serve hold represent lead chair head govern occupy rule reign coach manage sit".split())
+_TERM_NOUNS = frozenset("term tenure".split())
+
+
+def _holder(anchor: Token) -> tuple[Token | None, Token | None]:
+    """(the verb or "term" noun the years belong to, the token naming the holder)."""
+    t, k = anchor, 0
+    while k < 8:
+        if t.lemma_.lower() in _TERM_NOUNS and t.pos_ == "NOUN":
+            owner = next((c for c in t.children if c.dep_ == "poss"), None)
+            if owner is None and t.dep_ in ("nsubj", "nsubjpass", "dobj"):
+                # "Brown, whose term ends ..." / "Smith's term" handled by poss; "he began a term"
+                owner = next((c for c in t.head.children if c.dep_ in ("nsubj", "nsubjpass") and c is not t), None)
+            if owner is None and t.dep_ == "nsubj" and t.head.dep_ == "relcl":
+                owner = t.head.head
+            return t, owner
+        if t.pos_ in ("VERB", "AUX"):
+            if t.lemma_.lower() in _TENURE_VERBS:
+                subj = next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+                if subj is not None and subj.lower_ in ("who", "which", "that") and t.dep_ == "relcl":
+                    subj = t.head
+                elif subj is None and t.dep_ == "relcl":
+                    subj = t.head
+                return t, subj
+            # "his term ends in 2019": the verb is not the post; look at its subject
+            subj = next((c for c in t.children if c.dep_ == "nsubj" and c.lemma_.lower() in _TERM_NOUNS), None)
+            if subj is not None:
+                return _holder(subj)
+            return None, None
+        if t.head is t:
+            return None, None
+        t, k = t.head, k + 1
+    return None, None
+
+
+def _named_just_before(verb: Token, entity_at) -> tuple[str, int] | None:
+    """The entity named right before ``verb`` with no other verb between, for a subject the
+    parser missed ("since Edward Brooke, a Republican, held the seat" parsed with another subject)."""
+    for i in range(verb.i - 1, max(verb.sent.start, verb.i - 7) - 1, -1):
+        tok = verb.doc[i]
+        if tok.pos_ in ("VERB", "AUX"):
+            return None
+        if tok.dep_ == "appos" or tok.head.dep_ == "appos":  # ", a Republican," describes the name
+            continue
+        eid = entity_at(tok)
+        if eid is not None:
+            return eid, i
+    return None
+
+
+def term_years(claim: Claim, doc: Doc, entity_at) -> list[tuple[str, int | None, int | None, Span]]:
+    """(holder entity id, first year, last year, cited years) for each term a claim gives."""
+    out = []
+    base = claim.start
+    text = doc.text[claim.start : claim.end]
+    taken: list[tuple[int, int]] = []
+    for pattern, ends in _PATTERNS:
+        for m in pattern.finditer(text):
+            s, e = base + m.start(), base + m.end()
+            if any(a < e and s < b for a, b in taken):
+                continue  # "from 1967 to 1979" is not also "until 1979"
+            span = doc.char_span(s, e, alignment_mode="expand")
+            if span is None:
+                continue
+            anchor = span[0] if span[0].is_alpha else span.root
+            head, who = _holder(anchor)
+            if head is None or who is None or (head.pos_ in ("VERB", "AUX") and _hedged(head)):
+                continue
+            eid = entity_at(who)
+            near = _named_just_before(head, entity_at) if head.pos_ in ("VERB", "AUX") else None
+            # a name between the parsed subject and the verb is the subject the parser missed
+            # ("senator since Edward Brooke, a Republican, held the seat")
+            if near is not None and (eid is None or (who.i < near[1] and who.pos_ != "PRON")):
+                eid = near[0]
+            if eid is None:
+                continue
+            years = [int(y) for y in m.groups()]
+            first = years[0] if ends in ("both", "start") else None
+            last = years[-1] if ends in ("both", "end") else None
+            if first is not None and last is not None and first > last:
+                continue
+            taken.append((s, e))
+            out.append((eid, first, last, Span(claim.doc, s, e, doc.text[s:e])))
+    return out
+
+
+def term_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
+    """Conflicts over the years of one holder's term (see the module docstring)."""
+    starts: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            starts.setdefault(m.doc, []).append((m.start, m.end, e.id))
+    for spans in starts.values():
+        spans.sort()
+    names = {e.id: e.name for e in analysis.entities}
+    # holder -> doc -> {(first, last): cited years}
+    rows: dict[str, dict[str, dict[tuple[int | None, int | None], Span]]] = {}
+    for c in claims:
+        doc = docs.get(c.doc)
+        if doc is None:
+            continue
+        mentions = starts.get(c.doc, [])
+
+        def entity_at(tok: Token, mentions=mentions) -> str | None:
+            k = bisect.bisect_right(mentions, (tok.idx, 10**12, "")) - 1
+            return mentions[k][2] if k >= 0 and mentions[k][0] <= tok.idx < mentions[k][1] else None
+
+        for eid, first, last, span in term_years(c, doc, entity_at):
+            rows.setdefault(eid, {}).setdefault(c.doc, {}).setdefault((first, last), span)
+    out: list[Finding] = []
+    for eid, per_doc in rows.items():
+        # each report gives this holder one term only; reports giving the same years are one version
+        groups: dict[tuple[int | None, int | None], list[Span]] = {}
+        for d in sorted(per_doc):
+            if len(per_doc[d]) == 1:
+                value, span = next(iter(per_doc[d].items()))
+                groups.setdefault(value, []).append(span)
+
+        def differ(a: tuple[int | None, int | None], b: tuple[int | None, int | None]) -> bool:
+            return any(x is not None and y is not None and x != y for x, y in zip(a, b))
+
+        values = sorted(groups, key=lambda v: (v[0] or 0, v[1] or 0))
+        if not any(differ(a, b) for i, a in enumerate(values) for b in values[i + 1 :]):
+            continue
+        # a version that fits every other (only one end given) contradicts none: left out
+        shown = [v for v in values if any(differ(v, w) for w in values if w != v)]
+        versions = tuple(Version(tuple(sp.doc for sp in groups[v]), groups[v][0].text, tuple(groups[v]))
+                         for v in shown)
+        out.append(conflict(f"which years {names.get(eid, eid)} held the post", "date", versions))
+    return out
