@@ -7,8 +7,9 @@ en_core_web_sm 3.8.0); nothing is downloaded. Callers pass the loaded
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
@@ -81,3 +82,17 @@ def parsed_from(doc, text: str) -> bool:
         if text[tok.idx : tok.idx + len(tok.text)] != tok.text:
             return False
     return text[last.idx : last.idx + len(last.text)] == last.text
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """numpy's BLAS (OpenBLAS) on one thread while the analysis stages run (restored after).
+
+    Their matrix products are small (claims x claims, a story's vocabulary): OpenBLAS's
+    second thread cost more than it computed (the findings' alignment took 2.6-2.8 s of CPU
+    on bench_analyze's 19 stories with two threads, 1.1-1.2 s with one), and with
+    ``refresh --jobs 2`` the other core belongs to the other analysing process."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield

@@ -289,20 +289,37 @@ def run_pipeline(
 def run_stages(ws: Workspace, stages: Sequence[Stage], nlp: "Language") -> None:
     """Run ``stages`` in order on ``ws``; a stage that assigns a field it does not
     declare in ``provides`` is a programming error, caught here, not downstream."""
-    for stage in stages:
-        before = {name: id(getattr(ws, name)) for name in WORKSPACE_FIELDS}
-        ws.tick(stage.name, 0)
-        if stage.name == "parse":
+    from contextlib import ExitStack
+
+    from newsprism.nlp import one_blas_thread
+
+    # the stages after the parse run with BLAS on one thread (nlp.one_blas_thread); the
+    # parse, spaCy's own work, runs as spaCy runs it
+    after_parse = not any(stage.name == "parse" for stage in stages)
+    limited = False
+    with ExitStack() as limits:
+        for stage in stages:
+            if after_parse and not limited:
+                limits.enter_context(one_blas_thread())
+                limited = True
+            _run_stage(ws, stage, nlp)
+            after_parse = after_parse or stage.name == "parse"
+
+
+def _run_stage(ws: Workspace, stage: Stage, nlp: "Language") -> None:
+    before = {name: id(getattr(ws, name)) for name in WORKSPACE_FIELDS}
+    ws.tick(stage.name, 0)
+    if stage.name == "parse":
+        stage.run(ws, nlp)
+    else:
+        with _collector_paused():
             stage.run(ws, nlp)
-        else:
-            with _collector_paused():
-                stage.run(ws, nlp)
-        ws.tick(stage.name, len(ws.articles))
-        wrote = {name for name in WORKSPACE_FIELDS if id(getattr(ws, name)) != before[name]}
-        if wrote - stage.writes():
-            raise PipelineOrderError(
-                f"stage {stage.name!r} assigned {sorted(wrote - stage.writes())}, which it does not provide"
-            )
+    ws.tick(stage.name, len(ws.articles))
+    wrote = {name for name in WORKSPACE_FIELDS if id(getattr(ws, name)) != before[name]}
+    if wrote - stage.writes():
+        raise PipelineOrderError(
+            f"stage {stage.name!r} assigned {sorted(wrote - stage.writes())}, which it does not provide"
+        )
 
 
 @contextmanager

@@ -251,7 +251,9 @@ def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Fin
         from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
-    with _collector_paused():
+    from newsprism.nlp import one_blas_thread
+
+    with _collector_paused(), one_blas_thread():
         return find_from_claims(analysis, extract_claims(analysis, docs), embedder, docs=docs)
 
 
