@@ -113,3 +113,18 @@ def test_a_quote_whose_marks_one_report_lost_is_no_copy_and_corroborates(nlp):
     told = [f for f in analysis.findings.corroborated
             if {"a", "b"} <= set(f.docs) and all("prosecuted by the United States" in c.text for c in f.citations)]
     assert told and told[0].sources == 2, [f.about for f in analysis.findings.corroborated]
+
+
+def test_a_short_quoted_sentence_two_reports_carry_is_a_fact(nlp):
+    """Mary Cheney's "Freedom means freedom for everyone." (BASIL 2013, 11c9f251): too few
+    content words to state a fact in a reporter's voice, but a statement two reports quote."""
+    texts = {
+        "a": "Mary Cheney criticized her sister on Facebook on Friday. \u201cFreedom means freedom for everyone.\u201d "
+             "The post was shared thousands of times.",
+        "b": "In the post, Mary Cheney defended same-sex marriage. \"Freedom means freedom for everyone,\" she continued. "
+             "Her sister did not respond.",
+    }
+    analysis = _analyse(nlp, texts)
+    told = [f for f in analysis.findings.corroborated if {"a", "b"} <= set(f.docs)]
+    assert any(all("Freedom means freedom for everyone" in c.text for c in f.citations) for f in told), [
+        f.about for f in analysis.findings.corroborated]

@@ -96,6 +96,16 @@ def is_content(claim: Claim) -> bool:
     return True
 
 
+def _quoted_sentence(claim: Claim, min_words: int = 5) -> bool:
+    """A short sentence that is chiefly someone's quoted words ("“Freedom means freedom for
+    everyone.”", "And I say wait for what?"): too few content words to state a fact in a
+    reporter's voice, but the same words quoted by two reports are a statement both carry."""
+    text = claim.text.strip()
+    if is_credit_line(claim) or _SPEAKER_TAG.match(text) or _QUOTE_TAIL.match(text):
+        return False
+    return quote_share(claim) >= 0.5 and len(_quoted_words(claim)) >= min_words
+
+
 def headline_span(claim: Claim) -> Span:
     """The claim's citation without a leading dateline ("WASHINGTON — ")."""
     m = _DATELINE.match(claim.text)
@@ -666,7 +676,7 @@ def build_facts(
     # reports share is the quotation: each cites its quoted words, not the rest of
     # its sentence (the headline keeps the sentence, who said it included)
     for qg in quote_groups(claims):
-        members = [claims[k] for k in qg if is_content(claims[k])]
+        members = [claims[k] for k in qg if is_content(claims[k]) or _quoted_sentence(claims[k])]
         add_fact([(c, "same fact") for c in members], quoted_span)
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
