@@ -480,3 +480,19 @@ def test_a_person_identified_as_a_name_is_that_name(nlp):
     }
     entities = _gold_style(nlp, texts, {"a": ["driver", "Vishwanand Subryan"], "b": ["driver", "Vishwanand Subryan"]})
     assert _texts_of(entities, "driver") == {"driver", "Vishwanand Subryan"}
+
+
+def test_a_quoted_nickname_inside_a_name_is_one_person(nlp):
+    """'William "Mo" Cowan' (BASIL 2013, d3a1ce0a): NER cuts it at the quote marks into a
+    person, a work of art and an organisation; it is one person, the one another report
+    calls William Cowan."""
+    texts = {
+        "a": 'Gov. Deval Patrick on Wednesday appointed William "Mo" Cowan, his former chief of staff, to the Senate. '
+             "Cowan, 43, said he would not run.",
+        "b": "Gov. Deval Patrick on Wednesday appointed William Cowan, a Boston lawyer, to the Senate. "
+             "Mr. Cowan, 43, is known as Mo.",
+    }
+    entities = _entities(nlp, texts)
+    cowan = _entity_of(entities, "William Cowan")
+    assert {(m.doc, m.text) for m in cowan.mentions} >= {("a", 'William "Mo" Cowan'), ("a", "Cowan"), ("b", "Cowan")}
+    assert _entity_of(entities, "Deval Patrick") is not cowan

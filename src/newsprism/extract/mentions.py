@@ -255,6 +255,24 @@ def _missed_people(doc: "Doc", taken: list[tuple[int, int]]) -> list[_Raw]:
     return out
 
 
+# a given name, a nickname in quotes, a surname: 'William "Mo" Cowan', "Robert 'Bobby' Kennedy"
+_NICKNAMED = re.compile(r"\b([A-Z][a-z]+)\s+[\"“'‘]([A-Z][\w.]*)[\"”'’]\s+([A-Z][\w'’-]*[a-z])\b")
+
+
+def _nicknamed_people(raws: list[_Raw], text: str) -> list[_Raw]:
+    """'William "Mo" Cowan' is one person: NER cuts the name at the quote marks ("William"
+    a person, "Mo" a work of art, "Cowan" an organisation). Where a person's given name is
+    followed by a quoted nickname and a surname, the pieces become one PERSON mention."""
+    out = list(raws)
+    for m in _NICKNAMED.finditer(text):
+        given = next((r for r in raws if r.start == m.start(1) and r.label == "PERSON"), None)
+        if given is None:
+            continue
+        out = [r for r in out if r.end <= m.start() or r.start >= m.end()]
+        out.append(_Raw(m.start(), m.end(), "PERSON", given.root))
+    return out
+
+
 def _split_pairs(raws: list[_Raw], text: str) -> list[_Raw]:
     """"Trump-Abe" (a meeting, a summit) is two people, not an organisation: a hyphened
     pair of capitalised words each of which ends a person's name in the document."""
@@ -282,7 +300,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
         return []
     raws = _from_entities(doc, text)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
-    raws = _split_pairs(raws, text)
+    raws = _nicknamed_people(_split_pairs(raws, text), text)
     _relabel_in_doc(raws, text)
     seen: set[tuple[int, int]] = set()
     mentions: list[Mention] = []
