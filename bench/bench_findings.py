@@ -31,6 +31,9 @@ class TimedEmbedder:
         self.dim = inner.dim
         self.seconds = 0.0
 
+    def token_model(self):
+        return self.inner.token_model()
+
     def encode(self, texts):
         t0 = time.perf_counter()
         try:
