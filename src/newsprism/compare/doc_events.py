@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["event_groups", "EVENT_THRESHOLD", "MAX_GROUPED_DOCS"]
 
 # average cosine of two groups' name sets below which they are two events
-EVENT_THRESHOLD = 0.06
+EVENT_THRESHOLD = 0.05
 # a story of more documents than this is taken as the one event the story clusterer made of it
 MAX_GROUPED_DOCS = 200
 # an event of a story is told by at least this many of its documents
