@@ -40,6 +40,7 @@ import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -482,20 +483,27 @@ def block_edges(
             if recent_only(key[1]) and len(members) > posting_cap:
                 postings[key] = members[-posting_cap:]
     edges: list[tuple[float, int, int]] = []
+    states: dict[int, StoryState] = {}  # a candidate's one-article state, built once per call
     for pk in (heads if queriers is None else queriers):
         day, salient = heads[pk]
-        votes: Counter[int] = Counter()
         terms = list(dict.fromkeys(salient))
+        lists = []
         for week in query_weeks(day, params, undated):
             for term in terms:
                 entry = postings.get((term, week))
                 if entry and len(entry) <= posting_cap:
-                    votes.update(entry)
+                    lists.append(entry)
+        votes = Counter(chain.from_iterable(lists))  # one counting pass, not one per list
         votes.pop(pk, None)
         if not votes:
             continue
         vec = vectors[pk]
-        scored = [(pair_score(vec, vectors[j], params), j) for j in top_candidates(votes, params)]
+        scored = []
+        for j in top_candidates(votes, params):
+            state = states.get(j)
+            if state is None:
+                state = states[j] = _state(j, vectors[j], params)
+            scored.append((similarity(vec, state, params), j))  # = pair_score(vec, vectors[j], params)
         edges.extend(keep_neighbours(pk, scored, params))
     return edges
 
