@@ -107,3 +107,35 @@ def test_an_older_file_is_backfilled_and_recluster_rebuilds_postings(tmp_path, a
         c._policy = LoadPolicy(per_article=1.0, min_articles=0)
         c.add_articles(articles[90:95])
         assert c._policy.loads == 1
+
+
+def test_a_large_ingest_owes_its_index_rows_and_a_crash_leaves_them_to_the_backfill(tmp_path, articles, monkeypatch):
+    import newsprism.corpus.corpus as corpus_module
+
+    fresh = tmp_path / "fresh.db"
+    with Corpus(fresh) as c:
+        c.add_articles(articles[:60])
+        c.add_articles(articles[60:90])
+        assert index.complete(c.store) and not c._pending_lsh
+    # rows written in several flushes during the ingest (a tiny threshold): the same tables
+    monkeypatch.setattr(corpus_module, "_INDEX_FLUSH_ROWS", 200)
+    flushed = tmp_path / "flushed.db"
+    with Corpus(flushed, batch_size=10) as c:
+        c.add_articles(articles[:60])
+        c.add_articles(articles[60:90])
+        assert index.complete(c.store)
+    assert _tables(flushed) == _tables(fresh)
+    assert _decisions(flushed) == _decisions(fresh)
+    # an ingest that dies after committing its batches, before writing the rows it owes
+    monkeypatch.setattr(corpus_module, "_INDEX_FLUSH_ROWS", 10**9)
+    crashed = tmp_path / "crashed.db"
+    with Corpus(crashed, batch_size=10) as c:
+        monkeypatch.setattr(c, "_finish_index", lambda: None)
+        c.add_articles(articles[:60])
+        assert not index.complete(c.store)
+        assert len(_tables(crashed)[0]) < len(_tables(fresh)[0])
+    with Corpus(crashed) as c:
+        c.add_articles(articles[60:90])  # a full load: the backfill restores the tables
+        assert index.complete(c.store)
+    assert _tables(crashed) == _tables(fresh)
+    assert _decisions(crashed) == _decisions(fresh)

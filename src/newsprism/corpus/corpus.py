@@ -64,6 +64,9 @@ _FEED_SUFFIXES = (".xml", ".rss", ".atom")
 # Called at most every _PROGRESS_SECONDS while reading, and once at the end.
 Progress = Callable[[int, "int | None"], None]
 _PROGRESS_SECONDS = 0.2
+# meta "indexes" while a large ingest owes the lsh/postings tables the rows of committed batches
+_INDEXES_PENDING = "pending"
+_INDEX_FLUSH_ROWS = 400_000  # owed rows written at once (~60 MB of tuples at most)
 
 
 @dataclass
@@ -265,6 +268,10 @@ class Corpus:
         self._load_policy: LoadPolicy | None = None
         self._detector_template: CopyDetector | None = None
         self._analysis_version: str | None = None
+        # index rows of committed batches not yet in the store's lsh/postings tables (a large
+        # ingest writes them in key order every _INDEX_FLUSH_ROWS rows and at its end, see _commit)
+        self._pending_lsh: list[tuple[int, int, int]] = []
+        self._pending_postings: list[tuple[str, int, int, int]] = []
 
     @property
     def params(self) -> ClusterParams:
@@ -348,6 +355,7 @@ class Corpus:
                     shown = time.perf_counter()
             if batch:
                 self._commit(batch, summary)
+            self._finish_index()
             if progress:
                 progress(read, None)
         except IngestInterrupted:
@@ -371,6 +379,7 @@ class Corpus:
                 batch = []
         if batch:
             self._commit(batch, summary)
+        self._finish_index()
         summary.seconds = time.perf_counter() - started
         return summary
 
@@ -454,13 +463,20 @@ class Corpus:
                     grown[family] += 1
                 store.insert_articles(rows)
                 store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
-                if stored_index.complete(store):
-                    stored_index.save_rows(
-                        store,
-                        stored_index.band_rows(live.detector, pks, [sig for _, sig in assigned]),
-                        [p for pk, _, a, _, story, terms in rows if terms is not None and story is not None
-                         for p in stored_index.posting_rows(story, terms, day_number(a.published), pk)],
-                    )
+                deferred = isinstance(live, _LiveState) and (stored_index.complete(store) or self._deferring(store))
+                if deferred or stored_index.complete(store):
+                    lsh_rows = stored_index.band_rows(live.detector, pks, [sig for _, sig in assigned])
+                    posting_rows = [
+                        p for pk, _, a, _, story, terms in rows if terms is not None and story is not None
+                        for p in stored_index.posting_rows(story, terms, day_number(a.published), pk)]
+                    if deferred:
+                        # a large ingest (the full in-memory indexes decide): the rows wait and go
+                        # in key order, many batches at once; until then the tables are marked
+                        # incomplete (a crash leaves them to the backfill of the next full load)
+                        store.set_meta("indexes", _INDEXES_PENDING)
+                        pending = (lsh_rows, posting_rows)
+                    else:
+                        stored_index.save_rows(store, lsh_rows, posting_rows)
                 store.bump_families(grown)
                 for state in clusterer.take_dirty():
                     store.save_story(
@@ -470,7 +486,15 @@ class Corpus:
                 store.save_df(clusterer.vectorizer.docs, clusterer.vectorizer.take_changes())
                 generation = str(int(store.get_meta("generation", "0") or 0) + 1)
                 store.set_meta("generation", generation)
+                if deferred and len(self._pending_lsh) + len(self._pending_postings) >= _INDEX_FLUSH_ROWS:
+                    self._pending_lsh.extend(pending[0])
+                    self._pending_postings.extend(pending[1])
+                    pending = ([], [])
+                    self._write_pending_index()
             live.generation = generation
+            if deferred:  # committed: the rows are owed to the tables
+                self._pending_lsh.extend(pending[0])
+                self._pending_postings.extend(pending[1])
             # counted only once committed: the summary never claims a rolled-back batch
             summary.duplicates += duplicates
             summary.ingested += len(rows)
@@ -480,6 +504,30 @@ class Corpus:
             # the in-memory indexes saw articles that were rolled back: rebuild them next time
             self._live = None
             raise
+
+    def _deferring(self, store: Store) -> bool:
+        return store.get_meta("indexes") == _INDEXES_PENDING
+
+    def _write_pending_index(self) -> None:
+        """The index rows owed by committed batches into the lsh/postings tables, in key order
+        (each B-tree page then written once for many batches, not once per batch: at 100k
+        articles a batch's 8,000 LSH rows fell on half the table's pages), and the tables
+        marked complete again. Inside a transaction."""
+        import newsprism.corpus.index as stored_index
+
+        stored_index.save_rows(self.store, self._pending_lsh, self._pending_postings)
+        self._pending_lsh, self._pending_postings = [], []
+        self.store.set_meta("indexes", stored_index.COMPLETE)
+
+    def _finish_index(self) -> None:
+        """End of an ingest: write the index rows still owed (own transaction)."""
+        if not (self._pending_lsh or self._pending_postings) or not self._deferring(self.store):
+            self._pending_lsh, self._pending_postings = [], []
+            return
+        with self.store.transaction():
+            if self._deferring(self.store):  # else another process backfilled the tables meanwhile
+                self._write_pending_index()
+        self._pending_lsh, self._pending_postings = [], []
 
     # -- batch re-clustering -------------------------------------------------------
 
