@@ -131,3 +131,14 @@ def test_a_judging_word_in_a_fact_the_others_tell_plainly(nlp):
     items = _evaluative(nlp, texts)
     assert [x.docs for x in items] == [("a",)], items
     assert "sharply criticized" in items[0].labels[0].label
+
+
+def test_an_open_question_is_shown_with_the_question(nlp):
+    texts = {
+        "a": "Mitt Romney and Barack Obama debated in Denver on Wednesday. Whether the debate will alter the course "
+             "of the race remains to be seen.",
+        "b": "Mitt Romney and Barack Obama debated in Denver on Wednesday. Polls open in four weeks.",
+    }
+    items = _evaluative(nlp, texts)
+    assert [x.labels[0].label for x in items] == [
+        "Whether the debate will alter the course of the race remains to be seen"], items

@@ -75,7 +75,7 @@ _FACTUAL = frozenset(
     """like dead alive illegal legal clear free killed wounded injured poor rich bold clean best better
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
-    punitive divine grand special dangerous active effective loyal trapped besieged
+    punitive divine grand special dangerous active effective loyal trapped besieged wrong
     """.split()
 )
 _MIN_VALENCE = 1.5
@@ -184,7 +184,9 @@ def _phrase(head: Token, lo: int, hi: int, cap: int = 10) -> tuple[int, int, boo
         hi += 1
     cut = hi - lo > cap
     if cut:
-        lo = max(lo, head.i - cap // 2)
+        # keep the start when the cue is near it, else centre on the cue
+        if head.i - lo >= cap - 3:
+            lo = max(lo, head.i - cap // 2)
         hi = min(hi, lo + cap)
     # whole hyphenated words ("election-year", "off-the-cuff")
     while lo > sent.start and (doc[lo].text == "-" or doc[lo - 1].text == "-") and not doc[lo - 1].whitespace_:
@@ -193,7 +195,8 @@ def _phrase(head: Token, lo: int, hi: int, cap: int = 10) -> tuple[int, int, boo
         hi += 1
     while lo < hi - 1 and (doc[lo].is_punct or doc[lo].is_space):
         lo += 1
-    while hi - 1 > lo and (doc[hi - 1].is_punct or doc[hi - 1].is_space):
+    while hi - 1 > lo and (doc[hi - 1].is_punct or doc[hi - 1].is_space
+                           or (cut and doc[hi - 1].pos_ in ("ADP", "DET", "CCONJ", "SCONJ", "PART"))):
         hi -= 1
     return lo, hi, cut
 
@@ -202,7 +205,7 @@ def _object_end(verb: Token) -> int:
     """End of a verb's object or complement, for the phrase of a verb or adverb cue."""
     end = verb.i + 1
     for c in verb.rights:
-        if c.dep_ in ("dobj", "attr", "acomp", "xcomp", "prep", "agent", "oprd", "dative", "prt"):
+        if c.dep_ in ("dobj", "attr", "acomp", "xcomp", "ccomp", "prep", "agent", "oprd", "dative", "prt"):
             end = max(end, c.right_edge.i + 1)
             if c.dep_ != "prt":
                 break
@@ -241,7 +244,10 @@ def cues(sent: SpacySpan) -> list[Cue]:
             out.append(Cue("hedge", tok.text, *_phrase(tok, lo, _object_end(tok), cap=14)))
         elif lemma == "remain" and tok.nbor(1).lower_ == "to" and tok.i + 3 < len(tok.doc) \
                 and tok.nbor(2).lower_ == "be" and tok.nbor(3).lower_ == "seen":
-            out.append(Cue("hedge", "remains to be seen", *_phrase(tok, tok.i, tok.right_edge.i + 1, cap=14)))
+            # "Whether the debate will alter the race remains to be seen": with the open question
+            subj = [c for c in tok.children if c.dep_ in ("csubj", "nsubj", "expl")]
+            lo = min([tok.i] + [c.left_edge.i for c in subj])
+            out.append(Cue("hedge", "remains to be seen", *_phrase(tok, lo, tok.right_edge.i + 1, cap=16)))
         elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and low in _JUDGING:
             head = tok.head
             if head.pos_ == "ADJ" and head.dep_ == "amod":  # "a famously frosty relationship"
