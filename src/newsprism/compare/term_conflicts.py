@@ -87,11 +87,13 @@ def _named_just_before(verb: Token, entity_at) -> tuple[str, int] | None:
     return None
 
 
-def term_years(claim: Claim, doc: Doc, entity_at) -> list[tuple[str, int | None, int | None, Span]]:
-    """(holder entity id, first year, last year, cited years) for each term a claim gives."""
+def term_years(claim: Claim, doc: Doc, entity_at, doc_text: str | None = None) -> list[tuple[str, int | None, int | None, Span]]:
+    """(holder entity id, first year, last year, cited years) for each term a claim gives;
+    ``doc_text``: ``doc.text`` when the caller has it (``Doc.text`` joins every token anew)."""
     out = []
     base = claim.start
-    text = doc.text[claim.start : claim.end]
+    full = doc.text if doc_text is None else doc_text
+    text = full[claim.start : claim.end]
     taken: list[tuple[int, int]] = []
     for pattern, ends in _PATTERNS:
         for m in pattern.finditer(text):
@@ -119,7 +121,7 @@ def term_years(claim: Claim, doc: Doc, entity_at) -> list[tuple[str, int | None,
             if first is not None and last is not None and first > last:
                 continue
             taken.append((s, e))
-            out.append((eid, first, last, Span(claim.doc, s, e, doc.text[s:e])))
+            out.append((eid, first, last, Span(claim.doc, s, e, full[s:e])))
     return out
 
 
@@ -134,17 +136,20 @@ def term_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     names = {e.id: e.name for e in analysis.entities}
     # holder -> doc -> {(first, last): cited years}
     rows: dict[str, dict[str, dict[tuple[int | None, int | None], Span]]] = {}
+    texts: dict[str, str] = {}  # Doc.text once per document, not once per claim
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
             continue
+        if c.doc not in texts:
+            texts[c.doc] = doc.text
         mentions = starts.get(c.doc, [])
 
         def entity_at(tok: Token, mentions=mentions) -> str | None:
             k = bisect.bisect_right(mentions, (tok.idx, 10**12, "")) - 1
             return mentions[k][2] if k >= 0 and mentions[k][0] <= tok.idx < mentions[k][1] else None
 
-        for eid, first, last, span in term_years(c, doc, entity_at):
+        for eid, first, last, span in term_years(c, doc, entity_at, texts[c.doc]):
             rows.setdefault(eid, {}).setdefault(c.doc, {}).setdefault((first, last), span)
     out: list[Finding] = []
     for eid, per_doc in rows.items():
