@@ -142,3 +142,16 @@ def test_an_open_question_is_shown_with_the_question(nlp):
     items = _evaluative(nlp, texts)
     assert [x.labels[0].label for x in items] == [
         "Whether the debate will alter the course of the race remains to be seen"], items
+
+
+def test_a_political_lean_is_a_label_even_on_a_plain_noun(nlp):
+    texts = {
+        "a": "The ad, paid for by nonprofit conservative advocacy group Secure America Now, will air in Florida.\n\n"
+             "It features Benjamin Netanyahu.",
+        "b": "Secure America Now will air the ad in Florida next week. It features Benjamin Netanyahu.",
+    }
+    items = _labels(nlp, texts)
+    assert [(x.docs, x.labels[0].label) for x in items] == [(("a",), "nonprofit conservative advocacy group")], items
+    # a plain role noun without a lean ("a nonprofit group") is no label
+    texts["a"] = texts["a"].replace("nonprofit conservative advocacy group", "nonprofit group")
+    assert _labels(nlp, texts) == []

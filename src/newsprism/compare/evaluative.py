@@ -35,6 +35,7 @@ from typing import Mapping
 from spacy.tokens import Span as SpacySpan
 from spacy.tokens import Token
 
+from newsprism.compare.labels import closes_paragraph
 from newsprism.lexicon import REPORTING_VERBS
 
 __all__ = ["Cue", "cues", "judging", "CUE_RANK", "JUDGING_ADJ"]
@@ -150,7 +151,7 @@ def _quoted(sent: SpacySpan) -> set[int]:
     out: set[int] = set()
     inside = False
     for t in sent:
-        if t.text in ("“", "”", '"'):
+        if t.text in ("“", "”") or (t.text == '"' and not closes_paragraph(t)):
             inside = t.text == "“" or (t.text == '"' and not inside)
             continue
         if inside:

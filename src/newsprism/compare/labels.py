@@ -12,7 +12,8 @@ entity, in its own words:
   *hardliner*".
 
 Each descriptor keeps its noun (the label's key, a hyphenated compound as one
-word), the judging words that modify it ("polarizing", "controversial") and a
+word), the judging or political-lean words that modify it ("polarizing",
+"neoconservative"; a plain role noun — "group" — is a label only with a lean) and a
 citation of its words. Not descriptors: a title written as part of a name
 ("Sen.", "Gov."), a noun inside quotation marks (someone else's label, quoted),
 a predicate under a negation, a modal or a reporting verb ("Kristol said Steele
@@ -30,7 +31,7 @@ from spacy.tokens import Doc, Token
 from newsprism.lexicon import is_title
 from newsprism.model import Span, StoryAnalysis
 
-__all__ = ["Descriptor", "descriptors", "same_role", "JUDGING_NOUNS"]
+__all__ = ["Descriptor", "descriptors", "same_role", "closes_paragraph", "JUDGING_NOUNS", "LEAN"]
 
 LABEL_TYPES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
 # role nouns that describe a relation or a plain role, not a choice of label
@@ -49,12 +50,19 @@ JUDGING_NOUNS = frozenset(
     stooge henchman flunky lackey maverick loose cannon
     """.split()
 )
+# the political lean an outlet gives someone is a label of its own ("conservative" /
+# "neoconservative" advocacy group), even on a plain role noun
+LEAN = frozenset(
+    """conservative liberal neoconservative progressive moderate leftist rightist centrist libertarian populist
+    ultraconservative left-wing right-wing far-right far-left hard-right hard-left hardline hard-line
+    """.split()
+)
 _COPULAS = frozenset("be become remain".split())
 # one role worded two ways: not a choice of frame (the static vectors miss these pairs)
 SAME_ROLE = tuple(frozenset(g.split()) for g in (
     "aide adviser advisor assistant staffer", "lawyer attorney counsel", "reporter journalist correspondent",
     "businessman businesswoman executive entrepreneur", "lawmaker legislator", "protester demonstrator",
-    "host anchor", "organization outfit", "critic opponent detractor", "ally supporter backer",
+    "host anchor", "organization outfit group", "critic opponent detractor", "ally supporter backer",
     "fundraiser donor", "moderator host",
 ))
 _NP_POS = frozenset("DET ADJ NOUN PROPN ADV PART NUM PUNCT".split())
@@ -74,6 +82,13 @@ class Descriptor:
     citation: Span  # the label's words in the text
 
 
+def closes_paragraph(t: Token) -> bool:
+    """A straight quote that ends the paragraph before and was parsed into this sentence
+    ('"\n\nThe ad, paid for by ...'): not a quotation of this sentence."""
+    nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    return t.i == t.sent.start and ("\n" in t.whitespace_ or (nxt is not None and nxt.is_space and "\n" in nxt.text))
+
+
 def _inside_quotes(tok: Token) -> bool:
     """Whether ``tok`` sits between quotation marks in its sentence."""
     inside = False
@@ -84,7 +99,7 @@ def _inside_quotes(tok: Token) -> bool:
             inside = True
         elif t.text == "”":
             inside = False
-        elif t.text == '"':
+        elif t.text == '"' and not closes_paragraph(t):
             inside = not inside
     return inside
 
@@ -98,10 +113,24 @@ def _key(tok: Token) -> str:
     return "".join(t.lower_ for t in doc[first : tok.i] if t.text != "-") + tok.lemma_.lower()
 
 
+def _lean_word(t: Token) -> str:
+    """The political lean a modifier gives, or "" ("conservative", "far-right")."""
+    doc, first = t.doc, t.i
+    while first >= 2 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_ and not doc[first - 2].whitespace_:
+        first -= 2
+    word = "".join(x.lower_ for x in doc[first : t.i + 1])
+    return word if word in LEAN else ""
+
+
+def _leaning(tok: Token) -> bool:
+    """Whether a plain role noun is given a political lean ("a neoconservative nonprofit organization")."""
+    return any(_lean_word(c) for c in tok.lefts if c.dep_ in ("amod", "compound"))
+
+
 def _usable(tok: Token) -> bool:
     if tok.pos_ != "NOUN" or not tok.is_lower or len(tok.text) < 3 or tok.like_num:
         return False
-    if tok.lemma_.lower() in NEUTRAL or tok.lower_ in NEUTRAL:
+    if (tok.lemma_.lower() in NEUTRAL or tok.lower_ in NEUTRAL) and not _leaning(tok):
         return False
     # "49 percent", "two years": a count, not a label
     if any(c.dep_ == "nummod" or c.like_num for c in tok.children):
@@ -182,6 +211,9 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
             out.extend((x, None) for x in _predicates(c) if x.i > c.i)
     if head.dep_ == "appos" and head.head.i < span.start and span.start >= 1 and doc[span.start - 1].text == ",":
         out.append((head.head, None))
+    elif not out and span.start >= 1 and any(t.dep_ == "appos" and t.head.i == span.start - 1 for t in span):
+        # "advocacy group Secure America Now" parsed as an apposition: a label before the name
+        out.append((doc[span.start - 1], span.start))
     out.extend((t, None) for t in _predicates(head))
     return out
 
@@ -208,9 +240,10 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
                 lo, hi = _words(tok, name_start)
                 words = doc[lo:hi]
                 # a judging word inside the label's own hyphenated noun ("lame-duck") is the noun
-                judged = tuple(dict.fromkeys(t.lemma_.lower() for t in words if t.i != tok.i and judging(t)
-                                             and not (t.i + 1 < len(doc) and doc[t.i + 1].text == "-"
-                                                      and not t.whitespace_)))
+                judged = tuple(dict.fromkeys(
+                    _lean_word(t) or t.lemma_.lower() for t in words
+                    if t.i != tok.i and (judging(t) or _lean_word(t))
+                    and not (t.i + 1 < len(doc) and doc[t.i + 1].text == "-" and not t.whitespace_)))
                 cite = Span(m.doc, words.start_char, words.end_char, words.text)
                 per_doc.setdefault(m.doc, []).append(Descriptor(e.id, m.doc, _key(tok), judged, cite))
         if per_doc and len({m.doc for m in e.mentions}) >= 2:
