@@ -98,8 +98,10 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
             words = ", ".join(dict.fromkeys(c.text for c in cites_d.values()))
             labels.append(Label(d, outlet_of.get(d), words, tuple(cites_d.values())))
         shown = sorted(by_key.items(), key=lambda kv: (-len(set(kv[1])), kv[0]))
+        # a key is a label's normalised form ("fundraiser" for "fund-raiser"), not the outlet's
+        # words: shown unquoted, the verbatim words are in each outlet's label and citations
         about = f"how {names[eid]} is labelled: " + " vs ".join(
-            f"“{k}” ({_outlets(ds, outlet_of)})" for k, ds in shown[:4])
+            f"{k} ({_outlets(ds, outlet_of)})" for k, ds in shown[:4])
         cites_all = tuple(s for lab in labels for s in lab.citations)
         judged = any(_judges(x) for rows in per_doc.values() for x in rows)
         ranked.append((not judged, -len(doc_ids),
@@ -149,9 +151,18 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         rows.sort(key=lambda r: (r[0], r[1]))
         for _, _, c, phrase in rows[:per_doc]:
             cites = (c.citation,)
-            items.append(Framing("", "evaluative", f"only {outlet_of.get(d) or d} judges: “{phrase}”",
+            items.append(Framing("", "evaluative", f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}",
                                  (Label(d, outlet_of.get(d), phrase, cites),), (d,), cites))
     return items
+
+
+def _quoted(phrase: str) -> str:
+    """A cue's phrase in quote marks, each verbatim piece quoted on its own: what a cue
+    leaves out ("…" between a subject and its verdict, or after a cut phrase) stays outside
+    the marks, so every quoted stretch is the outlet's exact words."""
+    pieces = [p.strip() for p in phrase.split("…")]
+    out = " … ".join(f"“{p}”" for p in pieces if p)
+    return out + "…" if phrase.rstrip().endswith("…") else out
 
 
 def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
