@@ -103,6 +103,7 @@ def evaluate_basil_findings(
         raise FileNotFoundError(f"no BASIL article JSON under {folder}")
     counts = defaultdict(list)
     failures = 0
+    clean = 0  # events whose every finding passes the check
     started = time.perf_counter()
     for _, articles in events:
         analysis = run_pipeline(articles, nlp, embedder=embedder)
@@ -113,13 +114,16 @@ def evaluate_basil_findings(
         counts["shared_quotes"].append(len(f.shared_quotes))
         counts["multi_outlet"].append(sum(1 for x in f.corroborated if len(x.docs) >= 3))
         report = {"documents": to_jsonable(analysis.documents), "findings": to_jsonable(f)}
-        failures += len(check_report(report, schema=False)) + len(quote_problems(report))
+        problems = len(check_report(report, schema=False)) + len(quote_problems(report))
+        failures += problems
+        clean += problems == 0
     seconds = time.perf_counter() - started
     n = len(events)
     out = {"basil_findings_events": float(n)}
     for key, values in counts.items():
         out[f"basil_findings_{key}_mean"] = sum(values) / n
     out["basil_findings_faithfulness_failures"] = float(failures)
+    out["basil_findings_faithful_events"] = clean / n  # gated at 1.0: one unfaithful item fails it
     out["basil_findings_seconds_per_event"] = seconds / n
     return out
 

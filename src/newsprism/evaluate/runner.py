@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people", "gold", "injected", "bias")
+SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people", "gold", "injected", "bias", "faithful")
 
 
 def default_shared_dir() -> Path:
@@ -87,6 +87,12 @@ def _bias(shared: Path, nlp) -> dict[str, float]:
     return evaluate_basil_bias(shared / "datasets" / "basil", nlp)
 
 
+def _faithful(shared: Path, nlp) -> dict[str, float]:
+    from newsprism.evaluate.basil_findings import evaluate_basil_findings
+
+    return evaluate_basil_findings(shared / "datasets" / "basil" / "articles", nlp)
+
+
 _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "seeds": _seeds,
     "polnear": _polnear,
@@ -97,6 +103,7 @@ _RUNNERS: dict[str, Callable[[Path, object], dict[str, float]]] = {
     "gold": _gold,
     "injected": _injected,
     "bias": _bias,
+    "faithful": _faithful,
 }
 
 
