@@ -3,7 +3,9 @@
 Placing an article needs two look-ups: which stored articles it may copy (MinHash
 LSH bands, :mod:`newsprism.corpus.dedupe`) and which stories it may join (salient
 terms by week, :mod:`newsprism.corpus.cluster`). Both indexes live in SQLite tables
-(schema 4) that every ingest batch extends in its own transaction:
+(schema 4) that every ingest batch extends in its own transaction (a large ingest, which
+decides with the full in-memory indexes, writes its rows in key order every 400k rows and at
+its end, meta ``indexes=pending`` meanwhile: ``Corpus._commit``):
 
 * ``lsh(band, key, article)`` — one row per band of each article's signature;
 * ``postings(term, bucket, story)`` — one row per salient term an article was
