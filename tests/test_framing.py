@@ -173,3 +173,13 @@ def test_a_cut_judging_phrase_quotes_only_the_outlets_words(nlp):
     items = _evaluative(nlp, texts)
     assert items and items[0].docs == ("a",), items
     assert "ferocious" in items[0].about
+
+
+def test_a_judgement_someone_holds_is_not_the_outlets(nlp):
+    # "what he considers unfair": the candidate's view, told by the outlet, not its own verdict
+    texts = {
+        "a": "Ben Carson used the debate on Tuesday to address what he considers unfair media scrutiny "
+             "of his candidacy. He spoke for two minutes.",
+        "b": "Ben Carson spoke about media coverage of his candidacy at the debate on Tuesday. He spoke for two minutes.",
+    }
+    assert not any("unfair" in x.about for x in _evaluative(nlp, texts)), _evaluative(nlp, texts)

@@ -159,11 +159,20 @@ def _quoted(sent: SpacySpan) -> set[int]:
     return out
 
 
+# verbs by which the sentence gives someone's opinion rather than the reporter's
+_OPINION_VERBS = frozenset("consider deem regard view perceive think feel believe find".split())
+
+
 def _reported_or_negated(tok: Token) -> bool:
     """Whether ``tok`` sits in a clause reported from someone else, under a negation or a condition."""
     t = tok
     while t.head.i != t.i:
         if t.dep_ in ("ccomp", "xcomp", "advcl") and t.head.lemma_ in REPORTING_VERBS:
+            return True
+        # "what he considers unfair media scrutiny", "she views it as a betrayal": the judgement
+        # is the named holder's; a passive with no holder ("widely seen as desperate") stays the outlet's
+        if t.head.lemma_ in _OPINION_VERBS and t.dep_ not in ("nsubj", "nsubjpass") \
+                and any(c.dep_ in ("nsubj", "agent") for c in t.head.children):
             return True
         if t.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in t.children):
             return True
