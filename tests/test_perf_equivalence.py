@@ -81,3 +81,20 @@ def test_sentence_words_are_the_content_lemmas_of_doc_sents(nlp):
         assert got_sentences == sentences
         assert Counter(words) == want
     assert sentences > 1 and want  # the last text has several sentences and content words
+
+
+def test_evaluative_cues_are_the_same_without_the_cheap_prefilter(nlp, shared_dir, monkeypatch):
+    import json
+
+    import newsprism.compare.evaluative as evaluative
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
+    for path in sorted((shared_dir / "datasets" / "basil" / "articles").glob("*/*.json"))[:12]:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        texts.append("\n".join(" ".join(p) if isinstance(p, list) else str(p) for p in data["body-paragraphs"]))
+    sents = [s for doc in nlp.pipe(texts) for s in doc.sents]
+    fast = [evaluative.cues(s) for s in sents]
+    monkeypatch.setattr(evaluative, "_may_cue", lambda tok: True)
+    slow = [evaluative.cues(s) for s in sents]
+    assert fast == slow
+    assert sum(len(c) for c in fast) > 10

@@ -238,6 +238,20 @@ def _judging_hedge(verb: Token) -> bool:
     return False
 
 
+def _may_cue(tok: Token) -> bool:
+    """What every branch of :func:`cues` requires of a token, checked before the walk up its
+    clause (:func:`_reported_or_negated`, the costly part): a token failing it gives no cue."""
+    pos, dep, lemma = tok.pos_, tok.dep_, tok.lemma_.lower()
+    return (
+        (pos in ("VERB", "AUX") and lemma in _HEDGES)
+        or lemma == "remain"
+        or (pos == "ADV" and dep == "advmod" and tok.lower_ in _JUDGING)
+        or (pos == "VERB" and (lemma in _JUDGING_VERBS or lemma in _SPEECH_JUDGING))
+        or (pos in ("ADJ", "VERB") and dep == "amod")
+        or (pos == "ADJ" and dep == "acomp")
+    )
+
+
 def cues(sent: SpacySpan) -> list[Cue]:
     """The judgements in one sentence in the reporter's own voice, strongest first."""
     quoted = _quoted(sent)
@@ -245,7 +259,7 @@ def cues(sent: SpacySpan) -> list[Cue]:
     out: list[Cue] = []
     for tok in sent:
         if tok.i in quoted or not (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) \
-                or _reported_or_negated(tok):
+                or not _may_cue(tok) or _reported_or_negated(tok):
             continue
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ in ("VERB", "AUX") and lemma in _HEDGES and _judging_hedge(tok):
