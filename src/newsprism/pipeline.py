@@ -7,11 +7,9 @@ KeyError halfway through a batch.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from newsprism.model import (
     Article,
@@ -312,7 +310,9 @@ def _run_stage(ws: Workspace, stage: Stage, nlp: "Language") -> None:
     if stage.name == "parse":
         stage.run(ws, nlp)
     else:
-        with _collector_paused():
+        from newsprism.nlp import collector_paused
+
+        with collector_paused():
             stage.run(ws, nlp)
     ws.tick(stage.name, len(ws.articles))
     wrote = {name for name in WORKSPACE_FIELDS if id(getattr(ws, name)) != before[name]}
@@ -320,22 +320,6 @@ def _run_stage(ws: Workspace, stage: Stage, nlp: "Language") -> None:
         raise PipelineOrderError(
             f"stage {stage.name!r} assigned {sorted(wrote - stage.writes())}, which it does not provide"
         )
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for one stage (restored afterwards, as it
-    was). The stages after the parse allocate many short-lived records, spans and tuples
-    that reference counting frees; the collector's passes over them (and over the loaded
-    model) found nothing and cost about a tenth of the extraction's time. The parse keeps
-    the collector as spaCy runs it (it is the baseline newsprism is measured against)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def analyze_articles(articles: Sequence[Article], nlp: "Language | None" = None) -> StoryAnalysis:

@@ -96,16 +96,22 @@ def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
     return frozenset(out)
 
 
-def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
-    """Conflicts over the day of one event (see the module docstring)."""
-    import bisect
-
+def mention_starts(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
+    """doc id -> its entity mentions as sorted (start, end, entity id): for a bisect by offset."""
     starts: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
             starts.setdefault(m.doc, []).append((m.start, m.end, e.id))
     for spans in starts.values():
         spans.sort()
+    return starts
+
+
+def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
+    """Conflicts over the day of one event (see the module docstring)."""
+    import bisect
+
+    starts = mention_starts(analysis)
     # verb lemma -> [(doc, day, participants, time span, claim)]
     rows: dict[str, list[tuple[str, str, frozenset[str], Span, Claim]]] = {}
     for c in claims:

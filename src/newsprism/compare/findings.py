@@ -15,9 +15,7 @@ single-source findings present them. Conflicts come from
 
 from __future__ import annotations
 
-import gc
 import re
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import Mapping, Sequence
 
@@ -251,23 +249,7 @@ def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Fin
         from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
-    from newsprism.nlp import one_blas_thread
+    from newsprism.nlp import collector_paused, one_blas_thread
 
-    with _collector_paused(), one_blas_thread():
+    with collector_paused(), one_blas_thread():
         return find_from_claims(analysis, extract_claims(analysis, docs), embedder, docs=docs)
-
-
-@contextmanager
-def _collector_paused():
-    """Pause Python's cyclic garbage collector (restored afterwards, as it was).
-
-    The stage allocates tens of thousands of short-lived objects (claims,
-    spans, tuples, shingles) that reference counting frees; what the collector's
-    passes over them found was nothing, and they cost about a tenth of the stage."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -20,7 +20,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.compare.date_conflicts import _hedged
+from newsprism.compare.date_conflicts import _hedged, mention_starts
 from newsprism.compare.figure_conflicts import conflict
 from newsprism.extract.claims import Claim
 from newsprism.model import Finding, Span, StoryAnalysis, Version
@@ -127,12 +127,7 @@ def term_years(claim: Claim, doc: Doc, entity_at, doc_text: str | None = None) -
 
 def term_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
     """Conflicts over the years of one holder's term (see the module docstring)."""
-    starts: dict[str, list[tuple[int, int, str]]] = {}
-    for e in analysis.entities:
-        for m in e.mentions:
-            starts.setdefault(m.doc, []).append((m.start, m.end, e.id))
-    for spans in starts.values():
-        spans.sort()
+    starts = mention_starts(analysis)
     names = {e.id: e.name for e in analysis.entities}
     # holder -> doc -> {(first, last): cited years}
     rows: dict[str, dict[str, dict[tuple[int | None, int | None], Span]]] = {}
