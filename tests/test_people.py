@@ -27,6 +27,22 @@ def test_source_as_written_keeps_title_party_tag_and_apposition(nlp):
     assert [a.quote.speaker for a in found] == ["Claire McCaskill", "Brian Fallon"]
 
 
+def test_source_as_written_keeps_the_words_that_qualify_the_title(nlp):
+    # PolNeAR marks the whole title phrase before the name as the source, not its last noun
+    text = (
+        "White House press secretary Josh Earnest said: \u201cThe president will veto this bill.\u201d\n\n"
+        "\u201cIt was a crazy system,\u201d Former President Bill Clinton said at a rally in Ohio.\n\n"
+        "MSNBC host Chris Matthews said \u201cI thought that Mike Pence did all the things right.\u201d"
+    )
+    found = _attributions(nlp, text)
+    assert [a.source_written.text for a in found] == [
+        "White House press secretary Josh Earnest",
+        "Former President Bill Clinton",
+        "MSNBC host Chris Matthews",
+    ]
+    assert [a.quote.speaker for a in found] == ["Josh Earnest", "Bill Clinton", "Chris Matthews"]
+
+
 def test_mr_obama_is_not_michelle_obama(nlp):
     text = (
         "Michelle Obama spoke first at the rally in Philadelphia on Monday night.\n\n"

@@ -78,6 +78,9 @@ _NOT_ANTECEDENT_DEPS = frozenset({"poss", "pobj", "dobj", "dative", "compound", 
 _NP_LEFT_DEPS = frozenset({"det", "amod", "compound", "poss", "nummod", "nmod", "case", "quantmod"})
 # parts of a subject's subtree that qualify it rather than name it
 _CUT_DEPS = frozenset({"appos", "relcl", "acl", "punct", "cc", "conj", "advmod", "advcl", "parataxis"})
+# what may qualify a title before a name ("Secretary of State", "the ad's narrator")
+_TITLE_MODIFIER_DEPS = _NP_LEFT_DEPS | {"prep", "pobj"}
+_HYPHENS_APOSTROPHES = frozenset({"-", "‐", "'", "’", "'s", "’s"})
 _WORD = re.compile(r"\w+")
 _GAP_AFTER_TITLE = re.compile(r" {2,}")
 
@@ -190,7 +193,7 @@ def source_phrase(head: "Token") -> tuple[int, int]:
     for left in reversed(list(head.lefts)):
         between = doc[left.i : start]
         if left.dep_ in _NP_LEFT_DEPS and all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in between):
-            start = left.i
+            start = _modifiers_start(left)
         else:
             break
     end = head.i + 1
@@ -208,6 +211,18 @@ def source_phrase(head: "Token") -> tuple[int, int]:
         if ent is not None and ent[2] in ("PERSON", "ORG", "GPE", "NORP"):
             start, end = min(start, ent[0]), max(end, ent[1])
     return start, end
+
+
+def _modifiers_start(left: "Token") -> int:
+    """Where a modifier before the head begins with its own modifiers: the title before a
+    name with the words that qualify it ("White House press secretary", "Former President",
+    "MSNBC host", "the ad's narrator"), as far as they are a noun phrase's words."""
+    doc = left.doc
+    edge = left.left_edge.i
+    words = doc[edge : left.i]
+    if all(t.dep_ in _TITLE_MODIFIER_DEPS or (t.is_punct and t.text in _HYPHENS_APOSTROPHES) for t in words):
+        return edge
+    return left.i
 
 
 def _entity_around(token: "Token") -> tuple[int, int, str] | None:
