@@ -30,6 +30,7 @@ __all__ = [
     "save_registry",
     "read_registry_csv",
     "REGISTRY_FIELDS",
+    "match_outlet",
 ]
 
 REGISTRY_KEY = "outlet_registry"
@@ -295,3 +296,34 @@ def registry_groups(entries: Sequence[RegistryEntry]) -> dict[str, str]:
         for name in (e.name, *e.aliases):
             out[name.casefold()] = group
     return out
+
+
+def _outlet_key(name: str) -> str:
+    import re
+
+    words = re.sub(r"[^\w\s]", " ", name.lower()).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in _outlet_key(name).split() if w not in ("of", "and"))
+
+
+def match_outlet(given: str, names: Sequence[str]) -> list[str]:
+    """The names in ``names`` that ``given`` means (:meth:`newsprism.corpus.corpus.Corpus.match_outlet`):
+    the first rule that matches anything wins."""
+    want = given.strip()
+    key = _outlet_key(want)
+    rules = (
+        lambda n: n.lower() == want.lower(),
+        lambda n: _outlet_key(n) == key,
+        lambda n: len(key) >= 2 and " " not in key and _initials(n) == key.replace(".", ""),
+        lambda n: bool(key) and (_outlet_key(n).startswith(key) or any(w.startswith(key) for w in _outlet_key(n).split())),
+    )
+    for rule in rules:
+        found = [n for n in names if rule(n)]
+        if found:
+            return found
+    return []

@@ -17,22 +17,23 @@ everything committed is recognised by its hash.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, is_url, read_feed, read_newsplease, read_url
-from newsprism.model import Article, Skipped, to_jsonable, too_long, without_surrogates
+from newsprism.corpus.browse import match_outlet
+from newsprism.corpus.export import EXPORT_FORMATS, export_articles, user_fields
+from newsprism.corpus.feeds import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from newsprism.corpus.inputs import iter_inputs
+from newsprism.model import Article, Skipped, to_jsonable, without_surrogates
 from newsprism.corpus.textio import headline
 from newsprism.corpus.store import (
     CopyFamily,
     SearchHit,
     Store,
     StoredAnalysis,
-    StoredArticle,
     Story,
     content_hash,
     day_number,
@@ -52,13 +53,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Corpus", "IngestSummary", "IngestInterrupted", "Story", "CopyFamily", "SearchHit", "StoredAnalysis",
-    "iter_inputs", "EXPORT_FORMATS",
+    "iter_inputs", "EXPORT_FORMATS", "match_outlet", "user_fields",
 ]
-
-EXPORT_FORMATS = ("jsonl", "parquet")
-_READER_SUFFIXES = (".txt", ".html", ".htm", ".jsonl")
-_TABLE_SUFFIXES = (".csv", ".parquet", ".pq")
-_FEED_SUFFIXES = (".xml", ".rss", ".atom")
 
 # progress(done, total): articles read so far; total is None (inputs are read lazily).
 # Called at most every _PROGRESS_SECONDS while reading, and once at the end.
@@ -112,117 +108,6 @@ class IngestInterrupted(KeyboardInterrupt):
     def __init__(self, summary: IngestSummary):
         super().__init__("ingest interrupted")
         self.summary = summary
-
-
-def iter_inputs(
-    paths: Iterable[str | Path],
-    mapping: Mapping[str, str] | str | None = None,
-    follow_links: bool = False,
-    timeout: float = DEFAULT_TIMEOUT,
-    max_bytes: int = DEFAULT_MAX_BYTES,
-    allow_private: bool = False,
-    jsonl_unique_ids: bool = True,
-) -> Iterator[Article | Skipped]:
-    """Every article (or reason for skipping) of the given inputs: see :func:`_iter_inputs`.
-    Lone surrogates (JSON escapes such as ``"\\ud800"``) are U+FFFD in every article.
-    ``jsonl_unique_ids=False``: a JSONL line repeating an id is read too (the batch engines'
-    rule: an id two texts share becomes ``id#hash12`` for both)."""
-    for item in _iter_inputs(paths, mapping, follow_links, timeout, max_bytes, allow_private, jsonl_unique_ids):
-        if isinstance(item, Article):
-            reason = too_long(item)
-            if reason is not None:  # never stored: it could never be analysed
-                yield Skipped(item.path or item.id, reason, item.meta.get("row") if isinstance(item.meta.get("row"), int) else None)
-                continue
-            item = without_surrogates(item)
-        yield item
-
-
-def _iter_inputs(
-    paths: Iterable[str | Path],
-    mapping: Mapping[str, str] | str | None = None,
-    follow_links: bool = False,
-    timeout: float = DEFAULT_TIMEOUT,
-    max_bytes: int = DEFAULT_MAX_BYTES,
-    allow_private: bool = False,
-    jsonl_unique_ids: bool = True,
-) -> Iterator[Article | Skipped]:
-    """Every article (or reason for skipping) of the given files, folders (recursive) and
-    http(s) addresses, in order. ``.txt/.html/.jsonl`` go through :mod:`newsprism.corpus.readers`;
-    ``.csv/.parquet`` use ``mapping``; ``.json`` is news-please output; ``.xml/.rss/.atom``
-    are feeds; an address is a feed or an article page. Addresses (given, named by a feed, or
-    redirected to) that resolve to non-public ranges are refused unless ``allow_private``."""
-    for raw in paths:
-        name = str(raw)
-        if is_url(name):
-            articles, skipped = read_url(name, follow_links, timeout, max_bytes, allow_private)
-            yield from skipped
-            yield from articles
-        elif "://" in name:
-            yield Skipped(name, "only http and https addresses are fetched")
-        else:
-            path = Path(name)
-            if path.is_dir():
-                yield from _iter_folder(path, mapping, follow_links, timeout, max_bytes, allow_private, jsonl_unique_ids)
-            elif path.is_file():
-                yield from _iter_files(path.parent, [path], mapping, follow_links, timeout, max_bytes, allow_private,
-                                       jsonl_unique_ids)
-            else:
-                from newsprism.corpus.readers import missing_reason
-
-                yield Skipped(name, missing_reason(path))
-
-
-def _iter_folder(folder: Path, mapping, follow_links, timeout, max_bytes, allow_private=False,
-                 jsonl_unique_ids=True) -> Iterator[Article | Skipped]:
-    from newsprism.corpus.readers import is_manifest
-
-    found = False
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        chosen = [
-            Path(root) / f
-            for f in sorted(files)
-            if not f.startswith(".") and not f.upper().startswith("README") and not is_manifest(Path(root) / f)
-            and f.lower() not in ("expected.yaml", "expected.yml", "commit")
-        ]
-        if chosen:
-            found = True
-            yield from _iter_files(Path(root), chosen, mapping, follow_links, timeout, max_bytes, allow_private,
-                                   jsonl_unique_ids)
-    if not found:
-        yield Skipped(str(folder), "no input files in folder")
-
-
-def _iter_files(folder: Path, files: Sequence[Path], mapping, follow_links, timeout, max_bytes, allow_private=False,
-                jsonl_unique_ids=True):
-    from newsprism.corpus.readers import iter_jsonl, read_paths
-    from newsprism.corpus.tabular import read_table
-
-    # text and HTML files: small, read together (their folder's manifest applies)
-    plain = [f for f in files if f.suffix.lower() in _READER_SUFFIXES and f.suffix.lower() != ".jsonl"]
-    if plain:
-        articles, skipped = read_paths(plain)
-        yield from skipped
-        yield from articles
-    for path in files:
-        suffix = path.suffix.lower()
-        if suffix == ".jsonl":
-            yield from iter_jsonl(path, jsonl_unique_ids)  # streamed: a JSONL dump may be larger than memory
-            continue
-        if suffix in _READER_SUFFIXES:
-            continue
-        if suffix in _TABLE_SUFFIXES:
-            yield from read_table(path, mapping)
-        elif suffix == ".json":
-            articles, skipped = read_newsplease(path)
-            yield from skipped
-            yield from articles
-        elif suffix in _FEED_SUFFIXES:
-            articles, skipped = read_feed(path, follow_links, timeout, max_bytes, allow_private)
-            yield from skipped
-            yield from articles
-        else:
-            yield Skipped(str(path), f"unsupported file type {suffix or '(no extension)'}")
 
 
 class _LiveState:
@@ -715,59 +600,7 @@ class Corpus:
         """Write every article (the JSONL contract fields plus ``story`` and ``family``,
         the family named by its representative's id) to ``path``; returns the count.
         ``progress(done, total)`` is told every 500 articles and at the end."""
-        if format not in EXPORT_FORMATS:
-            raise ValueError(f"export format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}")
-        rep_ids = dict(self.store.conn.execute("SELECT pk, id FROM articles WHERE pk = family"))
-        total = int(self.store.conn.execute("SELECT count(*) FROM articles").fetchone()[0]) if progress else 0
-
-        def counted(articles):
-            for done, article in enumerate(articles, 1):
-                yield article
-                if progress is not None and (done % 500 == 0 or done == total):
-                    progress(done, total)
-
-        rows = (_export_row(r, rep_ids) for r in counted(self.store.iter_articles()))
-        if format == "parquet":
-            from newsprism.corpus.tabular import write_parquet
-
-            # the user's own fields (extra columns, JSONL keys) as one JSON column: a fixed schema
-            return write_parquet(path, (_parquet_row(r) for r in rows))
-        count = 0
-        with open(path, "w", encoding="utf-8") as handle:
-            for row in rows:
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-                count += 1
-        return count
-
-
-def _outlet_key(name: str) -> str:
-    import re
-
-    words = re.sub(r"[^\w\s]", " ", name.lower()).split()
-    if words and words[0] == "the":
-        words = words[1:]
-    return " ".join(words)
-
-
-def _initials(name: str) -> str:
-    return "".join(w[0] for w in _outlet_key(name).split() if w not in ("of", "and"))
-
-
-def match_outlet(given: str, names: Sequence[str]) -> list[str]:
-    """See :meth:`Corpus.match_outlet`: the first rule that matches anything wins."""
-    want = given.strip()
-    key = _outlet_key(want)
-    rules = (
-        lambda n: n.lower() == want.lower(),
-        lambda n: _outlet_key(n) == key,
-        lambda n: len(key) >= 2 and " " not in key and _initials(n) == key.replace(".", ""),
-        lambda n: bool(key) and (_outlet_key(n).startswith(key) or any(w.startswith(key) for w in _outlet_key(n).split())),
-    )
-    for rule in rules:
-        found = [n for n in names if rule(n)]
-        if found:
-            return found
-    return []
+        return export_articles(self.store, path, format, progress)
 
 
 def _with_text_metadata(article: Article) -> Article:
@@ -776,49 +609,6 @@ def _with_text_metadata(article: Article) -> Article:
     from newsprism.extract.metadata import infer_metadata
 
     return infer_metadata(mark_damage(article))
-
-
-# meta keys newsprism itself adds (positions, store bookkeeping), not the user's fields
-_INTERNAL_META = frozenset({"row", "feed_item", "store_pk", "family", "story"})
-
-
-def user_fields(meta: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields a user supplied beyond the article fields (extra CSV columns, JSONL keys)."""
-    out = {}
-    for key, value in dict(meta).items():
-        if key in _INTERNAL_META:
-            continue
-        out[key.removeprefix("column:")] = value
-    return out
-
-
-def _parquet_row(row: dict) -> dict:
-    from newsprism.corpus.tabular import EXPORT_COLUMNS
-
-    core = {name: row.get(name) for name, _ in EXPORT_COLUMNS if name != "meta"}
-    extra = {k: v for k, v in row.items() if k not in core}
-    core["meta"] = json.dumps(extra, ensure_ascii=False, default=str) if extra else None
-    return core
-
-
-def _export_row(row: StoredArticle, rep_ids: Mapping[int, str]) -> dict:
-    a = row.article
-    extra = {k: v for k, v in user_fields(a.meta).items() if k not in _EXPORT_KEYS}
-    return {
-        **extra,
-        "id": a.id,
-        "text": a.text,
-        "title": a.title,
-        "published": a.published,
-        "outlet": a.outlet,
-        "url": a.url,
-        "authors": list(a.authors),
-        "story": row.story,
-        "family": rep_ids.get(row.family, a.id),
-    }
-
-
-_EXPORT_KEYS = frozenset({"id", "text", "title", "published", "outlet", "url", "authors", "story", "family", "meta"})
 
 
 def _unique_ids(fresh: Sequence[tuple[Article, str]], taken: set[str]) -> list[str]:

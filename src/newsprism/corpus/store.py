@@ -6,21 +6,35 @@ interrupted ingest loses only the batch in flight, and WAL mode lets readers
 (``stories``, ``search``, another process) work while a batch is written.
 
 The schema carries a version (``PRAGMA user_version``); :data:`MIGRATIONS`
-lists the scripts that bring an older file up to date, applied in order on open.
+(``newsprism.corpus.schema``) lists the scripts that bring an older file up to date, applied
+in order on open. The records the store returns and its keys are in ``newsprism.corpus.records``;
+the counts kept beside stored analyses in ``newsprism.corpus.counts`` (all re-exported here).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sqlite3
 import zlib
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
+from newsprism.corpus.counts import all_analysis_counts, analysis_counts, stored_analysis_counts
+from newsprism.corpus.records import (
+    CopyFamily,
+    SearchHit,
+    StoredAnalysis,
+    StoredArticle,
+    Story,
+    article_set_hash,
+    chunks,
+    content_hash,
+    day_iso,
+    day_number,
+)
+from newsprism.corpus.schema import MIGRATIONS, SCHEMA_VERSION, split_sql
 from newsprism.model import Article
 
 __all__ = [
@@ -39,236 +53,7 @@ __all__ = [
     "all_analysis_counts",
 ]
 
-_V1 = """
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE articles(
-  pk INTEGER PRIMARY KEY,
-  hash TEXT NOT NULL UNIQUE,
-  id TEXT NOT NULL UNIQUE,
-  title TEXT,
-  outlet TEXT,
-  published TEXT,
-  day INTEGER,
-  url TEXT,
-  authors TEXT NOT NULL DEFAULT '[]',
-  path TEXT,
-  text TEXT NOT NULL,
-  meta TEXT NOT NULL DEFAULT '{}',
-  family INTEGER NOT NULL,
-  story INTEGER,
-  ingested_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
-);
-CREATE INDEX articles_story ON articles(story);
-CREATE INDEX articles_family ON articles(family);
-CREATE INDEX articles_day ON articles(day);
-CREATE INDEX articles_outlet ON articles(outlet);
--- a copy family is named by the pk of its first article (its representative)
-CREATE TABLE families(id INTEGER PRIMARY KEY, size INTEGER NOT NULL);
-CREATE TABLE signatures(article INTEGER PRIMARY KEY, sig BLOB NOT NULL);
-CREATE TABLE stories(
-  id INTEGER PRIMARY KEY,
-  title TEXT,
-  first_day INTEGER,
-  last_day INTEGER,
-  size INTEGER NOT NULL,
-  state BLOB
-);
-CREATE TABLE term_df(term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
-CREATE VIRTUAL TABLE articles_fts USING fts5(title, text, content='articles', content_rowid='pk');
-CREATE TRIGGER articles_ai AFTER INSERT ON articles BEGIN
-  INSERT INTO articles_fts(rowid, title, text) VALUES (new.pk, coalesce(new.title, ''), new.text);
-END;
-CREATE TRIGGER articles_ad AFTER DELETE ON articles BEGIN
-  INSERT INTO articles_fts(articles_fts, rowid, title, text)
-  VALUES ('delete', old.pk, coalesce(old.title, ''), old.text);
-END;
-"""
-
-# version 2: each article keeps the salient terms under which streaming clustering indexed it,
-# so that a later ingest (a resumed one too) rebuilds the candidate index exactly
-_V2 = """
-ALTER TABLE articles ADD COLUMN terms TEXT;
-"""
-
-# version 3: stored analyses and parses. An analysis is keyed by the story's article set (a hash
-# of its members' content hashes, in ingest order) and the analysis version (the code and model
-# that made it), so a story whose articles change, or a newer newsprism, is simply a miss; the
-# story id is kept to find the latest one while a fresh one is computed. A parse is one article's
-# serialised spaCy Doc, with the version (spaCy, model, format) that made it.
-_V3 = """
-CREATE TABLE analyses(
-  pk INTEGER PRIMARY KEY,
-  articles TEXT NOT NULL,
-  version TEXT NOT NULL,
-  story INTEGER,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
-  seconds REAL,
-  data BLOB NOT NULL,
-  UNIQUE(articles, version)
-);
-CREATE INDEX analyses_story ON analyses(story);
-CREATE TABLE parses(article INTEGER PRIMARY KEY, version TEXT NOT NULL, data BLOB NOT NULL);
--- `newsprism watch`: each feed's validators (conditional GET) and the items already taken, so a
--- restarted watch fetches nothing twice; per story, what the last alert told (outlets, conflicts)
-CREATE TABLE feeds(
-  url TEXT PRIMARY KEY,
-  etag TEXT,
-  last_modified TEXT,
-  checked_at TEXT,
-  status TEXT,
-  failures INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE feed_items(
-  key TEXT PRIMARY KEY,
-  feed TEXT NOT NULL,
-  seen_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
-) WITHOUT ROWID;
-CREATE TABLE watch_stories(story INTEGER PRIMARY KEY, outlets TEXT NOT NULL, conflicts TEXT NOT NULL);
-"""
-
-# version 4: the candidate indexes in the store (newsprism.corpus.index), extended by every batch,
-# so a small ingest into a large corpus reads only what it can touch. A file without articles has
-# complete (empty) indexes; an older file with articles is backfilled on its next full load.
-_V4 = """
-CREATE TABLE lsh(band INTEGER NOT NULL, key INTEGER NOT NULL, article INTEGER NOT NULL,
-  PRIMARY KEY(band, key, article)) WITHOUT ROWID;
-CREATE TABLE postings(term TEXT NOT NULL, bucket INTEGER NOT NULL, story INTEGER NOT NULL, seq INTEGER NOT NULL,
-  PRIMARY KEY(term, bucket, story)) WITHOUT ROWID;
-DELETE FROM meta WHERE key = 'indexes';
-INSERT INTO meta(key, value) SELECT 'indexes', 'complete' WHERE NOT EXISTS (SELECT 1 FROM articles);
-"""
-
-# version 5: a stored analysis carries its counts (conflicts, framing differences, facts by one
-# outlet, per outlet), so a page of stories or the outlets list reads them without decompressing
-# and parsing whole analyses. Older rows keep NULL and are counted from their data when read.
-_V5 = """
-ALTER TABLE analyses ADD COLUMN counts TEXT;
-"""
-
-# index i holds the script that takes a file from version i to version i + 1
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
-SCHEMA_VERSION = len(MIGRATIONS)
-
-_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _FTS_WORD = re.compile(r"\w+", re.UNICODE)
-
-
-def content_hash(article: Article) -> str:
-    """The key of an article: its text plus the fields that tell one publication
-    of a text from another (outlet, url, title, date).
-
-    Re-reading the same input gives the same hash; the same wire text published
-    by two outlets gives two articles, grouped later into one copy family.
-    """
-    parts = [article.text, article.outlet or "", article.url or "", article.title or "", article.published or ""]
-    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
-
-
-def day_number(published: str | None) -> int | None:
-    """Proleptic ordinal of the date an ISO string starts with; None when absent or invalid."""
-    if not published:
-        return None
-    match = _ISO_DAY.match(published.strip())
-    if not match:
-        return None
-    import datetime
-
-    try:
-        return datetime.date(int(match[1]), int(match[2]), int(match[3])).toordinal()
-    except ValueError:
-        return None
-
-
-def _day_iso(day: int | None) -> str | None:
-    if day is None:
-        return None
-    import datetime
-
-    return datetime.date.fromordinal(day).isoformat()
-
-
-@dataclass(frozen=True)
-class StoredArticle:
-    """An article as the store keeps it: the record plus its keys and groups."""
-
-    pk: int
-    hash: str
-    article: Article
-    family: int
-    story: int | None
-
-
-@dataclass(frozen=True)
-class Story:
-    """A group of articles about one event.
-
-    ``families`` counts copy families: the independent reports in the story
-    (a wire text republished by 40 sites counts once).
-    """
-
-    id: int
-    title: str | None
-    articles: tuple[str, ...]
-    outlets: tuple[str, ...]
-    first_seen: str | None
-    last_seen: str | None
-    families: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "title": self.title,
-            "articles": list(self.articles),
-            "outlets": list(self.outlets),
-            "first_seen": self.first_seen,
-            "last_seen": self.last_seen,
-            "families": self.families,
-        }
-
-
-@dataclass(frozen=True)
-class StoredAnalysis:
-    """A story's analysis as stored: the JSON contract text (compact), what it was made from
-    and whether it is still ``fresh`` (same article set, same analysis version)."""
-
-    story: int | None
-    articles: str  # hash of the article set it analysed
-    version: str
-    created_at: str
-    seconds: float | None
-    json: str
-    fresh: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        """The analysis as JSON types (the contract, docs/json-contract.md)."""
-        return json.loads(self.json)
-
-    def analysis(self):  # -> newsprism.model.StoryAnalysis
-        from newsprism.model import StoryAnalysis, from_jsonable
-
-        return from_jsonable(StoryAnalysis, self.to_dict())
-
-
-@dataclass(frozen=True)
-class CopyFamily:
-    """Exact and near-duplicate copies of one text (the first one stored is the representative)."""
-
-    id: int
-    representative: str
-    articles: tuple[str, ...]
-    outlets: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    article_id: str
-    title: str | None
-    outlet: str | None
-    published: str | None
-    story: int | None
-    snippet: str
-    score: float  # bm25 from FTS5: lower is better
 
 
 def _fts_query(query: str) -> str:
@@ -325,7 +110,7 @@ class Store:
             version = self.schema_version
             self._check_version(version)
             for target in range(version, SCHEMA_VERSION):
-                for statement in _split_sql(MIGRATIONS[target]):
+                for statement in split_sql(MIGRATIONS[target]):
                     self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
@@ -365,7 +150,7 @@ class Store:
         """Which of ``values`` some stored article has in ``column`` (in chunks: SQLite
         limits the parameters of one statement)."""
         found: set[str] = set()
-        for chunk in _chunks(values, 500):
+        for chunk in chunks(values, 500):
             marks = ",".join("?" * len(chunk))
             found.update(r[0] for r in self.conn.execute(f"SELECT {column} FROM articles WHERE {column} IN ({marks})", chunk))
         return found
@@ -598,8 +383,8 @@ class Store:
                     title=title,
                     articles=tuple(r[0] for r in rows),
                     outlets=tuple(sorted({r[1] for r in rows if r[1]})),
-                    first_seen=_day_iso(first),
-                    last_seen=_day_iso(last),
+                    first_seen=day_iso(first),
+                    last_seen=day_iso(last),
                     families=len({r[2] for r in rows}),
                 )
             )
@@ -632,7 +417,7 @@ class Store:
         """Hash of a story's article set (its members' content hashes in ingest order);
         None for a story without articles."""
         hashes = [r[0] for r in self.conn.execute("SELECT hash FROM articles WHERE story=? ORDER BY pk", (story_id,))]
-        return _set_hash(hashes) if hashes else None
+        return article_set_hash(hashes) if hashes else None
 
     def story_set_hashes(self) -> dict[int, str]:
         """Article-set hash of every story (one pass over the articles)."""
@@ -641,7 +426,7 @@ class Store:
             "SELECT story, hash FROM articles WHERE story IS NOT NULL ORDER BY story, pk"
         ):
             grouped.setdefault(story, []).append(hash_)
-        return {story: _set_hash(hashes) for story, hashes in grouped.items()}
+        return {story: article_set_hash(hashes) for story, hashes in grouped.items()}
 
     def get_analysis(self, set_hash: str, version: str, story: int | None = None) -> StoredAnalysis | None:
         row = self.conn.execute(
@@ -691,7 +476,7 @@ class Store:
     def get_parses(self, pks: Sequence[int], version: str) -> dict[int, bytes]:
         """Stored parses (of this version) of the given articles; missing ones are absent."""
         found: dict[int, bytes] = {}
-        for chunk in _chunks(pks, 500):
+        for chunk in chunks(pks, 500):
             marks = ",".join("?" * len(chunk))
             for pk, data in self.conn.execute(
                 f"SELECT article, data FROM parses WHERE version=? AND article IN ({marks})", [version, *chunk]
@@ -768,97 +553,6 @@ def unpack_state(blob: bytes | None) -> dict[str, Any]:
     return json.loads(zlib.decompress(blob).decode("utf-8")) if blob else {}
 
 
-def analysis_counts(data: Mapping[str, Any]) -> dict[str, Any]:
-    """What the lists of stories and outlets show of one analysis (the JSON contract): how
-    many conflicts, framing differences, corroborated and single-source facts and quotes,
-    and per outlet (by name; a document without one by its id) how many single-source facts
-    and conflicts it is in."""
-    findings = data.get("findings") or {}
-    names = {d.get("id"): d.get("outlet") or d.get("id") for d in data.get("documents", ()) or ()}
-    per: dict[str, dict[str, int]] = {str(n): {"single_source": 0, "conflicts": 0} for n in names.values() if n}
-    for kind in ("single_source", "conflicts"):
-        for item in findings.get(kind, ()) or ():
-            for name in {names.get(d) for d in item.get("docs", ()) or ()}:
-                if name:
-                    per.setdefault(str(name), {"single_source": 0, "conflicts": 0})[kind] += 1
-    return {
-        "conflicts": len(findings.get("conflicts", ()) or ()),
-        "framing": len(findings.get("framing", ()) or ()),
-        "corroborated": len(findings.get("corroborated", ()) or ()),
-        "single_source": len(findings.get("single_source", ()) or ()),
-        "quotes": len(data.get("quotes", ()) or ()),
-        "outlets": per,
-    }
-
-
-def stored_analysis_counts(conn: sqlite3.Connection, story_ids: Iterable[int], version: str) -> dict[int, dict[str, Any]]:
-    """The counts (:func:`analysis_counts`) of the stored analyses of these stories, with
-    ``fresh``: made from the story's present article set by this analysis version. A story
-    with no analysis stored is absent."""
-    ids = sorted({int(s) for s in story_ids})
-    out: dict[int, dict[str, Any]] = {}
-    if not ids:
-        return out
-    current: dict[int, list[str]] = {}
-    rows: dict[int, list[tuple]] = {}
-    for chunk in _chunks(ids, 500):
-        marks = ",".join("?" * len(chunk))
-        for story, hash_ in conn.execute(
-            f"SELECT story, hash FROM articles WHERE story IN ({marks}) ORDER BY story, pk", chunk
-        ):
-            current.setdefault(story, []).append(hash_)
-        for row in conn.execute(
-            f"SELECT story, articles, version, counts, CASE WHEN counts IS NULL THEN data END FROM analyses"
-            f" WHERE story IN ({marks}) ORDER BY pk", chunk
-        ):
-            rows.setdefault(row[0], []).append(row)
-    for story, candidates in rows.items():
-        hashes = current.get(story)
-        now = _set_hash(hashes) if hashes else None
-        fresh = [r for r in candidates if r[1] == now and r[2] == version]
-        _, _, _, counts, data = (fresh or candidates)[-1]  # the fresh one, else the newest
-        value = json.loads(counts) if counts is not None else analysis_counts(json.loads(zlib.decompress(data).decode("utf-8")))
-        value["fresh"] = bool(fresh)
-        out[story] = value
-    return out
-
-
-def all_analysis_counts(conn: sqlite3.Connection) -> dict[int, dict[str, Any]]:
-    """The counts of the newest analysis stored for every story (fresh or not), for totals
-    over the whole corpus (the outlets page)."""
-    out: dict[int, dict[str, Any]] = {}
-    for story, counts, data in conn.execute(
-        "SELECT story, counts, CASE WHEN counts IS NULL THEN data END FROM analyses WHERE story IS NOT NULL ORDER BY pk"
-    ):
-        out[story] = json.loads(counts) if counts is not None else analysis_counts(
-            json.loads(zlib.decompress(data).decode("utf-8")))
-    return out
-
-
-def _set_hash(hashes: Iterable[str]) -> str:
-    return hashlib.sha256("\n".join(hashes).encode("ascii")).hexdigest()
-
-
 def _plain_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
     # store-assigned keys are added on read; never store a stale copy of them
     return {k: v for k, v in dict(meta).items() if k not in ("store_pk", "family", "story")}
-
-
-def _chunks(items: Sequence[Any], size: int) -> Iterator[list[Any]]:
-    items = list(items)
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
-
-
-def _split_sql(script: str) -> list[str]:
-    """Statements of a migration script; trigger bodies keep their inner semicolons."""
-    statements, current = [], []
-    for line in script.strip().splitlines():
-        if line.strip().startswith("--") or not line.strip():
-            continue
-        current.append(line)
-        joined = "\n".join(current)
-        if sqlite3.complete_statement(joined):
-            statements.append(joined)
-            current = []
-    return statements
