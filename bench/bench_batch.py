@@ -11,8 +11,10 @@ subprocess: wall time, articles/s, the driver's peak memory (the engine process;
 JVM and Python workers are separate processes, measured as the peak RSS of the whole
 process tree, sampled every 0.5 s) and B3 F1 of the stories against the generator's
 stories; and the CPU seconds of the whole process tree (user + system), which the
-machine's load does not inflate. `--findings-size` runs extraction + findings on a corpus of that size (the
-others are dedupe + clustering only: --no-findings). The machine is shared: every figure
+machine's load does not inflate; the load average (1-minute, mean and max over the run).
+`--findings-size` runs extraction + findings on a corpus of that size (the
+others are dedupe + clustering only: --no-findings); with two engines there, their
+findings, entities, quotes, figures and reports are compared row for row. The machine is shared: every figure
 is from the same run, and the ratio spark/local is the comparable number.
 """
 
@@ -177,11 +179,13 @@ def run_engine(engine: str, corpus: Path, out: Path, findings: bool, master: str
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = [0.0]
+    loads: list[float] = []
     done = threading.Event()
 
     def sample():
         while not done.wait(0.5):
             peak[0] = max(peak[0], _tree_rss_mib(proc.pid))
+            loads.append(os.getloadavg()[0])
 
     watcher = threading.Thread(target=sample, daemon=True)
     watcher.start()
@@ -203,9 +207,32 @@ def run_engine(engine: str, corpus: Path, out: Path, findings: bool, master: str
             "cpu_s": round(cpu, 1), "articles_per_cpu_s": round(summary["articles"] / cpu, 1) if cpu else None,
             "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),
             "load_at_start": load_at_start,
+            "load_1min_mean_max": [round(sum(loads) / len(loads), 1), round(max(loads), 1)] if loads else None,
             "driver_peak_mib": summary["peak_rss_mib"], "tree_peak_mib": round(peak[0], 1),
             "steps_s": summary["seconds"], "steps_cpu_s": summary.get("cpu_seconds"), "stories": summary["stories"], "families": summary["families"],
             "articles": summary["articles"]}
+
+
+def same_analyses(a: Path, b: Path) -> dict[str, str]:
+    """Do two runs' analysis tables hold the same rows? findings, entities, quotes, figures
+    (rows sorted as tests/test_spark.py does) and each story's report (analyses.json)."""
+    import pyarrow.dataset as ds
+
+    def rows(out: Path, name: str) -> list[dict]:
+        found = ds.dataset(str(out / f"{name}.parquet"), format="parquet").to_table().to_pylist()
+        key = ("story_id", "article_id", "start") if name in ("quotes", "figures") else ("story_id", "kind", "finding_id", "entity_id")
+        return sorted(found, key=lambda r: tuple(str(r.get(k)) for k in key) + (json.dumps(r, sort_keys=True, default=str),))
+
+    verdict = {}
+    for name in ("findings", "entities", "quotes", "figures"):
+        x, y = rows(a, name), rows(b, name)
+        verdict[name] = f"identical ({len(x):,} rows)" if x == y else f"DIFFERENT ({len(x):,} vs {len(y):,} rows)"
+    reports = [{r["story_id"]: (r["json"], r["error"]) for r in rows(out, "analyses")} for out in (a, b)]
+    errors = sum(1 for _, err in reports[0].values() if err)
+    same = reports[0].keys() == reports[1].keys() and all(reports[0][k] == reports[1][k] for k in reports[0])
+    verdict["analyses"] = (f"{'identical' if same else 'DIFFERENT'} reports ({len(reports[0]):,} stories, "
+                           f"{errors} with an error)")
+    return verdict
 
 
 def b3_against(out: Path, gold: dict[str, int]) -> float:
@@ -253,6 +280,7 @@ def main() -> None:
             results.append(row)
             print(json.dumps(row), flush=True)
     same = {}
+    analyses = {}
     for size, findings in plan:
         engines = (args.findings_engines or args.engines) if findings else args.engines
         outs = [work / f"out-{e}-{size}-{'f' if findings else 'nf'}" for e in engines.split(",")]
@@ -264,7 +292,9 @@ def main() -> None:
             a, b = ({r["article_id"]: r["story_id"] for r in ds.dataset(str(o / "assignments.parquet")).to_table().to_pylist()}
                     for o in outs)
             same[f"{size}{'-findings' if findings else ''}"] = round(bcubed(a, b).f1, 4)
-    print(json.dumps({"b3_between_engines": same}))
+            if findings:
+                analyses[str(size)] = same_analyses(*outs)
+    print(json.dumps({"b3_between_engines": same, "analyses_between_engines": analyses}))
 
 
 if __name__ == "__main__":

@@ -456,6 +456,12 @@ def _spread(spark, frame):
     return frame.repartition(cores) if frame.rdd.getNumPartitions() < cores else frame
 
 
+def _analysis_tasks(spark, articles: int) -> int:
+    """Tasks for one shard's parse and its grouped analyses: 4 per core (stories differ in
+    cost, so a task's tail is short), but no task under ~32 articles."""
+    return max(1, min(4 * spark.sparkContext.defaultParallelism, -(-articles // 32)))
+
+
 def _numbered(spark, frame, order: Sequence[str], name: str, scratch: str):
     """``frame`` with ``name`` = 1..n in the order of the columns ``order`` (unique), all in
     the JVM (no Python row per article, no single-partition sort): a range-partitioned sort
@@ -729,8 +735,11 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
 
             # a new schema: StructType.add would change the frame's own (cached) schema in place
             with_parse = StructType([*part.schema.fields, StructField("parse", BinaryType())])
-            parsed = part.mapInArrow(_parse, with_parse)
-            out = parsed.groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
+            # explicit partition counts: AQE coalesces a small shuffle (a shard's texts) to one
+            # partition, which put the whole shard's parse on one core (docs/benchmarks.md)
+            tasks = _analysis_tasks(spark, sizes.get(shard, 0))
+            parsed = part.repartition(tasks).mapInArrow(_parse, with_parse)
+            out = parsed.repartition(tasks, "story_id").groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
             done_articles += sizes.get(shard, 0)
