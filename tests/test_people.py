@@ -43,6 +43,37 @@ def test_source_as_written_keeps_the_words_that_qualify_the_title(nlp):
     assert [a.quote.speaker for a in found] == ["Josh Earnest", "Bill Clinton", "Chris Matthews"]
 
 
+def test_source_as_written_takes_of_place_who_clause_and_stops_an_apposition_at_its_comma(nlp):
+    text = (
+        "\u201cThere is some thought that the enthusiasm might not be there,\u201d said Representative "
+        "Charles B. Rangel of New York.\n\n"
+        "Rucker Culpepper, who runs the campaign's effort for veterans' families, said, \u201cTrump has "
+        "been disrespecting our veterans.\u201d\n\n"
+        "\u201cIt is an invasion of the state regulatory domain,\u201d Scott Pruitt, the Republican attorney "
+        "general of Oklahoma, one of the states suing the agency, said at an event.\n\n"
+        "Secretary of State John F. Kerry said the United States would take \u201crobust steps\u201d in "
+        "response.\n\n"
+        "South Korean President Park Geun-hye said the situation was \u201cspiraling out of control.\u201d"
+    )
+    found = _attributions(nlp, text)
+    assert [a.source_written.text for a in found] == [
+        "Representative Charles B. Rangel of New York",
+        "Rucker Culpepper, who runs the campaign's effort for veterans' families,",
+        "Scott Pruitt, the Republican attorney general of Oklahoma,",
+        "Secretary of State John F. Kerry",
+        "South Korean President Park Geun-hye",
+    ]
+
+
+def test_a_who_clause_that_runs_into_the_quote_is_left_out(nlp):
+    text = (
+        "Mitch McConnell, the Senate majority leader, who in 2010 said his party's goal was to make "
+        "Obama a \u201cone-term president,\u201d did not comment."
+    )
+    for a in _attributions(nlp, text):
+        assert a.source_written is None or "\u201c" not in a.source_written.text
+
+
 def test_mr_obama_is_not_michelle_obama(nlp):
     text = (
         "Michelle Obama spoke first at the rally in Philadelphia on Monday night.\n\n"

@@ -225,7 +225,9 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
     mention = people.mention_at(subject)
     if mention is not None and mention.start <= s and e <= mention.end + 1:
         s, e = mention.start, mention.end
-    return Person(index.span(s, e), index.span(s, e))
+    # as written: with the apposition that describes it ("China, Pyongyang's only ally,")
+    ws, we = as_written(subject, s, e, index.text)
+    return Person(index.span(s, e), index.span(ws, we))
 
 
 # what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
