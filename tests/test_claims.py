@@ -106,3 +106,16 @@ def test_a_headline_is_not_run_into_the_lede_and_a_dateline_opens_its_sentence(n
     assert claims[0] == "NRA School Safety Report Recommends Arming Teachers, Loosening Gun Laws"
     assert claims[1].startswith("WASHINGTON -- Former Rep.") and claims[1].endswith("225-page report.")
     assert claims[2] == "The end."
+
+
+def test_a_label_or_signature_paragraph_is_not_run_into_the_next_sentence(nlp):
+    # a letters page as PolNeAR's USA Today copy prints it: section label, letter,
+    # signature, place line, the next label, the next letter
+    text = ("LETTERS.\n\nHillary Clinton should cut ties with long time aide Huma Abedin.\n\n"
+            "Kenneth L. Zimmerman.\n\nHuntington Beach, Calif.\n\nFACEBOOK.\n\n"
+            "It's been reported that former congressman Anthony Weiner has been sexting again.")
+    claims = [text[a:b] for a, b in split_claims(nlp(text), text)]
+    assert "\n\n" not in "".join(claims)
+    assert claims[0] == "LETTERS."
+    assert claims[-2:] == ["FACEBOOK.", "It's been reported that former congressman Anthony Weiner has been sexting again."]
+    assert "Kenneth L. Zimmerman." in claims

@@ -324,3 +324,46 @@ def test_a_quote_carried_by_copies_is_one_source(nlp):
     copied = _in_families(analysis, {"a": "1", "b": "1", "c": "2"})  # a and b: one report and its copy
     (shared,) = find(copied, docs).shared_quotes
     assert shared.sources == 2
+
+
+def test_single_source_puts_full_sentences_before_headlines(nlp):
+    # an editor wants the lede, not the report's own headline restating it
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": ("Anthony Weiner Receives More Bad News After Separation From Wife Huma Abedin.\n\n"
+              "Former Democratic congressman Anthony Weiner lost two jobs on Monday, at NY1 and the New York Daily News.\n\n"
+              "A documentary titled Weiner is set to be released on Showtime with a premiere on Oct. 22."),
+        "b": ("Senate Passes Farm Bill After Long Fight.\n\n"
+              "The Senate passed the farm bill on Tuesday by 68 votes to 32 after Senator Debbie Stabenow "
+              "brokered a deal with the House."),
+    }
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}", title=v.split("\n")[0].rstrip("."))
+            for k, v in texts.items()]
+    single = run_pipeline(arts, nlp).findings.single_source
+    order = [f.about for f in single if f.docs == ("a",)]
+    headline = next(i for i, t in enumerate(order) if t.startswith("Anthony Weiner Receives"))
+    later = next(i for i, t in enumerate(order) if t.startswith("A documentary titled"))
+    assert later < headline, order  # the third sentence of the report still goes before its headline
+
+
+def test_two_remarks_quoting_different_words_are_not_one_fact(nlp):
+    # PolNeAR (Politico / Western Journal, May 2016): Ryan's two remarks of one week were
+    # "corroborated" as one fact; quoted words none of which the other claim quotes are two remarks
+    from newsprism.compare.facts import _other_quoted_words
+    from newsprism.extract.claims import extract_claims
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": "Ryan said he was “very encouraged” after the meeting with Trump on Thursday.",
+        "b": "Ryan said he was “not ready” to support Trump after the meeting on Thursday.",
+        "c": "Ryan told reporters he was “very encouraged” by Thursday’s talks with Trump.",
+    }
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    analysis = run_pipeline(arts, nlp)
+    claims = {c.doc: c for c in extract_claims(analysis, {k: nlp(v) for k, v in texts.items()})}
+    assert all(c.quotes for c in claims.values())
+    assert _other_quoted_words(claims["a"], claims["b"])
+    assert not _other_quoted_words(claims["a"], claims["c"])  # the same remark in other words around it

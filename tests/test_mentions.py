@@ -77,3 +77,12 @@ def test_mismatched_doc_yields_nothing(nlp):
 def test_demonym_shape():
     assert is_demonym("Syrian") and is_demonym("Lebanese") and is_demonym("Shiite")
     assert not is_demonym("Aleppo") and not is_demonym("Syria")
+
+
+def test_an_editors_bracketed_insertion_is_no_name(nlp):
+    # PolNeAR (Western Journal, 2016-08-29): NER took "W]e" for a person
+    text = ("“[W]e won’t be running his columns in the future,” Daily News opinion editor Josh Greenman "
+            "told The Daily Beast in an email.")
+    names = {m.text for m in extract_mentions(Article("wj", text), nlp(text))}
+    assert "Josh Greenman" in names
+    assert not [n for n in names if "[" in n or "]" in n]

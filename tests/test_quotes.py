@@ -210,6 +210,19 @@ def test_programme_titles_and_speakerless_objects_are_no_speech(nlp):
     assert all(q.speaker != "The money" for q in quotes)
 
 
+def test_a_quoted_title_after_its_work_is_no_speech_even_in_a_quoted_sentence(nlp):
+    # PolNeAR (HuffPost, 2016-08-29): the sentence quotes Weiner, then names the podcast
+    text = (
+        "“Being a dad, that’s my job,” Weiner said in May on the podcast “Here’s the Thing.” "
+        "This past spring, his escapades were featured in the documentary “Weiner.” "
+        "He told the show “I am sorry for what I did,” and left."
+    )
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "Being a dad").speaker == "Weiner"
+    assert not [q for q in quotes if "Thing" in q.text or q.text.startswith("Weiner")]
+    assert _one(quotes, "I am sorry")  # words said to a show stay a quote
+
+
 def test_dash_byline_with_a_name_ner_does_not_know(nlp):
     text = (
         "Readers wrote in after the debate.\n"

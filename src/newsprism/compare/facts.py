@@ -65,6 +65,7 @@ class FactParams:
     unlinked_pairs: bool = False  # pairs scored high the alignment did not link, when they hold as one fact
     apart_entities: float = 0.25  # different actions sharing a rare name this much are left to the other rules
     verbatim: float = 0.8  # both lexical cosines this high: the same words (no speaker rule applies)
+    quotes_must_share: bool = True  # two claims quoting words none of which the other quotes state two remarks
 
 
 _PRONOUN_START = re.compile(
@@ -226,6 +227,8 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
             return "partly"
     if same_words:
         return "same fact"  # the very same words: one statement, even where one report lost its speaker
+    if params.quotes_must_share and _other_quoted_words(ci, cj):
+        return "partly"  # "he was “very encouraged”" / "he was “not ready”": two remarks, not one
     if params.quote_needs_speaker and _quoted_remark(ci) and _quoted_remark(cj):
         # two remarks in other words: the same words quoted twice are matched apart
         # (quote_groups); one person saying two things is two facts
@@ -350,6 +353,22 @@ def importance(claim: Claim, rank_in_doc: int) -> float:
     return round(score, 3)
 
 
+def _single_source_weight(claim: Claim, head: Span, title: str | None) -> float:
+    """How far down a one-outlet fact goes among the others of its importance: the
+    report's own headline restates its lede (the lede is the fact an editor wants), and a
+    clause that does not read as a sentence ("Although X admitted that ...", "but he
+    said ...") goes after the complete sentences."""
+    if title and claim.start == 0 and _norm_title(claim.text) == _norm_title(title):
+        return 0.3
+    if readability(head.text) < 3:
+        return 0.5
+    return 1.0
+
+
+def _norm_title(text: str) -> str:
+    return " ".join(text.strip().rstrip(".!?").lower().split())
+
+
 _SUBJ = ("nsubj", "nsubjpass")
 
 
@@ -400,6 +419,15 @@ def _quoted_words(claim: Claim) -> list[str]:
         if b > a:
             out.extend(_QWORD.findall(claim.text[a:b].lower()))
     return out
+
+
+def _other_quoted_words(a: Claim, b: Claim) -> bool:
+    """Both claims quote somebody, and no content word quoted in one is quoted in the other."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    wa = {w for w in _quoted_words(a) if w not in STOP_WORDS}
+    wb = {w for w in _quoted_words(b) if w not in STOP_WORDS}
+    return bool(wa and wb) and not wa & wb
 
 
 def _whole(claim: Claim) -> Span:
@@ -588,6 +616,7 @@ def build_facts(
         props = _Props(of, similarity, params.predicate_similar)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
+    titles = {d.id: d.title for d in analysis.documents}
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
     copied = {
         frozenset((a.a, a.b)) for a in graph.alignments if a.copied
@@ -743,9 +772,10 @@ def build_facts(
             continue
         seen_headlines.add(key)
         used.add(c.id)
+        weight = _single_source_weight(c, head, titles.get(c.doc))
         facts.append(
             Fact("", head, outlet_of.get(c.doc), (Support(c.id, c.citation, "same fact"),), (c.doc,), 1,
-                 tuple(c.entities), tuple(f.text for f in c.figures), importance(c, rank[c.id]))
+                 tuple(c.entities), tuple(f.text for f in c.figures), round(importance(c, rank[c.id]) * weight, 3))
         )
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     return facts

@@ -151,7 +151,11 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
             opens_paragraph = _opens_paragraph(text, start)
             if carried is not None:
                 start, carried = carried[0], None
-            if words < _MIN_ALPHA_TOKENS and opens_paragraph:
+            if words < _MIN_ALPHA_TOKENS and opens_paragraph and _label_line(text, start, end):
+                # a paragraph of its own ending a sentence ("LETTERS.", "John Baker.", a section
+                # or a signature) is not the head of the next one: a claim of its own
+                ranges.append((start, end))
+            elif words < _MIN_ALPHA_TOKENS and opens_paragraph:
                 carried = (start, end)
             elif ranges and not opens_paragraph and (words < _MIN_ALPHA_TOKENS or _continues(text, ranges[-1])):
                 ranges[-1] = (ranges[-1][0], end)
@@ -160,6 +164,16 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
     if carried is not None:  # a paragraph of a few words at the very end: a claim of its own
         ranges.append(carried)
     return ranges
+
+
+def _label_line(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` ends with a full stop (or ! ?) and a blank line or the end of the
+    text follows it: a whole paragraph, not a dateline waiting for its sentence."""
+    if text[end - 1 : end] not in (".", "!", "?"):
+        return False
+    rest = text[end : end + 200]
+    stripped = rest.lstrip(" \t\r")
+    return not stripped or stripped.startswith("\n") and stripped[1:].lstrip(" \t\r")[:1] in ("\n", "")
 
 
 def _opens_paragraph(text: str, start: int) -> bool:

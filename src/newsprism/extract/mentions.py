@@ -149,6 +149,8 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
             piece = text[s:e]
             if not piece or not piece[0].isupper() and not piece[0].isdigit():
                 continue
+            if any(ch in piece for ch in "[]{}<>|"):
+                continue  # an editor's insertion ("“[W]e won’t ...”") or markup, not a name
             if title_key(piece) in TITLE_WORDS:
                 continue
             if label == "PERSON":

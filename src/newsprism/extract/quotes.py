@@ -417,6 +417,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
             continue  # a scare quote or a title, not somebody's words
         if cue is None and speaker.name is None and not speaker.lost and not region.continues and _looks_like_title(content):
             continue  # a programme's or a book's title ("on “Fox News Sunday,”"), nobody's words
+        if not region.continues and _named_work(text, region.open_mark, content):
+            continue  # "on the podcast “Here’s the Thing.”": the work's title, whoever the sentence quotes
         if len(_WORD.findall(content)) <= 2 and speaker.written is None and not speaker.lost:
             continue  # a cue nobody speaks through ("so-called") does not make it a quote
         quote = Quote(
@@ -503,6 +505,24 @@ _SMALL_WORDS = frozenset("a an the of and or in on at to for with by from vs".sp
 def _looks_like_title(content: str) -> bool:
     """Every word capitalised ("Fox News Sunday,", "Contract with America."): a name, not speech."""
     words = _WORD.findall(content)
+    return bool(words) and all(w[:1].isupper() or w.isdigit() or w.lower() in _SMALL_WORDS for w in words)
+
+
+# a noun naming a work, or a verb naming it, written right before its title
+_WORK_BEFORE = re.compile(
+    r"\b(?:podcast|show|program|programme|film|movie|documentary|book|memoir|novel|album|song|series|"
+    r"column|op-ed|essay|editorial|headline|episode|play|musical|titled|entitled)\s*[,:]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _named_work(text: str, start: int, content: str) -> bool:
+    """A quoted title right after the noun of the work it names ("the documentary “Weiner.”",
+    "the podcast “Here’s the Thing.”"): its words are capitalised as a title's, an elided
+    "’s" aside."""
+    if not _WORK_BEFORE.search(text, max(0, start - 40), start):
+        return False
+    words = [w for w in _WORD.findall(content) if w not in ("s", "t", "re", "ll", "ve", "d", "m")]
     return bool(words) and all(w[:1].isupper() or w.isdigit() or w.lower() in _SMALL_WORDS for w in words)
 
 
