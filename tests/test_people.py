@@ -398,6 +398,21 @@ def test_the_woman_of_one_crash_is_not_the_woman_of_another_crash_in_the_story(n
     assert {m.doc for m in subryan.mentions} == {"q1", "q2"}
 
 
+def test_a_ship_or_firm_named_with_its_kind_is_what_the_common_noun_means(nlp):
+    """ECB+ 12: "Indian Naval ship, INS Sukanya, ..." and later "the ship": a role noun in
+    apposition describes a ship or an organisation as it does a person."""
+    texts = {
+        "a": "Indian Naval ship, INS Sukanya, thwarted a pirate attack in the Gulf of Aden on Thursday. "
+             "The ship captured three boats.",
+        "b": "The navy said the ship intercepted the pirates at dawn and seized their rifles.",
+        "c": "INS Sukanya was escorting five merchant vessels through the Gulf of Aden when the "
+             "pirates attacked.",
+    }
+    spans = {d: ["INS Sukanya", "ship"] for d in texts}
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "INS Sukanya") == {"INS Sukanya", "ship"}
+
+
 def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     from newsprism.compare.doc_events import event_groups
 

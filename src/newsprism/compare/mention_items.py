@@ -339,8 +339,11 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
                      head.sent.start, head.tag_ in ("NNS", "NNPS"))
-        if is_name and group in ("PERSON", "UNK"):
+        if is_name and group != "TIME":
+            # what the name is called: a person's role ("Yasser, an accountant"), and a ship's,
+            # a firm's or a team's kind ("Indian Naval ship, INS Sukanya"): "the ship" is it
             item.roles = _roles(core[0], core[-1], head, m.doc)
+        if is_name and group in ("PERSON", "UNK"):
             item.gender = _gender_cue(span, words)
             item.gender_by_name = item.gender is not None and _honorific_gender(span) is None
         if is_name and group == "PLACE":
