@@ -103,6 +103,14 @@ class ClusterParams:
     lead_boost: int = 3  # ... whose words count this many times (news tells its event first)
     embedding_weight: float = 0.2  # batch, when embeddings are given: share of their cosine in the similarity
     embedding_merge_threshold: float = 0.24  # ... and merge_threshold then (centred embedding cosines run higher)
+    # streaming repair (corpus/repair.py) of the stories each ingest batch touched
+    repair: bool = True
+    repair_split_threshold: float = 0.18  # split a story into its average-linkage groups below this mean similarity
+    repair_min_size: int = 3  # ... a story of at least this many articles
+    repair_min_part: int = 2  # ... into groups of at least this many (smaller ones stay with the biggest)
+    repair_max_size: int = 60  # ... and at most this many (bounded cost)
+    repair_cohesion: float = 0.3  # ... whose centroid says its mean internal similarity is under this
+    repair_merge_threshold: float = 0.18  # merge two stories at this mean article-to-article similarity
 
 
 def extract_terms(
@@ -421,8 +429,9 @@ class StreamClusterer:
         self.dirty: set[int] = set()
         self.extractor = TermExtractor.for_params(self.params)
         # (term, week) -> stories; (term, _UNDATED | _ANY) -> recent stories (a dict kept in order)
-        self._postings: dict[tuple[str, int], set[int] | dict[int, None]] = {}
-        self._undated_posted = False  # no undated posting yet: dated articles skip that lookup
+        self._postings: dict[tuple[str, int], set[int] | dict[int, int]] = {}
+        self._undated_posted = False
+        self._seq = 0  # the next article's place in ingest order, when the caller gives none  # no undated posting yet: dated articles skip that lookup
 
     def load(self, story: StoryState, index_centroid: bool = True) -> None:
         """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
@@ -440,11 +449,15 @@ class StreamClusterer:
         if story.first_day is not None and story.first_day != day:
             self._index(story.id, salient, story.first_day)
 
-    def _index(self, story_id: int, terms: Iterable[str], day: int | None) -> None:
+    def _index(self, story_id: int, terms: Iterable[str], day: int | None, seq: int | None = None) -> None:
         """Post ``story_id`` under each term in the article's week bucket (or the undated one)
         and in the all-time one. The undated and all-time postings keep the ``_POSTING_CAP``
-        stories that used the term most recently, so they stay bounded and an undated
-        article finds the recent stories of its terms."""
+        stories that used the term most recently (with ``seq``, the article's place in ingest
+        order: the store's pk, else a counter), so they stay bounded and an undated article
+        finds the recent stories of its terms."""
+        if seq is None:
+            seq = self._seq
+        self._seq = max(self._seq, seq) + 1
         postings: dict[tuple[str, int], Any] = self._postings  # week: set; undated / all-time: dict
         cap = self._POSTING_CAP
         undated = day is None
@@ -456,10 +469,10 @@ class StreamClusterer:
                 key = (term, _UNDATED)
                 recent = postings.get(key)
                 if recent is None:
-                    postings[key] = {story_id: None}
+                    postings[key] = {story_id: seq}
                 else:
                     recent.pop(story_id, None)
-                    recent[story_id] = None  # most recent last
+                    recent[story_id] = seq  # most recent last
                     if len(recent) > cap:
                         del recent[next(iter(recent))]
             else:
@@ -472,10 +485,10 @@ class StreamClusterer:
             key = (term, _ANY)
             recent = postings.get(key)
             if recent is None:
-                postings[key] = {story_id: None}
+                postings[key] = {story_id: seq}
             else:
                 recent.pop(story_id, None)
-                recent[story_id] = None
+                recent[story_id] = seq
                 if len(recent) > cap:
                     del recent[next(iter(recent))]
 
@@ -519,31 +532,31 @@ class StreamClusterer:
                 best_id, best_score = story_id, score
         return best_id, best_score
 
-    def index_article(self, story_id: int, salient: Iterable[str], day: int | None) -> None:
+    def index_article(self, story_id: int, salient: Iterable[str], day: int | None, seq: int | None = None) -> None:
         """Post an article's salient terms for ``story_id`` (what :meth:`add_vector` does
-        after assigning it); used to restore the index from the store."""
-        self._index(story_id, salient, day)
+        after assigning it); used to restore the index from the store (``seq``: its pk)."""
+        self._index(story_id, salient, day, seq)
 
     def add(self, text: str, title: str | None, day: int | None) -> int:
         """The story of a new article (a new story when none is similar enough)."""
         return self.assign(text, title, day)[0]
 
-    def assign(self, text: str, title: str | None, day: int | None) -> tuple[int, ArticleVector]:
+    def assign(self, text: str, title: str | None, day: int | None, seq: int | None = None) -> tuple[int, ArticleVector]:
         """:meth:`add`, also returning the article's vector (its ``salient`` terms are what
-        the store keeps to rebuild the candidate index)."""
+        the store keeps to rebuild the candidate index); ``seq``: its pk in the store."""
         words, entities = self.extractor.split_terms(text, title)
         self.vectorizer.observe(chain(words, entities))
         vec = self.vectorizer.vector_parts(words, entities, day)
-        return self.add_vector(vec), vec
+        return self.add_vector(vec, seq), vec
 
-    def add_vector(self, vec: ArticleVector) -> int:
+    def add_vector(self, vec: ArticleVector, seq: int | None = None) -> int:
         story_id, score = self.best(vec)
         if story_id is None or score < self.params.threshold:
             story_id = self.next_id
             self.next_id += 1
             self.stories[story_id] = StoryState(story_id)
         self.stories[story_id].add(vec, self.params.centroid_terms)
-        self._index(story_id, vec.salient, vec.day)
+        self._index(story_id, vec.salient, vec.day, seq)
         self.dirty.add(story_id)
         return story_id
 

@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from newsprism.corpus.browse import match_outlet
 from newsprism.corpus.export import EXPORT_FORMATS, export_articles, user_fields
@@ -129,9 +129,12 @@ class _LiveState:
         for story_id, first, last, size, blob in store.iter_story_states():
             state = StoryState.from_jsonable(story_id, unpack_state(blob), size, first, last)
             self.clusterer.load(state, index_centroid=story_id in legacy)
-        for story_id, day, terms in store.iter_article_terms():
+        for pk, story_id, day, terms in store.iter_article_terms():
             if story_id in self.clusterer.stories:
-                self.clusterer.index_article(story_id, terms, day)
+                self.clusterer.index_article(story_id, terms, day, pk)
+        from newsprism.corpus.story_repair import NEXT_STORY
+
+        self.clusterer.next_id = max(self.clusterer.next_id, int(store.get_meta(NEXT_STORY, "0") or 0))
         # copies join their representative's story without a query per copy
         self.family_story = store.family_stories()
         self.generation = store.get_meta("generation", "0")
@@ -157,6 +160,8 @@ class Corpus:
         # ingest writes them in key order every _INDEX_FLUSH_ROWS rows and at its end, see _commit)
         self._pending_lsh: list[tuple[int, int, int]] = []
         self._pending_postings: list[tuple[str, int, int, int]] = []
+        self._postings_relabelled = False  # a repair relabelled stories while postings rows were owed
+        self._term_counts: dict[int, Any] = {}  # pk -> term counts, for repairs (texts never change)
 
     @property
     def params(self) -> ClusterParams:
@@ -326,6 +331,12 @@ class Corpus:
                 grown: Counter[int] = Counter()
                 clusterer = live.clusterer
                 copies = new_stories = 0
+                fixer = None
+                if self.params.repair:
+                    from newsprism.corpus.story_repair import BatchRepair
+
+                    fixer = BatchRepair(store, clusterer, live.family_story, grown, self._term_counts,
+                                        not isinstance(live, _LiveState))
                 for pk, (article, hash_), article_id, (family, _) in zip(pks, fresh, ids, assigned):
                     if article_id != article.id:
                         article = _with_id(article, article_id)
@@ -338,7 +349,7 @@ class Corpus:
                         copies += 1
                     else:
                         before = clusterer.next_id
-                        story, vec = clusterer.assign(article.text, article.title, day)
+                        story, vec = clusterer.assign(article.text, article.title, day, pk)
                         terms = vec.salient
                         live.family_story[pk] = story
                         if story >= before:
@@ -346,9 +357,22 @@ class Corpus:
                             new_stories += 1
                     rows.append((pk, hash_, article, family, story, terms))
                     grown[family] += 1
+                    if fixer is not None and terms is not None and story is not None:
+                        fixer.placed(pk, article, story, vec, day)
+                if fixer is not None and fixer.changes:
+                    # a repair may have moved articles of this batch: each follows its family's story
+                    rows = [(pk, h, a, fam, live.family_story.get(fam, story), t) for pk, h, a, fam, story, t in rows]
+                    new_titles.update(fixer.titles)
+                    for gone in fixer.deleted:
+                        new_titles.pop(gone, None)
+                deferred = isinstance(live, _LiveState) and (stored_index.complete(store) or self._deferring(store))
+                if fixer is not None and fixer.changes:
+                    # the stored postings follow the new labels now, or (rows owed) when next written
+                    relabel_index = not deferred and stored_index.complete(store)
+                    fixer.finish(relabel_index, int(store.get_meta("generation", "0") or 0) + 1)
+                    self._postings_relabelled = self._postings_relabelled or deferred
                 store.insert_articles(rows)
                 store.save_signatures((pk, sig.to_bytes()) for pk, (_, sig) in zip(pks, assigned))
-                deferred = isinstance(live, _LiveState) and (stored_index.complete(store) or self._deferring(store))
                 if deferred or stored_index.complete(store):
                     lsh_rows = stored_index.band_rows(live.detector, pks, [sig for _, sig in assigned])
                     posting_rows = [
@@ -400,7 +424,12 @@ class Corpus:
         marked complete again. Inside a transaction."""
         import newsprism.corpus.index as stored_index
 
-        stored_index.save_rows(self.store, self._pending_lsh, self._pending_postings)
+        if self._postings_relabelled:  # rows owed under labels a repair changed since: rebuilt whole
+            stored_index.save_rows(self.store, self._pending_lsh, [])
+            stored_index.rebuild_postings(self.store)
+            self._postings_relabelled = False
+        else:
+            stored_index.save_rows(self.store, self._pending_lsh, self._pending_postings)
         self._pending_lsh, self._pending_postings = [], []
         self.store.set_meta("indexes", stored_index.COMPLETE)
 
@@ -591,6 +620,12 @@ class Corpus:
     def article(self, article_id: str) -> Article | None:
         row = self.store.article_by_id(article_id)
         return row.article if row else None
+
+    def story_changes(self, after: int = 0) -> list[dict[str, Any]]:
+        """What streaming repairs did to stories (``id`` above ``after``, oldest first): ``kind``
+        "split" (articles of ``story`` moved to the new story ``other``; the bigger part kept the
+        id) or "merge" (``other`` was folded into ``story`` and is gone), ``articles`` moved."""
+        return self.store.story_changes(after)
 
     def families(self, min_size: int = 2) -> list[CopyFamily]:
         """Copy families with at least ``min_size`` members."""

@@ -247,13 +247,13 @@ def partial_state(
                    " GROUP BY p.term, p.story ORDER BY p.term, m")
         )
     for bucket, sql in recent_sql:
-        by_term: dict[str, list[int]] = {}
-        for term, story, _ in conn.execute(sql):
-            by_term.setdefault(term, []).append(story)
+        by_term: dict[str, list[tuple[int, int]]] = {}
+        for term, story, seq in conn.execute(sql):
+            by_term.setdefault(term, []).append((story, seq))
         for term, ordered in by_term.items():
             kept = ordered[-cap:]
-            postings[(term, bucket)] = dict.fromkeys(kept)
-            stories.update(kept)
+            postings[(term, bucket)] = dict(kept)
+            stories.update(story for story, _ in kept)
         if bucket == _UNDATED and by_term:
             clusterer._undated_posted = True  # dated articles then look in the undated postings too
     if stories:
@@ -265,7 +265,7 @@ def partial_state(
         ):
             clusterer.load(StoryState.from_jsonable(story_id, unpack_state(blob), size, first, last), index_centroid=False)
     top = conn.execute("SELECT max(id) FROM stories").fetchone()[0]
-    clusterer.next_id = max(clusterer.next_id, int(top or 0) + 1)
+    clusterer.next_id = max(clusterer.next_id, int(top or 0) + 1, int(store.get_meta("next_story", "0") or 0))
     state = PartialState(detector, clusterer, family_story, generation)
     state.loaded = {
         "candidates": len(candidates), "terms": len(terms), "postings": len(postings), "stories": len(clusterer.stories),

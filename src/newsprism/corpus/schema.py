@@ -116,8 +116,16 @@ _V5 = """
 ALTER TABLE analyses ADD COLUMN counts TEXT;
 """
 
+# version 6: streaming repairs (newsprism.corpus.repair) split and merge stories after the fact;
+# each change is logged so `refresh` and `watch` can say what became of a story id.
+_V6 = """
+CREATE TABLE story_changes(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, story INTEGER NOT NULL,
+  other INTEGER NOT NULL, articles INTEGER NOT NULL, generation INTEGER NOT NULL,
+  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')));
+"""
+
 # index i holds the script that takes a file from version i to version i + 1
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

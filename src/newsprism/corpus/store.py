@@ -196,12 +196,12 @@ class Store:
             ],
         )
 
-    def iter_article_terms(self) -> Iterator[tuple[int, int | None, list[str]]]:
-        """(story, day, salient terms) of every indexed article (copies are not), in ingest order."""
-        for story, day, terms in self.conn.execute(
-            "SELECT story, day, terms FROM articles WHERE terms IS NOT NULL AND story IS NOT NULL ORDER BY pk"
+    def iter_article_terms(self) -> Iterator[tuple[int, int, int | None, list[str]]]:
+        """(pk, story, day, salient terms) of every indexed article (copies are not), in ingest order."""
+        for pk, story, day, terms in self.conn.execute(
+            "SELECT pk, story, day, terms FROM articles WHERE terms IS NOT NULL AND story IS NOT NULL ORDER BY pk"
         ):
-            yield story, day, json.loads(terms)
+            yield pk, story, day, json.loads(terms)
 
     def stories_without_terms(self) -> set[int]:
         """Stories holding a representative stored before article terms were kept (schema 1)."""
@@ -303,6 +303,23 @@ class Store:
             " first_day=excluded.first_day, last_day=excluded.last_day, size=excluded.size, state=excluded.state",
             (story_id, title, first_day, last_day, size, state),
         )
+
+    def log_story_changes(self, rows: Iterable[tuple[str, int, int, int, int]]) -> None:
+        """Log repairs: (kind "split" | "merge", story kept, the other story — split off, or
+        merged into the kept one and gone —, representatives moved, generation)."""
+        self.conn.executemany(
+            "INSERT INTO story_changes(kind, story, other, articles, generation) VALUES(?,?,?,?,?)", rows
+        )
+
+    def story_changes(self, after: int = 0) -> list[dict[str, Any]]:
+        """The logged story changes with an id above ``after``, oldest first."""
+        return [
+            {"id": i, "kind": kind, "story": story, "other": other, "articles": n, "generation": g, "at": at}
+            for i, kind, story, other, n, g, at in self.conn.execute(
+                "SELECT id, kind, story, other, articles, generation, at FROM story_changes WHERE id > ? ORDER BY id",
+                (after,),
+            )
+        ]
 
     def iter_story_states(self) -> Iterator[tuple[int, int | None, int | None, int, bytes | None]]:
         yield from self.conn.execute("SELECT id, first_day, last_day, size, state FROM stories ORDER BY id")

@@ -110,7 +110,9 @@ class WatchConfig:
 
 @dataclass(frozen=True)
 class Alert:
-    """One change worth telling: ``kind`` is ``new-story``, ``outlet-added`` or ``new-conflict``."""
+    """One change worth telling: ``kind`` is ``new-story``, ``outlet-added``, ``new-conflict``,
+    ``story-split`` (``other``: the new story that took ``articles`` of ``story``) or
+    ``story-merged`` (``other`` was folded into ``story`` and is gone)."""
 
     kind: str
     story: int
@@ -125,6 +127,10 @@ class Alert:
         title = f" “{self.title}”" if self.title else ""
         if self.kind == "new-story":
             return f"new story {self.story}{title}: {self.detail['articles']} article(s) from {', '.join(self.detail['outlets']) or 'unknown outlets'}"
+        if self.kind == "story-split":
+            return f"story {self.story}{title} split: {self.detail['articles']} report(s) now story {self.detail['other']}"
+        if self.kind == "story-merged":
+            return f"story {self.detail['other']} merged into story {self.story}{title}"
         if self.kind == "outlet-added":
             return f"story {self.story}{title} now also covered by {', '.join(self.detail['added'])} ({len(self.detail['outlets'])} outlets)"
         versions = "; ".join(
@@ -208,6 +214,19 @@ class Watcher:
             )
         )
         last_pk = store.next_pk() - 1
+        # stories the streaming repair split or merged since the last alerts (corpus/repair.py)
+        told_change = int(store.get_meta("watch_told_change", "0") or 0)
+        repairs = store.story_changes(told_change)
+        at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        for change in repairs:
+            kind = "story-split" if change["kind"] == "split" else "story-merged"
+            row = store.conn.execute("SELECT title FROM stories WHERE id=?", (change["story"],)).fetchone()
+            alert = Alert(kind, change["story"], row[0] if row else None, at,
+                          {"other": change["other"], "articles": change["articles"]})
+            report.alerts.append(alert)
+            self._tell([alert])
+        live = {r[0] for r in store.conn.execute("SELECT id FROM stories")}
+        changed = sorted(set(changed) | {s for c in repairs for s in (c["story"], c["other"]) if s in live})
         if changed:
             before = {s: self._told(s, pk_before) for s in changed}
             if self.config.analyse:
@@ -219,6 +238,8 @@ class Watcher:
                 report.alerts.extend(self._alerts(story, before[story], pk_before))
         with store.transaction():
             store.set_meta("watch_told_pk", str(last_pk))
+            if repairs:
+                store.set_meta("watch_told_change", str(repairs[-1]["id"]))
         report.seconds = time.perf_counter() - started
         return report
 
@@ -336,6 +357,17 @@ class Watcher:
                           {"about": conflict.get("about"), "slot": conflict.get("slot"), "finding": conflict.get("id"),
                            "versions": versions})
                 )
+        self._tell(out)
+        keys = sorted({_conflict_key(c) for c in conflicts} | (known or set()))
+        with store.transaction():
+            store.conn.execute(
+                "INSERT INTO watch_stories(story, outlets, conflicts) VALUES(?,?,?) ON CONFLICT(story) DO UPDATE"
+                " SET outlets=excluded.outlets, conflicts=excluded.conflicts",
+                (story, json.dumps(outlets, ensure_ascii=False), json.dumps(keys, ensure_ascii=False)),
+            )
+        return out
+
+    def _tell(self, out: list[Alert]) -> None:
         for alert in out:
             self.say(alert.line())
             if self.alerts is not None:
@@ -348,14 +380,6 @@ class Watcher:
                 os.fsync(self.alerts.fileno())
             except (OSError, ValueError, AttributeError):
                 pass
-        keys = sorted({_conflict_key(c) for c in conflicts} | (known or set()))
-        with store.transaction():
-            store.conn.execute(
-                "INSERT INTO watch_stories(story, outlets, conflicts) VALUES(?,?,?) ON CONFLICT(story) DO UPDATE"
-                " SET outlets=excluded.outlets, conflicts=excluded.conflicts",
-                (story, json.dumps(outlets, ensure_ascii=False), json.dumps(keys, ensure_ascii=False)),
-            )
-        return out
 
     # -- the loop --------------------------------------------------------------------
 
