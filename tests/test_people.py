@@ -413,6 +413,25 @@ def test_a_ship_or_firm_named_with_its_kind_is_what_the_common_noun_means(nlp):
     assert _texts_of(entities, "INS Sukanya") == {"INS Sukanya", "ship"}
 
 
+def test_today_is_the_weekday_the_reports_of_the_event_name(nlp):
+    """ECB+ 2: the Oscars host was announced on Friday; a report filed that day says "today"."""
+    texts = {
+        "a": "The Academy named Ellen DeGeneres as the host of the Oscars on Friday.",
+        "b": "Ellen DeGeneres said on Friday that hosting the Oscars again was a dream.",
+        "c": "Ellen DeGeneres will host the Oscars, the Academy announced today.",
+    }
+    spans = {d: ["Friday", "today"] for d in texts}
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "today") == {"Friday", "today"}
+    # two weekdays named as often: "today" could be either, so it joins neither
+    texts["b"] = texts["b"].replace("on Friday", "on Saturday")
+    texts["d"] = "The Academy confirmed on Saturday that Ellen DeGeneres will host."
+    texts["e"] = "Ellen DeGeneres thanked the Academy on Friday."
+    spans = {d: ["Friday", "Saturday", "today"] for d in texts}
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "today") == {"today"}
+
+
 def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     from newsprism.compare.doc_events import event_groups
 

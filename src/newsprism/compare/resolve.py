@@ -25,7 +25,8 @@ preceding compatible mention of their document: "he"/"she" only a person
 "driver"), never an entity already referred to by the other gender;
 "who"/"which"/"that" only the noun their relative clause modifies. Pronouns
 with no antecedent join the other forms of the same pronoun ("he", "him", "his").
-These rules that join by words alone work within the documents of one event of the story
+"Today" / "tonight" join the one weekday the event's documents name most (at least twice, and
+twice as often as any other). These rules that join by words alone work within the documents of one event of the story
 (``compare/doc_events.py``: "the woman" of one crash is not the woman of another); names
 join across the whole story.
 """
@@ -70,7 +71,7 @@ from newsprism.compare.names import (
     variant_candidates,
 )
 from newsprism.extract.mentions import is_demonym
-from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, name_gender
+from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, WEEKDAYS, name_gender
 from newsprism.model import Entity, Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -435,6 +436,28 @@ def _merge_nominals(items: list[Item], sets: _Sets, event: Mapping[str, int]) ->
                 sets.union(group[0].idx, owner)
 
 
+# a day named from the reporter's side: the day the report tells of, when it is the event's day
+_DEICTIC_DAYS = frozenset({"today", "tonight"})
+
+
+def _link_deictic_days(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
+    """"Today" in a report of an event is the weekday the event's reports name: the one weekday
+    named at least twice in the documents of that event and twice as often as any other
+    ("Friday" six times, "today" in a report filed that Friday). "Yesterday" is left alone."""
+    days: dict[int, Counter[int]] = defaultdict(Counter)
+    deictic: list[tuple[int, Item]] = []
+    for it in items:
+        group = event.get(it.mention.doc, 0)
+        if it.head in WEEKDAYS and it.group == "TIME":
+            days[group][sets.find(it.idx)] += 1
+        elif it.head in _DEICTIC_DAYS and len(it.mention.text.split()) == 1:
+            deictic.append((group, it))
+    for group, it in deictic:
+        ranked = days[group].most_common(2)
+        if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] >= 2 * ranked[1][1]):
+            sets.union(ranked[0][0], it.idx)
+
+
 _PRONOUN_FORMS = (
     frozenset("he him his himself".split()),
     frozenset("she her hers herself".split()),
@@ -567,6 +590,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     # names join across the whole story; words alone only within the documents of one event
     event = event_groups([m.doc for m in ordered], docs)
     _merge_nominals(items, sets, event)
+    _link_deictic_days(items, sets, event)
     _link_pronouns(items, sets, event)
     _link_people_nouns(items, sets, event)
     entities: list[Entity] = []
