@@ -432,6 +432,19 @@ def test_today_is_the_weekday_the_reports_of_the_event_name(nlp):
     assert _texts_of(entities, "today") == {"today"}
 
 
+def test_an_organisation_spelled_with_a_plural_s_is_one_entity(nlp):
+    """ECB+ 2: "Academy of Motion Pictures Arts and Sciences" is the Academy of Motion Picture
+    Arts and Sciences, and so "the Academy" has one owner."""
+    texts = {
+        "a": "The Academy of Motion Picture Arts and Sciences chose Hugh Jackman to host the Oscars.",
+        "b": "Hugh Jackman will host the show, the Academy of Motion Pictures Arts and Sciences said.",
+        "c": "The Academy said Hugh Jackman would sing and dance at the ceremony.",
+    }
+    names = ["Academy of Motion Picture Arts and Sciences", "Academy of Motion Pictures Arts and Sciences", "Academy"]
+    entities = _gold_style(nlp, texts, {d: names for d in texts})
+    assert _texts_of(entities, "Academy") == set(names)
+
+
 def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     from newsprism.compare.doc_events import event_groups
 

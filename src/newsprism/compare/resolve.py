@@ -160,7 +160,7 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
             if _nickname_pair(a, b) and _nicknamed(a, b, nick):
                 sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
             continue
-        if seq_match(a.toks, b.toks):
+        if seq_match(a.toks, b.toks) or _plural_variant(a, b):
             sets.union(a.idx, b.idx)
         elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
             short, long_ = sorted((a.toks, b.toks), key=len)
@@ -224,6 +224,15 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
     _merge_suffixed(full, sets)
 
 
+
+
+def _plural_variant(a: Item, b: Item) -> bool:
+    """Two names of three words or more, no person's, that differ in one word's plural "s"
+    ("Academy of Motion Picture Arts and Sciences" / "... Motion Pictures Arts ...")."""
+    if "PERSON" in (a.group, b.group) or len(a.toks) != len(b.toks) or len(a.toks) < 3:
+        return False
+    odd = [(x, y) for x, y in zip(a.toks, b.toks) if not tokens_match(x, y)]
+    return len(odd) == 1 and max(odd[0], key=len) == min(odd[0], key=len) + "s"
 
 
 def _country_before(short: Item, long_: Item) -> bool:
