@@ -163,3 +163,22 @@ def test_refresh_with_two_jobs_analyses_stories_here_and_in_a_worker(tmp_path, s
         assert summary.failed == [] and summary.stories == len(stale) and summary.jobs == 2
         assert summary.parsed == sum(len(arts) for _, arts in events)
         assert corpus.stale_stories() == []
+
+
+def test_stories_table_keeps_titles_readable_in_an_80_column_pipe(tmp_path):
+    # a pipe has no terminal width: rich's 80 columns squeezed the title to a word per line
+    db = tmp_path / "c.db"
+    title = "Phyllis Schlafly, conservative bane of feminists, dies at 92"
+    with Corpus(db) as c:
+        c.add_articles([Article(id="s.txt", text=title + ".\n\nShe led the fight against the amendment.",
+                                title=title, outlet="The New York Times", published="2016-09-07")])
+    result = runner.invoke(app, ["stories", str(db)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    # before: a word per line (nine lines); now the title reads in a few lines of several words
+    words = title.split()
+    assert all(w in result.output for w in words), result.output  # no word cut to "conservat…"
+    title_lines = [line for line in lines if any(w in line.split() for w in words)]
+    assert len(title_lines) <= 3, result.output
+    assert "2016-09-07" in result.output

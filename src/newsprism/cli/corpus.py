@@ -305,16 +305,28 @@ def stories(
         title = f"stories {first}–{offset + len(found)} of {total:,}"
         hint = f" (next page: --offset {offset + len(found)})" if offset + len(found) < total else ""
     else:
-        title, hint = f"{total:,} stories", ""
-    table = Table(title=title, caption=hint.strip(" ()") or None)
-    for col in ("id", "title", "articles", "independent reports", "outlets", "first seen", "last seen"):
-        table.add_column(col)
+        title, hint = f"{total:,} {'story' if total == 1 else 'stories'}", ""
+    from rich import box
+
+    console = make_console()
+    # the title takes what the other columns leave: counts, dates and ids never wrap, and on a
+    # narrow console (an 80-column pipe) the first-seen date goes, so a title reads as a line
+    wide = console.width >= 100
+    table = Table(title=title, caption=hint.strip(" ()") or None, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("id", justify="right", no_wrap=True)
+    table.add_column("title", ratio=1, min_width=20)
+    table.add_column("arts", justify="right", no_wrap=True)
+    table.add_column("indep", justify="right", no_wrap=True)
+    table.add_column("outlets", max_width=26 if wide else 18)
+    if wide:
+        table.add_column("first seen", no_wrap=True)
+    table.add_column("last seen", no_wrap=True)
     for s in found:  # titles and outlets come from articles: Text cells, never markup
-        table.add_row(
-            str(s.id), plain(s.title or ""), str(len(s.articles)), str(s.families), plain(_outlets_cell(s.outlets)),
-            plain(s.first_seen or ""), plain(s.last_seen or ""),
-        )
-    make_console().print(table)
+        row = [str(s.id), plain(s.title or ""), str(len(s.articles)), str(s.families), plain(_outlets_cell(s.outlets))]
+        if wide:
+            row.append(plain(s.first_seen or ""))
+        table.add_row(*row, plain(s.last_seen or ""))
+    console.print(table)
 
 
 def _outlets_cell(outlets, shown: int = 3) -> str:
