@@ -445,6 +445,23 @@ def test_an_organisation_spelled_with_a_plural_s_is_one_entity(nlp):
     assert _texts_of(entities, "Academy") == set(names)
 
 
+def test_one_calendar_day_written_two_ways_is_one_entity(nlp):
+    """ECB+ 2: "on Feb. 22" and "on Sunday, February 22, 2009" are the night of the Oscars;
+    another day, or the same day of another year, is not."""
+    texts = {
+        "a": "Hugh Jackman will host the Academy Awards on Feb. 22 in Hollywood.",
+        "b": "The Oscars will be handed out on Sunday, February 22, 2009, with Hugh Jackman as host.",
+        "c": "Hugh Jackman rehearsed on Feb. 21 for the Oscars show.",
+    }
+    spans = {"a": ["on Feb. 22"], "b": ["on Sunday, February 22, 2009"], "c": ["on Feb. 21"], "d": ["on February 22, 2004"]}
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "on Feb. 22") == {"on Feb. 22", "on Sunday, February 22, 2009"}
+    assert _texts_of(entities, "on Feb. 21") == {"on Feb. 21"}
+    texts["d"] = "Hugh Jackman last appeared at the Oscars on February 22, 2004."
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "on February 22, 2004") == {"on February 22, 2004"}
+
+
 def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     from newsprism.compare.doc_events import event_groups
 

@@ -21,6 +21,7 @@ from newsprism.compare.names import (
     phonetic,
 )
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
+from newsprism.extract.times import DAY_MONTH_RE, MONTH_DAY_RE, MONTHS
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     FEMALE_NOUNS,
@@ -71,6 +72,7 @@ class Item:
     suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
     person_role: bool = False  # the name is a clause's subject or a possessor, or "who" follows it
     place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
+    calendar: tuple[int, int, int | None] | None = None  # a date's (month, day, year or None)
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -356,6 +358,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         words = _strip_words(raw, group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (),
                      words[-1].lower() if words else m.text.lower())
+    if item.kind != "pronoun" and any(ch.isdigit() for ch in m.text):
+        item.calendar = calendar_day(m.text)
     person = item.group in ("PERSON", "UNK") and item.kind == "name"
     words = list(item.words)
     while person and len(words) > 1 and title_key(words[-1]).strip(",") in NAME_SUFFIXES:
@@ -366,7 +370,27 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
     if item.group == "NORP" and toks and toks[-1].endswith("s"):
         toks = toks[:-1] + (toks[-1][:-1],)  # "Iranians" ~ "Iranian"
     item.toks = toks or (phonetic(m.text) or m.text.lower(),)
+    if item.calendar is not None and item.group == "TIME":
+        # "Feb. 21" is not "Feb. 22": a date is keyed by its day, not by its month's name
+        key = "-".join(str(n) for n in item.calendar if n is not None)
+        item.toks = (key,)
+        if item.head not in WEEKDAYS:
+            item.head = key
     return item
+
+
+def calendar_day(text: str) -> tuple[int, int, int | None] | None:
+    """(month, day, year or None) of a date written in a mention ("on Feb. 22", "Sunday,
+    February 22, 2009", "13 July"), or None."""
+    for pattern in (MONTH_DAY_RE, DAY_MONTH_RE):
+        found = pattern.search(text)
+        if found is not None:
+            month = MONTHS.get(found.group("month")[:3].lower())
+            day = int(re.sub(r"\D", "", found.group("day")))
+            year = found.group("year")
+            if month is not None:
+                return month, day, int(year) if year else None
+    return None
 
 
 _PLACE_PREPOSITIONS = frozenset("in at from to into near across outside inside throughout around via".split())

@@ -26,7 +26,8 @@ preceding compatible mention of their document: "he"/"she" only a person
 "who"/"which"/"that" only the noun their relative clause modifies. Pronouns
 with no antecedent join the other forms of the same pronoun ("he", "him", "his").
 "Today" / "tonight" join the one weekday the event's documents name most (at least twice, and
-twice as often as any other). These rules that join by words alone work within the documents of one event of the story
+twice as often as any other); one calendar day written two ways ("on Feb. 22" / "Sunday, February
+22, 2009") is one entity unless the years differ. These rules that join by words alone work within the documents of one event of the story
 (``compare/doc_events.py``: "the woman" of one crash is not the woman of another); names
 join across the whole story.
 """
@@ -467,6 +468,23 @@ def _link_deictic_days(items: list[Item], sets: _Sets, event: Mapping[str, int])
             sets.union(ranked[0][0], it.idx)
 
 
+def _link_calendar_days(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
+    """Mentions of one calendar day in the documents of one event are one entity ("on Feb. 22" /
+    "on Sunday, February 22, 2009"), unless their years differ."""
+    by_day: dict[tuple[int, int, int], list[tuple[int | None, Item]]] = defaultdict(list)
+    for it in items:
+        if it.calendar is not None:
+            month, day, year = it.calendar
+            by_day[(event.get(it.mention.doc, 0), month, day)].append((year, it))
+    for group in by_day.values():
+        years = {y for y, _ in group if y is not None}
+        for year in years or {None}:
+            # a day written without its year is the one year written beside it, if one only
+            same = [it for y, it in group if y == year or (y is None and len(years) <= 1)]
+            for it in same[1:]:
+                sets.union(same[0].idx, it.idx)
+
+
 _PRONOUN_FORMS = (
     frozenset("he him his himself".split()),
     frozenset("she her hers herself".split()),
@@ -600,6 +618,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     event = event_groups([m.doc for m in ordered], docs)
     _merge_nominals(items, sets, event)
     _link_deictic_days(items, sets, event)
+    _link_calendar_days(items, sets, event)
     _link_pronouns(items, sets, event)
     _link_people_nouns(items, sets, event)
     entities: list[Entity] = []

@@ -48,6 +48,8 @@ __all__ = [
     "CLOCK_RE",
     "DATE_PART_RE",
     "MONTHS",
+    "MONTH_DAY_RE",
+    "DAY_MONTH_RE",
     "TIME_UNITS",
 ]
 
@@ -70,6 +72,7 @@ _YEAR = r"(?:1[89]\d\d|20\d\d)"
 # "Dec. 14", "December 14, 2016", "14 December 2016", "2016-12-14", "December 2016"
 _MONTH_DAY = re.compile(rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY})\b(?:,?\s+(?P<year>{_YEAR})\b)?")
 _DAY_MONTH = re.compile(rf"\b(?P<day>{_DAY})\s+(?:of\s+)?(?P<month>{_MONTH})(?:,?\s+(?P<year>{_YEAR})\b)?")
+MONTH_DAY_RE, DAY_MONTH_RE = _MONTH_DAY, _DAY_MONTH  # what entity resolution reads a calendar day with
 _ISO_DATE = re.compile(rf"\b(?P<year>{_YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")
 _MONTH_YEAR = re.compile(rf"\b(?P<month>{_MONTH_FULL})\s+(?P<year>{_YEAR})\b")
 _BARE_YEAR = re.compile(rf"^(?:(?:in|the year)\s+)?(?P<year>{_YEAR})$")
