@@ -35,7 +35,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
 from newsprism.extract.claims import Claim
-from newsprism.compare.match import LIGHT, PredicateSimilarity, contradicts, predicates_agree, shared_anchors
+from newsprism.compare.match import LIGHT, PredicateSimilarity, _named, contradicts, predicates_agree, shared_anchors
 from newsprism.extract.propositions import Proposition, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
@@ -170,7 +170,8 @@ class _Props:
             return "contradicts"
         anchors = shared_anchors(p, q)
         # who did it, named by two different nouns ("the cover shows" / "the pictures show"): not known to agree
-        other_agent = bool(p.agents and q.agents and not p.agents & q.agents)
+        # ("he" read as the person last named is that person: "He grabs" / "Etheridge grabs")
+        other_agent = bool(p.agents and q.agents and not p.agents & q.agents and not _named(p.agents) & _named(q.agents))
         if pred and anchors and not other_agent:
             return "agrees"
         if pred and p.predicate not in LIGHT and p.kind != "say" and not other_agent:
@@ -333,10 +334,14 @@ def _independent(docs: Sequence[str], members: Sequence[Claim], copied: set, fam
             fam = families.get(a.doc)
             if frozenset((a.id, b.id)) in copied or (fam is not None and fam == families.get(b.doc)):
                 parent[find(a.doc)] = find(b.doc)
-    # a claim that names another outlet of the story as its source tells that outlet's report
+    # a claim that names another outlet of the story as its source tells that outlet's
+    # report: one source with it, and with every other claim relaying that outlet
+    # (two reports of "the Times reports ..." are the Times once, whether or not the
+    # Times's own report is among the fact's documents)
     for a in members:
         for d in (cites or {}).get(a.id, ()):
-            if d in parent and a.doc in parent and d != a.doc:
+            if a.doc in parent and d != a.doc:
+                parent.setdefault(d, d)
                 parent[find(a.doc)] = find(d)
     return len({find(d) for d in docs})
 
@@ -550,6 +555,11 @@ def _speakers_clash(ci: Claim, cj: Claim) -> bool:
     return bool((si and _quoted_remark(ci) and not si & sj) or (sj and _quoted_remark(cj) and not sj & si))
 
 
+def _named_anchors(p: Proposition) -> frozenset[str]:
+    """A proposition's anchors with "he"/"she" read as the person last named (``?E2`` as ``@E2``)."""
+    return frozenset("@" + a[1:] for a in p.agents | p.patients if a[:1] in "@?") | p.figures
+
+
 def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[str], props: _Props,
                         params: FactParams, agents: Mapping[str, frozenset[str]] | None = None,
                         common: int = 40) -> list[list[int]]:
@@ -560,12 +570,12 @@ def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[st
     of = props.of
     free = [
         k for k, c in enumerate(claims)
-        if c.id not in used and is_content(c) and c.id in of and of[c.id].anchors and of[c.id].predicate
+        if c.id not in used and is_content(c) and c.id in of and _named_anchors(of[c.id]) and of[c.id].predicate
         and of[c.id].kind != "say"
     ]
     index: dict[str, list[int]] = {}
     for k in free:
-        for a in of[claims[k].id].anchors:
+        for a in _named_anchors(of[claims[k].id]):
             index.setdefault(a, []).append(k)
     candidates: dict[tuple[int, int], float] = {}
     # pairs the alignment scored high but did not link (neither was among the
@@ -634,7 +644,8 @@ def build_facts(
         if (a.doc, a.start) in at and (b.doc, b.start) in at:
             copied.add(frozenset((at[(a.doc, a.start)], at[(b.doc, b.start)])))
     # off by default: `newsprism check` cannot yet see this reason for two
-    # documents to be one source (it knows copies and copy families only)
+    # documents to be one source (it knows copies and copy families only): a
+    # single-source item of two relays would fail its check
     cites_outlet = cited_outlets(claims, analysis.documents)
     quoting = cites_outlet if params.outlet_citations else {}
     used: set[str] = set()

@@ -79,6 +79,8 @@ _PHRASAL_PARTICLES = frozenset({"for", "on", "out", "up", "down", "off", "back"}
 _CONTROL_VERBS = frozenset({"agree", "try", "decide", "vow", "promise", "pledge", "attempt", "continue", "begin", "start",
                             "move", "vote", "help", "need", "have", "prepare", "choose", "opt",
                             "force", "compel", "order", "allow", "permit", "ask", "urge", "tell", "require"})
+# verbs of perception: "X is seen grabbing the wrist", "can be heard asking": what is seen is the action
+_PERCEPTION_VERBS = frozenset({"see", "hear", "watch", "spot", "film", "show", "catch"})
 # ... and those that deny it ("declined to comment", "failed to pass", "refused to testify")
 _NEGATING_VERBS = frozenset({"decline", "refuse", "fail", "neglect", "stop", "cease"})
 # "..., the documents show", "records indicate that ...": what they show is the proposition
@@ -210,12 +212,19 @@ def _items(tok: Token, entity_at: Callable[[int], str | None], person_before: Ca
     return out
 
 
+def _passive(tok: Token) -> bool:
+    return any(c.dep_ in ("auxpass", "nsubjpass") for c in tok.children)
+
+
 def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple[set[str], set[str]]:
     agents: set[str] = set()
     patients: set[str] = set()
     subjects = [c for c in pred.children if c.dep_ in _SUBJ]
     if not subjects and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
-        subjects = [c for c in pred.head.children if c.dep_ in _SUBJ]  # "urged states to loosen": the head's
+        head = pred.head
+        # "urged states to loosen": the head's subject; "X is seen grabbing": the one seen
+        deps = _SUBJ | _PASSIVE_SUBJ if head.lemma_.lower() in _PERCEPTION_VERBS and _passive(head) else _SUBJ
+        subjects = [c for c in head.children if c.dep_ in deps]
     for s in subjects:
         agents |= _items(s, entity_at, person_before, lo)
     for c in pred.children:
@@ -257,6 +266,12 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
     for _ in range(2):
         comp = next((c for c in pred.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
         lemma = pred.lemma_.lower()
+        if lemma in _PERCEPTION_VERBS and _passive(pred):
+            # "is seen trying to snatch", "can be seen ... asking": the participle seen
+            comp = comp or next((c for c in pred.children if c.dep_ == "advcl" and c.tag_ == "VBG"), None)
+            if comp is not None:
+                pred = comp
+                continue
         if comp is None or not (lemma in _HEDGING_VERBS or lemma in _CONTROL_VERBS or lemma in _NEGATING_VERBS):
             break
         hedged = hedged or lemma in _HEDGING_VERBS or _hedged(pred)
@@ -306,6 +321,13 @@ def same_named(entities: Sequence) -> dict[str, str]:
         by_type.setdefault(e.type, []).append(e)
     for group in by_type.values():
         keys = [(_name_key(e.name), e) for e in group]
+        # full names by their last word: a bare surname names one of them only when
+        # they are all one person ("Cheney" with "Mary Cheney" and "Liz Cheney" is
+        # either sister — joining it to both would make the sisters one agent)
+        full_by_surname: dict[str, set[str]] = {}
+        for k, _e in keys:
+            if len(k.split()) > 1:
+                full_by_surname.setdefault(k.split()[-1], set()).add(k.replace(" ", ""))
         for i, (ka, a) in enumerate(keys):
             for kb, b in keys[i + 1:]:
                 if not ka or not kb:
@@ -313,7 +335,7 @@ def same_named(entities: Sequence) -> dict[str, str]:
                 wa, wb = ka.split(), kb.split()
                 same = ka.replace(" ", "") == kb.replace(" ", "")
                 if not same and a.type == "PERSON" and (len(wa) == 1 or len(wb) == 1):
-                    same = wa[-1] == wb[-1]
+                    same = wa[-1] == wb[-1] and len(full_by_surname.get(wa[-1], ())) <= 1
                 if same:
                     parent[find(a.id)] = find(b.id)
     return {e.id: find(e.id) for e in entities}
