@@ -183,3 +183,17 @@ def test_a_judgement_someone_holds_is_not_the_outlets(nlp):
         "b": "Ben Carson spoke about media coverage of his candidacy at the debate on Tuesday. He spoke for two minutes.",
     }
     assert not any("unfair" in x.about for x in _evaluative(nlp, texts)), _evaluative(nlp, texts)
+
+
+def test_apparently_on_a_passive_event_is_sourcing_not_judgement(nlp):
+    # the seed story (AP): "Car bombs also were apparently used" hedges a fact; HuffPost's
+    # "was apparently unable to put down his phone" (PolNeAR) is the outlet's own jibe
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [c for sent in nlp(text).sents for c in cues(sent)]
+
+    assert judged("Car bombs also were apparently used in the attack on the eastern districts.") == []
+    assert judged("The man was apparently shot twice by the officers.") == []
+    assert [c.kind for c in judged("Former Rep. Anthony Weiner was apparently unable to put down his phone.")] == ["adverb"]
+    assert [c.kind for c in judged("He famously refused to apologize.")] == ["adverb"]

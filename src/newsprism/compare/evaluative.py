@@ -84,6 +84,8 @@ _MIN_VALENCE = 1.5
 # "powerful", "special", "difficult")
 _MIN_MODIFIER_VALENCE = 2.0
 _HEDGES = frozenset("seem appear".split())
+# adverbs that, on an event told in the passive, say how sure the report is, not what it thinks
+_SOURCING_HEDGES = frozenset("apparently seemingly".split())
 CUE_RANK = {"hedge": 0, "adverb": 1, "verb": 2, "modifier": 3}
 
 
@@ -274,6 +276,8 @@ def cues(sent: SpacySpan) -> list[Cue]:
             out.append(Cue("hedge", "remains to be seen", *_phrase(tok, lo, tok.right_edge.i + 1, cap=16)))
         elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and low in _JUDGING:
             head = tok.head
+            if low in _SOURCING_HEDGES and head.pos_ in ("VERB", "AUX") and any(c.dep_ == "auxpass" for c in head.children):
+                continue  # "Car bombs also were apparently used": how sure the report is of a fact, not a judgement
             if head.pos_ == "ADJ" and head.dep_ == "amod":  # "a famously frosty relationship"
                 head = head.head
             lo, hi = min(tok.left_edge.i, head.i), max(tok.i + 1, _object_end(head) if head.pos_ in ("VERB", "AUX") else head.i + 1)
