@@ -477,7 +477,7 @@ def _link_calendar_days(items: list[Item], sets: _Sets, event: Mapping[str, int]
             month, day, year = it.calendar
             by_day[(event.get(it.mention.doc, 0), month, day)].append((year, it))
     for group in by_day.values():
-        years = {y for y, _ in group if y is not None}
+        years: set[int | None] = {y for y, _ in group if y is not None}
         for year in years or {None}:
             # a day written without its year is the one year written beside it, if one only
             same = [it for y, it in group if y == year or (y is None and len(years) <= 1)]
