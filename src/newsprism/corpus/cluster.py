@@ -431,7 +431,8 @@ class StreamClusterer:
         # (term, week) -> stories; (term, _UNDATED | _ANY) -> recent stories (a dict kept in order)
         self._postings: dict[tuple[str, int], set[int] | dict[int, int]] = {}
         self._undated_posted = False
-        self._seq = 0  # the next article's place in ingest order, when the caller gives none  # no undated posting yet: dated articles skip that lookup
+        self._seq = 0  # the next article's place in ingest order, when the caller gives none
+        self._last_votes: tuple[ArticleVector, list[tuple[int, int]]] | None = None  # no undated posting yet: dated articles skip that lookup
 
     def load(self, story: StoryState, index_centroid: bool = True) -> None:
         """Restore a stored story. With ``index_centroid`` its heaviest centroid terms are
@@ -509,11 +510,21 @@ class StreamClusterer:
                 entry = postings.get((term, _UNDATED))
                 if entry:
                     found.append(entry)
-        return Counter(chain.from_iterable(found)).most_common(self.params.candidates)  # one C-level count
+        votes = Counter(chain.from_iterable(found)).most_common(self.params.candidates)  # one C-level count
+        self._last_votes = (vec, votes)
+        return votes
 
     def candidates(self, vec: ArticleVector) -> list[int]:
         """Stories sharing the most salient terms with ``vec`` in its time reach."""
         return [s for s, _ in self._votes(vec)]
+
+    def placed_candidates(self, vec: ArticleVector) -> list[int]:
+        """The candidates ``vec`` had when it was placed, if it was the last vector looked up
+        (what a repair right after placing it looks at: no second lookup), else
+        :meth:`candidates`."""
+        last = self._last_votes
+        votes = last[1] if last is not None and last[0] is vec else self._votes(vec)
+        return [s for s, _ in votes]
 
     def _shortlist(self, vec: ArticleVector) -> list[int]:
         """:meth:`candidates` without those far behind the leader in shared salient terms:

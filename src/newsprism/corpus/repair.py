@@ -19,9 +19,10 @@ event's own pairs merge first.
   its id.
 
 Cost is bounded: only stories the batch touched, only those of at most
-``params.repair_max_size`` articles are considered for a split, and a story is read only when
-its centroid says it may hold two groups (its mean internal similarity, computed from the
-centroid alone, under ``params.repair_cohesion``). Each change is returned as a
+``params.repair_max_size`` articles are considered for a split, and a story is read only when its centroid says it
+may hold two groups (its mean internal similarity, computed from the centroid alone, under
+``params.repair_cohesion``); a merge is looked for only among the candidate stories the
+batch's articles were placed with. Each change is returned as a
 :class:`StoryChange` so the store can relabel the articles and ``refresh`` / ``watch`` can
 report it.
 """
@@ -281,7 +282,7 @@ def _repair_once(
         seen.add(story_id)
         story = stories[story_id]
         best, best_score = None, params.repair_merge_threshold
-        candidates = dict.fromkeys(s for _, vec in probes.get(story_id, ()) for s in clusterer.candidates(vec))
+        candidates = dict.fromkeys(s for _, vec in probes.get(story_id, ()) for s in clusterer.placed_candidates(vec))
         for other in candidates:
             if other == story_id or other not in stories or frozenset((story_id, other)) in apart:
                 continue
