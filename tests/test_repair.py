@@ -147,3 +147,7 @@ def test_watch_tells_what_a_repair_did(tmp_path):
         assert {(x["story"], x["other"]) for x in lines if x["kind"].startswith("story-")} == {
             (c["story"], c["other"]) for c in expected}
         assert not [a for a in watcher.poll().alerts if a.kind.startswith("story-")]  # told once
+        corpus.add_articles([Article(id="y", text=ARREST_B[3].replace("Smith", "Jones"), outlet="Y", published="2009-02-04")])
+        corpus.recluster()  # renumbers every story: the changes logged before name ids that are gone
+        assert corpus.story_changes() == []
+        assert not [a for a in watcher.poll().alerts if a.kind.startswith("story-")]

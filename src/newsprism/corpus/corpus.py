@@ -507,7 +507,10 @@ class Corpus:
                 self.store.save_df(vectorizer.docs, vectorizer.df.items())
                 if stored_index.complete(self.store):
                     stored_index.rebuild_postings(self.store)
-                self.store.set_meta("generation", str(int(self.store.get_meta("generation", "0") or 0) + 1))
+                generation = str(int(self.store.get_meta("generation", "0") or 0) + 1)
+                self.store.set_meta("generation", generation)
+                # the story ids of the changes logged so far no longer exist
+                self.store.set_meta("reclustered_generation", generation)
         finally:
             self._live = None
         return len(states)
@@ -624,8 +627,10 @@ class Corpus:
     def story_changes(self, after: int = 0) -> list[dict[str, Any]]:
         """What streaming repairs did to stories (``id`` above ``after``, oldest first): ``kind``
         "split" (articles of ``story`` moved to the new story ``other``; the bigger part kept the
-        id) or "merge" (``other`` was folded into ``story`` and is gone), ``articles`` moved."""
-        return self.store.story_changes(after)
+        id) or "merge" (``other`` was folded into ``story`` and is gone), ``articles`` moved. Only
+        those since the last :meth:`recluster` (which renumbers every story)."""
+        cut = int(self.store.get_meta("reclustered_generation", "0") or 0)
+        return [c for c in self.store.story_changes(after) if c["generation"] > cut]
 
     def families(self, min_size: int = 2) -> list[CopyFamily]:
         """Copy families with at least ``min_size`` members."""

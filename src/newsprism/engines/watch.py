@@ -216,7 +216,7 @@ class Watcher:
         last_pk = store.next_pk() - 1
         # stories the streaming repair split or merged since the last alerts (corpus/repair.py)
         told_change = int(store.get_meta("watch_told_change", "0") or 0)
-        repairs = store.story_changes(told_change)
+        repairs = self.corpus.story_changes(told_change)
         at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         for change in repairs:
             kind = "story-split" if change["kind"] == "split" else "story-merged"
