@@ -43,7 +43,7 @@ def ingest(
     allow_private: AllowPrivateOption = False,
     batch_size: Annotated[
         int, typer.Option("--batch-size", metavar="N", min=1, help="Articles per committed transaction.")
-    ] = 500,
+    ] = 2000,
     recluster: Annotated[
         bool, typer.Option("--recluster", help="Afterwards, re-group the whole corpus with batch clustering.")
     ] = False,
