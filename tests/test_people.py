@@ -462,6 +462,23 @@ def test_one_calendar_day_written_two_ways_is_one_entity(nlp):
     assert _texts_of(entities, "on February 22, 2004") == {"on February 22, 2004"}
 
 
+def test_a_mention_that_took_in_the_period_keeps_its_head(nlp):
+    """ECB+ gives tokenized text, and a gold span can end with the sentence's period ("Queens
+    Friday night ."); when the parse hangs the period higher than the words (ECB+ 21), the
+    period is still no head: the mention is the day."""
+    from spacy.tokens import Doc
+
+    from newsprism.compare.resolve import mention_head
+
+    words = ["She", "died", "in", "Queens", "Friday", "night", "."]
+    heads = [1, 1, 1, 2, 5, 6, 1]  # a parse that hangs "Friday night" under the period
+    deps = ["nsubj", "ROOT", "prep", "pobj", "compound", "npadvmod", "punct"]
+    doc = Doc(nlp.vocab, words=words, heads=heads, deps=deps)
+    span = doc[4:7]
+    assert span.root.text == "."
+    assert mention_head(span).text == "night"
+
+
 def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     from newsprism.compare.doc_events import event_groups
 

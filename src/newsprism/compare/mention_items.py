@@ -99,6 +99,8 @@ _TIME_LABELS = frozenset({"DATE", "TIME"})
 def mention_head(span: "SpacySpan") -> "Token":
     """The head word of a mention: its syntactic root, or the object of a
     leading preposition ("on a freeway" -> "freeway")."""
+    if len(span) > 1 and span[-1].is_punct and span[-1].text in ".,;:":
+        span = span[:-1]  # a period the mention's end took in ("Friday night .")
     root = span.root
     if root.pos_ == "ADP":
         for child in root.children:
