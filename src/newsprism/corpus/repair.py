@@ -29,6 +29,7 @@ report it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Literal, Mapping, Sequence
 
@@ -98,37 +99,32 @@ def cohesion(story: StoryState, params: ClusterParams) -> float:
 def _pair_scores(vectors: Sequence[ArticleVector], params: ClusterParams) -> np.ndarray:
     """Article-to-article similarities as :func:`newsprism.corpus.cluster.similarity` gives
     them for one-article stories (entity cosine only when both have entities; the time
-    penalty beyond the window)."""
-    n = len(vectors)
-    vocab: dict[str, int] = {}
-    for vec in vectors:
-        for term in vec.words:
-            vocab.setdefault(term, len(vocab))
-        for term in vec.entities:
-            vocab.setdefault(term, len(vocab))
-    words = np.zeros((n, len(vocab)))
-    ents = np.zeros((n, len(vocab)))
-    for i, vec in enumerate(vectors):
-        if vec.words:
-            words[i, [vocab[t] for t in vec.words]] = list(vec.words.values())
-        if vec.entities:
-            ents[i, [vocab[t] for t in vec.entities]] = list(vec.entities.values())
-    w = words @ words.T
-    e = ents @ ents.T
+    penalty beyond the window). The diagonal is meaningless."""
+    words = _dots([v.words for v in vectors])
+    ents = _dots([v.entities for v in vectors])
     has = np.array([bool(v.entities) for v in vectors])
-    both = np.outer(has, has)
-    scores = np.where(both, (1 - params.entity_weight) * w + params.entity_weight * e, w)
-    days = [v.day for v in vectors]
-    if any(d is not None for d in days):
-        for i in range(n):
-            for j in range(i + 1, n):
-                if days[i] is not None and days[j] is not None:
-                    gap = abs(days[i] - days[j])  # type: ignore[operator]
-                    if gap > params.window_days:
-                        factor = float(np.exp(-(gap - params.window_days) / params.decay_days))
-                        scores[i, j] *= factor
-                        scores[j, i] *= factor
+    scores = np.where(np.outer(has, has), (1 - params.entity_weight) * words + params.entity_weight * ents, words)
+    days = np.array([np.nan if v.day is None else float(v.day) for v in vectors])
+    if not np.isnan(days).all():
+        gap = np.abs(days[:, None] - days[None, :])  # NaN when either is undated: no penalty
+        late = gap > params.window_days
+        if late.any():
+            scores = np.where(late, scores * np.exp(-(gap - params.window_days) / params.decay_days), scores)
     return scores
+
+
+def _dots(parts: Sequence[Mapping[str, float]]) -> np.ndarray:
+    """All pairwise dot products of sparse vectors, over the terms at least two of them hold
+    (the others add nothing off the diagonal)."""
+    seen = Counter(t for part in parts for t in part)
+    vocab = {t: k for k, t in enumerate(t for t, c in seen.items() if c > 1)}
+    matrix = np.zeros((len(parts), len(vocab)))
+    for i, part in enumerate(parts):
+        for term, weight in part.items():
+            k = vocab.get(term)
+            if k is not None:
+                matrix[i, k] = weight
+    return matrix @ matrix.T
 
 
 def split_groups(vectors: Sequence[ArticleVector], weights: Sequence[int], params: ClusterParams) -> list[list[int]]:
