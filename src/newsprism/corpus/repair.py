@@ -135,7 +135,17 @@ def split_groups(vectors: Sequence[ArticleVector], weights: Sequence[int], param
     n = len(vectors)
     if n < 2:
         return [list(range(n))]
-    sums = _pair_scores(vectors, params)
+    members = average_linkage(_pair_scores(vectors, params), params.repair_split_threshold)
+    groups = [sorted(g) for g in members]
+    return sorted(groups, key=lambda g: (-sum(weights[i] for i in g), g[0]))
+
+
+def average_linkage(sums: np.ndarray, threshold: float) -> list[list[int]]:
+    """Average-linkage groups over a symmetric pairwise similarity matrix: the two groups with
+    the highest mean pairwise similarity merge while it is at least ``threshold``. The groups,
+    each a list of row indexes, in the order of their first member. ``sums`` is not changed."""
+    n = len(sums)
+    sums = np.array(sums, dtype=float)
     np.fill_diagonal(sums, 0.0)
     sizes = np.ones(n)
     alive = np.ones(n, dtype=bool)
@@ -146,7 +156,7 @@ def split_groups(vectors: Sequence[ArticleVector], weights: Sequence[int], param
         mean[:, ~alive] = -np.inf
         np.fill_diagonal(mean, -np.inf)
         a, b = np.unravel_index(int(np.argmax(mean)), mean.shape)
-        if mean[a, b] < params.repair_split_threshold:
+        if mean[a, b] < threshold:
             break
         a, b = min(a, b), max(a, b)
         sums[a, :] += sums[b, :]
@@ -156,8 +166,7 @@ def split_groups(vectors: Sequence[ArticleVector], weights: Sequence[int], param
         alive[b] = False
         members[a].extend(members[b])
         members[b] = []
-    groups = [sorted(g) for g in members if g]
-    return sorted(groups, key=lambda g: (-sum(weights[i] for i in g), g[0]))
+    return [g for g in members if g]
 
 
 def _state(story_id: int, members: Sequence[Member], params: ClusterParams) -> StoryState:

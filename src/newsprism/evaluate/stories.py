@@ -156,28 +156,11 @@ def agglomerative_baseline(docs: Sequence[tuple[str, str | None, int | None]], t
     for i, vec in enumerate(vectors):
         for t, w in vec.items():
             matrix[i, vocab[t]] = w
-    sums = matrix @ matrix.T  # group x group: sum of pairwise cosines
-    np.fill_diagonal(sums, 0.0)
-    sizes = np.ones(n)
-    alive = np.ones(n, dtype=bool)
-    members = [[i] for i in range(n)]
-    while alive.sum() > 1:
-        mean = sums / np.outer(sizes, sizes)
-        mean[~alive, :] = -1.0
-        mean[:, ~alive] = -1.0
-        np.fill_diagonal(mean, -1.0)
-        a, b = np.unravel_index(int(np.argmax(mean)), mean.shape)
-        if mean[a, b] < threshold:
-            break
-        sums[a, :] += sums[b, :]
-        sums[:, a] += sums[:, b]
-        sums[a, a] = 0.0
-        sizes[a] += sizes[b]
-        alive[b] = False
-        members[a].extend(members[b])
-        members[b] = []
+    from newsprism.corpus.repair import average_linkage  # the repair's own average linkage
+
+    groups = average_linkage(matrix @ matrix.T, threshold)  # sums of pairwise cosines
     labels = [0] * n
-    for label, group in enumerate(g for g in members if g):
+    for label, group in enumerate(groups):
         for i in group:
             labels[i] = label
     return labels
