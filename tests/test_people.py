@@ -158,6 +158,25 @@ def test_mr_trump_is_not_melania_trump(nlp):
     assert _entity_of(entities, "Melania Trump") is not _entity_of(entities, "Trump")
 
 
+def test_mr_and_ms_khan_join_neither_given_name_that_tells_no_gender(nlp):
+    # PolNeAR (NYT, Aug. 2016): "Khizr" was not tagged, so "Mr. Khan" went to the nearest full
+    # name, his wife's, and "Ms. Khan" to their son's; "Ghazala" and "Humayun" tell no gender
+    from newsprism.evaluate.people import wrong_merges
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    text = (
+        "The confrontation between the parents, Khizr and Ghazala Khan, and Mr. Trump has emerged as a "
+        "flash point in the election. She spoke about her son, Humayun Khan, an Army captain.\n\n"
+        "Mr. Khan, who had addressed the Democratic convention, said the candidate had sacrificed nothing. "
+        "Ms. Khan said she had not spoken because of her grief. Mr. Khan said he would keep speaking."
+    )
+    analysis = run_pipeline([Article(id="a", text=text, outlet="NYT")], nlp)
+    assert wrong_merges(analysis) == []
+    mr = [e for e in analysis.entities if any(text[m.start - 4 : m.start] == "Mr. " and m.text == "Khan" for m in e.mentions)]
+    assert mr and all(e.name not in ("Ghazala Khan", "Humayun Khan") for e in mr)
+
+
 def test_a_surname_goes_to_the_person_named_far_more_often(nlp):
     texts = {
         "a": "Donald Trump spoke in Ohio. Donald Trump then met donors. Donald Trump left at noon.",

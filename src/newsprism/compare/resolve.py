@@ -333,6 +333,11 @@ def _short_people(items: list[Item], sets: _Sets) -> None:
         if it.gender is not None:  # an honorific rules out the full names of the other gender
             tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
         owners = {sets.find(f.idx) for f in tails}
+        if it.gender is not None and len(owners) > 1 and not any(genders_of[o] == {it.gender} for o in owners):
+            # "Mr. Khan" beside "Ghazala Khan" and "Humayun Khan", given names that tell no
+            # gender: which one is a guess (the nearest was his wife) — when unsure, don't merge
+            leftovers.append(it)
+            continue
         if len(owners) > 1 and it.role_lemmas:  # "President Trump": the one also called president
             shared = [f for f in tails if it.role_lemmas & roles_of[sets.find(f.idx)]]
             if len({sets.find(f.idx) for f in shared}) == 1:
@@ -343,12 +348,12 @@ def _short_people(items: list[Item], sets: _Sets) -> None:
                 tails = [f for f in tails if sets.find(f.idx) == ranked[0]]
                 owners = {ranked[0]}
         if len(owners) == 1:
-            sets.union(it.idx, tails[0].idx)
+            _join_gendered(sets, genders_of, it, tails[0])
             continue
         if len(owners) > 1:
             before = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
             if before:
-                sets.union(it.idx, before[-1].idx)
+                _join_gendered(sets, genders_of, it, before[-1])
             else:
                 leftovers.append(it)
             continue
@@ -372,9 +377,17 @@ def _short_people(items: list[Item], sets: _Sets) -> None:
             continue
         leftovers.append(it)
     # what stays alone: one entity per name, across docs only if the roles do not disagree
-    by_key: dict[tuple[str, ...], list[Item]] = defaultdict(list)
+    # ... and one per gender: "Mr. Khan" and "Ms. Khan" left alone are two people; a bare "Khan"
+    # goes with them only when the name is written with one gender's title alone
+    genders_by_name: dict[tuple[str, ...], set[str]] = defaultdict(set)
     for it in leftovers:
-        by_key[it.toks].append(it)
+        if it.gender is not None:
+            genders_by_name[it.toks].add(it.gender)
+    by_key: dict[tuple[tuple[str, ...], str | None], list[Item]] = defaultdict(list)
+    for it in leftovers:
+        told = genders_by_name[it.toks]
+        gender = it.gender if it.gender is not None else (next(iter(told)) if len(told) == 1 else None)
+        by_key[(it.toks, gender)].append(it)
     for group in by_key.values():
         first_of_doc: dict[str, Item] = {}
         for it in group:
@@ -493,6 +506,16 @@ _PRONOUN_FORMS = (
     frozenset("they them their theirs themselves".split()),
     frozenset("it its itself".split()),
 )
+
+
+def _join_gendered(sets: _Sets, genders_of: dict[int, set[str]], it: Item, other: Item) -> None:
+    """Join ``it`` to ``other``'s entity and carry both gender sets to the joined root, so a
+    later "Ms. Khan" cannot join the entity a "Mr. Khan" has joined."""
+    carried = genders_of[sets.find(it.idx)] | genders_of[sets.find(other.idx)]
+    if it.gender is not None:
+        carried = carried | {it.gender}
+    sets.union(it.idx, other.idx)
+    genders_of[sets.find(it.idx)] = carried
 
 
 def _gender(word: str) -> str:
