@@ -279,3 +279,22 @@ def test_time_blocks_find_the_edges_of_the_whole_corpus(undated_share):
         assert len(whole) > 300
         for block_weeks in (1, 4):
             assert sorted(_blocked_edges(vectors, params, cap, block_weeks)) == sorted(whole)
+
+
+def test_progress_rate_and_eta_leave_out_work_of_an_earlier_run():
+    import io
+    import re
+    import time
+
+    stream = io.StringIO()
+    progress = Progress(stream)
+    progress.start("analyses", 1000)
+    progress.carry(900)  # a resumed run: 900 articles' shards kept from before
+    time.sleep(0.2)
+    progress.update(910, force=True)
+    line = stream.getvalue().strip()
+    assert line.startswith("batch: analyses: 910/1,000 articles")
+    rate = float(re.search(r", ([\d,.]+)/s", line).group(1).replace(",", ""))
+    assert rate <= 10 / 0.2  # 10 articles done in this run, not 910
+    eta = re.search(r"ETA (\d+)s", line)
+    assert eta and int(eta.group(1)) >= 1  # 90 left at <= 50/s

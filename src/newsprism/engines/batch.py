@@ -93,7 +93,8 @@ def tree_cpu_seconds() -> float:
 
 class Progress:
     """One line per update on stderr: step, done/total, rate and ETA (at most every
-    ``every`` seconds, and always at the end of a step)."""
+    ``every`` seconds, and always at the end of a step). Work an earlier run finished
+    (:meth:`carry`: a resumed run's kept shards) counts as done but not in the rate."""
 
     def __init__(self, stream=None, every: float = 2.0, quiet: bool = False):
         self.stream = stream or sys.stderr
@@ -102,10 +103,16 @@ class Progress:
         self._step = ""
         self._started = 0.0
         self._shown = 0.0
+        self._carried = 0
 
     def start(self, step: str, total: int | None = None, unit: str = "articles") -> None:
         self._step, self._total, self._unit = step, total, unit
         self._started = self._shown = time.perf_counter()
+        self._carried = 0
+
+    def carry(self, done: int) -> None:
+        """``done`` more of this step were finished by an earlier run."""
+        self._carried += done
 
     def update(self, done: int, total: int | None = None, force: bool = False, extra: str = "") -> None:
         if self.quiet:
@@ -116,7 +123,7 @@ class Progress:
         self._shown = now
         total = total if total is not None else self._total
         elapsed = max(now - self._started, 1e-9)
-        rate = done / elapsed
+        rate = max(done - self._carried, 0) / elapsed
         line = f"batch: {self._step}: {done:,}"
         if total:
             line += f"/{total:,} {self._unit}"
@@ -403,6 +410,7 @@ def analyse_stories(
         if work.done(name):
             reused.append(name)
             done_articles += size
+            progress.carry(size)
             analysed += len(mine)
             continue
         tasks = [

@@ -716,13 +716,16 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
                 .partitionBy("shard").parquet(path("by-shard.parquet"))
             work.mark("by-shard")
         by_shard = spark.read.parquet(path("by-shard.parquet"))
-        progress.start("analyses", total)
+        # its own line (the watcher restarts `progress` for each shard's Spark tasks)
+        counter = Progress(progress.stream, progress.every, progress.quiet)
+        counter.start("analyses", total)
         sizes = {int(r["shard"]): int(r["count"]) for r in by_shard.groupBy("shard").count().collect()}
         for shard in range(shards):
             name = f"analyses-{shard:05d}"
             if work.done(name):
                 summary.resumed.append(name)
                 done_articles += sizes.get(shard, 0)
+                counter.carry(sizes.get(shard, 0))
                 continue
             watcher.begin(f"analyses shard {shard + 1}/{shards}")
             part = by_shard.filter(F.col("shard") == shard).drop("shard")
@@ -743,7 +746,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
             done_articles += sizes.get(shard, 0)
-            progress.update(done_articles, total, force=True, extra=f"shard {shard + 1}/{shards}")
+            counter.update(done_articles, total, force=True, extra=f"shard {shard + 1}/{shards}")
         lap("analyses")
         wide_all = spark.read.parquet(*[path(f"analyses-{s:05d}") for s in range(shards)])
         summary.analysed_stories = wide_all.filter("table = 'analyses'").count()
