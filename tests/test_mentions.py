@@ -86,3 +86,14 @@ def test_an_editors_bracketed_insertion_is_no_name(nlp):
     names = {m.text for m in extract_mentions(Article("wj", text), nlp(text))}
     assert "Josh Greenman" in names
     assert not [n for n in names if "[" in n or "]" in n]
+
+
+def test_a_contest_is_no_name(nlp):
+    # PolNeAR (2016 primaries): "Trump versus Rubio, Rubio" joined Marco Rubio's entity
+    text = ("Donald Trump spotted a sign in the crowd and asked it to be fetched for him. He held up the sign "
+            "\u2014 which read \u201cHispanics 4 Trump\u201d \u2014 and waved it around.\n\n"
+            "''If it were just Trump versus Rubio, Rubio would win that or have a very good shot at winning,'' "
+            "said a strategist.")
+    names = {m.text for m in extract_mentions(Article("p", text), nlp(text))}
+    assert "Donald Trump" in names
+    assert not [n for n in names if "versus" in n]  # NER: "Trump versus Rubio, Rubio" (LAW), later a Trump

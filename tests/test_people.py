@@ -643,3 +643,24 @@ def test_a_quoted_nickname_inside_a_name_is_one_person(nlp):
     cowan = _entity_of(entities, "William Cowan")
     assert {(m.doc, m.text) for m in cowan.mentions} >= {("a", 'William "Mo" Cowan'), ("a", "Cowan"), ("b", "Cowan")}
     assert _entity_of(entities, "Deval Patrick") is not cowan
+
+
+def test_a_speaker_ner_missed_links_to_the_one_entity_its_name_ends():
+    # PolNeAR (AP "The Latest", April 2016): "Sanders says ..." had no mention under it, so
+    # its quotes stood under a heading "Sanders" beside "Bernie Sanders"
+    from newsprism.model import Entity, Mention, Quote, Span
+    from newsprism.pipeline import link_speaker
+
+    text = "Bernie Sanders spoke in Brooklyn. Sanders says “there were no speeches.” Mr. Khan and Ms. Khan spoke."
+    def mention(name, doc="a"):
+        start = text.index(name)
+        return Mention(doc, start, start + len(name), name, "PERSON")
+    sanders = Entity("E1", "Bernie Sanders", "PERSON", ("Bernie Sanders",), (mention("Bernie Sanders"),))
+    ghazala = Entity("E2", "Ghazala Khan", "PERSON", ("Ghazala Khan", "Khan"), (Mention("b", 0, 12, "Ghazala Khan", "PERSON"),))
+    khizr = Entity("E3", "Khizr Khan", "PERSON", ("Khizr Khan", "Khan"), (Mention("b", 20, 30, "Khizr Khan", "PERSON"),))
+    at = text.index("Sanders says")
+    quote = Quote("a", text.index("there"), text.index(".”"), "there were no speeches", "Sanders",
+                  speaker_span=Span("a", at, at + 7, "Sanders"))
+    assert link_speaker(quote, [sanders, ghazala, khizr]).speaker_entity == "E1"
+    khan = Quote("a", 0, 5, "words", "Khan", speaker_span=Span("a", text.index("Khan"), text.index("Khan") + 4, "Khan"))
+    assert link_speaker(khan, [sanders, ghazala, khizr]).speaker_entity is None  # two people end with it

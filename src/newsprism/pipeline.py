@@ -193,8 +193,27 @@ def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
                 if best is None or overlap > best[0]:
                     best = (overlap, entity.id)
     if best is None:
-        return quote
+        return _link_by_name(quote, entities)
     return replace(quote, speaker_entity=best[1])
+
+
+def _link_by_name(quote: Quote, entities: Iterable[Entity]) -> Quote:
+    """A speaker's name that no entity mention covers (NER missed "Sanders" in "Sanders says
+    ...") is the person or organisation whose name ends with it, when only one does — in the
+    quote's document if one there does, else in the story. Two candidates ("Khan": a husband,
+    a wife): no link."""
+    words = (quote.speaker or "").split()
+    if not words or not all(w[:1].isupper() for w in words):
+        return quote
+
+    def ends_with_speaker(name: str) -> bool:
+        tail = name.split()[-len(words):]
+        return len(name.split()) >= len(words) and tail == words
+
+    named = [e for e in entities if e.type in ("PERSON", "ORG") and any(ends_with_speaker(v) for v in (e.name, *e.variants))]
+    here = [e for e in named if any(m.doc == quote.doc for m in e.mentions)]
+    pick = here or named
+    return replace(quote, speaker_entity=pick[0].id) if len(pick) == 1 else quote
 
 
 def fold_wire_families(documents: Sequence[DocumentInfo]) -> tuple[DocumentInfo, ...]:

@@ -127,6 +127,9 @@ def _is_noise(ent: "SpacySpan") -> bool:
     return not any(ch.isalpha() for ch in ent.text)
 
 
+_VERSUS = re.compile(r"\b(?:versus|vs)\b", re.IGNORECASE)
+
+
 class _Raw:
     __slots__ = ("start", "end", "label", "root")
 
@@ -151,6 +154,8 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
                 continue
             if any(ch in piece for ch in "[]{}<>|"):
                 continue  # an editor's insertion ("“[W]e won’t ...”") or markup, not a name
+            if _VERSUS.search(piece) or (label == "PERSON" and any(ch.isdigit() for ch in piece)):
+                continue  # "Trump versus Rubio, Rubio" (a contest), "Hispanics 4 Trump" as a person: no name
             if title_key(piece) in TITLE_WORDS:
                 continue
             if label == "PERSON":
