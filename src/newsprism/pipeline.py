@@ -199,9 +199,9 @@ def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
 
 def _link_by_name(quote: Quote, entities: Iterable[Entity]) -> Quote:
     """A speaker's name that no entity mention covers (NER missed "Sanders" in "Sanders says
-    ...") is the person or organisation whose name ends with it, when only one does — in the
-    quote's document if one there does, else in the story. Two candidates ("Khan": a husband,
-    a wife): no link."""
+    ...") is the person or organisation named in the quote's own document whose name ends with
+    it, when only one does. Two candidates ("Khan": a husband, a wife), or none in that
+    document: no link."""
     words = (quote.speaker or "").split()
     if not words or not all(w[:1].isupper() for w in words):
         return quote
@@ -212,8 +212,7 @@ def _link_by_name(quote: Quote, entities: Iterable[Entity]) -> Quote:
 
     named = [e for e in entities if e.type in ("PERSON", "ORG") and any(ends_with_speaker(v) for v in (e.name, *e.variants))]
     here = [e for e in named if any(m.doc == quote.doc for m in e.mentions)]
-    pick = here or named
-    return replace(quote, speaker_entity=pick[0].id) if len(pick) == 1 else quote
+    return replace(quote, speaker_entity=here[0].id) if len(here) == 1 else quote
 
 
 def fold_wire_families(documents: Sequence[DocumentInfo]) -> tuple[DocumentInfo, ...]:
