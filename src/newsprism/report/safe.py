@@ -76,10 +76,24 @@ def plain(text: Any, style: str = "", *, newlines: bool = False):
 
 
 def markup(text: Any, *, newlines: bool = False) -> str:
-    """``text`` escaped for use inside a Rich markup string."""
-    from rich.markup import escape
+    """``text`` escaped for use inside a Rich markup string. Every "[" is escaped. Rich reads
+    the backslashes before a tag-like "[b]" in pairs, and drops one backslash before any other
+    "[". Its own ``escape`` leaves a "[" that starts no tag alone, so an article's "\\["
+    printed as "[". Here each "[" gets the backslashes its kind needs."""
+    s = printable(text, newlines=newlines)
 
-    return escape(printable(text, newlines=newlines))
+    def escaped(m: re.Match) -> str:
+        slashes = m.group(1)
+        return (slashes * 2 if m.group(2) is not None else slashes) + "\\["
+
+    s = _RICH_BRACKET.sub(escaped, s)
+    if s.endswith("\\") and not s.endswith("\\\\"):
+        s += "\\"  # a trailing backslash would escape whatever markup follows (Rich's own rule)
+    return s
+
+
+# a "[" with the backslashes before it; group 2 is set when Rich would read it as a tag
+_RICH_BRACKET = re.compile(r"(\\*)\[(?=([a-z#/@][^[]*?\]))?")
 
 
 def console(**options: Any):
