@@ -664,3 +664,13 @@ def test_a_speaker_ner_missed_links_to_the_one_entity_its_name_ends():
     assert link_speaker(quote, [sanders, ghazala, khizr]).speaker_entity == "E1"
     khan = Quote("a", 0, 5, "words", "Khan", speaker_span=Span("a", text.index("Khan"), text.index("Khan") + 4, "Khan"))
     assert link_speaker(khan, [sanders, ghazala, khizr]).speaker_entity is None  # two people end with it
+
+
+def test_polnear_train_texts_load_with_their_outlet_date_and_title(shared_dir):
+    from newsprism.evaluate.polnear_stories import load_polnear_articles
+
+    articles = load_polnear_articles(shared_dir / "datasets" / "polnear")
+    assert len(articles) == 840
+    first = next(a for a in articles if a.id == "breitbart_2015-11-11_the-ninth-circle-the-hellish-vie")
+    assert first.outlet == "breitbart" and first.published == "2015-11-11"
+    assert first.title and first.text.startswith("The Ninth Circle")

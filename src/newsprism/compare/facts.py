@@ -31,6 +31,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
@@ -428,8 +429,6 @@ def _quoted_words(claim: Claim) -> list[str]:
 
 def _other_quoted_words(a: Claim, b: Claim) -> bool:
     """Both claims quote somebody, and no content word quoted in one is quoted in the other."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
     wa = {w for w in _quoted_words(a) if w not in STOP_WORDS}
     wb = {w for w in _quoted_words(b) if w not in STOP_WORDS}
     return bool(wa and wb) and not wa & wb
