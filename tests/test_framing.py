@@ -197,3 +197,36 @@ def test_apparently_on_a_passive_event_is_sourcing_not_judgement(nlp):
     assert judged("The man was apparently shot twice by the officers.") == []
     assert [c.kind for c in judged("Former Rep. Anthony Weiner was apparently unable to put down his phone.")] == ["adverb"]
     assert [c.kind for c in judged("He famously refused to apologize.")] == ["adverb"]
+
+
+def test_facets_of_one_person_are_not_a_frame_but_alternatives_for_one_role_are(nlp):
+    # "challenger" / "nominee" tell two facts about Romney; "aide" / "volunteer" size one role two ways
+    texts = {
+        "a": "Republican challenger Mitt Romney spoke in Ohio on Monday. Sam Clovis, a campaign aide, "
+             "joined him on stage.",
+        "b": "Republican presidential nominee Mitt Romney spoke in Ohio on Monday. Sam Clovis, a campaign "
+             "volunteer, joined him on stage.",
+    }
+    items = _labels(nlp, texts)
+    assert [x.about.split(":")[0] for x in items] == ["how Sam Clovis is labelled"], items
+    by_doc = {lab.doc: lab.label for lab in items[0].labels}
+    assert "aide" in by_doc["a"] and "volunteer" in by_doc["b"], by_doc
+
+
+def test_a_surname_two_people_share_gives_no_label(nlp):
+    # "Khan was an Army captain" is said of the son; the resolver may join the bare surname to the
+    # father, so a label read off "Khan" where the article names two Khans describes nobody sure
+    texts = {
+        "a": "Khizr Khan spoke at the convention on Thursday. His son, Humayun Khan, died in Iraq in 2004. "
+             "Khan was an Army captain.",
+        "b": "Khizr Khan spoke at the convention on Thursday. Khizr Khan is a lawyer from Virginia.",
+    }
+    assert not any("captain" in lab.label for x in _labels(nlp, texts) for lab in x.labels), _labels(nlp, texts)
+
+
+def test_a_plural_predicate_of_two_people_is_not_one_persons_label(nlp):
+    texts = {
+        "a": "Khizr Khan spoke at the convention on Thursday. Khizr Khan and his wife are newcomers to politics.",
+        "b": "Khizr Khan spoke at the convention on Thursday. Khizr Khan is a firebrand.",
+    }
+    assert not any("newcomer" in lab.label for x in _labels(nlp, texts) for lab in x.labels), _labels(nlp, texts)

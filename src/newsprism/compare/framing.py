@@ -24,7 +24,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import quote_share
 from newsprism.compare.evaluative import CUE_RANK, cues, judging
-from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, same_role
+from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, same_role
 from newsprism.extract.claims import Claim
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis
 
@@ -77,7 +77,17 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
             return {h for h in keys[a]
                     if not any(h == g or frozenset((h, g)) in synonyms or same_role(h, g) for g in keys[b])}
 
-        if not any(own(a, b) and own(b, a) for x, a in enumerate(doc_ids) for b in doc_ids[x + 1 :]):
+        judging_keys = {w for rows in per_doc.values() for x in rows
+                        for w in (*x.judging, *((x.key,) if x.key in JUDGING_NOUNS else ()))}
+
+        def framed(mine: set[str], theirs: set[str]) -> bool:
+            """Two labels differ in frame when one of them judges ("hardliner", "polarizing") or
+            both are alternatives for one role ("aide" / "volunteer"); "challenger" / "nominee",
+            "contender" / "operative" are facets of one person, not frames."""
+            return bool((mine | theirs) & judging_keys) or any(frame_pair(h, g) for h in mine for g in theirs)
+
+        if not any(own(a, b) and own(b, a) and framed(own(a, b), own(b, a))
+                   for x, a in enumerate(doc_ids) for b in doc_ids[x + 1 :]):
             for d in doc_ids:
                 others = set().union(*(keys[o] for o in doc_ids if o != d))
                 mine = [x for x in per_doc[d] if _judges(x) and not ({x.key, *x.judging} & others)]

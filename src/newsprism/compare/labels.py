@@ -31,9 +31,11 @@ from spacy.tokens import Doc, Token
 from newsprism.lexicon import is_title
 from newsprism.model import Span, StoryAnalysis
 
-__all__ = ["Descriptor", "descriptors", "same_role", "closes_paragraph", "JUDGING_NOUNS", "LEAN"]
+__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "JUDGING_NOUNS", "LEAN"]
 
-LABEL_TYPES = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+# a group by affiliation ("establishment Republicans", "the nation's highest-profile Republicans")
+# takes modifiers that pick a subset of it, not a label: NORP is left out
+LABEL_TYPES = frozenset({"PERSON", "ORG", "GPE"})
 # role nouns that describe a relation or a plain role, not a choice of label
 NEUTRAL = frozenset(
     """man woman person people group member members official officials spokesman spokeswoman spokesperson
@@ -63,7 +65,20 @@ SAME_ROLE = tuple(frozenset(g.split()) for g in (
     "aide adviser advisor assistant staffer", "lawyer attorney counsel", "reporter journalist correspondent",
     "businessman businesswoman executive entrepreneur", "lawmaker legislator", "protester demonstrator",
     "host anchor", "organization outfit group", "critic opponent detractor", "ally supporter backer",
-    "fundraiser donor", "moderator host",
+    "fundraiser donor", "moderator host", "aide strategist adviser advisor consultant",
+))
+# alternatives for one role where the choice of word is the frame: two outlets that
+# label one entity with two words of a set differ in frame even when neither word judges
+# on its own ("aide" / "volunteer", "protester" / "rioter"); two labels of different
+# facets ("challenger" / "nominee", "contender" / "operative") are no frame
+FRAME_SETS = tuple(frozenset(g.split()) for g in (
+    "dictator leader strongman ruler autocrat despot tyrant president",
+    "regime government administration",
+    "rebel terrorist insurgent militant fighter jihadist extremist gunman opposition",
+    "protester demonstrator rioter mob looter activist agitator crowd",
+    "aide volunteer adviser advisor staffer associate intern",
+    "immigrant migrant alien refugee asylum-seeker",
+    "soldier occupier invader troop",
 ))
 _NP_POS = frozenset("DET ADJ NOUN PROPN ADV PART NUM PUNCT".split())
 # dependents that belong to a label's own words, left of its noun
@@ -163,8 +178,11 @@ def _words(tok: Token, name_start: int | None = None) -> tuple[int, int]:
 
 def _predicates(head: Token) -> list[Token]:
     """Nouns said of ``head`` by a copula: "X is a dictator", "X, who became a lawyer"."""
-    out = []
-    verbs = []
+    out: list[Token] = []
+    verbs: list[Token] = []
+    # "Khan and his wife are newcomers": the predicate labels the pair, not the one named
+    if head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children):
+        return out
     # the outlet's own statement, not a clause under another verb: "Kristol said Steele
     # is a disgrace" is Kristol's label, "the skepticism that Afghanistan is a winnable
     # enterprise" is the skeptics'
@@ -210,7 +228,11 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
             # "Cowan, a Boston lawyer who is a longtime friend and former aide"
             out.extend((x, None) for x in _predicates(c) if x.i > c.i)
     if head.dep_ == "appos" and head.head.i < span.start and span.start >= 1 and doc[span.start - 1].text == ",":
-        out.append((head.head, None))
+        # "North Korea's leader, Kim", "the leader of North Korea, Kim"; not "a three-person race
+        # between himself, Donald Trump" (the name ends a list inside the noun's phrase)
+        between = doc[head.head.i + 1 : span.start - 1]
+        if not len(between) or (between[0].lower_ == "of" and all(t.text != "," for t in between)):
+            out.append((head.head, None))
     elif not out and span.start >= 1 and any(t.dep_ == "appos" and t.head.i == span.start - 1 for t in span):
         # "advocacy group Secure America Now" parsed as an apposition: a label before the name
         out.append((doc[span.start - 1], span.start))
@@ -224,6 +246,7 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
     two or more documents mention and one or more describe. ``judging`` tells
     whether a modifier judges."""
     out: dict[str, dict[str, list[Descriptor]]] = {}
+    given: dict[str, dict[str, set[str]]] = {}  # doc id -> surname -> given names written before it
     for e in analysis.entities:
         if e.type not in LABEL_TYPES:
             continue
@@ -233,8 +256,10 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
             doc = docs.get(m.doc)
             if doc is None:
                 continue
+            if e.type == "PERSON" and _shared_surname(doc, m.doc, m.start, m.end, given):
+                continue
             for tok, name_start in _from_mention(doc, m.start, m.end):
-                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok):
+                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok) or _plural_for_one(tok, e.type):
                     continue
                 seen.add((m.doc, tok.i))
                 lo, hi = _words(tok, name_start)
@@ -251,6 +276,48 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
     return out
 
 
+def _plural_for_one(tok: Token, entity_type: str) -> bool:
+    """A plural noun said of one person ("Khan and his wife are newcomers", "core groups of
+    voters Mrs. Clinton must win"): the label of a group, or a misparse, not of the person."""
+    return entity_type == "PERSON" and tok.tag_ in ("NNS", "NNPS")
+
+
+def _given_names(doc: Doc) -> dict[str, set[str]]:
+    """surname -> the given names the document writes right before it ("Khizr Khan",
+    "Ghazala Khan", "Major [Humayun] Khan": Khan -> {Khizr, Ghazala, Humayun})."""
+    out: dict[str, set[str]] = {}
+    for t in doc:
+        if t.pos_ != "PROPN" or not t.text[:1].isupper() or t.i == 0:
+            continue
+        j = t.i - 1
+        while j > 0 and doc[j].text in ("[", "]", "(", ")"):
+            j -= 1
+        prev = doc[j]
+        if prev.pos_ == "PROPN" and prev.is_alpha and prev.text[:1].isupper() and not is_title(prev.text) \
+                and "PERSON" in (prev.ent_type_, t.ent_type_):
+            out.setdefault(t.text, set()).add(prev.text)
+    return out
+
+
+def _shared_surname(doc: Doc, doc_id: str, start: int, end: int, cache: dict[str, dict[str, set[str]]]) -> bool:
+    """Whether a mention is a surname alone ("Khan", "Mr. Khan") that the document gives two
+    or more people: which of them a label there describes is the resolver's guess, not the parse's."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return False
+    words = [t for t in span if t.is_alpha and not is_title(t.text) and t.lower_ not in ("the", "a", "an")]
+    if len(words) != 1:
+        return False
+    if doc_id not in cache:
+        cache[doc_id] = _given_names(doc)
+    return len(cache[doc_id].get(words[0].text, ())) >= 2
+
+
 def same_role(a: str, b: str) -> bool:
     """Whether two label keys name one role in two words ("aide" / "adviser")."""
     return any(a in g and b in g for g in SAME_ROLE)
+
+
+def frame_pair(a: str, b: str) -> bool:
+    """Whether two label keys are alternatives for one role ("aide" / "volunteer")."""
+    return a != b and any(a in g and b in g for g in FRAME_SETS) and not same_role(a, b)
