@@ -78,3 +78,23 @@ def test_a_stage_assigning_a_field_it_does_not_provide_is_caught():
     honest = Stage("honest", frozenset({"articles"}), frozenset({"entities"}), sneaky)
     run_stages(ws, [honest], nlp=None)
     assert ws.entities == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "label", "linked"),
+    [
+        ("Rebel forces in Aleppo said", "Aleppo", "GPE", False),
+        ("residents of Syracuse said", "Syracuse", "GPE", False),
+        ("a lawyer for Mr. Trump said", "Trump", "PERSON", False),
+        ("Clinton's lawyer said", "Clinton", "PERSON", False),
+        ("a spokesman for the State Department said", "State Department", "ORG", True),
+        ("Secretary of State John F. Kerry said", "John F. Kerry", "PERSON", True),
+        ("White House press secretary Josh Earnest said", "Josh Earnest", "PERSON", True),
+    ],
+)
+def test_a_name_that_only_qualifies_the_speaker_is_not_the_speaker(text, name, label, linked):
+    speaker = text[: -len(" said")]
+    start = text.index(name)
+    entity = Entity("E1", name, label, (name,), (Mention("d", start, start + len(name), name, label),))
+    quote = Quote("d", 0, 1, "x", speaker, speaker_span=Span("d", 0, len(speaker), speaker))
+    assert (link_speaker(quote, [entity]).speaker_entity == "E1") is linked

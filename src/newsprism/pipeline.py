@@ -20,6 +20,7 @@ from newsprism.model import (
     Quote,
     Skipped,
     StoryAnalysis,
+    Span,
     TimeExpr,
 )
 
@@ -188,13 +189,35 @@ def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
     best: tuple[int, str] | None = None
     for entity in entities:
         for m in entity.mentions:
-            if m.doc == span.doc and m.start < span.end and span.start < m.end:
+            if m.doc == span.doc and m.start < span.end and span.start < m.end and not _only_qualifies(m, span, entity.type):
                 overlap = min(m.end, span.end) - max(m.start, span.start)
                 if best is None or overlap > best[0]:
                     best = (overlap, entity.id)
     if best is None:
         return _link_by_name(quote, entities)
     return replace(quote, speaker_entity=best[1])
+
+
+_PREPOSITIONS = frozenset({"in", "of", "at", "from", "for", "with", "on", "near", "by", "to", "inside",
+                           "outside", "across", "around", "within", "behind", "close"})
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _only_qualifies(mention: Mention, speaker: Span, entity_type: str) -> bool:
+    """A name inside the speaker's phrase that is not who speaks: the object of a preposition
+    ("Rebel forces in Aleppo", "a lawyer for Mr. Trump", "residents of Syracuse") or a
+    possessor ("Clinton's lawyer"). An organisation after "for" / "of" is kept: its
+    spokesman or its head speaks for it ("a spokesman for the State Department")."""
+    before = speaker.text[: max(0, mention.start - speaker.start)].split()
+    while before and (before[-1].lower() in _ARTICLES or (before[-1].endswith(".") and before[-1][:1].isupper()
+                                                           and len(before[-1]) <= 5)):
+        before.pop()  # "the", a title ("for Mr. Trump")
+    after = speaker.text[max(0, mention.end - speaker.start):]
+    if after[:2] in ("'s", "\u2019s") or after[:1] in ("'", "\u2019"):
+        return True
+    if not before or before[-1].lower() not in _PREPOSITIONS:
+        return False
+    return not (entity_type == "ORG" and before[-1].lower() in ("for", "of"))
 
 
 def _link_by_name(quote: Quote, entities: Iterable[Entity]) -> Quote:
