@@ -7,6 +7,7 @@ the same one ``newsprism eval`` and the quality gate run.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -64,6 +65,23 @@ def test_party_denial_is_a_dispute_not_an_outlet_conflict(nlp):
     assert findings.conflicts == ()
     assert [d.versions[0].attributed_to for d in findings.disputes] == ["Russia"]
     assert findings.disputes[0].between == "parties"
+
+
+def test_a_dispute_is_the_clause_with_the_cue_shown_as_its_whole_sentence(nlp):
+    """The seed story: "Trapped civilians expressed disbelief, and the Syrian military denied
+    that another deal had been reached." is the military's denial; the clause alone starts
+    with "and", so the item shows and cites the whole sentence."""
+    from newsprism.compare.findings import find
+
+    sentence = "Trapped civilians expressed disbelief, and the Syrian military denied that another deal had been reached."
+    texts = {"a": "Buses waited at the checkpoints. " + sentence, "b": "Officials said the buses were waiting."}
+    findings = find(_analysis(texts), {k: nlp(v) for k, v in texts.items()})
+    assert len(findings.disputes) == 1
+    item = findings.disputes[0]
+    assert item.about == sentence
+    assert "military" in (item.versions[0].attributed_to or "")
+    start = texts["a"].index(sentence)
+    assert any((c.start, c.end) == (start, start + len(sentence)) for c in item.citations)
 
 
 def test_an_infinitive_or_negated_cue_is_not_a_dispute(nlp):
@@ -367,3 +385,22 @@ def test_two_remarks_quoting_different_words_are_not_one_fact(nlp):
     assert all(c.quotes for c in claims.values())
     assert _other_quoted_words(claims["a"], claims["b"])
     assert not _other_quoted_words(claims["a"], claims["c"])  # the same remark in other words around it
+
+
+def test_markdown_names_each_outlet_once_per_item(nlp):
+    """A dispute cites the speaker, the cue and the sentence of one report: the Markdown
+    names that outlet once before its three references, not three times."""
+    import re
+
+    from newsprism.compare.findings import find
+    from newsprism.report.markdown import to_markdown
+
+    texts = {"a": "Russia categorically denied the reports of killings in the city.",
+             "b": "Officials in the city said the buses were waiting at the checkpoints."}
+    analysis = _analysis(texts)
+    analysis = dataclasses.replace(analysis, findings=find(analysis, {k: nlp(v) for k, v in texts.items()}))
+    md = to_markdown(analysis)
+    line = next(x for x in md.splitlines() if x.startswith("- Russia categorically denied"))
+    refs = re.findall(r"\[a:\d+-\d+\]", line.replace("\\", ""))
+    assert len(refs) == 3
+    assert line.count(refs[0]) == 1 and len(re.findall(r"\] [^\[]+ \[a:", line)) == 0

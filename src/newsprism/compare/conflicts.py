@@ -404,18 +404,26 @@ def disputes(claims: Sequence[Claim], docs: Mapping[str, Doc] | None = None) -> 
     """Denials, blame and accusations the outlets report between parties. With ``docs``
     (the parses), a cue in an infinitive or under a negation is not one."""
     out = []
-    seen: set[tuple[str, int]] = set()
+    by_cue: dict[tuple[str, int], list[Claim]] = {}
     for c in claims:
         a = c.attribution
         if a is None or a.cue is None or a.cue.text.lower() not in _DISPUTE_CUES:
             continue
         if docs and _not_voiced(docs, a.cue.doc, a.cue.start):
             continue
-        if (a.cue.doc, a.cue.start) in seen:  # clauses of one sentence share its attribution
-            continue
-        seen.add((a.cue.doc, a.cue.start))
+        by_cue.setdefault((a.cue.doc, a.cue.start), []).append(c)
+    for (_, cue_start), sharing in by_cue.items():
+        # clauses of one sentence share its attribution: the dispute is the clause that
+        # holds the cue ("Trapped civilians expressed disbelief, and the Syrian military
+        # denied ..." is the military's denial, not the civilians' disbelief)
+        c = next((x for x in sharing if x.citation.start <= cue_start < x.citation.end), sharing[0])
+        a = c.attribution
+        assert a is not None and a.cue is not None
+        # a clause that starts mid-sentence ("and the Syrian military denied ...") reads as
+        # a fragment: the whole sentence is shown and cited
+        told = c.sentence if c.sentence is not None and (c.text[:1].islower() or c.text.rstrip()[-1:] in ",;") else c.citation
         out.append(
-            Finding("", "dispute", c.text, (c.doc,), (a.span, a.cue, c.citation), (c.id,), between="parties",
+            Finding("", "dispute", told.text, (c.doc,), (a.span, a.cue, told), (c.id,), between="parties",
                     versions=(Version((c.doc,), a.cue.text, (a.cue,), attributed_to=a.text),))
         )
     return out

@@ -90,7 +90,11 @@ def to_markdown(analysis: StoryAnalysis) -> str:
 
 
 def _cites(analysis: StoryAnalysis, spans) -> str:
-    return " ".join(f"{_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}" for c in spans)
+    """Citations grouped by document, in first-cited order: each outlet named once."""
+    by_doc: dict[str, list[str]] = {}
+    for c in spans:
+        by_doc.setdefault(c.doc, []).append(cite(c.doc, c.start, c.end))
+    return " ".join(f"{_label(analysis, doc)} {' '.join(refs)}" for doc, refs in by_doc.items())
 
 
 def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
