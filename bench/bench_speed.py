@@ -9,7 +9,9 @@
 * parallel: the BASIL events (3 articles each, one stored story per event) analysed by
   `refresh` with 1 and with 2 worker processes, same corpus, same run (analyses and parses
   dropped before each), model loads included; the ratio is the speed-up. Raw spaCy
-  ``nlp.pipe`` on the same texts in the same run for scale.
+  ``nlp.pipe`` on the same texts in the same run for scale, and the machine's ceiling for two
+  processes in the same run (bench/bench_ceiling.py: a pure-CPU loop, random memory reads, and
+  raw spaCy on the same texts, one process against two).
 * story: ``newsprism analyze corpus.db --story N -f json`` in a fresh process on a 30-article
   stored story (10 BASIL events pooled): today's path (parse everything: the pipeline over
   the story's articles) against the stored analysis, and against stored parses only
@@ -124,6 +126,13 @@ def cmd_parallel(args) -> None:
     raw = time.perf_counter() - t0
     print(f"raw spaCy nlp.pipe (model loaded): {raw:.1f} s, {n_articles / raw:.2f} articles/s   load {load()}")
     del nlp
+    ceilings: dict[str, float] = {}
+    if not args.no_ceiling:
+        # what two processes can gain on this machine at all, same texts, same run
+        sys.path.insert(0, str(REPO / "bench"))
+        from bench_ceiling import ceiling
+
+        ceilings = ceiling([a.text for _, arts in events for a in arts], rounds=args.rounds)
     results: dict[int, list[float]] = {1: [], 2: []}
     cpu: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
     for _ in range(args.rounds):
@@ -156,6 +165,9 @@ def cmd_parallel(args) -> None:
             )
     one, two = min(results[1]), min(results[2])
     print(f"speed-up with 2 processes: {one / two:.2f}x wall (target >= 1.7)   full analysis (1 process, incl. model load) vs raw parse: {raw / one:.2f}")
+    if ceilings:
+        print("the same against this machine's ceiling (two processes vs one, same run): "
+              + ", ".join(f"{one / two / v:.2f} of {k} ({v:.2f}x)" for k, v in ceilings.items()))
     # on a loaded machine the wall ratio measures the scheduler's share; in CPU time, two
     # processes on two free cores take as long as the busier one: the estimate below
     cpu_one = min(total for total, _ in cpu[1])
@@ -386,6 +398,7 @@ def main() -> None:
     p.add_argument("--synthetic", type=int, default=0, help="instead: this many synthetic stories from real sentences")
     p.add_argument("--per-story", type=int, default=6, help="articles per synthetic story, at most")
     p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--no-ceiling", action="store_true", help="skip bench_ceiling's baselines (pure CPU, memory, raw spaCy 1 vs 2 processes)")
     p = sub.add_parser("story")
     p.add_argument("--repeat", type=int, default=3)
     p = sub.add_parser("stream")
