@@ -98,6 +98,32 @@ def test_two_events_of_one_country_days_apart_stay_apart():
     assert stream[0] != stream[3] and len(set(stream[3:])) == 1
 
 
+SCRANTON = [
+    "Vice President Joe Biden campaigned for Hillary Clinton in Scranton, Pennsylvania, on Monday, telling a crowd in his hometown that Donald Trump does not understand the middle class and would be a danger to the country.",
+    "Joe Biden, stumping for Hillary Clinton in his native Scranton on Monday, trashed Donald Trump, saying the Republican nominee has no clue about the middle-class families of Pennsylvania.",
+    "Back in Scranton, the vice president told supporters of Hillary Clinton that Donald Trump would be a danger to the country, and that he does not understand the middle class Biden grew up in.",
+]
+SEPTEMBER = [
+    "The Clinton campaign said on Friday that President Barack Obama and Vice President Joe Biden will campaign for Hillary Clinton in September, with Biden heading to Pennsylvania and Ohio to make the case against Donald Trump.",
+    "Obama and Biden will hit the campaign trail for Hillary Clinton in September, her campaign said Friday; Biden is to visit Pennsylvania and Ohio, where he will warn voters about Donald Trump.",
+]
+
+
+def test_a_story_holds_one_event_not_a_topic_over_weeks():
+    """Biden's Scranton speech and, eleven days later, the announcement of his September
+    campaign trips: one topic, same people, two events (the 7-day window measured from the
+    story's edges merged them: PolNeAR's stories spanned two weeks). A report of the speech
+    four days later, or without a date, still joins the speech."""
+    d15, d26 = _day("2016-08-15"), _day("2016-08-26")
+    for late in (None, d15 + 4):
+        docs = [(SCRANTON[0], None, d15), (SCRANTON[1], None, d15 + 1), (SEPTEMBER[0], None, d26),
+                (SEPTEMBER[1], None, d26), (SCRANTON[2], None, late)]
+        clusterer = StreamClusterer()
+        stream = [clusterer.add(text, None, day) for text, _, day in docs]
+        for labels in (stream, cluster_batch(docs)):
+            assert labels[0] == labels[1] == labels[4] and labels[2] == labels[3] and labels[0] != labels[2]
+
+
 def test_batch_matches_gold_on_hand_cases():
     day = _day("2024-10-30")
     docs = [(t, None, day) for t in FLOOD + STRIKE]

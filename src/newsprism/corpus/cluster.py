@@ -89,8 +89,11 @@ class ClusterParams:
     threshold: float = 0.22  # streaming: minimum similarity to join a story
     merge_threshold: float = 0.19  # batch: minimum mean article-to-article similarity to merge two groups
     entity_weight: float = 0.5  # share of the entity cosine in the similarity
-    window_days: int = 7  # no penalty within this many days of a story's span
-    decay_days: float = 7.0  # then similarity shrinks by e^-(gap/decay)
+    # one event's reports come out within a few days (BASIL's 50 events span 0-4 days): no
+    # penalty while a story with the article spans at most window_days (or no more than it
+    # already does); then similarity shrinks by e^-(days added / decay)
+    window_days: int = 4
+    decay_days: float = 3.0
     max_span_days: int = 45  # batch: never merge groups spanning more than this
     vector_terms: int = 200  # an article vector keeps its heaviest words (half as many entity terms)
     top_terms: int = 12  # salient terms per article used to find candidate stories
@@ -377,13 +380,22 @@ def _dot(small: Mapping[str, float], large: Mapping[str, float]) -> float:
 
 
 def time_factor(day: int | None, first: int | None, last: int | None, params: ClusterParams) -> float:
-    """1 inside the story's span +- the window, decaying exponentially outside; 1 when undated."""
+    """How much the gap in time leaves of a similarity: 1 while the story with the article spans
+    at most ``window_days`` (or no more than it already did, when it spans more), decaying
+    exponentially with each day it would add beyond that; 1 when undated."""
     if day is None or first is None or last is None:
         return 1.0
-    gap = max(first - day, day - last, 0)
-    if gap <= params.window_days:
-        return 1.0
-    return math.exp(-(gap - params.window_days) / params.decay_days)
+    return span_factor(first, last, day, day, params)
+
+
+def span_factor(first_a: int, last_a: int, first_b: int, last_b: int, params: ClusterParams) -> float:
+    """:func:`time_factor` of two dated groups: a story tells one event, and the reports of one
+    event come out within a few days of each other, so what is measured is the span of the two
+    together, not the gap between them (a story that grew a day at a time would drift across
+    a topic's events)."""
+    span = max(last_a, last_b) - min(first_a, first_b)
+    over = span - max(params.window_days, last_a - first_a, last_b - first_b)
+    return math.exp(-over / params.decay_days) if over > 0 else 1.0
 
 
 def similarity(vec: ArticleVector, story: StoryState, params: ClusterParams) -> float:
@@ -734,7 +746,7 @@ def span_after_merge(a: StoryState, b: StoryState) -> int:
 
 def centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) -> float:
     """Cosine of two groups' centroids (words and entities weighted as in :func:`similarity`,
-    embeddings when both have one), shrunk by their gap in time beyond ``window_days``."""
+    embeddings when both have one), shrunk by :func:`span_factor` when both are dated."""
     def cos(x: Mapping[str, float], nx: float, y: Mapping[str, float], ny: float) -> float:
         return _dot(x, y) / math.sqrt(nx * ny) if nx > 0 and ny > 0 else 0.0
 
@@ -749,11 +761,8 @@ def centroid_similarity(a: StoryState, b: StoryState, params: ClusterParams) -> 
         if na > 0 and nb > 0:
             emb = float(a.embedding @ b.embedding) / (na * nb)
             score = (1 - params.embedding_weight) * score + params.embedding_weight * emb
-    gap = 0
     if a.first_day is not None and b.first_day is not None:
-        gap = max(a.first_day - b.last_day, b.first_day - a.last_day, 0)  # type: ignore[operator]
-    if gap > params.window_days:
-        score *= math.exp(-(gap - params.window_days) / params.decay_days)
+        score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
     return score
 
 
@@ -771,11 +780,8 @@ def _merge_score(a: StoryState, b: StoryState, params: ClusterParams) -> float:
         score = words
     if a.embedding is not None and b.embedding is not None:
         score = (1 - params.embedding_weight) * score + params.embedding_weight * float(a.embedding @ b.embedding) / pairs
-    gap = 0
     if a.first_day is not None and b.first_day is not None:
-        gap = max(a.first_day - b.last_day, b.first_day - a.last_day, 0)  # type: ignore[operator]
-    if gap > params.window_days:
-        score *= math.exp(-(gap - params.window_days) / params.decay_days)
+        score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
     return score
 
 

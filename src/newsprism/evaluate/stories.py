@@ -291,6 +291,43 @@ def evaluate_stories(datasets: Path, params: ClusterParams | None = None) -> dic
         scores.update(_evaluate_set(ecb, "ecb_doc", params))
         scores.update(_evaluate_halves(ecb, _ecb_tuning_half, "ecb_doc", params))
         scores.update(_evaluate_set(load_ecb_topics(datasets / "ecbplus"), "ecb_topic", params, full=False))
+    if (datasets / "polnear" / "metadata.tsv").is_file():
+        scores.update(evaluate_polnear_spans(datasets / "polnear", params))
+    return scores
+
+
+# One event's reports come out within days of each other (BASIL's 50 gold events span 0-4 days);
+# a story whose dated articles span more than a week holds several events (read on PolNeAR:
+# every such story of the code before 2026-11-25's time rule was a campaign topic over weeks).
+SPAN_DAYS = 7
+
+
+def evaluate_polnear_spans(folder: Path, params: ClusterParams | None = None) -> dict[str, float]:
+    """Stories made of the 840 PolNeAR train texts (2016 campaign coverage, seven outlets, no
+    gold stories): ``polnear_{stream,stream_dated,batch}_stories`` (stories of two or more
+    articles) and ``..._within_week_share``, the share of them whose dated articles span at most
+    :data:`SPAN_DAYS` days. ``stream``: in file order (outlet by outlet, as ``ingest`` of the
+    folder reads it, batches of 2,000); ``stream_dated``: in date order, 50 at a time, as a feed
+    would bring them; ``batch``: ``--recluster``."""
+    from newsprism.evaluate.polnear_stories import load_polnear_articles
+
+    docs = [(a.text, a.title, day_number(a.published)) for a in load_polnear_articles(folder)]
+    order = sorted(range(len(docs)), key=lambda i: (docs[i][2] if docs[i][2] is not None else 10**9, i))
+    dated = stream_clusters([docs[i] for i in order], params, batch=50)
+    runs = {
+        "stream": stream_clusters(docs, params, batch=2000),
+        "stream_dated": [label for _, label in sorted(zip(order, dated))],
+        "batch": cluster_batch(docs, params),
+    }
+    scores: dict[str, float] = {}
+    for name, labels in runs.items():
+        days: dict[int, list[int | None]] = {}
+        for label, doc in zip(labels, docs):
+            days.setdefault(label, []).append(doc[2])
+        multi = [[d for d in v if d is not None] for v in days.values() if len(v) >= 2]
+        within = sum(1 for d in multi if not d or max(d) - min(d) <= SPAN_DAYS)
+        scores[f"polnear_{name}_stories"] = float(len(multi))
+        scores[f"polnear_{name}_within_week_share"] = within / len(multi) if multi else 1.0
     return scores
 
 
