@@ -134,9 +134,30 @@ def test_a_judging_word_in_a_fact_the_others_tell_plainly(nlp):
         "a": "Mary Cheney sharply criticized her sister's stance on same-sex marriage on Thursday.",
         "b": "Mary Cheney criticized her sister's stance on same-sex marriage on Thursday.",
     }
-    items = _evaluative(nlp, texts)
-    assert [x.docs for x in items] == [("a",)], items
-    assert "sharply criticized" in items[0].labels[0].label
+    # one act told by both: shown as the two outlets' wordings of it, each cited in its own text
+    assert _evaluative(nlp, texts) == []
+    items = _labels(nlp, texts)
+    assert [x.docs for x in items] == [("a", "b")], items
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert "sharply criticized" in by_doc["a"].label and "criticized her sister's stance" in by_doc["b"].label, by_doc
+    for lab in items[0].labels:
+        assert all(c.doc == lab.doc and texts[c.doc][c.start:c.end] == c.text for c in lab.citations)
+
+
+def test_a_verb_of_criticism_alone_is_the_outlets_wording_not_its_judgement(nlp):
+    # "Mr. Trump assailed a federal judge" tells an act in a strong verb: the outlet's choice of
+    # word for it (BASIL's lexical bias), not a verdict of its own
+    texts = {
+        "a": "Donald Trump spoke in Ohio on Monday. In June, Mr. Trump assailed a federal judge for his heritage.",
+        "b": "Donald Trump spoke in Ohio on Monday about trade and jobs.",
+    }
+    assert _evaluative(nlp, texts) == [], _framing(nlp, texts)
+    items = _labels(nlp, texts)
+    assert [x.docs for x in items] == [("a",)] and items[0].about.startswith("only Outlet A words it:"), items
+    assert "assailed a federal judge" in items[0].labels[0].label
+    # a verb that judges the conduct itself is the outlet's verdict
+    texts["a"] = texts["a"].replace("assailed a federal judge", "ranted about a federal judge")
+    assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)], _framing(nlp, texts)
 
 
 def test_an_open_question_is_shown_with_the_question(nlp):

@@ -1,21 +1,26 @@
 """Where a reporter judges in their own voice: the cues, each with the words it judges.
 
 A *cue* is one place in a sentence where the outlet, not a speaker it quotes or
-reports, judges or hedges. Four kinds, strongest first:
+reports, judges or hedges. Four kinds, strongest first, and the outlet's wording of an act:
 
 - ``hedge`` — an appearance or an open question put by the reporter: "whose
   tenure, once again, seems shaky", "in what appears to be a desperate attempt",
   "it remains to be seen how much an endorsement will help";
 - ``adverb`` — a judging adverb: "famously", "apparently", "surprisingly";
-- ``verb`` — a verb that characterises what someone said or did instead of
-  reporting it: "took to Facebook to *blast* her sister", "Boehner *admitted*"
-  ("claim", "admit", "insist" only with a subject of their own: "an individual
-  *claiming* discrimination" is a plain description);
+- ``verb`` — a verb that judges the actor's conduct while telling it: "*ranted*",
+  "*caved*", "*boasted*", "*peddled*";
 - ``modifier`` — an adjective of strong valence (VADER's lexicon, |valence| ≥ 2)
   or one of a short list of judging adjectives VADER lacks or rates mild
   ("bombastic", "gaffe-prone", "self-proclaimed"), modifying a noun
   ("occasionally *troublesome* comments", "a *dismal* performance") or said of
   something by a copula ("the backlash has been *ferocious*").
+
+- ``wording`` — a verb of forceful criticism or praise, or a speech verb that
+  frames what was said: "took to Facebook to *blast* her sister", "*assailed* a
+  federal judge", "Boehner *admitted*" ("claim", "admit", "insist" only with a
+  subject of their own: "an individual *claiming* discrimination" is a plain
+  description). The report's word for an act, no verdict: framing only beside
+  another outlet's wording of the same act (compare/framing.py).
 
 Not cues: adjectives that state a fact or a state of mind ("dead", "illegal",
 "poor", "pleased", "special prosecutor"), words inside quotation marks, words
@@ -38,7 +43,7 @@ from spacy.tokens import Token
 from newsprism.compare.labels import closes_paragraph
 from newsprism.lexicon import REPORTING_VERBS
 
-__all__ = ["Cue", "cues", "judging", "CUE_RANK", "JUDGING_ADJ"]
+__all__ = ["Cue", "cues", "act", "in_act", "judging", "CUE_RANK", "JUDGING_ADJ"]
 
 # judging adverbs and hedges a reporter adds in their own voice
 _JUDGING = frozenset(
@@ -60,14 +65,25 @@ JUDGING_ADJ = frozenset(
     outlandish absurd ludicrous preposterous shameful disgraceful erratic adamant ferocious
     """.split()
 )
-# verbs that characterise how someone spoke or acted instead of reporting it ("slammed" for "criticised")
+# verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "peddled"):
+# the outlet's verdict on how someone behaved
 _JUDGING_VERBS = frozenset(
-    """slam blast lash rip bash tout boast brag trumpet rant rail decry scold berate mock taunt smear
-    scramble dodge duck cave hail flirt dangle lambaste assail chide gloat whine fume hammer skewer trash
-    pummel lecture pounce crow grouse gripe peddle spew excoriate
+    """boast brag rant rail smear scramble dodge duck cave flirt dangle gloat whine fume lecture pounce
+    crow grouse gripe peddle spew
     """.split()
 )
-# verbs of speech that judge only when said of a named speaker ("Boehner admitted")
+# verbs of forceful criticism or praise ("blasted", "assailed", "slammed", "touted"): the report's
+# word for an act of speech it tells, not a verdict on anyone. One outlet's choice of it is framing
+# only beside another outlet telling the same act in other words (``wording`` cues, used by
+# compare/framing.py on facts two outlets tell); alone, "Mr. Trump assailed a federal judge" is
+# how NYT reports the act, not NYT's judgement of it ("criticize", "condemn" are the plain words)
+_WORDING_VERBS = frozenset(
+    """slam blast lash rip bash decry scold berate mock taunt lambaste assail chide hammer skewer trash
+    pummel excoriate tout trumpet hail
+    """.split()
+)
+# verbs of speech that frame what was said ("Boehner admitted", "claimed") — wording, and only when
+# said of a speaker of their own
 _SPEECH_JUDGING = frozenset("concede admit claim insist".split())
 # strong-valence words in VADER's lexicon that state a fact, a state of mind or a fixed term,
 # not the reporter's judgement ("dead", "illegal immigrants", "a poor background", "not pleased",
@@ -77,6 +93,7 @@ _FACTUAL = frozenset(
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
+    criminal positive negative strong friendly greatest
     """.split()
 )
 _MIN_VALENCE = 1.5
@@ -86,14 +103,14 @@ _MIN_MODIFIER_VALENCE = 2.0
 _HEDGES = frozenset("seem appear".split())
 # adverbs that, on an event told in the passive, say how sure the report is, not what it thinks
 _SOURCING_HEDGES = frozenset("apparently seemingly".split())
-CUE_RANK = {"hedge": 0, "adverb": 1, "verb": 2, "modifier": 3}
+CUE_RANK = {"hedge": 0, "adverb": 1, "verb": 2, "modifier": 3, "wording": 4}
 
 
 @dataclass(frozen=True)
 class Cue:
     """One judgement in a sentence: its kind, its word and the phrase around it (token range)."""
 
-    kind: str  # hedge | adverb | verb | modifier
+    kind: str  # hedge | adverb | verb | modifier | wording
     word: str
     start: int  # token index of the phrase, end exclusive
     end: int
@@ -161,6 +178,12 @@ def _quoted(sent: SpacySpan) -> set[int]:
     return out
 
 
+# nouns whose "that" clause is what someone said, thought or felt ("complaints that ...")
+_CONTENT_NOUNS = frozenset(
+    """complaint claim charge accusation allegation assertion argument suggestion notion idea belief fear
+    concern worry hope outrage view warning insistence contention
+    """.split()
+)
 # verbs by which the sentence gives someone's opinion rather than the reporter's
 _OPINION_VERBS = frozenset("consider deem regard view perceive think feel believe find".split())
 
@@ -178,6 +201,18 @@ def _reported_or_negated(tok: Token) -> bool:
             return True
         if t.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in t.children):
             return True
+        # "supporters expressed outrage that so many superdelegates appeared unwilling", "Tripp was
+        # unsure why the battle seemed to start and stop": a clause under someone's noun or adjective
+        # of thought, feeling or speech is that someone's view
+        if t.dep_ in ("ccomp", "acl") and t.head.pos_ in ("NOUN", "ADJ") \
+                and any(c.dep_ == "mark" or c.tag_ in ("WRB", "WP", "WDT") for c in t.children):
+            if t.head.lemma_.lower() in _CONTENT_NOUNS:  # "his complaints that Mr. Khan had been unfair"
+                return True
+            holder = t.head.head
+            while holder.pos_ not in ("VERB", "AUX") and holder.head.i != holder.i:
+                holder = holder.head
+            if any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("it", "there") for c in holder.children):
+                return True
         if any(c.dep_ == "neg" for c in t.head.children) and t.head.pos_ in ("VERB", "AUX"):
             return True
         t = t.head
@@ -225,9 +260,13 @@ def _object_end(verb: Token) -> int:
 
 
 def _judging_hedge(verb: Token) -> bool:
-    """Whether "seem"/"appear" puts a judgement ("seems shaky", "appears to be a desperate
-    attempt", "seems to have spawned little outrage"), not a guess at a plain fact
-    ("appears to have been taken by a hidden camera", "appears to be in his early 20s")."""
+    """Whether "seem"/"appear" puts a verdict on something ("seems shaky", "appears to be a
+    desperate attempt", "seemed to be a quick study"), not a reading of what happened ("appeared
+    to turn out in large numbers", "seemed to take hope from", "appears to have been taken by a
+    hidden camera") nor a guess under a modal ("would appear to counter those gains"): what it
+    says of its subject is an adjective or a noun, or an action told with a judging word."""
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+        return False
     for c in verb.children:
         if c.dep_ in ("acomp", "attr", "oprd"):
             return True
@@ -236,7 +275,7 @@ def _judging_hedge(verb: Token) -> bool:
                 return False
             if c.lemma_ == "be":
                 return any(x.dep_ in ("acomp", "attr") for x in c.children)
-            return True
+            return any(judging(t) for t in c.subtree if t.i != c.i)
     return False
 
 
@@ -248,7 +287,7 @@ def _may_cue(tok: Token) -> bool:
         (pos in ("VERB", "AUX") and lemma in _HEDGES)
         or lemma == "remain"
         or (pos == "ADV" and dep == "advmod" and tok.lower_ in _JUDGING)
-        or (pos == "VERB" and (lemma in _JUDGING_VERBS or lemma in _SPEECH_JUDGING))
+        or (pos == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or lemma in _SPEECH_JUDGING))
         or (pos in ("ADJ", "VERB") and dep == "amod")
         or (pos == "ADJ" and dep == "acomp")
     )
@@ -286,14 +325,17 @@ def cues(sent: SpacySpan) -> list[Cue]:
             if head.pos_ in ("VERB", "AUX") and subj:
                 lo = subj[0].left_edge.i
             out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
-        elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or (
+        elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or (
                 lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
                 and any(c.dep_ == "nsubj" for c in tok.children))):
             # with its subject when it is near: "Her office claims", "Boehner admitted"
             subj = [c for c in tok.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= tok.i - 6]
             aux = [c.i for c in tok.lefts if c.dep_ in ("aux", "auxpass", "neg")]
             lo = subj[0].left_edge.i if subj else min([tok.i] + aux)
-            out.append(Cue("verb", tok.text, *_phrase(tok, lo, _object_end(tok), cap=10)))
+            if lemma == "hammer" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
+                continue  # "to be hammered out": to negotiate, no criticism
+            kind = "verb" if lemma in _JUDGING_VERBS else "wording"
+            out.append(Cue(kind, tok.text, *_phrase(tok, lo, _object_end(tok), cap=10)))
         elif tok.pos_ in ("ADJ", "VERB") and tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i and (
                 _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and low not in _FACTUAL
                                                     and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
@@ -316,3 +358,43 @@ def cues(sent: SpacySpan) -> list[Cue]:
             out.append(Cue("modifier", tok.text, s_lo, v_hi, cut, text))
     out.sort(key=lambda c: CUE_RANK[c.kind])
     return out
+
+
+def _act_root(sent: SpacySpan) -> Token:
+    root = sent.root
+    if root.lemma_ in REPORTING_VERBS:
+        inner = [c for c in root.children if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX")]
+        if inner:
+            root = inner[0]
+    return root
+
+
+def in_act(tok: Token, sent: SpacySpan) -> bool:
+    """Whether ``tok`` is part of how the sentence tells its main act: the main verb, its
+    adverbs, its object's or subject's modifiers, an infinitive of purpose ("took to Facebook
+    to blast her sister") — not a relative clause, an apposition or a clause of its own
+    ("Perry won an endorsement from Arpaio, who unabashedly calls himself ...")."""
+    root = _act_root(sent)
+    if tok.dep_ == "amod" and any(c.dep_ == "appos" for c in tok.head.children):
+        return False  # "controversial public officials ...: Sheriff Joe Arpaio" labels someone
+    t = tok
+    while t.i != root.i:
+        # a prepositional object describes a participant ("an endorsement from one of the
+        # nation's most outspoken ... officials"), not the act
+        if t.dep_ in ("relcl", "acl", "appos", "parataxis", "ccomp", "csubj", "conj", "prep", "pobj") or t.head.i == t.i:
+            return False
+        if t.dep_ == "advcl" and not any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
+            return False
+        t = t.head
+    return True
+
+
+def act(sent: SpacySpan) -> Cue | None:
+    """The words a sentence tells its main act in ("criticized her sister's stance", "took to
+    Facebook to rebuke her sister's remarks"): the main verb (the reported one under "said") with
+    its object, for showing how another outlet words an act one outlet words in charged terms."""
+    root = _act_root(sent)
+    if root.pos_ not in ("VERB", "AUX"):
+        return None
+    lo = min([root.i] + [c.i for c in root.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
+    return Cue("act", root.text, *_phrase(root, lo, _object_end(root), cap=10))

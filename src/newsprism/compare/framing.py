@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
+from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
-from newsprism.compare.evaluative import CUE_RANK, cues, judging
+from newsprism.compare.evaluative import CUE_RANK, Cue, act, cues, in_act, judging
 from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, same_role
 from newsprism.extract.claims import Claim
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis
@@ -120,6 +121,97 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
     return [r[2] for r in ranked]
 
 
+def _cue_span(doc: Doc, cue: Cue, doc_id: str) -> Span:
+    words = doc[cue.start : cue.end]
+    return Span(doc_id, words.start_char, words.end_char, words.text)
+
+
+def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
+                   docs: Mapping[str, Doc], labelled: Sequence[Span] = ()) -> tuple[list[Framing], set[str]]:
+    """One item per act two or more outlets tell (one fact, "same fact" support) where one
+    outlet tells it in charged words ("to blast her older sibling", "sharply criticized", "the
+    onslaught of criticism") that another outlet telling it does not use: each outlet's wording
+    of the act, cited. Also returns the claims these items show."""
+    outlet_of = {d.id: d.outlet for d in analysis.documents}
+    by_id = {c.id: c for c in claims}
+    items: list[Framing] = []
+    shown: set[str] = set()
+    for f in facts:
+        per_doc: dict[str, list[Claim]] = {}
+        spans: dict[str, SpacySpan] = {}
+        for s in f.support:
+            c = by_id.get(s.claim)
+            if s.strength != "same fact" or c is None or c.doc not in docs:
+                continue
+            span = docs[c.doc].char_span(c.start, c.end, alignment_mode="expand")
+            if span is not None:
+                spans[c.id] = span
+                per_doc.setdefault(c.doc, []).append(c)
+        if len(per_doc) < 2:
+            continue
+        lemmas = {d: {t.lemma_.lower() for c in cs for t in spans[c.id]} for d, cs in per_doc.items()}
+        charged: dict[str, tuple[Cue, Claim]] = {}
+        for d, cs in sorted(per_doc.items()):
+            for c in cs:
+                span = spans[c.id]
+                if quote_share(c) > 0.5:
+                    continue
+                doc = docs[d]
+                for cue in cues(span):
+                    if cue.kind == "hedge" or cue.start < span.start or cue.end > span.end:
+                        continue
+                    if cue.word.lower() in ("apparently", "seemingly", "reportedly", "allegedly"):
+                        continue  # how sure the report is of the act ("the video apparently shows"), not its wording
+                    word = doc[cue.start:cue.end]
+                    if not any(in_act(t, span) for t in word if t.text == cue.word):
+                        continue
+                    if any(x.doc == d and x.start < word.end_char and word.start_char < x.end for x in labelled):
+                        continue
+                    mine = {t.lemma_.lower() for t in word if t.text == cue.word or t.lower_ == cue.word.lower()}
+                    # another outlet telling the act without this word
+                    if any(not (mine & lemmas[o]) for o in per_doc if o != d):
+                        charged.setdefault(d, (cue, c))
+                        break
+        if not charged:
+            continue
+        # the act the charged words tell, as content words ("criticism", "resignation"): another
+        # outlet's wording is shown only where its act shares one, else the fact's match is loose
+        told = {d: {t.lemma_.lower() for t in spans[c.id] if t.pos_ in ("NOUN", "PROPN", "VERB") and not t.is_stop}
+                for d, (_, c) in charged.items()}
+        labels, used = [], []
+        for d in sorted(per_doc):
+            doc = docs[d]
+            if d in charged:
+                cue, c = charged[d]
+            else:
+                best = None
+                for c in per_doc[d]:
+                    plain = act(spans[c.id])
+                    if plain is None:
+                        continue
+                    words = {t.lemma_.lower() for t in doc[plain.start : plain.end]
+                             if t.pos_ in ("NOUN", "PROPN", "VERB") and not t.is_stop}
+                    overlap = max(len(words & w) for w in told.values())
+                    if overlap and (best is None or overlap > best[0]):
+                        best = (overlap, plain, c)
+                if best is None:
+                    continue
+                _, cue, c = best
+            phrase = cue.shown(doc)
+            cite = _cue_span(doc, cue, d) if not cue.text else c.citation
+            labels.append(Label(d, outlet_of.get(d), phrase, (cite,)))
+            used.append(c.id)
+        # two outlets' wordings (several articles of one outlet are one choice of words)
+        if len({lab.outlet or lab.doc for lab in labels}) < 2:
+            continue
+        shown.update(used)
+        about = "how the outlets word one act: " + " vs ".join(
+            f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab in labels)
+        items.append(Framing("", "label", about, tuple(labels), tuple(lab.doc for lab in labels),
+                             tuple(cite for lab in labels for cite in lab.citations)))
+    return items, shown
+
+
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3) -> list[Framing]:
     """Sentences in an outlet's own voice that judge or hedge (``evaluative.cues``),
@@ -156,14 +248,24 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             break
     if not found or len(analysis.documents) < 2:
         return []
-    items = []
+    items, worded = [], []
+    wording = CUE_RANK["wording"]
     for d, rows in sorted(found.items()):
         rows.sort(key=lambda r: (r[0], r[1]))
-        for _, _, c, phrase in rows[:per_doc]:
+        judged = [r for r in rows if r[0] != wording][:per_doc]
+        # "Mr. Trump assailed a federal judge": the outlet's word for an act no other outlet tells,
+        # not its verdict — shown as its choice of word, one per outlet, after every judgement
+        chosen = [r for r in rows if r[0] == wording][:1]
+        for rank, _, c, phrase in judged + chosen:
             cites = (c.citation,)
-            items.append(Framing("", "evaluative", f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}",
-                                 (Label(d, outlet_of.get(d), phrase, cites),), (d,), cites))
-    return items
+            label = (Label(d, outlet_of.get(d), phrase, cites),)
+            if rank == wording:
+                worded.append(Framing("", "label", f"only {outlet_of.get(d) or d} words it: {_quoted(phrase)}",
+                                      label, (d,), cites))
+            else:
+                items.append(Framing("", "evaluative", f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}",
+                                     label, (d,), cites))
+    return items + worded
 
 
 def _quoted(phrase: str) -> str:
@@ -181,5 +283,8 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     if len(analysis.documents) < 2 or not docs:
         return []
     labels = _label_items(analysis, docs)
-    items = labels + _evaluative_items(analysis, claims, facts, docs, [c for item in labels for c in item.citations])
+    cited = [c for item in labels for c in item.citations]
+    wording, worded = _wording_items(analysis, claims, facts, docs, cited)
+    rest = [c for c in claims if c.id not in worded]
+    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]
