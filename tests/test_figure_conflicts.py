@@ -155,3 +155,25 @@ def test_a_figure_past_float_range_does_not_crash_the_findings(nlp):
     ]
     analysis = run_pipeline(articles, nlp)
     assert any(big in f.text for f in analysis.figures)
+
+
+def test_a_measure_word_or_a_ratio_is_not_what_a_figure_counts(nlp):
+    """PolNeAR (AP via Breitbart and USA Today on the 15 March 2016 primaries), read untuned:
+    "a 67 percentage point margin" among black voters and turnout "up about 19 percentage
+    points" share only the measure; "About 9 in 10 Republican primary voters" is a share,
+    not nine of something to set against "the first 12 primaries"."""
+    texts = {
+        "a": "Black voters have formed an important part of Clinton's coalition in earlier states, supporting her "
+             "by about a 67 percentage point margin across 15 earlier contests. About 9 in 10 Republican primary "
+             "voters in five states are unhappy with the direction of the federal government.",
+        "b": "The project estimated that the state's turnout was up about 19 percentage points from 2012. More than "
+             "17% of eligible Republican voters participated in the first 12 primaries of 2016.",
+    }
+    assert _conflicts(nlp, texts) == []
+    # the same margin told with another number is still one
+    texts = {
+        "a": "Black voters supported Clinton by a 67 percentage point margin across 15 earlier contests.",
+        "b": "Black voters backed Clinton by a 47 percentage point margin across 15 earlier contests.",
+    }
+    found = _conflicts(nlp, texts)
+    assert any({v.value for v in x.versions} == {"67", "47"} for x in found), found

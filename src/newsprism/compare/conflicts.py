@@ -29,8 +29,8 @@ from newsprism.compare.figure_conflicts import (
     conflict,
     fact_figures,
     mentions_value,
-    similar_claim_figures,
 )
+from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import NUMBER_WORDS

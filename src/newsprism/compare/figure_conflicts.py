@@ -6,9 +6,9 @@ or a condition and figures that are one end of a range:
 - :func:`fact_figures` — inside one fact (its "same fact" support), a figure of
   one unit or a year that each document gives once, with values that cannot
   both be true;
-- :func:`similar_claim_figures` — claims whose wording agrees (the alignment's
-  lexical cosines, which a changed number barely moves) with one value each for
-  one slot;
+- :func:`newsprism.compare.similar_figures.similar_claim_figures` — claims whose
+  wording agrees (the alignment's lexical cosines, which a changed number barely
+  moves) with one value each for one slot (its own module);
 - :func:`aligned_figures` — figures aligned one to one across two documents by
   what they count (the counted noun and its conjuncts: "professors and
   administrators" ~ "faculty and administrators") and the words and entities
@@ -46,7 +46,7 @@ def _num(value: float | int | str) -> float:
     except OverflowError:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
-__all__ = ["conflict", "fact_figures", "similar_claim_figures", "aligned_figures", "mentions_value", "figures_apart"]
+__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -172,87 +172,25 @@ def _slot_of(f) -> str | None:
 
 _RANGE_AROUND = re.compile(r"(?:[-–]\s*\d|\bto\s+\$?\d|\band\s+\$?\d)")
 _RANGE_BEFORE = re.compile(r"(?:\d\s*[-–]|\bbetween|\bfrom|\d\s+to)\s*\$?$")
+_RATIO_AFTER = re.compile(r"\s+(?:in|of|out\s+of)\s+(?:every\s+)?(?:\d|ten\b|five\b|four\b|three\b)", re.IGNORECASE)
 
 
 def _in_range(claim: Claim, f) -> bool:
-    """The figure is one end of a range ("40-60 hours", "between 150 and 200")."""
+    """The figure is one end of a range ("40-60 hours", "between 150 and 200") or the
+    first term of a ratio ("About 9 in 10 Republican primary voters"): no count of its own."""
     lo, hi = f.start - claim.start, f.end - claim.start
-    return bool(_RANGE_AROUND.match(claim.text[hi:hi + 6]) or _RANGE_BEFORE.search(claim.text[max(0, lo - 10):lo]))
+    return bool(_RANGE_AROUND.match(claim.text[hi:hi + 6]) or _RANGE_BEFORE.search(claim.text[max(0, lo - 10):lo])
+                or _RATIO_AFTER.match(claim.text[hi:hi + 16]))
 
 
-def _context(claim: Claim, f, width: int = 3) -> set[str]:
-    """Lower-cased words right before and after a figure in its claim (numbers left out)."""
-    lo, hi = f.start - claim.start, f.end - claim.start
-    before = re.findall(r"[A-Za-z]+", claim.text[:lo])[-width:]
-    after = re.findall(r"[A-Za-z]+", claim.text[hi:])[:width]
-    return {w.lower() for w in before + after if len(w) > 2}
+# words that measure rather than name what is counted ("a 67 percentage point margin",
+# "up 19 percentage points"): two figures in them may count anything
+_MEASURE_WORDS = frozenset({"point", "points", "percent", "percentage", "cent", "times", "fold"})
 
 
 def _noun(f) -> str:
     words = re.findall(r"[a-z]+", (f.counts or "").lower().replace("-", ""))
-    return words[-1] if words else ""
-
-
-def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 0.25) -> list[Finding]:
-    """Two documents telling the same thing with another number: claims of
-    different documents whose wording agrees (the mean of the alignment's two
-    lexical cosines, which a changed number barely moves) and where, for one
-    slot (unit and counted noun), each gives exactly one value the other does
-    not, values that cannot both be true ("21 percent" vs "32 percent" for
-    Romney's lead; "more than 150" and "between 150 and 200" can both be). The
-    figure must count the same noun or sit among the same words, unless the
-    wording agrees strongly. Claims under a negation, a modal or a condition
-    are left out. ``scores``: the alignment's PairScores over ``claims``."""
-    if scores is None or scores.words is None:
-        return []
-    per_claim: dict[int, dict[str, list]] = {}
-    for k, c in enumerate(claims):
-        if not c.figures or _HEDGE.search(c.text):
-            continue
-        for f in c.figures:
-            slot = _slot_of(f)
-            if slot and not _in_range(c, f):
-                per_claim.setdefault(k, {}).setdefault(slot.split(":")[0], []).append(f)
-    ks = sorted(per_claim)
-    out = []
-    seen: set[frozenset] = set()
-    for x, i in enumerate(ks):
-        for j in ks[x + 1:]:
-            if claims[i].doc == claims[j].doc:
-                continue
-            lexical = (float(scores.terms[i, j]) + float(scores.words[i, j])) / 2
-            if lexical < min_lexical:
-                continue
-            for unit, figs_i in per_claim[i].items():
-                figs_j = per_claim[j].get(unit)
-                if not figs_j:
-                    continue
-                only_i = [f for f in figs_i if f.value not in {g.value for g in figs_j}]
-                only_j = [f for f in figs_j if f.value not in {g.value for g in figs_i}]
-                if len({f.value for f in only_i}) != 1 or len({f.value for f in only_j}) != 1:
-                    continue
-                fi, fj = only_i[0], only_j[0]
-                a = _interval(_num(fi.value), fi.qualifier)
-                b = _interval(_num(fj.value), fj.qualifier)
-                if not (a[1] < b[0] or b[1] < a[0]):
-                    continue
-                same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
-                if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
-                    continue  # counting different things ("130 arrived", "400 in the caravan")
-                shared_context = bool(_context(claims[i], fi) & _context(claims[j], fj))
-                if not ((same_noun and (shared_context or lexical >= 0.3)) or (shared_context and lexical >= 0.5)):
-                    continue
-                key = frozenset(((fi.doc, fi.start), (fj.doc, fj.start)))
-                if key in seen:
-                    continue
-                seen.add(key)
-                versions = (
-                    Version((fi.doc,), fi.text, (Span(fi.doc, fi.start, fi.end, fi.text),)),
-                    Version((fj.doc,), fj.text, (Span(fj.doc, fj.start, fj.end, fj.text),)),
-                )
-                what = f"how many {_noun(fi)}" if same_noun else f"the figure ({unit})"
-                out.append(conflict(f"{what} in: {claims[i].text}", "figure", versions))
-    return out
+    return words[-1] if words and words[-1] not in _MEASURE_WORDS else ""
 
 
 # ---------------------------------------------------------------- figures aligned by what they count
@@ -410,13 +348,17 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, l
                 if counted is not None and len(counted):
                     head = counted.root
                     nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")}
+                    if nouns & _MEASURE_WORDS:  # "a 67 percentage point margin": the margin is what is told
+                        measured = head.head if head.dep_ in ("compound", "nmod", "amod") and head.head.pos_ == "NOUN" else None
+                        nouns = {_lemma(measured)} if measured is not None and measured is not head else set()
             sent = span.sent
             lo, hi = max(sent.start, span.start - _WINDOW), min(sent.end, span.end + _WINDOW)
             # content words around the figure, the nearest ones (its own item of a list) weighing most
             words: dict[str, float] = {}
             for t in doc[lo:hi]:
                 if (t.pos_ not in _CONTENT_POS or t.is_stop or not t.is_alpha or len(t) <= 2
-                        or span.start <= t.i < span.end or t.lemma_.lower() in REPORTING_VERBS):
+                        or span.start <= t.i < span.end or t.lemma_.lower() in REPORTING_VERBS
+                        or t.lower_ in _MEASURE_WORDS):
                     continue
                 dist = span.start - t.i if t.i < span.start else t.i - span.end + 1
                 near = 1.0 if dist <= _NEAR else 0.5

@@ -1,0 +1,89 @@
+"""Two documents telling the same thing with another number: claims whose wording agrees
+(the alignment's lexical cosines, which a changed number barely moves) with one value each for
+one slot (unit and counted noun)."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _interval, _noun, _num, _slot_of, conflict
+from newsprism.extract.claims import Claim
+from newsprism.model import Finding, Span, Version
+
+__all__ = ["similar_claim_figures"]
+
+# words around any figure that say nothing of what it counts ("about", "more than")
+_NO_CONTEXT = frozenset({"about", "nearly", "more", "than", "less", "fewer", "almost", "around", "roughly",
+                         "some", "over", "under", "percentage", "percent", "point", "points", "the", "and",
+                         "with", "from", "for", "were", "was", "are", "had", "has", "have"})
+
+
+def _context(claim: Claim, f, width: int = 3) -> set[str]:
+    """Lower-cased words right before and after a figure in its claim (numbers left out)."""
+    lo, hi = f.start - claim.start, f.end - claim.start
+    before = re.findall(r"[A-Za-z]+", claim.text[:lo])[-width:]
+    after = re.findall(r"[A-Za-z]+", claim.text[hi:])[:width]
+    return {w.lower() for w in before + after if len(w) > 2} - _NO_CONTEXT
+
+
+def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 0.25) -> list[Finding]:
+    """Two documents telling the same thing with another number: claims of
+    different documents whose wording agrees (the mean of the alignment's two
+    lexical cosines, which a changed number barely moves) and where, for one
+    slot (unit and counted noun), each gives exactly one value the other does
+    not, values that cannot both be true ("21 percent" vs "32 percent" for
+    Romney's lead; "more than 150" and "between 150 and 200" can both be). The
+    figure must count the same noun or sit among the same words, unless the
+    wording agrees strongly. Claims under a negation, a modal or a condition
+    are left out. ``scores``: the alignment's PairScores over ``claims``."""
+    if scores is None or scores.words is None:
+        return []
+    per_claim: dict[int, dict[str, list]] = {}
+    for k, c in enumerate(claims):
+        if not c.figures or _HEDGE.search(c.text):
+            continue
+        for f in c.figures:
+            slot = _slot_of(f)
+            if slot and not _in_range(c, f):
+                per_claim.setdefault(k, {}).setdefault(slot.split(":")[0], []).append(f)
+    ks = sorted(per_claim)
+    out = []
+    seen: set[frozenset] = set()
+    for x, i in enumerate(ks):
+        for j in ks[x + 1:]:
+            if claims[i].doc == claims[j].doc:
+                continue
+            lexical = (float(scores.terms[i, j]) + float(scores.words[i, j])) / 2
+            if lexical < min_lexical:
+                continue
+            for unit, figs_i in per_claim[i].items():
+                figs_j = per_claim[j].get(unit)
+                if not figs_j:
+                    continue
+                only_i = [f for f in figs_i if f.value not in {g.value for g in figs_j}]
+                only_j = [f for f in figs_j if f.value not in {g.value for g in figs_i}]
+                if len({f.value for f in only_i}) != 1 or len({f.value for f in only_j}) != 1:
+                    continue
+                fi, fj = only_i[0], only_j[0]
+                a = _interval(_num(fi.value), fi.qualifier)
+                b = _interval(_num(fj.value), fj.qualifier)
+                if not (a[1] < b[0] or b[1] < a[0]):
+                    continue
+                same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
+                if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
+                    continue  # counting different things ("130 arrived", "400 in the caravan")
+                shared_context = bool(_context(claims[i], fi) & _context(claims[j], fj))
+                if not ((same_noun and (shared_context or lexical >= 0.3)) or (shared_context and lexical >= 0.5)):
+                    continue
+                key = frozenset(((fi.doc, fi.start), (fj.doc, fj.start)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                versions = (
+                    Version((fi.doc,), fi.text, (Span(fi.doc, fi.start, fi.end, fi.text),)),
+                    Version((fj.doc,), fj.text, (Span(fj.doc, fj.start, fj.end, fj.text),)),
+                )
+                what = f"how many {_noun(fi)}" if same_noun else f"the figure ({unit})"
+                out.append(conflict(f"{what} in: {claims[i].text}", "figure", versions))
+    return out
