@@ -30,6 +30,15 @@ def test_entities_are_capitalised_runs_and_their_words():
     assert terms["minister"] == 1
 
 
+def test_figures_are_terms():
+    """An event's figures (the 23 pirates caught, a 6.1 quake, 1,200 homes) are what its reports
+    share and a sibling event of the same topic does not: they are terms; parts of words
+    ("4th", the 20 of "G20") are not."""
+    terms = extract_terms("The navy caught 23 pirates; a 6.1 quake destroyed 1,200 homes on the 4th at the G20.", lead_boost=1)
+    assert terms["23"] == 1 and terms["6.1"] == 1 and terms["1,200"] == 1
+    assert not any(t in terms for t in ("4", "4th", "20", "1", "200"))
+
+
 def test_the_lead_counts_more_than_the_background():
     """News tells its event first; a later paragraph recalling an earlier event of the same
     topic ("just last month, ...") weighs less than the lead (URL lines are no lead)."""

@@ -55,7 +55,10 @@ __all__ = [
     "span_after_merge",
 ]
 
-_WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}+")  # possessive: no backtracking to try
+# a word of three or more characters, or a figure ("23", "6.1", "1,200", "2009"): the figures of
+# an event (its toll, magnitude, the count of pirates caught) are what its reports share and
+# what a sibling event of the same topic does not; possessive: no backtracking to try
+_WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}+|(?<![\w.,])\d++(?:[.,]\d++)*+(?!\w)")
 # a run of capitalised words on one line ("Prime Minister Pedro Sanchez")
 _RUN = re.compile(r"\b[A-Z][\w'’\-]*+(?:[ \t]+[A-Z][\w'’\-]*+)*+")
 _STOP = frozenset(
