@@ -151,3 +151,45 @@ def test_watch_tells_what_a_repair_did(tmp_path):
         corpus.recluster()  # renumbers every story: the changes logged before name ids that are gone
         assert corpus.story_changes() == []
         assert not [a for a in watcher.poll().alerts if a.kind.startswith("story-")]
+
+
+def test_merge_bound_never_below_the_merge_score():
+    """The norms-only bound the merge search prunes with is an upper bound of the score it
+    saves computing (else a pruned pair could have merged): random stories of 1-30 unit
+    vectors over a small vocabulary, centroids pruned (few terms kept), dated and undated."""
+    import random
+
+    from newsprism.corpus.cluster import ArticleVector, StoryState, _merge_score
+    from newsprism.corpus.repair import _merge_bound
+
+    rng = random.Random(7)
+    params = ClusterParams()
+    vocab = [f"w{i}" for i in range(60)]
+
+    def unit(terms: list[str]) -> dict[str, float]:
+        raw = {t: rng.random() + 0.01 for t in terms}
+        norm = sum(v * v for v in raw.values()) ** 0.5
+        return {t: v / norm for t, v in raw.items()}
+
+    def story(i: int) -> StoryState:
+        state = StoryState(i)
+        base = rng.randrange(0, 300)
+        for _ in range(rng.randint(1, 30)):
+            words = unit(rng.sample(vocab[:30] if i % 2 else vocab, rng.randint(3, 20)))
+            ents = unit(rng.sample(vocab, rng.randint(1, 5))) if rng.random() < 0.7 else {}
+            day = None if i % 5 == 0 else base + rng.randrange(0, 12)
+            state.add(ArticleVector(words, ents, day, ()), max_terms=12)
+        return state
+
+    stories = [story(i) for i in range(80)]
+    checked = tight = 0
+    for a in stories:
+        for b in stories:
+            if a is b:
+                continue
+            score, bound = _merge_score(a, b, params), _merge_bound(a, b, params)
+            assert score <= bound, (a.id, b.id, score, bound)
+            checked += 1
+            tight += bound < params.repair_merge_threshold
+    assert checked == 80 * 79
+    assert tight > 0  # the bound does prune some pairs here

@@ -29,6 +29,7 @@ report it.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Literal, Mapping, Sequence
@@ -45,6 +46,7 @@ from newsprism.corpus.cluster import (
     _merge_score,
     merge_states,
     span_after_merge,
+    span_factor,
 )
 
 __all__ = ["Member", "StoryChange", "MemberSource", "Probes", "repair", "split_groups", "cohesion"]
@@ -294,6 +296,8 @@ def _repair_once(
             cand = stories[other]
             if min(story.size, cand.size) > params.repair_max_size or span_after_merge(story, cand) > params.max_span_days:
                 continue
+            if _merge_bound(story, cand, params) < best_score:
+                continue  # cannot reach the best so far: no dot products needed
             score = _merge_score(story, cand, params)
             if score >= best_score:
                 best, best_score = other, score
@@ -312,6 +316,24 @@ def _repair_once(
         seen.discard(keep)
         queue.append(keep)
     return changes
+
+
+def _merge_bound(a: StoryState, b: StoryState, params: ClusterParams) -> float:
+    """An upper bound of ``_merge_score(a, b)`` from the centroids' norms alone, at no cost per
+    term: a dot product is at most the product of the two norms (Cauchy-Schwarz), and the span
+    factor is the same. Most candidates of a dense corpus fail the merge threshold by far (a
+    span beyond the window, or two loose stories), and are dropped without the two dot
+    products over up to ``centroid_terms`` terms each. Kept a hair above the bound so that
+    rounding never drops a pair :func:`_merge_score` would take: the decisions are the same."""
+    if a.embedding is not None and b.embedding is not None:
+        return math.inf  # the batch clusterer's embeddings: not bounded here
+    pairs = a.size * b.size
+    score = math.sqrt(a.words_norm2 * b.words_norm2) / pairs
+    if a.entities_norm2 > 0 and b.entities_norm2 > 0:
+        score = (1 - params.entity_weight) * score + params.entity_weight * math.sqrt(a.entities_norm2 * b.entities_norm2) / pairs
+    if a.first_day is not None and b.first_day is not None:
+        score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
+    return score * (1 + 1e-9) + 1e-12
 
 
 def _keys(member: Member) -> list[tuple[str, int]]:
