@@ -251,3 +251,20 @@ def test_a_plural_predicate_of_two_people_is_not_one_persons_label(nlp):
         "b": "Khizr Khan spoke at the convention on Thursday. Khizr Khan is a firebrand.",
     }
     assert not any("newcomer" in lab.label for x in _labels(nlp, texts) for lab in x.labels), _labels(nlp, texts)
+
+
+def test_a_label_the_parse_reads_as_a_clause_after_the_name(nlp):
+    # "Secure America Now, a neoconservative nonprofit organization dedicated to ...": the parse
+    # attaches the noun to the main verb; the noun run right after the comma is still its label
+    texts = {
+        "a": "Benjamin Netanyahu is the subject of a new ad by Secure America Now, a neoconservative nonprofit "
+             "organization dedicated to influencing the debate around security.",
+        "b": "The ad, paid for by nonprofit conservative advocacy group Secure America Now, will air in Florida.",
+    }
+    items = _labels(nlp, texts)
+    assert len(items) == 1 and set(items[0].docs) == {"a", "b"}, items
+    assert "neoconservative organization (Outlet A)" in items[0].about, items[0].about
+    # "claimed a victory" takes something, it frames no speech
+    from newsprism.compare.evaluative import cues
+
+    assert [c.kind for s in nlp("Sanders claimed a victory in the New Hampshire primary.").sents for c in cues(s)] == []

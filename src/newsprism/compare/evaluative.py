@@ -327,7 +327,9 @@ def cues(sent: SpacySpan) -> list[Cue]:
             out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
         elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or (
                 lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
-                and any(c.dep_ == "nsubj" for c in tok.children))):
+                and any(c.dep_ == "nsubj" for c in tok.children)
+                # "claimed a victory", "conceded defeat": taking or giving up something, not speech
+                and not any(c.dep_ == "dobj" for c in tok.children))):
             # with its subject when it is near: "Her office claims", "Boehner admitted"
             subj = [c for c in tok.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= tok.i - 6]
             aux = [c.i for c in tok.lefts if c.dep_ in ("aux", "auxpass", "neg")]

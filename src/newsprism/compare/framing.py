@@ -105,7 +105,8 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
             cites_d: dict[tuple[int, int], Span] = {}
             for x in per_doc[d]:
                 cites_d.setdefault((x.citation.start, x.citation.end), x.citation)
-                by_key.setdefault(x.key, []).append(d)
+                # with its judging or lean words: "conservative group" vs "neoconservative organization"
+                by_key.setdefault(" ".join((*x.judging, x.key)), []).append(d)
             words = ", ".join(dict.fromkeys(c.text for c in cites_d.values()))
             labels.append(Label(d, outlet_of.get(d), words, tuple(cites_d.values())))
         shown = sorted(by_key.items(), key=lambda kv: (-len(set(kv[1])), kv[0]))
@@ -176,8 +177,11 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
             continue
         # the act the charged words tell, as content words ("criticism", "resignation"): another
         # outlet's wording is shown only where its act shares one, else the fact's match is loose
-        told = {d: {t.lemma_.lower() for t in spans[c.id] if t.pos_ in ("NOUN", "PROPN", "VERB") and not t.is_stop}
-                for d, (_, c) in charged.items()}
+        told: dict[str, set[str]] = {}
+        for d, (cue, c) in charged.items():
+            own_act = act(spans[c.id])
+            toks = [*docs[d][cue.start : cue.end]] + ([*docs[d][own_act.start : own_act.end]] if own_act else [])
+            told[d] = {t.lemma_.lower() for t in toks if t.pos_ in ("NOUN", "PROPN", "VERB") and not t.is_stop}
         labels, used = [], []
         for d in sorted(per_doc):
             doc = docs[d]

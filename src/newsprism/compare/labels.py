@@ -227,6 +227,16 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
             out.extend((x, None) for x in c.conjuncts if x.i > c.i)
             # "Cowan, a Boston lawyer who is a longtime friend and former aide"
             out.extend((x, None) for x in _predicates(c) if x.i > c.i)
+    if after and not out and span.end + 2 < len(doc) and doc[span.end + 1].lower_ in ("a", "an"):
+        # ", a neoconservative nonprofit organization dedicated to ..." the parse took for a
+        # clause of its own: the noun run right after the comma, as the resolver reads roles
+        j, noun = span.end + 2, None
+        while j < len(doc) and j - span.end <= 6 and doc[j].pos_ in ("ADJ", "NOUN") and doc[j].text != ",":
+            if doc[j].pos_ == "NOUN":
+                noun = doc[j]
+            j += 1
+        if noun is not None and noun.i == j - 1 and noun.dep_ != "appos":
+            out.append((noun, None))
     if head.dep_ == "appos" and head.head.i < span.start and span.start >= 1 and doc[span.start - 1].text == ",":
         # "North Korea's leader, Kim", "the leader of North Korea, Kim"; not "a three-person race
         # between himself, Donald Trump" (the name ends a list inside the noun's phrase)
