@@ -268,3 +268,16 @@ def test_a_label_the_parse_reads_as_a_clause_after_the_name(nlp):
     from newsprism.compare.evaluative import cues
 
     assert [c.kind for s in nlp("Sanders claimed a victory in the New Hampshire primary.").sents for c in cues(s)] == []
+
+
+def test_how_someone_seemed_to_feel_and_what_evidence_apparently_shows_are_no_verdicts(nlp):
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [c.kind for sent in nlp(text).sents for c in cues(sent)]
+
+    assert judged("Several of the justices appeared worried about the consequences of the ruling.") == []
+    assert judged("She seemed determined to be less passive than the moderator.") == []
+    assert judged("The video apparently shows Braley speaking to a group of lawyers.") == []
+    # a verdict still is one
+    assert judged("His tenure, once again, seems shaky.") == ["hedge"]

@@ -101,6 +101,17 @@ _MIN_VALENCE = 1.5
 # "powerful", "special", "difficult")
 _MIN_MODIFIER_VALENCE = 2.0
 _HEDGES = frozenset("seem appear".split())
+# how someone seemed to feel or stand ("the justices appeared worried", "she seemed determined"):
+# the reporter's reading of a person's manner, not a verdict on anything
+_STATES_OF_MIND = frozenset(
+    """worried concerned sympathetic determined focused intent eager ready reluctant skeptical inclined willing
+    unwilling poised open receptive hostile confident comfortable uncomfortable nervous anxious relaxed
+    restrained subdued surprised unsure uncertain certain sure aware unaware interested keen prepared close
+    """.split()
+)
+# verbs by which evidence tells something ("the video apparently shows"): "apparently" on them is
+# how sure the report is, not a judgement
+_EVIDENCE_VERBS = frozenset("show indicate reveal depict suggest confirm contain refer record capture".split())
 # adverbs that, on an event told in the passive, say how sure the report is, not what it thinks
 _SOURCING_HEDGES = frozenset("apparently seemingly".split())
 CUE_RANK = {"hedge": 0, "adverb": 1, "verb": 2, "modifier": 3, "wording": 4}
@@ -269,12 +280,14 @@ def _judging_hedge(verb: Token) -> bool:
         return False
     for c in verb.children:
         if c.dep_ in ("acomp", "attr", "oprd"):
-            return True
+            return c.lemma_.lower() not in _STATES_OF_MIND
         if c.dep_ == "xcomp":
             if any(x.dep_ in ("auxpass", "nsubjpass") for x in c.children):
                 return False
             if c.lemma_ == "be":
-                return any(x.dep_ in ("acomp", "attr") for x in c.children)
+                return any(x.dep_ in ("acomp", "attr") and x.lemma_.lower() not in _STATES_OF_MIND for x in c.children)
+            if c.pos_ == "ADJ":  # "appeared worried", "seemed determined"
+                return c.lemma_.lower() not in _STATES_OF_MIND
             return any(judging(t) for t in c.subtree if t.i != c.i)
     return False
 
@@ -315,8 +328,11 @@ def cues(sent: SpacySpan) -> list[Cue]:
             out.append(Cue("hedge", "remains to be seen", *_phrase(tok, lo, tok.right_edge.i + 1, cap=16)))
         elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and low in _JUDGING:
             head = tok.head
-            if low in _SOURCING_HEDGES and head.pos_ in ("VERB", "AUX") and any(c.dep_ == "auxpass" for c in head.children):
-                continue  # "Car bombs also were apparently used": how sure the report is of a fact, not a judgement
+            if low in _SOURCING_HEDGES and head.pos_ in ("VERB", "AUX") and (
+                    any(c.dep_ == "auxpass" for c in head.children) or head.lemma_.lower() in _EVIDENCE_VERBS):
+                # "Car bombs also were apparently used", "the video apparently shows Braley speaking":
+                # how sure the report is of a fact, not a judgement
+                continue
             if head.pos_ == "ADJ" and head.dep_ == "amod":  # "a famously frosty relationship"
                 head = head.head
             lo, hi = min(tok.left_edge.i, head.i), max(tok.i + 1, _object_end(head) if head.pos_ in ("VERB", "AUX") else head.i + 1)
