@@ -46,7 +46,7 @@ from newsprism.compare.align import (
 )
 from newsprism.extract.claims import Claim
 
-__all__ = ["BLOCK_ABOVE", "PairTable", "align_story", "align_blocked", "candidate_pairs", "sparse_scores"]
+__all__ = ["BLOCK_ABOVE", "PairTable", "align_story", "align_blocked", "candidate_pairs", "pairs_at_least", "sparse_scores"]
 
 # above this many claims a story is aligned on candidate pairs (dense tables of
 # 4 * n**2 bytes each: 144 MB at 6,000 claims)
@@ -66,13 +66,32 @@ class PairTable:
     index: dict[int, int]  # min(i, j) * n + max(i, j) -> position in values
     values: np.ndarray
     default: float = 0.0
+    keys: np.ndarray | None = None  # the keys of ``index`` by position (for :func:`pairs_at_least`)
 
     def __getitem__(self, key: tuple[int, int]) -> float:
-        i, j = int(key[0]), int(key[1])
-        if i > j:
-            i, j = j, i
-        at = self.index.get(i * self.n + j)
+        i, j = key
+        at = self.index.get(i * self.n + j if i < j else j * self.n + i)
         return self.default if at is None else float(self.values[at])
+
+
+def pairs_at_least(table: Any, rows: Sequence[int], threshold: float) -> list[tuple[int, int]]:
+    """The pairs (i, j) of ``rows``, i < j, whose value in ``table`` (a dense claims x
+    claims matrix or a :class:`PairTable`) is at least ``threshold`` (compared as
+    ``float(table[i, j]) >= threshold``): one array operation, not a lookup per pair."""
+    r = np.unique(np.asarray(rows, dtype=np.int64))
+    if len(r) < 2:
+        return []
+    if isinstance(table, PairTable) and table.keys is not None:
+        member = np.zeros(table.n, dtype=bool)
+        member[r] = True
+        i, j = table.keys // table.n, table.keys % table.n
+        hit = member[i] & member[j] & (table.values.astype(np.float64) >= threshold)
+        return list(zip(i[hit].tolist(), j[hit].tolist()))
+    if isinstance(table, PairTable):
+        return [(int(a), int(b)) for x, a in enumerate(r) for b in r[x + 1 :] if table[int(a), int(b)] >= threshold]
+    sub = np.triu(np.asarray(table)[np.ix_(r, r)].astype(np.float64) >= threshold, k=1)
+    x, y = np.nonzero(sub)
+    return list(zip(r[x].tolist(), r[y].tolist()))
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,7 +116,7 @@ class SparseScores:
         index = dict(zip(keys.tolist(), range(len(keys))))
 
         def table(values: np.ndarray, default: float = 0.0) -> Any:
-            return PairTable(n, index, values, default)
+            return PairTable(n, index, values, default, keys)
 
         return PairScores(
             table(self.score, -math.inf), table(self.cosine), table(self.terms), table(self.entities),
@@ -303,7 +322,12 @@ def candidate_pairs(claims: Sequence[Claim], centred: np.ndarray) -> tuple[np.nd
 
 
 def _aligned_pairs(left: np.ndarray, right: np.ndarray, ids: Sequence[Sequence[int]], model, idf) -> np.ndarray:
-    """The token-aligned similarity (align.aligned_similarity) of each pair."""
+    """The token-aligned similarity (align.aligned_similarity) of each pair.
+
+    One claim at a time: its distinct tokens against the distinct tokens of all its
+    partners at once, then
+    per partner the row maxima (recall) and the column maxima its token occurrences
+    pick up (precision; one dot product per pair, each claim's arrays made once)."""
     out = np.zeros(len(left), dtype=np.float32)
     story_vocab = sorted({t for row in ids for t in row})
     if not story_vocab or not len(left):
@@ -313,35 +337,38 @@ def _aligned_pairs(left: np.ndarray, right: np.ndarray, ids: Sequence[Sequence[i
     w_of = np.array([idf(t) for t in story_vocab], dtype=np.float32)
     occ = [np.array([where[t] for t in row], dtype=np.int64) for row in ids]
     distinct = [np.unique(o) for o in occ]
+    # each claim's token occurrences as positions among its distinct tokens, their IDF weights and sum
+    local = [np.searchsorted(d, o) for d, o in zip(distinct, occ)]
+    weights = [w_of[o] for o in occ]
+    totals = [float(w.sum()) for w in weights]
+    d_ptr = np.zeros(len(ids) + 1, dtype=np.int64)
+    d_ptr[1:] = np.cumsum([len(d) for d in distinct])
+    d_flat = np.concatenate(distinct)
+    has = np.diff(d_ptr) > 0
     order = np.argsort(left, kind="stable")
     bounds = np.searchsorted(left[order], np.arange(len(ids) + 1))
     for i in range(len(ids)):
         at = order[bounds[i] : bounds[i + 1]]
-        if not len(at) or not len(occ[i]):
+        if not len(at) or not has[i]:
             continue
-        partners = [int(j) for j in right[at]]
-        keep = [p for p, j in enumerate(partners) if len(occ[j])]
-        if not keep:
+        partners = right[at]
+        keep = has[partners]
+        if not keep.any():
             continue
-        at = at[keep]
-        partners = [partners[p] for p in keep]
+        at, partners = at[keep], partners[keep]
         d_i = distinct[i]
-        cols = np.concatenate([distinct[j] for j in partners])
-        lens = np.array([len(distinct[j]) for j in partners], dtype=np.int64)
+        pos, _ = _expand(d_ptr, partners)
+        lens = d_ptr[partners + 1] - d_ptr[partners]
         starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
-        sim = unit[d_i] @ unit[cols].T  # (distinct tokens of i, all partners' distinct tokens)
+        sim = unit[d_i] @ unit[d_flat[pos]].T  # (distinct tokens of i, all partners' distinct tokens)
         # recall: each token occurrence of i, its best match in each partner
         best = np.maximum.reduceat(sim, starts, axis=1)  # (d_i, partners)
-        local = np.searchsorted(d_i, occ[i])
-        w_i = w_of[occ[i]]
-        rec = (w_i @ best[local]) / w_i.sum()
+        w_i = weights[i]
+        rec = (w_i @ best[local[i]]) / w_i.sum()
         # precision: each token occurrence of a partner, its best match in i
         colmax = sim.max(axis=0)
-        prec = np.empty(len(partners), dtype=np.float64)
-        for p, j in enumerate(partners):
-            seg = colmax[starts[p] : starts[p] + lens[p]]
-            w_j = w_of[occ[j]]
-            prec[p] = float(w_j @ seg[np.searchsorted(distinct[j], occ[j])]) / float(w_j.sum())
+        prec = np.array([float(weights[j] @ colmax[s + local[j]]) / totals[j]
+                         for j, s in zip(partners.tolist(), starts.tolist())], dtype=np.float64)
         out[at] = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
     return out
 

@@ -22,6 +22,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
+from newsprism.compare.blocked import pairs_at_least
 from newsprism.compare.date_conflicts import date_conflicts
 from newsprism.compare.figure_conflicts import (
     _versions_by_value,
@@ -440,10 +441,9 @@ def _linked(claims: Sequence[Claim], facts, scores, threshold: float = 0.75) -> 
     }
     if scores is not None:
         with_figures = [k for k, c in enumerate(claims) if c.figures]
-        for x, i in enumerate(with_figures):
-            for j in with_figures[x + 1:]:
-                if claims[i].doc != claims[j].doc and float(scores.score[i, j]) >= threshold:
-                    out.add(frozenset((claims[i].id, claims[j].id)))
+        for i, j in pairs_at_least(scores.score, with_figures, threshold):
+            if claims[i].doc != claims[j].doc:
+                out.add(frozenset((claims[i].id, claims[j].id)))
     return frozenset(out)
 
 

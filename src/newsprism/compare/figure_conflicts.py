@@ -148,10 +148,9 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
 def mentions_value(text: str, value: str) -> bool:
     """``text`` writes the number of ``value`` ("$1.5 million" -> "1.5") as a number of its own."""
     m = re.search(r"\d[\d,.]*\d|\d", value)
-    if not m:
+    if not m or m.group(0) not in text:  # the number's characters, anywhere (a quick test before the scan)
         return False
     return re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
-
 
 
 # ---------------------------------------------------------------- the same sentence, another number
@@ -691,12 +690,14 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
         return k
 
     texts: dict[str, str] = {}
-
-    def text_of(d: str) -> str:
-        # Doc.text joins every token anew on each call: once per document
-        if d not in texts:
-            texts[d] = docs[d].text
-        return texts[d]
+    mentioned: dict[tuple[str, str], bool] = {}
+    def mentions(d: str, value: str) -> bool:
+        # once per document and figure text; Doc.text (joined anew on each call) once per document
+        if (d, value) not in mentioned:
+            if d not in texts:
+                texts[d] = docs[d].text
+            mentioned[(d, value)] = mentions_value(texts[d], value)
+        return mentioned[(d, value)]
 
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
@@ -711,7 +712,7 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
                     if reason is None or not (_says_what(a, reason) and _says_what(b, reason)):
                         continue
                     # an outlet that gives both numbers sets them apart itself
-                    if mentions_value(text_of(db), a.fig.text) or mentions_value(text_of(da), b.fig.text):
+                    if mentions(db, a.fig.text) or mentions(da, b.fig.text):
                         continue
                     if _context_overlap(a, b, weight) < min_overlap:
                         continue

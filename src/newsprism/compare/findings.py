@@ -15,6 +15,7 @@ single-source findings present them. Conflicts come from
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from typing import Mapping, Sequence
@@ -79,12 +80,34 @@ def _typographic(text: str) -> str:
     return " ".join(text.translate(_TYPOGRAPHY).split()).strip(" \"'.,")
 
 
+def _trigrams(text: str) -> frozenset[tuple[str, int]]:
+    """The text's character 3-grams as a multiset (each with its occurrence number)."""
+    seen: dict[str, int] = {}
+    out = []
+    for k in range(len(text) - 2):
+        g = text[k : k + 3]
+        seen[g] = seen.get(g, 0) + 1
+        out.append((g, seen[g]))
+    return frozenset(out)
+
+
+def _may_reach(a: frozenset, b: frozenset, shorter: int, cutoff: float) -> bool:
+    """False only when ``fuzz.partial_ratio`` of the two texts (3-grams ``a``, ``b``; the
+    shorter ``shorter`` characters long) is sure to stay under ``cutoff``: reaching it
+    takes at most k = (1 - cutoff/100) * 2 * shorter insertions and deletions against
+    some stretch of the longer text, and each destroys at most 3 of the shorter text's
+    3-grams, so at least shorter - 2 - 3k of them are in the longer text (q-gram lemma)."""
+    k = math.floor((1 - cutoff / 100) * 2 * shorter + 1e-9)
+    return len(a & b) >= shorter - 2 - 3 * k
+
+
 def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None = None) -> list[Finding]:
     from rapidfuzz import fuzz
 
     out = []
     used: set[int] = set()
     normals = [_normal(q.text) for q in quotes]
+    grams: dict[int, frozenset] = {}
     # a shared quote shares words: only pairs with a common word of 4+ letters are compared
     words = [frozenset(w for w in n.split() if len(w) >= 4) for n in normals]
     index: dict[str, list[int]] = {}
@@ -107,6 +130,10 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
             if min(len(a), len(b)) < 10:
                 continue
             cutoff = 80 if same_speaker else 92
+            gi = grams[i] if i in grams else grams.setdefault(i, _trigrams(a))
+            gj = grams[j] if j in grams else grams.setdefault(j, _trigrams(b))
+            if not _may_reach(gi, gj, min(len(a), len(b)), cutoff):
+                continue  # the same test, decided without the alignment
             # with score_cutoff a score below it comes back as 0 (sooner): the test is the same
             if fuzz.partial_ratio(a, b, score_cutoff=cutoff) >= cutoff:
                 group.append(r)

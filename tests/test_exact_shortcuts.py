@@ -1,0 +1,88 @@
+"""Shortcuts the findings take for speed decide exactly what the slow way decides:
+the pairs above a threshold from one array operation, the 3-gram bound that skips a
+fuzzy quote comparison only when it cannot reach its cutoff, and the quick test
+before a document is scanned for a number."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+from rapidfuzz import fuzz
+
+from newsprism.compare.blocked import PairTable, pairs_at_least
+from newsprism.compare.figure_conflicts import mentions_value
+from newsprism.compare.findings import _may_reach, _trigrams
+
+
+def _table(n: int, rng: np.random.Generator) -> np.ndarray:
+    x = rng.normal(0.6, 0.3, (n, n)).astype(np.float32)
+    x = np.triu(x, 1)
+    x = x + x.T
+    x[rng.random((n, n)) < 0.1] = 0.75  # ties at the threshold
+    np.fill_diagonal(x, -np.inf)
+    return x
+
+
+def test_pairs_at_least_is_the_pairwise_loop_on_dense_and_sparse_tables():
+    rng = np.random.default_rng(3)
+    n = 40
+    dense = _table(n, rng)
+    dense = np.minimum(dense, dense.T)  # symmetric, ties included
+    rows = sorted(rng.choice(n, 25, replace=False).tolist())
+    for threshold in (0.75, 0.7000001, 0.1):  # one not representable in float32
+        want = [(i, j) for x, i in enumerate(rows) for j in rows[x + 1:] if float(dense[i, j]) >= threshold]
+        assert sorted(pairs_at_least(dense, rows, threshold)) == want
+        # the same values known on candidate pairs only (every other pair -inf)
+        cand = [(i, j) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.5]
+        keys = np.array([i * n + j for i, j in cand], dtype=np.int64)
+        values = np.array([dense[i, j] for i, j in cand], dtype=np.float32)
+        table = PairTable(n, dict(zip(keys.tolist(), range(len(keys)))), values, -np.inf, keys)
+        want = [(i, j) for x, i in enumerate(rows) for j in rows[x + 1:] if table[i, j] >= threshold]
+        assert want and sorted(pairs_at_least(table, rows, threshold)) == want
+        assert sorted(pairs_at_least(PairTable(n, table.index, values, -np.inf), rows, threshold)) == want
+
+
+def _edited(text: str, edits: int, rnd: random.Random) -> str:
+    chars = list(text)
+    for _ in range(edits):
+        k = rnd.randrange(len(chars) + 1)
+        if rnd.random() < 0.5 and k < len(chars):
+            del chars[k]
+        else:
+            chars.insert(k, rnd.choice("abcdefgh "))
+    return "".join(chars)
+
+
+def test_the_trigram_bound_never_skips_a_pair_that_reaches_the_cutoff():
+    rnd = random.Random(11)
+    words = "the said would not be a deal talks with army rebels city killed east more than".split()
+    reached = skipped = 0
+    for _ in range(3000):
+        a = " ".join(rnd.choice(words) for _ in range(rnd.randint(3, 25)))
+        if rnd.random() < 0.5:
+            b = _edited(a, rnd.randint(0, 12), rnd)
+            if rnd.random() < 0.5:  # inside a longer text
+                b = " ".join(rnd.choice(words) for _ in range(rnd.randint(0, 8))) + " " + b
+        else:
+            b = " ".join(rnd.choice(words) for _ in range(rnd.randint(3, 25)))
+        if min(len(a), len(b)) < 10:
+            continue
+        for cutoff in (80, 92):
+            may = _may_reach(_trigrams(a), _trigrams(b), min(len(a), len(b)), cutoff)
+            if fuzz.partial_ratio(a, b) >= cutoff:
+                reached += 1
+                assert may, (a, b, cutoff)
+            skipped += not may
+    assert reached > 100 and skipped > 500  # both sides of the test were exercised
+
+
+def test_the_quick_test_before_the_number_scan_changes_no_answer():
+    def scan_only(text: str, value: str) -> bool:
+        m = re.search(r"\d[\d,.]*\d|\d", value)
+        return bool(m) and re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
+
+    text = "They counted 1,500 people, 15 buses and $2.5 million on 12 May; 3.75% voted."
+    for value in ("1,500", "1,5", "500", "15", "$2.5 million", "2.5", "5", "12", "3.75%", "3.7", "75", "six", "150"):
+        assert mentions_value(text, value) == scan_only(text, value), value
