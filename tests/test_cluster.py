@@ -133,6 +133,23 @@ def test_a_story_holds_one_event_not_a_topic_over_weeks():
             assert labels[0] == labels[1] == labels[4] and labels[2] == labels[3] and labels[0] != labels[2]
 
 
+def test_batch_a_lone_report_told_differently_joins_its_event():
+    """A short report of the Valencia floods that shares few words with the others (mean
+    similarity 0.16, under the merge threshold 0.19) joins the flood story in batch, not a story
+    of its own; a lone report of another strike (pilots, not rail workers) stays alone."""
+    from dataclasses import replace
+
+    from newsprism.corpus.cluster import ClusterParams
+
+    day = _day("2024-10-30")
+    lone = "Soldiers were sent to Valencia to help residents dig out after the rain."
+    other = "Air France pilots walked out over pay on Thursday, grounding flights in Paris, their union said."
+    docs = [(t, None, day) for t in FLOOD + STRIKE]
+    assert cluster_batch(docs + [(lone, None, day)]) == [0, 0, 0, 1, 1, 0]
+    assert cluster_batch(docs + [(lone, None, day)], replace(ClusterParams(), batch_attach=0)) == [0, 0, 0, 1, 1, 2]
+    assert cluster_batch(docs + [(other, None, day)]) == [0, 0, 0, 1, 1, 2]
+
+
 def test_batch_matches_gold_on_hand_cases():
     day = _day("2024-10-30")
     docs = [(t, None, day) for t in FLOOD + STRIKE]

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import re
 from collections import Counter
 from itertools import chain, repeat
 from operator import itemgetter, mul
@@ -38,6 +37,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
+
+from newsprism.corpus.terms import TermExtractor, extract_terms
 
 __all__ = [
     "ClusterParams",
@@ -54,35 +55,6 @@ __all__ = [
     "centroid_similarity",
     "span_after_merge",
 ]
-
-# a word of three or more characters, or a figure ("23", "6.1", "1,200", "2009"): the figures of
-# an event (its toll, magnitude, the count of pirates caught) are what its reports share and
-# what a sibling event of the same topic does not; possessive: no backtracking to try
-_WORD = re.compile(r"[^\W\d_][\w'’\-]{2,}+|(?<![\w.,])\d++(?:[.,]\d++)*+(?!\w)")
-# a run of capitalised words on one line ("Prime Minister Pedro Sanchez")
-_RUN = re.compile(r"\b[A-Z][\w'’\-]*+(?:[ \t]+[A-Z][\w'’\-]*+)*+")
-_STOP = frozenset(
-    """a about above after again against all also am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further had has
-    have having he her here hers herself him himself his how i if in into is it its itself just me more
-    most my myself no nor not now of off on once only or other our ours out over own same she should so
-    some such than that the their theirs them themselves then there these they this those through to too
-    under until up very was we were what when where which while who whom why will with would you your
-    yours said says say told tell mr mrs ms dr one two three new year years last first time people like
-    many much may might must us according week day days monday tuesday wednesday thursday friday
-    saturday sunday january february march april june july august september october november december
-    however since still even though yet get got make made well back would way take took""".split()
-)
-# capitalised words that are not (parts of) names: sentence-initial function words,
-# honorifics, days and months
-_NOT_ENTITY = frozenset(
-    """a an the but and or so yet if when while this that these those it its he she they we i you his her
-    their our my your in on at for of to by with from as after before about over under into since though
-    however there here what who which where why how all some many most one two mr mrs ms dr
-    monday tuesday wednesday thursday friday saturday sunday january february march april may june july
-    august september october november december""".split()
-)
-
 
 @dataclass(frozen=True)
 class ClusterParams:
@@ -112,127 +84,15 @@ class ClusterParams:
     # streaming repair (corpus/repair.py) of the stories each ingest batch touched
     repair: bool = True
     repair_split_threshold: float = 0.18  # split a story into its average-linkage groups below this mean similarity
+    # batch: a report left alone joins the group of its candidates whose articles it is most like,
+    # on average, when that mean is at least this (below merge_threshold: one report told
+    # differently is still one report of the event; groups do not merge at it)
+    batch_attach: float = 0.16
     repair_min_size: int = 3  # ... a story of at least this many articles
     repair_min_part: int = 2  # ... into groups of at least this many (smaller ones stay with the biggest)
     repair_max_size: int = 60  # ... and at most this many (bounded cost)
     repair_cohesion: float = 0.3  # ... whose centroid says its mean internal similarity is under this
     repair_merge_threshold: float = 0.18  # merge two stories at this mean article-to-article similarity
-
-
-def extract_terms(
-    text: str, title: str | None = None, title_boost: int = 2, lead_chars: int = 600, lead_boost: int = 3
-) -> Counter[str]:
-    """Counts of content words and entity terms (prefixed ``e:``) of an article.
-
-    A run of capitalised words is an entity; each of its words is a term and so
-    is the whole run ("e:grimm", "e:michael grimm"), so "Grimm" alone still
-    matches "Michael Grimm". Leading function words ("The", "But") are dropped
-    from a run. The words of the lead (the first ``lead_chars`` characters) count
-    ``lead_boost`` times. (One-off form of :class:`TermExtractor`.)
-    """
-    words, entities = TermExtractor(title_boost, lead_chars=lead_chars, lead_boost=lead_boost).split_terms(text, title)
-    words.update(entities)
-    return words
-
-
-class TermExtractor:
-    """:func:`extract_terms` with memo tables (word -> term, capitalised run -> entity terms).
-
-    Articles repeat a small vocabulary, so after the first few hundred articles
-    almost every word is a table hit: the per-article work is two ``findall``s and
-    C-level mapping and counting, with no Python loop over words. The tables are
-    emptied when they reach ``memo_size`` entries, which bounds their memory.
-    """
-
-    def __init__(self, title_boost: int = 2, memo_size: int = 400_000, lead_chars: int = 600, lead_boost: int = 3):
-        self.title_boost = title_boost
-        self.lead_chars = lead_chars
-        self.lead_boost = lead_boost
-        self.memo_size = memo_size
-        self._word_terms: dict[str, str] = {}  # "" for a stop word
-        self._run_terms: dict[str, tuple[str, ...]] = {}
-
-    def split_terms(self, text: str, title: str | None = None) -> tuple[Counter[str], Counter[str]]:
-        """(content-word counts, entity-term counts); entity terms carry the ``e:`` prefix."""
-        if len(self._word_terms) > self.memo_size:
-            self._word_terms.clear()
-        if len(self._run_terms) > self.memo_size:
-            self._run_terms.clear()
-        words = self._word_list(text)
-        entities = self._entity_list(text)
-        if self.lead_boost > 1 and self.lead_chars > 0:
-            # the lead tells the event; background further down names the related ones
-            # ("just last month, another player was arrested"), which is what merges two
-            # events of one topic
-            lead = _lead(text, self.lead_chars)
-            words += self._word_list(lead) * (self.lead_boost - 1)
-            entities += self._entity_list(lead) * (self.lead_boost - 1)
-        if title:
-            # title terms first, repeated: ties in weight keep the order the title gives
-            words = self._word_list(title) * self.title_boost + words
-            entities = self._entity_list(title) * self.title_boost + entities
-        word_counts = Counter(words)
-        del word_counts[""]  # stop words
-        return word_counts, Counter(chain.from_iterable(entities))
-
-    def _word_list(self, source: str) -> list[str]:
-        found = _WORD.findall(source.lower())
-        try:
-            return list(map(self._word_terms.__getitem__, found))
-        except KeyError:  # words never seen before: stem them once
-            for word in set(found).difference(self._word_terms):
-                self._word_terms[word] = "" if word in _STOP else _stem(word)
-            return list(map(self._word_terms.__getitem__, found))
-
-    def _entity_list(self, source: str) -> list[tuple[str, ...]]:
-        runs = _RUN.findall(source)
-        try:
-            return list(map(self._run_terms.__getitem__, runs))
-        except KeyError:
-            for run in set(runs).difference(self._run_terms):
-                self._run_terms[run] = _entity_terms(run)
-            return list(map(self._run_terms.__getitem__, runs))
-
-
-    @classmethod
-    def for_params(cls, params: "ClusterParams") -> "TermExtractor":
-        return cls(params.title_boost, lead_chars=params.lead_chars, lead_boost=params.lead_boost)
-
-
-_URL_LINE = re.compile(r"[ \t]*(?:https?[ ]?:|www[ ]?\.)[^\n]*\n?")
-
-
-def _lead(text: str, chars: int) -> str:
-    """The first ``chars`` characters of ``text`` after any URL lines, cut at a space."""
-    start = 0
-    while True:
-        m = _URL_LINE.match(text, start)
-        if m is None or m.end() == start:
-            break
-        start = m.end()
-    if len(text) - start <= chars:
-        return text[start:]
-    cut = text.rfind(" ", start, start + chars)
-    return text[start : cut if cut > start else start + chars]
-
-
-def _entity_terms(run: str) -> tuple[str, ...]:
-    words = run.lower().split()
-    while words and words[0] in _NOT_ENTITY:
-        del words[0]
-    terms = ["e:" + word for word in words if word not in _NOT_ENTITY]
-    if len(words) > 1:
-        terms.append("e:" + " ".join(words))
-    return tuple(terms)
-
-
-def _stem(word: str) -> str:
-    # light plural/possessive folding: enough to match "charges"/"charge", cheap
-    if word.endswith(("'s", "’s")):
-        word = word[:-2]
-    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word
 
 
 @dataclass
@@ -625,6 +485,9 @@ def cluster_batch(
 
     ``links`` (optional pairs of document indexes, e.g. members of one streaming story):
     extra candidate pairs beside the nearest neighbours; they merge by the same rule.
+
+    Then a document left alone joins the group of its candidates it is most like, on average,
+    when that mean is at least ``params.batch_attach`` (0 turns it off).
     """
     params = params or ClusterParams()
     if embeddings is not None:
@@ -670,8 +533,35 @@ def cluster_batch(
     pairs = [(i, j) for _, i, j in edges]
     pairs += [(i, j) for i, j in links or () if i != j and 0 <= i < len(docs) and 0 <= j < len(docs)]
     root = merge_linked(dict(enumerate(groups.stories[i] for i in range(len(docs)))), pairs, params)
+    if params.batch_attach > 0:
+        root.update(_attach_lone(vectors, groups, root, params))
     labels: dict[int, int] = {}
     return [labels.setdefault(root[i], len(labels)) for i in range(len(docs))]
+
+
+def _attach_lone(
+    vectors: Sequence[ArticleVector], groups: "StreamClusterer", root: Mapping[int, int], params: ClusterParams
+) -> dict[int, int]:
+    """Documents left alone by the agglomeration -> the group (its root) they join: the group of
+    their candidates with the highest mean article-to-article similarity, when it is at least
+    ``params.batch_attach``. Decided for all lone documents against the groups as the
+    agglomeration left them (no order), and groups of one never take another document."""
+    sizes = Counter(root.values())
+    moves: dict[int, int] = {}
+    for i, vec in enumerate(vectors):
+        if sizes[root[i]] != 1:
+            continue
+        best, best_score = None, params.batch_attach
+        for j in groups.candidates(vec):
+            r = root[j]
+            if r == i or sizes[r] < 2:
+                continue
+            score = _merge_score(groups.stories[i], groups.stories[r], params)
+            if score >= best_score and span_after_merge(groups.stories[i], groups.stories[r]) <= params.max_span_days:
+                best, best_score = r, score
+        if best is not None:
+            moves[i] = best
+    return moves
 
 
 def merge_linked(
