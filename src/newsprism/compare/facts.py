@@ -35,6 +35,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores, is_credit_line, quote_share
+from newsprism.compare.cores import core as _core, fit as _fit, other_days as _other_days, publication_day
 from newsprism.extract.claims import Claim
 from newsprism.compare.match import LIGHT, PredicateSimilarity, _named, contradicts, predicates_agree, shared_anchors
 from newsprism.extract.propositions import Proposition, propositions
@@ -67,6 +68,17 @@ class FactParams:
     apart_entities: float = 0.25  # different actions sharing a rare name this much are left to the other rules
     verbatim: float = 0.8  # both lexical cosines this high: the same words (no speaker rule applies)
     quotes_must_share: bool = True  # two claims quoting words none of which the other quotes state two remarks
+    other_days: bool = True  # two claims each dated to days, none in common, tell two events
+    # a fact's "same fact" claims: each states it with one of another report, and with every one
+    # of a report published days apart (a chain of links across days is not one fact)
+    core_clique: bool = True
+    one_per_doc: bool = False  # a fact's core cites one claim per document
+    # reports published days apart (not the next day's follow-up; dates known) state one fact
+    # only with some shared wording:
+    apart_days: int = 3
+    floors_apart_only: bool = True  # (False: whatever the days)
+    unagreed_terms: float = 0.2  # predicates not known to agree: this much shared wording at least
+    loose_terms: float = 0.15  # the same action, no argument anchored alike: this much at least
 
 
 _PRONOUN_START = re.compile(
@@ -189,11 +201,15 @@ class _Props:
 
 
 def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied: set, params: FactParams,
-              agents: Mapping[str, frozenset[str]] | None = None, props: _Props | None = None) -> Strength:
+              agents: Mapping[str, frozenset[str]] | None = None, props: _Props | None = None,
+              apart: bool = True) -> Strength:
+    """``apart``: the two reports were published days apart (``FactParams.apart_days``)."""
     ci, cj = claims[i], claims[j]
     if params.copied_is_same and frozenset((ci.id, cj.id)) in copied:
         return "same fact"
     verdict = props.verdict(ci, cj) if props is not None else None
+    if params.other_days and props is not None and _other_days(props.of.get(ci.id), props.of.get(cj.id)):
+        return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
     if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
@@ -205,6 +221,13 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
         lexical = (lexical + float(pairs.words[i, j])) / 2
     if verdict in ("agrees", "predicate"):
         evidence += params.same_evidence  # the same action (and argument): evidence beyond the words
+    # reports of other days often tell other occasions about the same people: there a
+    # shared rare name is no proof, some shared wording or an agreeing action must back it
+    if props is not None and (apart or not params.floors_apart_only):
+        if verdict not in ("agrees", "predicate") and lexical < params.unagreed_terms:
+            return "partly"
+        if verdict != "agrees" and lexical < params.loose_terms:
+            return "partly"
     if score < params.same_score or (evidence < params.same_evidence and lexical < params.same_terms):
         return "partly"
     if lexical < params.min_terms:
@@ -259,18 +282,6 @@ def _merged(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
                 out[hit].append(c)
                 holding.setdefault(c, []).append(hit)
     return [tuple(g) for g in out]
-
-
-def _actors(claim: Claim) -> set[str]:
-    return set(claim.entities) | {f"#{f.value}" for f in claim.figures if any(ch.isdigit() for ch in f.text)}
-
-
-def _fit(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, actor_weight: float = 0.0) -> float:
-    """How well two claims state one proposition: their alignment score plus the
-    agreement of their core arguments (Jaccard of resolved entities and figures)."""
-    a, b = _actors(claims[i]), _actors(claims[j])
-    jaccard = len(a & b) / len(a | b) if a and b else 0.0
-    return float(pairs.score[i, j]) + actor_weight * jaccard
 
 
 def outlet_names(outlet: str | None) -> tuple[str, ...]:
@@ -625,6 +636,12 @@ def build_facts(
         props = _Props(of, similarity, params.predicate_similar)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
+    day_of = {d.id: publication_day(d.published) for d in analysis.documents}
+
+    def apart(j: int, k: int) -> bool:
+        a, b = day_of.get(claims[j].doc), day_of.get(claims[k].doc)
+        return a is not None and b is not None and abs(a - b) >= params.apart_days
+
     titles = {d.id: d.title for d in analysis.documents}
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
     copied = {
@@ -729,7 +746,7 @@ def build_facts(
                 # first how many of the group's other claims it states the fact with,
                 # then its best link: a claim goes where it is needed, not where one
                 # link happens to score highest
-                n_same = sum(_strength(j, k, claims, pairs, copied, params, agents, props) == "same fact" for j in others)
+                n_same = sum(_strength(j, k, claims, pairs, copied, params, agents, props, apart(j, k)) == "same fact" for j in others)
                 fit = (n_same, max((_fit(k, j, claims, pairs) for j in others), default=-np.inf))
                 if k not in home or fit > home[k][0]:
                     home[k] = (fit, gi)
@@ -744,11 +761,22 @@ def build_facts(
             continue
         # a member is "same fact" when it states the proposition with a claim of
         # another document of the fact (core arguments agree), else "partly"
-        core = [
-            k for k in ks
-            if any(claims[j].doc != claims[k].doc and _strength(j, k, claims, pairs, copied, params, agents, props) == "same fact" for j in ks)
-        ]
-        add_fact([(claims[k], "same fact" if k in core else "partly") for k in ks])
+        same_pairs = {
+            (j, k) for j in ks for k in ks
+            if claims[j].doc != claims[k].doc and _strength(j, k, claims, pairs, copied, params, agents, props, apart(j, k)) == "same fact"
+        }
+        if not params.core_clique:
+            core = [k for k in ks if any((j, k) in same_pairs for j in ks)]
+            add_fact([(claims[k], "same fact" if k in core else "partly") for k in ks])
+            continue
+        # one group may hold several facts about the same people: one per core
+        left = list(ks)
+        while True:
+            core = _core(left, {p for p in same_pairs if p[0] in left and p[1] in left}, claims, pairs, apart, params.one_per_doc)
+            if len({claims[k].doc for k in core}) < 2:
+                break
+            add_fact([(claims[k], "same fact" if k in core else "partly") for k in left])
+            left = [k for k in left if k not in core]
     # what no alignment linked but the propositions state alike: the same action
     # on the same resolved argument, however differently worded
     if props is not None and params.proposition_links and pairs is not None:

@@ -68,6 +68,8 @@ def contradicts(p: Proposition, q: Proposition, same_predicate: bool = True) -> 
         return True
     if p.figures & q.figures:
         return False  # the same figures told from another subject ("Romney leads with 21 percent" / "Trump trails ... 21 percent")
+    if len(p.pronouns) == 1 and len(q.pronouns) == 1 and p.pronouns != q.pronouns:
+        return True  # "he resigned" / "she resigned": two people
     ap = {a for a in p.agents if a.startswith("@")}
     aq = {a for a in q.agents if a.startswith("@")}
     return bool(ap and aq and not ap & aq)

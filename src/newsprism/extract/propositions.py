@@ -110,6 +110,8 @@ class Proposition:
     # the classes of every verb of the clause ("retaliated, at one point shelling the
     # villages" tells a retaliation and a shelling)
     kinds: frozenset[str] = frozenset()
+    # "he" / "she" as the subject: two different people when the two claims use different ones
+    pronouns: frozenset[str] = frozenset()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -216,6 +218,15 @@ def _passive(tok: Token) -> bool:
     return any(c.dep_ in ("auxpass", "nsubjpass") for c in tok.children)
 
 
+def _subject_pronouns(pred: Token) -> frozenset[str]:
+    """The gendered pronouns ("he", "she") that are the predicate's subject (its head's, for
+    "urged ... to", "and then resigned")."""
+    subjects = [c for c in pred.children if c.dep_ in _SUBJ | _PASSIVE_SUBJ]
+    if not subjects and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
+        subjects = [c for c in pred.head.children if c.dep_ in _SUBJ | _PASSIVE_SUBJ]
+    return frozenset(t.lower_ for t in subjects if t.lower_ in ("he", "she"))
+
+
 def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple[set[str], set[str]]:
     agents: set[str] = set()
     patients: set[str] = set()
@@ -297,6 +308,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         speaker=speaker,
         kinds=frozenset(k for t in span if t.pos_ in ("VERB", "NOUN") and t.idx >= lo
                         for k in [_predicate_class(t) or event_class(t)] if k not in (None, "say")) | ({kind} if kind else set()),
+        pronouns=_subject_pronouns(pred),
     )
 
 

@@ -1,0 +1,105 @@
+"""One fact is one proposition: a chain of links (A~B, B~C) across reports of different
+days is not one fact, "he" and "she" are two people, two claims dated to other days tell
+two occasions, and between reports of different days a shared rare name with hardly a
+word in common is no proof."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from newsprism.model import Span
+
+
+def _claim(doc: str, k: int, text: str, entities: tuple[str, ...] = ()):
+    from newsprism.extract.claims import Claim
+
+    return Claim(id=f"{doc}#{k}", citation=Span(doc, 0, len(text), text), entities=entities,
+                 terms=tuple(w.lower() for w in text.split() if len(w) > 3))
+
+
+def _pairs(n: int, score: float = 0.0, entities: float = 0.0, terms: float = 0.0):
+    from newsprism.compare.align import PairScores
+
+    def full(v: float) -> np.ndarray:
+        return np.full((n, n), v, dtype=np.float32)
+
+    return PairScores(full(score), full(0.0), full(terms), full(entities), full(0.0), words=full(terms))
+
+
+def test_a_chain_of_links_is_two_facts_not_one():
+    from newsprism.compare.cores import core as _core
+
+    claims = [_claim("a", 0, "x"), _claim("b", 0, "y"), _claim("c", 0, "z"), _claim("b", 1, "w")]
+    pairs = _pairs(4, 1.0)
+    pairs.score[0, 1] = pairs.score[1, 0] = 1.5  # a~b is the strongest link
+    # a~b and b~c state one fact each; a and c do not; the second claim of b agrees with a
+    same = {(0, 1), (1, 0), (1, 2), (2, 1), (0, 3), (3, 0)}
+    core = _core(range(4), same, claims, pairs, one_per_doc=True)
+    assert sorted(core) == [0, 1]  # not c: it states another thing about the same people
+    # without the one-claim-per-report rule the other sentence of b joins too
+    assert sorted(_core(range(4), same, claims, pairs)) == [0, 1, 3]
+    # what is left of the group is a fact of its own
+    left = [k for k in range(4) if k not in core]
+    assert sorted(_core(left, {p for p in same if p[0] in left and p[1] in left}, claims, pairs)) == []
+    assert sorted(_core([1, 2], same, claims, pairs)) == [1, 2]
+    # reports of one day may tell one fact in a chain of paraphrases (a~b, b~c)
+    same_day = _core(range(3), same, claims, pairs, apart=lambda _j, _k: False)
+    assert sorted(same_day) == [0, 1, 2]
+
+
+def test_he_and_she_are_two_people(nlp):
+    from newsprism.compare.match import contradicts
+    from newsprism.extract.claims import extract_claims
+    from newsprism.extract.propositions import propositions
+    from newsprism.model import Article
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
+
+    ws = Workspace(articles=[
+        Article(id="a", text="Jesse Jackson Jr. left Congress. He resigned during the federal investigation.", outlet="A"),
+        Article(id="b", text="Sandi Jackson left the council. She resigned during the federal investigation.", outlet="B"),
+        Article(id="c", text="Jesse Jackson Jr. left Congress. He resigned amid the federal inquiry.", outlet="C"),
+    ])
+    run_stages(ws, CORE_STAGES, nlp)
+    docs = ws.docs_by_id()
+    claims = extract_claims(ws.analysis, docs)
+    props = propositions(claims, ws.analysis, docs)
+    he, she, he2 = (props[next(c.id for c in claims if c.doc == d and "resigned" in c.text)] for d in "abc")
+    assert he.pronouns == {"he"} and she.pronouns == {"she"}
+    assert contradicts(he, she)
+    assert not contradicts(he, he2)
+
+
+def test_claims_dated_to_other_days_tell_two_occasions():
+    from newsprism.compare.cores import other_days as _other_days
+    from newsprism.extract.propositions import Proposition
+
+    tuesday = Proposition("a#0", "admit", days=frozenset({"2016-04-26"}))
+    monday = Proposition("b#0", "acknowledge", days=frozenset({"2016-04-25"}))
+    both = Proposition("c#0", "acknowledge", days=frozenset({"2016-04-25", "2016-04-26"}))
+    year = Proposition("d#0", "marry", days=frozenset({"2012"}))
+    undated = Proposition("e#0", "admit")
+    assert _other_days(tuesday, monday)
+    assert not _other_days(tuesday, both)
+    assert not _other_days(year, monday)  # a year alone is too coarse to tell occasions apart
+    assert not _other_days(tuesday, undated)
+
+
+def test_a_shared_name_with_hardly_a_word_in_common_is_no_proof():
+    from newsprism.compare.facts import FactParams, _Props, _strength
+    from newsprism.compare.match import PredicateSimilarity
+    from newsprism.extract.propositions import Proposition
+
+    kasich = _claim("a", 0, "Ohio Gov. John Kasich suspended his presidential campaign Wednesday evening.", ("E1",))
+    pence = _claim("b", 0, "Pence met with Cruz and Trump last week, and this week with Ohio Gov. John Kasich.", ("E1", "E2"))
+    props = _Props({kasich.id: Proposition(kasich.id, "suspend", agents=frozenset({"@E1"})),
+                    pence.id: Proposition(pence.id, "meet", agents=frozenset({"~governor"}), patients=frozenset({"@E1"}))},
+                   PredicateSimilarity(None), 0.6)
+    claims = [kasich, pence]
+    thin = _pairs(2, score=1.0, entities=0.5, terms=0.12)
+    assert _strength(0, 1, claims, thin, set(), FactParams(), props=props) == "partly"
+    # the old rule (rare-name evidence enough) called it the same fact
+    assert _strength(0, 1, claims, thin, set(), FactParams(unagreed_terms=0.0, loose_terms=0.0), props=props) == "same fact"
+    # reports of one day: the rare name and the score carry it (paraphrase the words miss)
+    assert _strength(0, 1, claims, thin, set(), FactParams(), props=props, apart=False) == "same fact"
+    worded = _pairs(2, score=1.0, entities=0.5, terms=0.3)
+    assert _strength(0, 1, claims, worded, set(), FactParams(), props=props) == "same fact"
