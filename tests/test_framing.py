@@ -281,3 +281,23 @@ def test_how_someone_seemed_to_feel_and_what_evidence_apparently_shows_are_no_ve
     assert judged("The video apparently shows Braley speaking to a group of lawyers.") == []
     # a verdict still is one
     assert judged("His tenure, once again, seems shaky.") == ["hedge"]
+
+
+def test_a_judging_hedge_on_a_fact_the_others_tell_plainly_is_framing(nlp):
+    texts = {
+        "a": "In what appears to be a desperate attempt to win back voters, Mitt Romney released a new television "
+             "ad in Ohio on Monday.",
+        "b": "Mitt Romney released a new television ad in Ohio on Monday.",
+        "c": "Mitt Romney released a new television ad in Ohio on Monday, his campaign said.",
+    }
+    items = _evaluative(nlp, texts)
+    assert [x.docs for x in items] == [("a",)], _framing(nlp, texts)
+    assert "desperate attempt" in items[0].labels[0].label
+
+
+def test_two_apostrophes_are_quotation_marks(nlp):
+    # PolNeAR's NYT texts quote with '' ... '': the words inside are the speaker's, not the outlet's
+    from newsprism.compare.evaluative import cues
+
+    text = "''And that was unfair and a shameful thing,'' Mr. Khan said. ''Nothing but degrading comments.''"
+    assert [c.word for s in nlp(text).sents for c in cues(s)] == []

@@ -40,7 +40,7 @@ from typing import Mapping
 from spacy.tokens import Span as SpacySpan
 from spacy.tokens import Token
 
-from newsprism.compare.labels import closes_paragraph
+from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.lexicon import REPORTING_VERBS
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "CUE_RANK", "JUDGING_ADJ"]
@@ -179,10 +179,12 @@ def _hyphenated(tok: Token) -> str:
 def _quoted(sent: SpacySpan) -> set[int]:
     """Token indices between quotation marks."""
     out: set[int] = set()
-    inside = False
+    inside = quoted_at_start(sent)
     for t in sent:
-        if t.text in ("“", "”") or (t.text == '"' and not closes_paragraph(t)):
-            inside = t.text == "“" or (t.text == '"' and not inside)
+        # '' and `` are quotation marks too (PolNeAR's NYT texts: ''And that was unfair,'' he said)
+        straight = t.text in ('"', "''") and not closes_paragraph(t)
+        if t.text in ("“", "”", "``") or straight:
+            inside = t.text in ("“", "``") or (straight and not inside)
             continue
         if inside:
             out.add(t.i)

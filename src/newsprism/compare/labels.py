@@ -31,7 +31,8 @@ from spacy.tokens import Doc, Token
 from newsprism.lexicon import is_title
 from newsprism.model import Span, StoryAnalysis
 
-__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "JUDGING_NOUNS", "LEAN"]
+__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "quoted_at_start", "JUDGING_NOUNS",
+           "LEAN"]
 
 # a group by affiliation ("establishment Republicans", "the nation's highest-profile Republicans")
 # takes modifiers that pick a subset of it, not a label: NORP is left out
@@ -104,18 +105,40 @@ def closes_paragraph(t: Token) -> bool:
     return t.i == t.sent.start and ("\n" in t.whitespace_ or (nxt is not None and nxt.is_space and "\n" in nxt.text))
 
 
-def _inside_quotes(tok: Token) -> bool:
-    """Whether ``tok`` sits between quotation marks in its sentence."""
+def _toggle(t: Token, inside: bool) -> bool:
+    """Whether quotation is open after ``t``, given whether it was before."""
+    if t.text in ("“", "``"):
+        return True
+    if t.text == "”":
+        return False
+    if t.text in ('"', "''") and not closes_paragraph(t):
+        return not inside
+    return inside
+
+
+def quoted_at_start(sent) -> bool:
+    """Whether a quotation opened earlier in the paragraph is still open where ``sent`` starts
+    ("''And what has he heard from Donald Trump? Nothing but insults, degrading comments ...''":
+    the second sentence is quoted too)."""
+    doc = sent.doc
+    if closes_paragraph(doc[sent.start]):  # the sentence took in the quote mark closing the paragraph before
+        return False
+    i = sent.start - 1
+    while i >= 0 and not (doc[i].is_space and "\n" in doc[i].text) and "\n" not in doc[i].whitespace_:
+        i -= 1
     inside = False
+    for t in doc[i + 1 : sent.start]:
+        inside = _toggle(t, inside)
+    return inside
+
+
+def _inside_quotes(tok: Token) -> bool:
+    """Whether ``tok`` sits between quotation marks (opened in its sentence or earlier in its paragraph)."""
+    inside = quoted_at_start(tok.sent)
     for t in tok.sent:
         if t.i >= tok.i:
             break
-        if t.text == "“":
-            inside = True
-        elif t.text == "”":
-            inside = False
-        elif t.text == '"' and not closes_paragraph(t):
-            inside = not inside
+        inside = _toggle(t, inside)
     return inside
 
 
