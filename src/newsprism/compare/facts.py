@@ -79,6 +79,7 @@ class FactParams:
     floors_apart_only: bool = True  # (False: whatever the days)
     unagreed_terms: float = 0.2  # predicates not known to agree: this much shared wording at least
     loose_terms: float = 0.15  # the same action, no argument anchored alike: this much at least
+    hedge_apart: bool = True  # a guess ("may be in an awkward position") and a plain statement of another action: partly
 
 
 _PRONOUN_START = re.compile(
@@ -212,6 +213,12 @@ def _strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied
         return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
+    if params.hedge_apart and props is not None and verdict not in ("agrees", "predicate"):
+        p, q = props.of.get(ci.id), props.of.get(cj.id)
+        guess = next((x for x in (p, q) if x is not None and x.hedged), None)
+        if p is not None and q is not None and p.hedged != q.hedged and guess is not None and (
+                guess.predicate.split(" ")[0] in LIGHT):
+            return "partly"
     if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
         return "partly"  # different actions on no common argument, few common words, no rare name in common
     score = float(pairs.score[i, j])
