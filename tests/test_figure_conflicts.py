@@ -177,3 +177,18 @@ def test_a_measure_word_or_a_ratio_is_not_what_a_figure_counts(nlp):
     }
     found = _conflicts(nlp, texts)
     assert any({v.value for v in x.versions} == {"67", "47"} for x in found), found
+
+
+def test_two_donors_amounts_are_no_conflict(nlp):
+    """PolNeAR (Breitbart and the NYT on anti-Trump money, March 2016), read untuned: one
+    donor's gift and another donor's are two figures the alignment never linked; their
+    words agree too little (0.18) to set one against the other."""
+    texts = {
+        "a": "Cameron, the chief executive officer of Little Rock, Arkansas-based agricultural company Mountaire, "
+             "had previously given $3 million to a group backing former Arkansas Gov. Mike Huckabee. "
+             "The group ran ads in Florida.",
+        "b": "Our Principles also raised $1 million from Warren Stephens, an Arkansas investment banker who gave "
+             "large checks to super PACs backing four candidates who have since quit the race. "
+             "Mr. Trump mocked the effort.",
+    }
+    assert _conflicts(nlp, texts) == []

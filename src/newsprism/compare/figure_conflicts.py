@@ -461,7 +461,8 @@ def _ambiguous(score: float, candidates: list[tuple[float, float]], value: float
 
 
 def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15,
-                    linked: frozenset[frozenset[str]] = frozenset(), min_linked: float = 0.08) -> list[Finding]:
+                    linked: frozenset[frozenset[str]] = frozenset(), min_linked: float = 0.08,
+                    min_clash: float = 0.25) -> list[Finding]:
     """Figures of two documents aligned one to one (greedy by agreement, the best
     pairs first, each figure in one pair) by what they count and the words and
     entities around them; a pair whose values cannot both be true is a
@@ -470,7 +471,10 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     another of the other document, nor stand as a rival that makes another
     pair ambiguous. ``linked``: pairs of claim ids the alignment put in one
     fact; their figures need only ``min_linked`` agreement (the sentences are
-    already known to tell the same thing).
+    already known to tell the same thing). Two values that cannot both be true
+    clash only with ``min_clash`` agreement when the alignment did not link their
+    sentences (untuned PolNeAR: "$3 million" given by one donor against "$1 million"
+    raised from another agreed 0.18).
 
     A conflict names every document that gives each value: a third document
     whose figure is bound to one side's ("225 pages" in two reports, "338" in
@@ -527,6 +531,8 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
                 if _ambiguous(score, rival.get(("a", i), []), _num(b.fig.value)) or \
                         _ambiguous(score, rival.get(("b", j), []), _num(a.fig.value)):
                     continue  # itemised lists ("$5,150 on fur capes", "$5,587.75 ..."): no one figure stands out
+                if score < min_clash and frozenset((a.claim.id, b.claim.id)) not in linked:
+                    continue  # enough alike to be one figure told alike, too little to set two values against each other
                 clashes.append((a, b))
     # a third document giving one side's figure word for word ("just over $200,000"), around a
     # word or name that side's sentence shares, gives that side's value even where too little
