@@ -49,6 +49,7 @@ from newsprism.lexicon import (
     PERSON_TITLES,
     QUOTED_PASSIVES,
     REPORTING_VERBS,
+    SPEAKING_NOUNS,
     title_key,
 )
 from newsprism.model import Mention, Span
@@ -127,6 +128,26 @@ def _subjects(verb: "Token", climbed: bool) -> list["Token"]:
     return []
 
 
+def _subject_like(token: "Token") -> bool:
+    """A name that is a clause's subject, or set off beside one ("the director, Asmar
+    al-Halabi, paused"), counting from the word of the name the parser hangs the rest on."""
+    while token.dep_ in ("compound", "flat") and token.head is not token:
+        token = token.head
+    if token.dep_ == "appos":
+        token = token.head
+    return token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
+
+
+def _mute(token: "Token") -> bool:
+    """A common noun that names no one who could speak ("attacks", "momentum"; not "aide",
+    "statement", "driver")."""
+    lemma = token.lemma_.lower()
+    return token.pos_ == "NOUN" and lemma not in SPEAKING_NOUNS and lemma not in PERSON_TITLES and not _AGENT.search(lemma)
+
+
+_AGENT = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess|man|woman)$")
+
+
 def source_of(verb: "Token") -> "Token | None":
     """The token naming who speaks through the reporting verb ``verb`` (or "according")."""
     if verb.lower_ == "according":
@@ -143,6 +164,11 @@ def source_of(verb: "Token") -> "Token | None":
             subject = named[-1] if named else subjects[0]
             if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
                 return current.head
+            if step > 0 and current.dep_ == "ccomp" and _mute(subject) and is_reporting_verb(current.head):
+                # "He said his attacks on Trump have given ... and said that ...": the parser hung
+                # the second "said" on the clause the first one reports; the thing that clause
+                # is about does not speak, the first verb's subject does
+                return source_of(current.head)
             return subject
         if current.dep_ == "relcl":
             return current.head
@@ -151,8 +177,9 @@ def source_of(verb: "Token") -> "Token | None":
         if (current.dep_ not in _CLIMB_DEPS and not through_prep) or current.head is current:
             break
         current = current.head
-    # inverted order the parser missed: "said Mahmoud Raslan"
-    if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN":
+    # inverted order the parser missed: "said Mahmoud Raslan" (a verb of saying only: in
+    # "including Syracuse and “...”" the name after the verb says nothing)
+    if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
         return verb.nbor()
     return None
 
@@ -209,7 +236,12 @@ def source_phrase(head: "Token") -> tuple[int, int]:
         if right.dep_ != "prep" or right.i != end:
             break
         sub = list(right.subtree)
-        if any(t.is_punct and t.text in ",;:()—–" for t in sub) or any(t.dep_ in _CUT_DEPS - {"punct"} for t in sub):
+        cut = next((t.i for t in sub if (t.is_punct and t.text in ",;:()—–") or t.dep_ in _CUT_DEPS - {"punct"}), None)
+        if cut is not None:
+            # "one of those advisers, who spoke on the condition of anonymity": the phrase up
+            # to where its own clause or apposition starts, when it holds a noun by then
+            if any(t.pos_ in ("NOUN", "PROPN") and t.i < cut for t in sub):
+                end = cut
             break
         end = max(t.i for t in sub) + 1
     while start < head.i and doc[start].is_punct:
@@ -314,6 +346,7 @@ class People:
                 self._name_words.setdefault(words[-1].lower(), []).append((m, tuple(w.lower() for w in words)))
         self._fullest: dict[tuple[int, int, str | None], tuple[int, int]] = {}  # asked once per name and cue
         self._antecedents: list[tuple[int, Person]] | None = None
+        self._subjects: set[int] = set()  # where antecedents named as a clause's subject start
         self._genders: dict[str, set[str]] | None = None
         self._roles: dict[str, list[Mention]] | None = None
 
@@ -401,10 +434,28 @@ class People:
             s, e = self._name_chain(cand)
             gender = self.gender_at(s, cand)
             fs, fe = self.fullest(s, e, gender)
-            # a name the tagger called something else counts when the document names a person so
-            if s < e and (cand.ent_type_ in ("", "PERSON") or (fs, fe) != (s, e)):
+            # a name the tagger called something else counts when the document names a person so;
+            # so does one capitalised word opening a sentence that NER left untyped ("Win or not,
+            # candidate says": a headline's first word)
+            opening = cand.is_sent_start and e - s == len(cand) and cand.ent_type_ == ""
+            if s < e and ((cand.ent_type_ in ("", "PERSON") and not opening) or (fs, fe) != (s, e)):
                 return Person(self.span(fs, fe), self.span(s, e), gender=gender)
+        for cand in candidates:
+            if self._surname_token(cand):  # "Sanders hasn't said ..." with "Sanders" tagged ORG, a noun
+                s, e = cand.idx, cand.idx + len(cand)
+                gender = self.gender_at(s, cand)
+                return Person(self.span(*self.fullest(s, e, gender)), self.span(s, e), gender=gender)
         return None
+
+    def _surname_token(self, token: "Token") -> bool:
+        """A capitalised word NER gave no person's label ("Sanders":ORG, tagged a noun) that is
+        the last word of a person's full name written in the document ("Sen. Bernie Sanders")."""
+        if token.ent_type_ == "PERSON" or not token.text[:1].isupper() or token.pos_ not in ("PROPN", "NOUN"):
+            return False
+        mention = self.mention_at(token)
+        if mention is not None and (mention.label == "PERSON" or len(_WORD.findall(mention.text)) > 1):
+            return False
+        return any(len(w) >= 2 for _, w in self._name_words.get(token.lower_, ()))
 
     def _collect(self) -> list[tuple[int, Person]]:
         """People a later "he"/"she" may point back to, in text order (one pass over tokens)."""
@@ -420,7 +471,7 @@ class People:
             person = None
             if token.ent_type_ == "PERSON" or self.lost_name(token):
                 person = self.person_of(token)
-            elif token.dep_ in ("nsubj", "nsubjpass") and token.pos_ == "PROPN":
+            elif token.dep_ in ("nsubj", "nsubjpass") and (token.pos_ == "PROPN" or self._surname_token(token)):
                 person = self.person_of(token)
             if person is None or person.written is None:
                 continue
@@ -428,6 +479,8 @@ class People:
             if last is not None and last.written == person.written:
                 continue  # the same name seen from another of its tokens
             out.append((person.written.start, person))
+            if _subject_like(token):
+                self._subjects.add(person.written.start)
         return out
 
     def gender_at(self, start: int, token: "Token | None" = None, end: int | None = None) -> str | None:
@@ -513,11 +566,21 @@ class People:
         k = bisect.bisect_left(self._antecedents, limit, key=lambda a: a[0]) - 1
         want = "f" if pronoun.lower_ in FEMALE_PRONOUNS else "m"
         # the latest person named before it whose known gender does not contradict the pronoun
-        # ("she" skips "Mr. Obama"); a person of unknown gender is taken as the nearest
+        # ("she" skips "Mr. Obama"). The nearest person of unknown gender is taken unless it was
+        # named outside any subject ("accepted a replica Purple Heart") and a person of the
+        # pronoun's gender comes before another subject does
+        fallback: Person | None = None
         for j in range(k, max(-1, k - 8), -1):
-            person = self._antecedents[j][1]
-            if self._gender_of(person) in (None, want):
+            start, person = self._antecedents[j]
+            gender = self._gender_of(person)
+            if gender == want:
                 return Person(person.name, written, person.lost, want)
+            if gender is None:
+                fallback = fallback or person
+                if start in self._subjects:
+                    break
+        if fallback is not None:
+            return Person(fallback.name, written, fallback.lost, want)
         return Person(None, written)
 
     def latest(self, before: int) -> Person | None:

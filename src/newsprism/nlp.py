@@ -39,8 +39,12 @@ SENTENCE_GUARD = "newsprism_sentence_guard"
 
 
 def _guard_sentences(doc):
-    """Marks where a sentence cannot start, before the parser decides: after a US state's
-    abbreviation followed by a title or a lower-case word ("for Ariz. Gov. Jan Brewer")."""
+    """Marks sentence boundaries before the parser decides. No sentence starts after a US
+    state's abbreviation followed by a title or a lower-case word ("for Ariz. Gov. Jan
+    Brewer"). A sentence does start after a paragraph break (a blank line), and after a line
+    break that follows a sentence's end mark (".", "?", "!", ";", ":", a closing quote): the
+    parser otherwise runs a headline or a live blog's "9:34 p.m." line into the next
+    paragraph, and its subject becomes the speaker of the words quoted there."""
     from newsprism.lexicon import TITLE_WORDS, US_STATE_ABBREVIATIONS, title_key
 
     for tok in doc[:-1]:
@@ -49,7 +53,18 @@ def _guard_sentences(doc):
             nxt = doc[tok.i + 1]
             if nxt.text[:1].islower() or title_key(nxt.text) in TITLE_WORDS:
                 nxt.is_sent_start = False
+        elif tok.is_space and "\n" in text and tok.i > 0:
+            nxt = doc[tok.i + 1]
+            if nxt.is_space:
+                continue
+            before = doc[tok.i - 1].text
+            if text.count("\n") >= 2 or before[-1:] in _LINE_END_MARKS:
+                nxt.is_sent_start = True
     return doc
+
+
+# a line that ends with one of these ends its sentence
+_LINE_END_MARKS = frozenset('.?!;:"”’')
 
 
 def load_pipeline() -> "Language":

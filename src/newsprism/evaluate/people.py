@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from newsprism.lexicon import FEMALE_HONORIFICS, MALE_HONORIFICS, NAME_SUFFIXES, TITLE_WORDS, WEEKDAYS, name_gender, title_key
-from newsprism.model import Entity, StoryAnalysis
+from newsprism.model import Entity, Quote, StoryAnalysis
 
 __all__ = ["wrong_merges", "speaker_problems", "same_first_name", "evaluate_people"]
 
@@ -122,21 +122,107 @@ def _heading_key(name: str) -> str:
     return " ".join(words)
 
 
+# words that name no group when they stand alone ("said one", "most said")
+_QUANTIFIERS = frozenset("one most some many several few others all both none each half".split())
+
+
+def _headline_end(text: str) -> int:
+    """Where a document's body starts: after its first paragraph break (the headline and any
+    subtitle lines before it), 0 when it has none."""
+    found = re.search(r"\n[ \t]*\n", text)
+    return found.end() if found and found.start() < 400 else 0
+
+
+def _head_word(phrase: str) -> str:
+    """The last word of a speaker's name, its possessive "'s" dropped ("Ryan’s office" -> "office"),
+    before a common noun's own phrase ("Attorneys for Clinton" -> "attorneys")."""
+    from newsprism.pipeline import speaker_head
+
+    words = _WORD.findall(speaker_head(phrase))
+    return re.sub(r"['’]s?$", "", words[-1]).lower().rstrip(".") if words else ""
+
+
+def _said_outside(text: str, word: str, quoted: list[tuple[int, int]]) -> bool:
+    """Whether the document writes ``word`` somewhere outside its quotes (a name the reporter
+    uses, though its fullest form stands in somebody's quote: "I met with FBI Director James
+    Comey")."""
+    for found in re.finditer(rf"\b{re.escape(word)}\b", text, re.I) if word else ():
+        if not any(s <= found.start() < e for s, e in quoted):
+            return True
+    return False
+
+
+def _speaker_problem(q: Quote, entity: Entity | None, quoted: list[tuple[int, int]], text: str) -> str | None:
+    """What a reader would see wrong with one quote's speaker, or None."""
+    where = f"{q.doc}:{q.start} speaker {q.speaker!r}"
+    span = q.speaker_span
+    if span is not None and any(s <= span.start and span.end <= e for s, e in quoted) and not _said_outside(
+            text, _head_word(span.text), quoted):
+        return f"{where} is words inside a quote"  # "on MSNBC's “Morning Joe,”" made the speaker
+    if entity is not None and entity.type not in ("PERSON", "ORG", "NORP", "GPE"):
+        return f"{where} is a {entity.type}"
+    words = [w.lower() for w in _WORD.findall(q.speaker or "")]
+    if not words:
+        return None
+    cue = q.cue
+    if cue is not None and span is not None and 0 <= span.start - cue.end <= 3 and not _reporting(cue.text.lower()):
+        # "New York has several key ones, including Syracuse and “the people's republic of
+        # Ithaca”": a name written after a word that is no verb of saying is not "said X"
+        return f"{where} is named after {cue.text!r}, no verb of saying"
+    if entity is None:
+        if any(w in _NOT_SPEAKER_HEADS for w in words) or all(w in _QUANTIFIERS for w in words):
+            return f"{where} is no person, organisation or document"
+        body = _headline_end(text)
+        if span is not None and span.end <= body <= q.start:
+            # "The Latest: Trump delivers ..." (AP's live-blog header), "Win or not, candidate
+            # says": a word of the headline that no entity holds speaks no quote of the body
+            return f"{where} is a word of the headline"
+        return None
+    # "one Trump campaign source" / "Sanders' campaign manager" are not Trump / Sanders: the
+    # entity must be what the phrase's last word names, not a word that qualifies it
+    head = _head_word(q.speaker or "")
+    named = {_head_word(v) for v in (entity.name, *entity.variants)} | {
+        w.lower() for v in (entity.name, *entity.variants) for w in _WORD.findall(v)}
+    speaks_for = entity.type == "ORG" and any(  # "a spokesman for the State Department": its voice
+        re.search(rf"\b(?:for|of)\s+(?:the\s+)?{re.escape(v)}", q.speaker or "") for v in (entity.name, *entity.variants))
+    members = entity.type == "NORP" and head.endswith("s") and len(words) >= 2 and words[-2] in named  # "Republican senators"
+    if head and head not in named and not speaks_for and not members:
+        return f"{where} is credited to {entity.name!r}, a word that only qualifies it"
+    return None
+
+
+def _reporting(word: str) -> bool:
+    """A cue word that is a form of a reporting verb ("said", "tweeting", "according to")."""
+    from newsprism.lexicon import REPORTING_VERBS
+
+    if word.startswith("according"):
+        return True
+    stems = {word, word[:-1], word[:-2], word[:-3], word[:-3] + "e", word[:-2] + "e", word[:-1] + "e"}
+    stems |= {"say"} if word in ("said", "says") else set()
+    stems |= {"tell"} if word == "told" else set()
+    stems |= {"write"} if word in ("wrote", "written") else set()
+    return bool(stems & REPORTING_VERBS)
+
+
 def speaker_problems(analysis: StoryAnalysis) -> list[str]:
-    """Quotes whose speaker is no person/organisation/document, and entities with two headings."""
+    """Quotes whose speaker is no person/organisation/document (a time, a headline's word, words
+    inside a quote, an entity the speaker's phrase only
+    qualifies, a name after a word that is no verb of saying), and entities with two headings."""
     from newsprism.report.common import quotes_by_speaker  # a check of what the report shows
 
     out = []
     by_id: dict[str, Entity] = {e.id: e for e in analysis.entities}
+    texts = {d.id: d.text for d in analysis.documents}
+    quoted: dict[str, list[tuple[int, int]]] = {}
+    for q in analysis.quotes:
+        quoted.setdefault(q.doc, []).append((q.start, q.end))
     for q in analysis.quotes:
         if q.speaker is None:
             continue
         entity = by_id.get(q.speaker_entity) if q.speaker_entity else None
-        if entity is not None and entity.type not in ("PERSON", "ORG", "NORP", "GPE"):
-            out.append(f"{q.doc}:{q.start} speaker {q.speaker!r} is a {entity.type}")
-        words = [w.lower() for w in _WORD.findall(q.speaker)]
-        if words and entity is None and any(w in _NOT_SPEAKER_HEADS for w in words):
-            out.append(f"{q.doc}:{q.start} speaker {q.speaker!r} is no person, organisation or document")
+        problem = _speaker_problem(q, entity, quoted.get(q.doc, []), texts.get(q.doc, ""))
+        if problem is not None:
+            out.append(problem)
     headings: dict[str, list[str]] = {}
     for group in quotes_by_speaker(analysis):
         if group.speaker == "unknown speaker":

@@ -150,6 +150,9 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
             words = len(_ALPHA_WORD.findall(text, start, end))
             opens_paragraph = _opens_paragraph(text, start)
             if carried is not None:
+                if words < _MIN_ALPHA_TOKENS and not opens_paragraph:
+                    carried = (carried[0], end)  # the dateline's dash split off it ("WASHINGTON" "--")
+                    continue
                 start, carried = carried[0], None
             if words < _MIN_ALPHA_TOKENS and opens_paragraph and _label_line(text, start, end):
                 # a paragraph of its own ending a sentence ("LETTERS.", "John Baker.", a section

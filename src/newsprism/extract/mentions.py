@@ -296,6 +296,27 @@ def _split_pairs(raws: list[_Raw], text: str) -> list[_Raw]:
     return out
 
 
+_OPEN_MARKS = "\"“‘"
+_CLOSE_MARKS = "\"”’"
+
+
+def _whole_quote(text: str, start: int, end: int) -> bool:
+    """The name is all a pair of quotation marks holds (a closing period or comma aside)."""
+    before = text[:start].rstrip(" ")
+    after = text[end:end + 4].lstrip(".,!?")
+    return before[-1:] in _OPEN_MARKS and after[:1] in _CLOSE_MARKS and bool(before) and bool(after)
+
+
+def _slogan(text: str, start: int, end: int) -> bool:
+    """A name that is all a quotation holds and that the document never writes unquoted: a
+    slogan, a sign or a title ("chanting “Dump Trump.”", "the sign — which read “Hispanics 4
+    Trump”"), not the person or body whose name it holds."""
+    if not _whole_quote(text, start, end):
+        return False
+    name = text[start:end]
+    return all(_whole_quote(text, m.start(), m.end()) for m in re.finditer(re.escape(name), text))
+
+
 def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     """Named mentions of people, organisations, places, groups, works, laws and events.
 
@@ -309,6 +330,9 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
     raws = _nicknamed_people(_split_pairs(raws, text), text)
     _relabel_in_doc(raws, text)
+    for r in raws:
+        if r.label != "WORK_OF_ART" and _slogan(text, r.start, r.end):
+            r.label = "WORK_OF_ART"
     seen: set[tuple[int, int]] = set()
     mentions: list[Mention] = []
     for r in sorted(raws, key=lambda r: (r.start, r.end)):

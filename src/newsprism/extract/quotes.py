@@ -44,6 +44,8 @@ __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_reg
 LOST_NAME_NOTE = "speaker's name lost in damaged text"
 # subjects the parser finds for a cue that name no speaker
 _NOT_SPEAKERS = frozenset(WEEKDAYS) | {"today", "yesterday", "tonight", "week", "month", "year"}
+# a part of a group that names no group ("one of those advisers" does)
+_QUANTIFIERS = frozenset("one most some many several few others all both none each".split())
 _TERMINATORS = frozenset({".", "?", "!"})
 _OPENERS = "“"
 _CLOSERS = "”"
@@ -197,8 +199,8 @@ def _cue_at(token: Token) -> tuple[int, int] | None:
 
 def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
     subject = source_of(verb)
-    if subject is None:
-        return _NO_SPEAKER
+    if subject is None or index.inside_quote(subject.idx):
+        return _NO_SPEAKER  # a subject inside quotation marks is quoted words ("on “Morning Joe,” calling")
     people = index.people
     if subject.pos_ == "PRON":
         return people.resolve(subject, before=min(quote_open, subject.idx))
@@ -210,6 +212,8 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         return person
     if subject.ent_type_ in ("DATE", "TIME") or subject.lower_ in _NOT_SPEAKERS:
         return _NO_SPEAKER  # "Monday said ..." is a parse error, not a speaker
+    if subject.lower_ in _QUANTIFIERS and not any(c.dep_ == "prep" for c in subject.children):
+        return _NO_SPEAKER  # "most said they were “very worried”": most of whom the sentence does not say
     lo, hi = source_phrase(subject)
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
     if subject.pos_ == "NOUN" and subject.lemma_.lower() in _AUTHORED:
