@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from newsprism.model import Entity, Mention, Span, StoryAnalysis, to_jsonable
+from newsprism.model import Article, Entity, Mention, Span, StoryAnalysis, to_jsonable
 
 # ------------------------------------------------------------- small, hand-checkable
 
@@ -404,3 +404,26 @@ def test_markdown_names_each_outlet_once_per_item(nlp):
     refs = re.findall(r"\[a:\d+-\d+\]", line.replace("\\", ""))
     assert len(refs) == 3
     assert line.count(refs[0]) == 1 and len(re.findall(r"\] [^\[]+ \[a:", line)) == 0
+
+
+def test_a_fact_is_headed_in_a_reports_own_voice_rather_than_its_source_saying_it(nlp):
+    """The seed story had the rebels' shelling of Fouaa headed by "Yasser ... said civilians did
+    not approve of rebel shelling"; as readable, the report that states it itself heads it."""
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": "Aid groups said the evacuation of Aleppo stalled on Wednesday. Rebels shelled the villages of Foua "
+             "and Kfraya in Idlib province on Wednesday in retaliation, residents said.",
+        "b": "The evacuation of Aleppo stalled on Wednesday, aid groups said. The rebels retaliated on Wednesday, "
+             "shelling the villages of Foua and Kfraya in Idlib province.",
+    }
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    heads = [c.about for c in run_pipeline(arts, nlp).findings.corroborated if "Kfraya" in c.about]
+    assert heads == ["The rebels retaliated on Wednesday, shelling the villages of Foua and Kfraya in Idlib province."]
+
+
+def test_a_pronoun_after_a_leading_conjunction_reads_worse_than_a_noun():
+    from newsprism.compare.facts import readability
+
+    assert readability("But they were turned away by militias at the checkpoints.") < readability(
+        "But the vans were turned away by militias at the checkpoints.")

@@ -138,8 +138,11 @@ def readability(text: str) -> float:
         score += 1
     if t.endswith(_TERMINAL):
         score += 1
-    if not _PRONOUN_START.match(t.lstrip("“\"'")):
+    m = _PRONOUN_START.match(t.lstrip("“\"'"))
+    if not m:
         score += 1
+    elif _PRONOUN_START.match(t.lstrip("“\"'")[m.end():].lstrip(" ,")):
+        score -= 0.5  # "But they were turned away": a pronoun that refers to nothing here
     words = len(t.split())
     if 6 <= words <= 45:
         score += 1
@@ -697,7 +700,11 @@ def build_facts(
                 return c.sentence
             return headline_span(c)
 
-        best = max(same, key=lambda c: (readability(whole(c).text), -abs(len(whole(c).text.split()) - 22)))
+        # as readable, a report's own voice heads the fact rather than another report's source
+        # saying it (the seed: the rebels' shelling of Fouaa, told by AP and the Post, not
+        # "Yasser ... said civilians did not approve of rebel shelling")
+        best = max(same, key=lambda c: (readability(whole(c).text), c.attribution is None,
+                                        -abs(len(whole(c).text.split()) - 22)))
         head = whole(best)
         if readability(head.text) < 3:
             # no clause reads as a sentence of its own ('but she is dead wrong ...," she
