@@ -481,6 +481,21 @@ def test_one_calendar_day_written_two_ways_is_one_entity(nlp):
     assert _texts_of(entities, "on February 22, 2004") == {"on February 22, 2004"}
 
 
+def test_one_clock_time_of_one_event_is_one_entity(nlp):
+    """ECB+ 21: "at about 7 p . m" (text tokenized before it came) and "around 7 p.m." are the
+    time of one crash; 7 a.m. is another time, and "7 p.m. Friday" is left to its day."""
+    texts = {
+        "a": "A woman was killed by a car in Queens at about 7 p . m . on the block .",
+        "b": "The driver hit the woman around 7 p.m., police said. He had left home at 7 a.m.",
+        "c": "The woman died around 7 p.m. Friday, police said.",
+    }
+    spans = {"a": ["at about 7 p . m"], "b": ["around 7 p.m", "at 7 a.m"], "c": ["around 7 p.m. Friday"]}
+    entities = _gold_style(nlp, texts, spans)
+    assert _texts_of(entities, "at about 7 p . m") == {"at about 7 p . m", "around 7 p.m"}
+    assert _texts_of(entities, "at 7 a.m") == {"at 7 a.m"}
+    assert _texts_of(entities, "around 7 p.m. Friday") == {"around 7 p.m. Friday"}
+
+
 def test_a_mention_that_took_in_the_period_keeps_its_head(nlp):
     """ECB+ gives tokenized text, and a gold span can end with the sentence's period ("Queens
     Friday night ."); when the parse hangs the period higher than the words (ECB+ 21), the

@@ -73,6 +73,7 @@ class Item:
     person_role: bool = False  # the name is a clause's subject or a possessor, or "who" follows it
     place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
     calendar: tuple[int, int, int | None] | None = None  # a date's (month, day, year or None)
+    clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -362,6 +363,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
                      words[-1].lower() if words else m.text.lower())
     if item.kind != "pronoun" and any(ch.isdigit() for ch in m.text):
         item.calendar = calendar_day(m.text)
+        item.clock = clock_time(m.text)
     person = item.group in ("PERSON", "UNK") and item.kind == "name"
     words = list(item.words)
     while person and len(words) > 1 and title_key(words[-1]).strip(",") in NAME_SUFFIXES:
@@ -379,6 +381,21 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if item.head not in WEEKDAYS:
             item.head = key
     return item
+
+
+_CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\s*\.?\s*m\b", re.IGNORECASE)
+
+
+def clock_time(text: str) -> tuple[int, int] | None:
+    """(hour, minute) of a clock time a mention holds alone ("at about 7 p.m.", "around 7 p . m",
+    "7:30 am"), None when there is none or it comes with a day ("7 p.m. Friday": the day's)."""
+    found = _CLOCK.search(text)
+    if found is None or any(w.lower() in WEEKDAYS for w in re.findall(r"[A-Za-z]+", text)) or calendar_day(text):
+        return None
+    hour, minute = int(found.group(1)) % 12, int(found.group(2) or 0)
+    if hour > 23 or minute > 59:
+        return None
+    return hour + (12 if found.group(3).lower() == "p" else 0), minute
 
 
 def calendar_day(text: str) -> tuple[int, int, int | None] | None:

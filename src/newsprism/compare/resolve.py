@@ -27,7 +27,8 @@ preceding compatible mention of their document: "he"/"she" only a person
 with no antecedent join the other forms of the same pronoun ("he", "him", "his").
 "Today" / "tonight" join the one weekday the event's documents name most (at least twice, and
 twice as often as any other); one calendar day written two ways ("on Feb. 22" / "Sunday, February
-22, 2009") is one entity unless the years differ. These rules that join by words alone work within the documents of one event of the story
+22, 2009") is one entity unless the years differ; so is one clock time ("at about 7 p.m." / "around
+7 p.m."). These rules that join by words alone work within the documents of one event of the story
 (``compare/doc_events.py``: "the woman" of one crash is not the woman of another); names
 join across the whole story.
 """
@@ -501,6 +502,19 @@ def _link_calendar_days(items: list[Item], sets: _Sets, event: Mapping[str, int]
                 sets.union(same[0].idx, it.idx)
 
 
+def _link_clock_times(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
+    """One clock time written in the documents of one event is one entity ("at about 7 p.m." /
+    "around 7 p.m.")."""
+    first: dict[tuple[int, tuple[int, int]], int] = {}
+    for it in items:
+        if it.clock is not None:
+            key = (event.get(it.mention.doc, 0), it.clock)
+            if key in first:
+                sets.union(first[key], it.idx)
+            else:
+                first[key] = it.idx
+
+
 _PRONOUN_FORMS = (
     frozenset("he him his himself".split()),
     frozenset("she her hers herself".split()),
@@ -645,6 +659,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     _merge_nominals(items, sets, event)
     _link_deictic_days(items, sets, event)
     _link_calendar_days(items, sets, event)
+    _link_clock_times(items, sets, event)
     _link_pronouns(items, sets, event)
     _link_people_nouns(items, sets, event)
     entities: list[Entity] = []
