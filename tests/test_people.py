@@ -689,3 +689,16 @@ def test_polnear_train_texts_load_with_their_outlet_date_and_title(shared_dir):
     first = next(a for a in articles if a.id == "breitbart_2015-11-11_the-ninth-circle-the-hellish-vie")
     assert first.outlet == "breitbart" and first.published == "2015-11-11"
     assert first.title and first.text.startswith("The Ninth Circle")
+
+
+def test_a_given_name_paired_with_a_full_name_takes_its_surname(nlp):
+    # USA Today, Aug. 2016: "Khizr and Ghazala Khan" left "Khizr" an entity (and a speaker heading)
+    # of its own beside "Khizr Khan"; "Trump and Hillary Clinton" is no "Trump Clinton"
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    text = ("Khizr and Ghazala Khan, the Gold Star parents, spoke at the convention. Khizr Khan said he "
+            "was proud.\n\nTrump and Hillary Clinton debated on Monday.")
+    analysis = run_pipeline([Article(id="a", text=text)], nlp, stages=CORE_STAGES)
+    khizr = [e for e in analysis.entities if "Khizr" in e.variants]
+    assert len(khizr) == 1 and "Khizr Khan" in khizr[0].variants
+    assert not any("Trump" in e.variants and "Hillary Clinton" in e.variants for e in analysis.entities)

@@ -71,6 +71,7 @@ class Item:
     gender_by_name: bool = False  # the gender cue is the given name's alone ("Raj" is mostly a man's name)
     suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
     person_role: bool = False  # the name is a clause's subject or a possessor, or "who" follows it
+    paired_surname: str = ""  # a given name alone before "and <Given> <Surname>": that surname ("Khizr and Ghazala Khan")
     place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
     calendar: tuple[int, int, int | None] | None = None  # a date's (month, day, year or None)
     clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
@@ -350,6 +351,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item.roles = _roles(core[0], core[-1], head, m.doc)
         if is_name and group in ("PERSON", "UNK"):
             item.gender = _gender_cue(span, words)
+            item.paired_surname = _paired_surname(span) if len(words) == 1 else ""
             item.gender_by_name = item.gender is not None and _honorific_gender(span) is None
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
@@ -396,6 +398,18 @@ def clock_time(text: str) -> tuple[int, int] | None:
     if hour > 23 or minute > 59:
         return None
     return hour + (12 if found.group(3).lower() == "p" else 0), minute
+
+
+def _paired_surname(span: "SpacySpan") -> str:
+    """The surname a couple's given names share: "Khizr and Ghazala Khan" -> "Khan" for "Khizr"."""
+    doc, k = span.doc, span.end
+    if k + 2 >= len(doc) or doc[k].lower_ not in ("and", "&"):
+        return ""
+    given, surname = doc[k + 1], doc[k + 2]
+    after = doc[k + 3] if k + 3 < len(doc) else None
+    if given.pos_ == surname.pos_ == "PROPN" and surname.ent_type_ == "PERSON" and (after is None or after.pos_ != "PROPN"):
+        return surname.text
+    return ""
 
 
 def calendar_day(text: str) -> tuple[int, int, int | None] | None:

@@ -427,6 +427,19 @@ def _family_name_first(f: Item) -> bool:
     )
 
 
+def _join_paired_given_names(items: list[Item], sets: _Sets) -> None:
+    """"Khizr" in "Khizr and Ghazala Khan" is "Khizr Khan" when the story names exactly one
+    person so."""
+    full = [it for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) == 2]
+    for it in items:
+        if not it.paired_surname or it.kind != "name" or len(it.toks) != 1:
+            continue
+        surname = phonetic(it.paired_surname)
+        owners = {sets.find(f.idx) for f in full if tokens_match(f.toks[0], it.toks[0]) and tokens_match(f.toks[1], surname)}
+        if len(owners) == 1:
+            sets.union(it.idx, next(iter(owners)))
+
+
 def _merge_nominals(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
     """Common nouns: one entity per head lemma within the documents of one event, joined to the
     one named entity with that role there."""
@@ -654,6 +667,7 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     sets = _Sets(len(items))
     _merge_names(items, sets)
     _short_people(items, sets)
+    _join_paired_given_names(items, sets)
     # names join across the whole story; words alone only within the documents of one event
     event = event_groups([m.doc for m in ordered], docs)
     _merge_nominals(items, sets, event)
