@@ -59,9 +59,17 @@ def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim],
     fact — two statements about the same people, days apart, are two facts. The core
     with the most documents, then claims, then the strongest links is kept."""
     pool = [k for k in ks if any((j, k) in same for j in ks)]
+    in_pool = set(pool)
     best: tuple = ()
     best_core: list[int] = []
-    for x, y in sorted({(min(p), max(p)) for p in same if p[0] in pool and p[1] in pool}):
+    fits: dict[tuple[int, int], float] = {}  # fit of a pair, once per call (every seed's core sums them)
+
+    def fit_of(i: int, j: int) -> float:
+        if (i, j) not in fits:
+            fits[(i, j)] = fit(i, j, claims, pairs, 1.0)
+        return fits[(i, j)]
+
+    for x, y in sorted({(min(p), max(p)) for p in same if p[0] in in_pool and p[1] in in_pool}):
         core = [x, y]
 
         def pull(k: int, x: int = x, y: int = y) -> float:
@@ -75,7 +83,7 @@ def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim],
                 core.append(k)
         # the strongest links, the shared names and figures counting too ("raised just over $200,000" /
         # "outraising him $5.4 million to $200,000" before "raised $5.4 million")
-        strength = sum(fit(i, j, claims, pairs, 1.0) for i in core for j in core if i < j and claims[i].doc != claims[j].doc)
+        strength = sum(fit_of(i, j) for i in core for j in core if i < j and claims[i].doc != claims[j].doc)
         key = (len({claims[k].doc for k in core}), len(core), strength, -min(core))
         if key > best:
             best, best_core = key, core
