@@ -4,7 +4,8 @@ The 840 PolNeAR train texts (2016 US election coverage by seven outlets) are rea
 outlet, date and title from ``metadata.tsv``, streamed into a temporary corpus as
 ``newsprism ingest`` would, and every story of ``min_articles`` or more is analysed whole and
 checked with :func:`newsprism.evaluate.people.wrong_merges` and
-:func:`~newsprism.evaluate.people.speaker_problems`. Not gated: a reading aid with a count.
+:func:`~newsprism.evaluate.people.speaker_problems`; its conflicts are counted and listed (-v)
+to be read. Not gated: a reading aid with a count.
 
     python -m newsprism.evaluate.polnear_stories ../shared/datasets/polnear
 """
@@ -12,7 +13,6 @@ checked with :func:`newsprism.evaluate.people.wrong_merges` and
 from __future__ import annotations
 
 import csv
-import sys
 import tempfile
 from pathlib import Path
 
@@ -42,7 +42,7 @@ def evaluate_polnear_stories(folder: Path, min_articles: int = 3, verbose: bool 
     from newsprism.pipeline import run_pipeline
 
     nlp = load_pipeline()
-    totals = {"stories": 0, "person_entities": 0, "wrong_merges": 0, "speaker_problems": 0}
+    totals = {"stories": 0, "person_entities": 0, "wrong_merges": 0, "speaker_problems": 0, "conflicts": 0}
     with tempfile.TemporaryDirectory() as tmp, Corpus(Path(tmp) / "polnear.db") as corpus:
         corpus.add_articles(load_polnear_articles(folder))
         for story in corpus.stories(limit=None):
@@ -54,12 +54,24 @@ def evaluate_polnear_stories(folder: Path, min_articles: int = 3, verbose: bool 
             totals["person_entities"] += sum(1 for e in analysis.entities if e.type == "PERSON")
             totals["wrong_merges"] += len(merges)
             totals["speaker_problems"] += len(speakers)
+            # conflicts are counted to be read: none of these stories has been annotated
+            conflicts = analysis.findings.conflicts if analysis.findings is not None else ()
+            totals["conflicts"] += len(conflicts)
             if verbose:
                 for line in (*merges, *speakers):
                     print(f"story {story.id}: {line}")
+                for c in conflicts:
+                    print(f"story {story.id}: conflict {c.about[:100]!r}: " + " / ".join(repr(v.value[:60]) for v in c.versions))
     return {f"polnear_stories_{k}": float(v) for k, v in totals.items()}
 
 
 if __name__ == "__main__":  # pragma: no cover - manual run
-    for key, value in evaluate_polnear_stories(Path(sys.argv[1]), verbose="-v" in sys.argv).items():
+    import argparse
+
+    parser = argparse.ArgumentParser(description="People checks and conflicts on PolNeAR stories nobody tuned for.")
+    parser.add_argument("folder", type=Path, help="the PolNeAR folder (metadata.tsv, train/)")
+    parser.add_argument("--min-articles", type=int, default=3, help="analyse stories of this many articles or more")
+    parser.add_argument("-v", action="store_true", help="print each problem and each conflict")
+    args = parser.parse_args()
+    for key, value in evaluate_polnear_stories(args.folder, args.min_articles, verbose=args.v).items():
         print(f"{key}\t{value:.0f}")
