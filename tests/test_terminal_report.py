@@ -60,3 +60,23 @@ def test_cli_rejects_an_unknown_section():
 
     result = CliRunner().invoke(app, ["analyze", str(EXAMPLE), "--section", "nonsense"])
     assert result.exit_code == 2 and "unknown section" in result.output
+
+
+def test_timeline_rows_show_the_time_as_written_when_no_date_is_known(analysis):
+    """A time of day with no known date is "T06:00" in the JSON; the terminal and
+    Markdown show the words of the text ("6 a. m."), never that key or "undated"."""
+    from newsprism.report.markdown import to_markdown
+    from newsprism.report.terminal import to_text
+
+    rows = analysis.findings.timeline
+    dateless = [f for f in rows if not f.when or f.when.startswith("T")]
+    assert dateless, "the seed story has timeline rows without a resolved date"
+    text = to_text(analysis, sections=["timeline"], limit=100)
+    md = to_markdown(analysis)
+    for f in dateless:
+        written = " ".join(f.citations[0].text.split())
+        assert written in text or written[:14] in text, written
+        assert f"- {written}:" in md, written
+    assert not re.search(r"\bT\d\d:\d\d\b", text + md)
+    assert "06:00, day unknown" in text and "06:00, day unknown" in md
+    assert "undated" not in text

@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from newsprism.model import Entity, Figure, Quote, StoryAnalysis, TimeExpr
+from newsprism.model import Entity, Figure, Finding, Quote, StoryAnalysis, TimeExpr
 
 
 def cite(doc: str, start: int, end: int) -> str:
@@ -94,6 +94,26 @@ def timeline(analysis: StoryAnalysis) -> list[TimeExpr]:
     """Resolved time expressions in date order (unresolved ones are left out)."""
     resolved = [t for t in analysis.times if t.resolved]
     return sorted(resolved, key=lambda t: (t.resolved or "", t.doc, t.start))
+
+
+def timeline_when(item: Finding) -> str:
+    """What a reader sees as a timeline row's time: the resolved date, else the time as
+    the text writes it ("Tuesday night", "6 a. m."). A time of day with no known date is
+    stored as "T06:00" (ISO 8601) in the JSON; shown as written, never as that key."""
+    if item.when and not item.when.startswith("T"):
+        return item.when
+    written = item.citations[0].text if item.citations else ""
+    return " ".join(written.split()) or "undated"
+
+
+def resolved_label(resolved: str | None) -> str:
+    """A resolved time as a reader reads it: "2016-12-14", "2016-12-14 06:00", and a
+    time of day with no known date ("T06:00" in the JSON) as "06:00, day unknown"."""
+    if not resolved:
+        return ""
+    if resolved.startswith("T"):
+        return f"{resolved[1:]}, day unknown"
+    return resolved.replace("T", " ", 1)
 
 
 def short_outlet(name: str) -> str:

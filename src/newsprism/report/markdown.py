@@ -15,7 +15,9 @@ from newsprism.report.common import (
     outlet_label,
     quotes_by_speaker,
     shared_entities,
+    resolved_label,
     timeline,
+    timeline_when,
 )
 from newsprism.report.safe import md as _md, md_cite as cite
 
@@ -84,7 +86,7 @@ def to_markdown(analysis: StoryAnalysis) -> str:
         out += ["", "## Dates and times", ""]
         for t in events:
             part = f" ({t.part_of_day})" if t.part_of_day else ""
-            out.append(f"- {_md(t.resolved)}{_md(part)}: “{_md(t.text)}” — {_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
+            out.append(f"- {_md(resolved_label(t.resolved))}{_md(part)}: “{_md(t.text)}” — {_label(analysis, t.doc)} {cite(t.doc, t.start, t.end)}")
     out.append("")
     return "\n".join(out)
 
@@ -169,7 +171,6 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.timeline:
         out += ["", "## Timeline", ""]
         for item in f.timeline:
-            # the resolved date, else the time as the text gives it (never the internal sort key)
-            when = item.when or (item.citations[0].text if item.citations else "")
+            when = timeline_when(item)
             out.append(f"- {_md(when)}: {_md(item.about)} — {_cites(analysis, item.citations)}")
     return out

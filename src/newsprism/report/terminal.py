@@ -30,7 +30,9 @@ from newsprism.report.common import (
     outlet_labels,
     quotes_by_speaker,
     shared_entities,
+    resolved_label,
     timeline,
+    timeline_when,
 )
 
 SECTIONS = ("brief", "facts", "disputes", "quotes", "names", "figures", "timeline", "omissions")
@@ -206,14 +208,14 @@ def print_report(
         if f is not None and f.timeline:
             head(f"Timeline ({len(f.timeline)} events)")
             for item in take(f.timeline):
-                when = item.when or "undated"
+                when = timeline_when(item)
                 _say(console, f"  {escape(when):<16} {escape(clip(item.about, 140))} [dim]{cites(item.citations[:1])}[/]")
             more("timeline events", len(take(f.timeline)), len(f.timeline))
         events = timeline(analysis)
         if events:
             head(f"Dates and times as written ({len(events)})")
             for t in take(events):
-                _say(console, f"  {t.resolved:<16} “{escape(t.text)}” [dim]{c1(t.doc, t.start, t.end)}[/]")
+                _say(console, f"  {resolved_label(t.resolved):<16} “{escape(t.text)}” [dim]{c1(t.doc, t.start, t.end)}[/]")
 
     if "omissions" in chosen and f is not None and f.omissions:
         shown.append("omissions")
