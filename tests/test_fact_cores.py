@@ -85,41 +85,43 @@ def test_claims_dated_to_other_days_tell_two_occasions():
 
 
 def test_a_shared_name_with_hardly_a_word_in_common_is_no_proof():
-    from newsprism.compare.facts import FactParams, _Props, _strength
+    from newsprism.compare.fact_links import Props, link_strength
+    from newsprism.compare.fact_params import FactParams
     from newsprism.compare.match import PredicateSimilarity
     from newsprism.extract.propositions import Proposition
 
     kasich = _claim("a", 0, "Ohio Gov. John Kasich suspended his presidential campaign Wednesday evening.", ("E1",))
     pence = _claim("b", 0, "Pence met with Cruz and Trump last week, and this week with Ohio Gov. John Kasich.", ("E1", "E2"))
-    props = _Props({kasich.id: Proposition(kasich.id, "suspend", agents=frozenset({"@E1"})),
+    props = Props({kasich.id: Proposition(kasich.id, "suspend", agents=frozenset({"@E1"})),
                     pence.id: Proposition(pence.id, "meet", agents=frozenset({"~governor"}), patients=frozenset({"@E1"}))},
                    PredicateSimilarity(None), 0.6)
     claims = [kasich, pence]
     thin = _pairs(2, score=1.0, entities=0.5, terms=0.12)
-    assert _strength(0, 1, claims, thin, set(), FactParams(), props=props) == "partly"
+    assert link_strength(0, 1, claims, thin, set(), FactParams(), props=props) == "partly"
     # the old rule (rare-name evidence enough) called it the same fact
-    assert _strength(0, 1, claims, thin, set(), FactParams(unagreed_terms=0.0, loose_terms=0.0), props=props) == "same fact"
+    assert link_strength(0, 1, claims, thin, set(), FactParams(unagreed_terms=0.0, loose_terms=0.0), props=props) == "same fact"
     # reports of one day: the rare name and the score carry it (paraphrase the words miss)
-    assert _strength(0, 1, claims, thin, set(), FactParams(), props=props, apart=False) == "same fact"
+    assert link_strength(0, 1, claims, thin, set(), FactParams(), props=props, apart=False) == "same fact"
     worded = _pairs(2, score=1.0, entities=0.5, terms=0.3)
-    assert _strength(0, 1, claims, worded, set(), FactParams(), props=props) == "same fact"
+    assert link_strength(0, 1, claims, worded, set(), FactParams(), props=props) == "same fact"
 
 
 def test_a_guess_about_a_state_is_not_a_plain_statement():
-    from newsprism.compare.facts import FactParams, _Props, _strength
+    from newsprism.compare.fact_links import Props, link_strength
+    from newsprism.compare.fact_params import FactParams
     from newsprism.compare.match import PredicateSimilarity
     from newsprism.extract.propositions import Proposition
 
     guess = _claim("a", 0, "Gov. Mike Pence of Indiana may be in a particularly awkward position.", ("E1",))
     plain = _claim("b", 0, "The leaders who rebuked Trump included his running mate, Gov. Mike Pence.", ("E1", "E2"))
     plan = _claim("c", 0, "Gov. Mike Pence plans to rebuke Trump in a speech on Monday.", ("E1", "E2"))
-    props = _Props({guess.id: Proposition(guess.id, "be", hedged=True, agents=frozenset({"@E1"})),
+    props = Props({guess.id: Proposition(guess.id, "be", hedged=True, agents=frozenset({"@E1"})),
                     plain.id: Proposition(plain.id, "include", agents=frozenset({"~leader"}), patients=frozenset({"@E1"})),
                     plan.id: Proposition(plan.id, "rebuke", hedged=True, agents=frozenset({"@E1"}))},
                    PredicateSimilarity(None), 0.6)
     claims = [guess, plain, plan]
     pairs = _pairs(3, score=1.4, entities=0.9, terms=0.3)
-    assert _strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "partly"
-    assert _strength(0, 1, claims, pairs, set(), FactParams(hedge_apart=False), props=props, apart=False) == "same fact"
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "partly"
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(hedge_apart=False), props=props, apart=False) == "same fact"
     # a plan is no guess about a state: left to the other rules
-    assert _strength(2, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
+    assert link_strength(2, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"

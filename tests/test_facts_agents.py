@@ -42,7 +42,7 @@ def test_what_someone_is_seen_doing_is_the_action(nlp):
 
 
 def test_he_read_as_the_person_named_is_no_other_agent(nlp):
-    from newsprism.compare.facts import _Props
+    from newsprism.compare.fact_links import Props
     from newsprism.compare.match import PredicateSimilarity
 
     _, claims, props = _claims(nlp, {
@@ -52,12 +52,12 @@ def test_he_read_as_the_person_named_is_no_other_agent(nlp):
     he = next(c for c in claims if c.text.startswith("He then grabs"))
     named = next(c for c in claims if c.doc == "b")
     assert props[he.id].predicate == props[named.id].predicate == "grab"
-    verdict = _Props(props, PredicateSimilarity(None), 0.6).verdict(he, named)
+    verdict = Props(props, PredicateSimilarity(None), 0.6).verdict(he, named)
     assert verdict == "agrees", (props[he.id], props[named.id])
 
 
 def test_two_relays_of_one_outlet_are_one_source():
-    from newsprism.compare.facts import _independent
+    from newsprism.compare.fact_sources import independent_sources
     from newsprism.extract.claims import Claim
 
     def claim(doc: str, text: str) -> Claim:
@@ -67,5 +67,5 @@ def test_two_relays_of_one_outlet_are_one_source():
     hpo = claim("hpo", "Mary Cheney criticized her sister in a Facebook post, the New York Times reports.")
     cites = {fox.id: {"nyt"}, hpo.id: {"nyt"}}
     # the Times's own report is not among the fact's documents: the two relays are still the Times once
-    assert _independent(["fox", "hpo"], [fox, hpo], set(), {}, cites) == 1
-    assert _independent(["fox", "hpo"], [fox, hpo], set(), {}, {}) == 2
+    assert independent_sources(["fox", "hpo"], [fox, hpo], set(), {}, cites) == 1
+    assert independent_sources(["fox", "hpo"], [fox, hpo], set(), {}, {}) == 2

@@ -369,7 +369,7 @@ def test_single_source_puts_full_sentences_before_headlines(nlp):
 def test_two_remarks_quoting_different_words_are_not_one_fact(nlp):
     # PolNeAR (Politico / Western Journal, May 2016): Ryan's two remarks of one week were
     # "corroborated" as one fact; quoted words none of which the other claim quotes are two remarks
-    from newsprism.compare.facts import _other_quoted_words
+    from newsprism.compare.shared_quotes import other_quoted_words
     from newsprism.extract.claims import extract_claims
     from newsprism.model import Article
     from newsprism.pipeline import run_pipeline
@@ -383,8 +383,8 @@ def test_two_remarks_quoting_different_words_are_not_one_fact(nlp):
     analysis = run_pipeline(arts, nlp)
     claims = {c.doc: c for c in extract_claims(analysis, {k: nlp(v) for k, v in texts.items()})}
     assert all(c.quotes for c in claims.values())
-    assert _other_quoted_words(claims["a"], claims["b"])
-    assert not _other_quoted_words(claims["a"], claims["c"])  # the same remark in other words around it
+    assert other_quoted_words(claims["a"], claims["b"])
+    assert not other_quoted_words(claims["a"], claims["c"])  # the same remark in other words around it
 
 
 def test_markdown_names_each_outlet_once_per_item(nlp):
@@ -423,7 +423,7 @@ def test_a_fact_is_headed_in_a_reports_own_voice_rather_than_its_source_saying_i
 
 
 def test_a_pronoun_after_a_leading_conjunction_reads_worse_than_a_noun():
-    from newsprism.compare.facts import readability
+    from newsprism.compare.fact_text import readability
 
     assert readability("But they were turned away by militias at the checkpoints.") < readability(
         "But the vans were turned away by militias at the checkpoints.")

@@ -115,7 +115,7 @@ def test_a_dateline_is_no_argument(nlp):
 
 
 def test_a_headline_is_a_whole_sentence_when_no_clause_reads_as_one(nlp):
-    from newsprism.compare.facts import readability
+    from newsprism.compare.fact_text import readability
 
     texts = {
         "a": 'Mary Cheney wrote on Facebook: "Liz is my sister and I love her, but she is dead wrong on the issue of marriage," she wrote. '

@@ -40,12 +40,12 @@ def test_the_same_words_quoted_by_two_reports_are_one_corroborated_fact(nlp):
 
 
 def test_a_short_phrase_from_two_different_speakers_is_no_fact(nlp):
-    from newsprism.compare.facts import _quote_match
+    from newsprism.compare.shared_quotes import quote_match
 
     long_quote = "the war in afghanistan was not a war of obama s choosing it has been prosecuted".split()
-    assert _quote_match("war of obama s choosing".split(), long_quote) == 0  # a phrase inside another's long quote
-    assert _quote_match("faith made america strong".split(), "faith made america strong".split()) == 4
-    assert _quote_match("i m not ashamed to admit i m a christian".split(),
+    assert quote_match("war of obama s choosing".split(), long_quote) == 0  # a phrase inside another's long quote
+    assert quote_match("faith made america strong".split(), "faith made america strong".split()) == 4
+    assert quote_match("i m not ashamed to admit i m a christian".split(),
                         "i m not ashamed to admit that i m a christian".split()) >= 8
 
 
@@ -72,7 +72,7 @@ def test_a_shared_quote_is_no_copy_but_an_outlets_own_sentence_quoted_is(nlp):
 
 
 def test_a_report_naming_another_outlet_as_its_source_is_found(nlp):
-    from newsprism.compare.facts import cited_outlets
+    from newsprism.compare.fact_sources import cited_outlets
     from newsprism.extract.claims import extract_claims
 
     texts = {
@@ -88,7 +88,7 @@ def test_a_report_naming_another_outlet_as_its_source_is_found(nlp):
 
 
 def test_outlet_names():
-    from newsprism.compare.facts import outlet_names
+    from newsprism.compare.fact_sources import outlet_names
 
     assert "Fox News" in outlet_names("fox")
     assert {"the new york times", "new york times"} <= {n.lower() for n in outlet_names("nyt")}

@@ -25,7 +25,8 @@ from spacy.tokens import Doc
 from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
-from newsprism.compare.facts import build_facts, readability
+from newsprism.compare.facts import build_facts
+from newsprism.compare.fact_text import readability
 from newsprism.compare.figure_conflicts import figures_apart
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims

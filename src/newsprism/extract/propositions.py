@@ -22,7 +22,7 @@ One proposition per claim, read from the dependency parse of its clause:
 Nothing here runs a model: it reads the parse the pipeline already made, the
 entities resolved across the story and the figures and times inside each claim.
 Two claims of different outlets state the same fact when their propositions
-agree (see :func:`newsprism.compare.facts.proposition_agreement`).
+agree (see :mod:`newsprism.compare.match` and :mod:`newsprism.compare.fact_links`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,184 @@
+"""Whether two claims of different reports state the same fact: ``"same fact"`` or ``"partly"``.
+
+A link is ``"same fact"`` when it is strong *and* rests on core arguments — a
+rare shared entity or figure, a shared event, or much shared content — and the
+two are not said by different people, nor one negated where the other is not,
+nor their propositions (:mod:`newsprism.compare.match`) at odds. Otherwise it is
+``"partly"``: on the same topic, but not the same proposition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc
+
+from newsprism.compare.align import PairScores, quote_share
+from newsprism.compare.cores import other_days as _other_days
+from newsprism.compare.fact_params import FactParams
+from newsprism.compare.match import LIGHT, PredicateSimilarity, _named, contradicts, predicates_agree, shared_anchors
+from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
+from newsprism.extract.claims import Claim
+from newsprism.extract.propositions import Proposition
+from newsprism.lexicon import REPORTING_VERBS
+from newsprism.model import StoryAnalysis, Strength
+
+__all__ = ["Props", "claim_agents", "link_strength", "named_anchors", "speakers_clash"]
+
+@dataclass
+class Props:
+    """The propositions of one story's claims and how to compare their predicates."""
+
+    of: Mapping[str, Proposition]
+    similarity: PredicateSimilarity
+    threshold: float
+
+    def verdict(self, a: Claim, b: Claim) -> str | None:
+        """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
+        (incompatible predicates and no shared anchor) or None (no evidence either way)."""
+        p, q = self.of.get(a.id), self.of.get(b.id)
+        if p is None or q is None:
+            return None
+        pred = predicates_agree(p, q, self.similarity, self.threshold)
+        if contradicts(p, q, pred):
+            return "contradicts"
+        anchors = shared_anchors(p, q)
+        # who did it, named by two different nouns ("the cover shows" / "the pictures show"): not known to agree
+        # ("he" read as the person last named is that person: "He grabs" / "Etheridge grabs")
+        other_agent = bool(p.agents and q.agents and not p.agents & q.agents and not _named(p.agents) & _named(q.agents))
+        if pred and anchors and not other_agent:
+            return "agrees"
+        if pred and p.predicate not in LIGHT and p.kind != "say" and not other_agent:
+            return "predicate"  # the same action; its arguments not anchored alike (pronouns, other nouns)
+        # nothing in common in any role, not even a kind of participant ("~troops")
+        # nor who says it ("Trump announced that he ...")
+        # nothing anchored in common: no resolved name (in whatever role the parse
+        # gave it) nor figure — a generic noun ("the idea of armed officers" / "the
+        # idea of armed volunteers") is no common argument
+        common = (p.figures & q.figures) | (set(a.entities) & set(b.entities))
+        if not pred and not common and p.predicate not in LIGHT and q.predicate not in LIGHT:
+            return "apart"
+        return None
+
+
+def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied: set, params: FactParams,
+              agents: Mapping[str, frozenset[str]] | None = None, props: Props | None = None,
+              apart: bool = True) -> Strength:
+    """``apart``: the two reports were published days apart (``FactParams.apart_days``)."""
+    ci, cj = claims[i], claims[j]
+    if params.copied_is_same and frozenset((ci.id, cj.id)) in copied:
+        return "same fact"
+    verdict = props.verdict(ci, cj) if props is not None else None
+    if params.other_days and props is not None and _other_days(props.of.get(ci.id), props.of.get(cj.id)):
+        return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
+    if verdict == "contradicts":
+        return "partly"  # a dropped negation or another agent: not the same proposition
+    if params.hedge_apart and props is not None and verdict not in ("agrees", "predicate"):
+        p, q = props.of.get(ci.id), props.of.get(cj.id)
+        guess = next((x for x in (p, q) if x is not None and x.hedged), None)
+        if p is not None and q is not None and p.hedged != q.hedged and guess is not None and (
+                guess.predicate.split(" ")[0] in LIGHT):
+            return "partly"
+    if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
+        return "partly"  # different actions on no common argument, few common words, no rare name in common
+    score = float(pairs.score[i, j])
+    evidence = float(pairs.entities[i, j]) + float(pairs.events[i, j])
+    lexical = float(pairs.terms[i, j])
+    if pairs.words is not None:
+        lexical = (lexical + float(pairs.words[i, j])) / 2
+    if verdict in ("agrees", "predicate"):
+        evidence += params.same_evidence  # the same action (and argument): evidence beyond the words
+    # reports of other days often tell other occasions about the same people: there a
+    # shared rare name is no proof, some shared wording or an agreeing action must back it
+    if props is not None and (apart or not params.floors_apart_only):
+        if verdict not in ("agrees", "predicate") and lexical < params.unagreed_terms:
+            return "partly"
+        if verdict != "agrees" and lexical < params.loose_terms:
+            return "partly"
+    if score < params.same_score or (evidence < params.same_evidence and lexical < params.same_terms):
+        return "partly"
+    if lexical < params.min_terms:
+        return "partly"
+    if agents is not None:
+        # who did it: the resolved subject of each claim's main verb is among the
+        # other claim's entities ("Kerry spoke with Cavusoglu" does not state
+        # that Cavusoglu and Lavrov spoke)
+        gi, gj = agents.get(ci.id, frozenset()), agents.get(cj.id, frozenset())
+        if (gi and not gi & set(cj.entities)) or (gj and not gj & set(ci.entities)):
+            return "partly"
+    ai = ci.attribution.entity if ci.attribution else None
+    aj = cj.attribution.entity if cj.attribution else None
+    if ai and aj and ai != aj:  # one person's remark is not another's
+        return "partly"
+    same_words = float(pairs.terms[i, j]) >= params.verbatim and (pairs.words is None or float(pairs.words[i, j]) >= params.verbatim)
+    if params.quote_needs_speaker and ai != aj and not same_words:
+        # a claim that is mostly someone's quoted words states what that person
+        # said: the other claim must give it to the same person (the same words
+        # quoted twice are matched apart, by quote_groups)
+        if (ai and quote_share(ci) > 0.5) or (aj and quote_share(cj) > 0.5):
+            return "partly"
+    if same_words:
+        return "same fact"  # the very same words: one statement, even where one report lost its speaker
+    if params.quotes_must_share and other_quoted_words(ci, cj):
+        return "partly"  # "he was “very encouraged”" / "he was “not ready”": two remarks, not one
+    if params.quote_needs_speaker and quoted_remark(ci) and quoted_remark(cj):
+        # two remarks in other words: the same words quoted twice are matched apart
+        # (quote_groups); one person saying two things is two facts
+        return "partly"
+    if params.quote_needs_speaker:
+        si, sj = speakers(ci), speakers(cj)
+        if (si and quoted_remark(ci) and not si & sj) or (sj and quoted_remark(cj) and not sj & si):
+            return "partly"
+    return "same fact"
+
+
+def speakers_clash(ci: Claim, cj: Claim) -> bool:
+    """Given to different people: one person's remark is not another's."""
+    ai = ci.attribution.entity if ci.attribution else None
+    aj = cj.attribution.entity if cj.attribution else None
+    if ai and aj and ai != aj:
+        return True
+    si, sj = speakers(ci), speakers(cj)
+    return bool((si and quoted_remark(ci) and not si & sj) or (sj and quoted_remark(cj) and not sj & si))
+
+
+def named_anchors(p: Proposition) -> frozenset[str]:
+    """A proposition's anchors with "he"/"she" read as the person last named (``?E2`` as ``@E2``)."""
+    return frozenset("@" + a[1:] for a in p.agents | p.patients if a[:1] in "@?") | p.figures
+
+
+_SUBJ = ("nsubj", "nsubjpass")
+
+
+def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, frozenset[str]]:
+    """claim id -> resolved entity ids of the subject of its main verb (through a
+    reporting verb to the clause reported: "X said Y did Z" -> Y), from the parse."""
+    by_doc: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            by_doc.setdefault(m.doc, []).append((m.start, m.end, e.id))
+    out: dict[str, frozenset[str]] = {}
+    for c in claims:
+        doc = docs.get(c.doc)
+        if doc is None:
+            continue
+        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        root = span.root
+        if root.lemma_.lower() in REPORTING_VERBS:
+            # who says it is not who did it: the subject of what is reported, or nobody
+            reported = [t for t in root.children if t.dep_ in ("ccomp", "parataxis")]
+            if not reported:
+                continue
+            root = reported[0]
+        subjects = [t for t in root.children if t.dep_ in _SUBJ]
+        subjects += [g for t in subjects for g in t.children if g.dep_ == "conj"]
+        ids: set[str] = set()
+        for t in subjects:
+            lo, hi = t.left_edge.idx, t.right_edge.idx + len(t.right_edge)
+            ids.update(e for s, e_end, e in by_doc.get(c.doc, ()) if s >= lo and e_end <= hi and s <= t.idx < e_end)
+        if ids:
+            out[c.id] = frozenset(ids)
+    return out

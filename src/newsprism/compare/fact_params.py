@@ -1,0 +1,43 @@
+"""The knobs of fact building (:mod:`newsprism.compare.facts`, :mod:`newsprism.compare.fact_links`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["FactParams"]
+
+@dataclass(frozen=True)
+class FactParams:
+    same_score: float = 0.7  # a "same fact" link scores at least this ...
+    same_evidence: float = 0.15  # ... and has this much rare entity/figure/event mass, or
+    same_terms: float = 0.45  # ... this much shared content (mean of the two lexical cosines)
+    # and always some shared content: two sentences naming the same rare people
+    # or places with no words in common tell different things about them
+    min_terms: float = 0.0
+    quote_needs_speaker: bool = True
+    outlet_citations: bool = False  # a claim naming another outlet of the story as its source is not independent
+    copied_is_same: bool = True
+    member_floor: float = 0.6  # a claim joining a fact scores at least this with each of its claims
+    # propositions (newsprism.extract.propositions): two claims state the same fact
+    # only when their propositions do not contradict (polarity, modality, agent) and,
+    # when their words agree little, their predicates are compatible
+    propositions: bool = True
+    predicate_similar: float = 0.6  # cosine of two predicate lemmas that tell one action
+    proposition_links: bool = False  # claims no alignment linked whose propositions agree: a fact
+    proposition_min_score: float = 0.3  # ... when their alignment score is at least this
+    unlinked_pairs: bool = False  # pairs scored high the alignment did not link, when they hold as one fact
+    apart_entities: float = 0.25  # different actions sharing a rare name this much are left to the other rules
+    verbatim: float = 0.8  # both lexical cosines this high: the same words (no speaker rule applies)
+    quotes_must_share: bool = True  # two claims quoting words none of which the other quotes state two remarks
+    other_days: bool = True  # two claims each dated to days, none in common, tell two events
+    # a fact's "same fact" claims: each states it with one of another report, and with every one
+    # of a report published days apart (a chain of links across days is not one fact)
+    core_clique: bool = True
+    one_per_doc: bool = False  # a fact's core cites one claim per document
+    # reports published days apart (not the next day's follow-up; dates known) state one fact
+    # only with some shared wording:
+    apart_days: int = 3
+    floors_apart_only: bool = True  # (False: whatever the days)
+    unagreed_terms: float = 0.2  # predicates not known to agree: this much shared wording at least
+    loose_terms: float = 0.15  # the same action, no argument anchored alike: this much at least
+    hedge_apart: bool = True  # a guess ("may be in an awkward position") and a plain statement of another action: partly

@@ -1,0 +1,83 @@
+"""How many independent sources a fact has: copies, copy families and reports relaying another outlet of the story."""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+from newsprism.extract.claims import Claim
+
+__all__ = ["cited_outlets", "independent_sources", "outlet_names"]
+
+def outlet_names(outlet: str | None) -> tuple[str, ...]:
+    """The ways a text names ``outlet``: its canonical name and known spellings
+    ("The New York Times", "New York Times", "NYT"), or the name itself."""
+    from newsprism.extract.metadata import _OUTLET_NAMES, normalise_outlet
+
+    if not outlet or len(outlet.strip()) < 3:
+        return ()
+    low = outlet.strip().lower()
+    canonical = normalise_outlet(outlet)
+    if canonical == outlet.strip() and low not in _OUTLET_NAMES:
+        # an outlet code ("fox"): the known outlet whose name begins with it
+        canonical = next((v for k, v in _OUTLET_NAMES.items() if k.split()[0] == low and len(low) >= 3), canonical)
+    names = {canonical} | {k for k, v in _OUTLET_NAMES.items() if v == canonical and len(k) >= 3}
+    # a paper's newsroom shorthand ("The Times reports ...") when the story holds that paper
+    short = _SHORTHAND.get(canonical)
+    if short:
+        names.add(short)
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+_SHORTHAND = {"The New York Times": "The Times", "The Washington Post": "The Post", "The Wall Street Journal": "The Journal"}
+
+
+def cited_outlets(claims: Sequence[Claim], documents: Sequence) -> dict[str, set[str]]:
+    """claim id -> the other documents of the story whose outlet the claim names
+    ("multiple sources tell Fox News ...", "according to The New York Times"):
+    what it reports rests on that outlet's report, so it is not independent of it."""
+    by_outlet: dict[str, list[str]] = {}
+    for d in documents:
+        if d.outlet:
+            by_outlet.setdefault(d.outlet, []).append(d.id)
+    if len(by_outlet) < 2:
+        return {}
+    pattern = {
+        o: re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b", re.IGNORECASE)
+        for o in by_outlet for names in [outlet_names(o)] if names
+    }
+    outlet_of = {d.id: d.outlet for d in documents}
+    out: dict[str, set[str]] = {}
+    for c in claims:
+        for o, rx in pattern.items():
+            if o != outlet_of.get(c.doc) and rx.search(c.text):
+                out.setdefault(c.id, set()).update(by_outlet[o])
+    return out
+
+
+def independent_sources(docs: Sequence[str], members: Sequence[Claim], copied: set, families: Mapping[str, str],
+                 cites: Mapping[str, set[str]] | None = None) -> int:
+    parent = {d: d for d in docs}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for x, a in enumerate(members):
+        for b in members[x + 1:]:
+            if a.doc == b.doc or a.doc not in parent or b.doc not in parent:
+                continue
+            fam = families.get(a.doc)
+            if frozenset((a.id, b.id)) in copied or (fam is not None and fam == families.get(b.doc)):
+                parent[find(a.doc)] = find(b.doc)
+    # a claim that names another outlet of the story as its source tells that outlet's
+    # report: one source with it, and with every other claim relaying that outlet
+    # (two reports of "the Times reports ..." are the Times once, whether or not the
+    # Times's own report is among the fact's documents)
+    for a in members:
+        for d in (cites or {}).get(a.id, ()):
+            if a.doc in parent and d != a.doc:
+                parent.setdefault(d, d)
+                parent[find(a.doc)] = find(d)
+    return len({find(d) for d in docs})

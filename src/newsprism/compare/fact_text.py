@@ -1,0 +1,118 @@
+"""How a claim reads as a fact: whether it states one, its headline, how readable and how important it is.
+
+- **Content.** A claim that is only a speaker tag (``" Perry said in a
+  statement.``), a credit line or a two-word fragment states no fact.
+- **Headline.** The most readable supporting sentence: complete (a capital
+  first, a full stop last, a verb), no leading pronoun or conjunction, no
+  dateline (it is cut off, the citation moves with it).
+- **Importance.** Lead position, named sources, figures, quotes: what an editor reads first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from newsprism.compare.align import is_credit_line, quote_share
+from newsprism.compare.shared_quotes import quoted_words
+from newsprism.extract.claims import Claim
+from newsprism.model import Span
+
+__all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
+           "single_source_weight"]
+
+_PRONOUN_START = re.compile(
+    r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
+    re.IGNORECASE,
+)
+_DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
+_SPEAKER_TAG = re.compile(
+    r"^(?:(?:[A-Z][\w.'’-]*|the|a|an|of|and)\s+){1,6}(?:said|says|told|added|wrote|reports|reported|continued|explained|noted)\b"
+    r"(?:\s+[\w.'’-]+){0,5}\s*[.!?:]?\s*$"
+)
+_QUOTE_TAIL = re.compile(r"^[\"”’]\s")
+_TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’", ".'")
+
+
+def is_content(claim: Claim) -> bool:
+    """False for what states no fact: a bare speaker tag, a credit line, a
+    fragment of under four content words, text starting with a dangling close-quote."""
+    text = claim.text.strip()
+    if is_credit_line(claim) or len(claim.terms) < 3:
+        return False
+    if _SPEAKER_TAG.match(text) or _QUOTE_TAIL.match(text):
+        return False
+    if text.startswith("(") and text.endswith(")"):  # a photo credit or caption line
+        return False
+    return True
+
+
+def quoted_sentence(claim: Claim, min_words: int = 5) -> bool:
+    """A short sentence that is chiefly someone's quoted words ("“Freedom means freedom for
+    everyone.”", "And I say wait for what?"): too few content words to state a fact in a
+    reporter's voice, but the same words quoted by two reports are a statement both carry."""
+    text = claim.text.strip()
+    if is_credit_line(claim) or _SPEAKER_TAG.match(text) or _QUOTE_TAIL.match(text):
+        return False
+    return quote_share(claim) >= 0.5 and len(quoted_words(claim)) >= min_words
+
+
+def headline_span(claim: Claim) -> Span:
+    """The claim's citation without a leading dateline ("WASHINGTON — ")."""
+    m = _DATELINE.match(claim.text)
+    if m and m.end() < len(claim.text) - 10:
+        start = claim.start + m.end()
+        return Span(claim.doc, start, claim.end, claim.text[m.end():])
+    return claim.citation
+
+
+def readability(text: str) -> float:
+    """How well ``text`` reads as a headline on its own: 0 (fragment) .. 4."""
+    t = text.strip()
+    score = 0.0
+    if t[:1].isupper() or (t[:1] in "“\"" and t[1:2].isupper()):
+        score += 1
+    if t.endswith(_TERMINAL):
+        score += 1
+    m = _PRONOUN_START.match(t.lstrip("“\"'"))
+    if not m:
+        score += 1
+    elif _PRONOUN_START.match(t.lstrip("“\"'")[m.end():].lstrip(" ,")):
+        score -= 0.5  # "But they were turned away": a pronoun that refers to nothing here
+    words = len(t.split())
+    if 6 <= words <= 45:
+        score += 1
+    if quote_like(t):
+        score -= 0.5
+    return score
+
+
+def quote_like(text: str) -> bool:
+    return text.lstrip()[:1] in "“\"" and text.rstrip()[-1:] in "”\""
+
+
+def importance(claim: Claim, rank_in_doc: int) -> float:
+    """Lead position, named sources, figures, quotes: what an editor reads first."""
+    score = 2.0 / (1 + rank_in_doc / 3)
+    if claim.attribution is not None and claim.attribution.entity:
+        score += 0.7
+    score += 0.5 * min(len(claim.figures), 2)
+    score += 0.4 * min(len(claim.entities), 3)
+    if claim.quotes:
+        score += 0.5
+    return round(score, 3)
+
+
+def single_source_weight(claim: Claim, head: Span, title: str | None) -> float:
+    """How far down a one-outlet fact goes among the others of its importance: the
+    report's own headline restates its lede (the lede is the fact an editor wants), and a
+    clause that does not read as a sentence ("Although X admitted that ...", "but he
+    said ...") goes after the complete sentences."""
+    if title and claim.start == 0 and _norm_title(claim.text) == _norm_title(title):
+        return 0.3
+    if readability(head.text) < 3:
+        return 0.5
+    return 1.0
+
+
+def _norm_title(text: str) -> str:
+    return " ".join(text.strip().rstrip(".!?").lower().split())

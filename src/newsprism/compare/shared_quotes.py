@@ -1,0 +1,155 @@
+"""Shared quotations: the same words quoted by several reports, and how two claims' quoted words compare.
+
+The same statement carried by several reports is a fact of its own ("X said Y");
+two claims quoting different words state two remarks. Nothing here reads a model:
+it works on the quotes the extraction found.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from newsprism.compare.align import quote_share
+from newsprism.extract.claims import Claim
+from newsprism.model import Span
+
+__all__ = ["greedy_groups", "other_quoted_words", "quote_groups", "quote_match", "quoted_remark", "quoted_span",
+           "quoted_words", "speakers"]
+
+_QWORD = re.compile(r"[a-z0-9]+")
+
+
+def quoted_words(claim: Claim) -> list[str]:
+    """The words of ``claim`` inside its direct quotes, in order (typography and
+    case dropped: "I’m" and "I'm" are the same words)."""
+    out: list[str] = []
+    spans = sorted((max(q.start, claim.start) - claim.start, min(q.end, claim.end) - claim.start) for q in claim.quotes)
+    for a, b in spans:
+        if b > a:
+            out.extend(_QWORD.findall(claim.text[a:b].lower()))
+    return out
+
+
+def other_quoted_words(a: Claim, b: Claim) -> bool:
+    """Both claims quote somebody, and no content word quoted in one is quoted in the other."""
+    wa = {w for w in quoted_words(a) if w not in STOP_WORDS}
+    wb = {w for w in quoted_words(b) if w not in STOP_WORDS}
+    return bool(wa and wb) and not wa & wb
+
+
+def quoted_span(claim: Claim) -> Span:
+    """The stretch of ``claim`` its direct quotes cover (from the first quoted
+    character to the last); the whole claim when it quotes nothing."""
+    inside = [(max(q.start, claim.start), min(q.end, claim.end)) for q in claim.quotes if q.start < claim.end and claim.start < q.end]
+    if not inside:
+        return claim.citation
+    a, b = min(x for x, _ in inside), max(y for _, y in inside)
+    return Span(claim.doc, a, b, claim.text[a - claim.start : b - claim.start])
+
+
+def speakers(claim: Claim) -> set[str]:
+    ids = {q.speaker_entity for q in claim.quotes if q.speaker_entity}
+    if claim.attribution is not None and claim.attribution.entity:
+        ids.add(claim.attribution.entity)
+    return ids
+
+
+def quoted_remark(claim: Claim) -> bool:
+    """A claim that is chiefly someone's quoted words (a third of it or more)
+    and gives no figure in the reporter's own voice."""
+    if quote_share(claim) <= 0.3:
+        return False
+    own_figure = any(not any(q.start <= f.start < q.end for q in claim.quotes) for f in claim.figures)
+    return not own_figure
+
+
+def quote_match(a: Sequence[str], b: Sequence[str], min_words: int = 5) -> int:
+    """Words two quotations share in runs of three or more, when that makes them
+    the same words: most of the shorter one, and a long run or most of the
+    longer one too (a four-word phrase inside someone else's long quote is not it)."""
+    from difflib import SequenceMatcher
+
+    blocks = SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+    shared = sum(blk.size for blk in blocks if blk.size >= 3)
+    short, long_ = sorted((len(a), len(b)))
+    if shared == short == long_ and shared >= 4:
+        return shared  # the very same words (a short sentence of a quote the splitter cut)
+    if shared < min_words or shared < 0.6 * short:
+        return 0
+    if shared < 8 and shared < 0.5 * long_:
+        return 0
+    return shared
+
+
+def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, min_share: float = 0.0) -> list[list[int]]:
+    """Claims of different documents that quote the same words: the same
+    statement carried by several reports is a fact of its own ("X said Y").
+
+    Candidates share a quoted run of four words (an inverted index, so the cost
+    follows the number of such pairs, not all pairs); a claim joins a group when
+    it quotes the same words as every claim already in it, one claim per
+    document, strongest matches first. Claims whose quotes are given to two
+    different resolved speakers match only on a long run (8+ words) of the same words."""
+    # a claim that is chiefly the quotation: a sentence that quotes a few words
+    # inside its own reporting states more than the quote (that part is the alignment's)
+    words = [quoted_words(c) if c.quotes and quote_share(c) >= min_share else [] for c in claims]
+    index: dict[tuple[str, ...], list[int]] = {}
+    for k, w in enumerate(words):
+        if len(w) < 4:
+            continue
+        for g in {tuple(w[i : i + 4]) for i in range(max(len(w) - 3, 1))}:
+            index.setdefault(g, []).append(k)
+    pairs: set[tuple[int, int]] = set()
+    for rows in index.values():
+        if len(rows) > common:  # a stock phrase many quotes use
+            continue
+        for x in rows:
+            for y in rows:
+                if x < y and claims[x].doc != claims[y].doc:
+                    pairs.add((x, y))
+    matched: dict[tuple[int, int], int] = {}
+    for x, y in pairs:
+        m = quote_match(words[x], words[y], min_words)
+        sx, sy = speakers(claims[x]), speakers(claims[y])
+        # a short phrase given to two different speakers is two remarks; a long
+        # run of the same words is one statement (the speakers' names failed to resolve)
+        if m and m < 8 and sx and sy and not sx & sy:
+            continue
+        if m:
+            matched[(x, y)] = m
+    groups = greedy_groups(matched, claims)
+    # one quoted sentence the clause splitter cut in two ("I'm endorsing Rick
+    # Perry" / "because we need a tough-on-crime president ..."): one fact
+    def sentence_key(members: list[int]) -> frozenset:
+        return frozenset((claims[k].doc, claims[k].sentence or claims[k].citation) for k in members)
+
+    merged: dict[frozenset, list[int]] = {}
+    for members in groups:
+        merged.setdefault(sentence_key(members), []).extend(members)
+    return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start)) for members in merged.values()]
+
+
+def greedy_groups(pairs: Mapping[tuple[int, int], float], claims: Sequence[Claim]) -> list[list[int]]:
+    """Groups of claims from scored pairs (x < y), strongest pair first: a claim joins a
+    group only when it is paired with every member and no member shares its document."""
+    group_of: dict[int, int] = {}
+    groups: list[list[int]] = []
+
+    def fits(k: int, g: list[int]) -> bool:
+        return all(claims[j].doc != claims[k].doc and (min(j, k), max(j, k)) in pairs for j in g)
+
+    for (x, y), _score in sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0])):
+        gx, gy = group_of.get(x), group_of.get(y)
+        if gx is None and gy is None:
+            group_of[x] = group_of[y] = len(groups)
+            groups.append([x, y])
+        elif gx is not None and gy is None and fits(y, groups[gx]):
+            group_of[y] = gx
+            groups[gx].append(y)
+        elif gy is not None and gx is None and fits(x, groups[gy]):
+            group_of[x] = gy
+            groups[gy].append(x)
+    return groups
