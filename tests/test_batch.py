@@ -298,3 +298,29 @@ def test_progress_rate_and_eta_leave_out_work_of_an_earlier_run():
     assert rate <= 10 / 0.2  # 10 articles done in this run, not 910
     eta = re.search(r"ETA (\d+)s", line)
     assert eta and int(eta.group(1)) >= 1  # 90 left at <= 50/s
+
+
+def test_a_lone_report_joins_its_event_as_recluster_does(tmp_path):
+    """The batch engines attach an article the merging left alone to the group of its candidates
+    it is most like (``batch_attach``), as ``cluster_batch`` (``ingest --recluster``) does: a short
+    report of the Valencia floods that shares few words with the others joins the flood story;
+    a lone report of another strike stays alone. The same stories as cluster_batch's."""
+    from test_cluster import FLOOD, STRIKE
+
+    from newsprism.corpus.cluster import cluster_batch
+
+    lone = "Soldiers were sent to Valencia to help residents dig out after the rain."
+    other = "Air France pilots walked out over pay on Thursday, grounding flights in Paris, their union said."
+    texts = FLOOD + STRIKE + [lone, other]
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(json.dumps({"id": f"a{k}", "text": t, "published": "2024-10-30"}) + "\n"
+                            for k, t in enumerate(texts)), encoding="utf-8")
+    run_local([str(path)], tmp_path / "out", params=BatchParams(findings=False), progress=Progress(quiet=True))
+    story = {r["article_id"]: r["story_id"] for r in table(tmp_path / "out", "assignments")}
+    flood = {story[f"a{k}"] for k in range(len(FLOOD))}
+    assert len(flood) == 1 and story[f"a{len(texts) - 2}"] in flood
+    assert story[f"a{len(texts) - 1}"] not in {story[f"a{k}"] for k in range(len(texts) - 1)}
+    articles = sorted(table(tmp_path / "out", "articles"), key=lambda r: r["pk"])
+    labels = cluster_batch([(r["text"], r["title"], r["day"]) for r in articles], BatchParams().cluster)
+    same = {(a["article_id"], b["article_id"]) for a, la in zip(articles, labels) for b, lb in zip(articles, labels) if la == lb}
+    assert same == {(a, b) for a in story for b in story if story[a] == story[b]}

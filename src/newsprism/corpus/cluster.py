@@ -54,6 +54,8 @@ __all__ = [
     "merge_states",
     "centroid_similarity",
     "span_after_merge",
+    "attach_scores",
+    "choose_attach",
 ]
 
 @dataclass(frozen=True)
@@ -534,34 +536,73 @@ def cluster_batch(
     pairs += [(i, j) for i, j in links or () if i != j and 0 <= i < len(docs) and 0 <= j < len(docs)]
     root = merge_linked(dict(enumerate(groups.stories[i] for i in range(len(docs)))), pairs, params)
     if params.batch_attach > 0:
-        root.update(_attach_lone(vectors, groups, root, params))
+        root.update(_attach_lone(vectors, groups, root, params, embeddings))
     labels: dict[int, int] = {}
     return [labels.setdefault(root[i], len(labels)) for i in range(len(docs))]
 
 
 def _attach_lone(
-    vectors: Sequence[ArticleVector], groups: "StreamClusterer", root: Mapping[int, int], params: ClusterParams
+    vectors: Sequence[ArticleVector], groups: "StreamClusterer", root: Mapping[int, int], params: ClusterParams,
+    embeddings: "np.ndarray | None" = None,
 ) -> dict[int, int]:
-    """Documents left alone by the agglomeration -> the group (its root) they join: the group of
-    their candidates with the highest mean article-to-article similarity, when it is at least
-    ``params.batch_attach``. Decided for all lone documents against the groups as the
-    agglomeration left them (no order), and groups of one never take another document."""
-    sizes = Counter(root.values())
-    moves: dict[int, int] = {}
+    """Documents left alone by the agglomeration -> the group (its root) they join
+    (:func:`attach_scores`, :func:`choose_attach`: what the batch engines run too), looked for
+    among the groups of their candidates. Decided for all lone documents against the groups as
+    the agglomeration left them (no order), and groups of one never take another document."""
+    members: dict[int, list[int]] = {}
+    for i in range(len(vectors)):
+        members.setdefault(root[i], []).append(i)
+    wants: dict[int, list[int]] = {}
     for i, vec in enumerate(vectors):
-        if sizes[root[i]] != 1:
-            continue
-        best, best_score = None, params.batch_attach
-        for j in groups.candidates(vec):
-            r = root[j]
-            if r == i or sizes[r] < 2:
-                continue
-            score = _merge_score(groups.stories[i], groups.stories[r], params)
-            if score >= best_score and span_after_merge(groups.stories[i], groups.stories[r]) <= params.max_span_days:
-                best, best_score = r, score
-        if best is not None:
-            moves[i] = best
-    return moves
+        if len(members[root[i]]) == 1:
+            for r in dict.fromkeys(root[j] for j in groups.candidates(vec)):
+                if len(members[r]) >= 2:
+                    wants.setdefault(r, []).append(i)
+    offers: dict[int, list[tuple[int, float | None]]] = {}
+    for r, lone in wants.items():
+        emb = None if embeddings is None else (embeddings[members[r]], embeddings[lone])
+        scores = attach_scores([vectors[k] for k in members[r]], [vectors[i] for i in lone], params, emb)
+        for i, score in zip(lone, scores):
+            offers.setdefault(i, []).append((members[r][0], score))
+    first_of = {m[0]: r for r, m in members.items()}
+    moves = {i: choose_attach(found, params) for i, found in offers.items()}
+    return {i: first_of[key] for i, key in moves.items() if key is not None}
+
+
+def attach_scores(
+    group: Sequence[ArticleVector], lone: Sequence[ArticleVector], params: ClusterParams,
+    embeddings: "tuple[np.ndarray, np.ndarray] | None" = None,
+) -> list[float | None]:
+    """How much each ``lone`` document is like a group of documents (``group``: its members'
+    vectors, in document order): the mean article-to-article similarity of average linkage;
+    None when the two together would span more than ``params.max_span_days``. The group's
+    state is summed in the order given, so every caller that gives the members in one order
+    gets the same figures (``cluster_batch`` and both batch engines). ``embeddings``: the
+    group's and the lone documents' rows (``cluster_batch``'s centred unit rows), when used."""
+    state = StoryState(0)
+    for vec in group:
+        state.add(vec, params.centroid_terms * 4)
+    if embeddings is not None:
+        state.embedding = embeddings[0].sum(axis=0)
+    out: list[float | None] = []
+    for k, vec in enumerate(lone):
+        one = StoryState(0)
+        one.add(vec, params.centroid_terms)
+        if embeddings is not None:
+            one.embedding = embeddings[1][k].copy()
+        out.append(None if span_after_merge(one, state) > params.max_span_days else _merge_score(one, state, params))
+    return out
+
+
+def choose_attach(offers: Iterable[tuple[int, float | None]], params: ClusterParams) -> int | None:
+    """The group a lone document joins, of ``(group key, score)`` offers (:func:`attach_scores`):
+    the best score at or above ``params.batch_attach`` (ties: the smaller key, e.g. the group's
+    first document), else None."""
+    best: tuple[float, int] | None = None
+    for key, score in offers:
+        if score is not None and score >= params.batch_attach and (best is None or (score, -key) > (best[0], -best[1])):
+            best = (score, key)
+    return None if best is None else best[1]
 
 
 def merge_linked(

@@ -347,9 +347,11 @@ def find_stories(
     vectors, _, _ = steps.all_vectors(reps, cp)
     progress.update(len(reps), force=True)
     progress.start("neighbours", len(reps))
-    edges = steps.local_edges(vectors, cp, params.posting_cap)
+    candidates: dict[int, list[int]] = {}
+    edges = steps.local_edges(vectors, cp, params.posting_cap, candidates)
     progress.update(len(reps), force=True, extra=f"{len(edges):,} edges")
     group = merge_groups(vectors, edges, cp)
+    group.update(steps.attach_lone(vectors, group, candidates, cp))
     return number_stories({r["pk"]: group[family[r["pk"]]] for r in records})
 
 

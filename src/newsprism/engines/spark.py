@@ -286,10 +286,29 @@ def _block_edges(params: BatchParams, table: Any, undated: bool = False) -> Any:
     heads = dict(zip(pks, zip(days, table.column("salient").to_pylist())))
     vectors = _LazyVectors(dict(zip(pks, table.column("vector").to_pylist())))
     queriers = sorted(pk for pk, day in zip(pks, days) if steps.home_block(day, params.block_weeks) == block)
-    edges = steps.block_edges(vectors, params.cluster, params.posting_cap, undated, queriers, heads)
-    return pa.table({"score": pa.array([e[0] for e in edges], pa.float64()),
-                     "a": pa.array([e[1] for e in edges], pa.int64()),
-                     "b": pa.array([e[2] for e in edges], pa.int64())})
+    candidates: dict[int, list[int]] = {}
+    edges = steps.block_edges(vectors, params.cluster, params.posting_cap, undated, queriers, heads, candidates)
+    # the queriers' candidates too, with no score: where a lone article looks (steps.attach_lone)
+    asked = [(pk, j) for pk in queriers for j in candidates.get(pk, ())]
+    return pa.table({"score": pa.array([e[0] for e in edges] + [None] * len(asked), pa.float64()),
+                     "a": pa.array([e[1] for e in edges] + [pk for pk, _ in asked], pa.int64()),
+                     "b": pa.array([e[2] for e in edges] + [j for _, j in asked], pa.int64())})
+
+
+def _attach(params: BatchParams, table: Any) -> Any:
+    """One group (its members' vectors) and the lone articles looking at it (``kind`` "l")
+    -> (lone pk, the group's smallest pk, score): :func:`steps.attach_offers`."""
+    import pyarrow as pa
+
+    members: dict[int, Any] = {}
+    lone: dict[int, Any] = {}
+    for kind, pk, vector in zip(table.column("kind").to_pylist(), table.column("pk").to_pylist(),
+                                table.column("vector").to_pylist()):
+        (lone if kind == "l" else members)[pk] = steps.vector_from_json(vector)
+    offers = steps.attach_offers(members, lone, params.cluster)
+    return pa.table({"pk": pa.array([o[0] for o in offers], pa.int64()),
+                     "key": pa.array([o[1] for o in offers], pa.int64()),
+                     "score": pa.array([o[2] for o in offers], pa.float64())})
 
 
 def _merges(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
@@ -309,6 +328,41 @@ def _merges(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
                 pks.append(pk)
                 roots.append(root)
         yield pa.RecordBatch.from_arrays([pa.array(pks, pa.int64()), pa.array(roots, pa.int64())], names=["pk", "root"])
+
+
+def _attached(spark, params: BatchParams, rep_root, asked, vectors, out: str):
+    """``rep_root`` (family_pk, root) with each article the merging left alone moved to the
+    group it joins (:func:`steps.attach_lone`'s rule: the offers of every group its candidates
+    are in, scored per group by :func:`_attach`, chosen by ``choose_attach``)."""
+    from pyspark.sql import functions as F
+
+    from newsprism.corpus.cluster import choose_attach
+
+    if params.cluster.batch_attach <= 0:
+        return rep_root
+    sizes = rep_root.groupBy("root").count()
+    roots = rep_root.join(sizes, "root").select(F.col("family_pk").alias("pk"), "root", "count")
+    lone = roots.filter("count = 1").select(F.col("pk").alias("a"))
+    wants = (asked.join(lone, "a")
+             .join(roots.filter("count >= 2").select(F.col("pk").alias("b"), "root"), "b")
+             .select("a", "root").distinct())
+    body = vectors.select("pk", "vector")
+    rows = (roots.filter("count >= 2").select("pk", "root", F.lit("m").alias("kind"))
+            .join(wants.select("root").distinct(), "root")
+            .unionByName(wants.select(F.col("a").alias("pk"), "root", F.lit("l").alias("kind")))
+            .join(body, "pk"))
+    offers = rows.groupBy("root").applyInArrow(_grouped(_attach, params), "pk long, key long, score double")
+    offers.write.mode("overwrite").parquet(out)
+    found: dict[int, list[tuple[int, float | None]]] = {}
+    for r in spark.read.parquet(out).toLocalIterator():
+        found.setdefault(int(r["pk"]), []).append((int(r["key"]), r["score"]))
+    moves = [(pk, key) for pk, key in ((pk, choose_attach(o, params.cluster)) for pk, o in found.items())
+             if key is not None]
+    if not moves:
+        return rep_root
+    moved = spark.createDataFrame(moves, "family_pk long, attached long")
+    return rep_root.join(moved, "family_pk", "left").select(
+        "family_pk", F.coalesce("attached", "root").alias("root"))
 
 
 def _analysis_schema():
@@ -671,7 +725,8 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         edges = rows.groupBy("block").applyInArrow(
             _grouped(functools.partial(_block_edges, undated=undated), params), "score double, a long, b long")
         edges.write.mode("overwrite").parquet(path("edges.parquet"))
-        edges = spark.read.parquet(path("edges.parquet"))
+        asked = spark.read.parquet(path("edges.parquet")).filter("score IS NULL").select("a", "b")
+        edges = spark.read.parquet(path("edges.parquet")).filter("score IS NOT NULL")
         a, b = _collect_pairs(edges, "a", "b")
         progress.note(f"stories: {len(a):,} neighbour edges")
         comp = _roots_frame(spark, size, a, b, "comp")
@@ -690,6 +745,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         merged = spark.read.parquet(path("merged.parquet"))
         rep_root = family.filter("pk = family_pk").join(merged, "pk", "left").select(
             F.col("pk").alias("family_pk"), F.coalesce("root", "pk").alias("root"))
+        rep_root = _attached(spark, params, rep_root, asked, vectors, path("attached.parquet"))
         numbered = _numbered(spark, rep_root.select("root").distinct(), ["root"], "story_id", path("roots.parquet"))
         assign = family.join(rep_root, "family_pk").join(numbered, "root").select("pk", "family_pk", "story_id")
         assign.write.mode("overwrite").parquet(path("assign.parquet"))

@@ -26,6 +26,9 @@ moves records between these functions (in memory, or with Spark joins and groupe
    :func:`~newsprism.corpus.cluster.merge_linked` (the average-linkage agglomeration of
    :func:`~newsprism.corpus.cluster.cluster_batch`, within ``max_span_days``), one
    component at a time — merges never cross components, so this equals one global pass.
+   Then an article left alone joins the group of its candidates it is most like, on
+   average, when that is at least ``batch_attach`` (:func:`attach_lone`: ``cluster_batch``'s
+   own rule, so ``batch`` and ``ingest --recluster`` make the same stories).
 4. **analyses** — each story's articles (in pk order, copies flagged by family) through
    the full pipeline (extraction + findings), spaCy loaded once per worker process;
    the JSON contract is flattened into the entities, quotes, figures and findings tables.
@@ -52,6 +55,8 @@ from newsprism.corpus.cluster import (
     StoryState,
     TermExtractor,
     Vectorizer,
+    attach_scores,
+    choose_attach,
     merge_linked,
     similarity,
 )
@@ -397,6 +402,53 @@ def merge_component(
     return {pk: smallest[root[pk]] for pk in vectors}
 
 
+def attach_wants(
+    group: Mapping[int, int], candidates: Mapping[int, Sequence[int]]
+) -> dict[int, list[int]]:
+    """Group root -> the articles left alone by the merging (``group``: pk -> its group's
+    root) that look at it: the groups of two or more of their candidates."""
+    sizes = Counter(group.values())
+    wants: dict[int, list[int]] = {}
+    for pk in sorted(group):
+        if sizes[group[pk]] == 1:
+            for root in dict.fromkeys(group[j] for j in candidates.get(pk, ()) if j in group):
+                if sizes[root] >= 2:
+                    wants.setdefault(root, []).append(pk)
+    return wants
+
+
+def attach_offers(
+    members: Mapping[int, ArticleVector], lone: Mapping[int, ArticleVector], params: ClusterParams
+) -> list[tuple[int, int, float | None]]:
+    """One group (``members``: pk -> vector) and the lone articles looking at it ->
+    ``(lone pk, the group's smallest pk, score)``: ``cluster_batch``'s own
+    :func:`~newsprism.corpus.cluster.attach_scores`, the members in pk order."""
+    order = sorted(members)
+    scores = attach_scores([members[pk] for pk in order], [lone[pk] for pk in sorted(lone)], params)
+    return [(pk, order[0], score) for pk, score in zip(sorted(lone), scores)]
+
+
+def attach_lone(
+    vectors: Mapping[int, ArticleVector], group: Mapping[int, int], candidates: Mapping[int, Sequence[int]],
+    params: ClusterParams,
+) -> dict[int, int]:
+    """In-memory: the articles the merging left alone (``group``: pk -> the smallest pk of its
+    group) -> the group they join (its smallest pk), as ``cluster_batch`` attaches them
+    (``params.batch_attach``; 0 turns it off): :func:`attach_wants`, :func:`attach_offers` per
+    group, :func:`~newsprism.corpus.cluster.choose_attach` per article."""
+    if params.batch_attach <= 0:
+        return {}
+    members: dict[int, dict[int, ArticleVector]] = {}
+    for pk, root in group.items():
+        members.setdefault(root, {})[pk] = vectors[pk]
+    offers: dict[int, list[tuple[int, float | None]]] = {}
+    for root, lone in attach_wants(group, candidates).items():
+        for pk, key, score in attach_offers(members[root], {pk: vectors[pk] for pk in lone}, params):
+            offers.setdefault(pk, []).append((key, score))
+    moves = {pk: choose_attach(found, params) for pk, found in offers.items()}
+    return {pk: key for pk, key in moves.items() if key is not None}
+
+
 def vector_to_json(vec: ArticleVector) -> str:
     """An article vector as text, exactly (floats round-trip; term order kept, so sums over
     it add in the same order wherever it is read back)."""
@@ -426,9 +478,14 @@ def all_vectors(
     return vectors, len(rows), len(df)
 
 
-def local_edges(vectors: Mapping[int, ArticleVector], params: ClusterParams, posting_cap: int) -> list[tuple[float, int, int]]:
-    """In-memory step 3b: candidate neighbours through (term, week) postings, scored, kept."""
-    return block_edges(vectors, params, posting_cap, any(vec.day is None for vec in vectors.values()))
+def local_edges(
+    vectors: Mapping[int, ArticleVector], params: ClusterParams, posting_cap: int,
+    candidates: dict[int, list[int]] | None = None,
+) -> list[tuple[float, int, int]]:
+    """In-memory step 3b: candidate neighbours through (term, week) postings, scored, kept
+    (``candidates``: see :func:`block_edges`)."""
+    undated = any(vec.day is None for vec in vectors.values())
+    return block_edges(vectors, params, posting_cap, undated, candidates=candidates)
 
 
 def halo_weeks(params: ClusterParams) -> int:
@@ -460,6 +517,7 @@ def block_edges(
     undated: bool,
     queriers: Iterable[int] | None = None,
     heads: Mapping[int, tuple[int | None, Sequence[str]]] | None = None,
+    candidates: dict[int, list[int]] | None = None,
 ) -> list[tuple[float, int, int]]:
     """Candidate neighbours of the ``queriers`` (default: every article) through the (term,
     week) postings of all of ``vectors``, scored and kept. A week's list longer than
@@ -468,7 +526,9 @@ def block_edges(
     The batch engines call it on the whole corpus (local) or on one time block with its
     halo (Spark): the same lists, hence the same edges. ``heads`` (pk -> (day, salient terms)),
     when given, is what the lists are built from, and ``vectors`` is read only for the
-    queriers and their candidates (a lazily decoded mapping then costs only those)."""
+    queriers and their candidates (a lazily decoded mapping then costs only those).
+    ``candidates``, when given, receives each querier's candidates (where :func:`attach_lone`
+    looks for the group of an article the merging leaves alone)."""
     if heads is None:
         heads = {pk: (vec.day, vec.salient) for pk, vec in vectors.items()}
     postings: dict[tuple[str, int], list[int]] = {}
@@ -499,7 +559,10 @@ def block_edges(
             continue
         vec = vectors[pk]
         scored = []
-        for j in top_candidates(votes, params):
+        found = top_candidates(votes, params)
+        if candidates is not None:
+            candidates[pk] = found
+        for j in found:
             state = states.get(j)
             if state is None:
                 state = states[j] = _state(j, vectors[j], params)
