@@ -44,3 +44,19 @@ def test_a_state_abbreviation_before_a_title_does_not_end_the_sentence(nlp, text
     doc = nlp(text)
     assert len(list(doc.sents)) == sentences, [s.text for s in doc.sents]
     assert doc.text == text  # the guard only constrains the parser; the text is untouched
+
+
+def test_one_blas_thread_limits_numpys_blas_and_restores_it():
+    from threadpoolctl import threadpool_info
+
+    from newsprism.nlp import one_blas_thread
+
+    def blas() -> list[int]:
+        return [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+
+    before = blas()
+    assert before  # numpy's OpenBLAS is loaded
+    for _ in range(2):  # the second time with the controller found the first time
+        with one_blas_thread():
+            assert blas() == [1] * len(before)
+        assert blas() == before

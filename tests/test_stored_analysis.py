@@ -163,6 +163,35 @@ def test_refresh_with_two_jobs_analyses_stories_here_and_in_a_worker(tmp_path, s
         assert summary.failed == [] and summary.stories == len(stale) and summary.jobs == 2
         assert summary.parsed == sum(len(arts) for _, arts in events)
         assert corpus.stale_stories() == []
+        two = dict(corpus.store.conn.execute("SELECT story, data FROM analyses"))
+        # the same analyses as one process makes (the worker was forked with this process's model)
+        with corpus.store.transaction():
+            corpus.store.conn.execute("DELETE FROM analyses")
+            corpus.store.conn.execute("DELETE FROM parses")
+        assert refresh(corpus, jobs=1).stories == len(stale)
+        one = dict(corpus.store.conn.execute("SELECT story, data FROM analyses"))
+        assert one == two and len(one) == len(stale)
+
+
+def _worker_state(_: int) -> tuple[bool, bool]:
+    from newsprism.engines import local
+
+    analyser = local._WORKER["analyser"]
+    return analyser._nlp is not None, analyser.embedder is not None
+
+
+def test_workers_start_with_the_callers_loaded_model(tmp_path, analyser):
+    """Given a loaded analyser, the pool's workers are forked with it: no model load of their
+    own (a spawned worker's imports and model load cost ~2.5 s of CPU each)."""
+    from newsprism.engines.local import _pool
+
+    with Corpus(tmp_path / "c.db") as c:
+        c.ingest([EXAMPLE])
+    analyser._embedder()
+    with _pool(str(tmp_path / "c.db"), 1, analyser) as pool:
+        assert pool.submit(_worker_state, 0).result() == (True, True)
+    with _pool(str(tmp_path / "c.db"), 1) as pool:  # spawned: loads on first use
+        assert pool.submit(_worker_state, 0).result() == (False, False)
 
 
 def test_stories_table_keeps_titles_readable_in_an_80_column_pipe(tmp_path):

@@ -8,8 +8,9 @@ en_core_web_sm 3.8.0); nothing is downloaded. Callers pass the loaded
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
@@ -125,7 +126,15 @@ def one_blas_thread() -> Iterator[None]:
     second thread cost more than it computed (the findings' alignment took 2.6-2.8 s of CPU
     on bench_analyze's 19 stories with two threads, 1.1-1.2 s with one), and with
     ``refresh --jobs 2`` the other core belongs to the other analysing process."""
-    from threadpoolctl import threadpool_limits
-
-    with threadpool_limits(limits=1, user_api="blas"):
+    with _blas_controller().limit(limits=1, user_api="blas"):
         yield
+
+
+@lru_cache(maxsize=1)
+def _blas_controller() -> Any:
+    """threadpoolctl's view of the loaded thread pools, found once per process: finding
+    them walks every loaded library (~6 ms, which ``threadpool_limits`` paid per analysis)."""
+    import numpy  # noqa: F401  (its BLAS loaded before the pools are looked for)
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
