@@ -36,7 +36,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
@@ -126,6 +126,25 @@ def _subjects(verb: "Token", climbed: bool) -> list["Token"]:
         # "Smith was quoted as saying": the passive subject of the verb a cue hangs from speaks
         return [c for c in verb.children if c.dep_ in _PASSIVE_DEPS]
     return []
+
+
+def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
+    """The tokens ``People._collect`` looks at, in order: nouns and proper nouns that are a
+    subject, an apposition or a person's name, not in a dependent role (``_NOT_ANTECEDENT_DEPS``).
+    Read from the doc's DEP, POS and ENT_TYPE columns: a Token object only for those."""
+    from spacy.attrs import DEP, ENT_TYPE, POS
+    from spacy.parts_of_speech import IDS
+
+    strings = doc.vocab.strings
+    excluded = {strings[d] for d in _NOT_ANTECEDENT_DEPS}
+    roles = {strings[d] for d in ({"appos", "nsubjpass"} | SOURCE_DEPS)}
+    person = strings["PERSON"]
+    nouns = (IDS["PROPN"], IDS["NOUN"])
+    for i, (dep, pos, ent) in enumerate(doc.to_array([DEP, POS, ENT_TYPE]).tolist()):
+        if dep in excluded or pos not in nouns:
+            continue
+        if dep in roles or ent == person:
+            yield doc[i]
 
 
 def _subject_like(token: "Token") -> bool:
@@ -460,12 +479,7 @@ class People:
     def _collect(self) -> list[tuple[int, Person]]:
         """People a later "he"/"she" may point back to, in text order (one pass over tokens)."""
         out: list[tuple[int, Person]] = []
-        for token in self.doc:
-            if token.dep_ in _NOT_ANTECEDENT_DEPS or token.pos_ not in ("PROPN", "NOUN"):
-                continue
-            if not (token.dep_ == "appos" or token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
-                    or token.ent_type_ == "PERSON"):
-                continue
+        for token in _antecedent_candidates(self.doc):
             if self._inside_quote(token.idx):
                 continue  # names inside quotes are not speakers
             person = None

@@ -370,31 +370,37 @@ def run_stages(ws: Workspace, stages: Sequence[Stage], nlp: "Language") -> None:
     declare in ``provides`` is a programming error, caught here, not downstream."""
     from contextlib import ExitStack
 
-    from newsprism.nlp import one_blas_thread
+    from newsprism.nlp import collector_paused, one_blas_thread
 
-    # the stages after the parse run with BLAS on one thread (nlp.one_blas_thread); the
-    # parse, spaCy's own work, runs as spaCy runs it
+    # the stages after the parse run with BLAS on one thread (nlp.one_blas_thread) and the
+    # cyclic collector paused (nlp.collector_paused) from the first of them to the last: paused
+    # per stage, it collected once after each stage, over everything the stage had made; the
+    # parse, spaCy's own work, runs as spaCy runs it. Stages before the parse (clean, metadata)
+    # run with the collector paused too.
     after_parse = not any(stage.name == "parse" for stage in stages)
-    limited = False
     with ExitStack() as limits:
+        paused = limited = False
         for stage in stages:
+            if stage.name == "parse":
+                if paused:
+                    limits.close()  # the collector back (and BLAS as it was) for spaCy
+                    paused = False
+                _run_stage(ws, stage, nlp)
+                after_parse = True
+                continue
+            if not paused:
+                limits.enter_context(collector_paused())
+                paused = True
             if after_parse and not limited:
                 limits.enter_context(one_blas_thread())
                 limited = True
             _run_stage(ws, stage, nlp)
-            after_parse = after_parse or stage.name == "parse"
 
 
 def _run_stage(ws: Workspace, stage: Stage, nlp: "Language") -> None:
     before = {name: id(getattr(ws, name)) for name in WORKSPACE_FIELDS}
     ws.tick(stage.name, 0)
-    if stage.name == "parse":
-        stage.run(ws, nlp)
-    else:
-        from newsprism.nlp import collector_paused
-
-        with collector_paused():
-            stage.run(ws, nlp)
+    stage.run(ws, nlp)
     ws.tick(stage.name, len(ws.articles))
     wrote = {name for name in WORKSPACE_FIELDS if id(getattr(ws, name)) != before[name]}
     if wrote - stage.writes():

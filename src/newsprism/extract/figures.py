@@ -133,9 +133,10 @@ def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -
         span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
         for t in span or ():
             used[t.i] = True
+    starts = _number_starts(doc)
     i = 0
     while i < len(doc):
-        if used[i] or not _could_start_number(doc[i]):
+        if used[i] or not starts[i]:
             i += 1
             continue
         found = _number_at(doc, i)
@@ -198,10 +199,25 @@ class _Context:
 
 # --- recognising the number --------------------------------------------------------------
 
-def _could_start_number(token: "Token") -> bool:
-    low = token.lower_
-    return bool(_DIGITS.match(token.text)) or low in NUMBER_WORDS or low in _VAGUE or low in _FRACTIONS \
-        or low in ("a", "an", "dozen") or token.text in _CURRENCY or low in _CURRENCY
+def _could_start_number(text: str, low: str) -> bool:
+    return bool(_DIGITS.match(text)) or low in NUMBER_WORDS or low in _VAGUE or low in _FRACTIONS \
+        or low in ("a", "an", "dozen") or text in _CURRENCY or low in _CURRENCY
+
+
+def _number_starts(doc: "Doc") -> list[bool]:
+    """Per token, whether a number may start there (:func:`_could_start_number`), decided once
+    per word form from the doc's ORTH and LOWER columns (no Token object per token)."""
+    from spacy.attrs import LOWER, ORTH
+
+    strings = doc.vocab.strings
+    seen: dict[int, bool] = {}
+    out: list[bool] = []
+    for orth, low in doc.to_array([ORTH, LOWER]).tolist():
+        could = seen.get(orth)
+        if could is None:
+            could = seen[orth] = _could_start_number(strings[orth], strings[low])
+        out.append(could)
+    return out
 
 
 def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] | None:
