@@ -114,3 +114,28 @@ def test_load_opens_spark_output(runs, tmp_path):
     assert counts["articles"] == 155
     with Corpus(tmp_path / "corpus.db") as corpus:
         assert len(corpus.stories()) == counts["stories"] == runs["summaries"][0].stories
+
+
+def test_a_lone_report_joins_its_event_in_spark_too(tmp_path):
+    """Spark attaches an article the merging left alone as the local engine and ``--recluster``
+    do (steps.attach_lone): the short Valencia report joins the flood story, the pilots' strike
+    stays alone, and the two engines' stories are the same."""
+    _java_or_skip()
+    from test_cluster import FLOOD, STRIKE
+
+    from newsprism.engines.spark import run_spark
+
+    lone = "Soldiers were sent to Valencia to help residents dig out after the rain."
+    other = "Air France pilots walked out over pay on Thursday, grounding flights in Paris, their union said."
+    texts = FLOOD + STRIKE + [lone, other]
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(json.dumps({"id": f"a{k}", "text": t, "published": "2024-10-30"}) + "\n"
+                            for k, t in enumerate(texts)), encoding="utf-8")
+    quiet = Progress(quiet=True)
+    run_local([str(path)], tmp_path / "local", params=BatchParams(findings=False), progress=quiet)
+    run_spark([str(path)], tmp_path / "spark", None, BatchParams(findings=False), master="local[1]", progress=quiet)
+    story = {r["article_id"]: r["story_id"] for r in table(tmp_path / "spark", "assignments")}
+    assert story == {r["article_id"]: r["story_id"] for r in table(tmp_path / "local", "assignments")}
+    flood = {story[f"a{k}"] for k in range(len(FLOOD))}
+    assert len(flood) == 1 and story[f"a{len(texts) - 2}"] in flood
+    assert story[f"a{len(texts) - 1}"] not in {story[f"a{k}"] for k in range(len(texts) - 1)}
