@@ -72,6 +72,7 @@ __all__ = [
 SOURCE_DEPS = frozenset({"nsubj"})
 _PASSIVE_DEPS = frozenset({"nsubjpass"})
 # a verb without a subject of its own shares the subject of the verb it hangs from
+_FORMER = frozenset({"former", "ex", "ex-", "then", "onetime", "one-time", "late"})
 _CLIMB_DEPS = frozenset({"conj", "advcl", "xcomp", "relcl", "acl", "pcomp"})
 _RELATIVES = frozenset({"who", "that", "which"})
 # a person named in these roles is not who a later "he said" points back to
@@ -254,6 +255,8 @@ def source_phrase(head: "Token") -> tuple[int, int]:
     for right in head.rights:
         if right.dep_ != "prep" or right.i != end:
             break
+        if any(t.ent_type_ in ("DATE", "TIME") for t in right.children if t.dep_ == "pobj"):
+            break  # "the Sanders campaign on Monday": when it spoke, not who
         sub = list(right.subtree)
         cut = next((t.i for t in sub if (t.is_punct and t.text in ",;:()—–") or t.dep_ in _CUT_DEPS - {"punct"}), None)
         if cut is not None:
@@ -530,6 +533,9 @@ class People:
         often; between equals, the one titled last before ``before``; None when nobody is."""
         lemma = role.lemma_.lower()
         if lemma not in PERSON_TITLES:
+            return None
+        if any(c.lower_ in _FORMER for c in role.lefts):
+            # "the former president said": not whoever the document calls "President X" now
             return None
         if self._roles is None:
             self._roles = {}

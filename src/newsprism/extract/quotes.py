@@ -216,6 +216,10 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         return _NO_SPEAKER  # "most said they were “very worried”": most of whom the sentence does not say
     lo, hi = source_phrase(subject)
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
+    group = _share_of(index, subject)
+    if group is not None:
+        # "75 percent of Democrats said": poll respondents speak as their group, written as the share
+        return Person(group, index.span(s, e))
     if subject.pos_ == "NOUN" and subject.lemma_.lower() in _AUTHORED:
         # "a Friday evening tweet said", "read a tweet from the president": its author speaks
         author = _author_of(index, subject, quote_open)
@@ -236,7 +240,25 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
 
 # what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
 # statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
-_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement".split())
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column".split())
+# what a publication prints: "an editorial in The Des Moines Register" is the Register's
+_PRINTED = frozenset("editorial column op-ed".split())
+# a share of a group: "75 percent of Democrats", "a majority of voters", "half of those polled"
+_SHARES = frozenset("percent % majority minority half third quarter share plurality".split())
+
+
+def _share_of(index: _DocIndex, subject: Token) -> Span | None:
+    """The group a share speaks for ("72 percent of Democrats" -> "Democrats"), when the
+    document names it as an entity; None for anything else."""
+    if subject.lemma_.lower() not in _SHARES:
+        return None
+    for prep in subject.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            mention = index.people.mention_at(obj) if obj is not None else None
+            if mention is not None and mention.label in ("NORP", "ORG", "GPE", "PERSON"):
+                return index.span(mention.start, mention.end)
+    return None
 # posts have an author even when the sentence does not name one: the person named just before
 _POSTED = frozenset("tweet retweet post".split())
 
@@ -247,7 +269,8 @@ def _author_of(index: _DocIndex, noun: Token, quote_open: int) -> Person | None:
     people = index.people
     before = min(quote_open, noun.idx)
     for child in noun.children:
-        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ in ("from", "by")):
+        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ in ("from", "by")) or (
+                child.dep_ == "prep" and child.lower_ == "in" and noun.lemma_.lower() in _PRINTED):
             who = child if child.dep_ == "poss" else next((c for c in child.children if c.dep_ == "pobj"), None)
             if who is None:
                 continue
@@ -256,6 +279,9 @@ def _author_of(index: _DocIndex, noun: Token, quote_open: int) -> Person | None:
             person = people.person_of(who)
             if person is not None:
                 return person
+            body = people.mention_at(who)
+            if body is not None and body.label in ("ORG", "GPE", "NORP"):
+                return Person(index.span(body.start, body.end), index.span(body.start, body.end))  # "an editorial in the Register"
             if who.pos_ == "NOUN":
                 return people.role_holder(who, before)
     if noun.lemma_.lower() in _POSTED:
