@@ -133,6 +133,15 @@ def _name_after_abbreviations(span: "SpacySpan") -> "Token | None":
     return run[-1] if run else None
 
 
+def _person_at_end(span: "SpacySpan") -> "Token | None":
+    """The last word of a person's name that ends a longer mention ("Former AMA trustee Dr .
+    Benjamin", "MacArthur \"genius grant\" fellow Regina Benjamin"), or None."""
+    toks = [t for t in span if not (t.is_punct and t.text in ".,")]
+    if len(toks) < 2 or toks[-1].ent_type_ != "PERSON" or toks[-1].pos_ != "PROPN":
+        return None
+    return toks[-1]
+
+
 def _relative_antecedent(tok: "Token") -> int:
     """Char offset of the noun a relative clause modifies ("the man [who] ... ": "man"), or -1
     when the word does not open a relative clause ("that" as a determiner or complementiser)."""
@@ -321,6 +330,9 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
     span = doc.char_span(m.start, m.end, alignment_mode="expand") if doc is not None else None
     if span is not None and len(span):
         head = mention_head(span)
+        named = _person_at_end(span)
+        if named is not None and head.ent_type_ != "PERSON":
+            head = named  # "Former AMA trustee Dr . Benjamin": the parse's head is the role
         lemma = head.lemma_.lower() if head.lemma_ else head.lower_
         if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
             lemma = next((t.lower_ for t in span if t.lower_ in WEEKDAYS), lemma)
@@ -339,8 +351,11 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             is_name = False  # a capitalised common noun in a headline ("Driver", "WOMAN")
         if len(span) == 1 and head.lower_ in _GENDERED_NOUNS:
             is_name = False  # "Man" heading a report, whatever its tag
-        if is_name and [t.text for t in span if t.lower_ not in ("the", "a", "an")] == [head.text] and title_key(head.text) in TITLE_WORDS:
-            is_name = False  # a title alone ("The President announced"): the role noun, not a name
+        title = _title_alone(span) if is_name else None
+        if title is not None:
+            # a title alone ("The President announced", "the US President-elect"): the role
+            # noun, not a name; its head is the title as a name's role reads it ("presidentelect")
+            is_name, lemma = False, title
         core = _core_tokens(list(span), head) if is_name else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
@@ -383,6 +398,18 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if item.head not in WEEKDAYS:
             item.head = key
     return item
+
+
+_TITLE_ALONE = re.compile(r"^(?:(?:the|a|an)\s+)?(?:(?:u\s*\.?\s*s|us|uk|u\s*\.?\s*k)\s*\.?\s+)?([a-z]+)(\s*-\s*elect)?$")
+
+
+def _title_alone(span: "SpacySpan") -> str | None:
+    """The title of a mention that is a title and nothing else ("President", "the US
+    President-elect"), as a name's role reads it ("president", "presidentelect"); else None."""
+    found = _TITLE_ALONE.match(span.text.lower().strip())
+    if found is None or title_key(found.group(1)) not in TITLE_WORDS:
+        return None
+    return found.group(1) + ("elect" if found.group(2) else "")
 
 
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\s*\.?\s*m\b", re.IGNORECASE)
