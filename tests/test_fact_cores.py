@@ -125,3 +125,64 @@ def test_a_guess_about_a_state_is_not_a_plain_statement():
     assert link_strength(0, 1, claims, pairs, set(), FactParams(hedge_apart=False), props=props, apart=False) == "same fact"
     # a plan is no guess about a state: left to the other rules
     assert link_strength(2, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
+
+
+def _reference_core(ks, same, claims, pairs, apart, one_per_doc):
+    """The greedy rule of cores.core written out plainly (every seed grown on every call)."""
+    pool = [k for k in ks if any((j, k) in same for j in ks)]
+    best: tuple = ()
+    best_core: list[int] = []
+    for x, y in sorted({(min(p), max(p)) for p in same if p[0] in pool and p[1] in pool}):
+        core = [x, y]
+
+        def pull(k, x=x, y=y):
+            return max(float(pairs.score[k, j]) for j in (x, y) if claims[j].doc != claims[k].doc)
+
+        for k in sorted((k for k in pool if k not in core), key=lambda k: (-pull(k), k)):
+            others = [j for j in core if claims[j].doc != claims[k].doc]
+            if not others or (one_per_doc and len(others) < len(core)):
+                continue
+            if any((j, k) in same for j in others) and all((j, k) in same for j in others if apart(j, k)):
+                core.append(k)
+        from newsprism.compare.cores import fit
+
+        strength = sum(fit(i, j, claims, pairs, 1.0) for i in core for j in core if i < j and claims[i].doc != claims[j].doc)
+        key = (len({claims[k].doc for k in core}), len(core), strength, -min(core))
+        if key > best:
+            best, best_core = key, core
+    return best_core
+
+
+def test_cores_are_the_greedy_rule_called_again_on_each_rest():
+    """cores() keeps each seed's core between calls: the same cores, in the same order,
+    as calling the plain rule again on what each core leaves (random groups, ties included)."""
+    from newsprism.compare.cores import core, cores
+
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _trial in range(300):
+        n = int(rng.integers(3, 16))
+        n_docs = int(rng.integers(2, 6))
+        claims = [_claim("d%d" % rng.integers(0, n_docs), k, "w%d" % k, tuple("E%d" % e for e in rng.integers(0, 4, 2)))
+                  for k in range(n)]
+        pairs = _pairs(n)
+        pairs.score[:] = np.round(rng.random((n, n)), 1)  # coarse: ties in pull and strength
+        same = {(j, k) for j in range(n) for k in range(n)
+                if claims[j].doc != claims[k].doc and rng.random() < 0.45}
+        day = rng.integers(0, 3, n_docs + 1)
+
+        def apart(j, k):
+            return bool(day[int(claims[j].doc[1:])] != day[int(claims[k].doc[1:])])
+
+        for one in (False, True):
+            left, want = list(range(n)), []
+            while True:
+                c = _reference_core(left, {p for p in same if p[0] in left and p[1] in left}, claims, pairs, apart, one)
+                if len({claims[k].doc for k in c}) < 2:
+                    break
+                want.append(c)
+                left = [k for k in left if k not in c]
+            assert cores(range(n), same, claims, pairs, apart, one) == want
+            assert core(range(n), same, claims, pairs, apart, one) == (want[0] if want else [])
+            checked += len(want) > 1
+    assert checked > 50  # many groups hold more than one core

@@ -670,25 +670,31 @@ def align_claims(
     # several facts, so a claim may belong to more than one; no chaining, so a
     # fact never drifts away from its seed pair.
     facts: list[frozenset[int]] = []
+    doc_code = {d: x for x, d in enumerate(docs)}
+    code = np.array([doc_code[c.doc] for c in claims], dtype=np.int64)
     for _, i, j in ranked:
         if any(i in f and j in f for f in facts):
             continue
         fact = {i, j}
-        for d, rows in doc_rows.items():
-            if d in (claims[i].doc, claims[j].doc):
-                continue
-            # a claim joins when linked to one of the pair and no less similar to
-            # the other than to an average claim of the story (scores are centred):
-            # a sentence stating two facts must not chain one fact into another
-            ks = [
-                int(k) for k in rows
-                if (linked[i, k] or linked[j, k]) and min(score[i, k], score[j, k]) >= params.member_floor
-            ]
-            ks.sort(key=lambda k: -max(score[i, k], score[j, k]))
-            # the document's best claim joins on one link; a second claim of the
-            # same document must be linked to both claims of the seed pair: else a
-            # sentence telling two facts pulls its other fact's wording in
-            fact.update(ks[:1] + [k for k in ks[1 : params.per_doc] if linked[i, k] and linked[j, k]])
+        # a claim joins when linked to one of the pair and no less similar to
+        # the other than to an average claim of the story (scores are centred):
+        # a sentence stating two facts must not chain one fact into another
+        # (each document's candidates in claim order, as np.flatnonzero gives them)
+        joins = (linked[i] | linked[j]) & (np.minimum(score[i], score[j]) >= params.member_floor)
+        joins &= (code != code[i]) & (code != code[j])
+        at = np.flatnonzero(joins)
+        if len(at):
+            both = (linked[i, at] & linked[j, at]).tolist()
+            pull = (-np.maximum(score[i, at], score[j, at])).tolist()
+            by_doc: dict[int, list[int]] = {}
+            for x, d in enumerate(code[at].tolist()):
+                by_doc.setdefault(d, []).append(x)
+            for xs in by_doc.values():
+                xs.sort(key=lambda x: pull[x])
+                # the document's best claim joins on one link; a second claim of the
+                # same document must be linked to both claims of the seed pair: else a
+                # sentence telling two facts pulls its other fact's wording in
+                fact.update(int(at[x]) for x in xs[:1] + [x for x in xs[1 : params.per_doc] if both[x]])
         if len([f for f in facts if i in f or j in f]) < params.max_facts_per_claim:
             facts.append(frozenset(fact))
     groups = tuple(

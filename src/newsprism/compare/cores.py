@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+import numpy as np
+
 from newsprism.compare.align import PairScores
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
-__all__ = ["core", "fit", "other_days", "publication_day"]
+__all__ = ["core", "cores", "fit", "other_days", "publication_day"]
 
 
 def _actors(claim: Claim) -> set[str]:
@@ -51,40 +53,137 @@ def other_days(p: Proposition | None, q: Proposition | None) -> bool:
 
 
 def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,
-        apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False) -> list[int]:
+         apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False) -> list[int]:
     """The claims of a group that state one proposition. Grown greedily from each
     "same fact" pair, strongest links first: a claim joins when it states the fact with
     a claim of another document already in, and with every one of them from a report
     of another day (``apart``): a chain A~B, B~C across days does not make A and C one
     fact — two statements about the same people, days apart, are two facts. The core
-    with the most documents, then claims, then the strongest links is kept."""
-    pool = [k for k in ks if any((j, k) in same for j in ks)]
-    in_pool = set(pool)
-    best: tuple = ()
-    best_core: list[int] = []
-    fits: dict[tuple[int, int], float] = {}  # fit of a pair, once per call (every seed's core sums them)
+    with the most documents, then claims, then the strongest links is kept.
+    ``apart(j, k)`` must depend on the two claims' documents only (it is asked once per
+    pair of documents)."""
+    return _Cores(ks, same, claims, pairs, apart, one_per_doc).best(set(ks))
 
-    def fit_of(i: int, j: int) -> float:
-        if (i, j) not in fits:
-            fits[(i, j)] = fit(i, j, claims, pairs, 1.0)
-        return fits[(i, j)]
 
-    for x, y in sorted({(min(p), max(p)) for p in same if p[0] in in_pool and p[1] in in_pool}):
+def cores(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,
+          apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False) -> list[list[int]]:
+    """The facts of one group, one per core: :func:`core` of the group, then of what is
+    left without it, and so on while a core spans two documents. The same cores as
+    calling :func:`core` again on each rest, but a seed's core is grown again only
+    when the last core took one of its claims (the others cannot change)."""
+    grow = _Cores(ks, same, claims, pairs, apart, one_per_doc)
+    left = set(ks)
+    out: list[list[int]] = []
+    while True:
+        found = grow.best(left)
+        if len({claims[k].doc for k in found}) < 2:
+            return out
+        out.append(found)
+        left.difference_update(found)
+
+
+class _Cores:
+    """The greedy growth of :func:`core` on bit sets of the group's claims (bit b: the
+    b-th claim of the group in index order), each seed's core kept for the next call
+    (valid while none of its claims is taken)."""
+
+    def __init__(self, ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,
+                 apart: Callable[[int, int], bool], one_per_doc: bool) -> None:
+        self.ks = sorted(set(ks))
+        self.claims, self.pairs, self.one_per_doc = claims, pairs, one_per_doc
+        self.bit = bit = {k: b for b, k in enumerate(self.ks)}
+        self.into = [0] * len(self.ks)  # bit j set: (j, k) is a "same fact" pair
+        self.same: set[tuple[int, int]] = set()
+        for j, k in same:
+            if j in bit and k in bit:
+                self.into[bit[k]] |= 1 << bit[j]
+                self.same.add((j, k))
+        docs: dict[str, int] = {}
+        self.doc = np.array([docs.setdefault(claims[k].doc, len(docs)) for k in self.ks], dtype=np.int64)
+        doc_bits = [0] * len(docs)
+        first = [-1] * len(docs)
+        for b, d in enumerate(self.doc.tolist()):
+            doc_bits[d] |= 1 << b
+            if first[d] < 0:
+                first[d] = self.ks[b]
+        self.same_doc = [doc_bits[d] for d in self.doc.tolist()]
+        # the claims of reports days apart from each claim's report (``apart`` is a property of the two documents)
+        apart_of_doc = [sum(doc_bits[e] for e in range(len(docs)) if apart(first[e], first[d])) for d in range(len(docs))]
+        self.apart_bits = [apart_of_doc[d] for d in self.doc.tolist()]
+        self.kept: dict[tuple[int, int], tuple[tuple, list[int], int]] = {}  # seed -> key, core, its bits
+        self._fits: np.ndarray | None = None
+        self._column: dict[int, np.ndarray] = {}
+
+    def _scores_to(self, j: int) -> np.ndarray:
+        """float(pairs.score[k, j]) for each claim k of the group."""
+        col = self._column.get(j)
+        if col is None:
+            table = self.pairs.score
+            if isinstance(table, np.ndarray):
+                col = table[self.ks, j].astype(np.float64)
+            else:
+                col = np.array([float(table[k, j]) for k in self.ks], dtype=np.float64)
+            self._column[j] = col
+        return col
+
+    def _strength(self, core: list[int]) -> float:
+        """sum(fit(i, j) for i in core for j in core if i < j and another document), added
+        in that order (np.cumsum adds one after the other, as sum() does)."""
+        if self._fits is None:
+            n = len(self.ks)
+            fits = np.zeros((n, n), dtype=np.float64)
+            for a in range(n):
+                for b in range(a + 1, n):
+                    if self.doc[a] != self.doc[b]:
+                        fits[a, b] = fit(self.ks[a], self.ks[b], self.claims, self.pairs, 1.0)
+            self._fits = fits
+        at = np.array([self.bit[k] for k in core], dtype=np.int64)
+        ids = np.array(core, dtype=np.int64)
+        take = (ids[:, None] < ids[None, :]) & (self.doc[at][:, None] != self.doc[at][None, :])
+        values = self._fits[np.ix_(at, at)][take]
+        return float(np.cumsum(values)[-1]) if len(values) else 0.0
+
+    def _grow(self, x: int, y: int, pool: np.ndarray) -> tuple[tuple, list[int], int]:
+        ks, bit = self.ks, self.bit
+        bx, by = bit[x], bit[y]
+        # pull: the best score to x or y among those of another document
+        px = np.where(self.doc == self.doc[bx], -np.inf, self._scores_to(x))
+        py = np.where(self.doc == self.doc[by], -np.inf, self._scores_to(y))
+        pull = np.maximum(px, py)
+        members = pool[(pool != bx) & (pool != by)]
+        # strongest pull first, then the lower claim (np.lexsort: the last key is the first)
+        order = members[np.lexsort((members, -pull[members]))].tolist()
         core = [x, y]
-
-        def pull(k: int, x: int = x, y: int = y) -> float:
-            return max(float(pairs.score[k, j]) for j in (x, y) if claims[j].doc != claims[k].doc)
-
-        for k in sorted((k for k in pool if k not in core), key=lambda k: (-pull(k), k)):
-            others = [j for j in core if claims[j].doc != claims[k].doc]
-            if not others or (one_per_doc and len(others) < len(core)):
+        mask = 1 << bx | 1 << by
+        for b in order:
+            others = mask & ~self.same_doc[b]
+            if not others or (self.one_per_doc and others != mask):
                 continue
-            if any((j, k) in same for j in others) and all((j, k) in same for j in others if apart(j, k)):
-                core.append(k)
-        # the strongest links, the shared names and figures counting too ("raised just over $200,000" /
-        # "outraising him $5.4 million to $200,000" before "raised $5.4 million")
-        strength = sum(fit_of(i, j) for i in core for j in core if i < j and claims[i].doc != claims[j].doc)
-        key = (len({claims[k].doc for k in core}), len(core), strength, -min(core))
-        if key > best:
-            best, best_core = key, core
-    return best_core
+            into = self.into[b]
+            # it states the fact with a claim of the core, and with every one of another day
+            if others & into and not others & ~into & self.apart_bits[b]:
+                core.append(ks[b])
+                mask |= 1 << b
+        key = (len({self.claims[k].doc for k in core}), len(core), self._strength(core), -min(core))
+        return key, core, mask
+
+    def best(self, left: set[int]) -> list[int]:
+        """:func:`core` of the claims of ``left``."""
+        bit = self.bit
+        in_left = 0
+        for k in left:
+            if k in bit:
+                in_left |= 1 << bit[k]
+        in_pool = [b for b in range(len(self.ks)) if in_left >> b & 1 and self.into[b] & in_left]
+        pool = np.array(in_pool, dtype=np.int64)
+        pool_bits = sum(1 << b for b in in_pool)
+        best: tuple = ()
+        best_core: list[int] = []
+        seeds = sorted({(min(p), max(p)) for p in self.same if pool_bits >> bit[p[0]] & 1 and pool_bits >> bit[p[1]] & 1})
+        for x, y in seeds:
+            kept = self.kept.get((x, y))
+            if kept is None or kept[2] & ~in_left:
+                kept = self.kept[(x, y)] = self._grow(x, y, pool)
+            if kept[0] > best:
+                best, best_core = kept[0], kept[1]
+        return list(best_core)

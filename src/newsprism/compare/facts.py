@@ -32,7 +32,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
-from newsprism.compare.cores import core as _core, fit as _fit, publication_day
+from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
@@ -275,10 +275,7 @@ def build_facts(
             continue
         # one group may hold several facts about the same people: one per core
         left = list(ks)
-        while True:
-            core = _core(left, {p for p in same_pairs if p[0] in left and p[1] in left}, claims, pairs, apart, params.one_per_doc)
-            if len({claims[k].doc for k in core}) < 2:
-                break
+        for core in _cores(ks, same_pairs, claims, pairs, apart, params.one_per_doc):
             add_fact([(claims[k], "same fact" if k in core else "partly") for k in left])
             left = [k for k in left if k not in core]
     # what no alignment linked but the propositions state alike: the same action
