@@ -241,6 +241,15 @@ def build_facts(
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
     groups = _merged(graph.groups)
+    strengths: dict[tuple[int, int], str] = {}  # each ordered pair's strength once (groups overlap; the partition asks again)
+
+    def strength(j: int, k: int) -> str:
+        st = strengths.get((j, k))
+        if st is None:
+            assert pairs is not None  # asked only when the alignment scored pairs
+            st = strengths[(j, k)] = link_strength(j, k, claims, pairs, copied, params, agents, props, apart(j, k))
+        return st
+
     home: dict[int, tuple[tuple[int, float], int]] = {}
     if pairs is not None:
         for gi, group in enumerate(groups):
@@ -250,7 +259,7 @@ def build_facts(
                 # first how many of the group's other claims it states the fact with,
                 # then its best link: a claim goes where it is needed, not where one
                 # link happens to score highest
-                n_same = sum(link_strength(j, k, claims, pairs, copied, params, agents, props, apart(j, k)) == "same fact" for j in others)
+                n_same = sum(strength(j, k) == "same fact" for j in others)
                 fit = (n_same, max((_fit(k, j, claims, pairs) for j in others), default=-np.inf))
                 if k not in home or fit > home[k][0]:
                     home[k] = (fit, gi)
@@ -267,7 +276,7 @@ def build_facts(
         # another document of the fact (core arguments agree), else "partly"
         same_pairs = {
             (j, k) for j in ks for k in ks
-            if claims[j].doc != claims[k].doc and link_strength(j, k, claims, pairs, copied, params, agents, props, apart(j, k)) == "same fact"
+            if claims[j].doc != claims[k].doc and strength(j, k) == "same fact"
         }
         if not params.core_clique:
             core = [k for k in ks if any((j, k) in same_pairs for j in ks)]
