@@ -329,6 +329,8 @@ _PARTICIPANT_CLASSES: dict[str, tuple[str, ...]] = {
 _PARTICIPANT_OF = {word: cls for cls, words in _PARTICIPANT_CLASSES.items() for word in words}
 _ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "attr", "agent", "pobj", "dative", "oprd"})
 _PHRASAL = frozenset({"back", "away", "around", "down", "apart", "through", "out", "up", "for"})
+# every text a "<lemma> <particle>" key of _EVENT_OF begins with (see _event_class)
+_PHRASAL_EVENT_LEMMAS = frozenset(k[:i] for k in _EVENT_OF for i, ch in enumerate(k) if ch == " ")
 _EMPTY_HEADS = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "one", "some"})
 
 
@@ -388,7 +390,7 @@ def split_clauses(sent: SpacySpan, min_words: int = 4, alpha: Sequence[int] | No
 
 def _event_class(tok: Token) -> str | None:
     lemma = tok.lemma_.lower()
-    for child in tok.children:
+    for child in tok.children if lemma in _PHRASAL_EVENT_LEMMAS else ():
         if child.dep_ in ("prt", "advmod", "prep") and child.lower_ in _PHRASAL:
             phrasal = _EVENT_OF.get(f"{lemma} {child.lower_}")
             if phrasal:

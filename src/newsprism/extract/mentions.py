@@ -231,8 +231,17 @@ def _missed_people(doc: "Doc", taken: list[tuple[int, int]]) -> list[_Raw]:
     for s, e in taken:
         covered.update(range(s, e))
     out: list[_Raw] = []
+    # the POS column read once: a Token object only for proper nouns
+    from spacy.attrs import POS
+    from spacy.parts_of_speech import IDS
+
+    propn = IDS["PROPN"]
+    pos = doc.to_array(POS).tolist() if len(doc) else []
     i = 0
     while i < len(doc):
+        if pos[i] != propn:
+            i += 1
+            continue
         tok = doc[i]
         if not (tok.pos_ == "PROPN" and tok.is_title and tok.is_alpha) or tok.idx in covered:
             i += 1

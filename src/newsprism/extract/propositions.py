@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
@@ -75,6 +76,9 @@ _PREDICATE_CLASSES: dict[str, tuple[str, ...]] = {
 }
 _PREDICATE_OF = {w: cls for cls, words in _PREDICATE_CLASSES.items() for w in words}
 _PHRASAL_PARTICLES = frozenset({"for", "on", "out", "up", "down", "off", "back"})
+# every text a "<lemma> <particle>" key of _PREDICATE_OF begins with: a verb whose lemma is not
+# one has no phrasal class, and its children need not be looked at
+_PHRASAL_LEMMAS = frozenset(k[:i] for k in _PREDICATE_OF for i, ch in enumerate(k) if ch == " ")
 # verbs whose complement is the action ("agreed to plead guilty", "tried to stop")
 _CONTROL_VERBS = frozenset({"agree", "try", "decide", "vow", "promise", "pledge", "attempt", "continue", "begin", "start",
                             "move", "vote", "help", "need", "have", "prepare", "choose", "opt",
@@ -119,19 +123,45 @@ class Proposition:
         return frozenset(a for a in self.agents | self.patients if a.startswith("@")) | self.figures
 
 
-def _root(span) -> Token:
+@dataclass(frozen=True)
+class _Columns:
+    """A parse's columns the propositions read per token (one ``Doc.to_array`` per document,
+    not a ``Token`` object per token): each token's head index, POS id and character offset."""
+
+    heads: list[int]
+    pos: list[int]
+    idx: list[int]
+
+    @classmethod
+    def of(cls, doc: Doc) -> "_Columns":
+        from spacy.attrs import HEAD, IDX, POS
+
+        if not len(doc):
+            return cls([], [], [])
+        # HEAD is stored relative (head.i - i) in unsigned ints: as int64 it is signed again
+        rel, pos, idx = doc.to_array([HEAD, POS, IDX]).astype("int64").T.tolist()
+        return cls([i + r for i, r in enumerate(rel)], pos, idx)
+
+
+_VERB_POS = frozenset(IDS[p] for p in ("VERB", "AUX"))
+_KIND_POS = frozenset(IDS[p] for p in ("VERB", "NOUN"))
+_NOT_CONTENT_POS = frozenset(IDS[p] for p in ("CCONJ", "SCONJ", "PUNCT", "ADV", "PART", "DET", "INTJ"))
+
+
+def _root(span, cols: _Columns) -> Token:
     """The head of a clause: of the tokens whose head lies outside it (or that are
     their own head), the verb nearest the top — not a conjunction or a mark that
     a cut clause begins with ("and it proposed ...")."""
     lo, hi = span.start, span.end
-    tops = [t for t in span if not lo <= (h := t.head.i) < hi or h == t.i]
+    heads, pos = cols.heads, cols.pos
+    tops = [i for i in range(lo, hi) if not lo <= (h := heads[i]) < hi or h == i]
     if not tops:
         return span.root
-    verbs = [t for t in tops if t.pos_ in ("VERB", "AUX")]
+    verbs = [i for i in tops if pos[i] in _VERB_POS]
     if verbs:
-        return verbs[0]
-    content = [t for t in tops if t.pos_ not in ("CCONJ", "SCONJ", "PUNCT", "ADV", "PART", "DET", "INTJ")]
-    return content[0] if content else span.root
+        return span.doc[verbs[0]]
+    content = [i for i in tops if pos[i] not in _NOT_CONTENT_POS]
+    return span.doc[content[0]] if content else span.root
 
 
 def _reported(root: Token, lo: int, hi: int) -> Token:
@@ -149,7 +179,7 @@ def _reported(root: Token, lo: int, hi: int) -> Token:
 
 def _predicate_class(tok: Token) -> str | None:
     lemma = tok.lemma_.lower()
-    for c in tok.children:
+    for c in tok.children if lemma in _PHRASAL_LEMMAS else ():
         # "called for X", and "called for X to be installed" ("for" marks the clause)
         marks = [c] if c.dep_ in ("prt", "prep") else [g for g in c.children if g.dep_ == "mark"] if c.dep_ in ("ccomp", "advcl", "xcomp") else []
         for m in marks:
@@ -257,9 +287,11 @@ def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple
 
 
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
-                   person_before: Callable[[int], str | None] | None = None) -> Proposition:
+                   person_before: Callable[[int], str | None] | None = None,
+                   columns: _Columns | None = None) -> Proposition:
     """The proposition of ``claim`` from the parse ``doc`` of its document;
-    ``person_before(offset)``: the person entity named last before ``offset`` (for "he", "she")."""
+    ``person_before(offset)``: the person entity named last before ``offset`` (for "he", "she");
+    ``columns``: ``_Columns.of(doc)`` when the caller has it (one per document)."""
     figures = frozenset(
         f"#{f.value}" for f in claim.figures if f.value not in (None, "") and any(ch.isdigit() for ch in f.text)
     )
@@ -270,7 +302,8 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         return Proposition(claim.id, "", figures=figures, days=days, speaker=speaker)
     m = _DATELINE.match(claim.text)
     lo = claim.start + m.end() if m else claim.start  # "KANSAS CITY, Mo. — ": no argument
-    pred = _reported(_root(span), span.start, span.end)
+    cols = columns if columns is not None else _Columns.of(doc)
+    pred = _reported(_root(span, cols), span.start, span.end)
     # "is expected to plead guilty", "agreed to plead", "declined to comment": the
     # action is the complement; the verb before it hedges or negates it
     hedged = negated = False
@@ -306,7 +339,8 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         figures=figures,
         days=days,
         speaker=speaker,
-        kinds=frozenset(k for t in span if t.pos_ in ("VERB", "NOUN") and t.idx >= lo
+        kinds=frozenset(k for i in range(span.start, span.end) if cols.pos[i] in _KIND_POS and cols.idx[i] >= lo
+                        for t in [doc[i]]
                         for k in [_predicate_class(t) or event_class(t)] if k not in (None, "say")) | ({kind} if kind else set()),
         pronouns=_subject_pronouns(pred),
     )
@@ -394,9 +428,13 @@ def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
 
         lookups[d] = entity_at
     out: dict[str, Proposition] = {}
+    columns: dict[str, _Columns] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, [])))
+        if c.doc not in columns:
+            columns[c.doc] = _Columns.of(doc)
+        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, [])),
+                                   columns[c.doc])
     return out
