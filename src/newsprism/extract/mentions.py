@@ -305,6 +305,58 @@ def _split_pairs(raws: list[_Raw], text: str) -> list[_Raw]:
     return out
 
 
+# lower-case words that belong inside a person's name ("Charles de Gaulle", "Bashar al-Assad")
+# and the lower-case words an organisation's or a work's name holds ("Bank of America")
+_NAME_PARTICLES = frozenset("de da di del della der den du van von la le al el bin ibn y dos das".split())
+_NAME_LOWER = _NAME_PARTICLES | frozenset("of the for and on in at & a an".split())
+
+
+def _split_people(raws: list[_Raw], text: str) -> list[_Raw]:
+    """A PERSON span that holds two people is those two people: one cut at a lower-case word
+    no name holds ("shifted from Carly Fiorina to Rubio to, now, Cruz"), or one made of two
+    names the document writes apart as people (a headline's "Hillary Clinton Slams Donald
+    Trump"); a part that is no capitalised name is dropped."""
+    people = [text[r.start : r.end] for r in raws if r.label == "PERSON"]
+    known = {p for p in people if " " in p}
+    surnames = {p.split()[-1] for p in people}
+    out: list[_Raw] = []
+    for r in raws:
+        piece = text[r.start : r.end]
+        words = list(re.finditer(r"\S+", piece))
+        if len(words) < 3:
+            out.append(r)
+            continue
+        cuts = [w for w in words if w.group()[:1].islower() and w.group().lower() not in _NAME_LOWER]
+        if r.label != "PERSON" and not any(w.group() in surnames for w in words[-1:]):
+            # another label ("Carly Fiorina to Rubio":ORG) is cut only before a person's surname
+            cuts = []
+        parts: list[tuple[int, int]] = []
+        if cuts:
+            pos = 0
+            for w in cuts + [None]:
+                stop = w.start() if w is not None else len(piece)
+                chunk = piece[pos:stop].strip()
+                if chunk[:1].isupper():
+                    lead = piece.index(chunk, pos)
+                    parts.append((lead, lead + len(chunk)))
+                pos = w.end() if w is not None else stop
+        elif r.label == "PERSON":
+            inside = sorted(
+                (found.start(), found.end()) for name in known if name != piece
+                for found in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", piece)
+            )
+            for lo, hi in inside:
+                if not parts or lo >= parts[-1][1]:
+                    parts.append((lo, hi))
+            if len(parts) < 2:
+                parts = []
+        if not parts:
+            out.append(r)
+            continue
+        out.extend(_Raw(r.start + lo, r.start + hi, "PERSON", r.root) for lo, hi in parts)
+    return out
+
+
 _OPEN_MARKS = "\"“‘"
 _CLOSE_MARKS = "\"”’"
 
@@ -337,7 +389,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
         return []
     raws = _from_entities(doc, text)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
-    raws = _nicknamed_people(_split_pairs(raws, text), text)
+    raws = _nicknamed_people(_split_people(_split_pairs(raws, text), text), text)
     _relabel_in_doc(raws, text)
     for r in raws:
         if r.label != "WORK_OF_ART" and _slogan(text, r.start, r.end):
