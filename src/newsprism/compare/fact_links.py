@@ -62,6 +62,20 @@ class Props:
         return None
 
 
+_SAYING = frozenset({"said", "says", "say", "told", "tells", "tell", "added", "adds", "wrote", "writes", "explained",
+                     "noted", "recalled", "according"})
+
+
+def _remark(claim: Claim) -> bool:
+    """A claim that gives what a named person said ("Yasser said civilians did not approve of
+    ..."): that person's account, told with a plain verb of saying."""
+    a = claim.attribution
+    if a is None or not a.entity or a.cue is None:
+        return False
+    words = a.cue.text.lower().split()
+    return bool(words) and words[0] in _SAYING
+
+
 def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied: set, params: FactParams,
               agents: Mapping[str, frozenset[str]] | None = None, props: Props | None = None,
               apart: bool = True) -> Strength:
@@ -79,6 +93,15 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         guess = next((x for x in (p, q) if x is not None and x.hedged), None)
         if p is not None and q is not None and p.hedged != q.hedged and guess is not None and (
                 guess.predicate.split(" ")[0] in LIGHT):
+            return "partly"
+    if props is not None and verdict not in ("agrees", "predicate") and _remark(ci) != _remark(cj):
+        # one side is a named person's account, the other the report's own telling, of actions
+        # not known to agree and no figure in common ("Yasser said civilians did not approve of
+        # rebel shelling" / "The rebels retaliated, shelling ..."): two statements, unless
+        # much of their wording is shared
+        p, q = props.of.get(ci.id), props.of.get(cj.id)
+        words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
+        if p is not None and q is not None and not p.figures & q.figures and words < params.remark_terms:
             return "partly"
     if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
         return "partly"  # different actions on no common argument, few common words, no rare name in common

@@ -41,3 +41,6 @@ class FactParams:
     unagreed_terms: float = 0.2  # predicates not known to agree: this much shared wording at least
     loose_terms: float = 0.15  # the same action, no argument anchored alike: this much at least
     hedge_apart: bool = True  # a guess ("may be in an awkward position") and a plain statement of another action: partly
+    # a named person's account ("X said ...") and a report in its own voice, of actions not known to
+    # agree and no figure in common: one fact only with this much shared wording
+    remark_terms: float = 0.3

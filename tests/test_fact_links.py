@@ -1,0 +1,75 @@
+"""Two claims state one fact only when they tell the same thing: a named person's account
+("X said ...") is not the report's own telling of another action."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from newsprism.model import Span
+
+
+def _claim(doc: str, k: int, text: str, entities: tuple[str, ...] = (), cue: str | None = None, speaker: str | None = None):
+    from newsprism.extract.claims import Attribution, Claim
+
+    attribution = None
+    if cue is not None:
+        at = text.index(cue)
+        attribution = Attribution(text="X", span=Span(doc, 0, 1, "X"), cue=Span(doc, at, at + len(cue), cue), entity=speaker)
+    return Claim(id=f"{doc}#{k}", citation=Span(doc, k, k + len(text), text), entities=entities,
+                 terms=tuple(w.lower() for w in text.split() if len(w) > 3), attribution=attribution)
+
+
+def _pairs(n: int, score: float = 0.0, entities: float = 0.0, terms: float = 0.0):
+    from newsprism.compare.align import PairScores
+
+    def full(v: float) -> np.ndarray:
+        return np.full((n, n), v, dtype=np.float32)
+
+    return PairScores(full(score), full(0.0), full(terms), full(entities), full(0.0), words=full(terms))
+
+
+def _props(claims, *props):
+    from newsprism.compare.fact_links import Props
+    from newsprism.compare.match import PredicateSimilarity
+
+    return Props({c.id: p for c, p in zip(claims, props)}, PredicateSimilarity(None), 0.6)
+
+
+def test_a_persons_account_is_not_the_reports_own_telling_of_another_action():
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    remark = _claim("a", 0, "Yasser said civilians did not approve of rebel shelling of Fouaa and Kfarya.", ("E1", "E2"),
+                    cue="said", speaker="E9")
+    report = _claim("b", 0, "The rebels retaliated, at one point shelling the villages of Foua and Kfraya.", ("E1", "E2"))
+    accused = _claim("c", 0, "Haj Mustafa accused Iran of foiling the deal over Foua and Kfraya.", ("E1", "E2"),
+                     cue="accused", speaker="E8")
+    claims = [remark, report, accused]
+    props = _props(claims, Proposition(remark.id, "approve", negated=True, agents=frozenset({"~civilian"})),
+                   Proposition(report.id, "retaliate", agents=frozenset({"~rebel"})),
+                   Proposition(accused.id, "foil", agents=frozenset({"@E3"})))
+    pairs = _pairs(3, score=1.2, entities=0.6, terms=0.2)
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "partly"
+    # the rule off: the shared rare names and the score made it one fact
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(remark_terms=0.0), props=props, apart=False) == "same fact"
+    # much shared wording: the account may well tell the same thing
+    worded = _pairs(3, score=1.2, entities=0.6, terms=0.35)
+    assert link_strength(0, 1, claims, worded, set(), FactParams(), props=props, apart=False) == "same fact"
+    # an accusation is an act of its own, told with its own verb: left to the other rules
+    assert link_strength(2, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
+
+
+def test_the_same_action_told_by_a_person_and_by_the_report_is_one_fact():
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    remark = _claim("a", 0, "Officials said Perry endorsed Arpaio's rival on Tuesday in Phoenix.", ("E1", "E2"),
+                    cue="said", speaker="E9")
+    report = _claim("b", 0, "Perry endorsed Arpaio's rival on Tuesday in a Phoenix speech.", ("E1", "E2"))
+    claims = [remark, report]
+    props = _props(claims, Proposition(remark.id, "endorse", agents=frozenset({"@E1"})),
+                   Proposition(report.id, "endorse", agents=frozenset({"@E1"})))
+    pairs = _pairs(2, score=1.2, entities=0.6, terms=0.2)
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
