@@ -1,6 +1,7 @@
 """A speaker as the report names it, on short texts written after untuned PolNeAR articles
 (issue 10): who speaks, not when it spoke; the publication that prints an editorial; a
-poll's share speaks for its group; "the former president" is not whoever is president now."""
+poll's share speaks for its group; "the former president" is not whoever is president now;
+and one name-span NER ran across two people is two people, not a wrong merge."""
 
 from __future__ import annotations
 
@@ -51,3 +52,21 @@ def test_the_former_president_is_not_the_president_named_inside_the_quote(nlp):
     speakers = _speakers(nlp, text)
     quote = next(q for q in speakers if q.startswith("Sometimes"))
     assert speakers[quote] != "Obama" and "Obama" not in (speakers[quote] or ""), speakers
+
+
+def test_a_name_span_run_across_two_people_is_two_people(nlp):
+    from newsprism.evaluate.people import wrong_merges
+    from newsprism.extract.mentions import extract_mentions
+    from newsprism.pipeline import run_pipeline
+
+    headline = ("Hillary Clinton Slams Donald Trump On Abortion After SCOTUS Ruling.\n\n"
+                "Hillary Clinton blasted her Republican rival Donald Trump on Monday over his stance on abortion. "
+                "Clinton said in a tweet that women won't be punished. Trump has not replied.")
+    delegate = ("William E. Wilkin, a history teacher, voiced the frustration of many Republicans. "
+                "His allegiance has shifted from Carly Fiorina to Rubio to, now, Cruz, Wilkin said. "
+                "Marco Rubio left the race in March.")
+    for text, expected in ((headline, {"Hillary Clinton", "Donald Trump"}), (delegate, {"Carly Fiorina", "Rubio"})):
+        names = {m.text for m in extract_mentions(Article(id="a", text=text), nlp(text))}
+        assert expected <= names, names
+        assert not any(" Slams " in n or " to " in n for n in names), names
+        assert wrong_merges(run_pipeline([Article(id="a", text=text, outlet="AP")], nlp)) == []
