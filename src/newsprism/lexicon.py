@@ -18,6 +18,7 @@ __all__ = [
     "HONORIFICS",
     "MALE_HONORIFICS",
     "FEMALE_HONORIFICS",
+    "ABBREVIATED_HONORIFICS",
     "TITLE_ABBREVIATIONS",
     "US_STATE_ABBREVIATIONS",
     "ROLE_TITLES",
@@ -75,6 +76,9 @@ QUOTED_PASSIVES = frozenset({"quote", "cite", "hear", "overhear"})
 MALE_HONORIFICS = frozenset("mr sir lord".split())
 FEMALE_HONORIFICS = frozenset("mrs ms miss madam madame dame lady".split())
 HONORIFICS = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("dr prof rev mx".split())
+# the gendered honorifics written only abbreviated, so a period after them ends no sentence
+# ("Mrs. Sanders"; "a lady." ends one)
+ABBREVIATED_HONORIFICS = frozenset("mr mrs ms mx messrs mme mlle".split())
 # abbreviated ranks and offices written before a name ("Sen. Warren", "Lt. Col. Smith", "St. Paul")
 TITLE_ABBREVIATIONS = frozenset("gen sen rep gov lt col sgt capt maj adm cmdr st pres atty supt insp".split())
 ROLE_TITLES = frozenset(

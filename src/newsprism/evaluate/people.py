@@ -20,7 +20,16 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable
 
-from newsprism.lexicon import FEMALE_HONORIFICS, MALE_HONORIFICS, NAME_SUFFIXES, TITLE_WORDS, WEEKDAYS, name_gender, title_key
+from newsprism.lexicon import (
+    ABBREVIATED_HONORIFICS,
+    FEMALE_HONORIFICS,
+    MALE_HONORIFICS,
+    NAME_SUFFIXES,
+    TITLE_WORDS,
+    WEEKDAYS,
+    name_gender,
+    title_key,
+)
 from newsprism.model import Entity, Quote, StoryAnalysis
 
 __all__ = ["wrong_merges", "speaker_problems", "same_first_name", "evaluate_people"]
@@ -64,13 +73,10 @@ def _name_words(text: str) -> list[str]:
     return [w for w in words if title_key(w) not in NAME_SUFFIXES]
 
 
-_ABBREVIATED_HONORIFICS = frozenset("mr mrs ms mx messrs mme mlle".split())
-
-
 def _mention_gender(text: str, start: int, words: list[str]) -> str | None:
     before = text[max(0, start - 8) : start].split()
     key = title_key(before[-1]) if before else ""
-    if before and before[-1].endswith(".") and key not in _ABBREVIATED_HONORIFICS:
+    if before and before[-1].endswith(".") and key not in ABBREVIATED_HONORIFICS:
         key = ""  # "... and first lady. Sanders, the senator": the sentence's end, no title
     inside = title_key(_WORD.findall(text[start : start + 6])[0]) if _WORD.findall(text[start : start + 6]) else ""
     for k in (key, inside):
