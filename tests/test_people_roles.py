@@ -70,3 +70,46 @@ def test_a_role_phrase_ending_in_a_name_is_that_person(nlp):
     entities = _gold_style(nlp, texts, spans)
     assert _texts_of(entities, "Regina Benjamin") == {
         "Regina Benjamin", "Former AMA trustee Dr. Benjamin", "MacArthur genius grant fellow Regina Benjamin"}
+
+
+def _speakers(nlp, text: str) -> list[tuple[str | None, str | None, str | None]]:
+    """(speaker as the quote has it, its entity's name, its entity's type) of each quote."""
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    analysis = run_pipeline([Article(id="a", text=text, outlet="x")], nlp)
+    by_id = {e.id: e for e in analysis.entities}
+    out = []
+    for q in analysis.quotes:
+        e = by_id.get(q.speaker_entity) if q.speaker_entity else None
+        out.append((q.speaker, e.name if e else None, e.type if e else None))
+    return out
+
+
+def test_the_state_and_party_of_a_person_is_that_person_not_the_party(nlp):
+    """AP via Breitbart, April 2016: "the Wisconsin Republican ... said ... “still in the game.”"
+    is Paul Ryan, named as the subject before it, not the Republicans; "the Florida senator"
+    with nobody titled senator is Marco Rubio."""
+    ryan = ("Speaker Paul Ryan says the whole world is watching American politics and that he can understand "
+            "how allies would be rattled by Republican Donald Trump’s comments.\n\nIn an interview with reporters "
+            "Thursday, the Wisconsin Republican criticized the president’s foreign policy and said allies wanted "
+            "to know if the U.S. is “still in the game.” Republicans in Congress said they agreed.")
+    assert _speakers(nlp, ryan) == [("Paul Ryan", "Paul Ryan", "PERSON")]
+    rubio = "Marco Rubio went after Donald Trump on Friday in Dallas. “He is a con artist,” the Florida senator said."
+    assert _speakers(nlp, rubio) == [("Marco Rubio", "Marco Rubio", "PERSON")]
+
+
+def test_a_given_name_in_apposition_to_a_spouse_is_that_family_s(nlp):
+    """Washington Post, Feb. 2016: "Clinton's husband, Bill," is Bill Clinton, named so in another
+    report of the story."""
+    from newsprism.compare.resolve import resolve_entities
+    from newsprism.extract.mentions import extract_mentions
+    from newsprism.model import Article
+
+    texts = {"a": "Bill Clinton spoke in Manchester on Saturday. Hillary Clinton thanked the crowd.",
+             "b": "Clinton's husband, Bill, effectively hurled the kitchen sink at Sanders in a speech Sunday."}
+    docs = {k: nlp(v) for k, v in texts.items()}
+    mentions = [m for k, t in texts.items() for m in extract_mentions(Article(id=k, text=t), docs[k])]
+    entities = resolve_entities(mentions, docs)
+    assert _texts_of(entities, "Bill") == {"Bill Clinton", "Bill"}
+    assert "Hillary Clinton" not in _texts_of(entities, "Bill")

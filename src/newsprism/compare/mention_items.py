@@ -427,8 +427,20 @@ def clock_time(text: str) -> tuple[int, int] | None:
     return hour + (12 if found.group(3).lower() == "p" else 0), minute
 
 
+# kin a given name alone is written in apposition to: "Clinton's husband, Bill," is a Clinton
+_KIN = frozenset("husband wife son daughter brother sister father mother".split())
+
+
 def _paired_surname(span: "SpacySpan") -> str:
-    """The surname a couple's given names share: "Khizr and Ghazala Khan" -> "Khan" for "Khizr"."""
+    """The surname a given name alone shares with the person named beside it: a couple's
+    ("Khizr and Ghazala Khan" -> "Khan" for "Khizr"), or the possessor of the kin it is in
+    apposition to ("Clinton's husband, Bill," -> "Clinton")."""
+    root = span.root
+    if root.dep_ == "appos" and root.head.lemma_.lower() in _KIN:
+        owner = next((c for c in root.head.children if c.dep_ == "poss" and c.pos_ == "PROPN"
+                      and c.ent_type_ == "PERSON"), None)
+        if owner is not None:
+            return owner.text
     doc, k = span.doc, span.end
     if k + 2 >= len(doc) or doc[k].lower_ not in ("and", "&"):
         return ""

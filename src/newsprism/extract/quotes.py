@@ -36,7 +36,7 @@ from typing import Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import People, Person, as_written, is_according_to, is_reporting_verb, source_of, source_phrase
-from newsprism.lexicon import SPEAKING_NOUNS, WEEKDAYS
+from newsprism.lexicon import PERSON_TITLES, SPEAKING_NOUNS, WEEKDAYS
 from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
@@ -230,12 +230,34 @@ def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
         holder = people.role_holder(subject, quote_open)
         if holder is not None and holder.name is not None:
             return Person(holder.name, index.span(s, e))
+    if _placed_descriptor(subject):
+        # "the Wisconsin Republican criticized ... and said", "the Florida senator said" (no one
+        # titled senator): read as "he"/"she" is, the latest person named as a subject or apposition
+        latest = people.latest(subject.idx)
+        if latest is not None and latest.name is not None and not latest.lost:
+            return Person(latest.name, index.span(s, e))
     mention = people.mention_at(subject)
     if mention is not None and mention.start <= s and e <= mention.end + 1:
         s, e = mention.start, mention.end
     # as written: with the apposition that describes it ("China, Pyongyang's only ally,")
     ws, we = as_written(subject, s, e, index.text)
     return Person(index.span(s, e), index.span(ws, we))
+
+
+# what a person is described as after a place ("the Wisconsin Republican", "the Vermont senator")
+_PARTY_MEMBERS = frozenset("republican democrat independent libertarian".split())
+
+
+def _placed_descriptor(subject: Token) -> bool:
+    """"the <place> <party member or title>" in the singular: a person described by where they
+    come from and their party or office, never the party itself."""
+    lemma = subject.lower_
+    return (
+        subject.tag_ in ("NN", "NNP")
+        and (lemma in _PARTY_MEMBERS or subject.lemma_.lower() in PERSON_TITLES)
+        and any(c.dep_ == "det" and c.lower_ == "the" for c in subject.lefts)
+        and any(c.dep_ in ("compound", "amod") and c.ent_type_ in ("GPE", "LOC") for c in subject.lefts)
+    )
 
 
 # what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
