@@ -70,3 +70,13 @@ def test_a_name_span_run_across_two_people_is_two_people(nlp):
         assert expected <= names, names
         assert not any(" Slams " in n or " to " in n for n in names), names
         assert wrong_merges(run_pipeline([Article(id="a", text=text, outlet="AP")], nlp)) == []
+
+
+def test_a_quote_relayed_by_he_said_is_not_his(nlp):
+    # the seed's NYT: the parser hangs "was crying and shouting" on the aside "he said"
+    text = ("Yasser, an accountant volunteering in a makeshift medical clinic, posted a photograph of an injured "
+            "girl lying on a hallway floor. She was 10, he said, with broken bones, and was crying and shouting: "
+            "\u201cGet me out of Aleppo. I am afraid, I am cold.\u201d")
+    speakers = _speakers(nlp, text)
+    quote = next(q for q in speakers if q.startswith("Get me out"))
+    assert speakers[quote] != "Yasser", speakers

@@ -43,6 +43,7 @@ from newsprism.lexicon import (
     FEMALE_NOUNS,
     FEMALE_PRONOUNS,
     MALE_HONORIFICS,
+    MALE_PRONOUNS,
     MALE_NOUNS,
     PERSON_PRONOUNS,
     name_gender,
@@ -196,6 +197,11 @@ def source_of(verb: "Token") -> "Token | None":
         through_prep = current.dep_ == "prep" and current.pos_ == "ADP" and step > 0
         if (current.dep_ not in _CLIMB_DEPS and not through_prep) or current.head is current:
             break
+        if current.dep_ == "conj" and current.head.dep_ == "parataxis" and is_reporting_verb(current.head):
+            # "She was 10, he said, ... and was crying and shouting: “...”": the parser hung the
+            # sentence's own verbs on the aside "he said"; they go on with the sentence's subject
+            current = current.head.head
+            continue
         current = current.head
     # inverted order the parser missed: "said Mahmoud Raslan" (a verb of saying only: in
     # "including Syracuse and “...”" the name after the verb says nothing)
@@ -600,6 +606,11 @@ class People:
                 if start in self._subjects:
                     break
         if fallback is not None:
+            other = MALE_PRONOUNS if want == "f" else FEMALE_PRONOUNS
+            if any(t.lower_ in other for t in pronoun.sent if t.i != pronoun.i):
+                # "She was 10, he said": a "he" and a "she" in one sentence are two people; a
+                # person of unknown gender can't be told to be either: no speaker beats a wrong one
+                return Person(None, written)
             return Person(fallback.name, written, fallback.lost, want)
         return Person(None, written)
 
