@@ -73,3 +73,29 @@ def test_the_same_action_told_by_a_person_and_by_the_report_is_one_fact():
                    Proposition(report.id, "endorse", agents=frozenset({"@E1"})))
     pairs = _pairs(2, score=1.2, entities=0.6, terms=0.2)
     assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
+
+
+def test_the_same_action_on_other_named_patients_is_two_facts():
+    from newsprism.compare.fact_links import Props, link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.compare.match import PredicateSimilarity
+    from newsprism.extract.propositions import Proposition
+
+    arkansas = _claim("a", 0, "Hillary Clinton has won the Democratic primary in Arkansas.", ("E1", "E2"))
+    carolina = _claim("b", 0, "Clinton won the South Carolina primary, winning every county in the state.", ("E1", "E3"))
+    both = _claim("c", 0, "Clinton won Arkansas and South Carolina on Tuesday.", ("E1", "E2", "E3"))
+    claims = [arkansas, carolina, both]
+    of = {arkansas.id: Proposition(arkansas.id, "win", agents=frozenset({"@E1"}), patients=frozenset({"@E2"})),
+          carolina.id: Proposition(carolina.id, "win", agents=frozenset({"@E1"}), patients=frozenset({"@E3"})),
+          both.id: Proposition(both.id, "win", agents=frozenset({"@E1"}), patients=frozenset({"@E2", "@E3"}))}
+    pairs = _pairs(3, score=1.3, entities=0.5, terms=0.4)
+    rule = Props(of, PredicateSimilarity(None), 0.6, other_patients=True)
+    old = Props(of, PredicateSimilarity(None), 0.6)
+    assert rule.verdict(arkansas, carolina) == "contradicts"
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=rule, apart=False) == "partly"
+    # without the rule the same action by the same person was enough
+    assert old.verdict(arkansas, carolina) == "agrees"
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=old, apart=False) == "same fact"
+    # a claim naming both states tells each of them
+    assert rule.verdict(arkansas, both) == "agrees"
+    assert link_strength(0, 2, claims, pairs, set(), FactParams(), props=rule, apart=False) == "same fact"

@@ -33,6 +33,7 @@ class Props:
     of: Mapping[str, Proposition]
     similarity: PredicateSimilarity
     threshold: float
+    other_patients: bool = False  # the same action on other named patients contradicts ("won Arkansas" / "won South Carolina")
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -42,6 +43,8 @@ class Props:
             return None
         pred = predicates_agree(p, q, self.similarity, self.threshold)
         if contradicts(p, q, pred):
+            return "contradicts"
+        if self.other_patients and pred and _other_patients(p, q):
             return "contradicts"
         anchors = shared_anchors(p, q)
         # who did it, named by two different nouns ("the cover shows" / "the pictures show"): not known to agree
@@ -60,6 +63,14 @@ class Props:
         if not pred and not common and p.predicate not in LIGHT and q.predicate not in LIGHT:
             return "apart"
         return None
+
+
+def _other_patients(p: Proposition, q: Proposition) -> bool:
+    """The same action done to other named things: each claim names who or what it was done
+    to (a resolved entity), none in common, no figure in common ("Clinton won the primary in
+    Arkansas" / "Clinton trounced Sanders ... in South Carolina")."""
+    a, b = _named(p.patients), _named(q.patients)
+    return bool(a and b and not a & b and not p.figures & q.figures and not _named(p.agents | q.agents) & (a | b))
 
 
 _SAYING = frozenset({"said", "says", "say", "told", "tells", "tell", "added", "adds", "wrote", "writes", "explained",

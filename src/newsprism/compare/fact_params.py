@@ -44,3 +44,6 @@ class FactParams:
     # a named person's account ("X said ...") and a report in its own voice, of actions not known to
     # agree and no figure in common: one fact only with this much shared wording
     remark_terms: float = 0.3
+    # the same action done to other named patients, none in common ("won Arkansas" / "won South
+    # Carolina"): the propositions contradict
+    other_patients: bool = True

@@ -133,7 +133,7 @@ def build_facts(
         of = propositions(claims, analysis, docs)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
-        props = Props(of, similarity, params.predicate_similar)
+        props = Props(of, similarity, params.predicate_similar, params.other_patients)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}
