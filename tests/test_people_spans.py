@@ -55,3 +55,17 @@ def test_a_sentence_ending_in_lady_gives_the_next_name_no_gender():
     mixed = Entity("E1", "Bernie Sanders", "PERSON", ("Bernie Sanders", "Sanders"), (
         Mention("a", 0, 14, "Bernie Sanders", "PERSON"), Mention("a", text2.index("Sanders w"), text2.index("Sanders w") + 7, "Sanders", "PERSON")))
     assert len(wrong_merges(StoryAnalysis(documents=(info2,), entities=(mixed,), quotes=(), figures=(), times=()))) == 1
+
+
+def test_two_numbered_streets_are_two_places(nlp):
+    """ECB+ 21 style: "117th Street" and "97th Street" differ only in their numbers, which the
+    name key dropped ("th" + "Street"), so one crash's street took the other's."""
+    from newsprism.compare.resolve import resolve_entities
+
+    texts = {"a": "The crash happened on 117th Street in Richmond Hill on Friday.",
+             "b": "A second car was found abandoned on 97th Street in Queens. Police closed 117th Street."}
+    docs = {k: nlp(v) for k, v in texts.items()}
+    mentions = [m for k, t in texts.items() for m in extract_mentions(Article(id=k, text=t), docs[k])]
+    streets = [{m.text for m in e.mentions} for e in resolve_entities(mentions, docs)
+               if any("Street" in m.text for m in e.mentions)]
+    assert sorted(streets, key=sorted) == [{"117th Street"}, {"97th Street"}]

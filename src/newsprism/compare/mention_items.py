@@ -290,6 +290,9 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
     return sorted(out, key=lambda r: r.start)
 
 
+_ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$")
+
+
 def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     """The name inside a longer mention: the capitalised run around its head
     ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
@@ -297,7 +300,9 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
         # an initial whose period the tokenizer cut off ("Raj K . Chohan") stays in the name
         initial_dot = t.text == "." and t.i > 0 and _cut_abbreviation(t.nbor(-1))
         # a capital first letter: "LuAnn", "LaSalle", "DeGeneres" are no title case but names
-        return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot
+        # an ordinal numbers a street ("117th Street")
+        ordinal = _ORDINAL.match(t.text) is not None
+        return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot or ordinal
 
     pos = {t.i: k for k, t in enumerate(tokens)}
     k = pos.get(head.i, len(tokens) - 1)

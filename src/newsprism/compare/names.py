@@ -52,11 +52,12 @@ _FUZZY_RATIO = 75.0
 
 def phonetic(word: str) -> str:
     """Fold transliteration variants of one name token to one key."""
-    w = re.sub(r"[^a-z]", "", unidecode(word).lower())
+    # digits stay: "117th Street" is not "97th Street"
+    w = re.sub(r"[^a-z0-9]", "", unidecode(word).lower())
     w = re.sub(r"^abd[aeiou][lr]", "abd", w)  # abd-ul-, abd-ur-, abd-el-
     w = w.replace("ph", "f").replace("ou", "u").replace("oo", "u").replace("ee", "i")
     w = w.replace("y", "i").replace("ei", "i").replace("o", "u").replace("e", "i")
-    return re.sub(r"(.)\1+", r"\1", w)
+    return re.sub(r"([a-z])\1+", r"\1", w)
 
 
 def _skeleton(key: str) -> str:
