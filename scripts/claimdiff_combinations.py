@@ -6,8 +6,10 @@ Per ClaimDiff train pair: the product's alignment score and its parts with the
 static model (evaluate/claimdiff.py's protocol: each topic a story, the run's
 claims the collection), the same with the MiniLM transformer (the ``[embeddings]``
 extra), the plain cosines, the TF-IDF cosine, word overlap (Jaccard), the length
-ratio, and two mismatch flags (figures in both claims, none shared; a negation
-in one claim only). A logistic model (L2, standardised inputs) over a few of them
+ratio, two mismatch flags (figures in both claims, none shared; a negation
+in one claim only), and BERTScore F1 (greedy token alignment, IDF-weighted:
+evaluate/claimdiff.bertscore_scores) with the static token vectors and with the
+transformer's contextual token vectors. A logistic model (L2, standardised inputs) over a few of them
 is fitted on four topic folds and scored on the fifth, for each fold
 (evaluate/claimdiff.py's folds): nothing is fitted on the pairs it is scored on.
 Printed: AUC of the held-out predictions pooled over the folds, and per fold.
@@ -56,6 +58,7 @@ def product_parts(pairs, kind: str, nlp) -> dict[str, np.ndarray]:
             for k in PARTS:
                 out[f"{kind}_{k}"][i] = float(getattr(scores, k)[a, b])
     out[f"{kind}_cosine"] = cd.embedding_cosines(pairs, embedder)
+    out[f"{kind}_bertscore"] = cd.bertscore_scores(pairs, embedder)
     return out
 
 
@@ -121,7 +124,7 @@ def main() -> None:
 
     print(f"{len(pairs)} pairs, {y.mean():.3f} related; fold sizes {np.bincount(fold).tolist()}")
     print(f"{'score':<72} AUC     per fold 0-4")
-    for name in ["tfidf", "overlap"] + [f"{k}_{p}" for k in kinds for p in ("score", "cosine")]:
+    for name in ["tfidf", "overlap"] + [f"{k}_{p}" for k in kinds for p in ("score", "cosine", "bertscore")]:
         show(name + " (alone)", features[name])
     static = [f"static_{p}" for p in PARTS[1:]]
     surface_names = ["overlap", "length_ratio", "figure_mismatch", "negation_mismatch"]
@@ -138,6 +141,9 @@ def main() -> None:
             "transformer cosine + static cosine + tfidf + overlap + mismatches":
                 ["transformer_cosine", "static_cosine", "tfidf", "overlap", "figure_mismatch", "negation_mismatch"],
             "transformer cosine + static parts + tfidf + surface": ["transformer_cosine"] + static + ["tfidf"] + surface_names,
+            "transformer bertscore + tfidf": ["transformer_bertscore", "tfidf"],
+            "transformer bertscore + transformer cosine + overlap": ["transformer_bertscore", "transformer_cosine", "overlap"],
+            "transformer bertscore + transformer score + static score": ["transformer_bertscore", "transformer_score", "static_score"],
         })
     for name, names in combos.items():
         show(f"logistic: {name}", held_out(features, names, y, fold))

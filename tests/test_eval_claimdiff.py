@@ -113,3 +113,35 @@ def test_pairs_of_articles_sharing_a_title_stay_apart():
     (ka, _), (kb, _) = _sides(p)
     (rka, _), (rkb, _) = _sides(rev)
     assert ka != kb and (rka, rkb) == (kb, ka)
+
+
+def test_bertscore_by_hand():
+    from newsprism.evaluate.claimdiff import bertscore
+
+    x, y, z = np.eye(3)
+    a = np.array([x, y])  # two tokens
+    b = np.array([x, z])  # one shared, one orthogonal
+    ones = np.ones(2)
+    # recall over a: (1 + 0) / 2, precision over b: (1 + 0) / 2 -> F1 0.5
+    assert bertscore(a, b, ones, ones) == pytest.approx(0.5)
+    # weighting the shared token up raises both sides
+    assert bertscore(a, b, np.array([3.0, 1.0]), np.array([3.0, 1.0])) == pytest.approx(0.75)
+    assert bertscore(a, a, ones, ones) == pytest.approx(1.0)
+    assert bertscore(a, np.zeros((0, 3)), ones, np.ones(0)) == 0.0
+
+
+def test_bertscore_static_paraphrase_beats_unrelated():
+    from newsprism.compare.embed import default_embedder
+    from newsprism.evaluate.claimdiff import bertscore_scores
+
+    pairs = [
+        ClaimPair("1", "t", "The evacuation deal was brokered by Russia and Turkey.",
+                  "Turkey and Russia mediated the evacuation deal.", True),
+        ClaimPair("2", "t", "The evacuation deal was brokered by Russia and Turkey.",
+                  "Bakeries in the western districts reopened after the storm.", False),
+        ClaimPair("3", "t", "Bakeries in the western districts reopened after the storm.",
+                  "Bakeries in the western districts reopened after the storm.", True),
+    ]
+    s = bertscore_scores(pairs, default_embedder("static"))
+    assert s[0] > s[1]
+    assert s[2] == pytest.approx(1.0, abs=1e-5)

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -187,6 +187,15 @@ class StaticEmbedder:
     def token_model(self) -> "StaticEmbedder":
         return self
 
+    def token_matrices(self, texts: Sequence[str]) -> list[tuple[list[int], np.ndarray]]:
+        """Per text, its token ids and one unit vector per token (here the static
+        row of the id, the same wherever the token stands)."""
+        out = []
+        for text in texts:
+            ids = self.token_ids(text)
+            out.append((ids, self.token_vectors(ids) if ids else np.zeros((0, self.dim), dtype=np.float32)))
+        return out
+
 
 class SentenceTransformerEmbedder:
     """The full all-MiniLM-L6-v2 transformer (optional extra ``[embeddings]``)."""
@@ -213,6 +222,30 @@ class SentenceTransformerEmbedder:
 
     def token_model(self) -> TokenVectors:
         return default_embedder("static").token_model()
+
+    def token_matrices(self, texts: Sequence[str]) -> list[tuple[list[int], np.ndarray]]:
+        """Per text, its WordPiece ids and the transformer's last-layer vector of each
+        token in its sentence (contextual: "bank" differs by what is around it),
+        unit length; [CLS] and [SEP] left out. Long texts are cut where the model
+        cuts them (its max_seq_length)."""
+        import torch
+
+        tokenizer = self.model.tokenizer
+        bert: Any = self.model[0].auto_model  # the Hugging Face model under the first module
+        limit = int(getattr(self.model, "max_seq_length", 256) or 256)
+        out: list[tuple[list[int], np.ndarray]] = []
+        with torch.no_grad():
+            for start in range(0, len(texts), self.batch_size):
+                batch = tokenizer(
+                    list(texts[start : start + self.batch_size]), padding=True, truncation=True,
+                    max_length=limit, return_tensors="pt",
+                )
+                hidden = bert(**batch).last_hidden_state
+                for row in range(hidden.shape[0]):
+                    n = int(batch["attention_mask"][row].sum())
+                    ids = [int(t) for t in batch["input_ids"][row, 1 : n - 1]]
+                    out.append((ids, _normalise_rows(hidden[row, 1 : n - 1].numpy())))
+        return out
 
 
 @lru_cache(maxsize=4)

@@ -17,12 +17,15 @@ pooled. The TF-IDF cosine baseline goes through the same protocol in the same ru
 
 Keys (flat, stable): ``claimdiff_link_{precision,recall,f1}`` for the alignment score,
 ``claimdiff_cosine_*`` for the plain sentence-embedding cosine (reference),
+``claimdiff_bertscore_*`` for BERTScore F1 of the embedder's token vectors (reference:
+the static model's token rows, or the transformer's contextual vectors),
 ``claimdiff_baseline_{precision,recall,f1}`` for TF-IDF, ``claimdiff_link_auc`` /
 ``claimdiff_baseline_auc`` (threshold-free ranking quality), ``claimdiff_pairs`` and
 ``claimdiff_all_linked_f1`` (F1 of linking every pair: ~80% of train pairs are
 related, so F1 alone flatters any scorer; AUC is the discriminating figure), and
 ``claimdiff_folds_won`` / ``claimdiff_fold_min_margin``: in how many topic folds our AUC
-beats the baseline's, and by how little in the closest one (negative: a fold lost).
+beats the baseline's, and by how little in the closest one (negative: a fold lost);
+``claimdiff_{link,baseline,bertscore}_auc_fold{k}``: each topic fold's own AUC.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ __all__ = [
     "load_pairs",
     "tfidf_cosines",
     "embedding_cosines",
+    "bertscore",
+    "bertscore_scores",
     "alignment_scores",
     "best_threshold",
     "cross_validated_link_scores",
@@ -118,6 +123,39 @@ def embedding_cosines(pairs: Sequence[ClaimPair], embedder) -> np.ndarray:
     a = embedder.encode([p.claim_a for p in pairs])
     b = embedder.encode([p.claim_b for p in pairs])
     return np.einsum("ij,ij->i", a, b).astype(np.float64)
+
+
+def bertscore(
+    a: np.ndarray, b: np.ndarray, weight_a: np.ndarray, weight_b: np.ndarray
+) -> float:
+    """BERTScore F1 (Zhang et al. 2020) of two texts from their unit token vectors:
+    each token of one text takes its most similar token of the other (greedy
+    alignment, a cosine), the matches are averaged with the tokens' weights both
+    ways (recall over ``a``, precision over ``b``) and combined as an F1."""
+    if not len(a) or not len(b):
+        return 0.0
+    sim = a @ b.T
+    recall = float((sim.max(axis=1) * weight_a).sum() / weight_a.sum())
+    precision = float((sim.max(axis=0) * weight_b).sum() / weight_b.sum())
+    return 2 * recall * precision / (recall + precision) if recall + precision > 0 else 0.0
+
+
+def bertscore_scores(pairs: Sequence[ClaimPair], embedder) -> np.ndarray:
+    """BERTScore F1 of each pair with ``embedder.token_matrices`` (the static
+    model: its token rows; the transformer: its contextual last-layer vectors),
+    tokens weighted by IDF over the run's distinct claims (as the alignment
+    score's token-aligned part). Nothing is fitted."""
+    texts = sorted({t for p in pairs for t in (p.claim_a, p.claim_b)})
+    row = {t: i for i, t in enumerate(texts)}
+    tokens = embedder.token_matrices(texts)
+    df: Counter[int] = Counter(t for ids, _ in tokens for t in set(ids))
+    n = len(texts)
+    weights = [np.array([math.log((1 + n) / (1 + df[t])) + 1.0 for t in ids]) for ids, _ in tokens]
+    out = np.zeros(len(pairs), dtype=np.float64)
+    for i, p in enumerate(pairs):
+        a, b = row[p.claim_a], row[p.claim_b]
+        out[i] = bertscore(tokens[a][1], tokens[b][1], weights[a], weights[b])
+    return out
 
 
 def _sides(p: ClaimPair) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -308,6 +346,7 @@ def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None) ->
         "claimdiff_link": alignment_scores(pairs, nlp, embedder),
         "claimdiff_baseline": tfidf_cosines(pairs),
         "claimdiff_cosine": embedding_cosines(pairs, embedder),
+        "claimdiff_bertscore": bertscore_scores(pairs, embedder),
     }
     for prefix, scores in scored.items():
         cv = cross_validated_link_scores(scores, labels, topics, folds)
@@ -317,6 +356,13 @@ def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None) ->
         out[f"{prefix}_threshold"] = cv["threshold"]
         out[f"{prefix}_auc"] = roc_auc(scores, labels)
     out.update(fold_auc_wins(scored["claimdiff_link"], scored["claimdiff_baseline"], labels, topics, folds))
+    fold = np.array([_fold_of(t, folds) for t in topics])
+    for prefix in ("claimdiff_link", "claimdiff_baseline", "claimdiff_bertscore"):
+        scores = scored[prefix]
+        for k in range(folds):
+            test = fold == k
+            if test.any() and 0 < labels[test].sum() < test.sum():
+                out[f"{prefix}_auc_fold{k}"] = roc_auc(scores[test], labels[test])
     return out
 
 
