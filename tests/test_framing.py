@@ -301,3 +301,58 @@ def test_two_apostrophes_are_quotation_marks(nlp):
 
     text = "''And that was unfair and a shameful thing,'' Mr. Khan said. ''Nothing but degrading comments.''"
     assert [c.word for s in nlp(text).sents for c in cues(s)] == []
+
+
+def test_forecasts_aims_comparisons_and_grades_are_no_verdicts(nlp):
+    """Read on untuned PolNeAR stories: what a careful editor would not list as an outlet's judgement."""
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [(c.kind, c.word) for sent in nlp(text).sents for c in cues(sent)]
+
+    # a forecast, not a verdict
+    assert judged("With key states ahead, the bloodshed seemed more likely to shift the direction of the campaign.") == []
+    assert judged("Trump held a sizable lead and appeared poised to win his first contest.") == []
+    # a hedge's complement must be an adjective or a common noun: this reads the race
+    assert judged("But the race seemed to be Sanders's to lose.") == []
+    # an aim: "to appear" is what the candidates try, not what the reporter sees
+    assert judged("Candidates make an effort to appear more dignified.") == []
+    # a judging word in a clause below the hedge's verb is not the hedge's verdict
+    assert ("hedge", "appeared") not in judged(
+        "The race appeared to change after a debate in which Rubio faltered in the face of blistering attacks.")
+    # manner compared, a grade of a plain adjective, a report's certainty about a first
+    assert judged("Lawmakers may take steps to more clearly codify the law.") == []
+    assert judged("It was a sharply different economic context.") == []
+    assert judged("He said, apparently for the first time, that he would consider sending troops.") == []
+    # a verb of conduct needs someone acting: results scramble a race, nobody behaves
+    assert judged("The results scrambled the Republican race.") == []
+    assert ("verb", "scrambled") in judged("The campaign scrambled to explain the remarks.")
+    # a comparative or superlative is read as its base word ("worst" -> "bad", "richest" -> "rich"),
+    # and a state of mind stays a state of mind when it modifies a noun
+    assert judged("It was the worst terrorist attack in Europe in a decade.") == []
+    assert judged("The race's richest war-chest did not help him.") == []
+    assert judged("He answered in a confident manner.") == []
+    # verdicts still are
+    assert ("hedge", "seems") in judged("His tenure, once again, seems shaky.")
+    assert ("adverb", "wildly") in judged("Most of Sanders' prescriptions are wildly unrealistic.")
+    assert judged("It is the ugliest moment in a primary fight.") == [("modifier", "ugliest")]
+
+
+def test_a_noun_listed_after_a_name_is_no_label_of_it(nlp):
+    from newsprism.compare.labels import _from_mention
+
+    doc = nlp("Trump tweeted an image of Hillary Clinton, money and a six-pointed star on Saturday.")
+    start = doc.text.index("Hillary Clinton")
+    assert [t.text for t, _ in _from_mention(doc, start, start + len("Hillary Clinton"))] == []
+    doc = nlp("Mo Cowan, a Boston lawyer and former aide, was picked on Wednesday.")
+    assert "lawyer" in [t.text for t, _ in _from_mention(doc, 0, len("Mo Cowan"))]
+
+
+def test_one_outlet_repeating_its_words_is_one_item(nlp):
+    texts = {
+        "a": "Mrs. Clinton offers messages close to the bombastic campaign in Britain. "
+             "Mrs. Clinton shares more with the bombastic campaign than a slogan.",
+        "b": "Mrs. Clinton spoke in Ohio on Monday about trade and jobs.",
+    }
+    items = [x for x in _evaluative(nlp, texts) if "bombastic" in x.about]
+    assert len(items) == 1, _framing(nlp, texts)

@@ -41,7 +41,8 @@ from spacy.tokens import Span as SpacySpan
 from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
-from newsprism.lexicon import REPORTING_VERBS
+from newsprism.compare.mention_items import is_person_noun
+from newsprism.lexicon import REPORTING_VERBS, SPEAKING_NOUNS
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "CUE_RANK", "JUDGING_ADJ"]
 
@@ -93,7 +94,7 @@ _FACTUAL = frozenset(
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
-    criminal positive negative strong friendly greatest
+    criminal positive negative strong friendly greatest defeated
     """.split()
 )
 _MIN_VALENCE = 1.5
@@ -109,6 +110,18 @@ _STATES_OF_MIND = frozenset(
     restrained subdued surprised unsure uncertain certain sure aware unaware interested keen prepared close
     """.split()
 )
+# adverbs of degree: on a word that does not judge ("a sharply different economic context") they
+# grade it; on one that does ("remarkably inept") the judgement is that word's
+_DEGREE = frozenset("sharply remarkably strikingly".split())
+# how likely something is ("seemed more likely to shift the campaign", "appeared poised to win",
+# "she seemed so inevitable"): the reporter's forecast, not a verdict on anyone
+_PREDICTIONS = frozenset("likely unlikely inevitable poised poise set bound destined headed possible probable".split())
+# what a hedge's complement must be to pass a verdict: an adjective or a common noun ("seemed to
+# be Sanders's to lose" reads the race, it judges nobody)
+_VERDICT_POS = frozenset(("ADJ", "NOUN"))
+# the dependencies by which a word sits in a clause or phrase of its own below a hedge's verb
+# ("appeared to change after a debate in which Rubio faltered in the face of blistering attacks")
+_OWN_CLAUSE = frozenset("relcl acl advcl ccomp pcomp prep pobj".split())
 # verbs by which evidence tells something ("the video apparently shows"): "apparently" on them is
 # how sure the report is, not a judgement
 _EVIDENCE_VERBS = frozenset("show indicate reveal depict suggest confirm contain refer record capture".split())
@@ -278,20 +291,57 @@ def _judging_hedge(verb: Token) -> bool:
     to turn out in large numbers", "seemed to take hope from", "appears to have been taken by a
     hidden camera") nor a guess under a modal ("would appear to counter those gains"): what it
     says of its subject is an adjective or a noun, or an action told with a judging word."""
-    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+    if any(c.dep_ == "aux" and (c.tag_ == "MD" or c.lower_ == "to") for c in verb.children):
+        # a guess under a modal, or an aim ("candidates make effort to appear more dignified")
         return False
     for c in verb.children:
         if c.dep_ in ("acomp", "attr", "oprd"):
-            return c.lemma_.lower() not in _STATES_OF_MIND
+            return _verdict(c)
         if c.dep_ == "xcomp":
             if any(x.dep_ in ("auxpass", "nsubjpass") for x in c.children):
                 return False
             if c.lemma_ == "be":
-                return any(x.dep_ in ("acomp", "attr") and x.lemma_.lower() not in _STATES_OF_MIND for x in c.children)
+                return any(x.dep_ in ("acomp", "attr") and _verdict(x) for x in c.children)
             if c.pos_ == "ADJ":  # "appeared worried", "seemed determined"
-                return c.lemma_.lower() not in _STATES_OF_MIND
-            return any(judging(t) for t in c.subtree if t.i != c.i)
+                return _verdict(c)
+            return any(judging(t) and _in_clause(t, c) for t in c.subtree if t.i != c.i)
     return False
+
+
+def _verdict(word: Token) -> bool:
+    """Whether a hedge's complement passes a verdict: an adjective or a common noun, no state of
+    mind ("appeared worried"), no forecast ("seemed more likely to", "appeared poised to"), no
+    comparison of weight ("appeared more consequential than it might have")."""
+    low, lemma = word.lower_, word.lemma_.lower()
+    if word.pos_ not in _VERDICT_POS and not (word.pos_ == "VERB" and word.tag_ == "VBN"):
+        return False
+    if {low, lemma} & (_STATES_OF_MIND | _PREDICTIONS):
+        return False
+    return not any(c.dep_ == "prep" and c.lower_ == "than" for c in word.children)
+
+
+def _in_clause(tok: Token, top: Token) -> bool:
+    """Whether ``tok`` belongs to ``top``'s own clause, not to a clause or phrase below it."""
+    t = tok
+    while t.i != top.i:
+        if t.dep_ in _OWN_CLAUSE or t.head.i == t.i:
+            return False
+        t = t.head
+    return True
+
+
+def _actor(verb: Token) -> bool:
+    """Whether a verb that judges conduct has someone acting as its subject (a name, a person
+    pronoun, a person or a body: "Trump", "she", "the campaign"), or no subject of its own to
+    read; "The results scrambled the race" tells what results did, nobody's conduct."""
+    subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subj:
+        return True
+    head = subj[0]
+    if head.pos_ in ("PROPN", "PRON") or head.ent_type_ in ("PERSON", "ORG", "NORP", "GPE"):
+        return True
+    lemma = head.lemma_.lower()
+    return lemma in SPEAKING_NOUNS or is_person_noun(lemma)
 
 
 def _may_cue(tok: Token) -> bool:
@@ -335,9 +385,18 @@ def cues(sent: SpacySpan) -> list[Cue]:
                 # "Car bombs also were apparently used", "the video apparently shows Braley speaking":
                 # how sure the report is of a fact, not a judgement
                 continue
+            if low in _SOURCING_HEDGES and head.pos_ == "ADP":
+                continue  # "saying, apparently for the first time, that ...": how sure, not a verdict
+            if low in _DEGREE and head.pos_ == "ADJ" and not judging(head):
+                continue
+            if tok.tag_ in ("RBR", "RBS") or any(c.dep_ == "advmod" and c.lower_ in ("more", "less", "most", "least")
+                                                 for c in tok.children):
+                continue  # "speak more loudly", "more clearly codify the law": how, compared, not a verdict
             if head.pos_ == "ADJ" and head.dep_ == "amod":  # "a famously frosty relationship"
                 head = head.head
             lo, hi = min(tok.left_edge.i, head.i), max(tok.i + 1, _object_end(head) if head.pos_ in ("VERB", "AUX") else head.i + 1)
+            if head.pos_ == "ADP":  # "desperately in need of a win": with what the preposition governs
+                hi = max(hi, head.right_edge.i + 1)
             # with the subject when it is near: "Car bombs also were apparently used"
             subj = [c for c in head.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= lo - 5]
             if head.pos_ in ("VERB", "AUX") and subj:
@@ -354,15 +413,17 @@ def cues(sent: SpacySpan) -> list[Cue]:
             lo = subj[0].left_edge.i if subj else min([tok.i] + aux)
             if lemma == "hammer" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
                 continue  # "to be hammered out": to negotiate, no criticism
+            if not _actor(tok):
+                continue
             kind = "verb" if lemma in _JUDGING_VERBS else "wording"
             out.append(Cue(kind, tok.text, *_phrase(tok, lo, _object_end(tok), cap=10)))
         elif tok.pos_ in ("ADJ", "VERB") and tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i and (
-                _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and low not in _FACTUAL
+                _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and not {low, lemma} & (_FACTUAL | _STATES_OF_MIND)
                                                     and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
             lo = min([tok.i] + [c.i for c in tok.lefts if c.dep_ == "advmod"])
             out.append(Cue("modifier", tok.text, *_phrase(tok, lo, tok.head.i + 1, cap=8)))
         elif tok.pos_ == "ADJ" and tok.dep_ == "acomp" and tok.head.lemma_ in ("be", "become", "remain", "look", "sound") \
-                and (_hyphenated(tok) in JUDGING_ADJ or (low not in _FACTUAL and lemma not in _FACTUAL
+                and (_hyphenated(tok) in JUDGING_ADJ or (not {low, lemma} & (_FACTUAL | _STATES_OF_MIND)
                                                          and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
             verb = tok.head
             subj = [c for c in verb.lefts if c.dep_ in ("nsubj", "nsubjpass")]

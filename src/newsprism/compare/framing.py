@@ -225,7 +225,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     # a fact other outlets also tell may still be told in one outlet's judging words ("sharply
     # criticized", "blast", "rebuke"): there the words must be its own, not the fact
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
-    found: dict[str, list[tuple[int, int, Claim, str]]] = {}
+    found: dict[str, list[tuple[int, int, Claim, str, str]]] = {}
     vocab = {d: {t.lemma_.lower() for t in doc} for d, doc in docs.items()}
     for c in claims:
         if c.attribution is not None or quote_share(c) > 0.2 or c.quotes:
@@ -248,7 +248,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 continue
             if c.id in shared and cue.kind == "hedge":  # the others tell it plainly: no hedge of this one's own
                 continue
-            found.setdefault(c.doc, []).append((CUE_RANK[cue.kind], c.start, c, cue.shown(doc)))
+            found.setdefault(c.doc, []).append((CUE_RANK[cue.kind], c.start, c, cue.shown(doc), cue.word.lower()))
             break
     if not found or len(analysis.documents) < 2:
         return []
@@ -256,11 +256,20 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     wording = CUE_RANK["wording"]
     for d, rows in sorted(found.items()):
         rows.sort(key=lambda r: (r[0], r[1]))
+        # one outlet's same judging word twice ("candidates scramble to address ...", "to scramble
+        # to address ...") is one choice of words: shown once, where it is strongest
+        seen: set[str] = set()
+        kept = []
+        for r in rows:
+            if r[4] not in seen:
+                seen.add(r[4])
+                kept.append(r)
+        rows = kept
         judged = [r for r in rows if r[0] != wording][:per_doc]
         # "Mr. Trump assailed a federal judge": the outlet's word for an act no other outlet tells,
         # not its verdict — shown as its choice of word, one per outlet, after every judgement
         chosen = [r for r in rows if r[0] == wording][:1]
-        for rank, _, c, phrase in judged + chosen:
+        for rank, _, c, phrase, _word in judged + chosen:
             cites = (c.citation,)
             label = (Label(d, outlet_of.get(d), phrase, cites),)
             if rank == wording:

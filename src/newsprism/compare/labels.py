@@ -246,6 +246,11 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
     for c in head.children:
         if c.dep_ == "appos" and after and c.i > span.end and c.left_edge.i == span.end + 1 \
                 and all(t.pos_ in _NP_POS and t.text != "," for t in doc[span.end + 1 : c.i]):
+            # "an image of Hillary Clinton, money and a six-pointed star": a bare noun with others
+            # joined to it is the next item of a list, not a description of the name
+            if c.tag_ == "NN" and any(x.dep_ == "conj" for x in c.children) \
+                    and not any(x.dep_ in ("det", "poss") for x in c.children):
+                continue
             out.append((c, None))
             out.extend((x, None) for x in c.conjuncts if x.i > c.i)
             # "Cowan, a Boston lawyer who is a longtime friend and former aide"
