@@ -69,3 +69,17 @@ def test_two_numbered_streets_are_two_places(nlp):
     streets = [{m.text for m in e.mentions} for e in resolve_entities(mentions, docs)
                if any("Street" in m.text for m in e.mentions)]
     assert sorted(streets, key=sorted) == [{"117th Street"}, {"97th Street"}]
+
+
+def test_a_magazine_named_by_its_kind_is_a_speaker(nlp):
+    """Western Journalism, April 2016: "... has already left the station,” wrote Time magazine."
+    — the speaker check read the word "Time" and called the magazine no speaker."""
+    from newsprism.evaluate.people import speaker_problems
+    from newsprism.pipeline import run_pipeline
+
+    text = ("Even before Palin’s withdrawal, Cruz was favored to win most if not all of the delegates.\n\n"
+            "“In the case of Wyoming, the Cruz train has already left the station,” wrote Time magazine. "
+            "“Cruz’s domination in the county conventions followed his campaign’s aggressive organizing.”")
+    analysis = run_pipeline([Article(id="a", text=text, outlet="x")], nlp)
+    assert [q.speaker for q in analysis.quotes][:1] == ["Time magazine"]
+    assert speaker_problems(analysis) == []

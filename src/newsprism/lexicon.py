@@ -142,6 +142,9 @@ SPEAKING_NOUNS = frozenset(
     poll survey study complaint lawsuit filing brief ruling website blog book speech interview
     release announcement video commentary""".split()
 )
+# what a publication is called after its name ("wrote Time magazine", "the Des Moines
+# Register newspaper"): the name of an organisation, whatever words of the name are
+PUBLICATION_NOUNS = frozenset("magazine newspaper paper journal network channel outlet newsletter".split())
 
 # Common given names whose gender is not in doubt in US/UK news (the most frequent in the
 # US Social Security Administration's public lists, plus public figures news often names).

@@ -25,6 +25,7 @@ from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     MALE_HONORIFICS,
     NAME_SUFFIXES,
+    PUBLICATION_NOUNS,
     TITLE_WORDS,
     WEEKDAYS,
     name_gender,
@@ -181,7 +182,9 @@ def _speaker_problem(q: Quote, entity: Entity | None, quoted: list[tuple[int, in
         # Ithaca”": a name written after a word that is no verb of saying is not "said X"
         return f"{where} is named after {cue.text!r}, no verb of saying"
     if entity is None:
-        if any(w in _NOT_SPEAKER_HEADS for w in words) or all(w in _QUANTIFIERS for w in words):
+        # "wrote Time magazine": a publication named by its kind speaks, whatever its name's words
+        if (any(w in _NOT_SPEAKER_HEADS for w in words) and words[-1] not in PUBLICATION_NOUNS) or all(
+                w in _QUANTIFIERS for w in words):
             return f"{where} is no person, organisation or document"
         body = _headline_end(text)
         if span is not None and span.end <= body <= q.start:
