@@ -69,3 +69,24 @@ def test_two_relays_of_one_outlet_are_one_source():
     # the Times's own report is not among the fact's documents: the two relays are still the Times once
     assert independent_sources(["fox", "hpo"], [fox, hpo], set(), {}, cites) == 1
     assert independent_sources(["fox", "hpo"], [fox, hpo], set(), {}, {}) == 2
+
+
+def test_two_reports_of_one_outlet_are_one_source():
+    # PolNeAR: USA Today's first and updated story of one primary night ("Sanders says he's riding
+    # momentum" / "Sanders' winning streak continues") told the win twice: one outlet, not two
+    from newsprism.compare.fact_sources import independent_sources
+    from newsprism.extract.claims import Claim
+
+    def claim(doc: str, text: str) -> Claim:
+        return Claim(id=f"{doc}#0", citation=Span(doc, 0, len(text), text))
+
+    early = claim("usa1", "Bernie Sanders prevailed in Wisconsin's Democratic primary Tuesday.")
+    later = claim("usa2", "Bernie Sanders was projected as the winner of Wisconsin's Democratic primary Tuesday.")
+    post = claim("wapo", "Sanders won the Wisconsin primary on Tuesday.")
+    docs = ["usa1", "usa2", "wapo"]
+    outlets = {"usa1": "USA Today", "usa2": "usa today", "wapo": "The Washington Post"}
+    assert independent_sources(docs[:2], [early, later], set(), {}, {}, outlets) == 1
+    assert independent_sources(docs, [early, later, post], set(), {}, {}, outlets) == 2
+    # an outlet nobody knows is nobody's twin
+    unknown = {"usa1": None, "usa2": None, "wapo": "unknown"}
+    assert independent_sources(docs, [early, later, post], set(), {}, {}, unknown) == 3

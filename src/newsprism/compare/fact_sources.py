@@ -56,13 +56,24 @@ def cited_outlets(claims: Sequence[Claim], documents: Sequence) -> dict[str, set
 
 
 def independent_sources(docs: Sequence[str], members: Sequence[Claim], copied: set, families: Mapping[str, str],
-                 cites: Mapping[str, set[str]] | None = None) -> int:
+                 cites: Mapping[str, set[str]] | None = None, outlets: Mapping[str, str | None] | None = None) -> int:
     parent = {d: d for d in docs}
 
     def find(x: str) -> str:
         while parent[x] != x:
             x = parent[x]
         return x
+
+    # two reports of one outlet (an update, a second edition, a sister piece) are that outlet
+    # once: corroboration is by independent outlets. An unknown outlet is nobody's twin.
+    first_of: dict[str, str] = {}
+    for d in docs:
+        name = " ".join(((outlets or {}).get(d) or "").lower().split())
+        if name and name != "unknown":
+            if name in first_of:
+                parent[find(d)] = find(first_of[name])
+            else:
+                first_of[name] = d
 
     for x, a in enumerate(members):
         for b in members[x + 1:]:

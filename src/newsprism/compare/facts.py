@@ -214,7 +214,7 @@ def build_facts(
         # a claim that states the fact is used up; a partly one stays free for
         # the fact it does state (then it leaves this one: see below)
         used.update(c.id for c in same)
-        sources = independent_sources(same_docs, same, copied, families, quoting)
+        sources = independent_sources(same_docs, same, copied, families, quoting, outlet_of)
         if sources < 2:
             cite = _whole  # copies are cited whole, as the shared-text pairs name them
         facts.append(
