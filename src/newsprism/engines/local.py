@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import resource
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
@@ -243,9 +244,28 @@ class RefreshSummary:
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(path: str, analyser: Analyser | None = None) -> None:
+def _worker_init(path: str, analyser: Analyser | None = None, taken: Any = None, stories: Sequence[int] = ()) -> None:
     _WORKER["analyser"] = analyser or Analyser()
     _WORKER["store"] = Store(path)
+    _WORKER["taken"] = taken  # refresh: the shared count of stories taken, by any process
+    _WORKER["stories"] = stories
+
+
+def _take(taken: Any, stories: Sequence[int]) -> int | None:
+    """The next story nobody has taken yet (None: all taken); ``taken`` is shared by the
+    calling process and the workers, so a story is bound to a process when it starts it."""
+    with taken.get_lock():
+        k = taken.value
+        if k >= len(stories):
+            return None
+        taken.value = k + 1
+    return stories[k]
+
+
+def _worker_next() -> _StoryResult | tuple[int, str] | None:
+    """The next story nobody has taken, analysed here; None when every story is taken."""
+    story_id = _take(_WORKER["taken"], _WORKER["stories"])
+    return None if story_id is None else _worker_story(story_id)
 
 
 def _worker_story(story_id: int) -> _StoryResult | tuple[int, str]:
@@ -263,7 +283,7 @@ def _worker_parse(pks: list[int]) -> tuple[list[tuple[int, bytes]], float]:
     return [(r.pk, doc_to_bytes(d)) for r, d in zip(rows, docs)], peak_rss_mib()
 
 
-def _pool(path: str, jobs: int, analyser: Analyser | None = None):
+def _pool(path: str, jobs: int, analyser: Analyser | None = None, taken: Any = None, stories: Sequence[int] = ()):
     """``jobs`` worker processes. Given an ``analyser`` whose model and embedder this process
     has loaded, the workers are forked from this process (Linux) and start with them: no
     interpreter start, imports or model load per worker (about 2.5 s of CPU each; with
@@ -277,9 +297,10 @@ def _pool(path: str, jobs: int, analyser: Analyser | None = None):
 
     if analyser is not None and sys.platform == "linux":
         return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_init, initargs=(path, analyser))
+                                   initializer=_worker_init, initargs=(path, analyser, taken, stories))
     return ProcessPoolExecutor(
-        max_workers=jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init, initargs=(path,)
+        max_workers=jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init,
+        initargs=(path, None, taken, stories),
     )
 
 
@@ -355,11 +376,13 @@ def refresh(
     elif stale:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        # jobs - 1 worker processes, and this process analyses stories too: it works
-        # while the workers start (a fresh interpreter and a model load each), and one
-        # process fewer is started. Each worker has up to two stories in hand, so it
-        # never waits for this process to hand it the next one.
-        pending = list(stale)  # largest first
+        # jobs - 1 worker processes, and this process analyses stories too (one process
+        # fewer to start). Every process takes the next story (largest first) from one shared
+        # count when it starts it (_take), so no story waits in a busy process's queue while
+        # another is idle at the end; each worker has two requests in hand, so it never waits
+        # for this process to hand it one.
+        import multiprocessing
+
         workers = summary.jobs - 1
         running: set = set()
         # what the stories need is loaded here first and the workers are forked with it (_pool)
@@ -369,19 +392,26 @@ def refresh(
         else:
             analyser.vocab  # noqa: B018
         analyser._embedder()
-        with _pool(str(corpus.path), workers, analyser) as pool:
+        context = "fork" if sys.platform == "linux" else "spawn"
+        taken = multiprocessing.get_context(context).Value("q", 0)
+        with _pool(str(corpus.path), workers, analyser, taken, stale) as pool:
             try:
-                while pending or running:
-                    while len(pending) > 1 and len(running) < 2 * workers:
-                        running.add(pool.submit(_worker_story, pending.pop(0)))
-                    if pending:
-                        here(pending.pop(0))
+                running = {pool.submit(_worker_next) for _ in range(2 * workers)}
+                mine: int | None = 0
+                while mine is not None or running:
+                    mine = _take(taken, stale) if mine is not None else None
+                    if mine is not None:
+                        here(mine)
                         done = {f for f in running if f.done()}
                     else:
                         done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
                         running.discard(future)
-                        record(future.result())
+                        result = future.result()
+                        if result is None:
+                            continue  # every story was taken
+                        record(result)
+                        running.add(pool.submit(_worker_next))
             except BaseException:
                 for future in running:
                     future.cancel()
