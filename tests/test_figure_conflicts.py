@@ -192,3 +192,33 @@ def test_two_donors_amounts_are_no_conflict(nlp):
              "Mr. Trump mocked the effort.",
     }
     assert _conflicts(nlp, texts) == []
+
+
+def test_one_outlet_telling_it_two_ways_is_no_conflict_between_outlets(nlp):
+    # an outlet's first and updated story (PolNeAR: USA Today's editions of one night) are one
+    # outlet changing its account; the same two texts from two outlets are a conflict
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": "President Trump demanded $5.7 billion for a wall on the southern border, and Democrats refused. "
+             "The shutdown entered its third week.",
+        "b": "Democrats have rejected the $5.6 billion that Trump wants for his border wall as talks stalled. "
+             "Federal workers missed a paycheck.",
+    }
+
+    def figure_conflicts(outlets: dict[str, str]):
+        arts = [Article(id=k, text=v, outlet=outlets[k]) for k, v in texts.items()]
+        return [x for x in run_pipeline(arts, nlp).findings.conflicts if x.slot == "figure"]
+
+    assert figure_conflicts({"a": "USA Today", "b": "The Washington Post"})
+    assert figure_conflicts({"a": "USA Today", "b": "usa today"}) == []
+
+
+def test_a_question_about_a_demand_states_no_demand(nlp):
+    from newsprism.compare.conflicts import _demand_contents
+
+    doc = nlp("Sanders has not said what price he'll demand for his support at the convention.")
+    demand = next(t for t in doc if t.lemma_ == "demand")
+    assert _demand_contents(demand) == []
+    doc = nlp("Iran demanded the return of the remains of Iranians killed in Aleppo.")
+    assert [t.text for t in _demand_contents(next(t for t in doc if t.lemma_ == "demand"))] == ["return"]

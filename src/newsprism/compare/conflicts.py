@@ -277,6 +277,9 @@ def _demand_contents(tok) -> list:
                 for want in [clause, *clause.children]:
                     if want.lemma_.lower() in _WANT_VERBS and want is not tok:
                         out.extend(c for c in want.children if c.dep_ == "dobj")
+    # "what price he'll demand for his support": a question about a demand states none
+    if any(t.tag_ in ("WDT", "WP", "WP$") for c in tok.children if c.dep_ == "dobj" for t in c.subtree if t.i <= c.i):
+        return []
     return out
 
 
@@ -469,4 +472,8 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         if not any((c.doc, c.start) in cited for c in f.citations):
             found.append(f)
             cited.update((c.doc, c.start) for c in f.citations)
-    return found
+    # a conflict is between outlets: two reports of one outlet (an update, a second edition)
+    # telling it two ways is that outlet changing its account, not outlets disagreeing
+    outlet = {d.id: " ".join((d.outlet or "").lower().split()) or f"doc:{d.id}" for d in analysis.documents}
+    return [f for f in found
+            if len({outlet.get(d, d) for v in f.versions for d in v.docs} or {outlet.get(d, d) for d in f.docs}) >= 2]
