@@ -327,6 +327,7 @@ def test_forecasts_aims_comparisons_and_grades_are_no_verdicts(nlp):
     # a verb of conduct needs someone acting: results scramble a race, nobody behaves
     assert judged("The results scrambled the Republican race.") == []
     assert ("verb", "scrambled") in judged("The campaign scrambled to explain the remarks.")
+    assert ("wording", "mock") in judged("ISIS soldiers mock America's military tactics in the video.")
     # a comparative or superlative is read as its base word ("worst" -> "bad", "richest" -> "rich"),
     # and a state of mind stays a state of mind when it modifies a noun
     assert judged("It was the worst terrorist attack in Europe in a decade.") == []

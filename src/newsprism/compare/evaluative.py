@@ -338,7 +338,8 @@ def _actor(verb: Token) -> bool:
     if not subj:
         return True
     head = subj[0]
-    if head.pos_ in ("PROPN", "PRON") or head.ent_type_ in ("PERSON", "ORG", "NORP", "GPE"):
+    # "ISIS soldiers mock ...": a named body in the subject's phrase makes it someone
+    if head.pos_ in ("PROPN", "PRON") or any(t.ent_type_ in ("PERSON", "ORG", "NORP", "GPE") for t in head.subtree):
         return True
     lemma = head.lemma_.lower()
     return lemma in SPEAKING_NOUNS or is_person_noun(lemma)
