@@ -170,7 +170,7 @@ def _expand(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts + np.arange(int(counts.sum()), dtype=np.int64), owner
 
 
-def _pair_dot(a: _Rows, left: np.ndarray, right: np.ndarray, b_vals: np.ndarray | None = None, chunk: int = 200_000) -> np.ndarray:
+def _pair_dot(a: _Rows, left: np.ndarray, right: np.ndarray, b_vals: np.ndarray | None = None, chunk: int = 50_000) -> np.ndarray:
     """sum_k a[left, k] * b[right, k] for each pair (``b``: the same columns with ``b_vals``)."""
     b_vals = a.vals if b_vals is None else b_vals
     keys = a.keys
@@ -251,8 +251,11 @@ def _unique_pairs(left: np.ndarray, right: np.ndarray, n: int) -> tuple[np.ndarr
     return keys // n, keys % n
 
 
-def _nearest(centred: np.ndarray, doc: np.ndarray, k: int, block: int = 1024) -> tuple[np.ndarray, np.ndarray]:
-    """Each claim's k nearest claims of other documents by centred cosine."""
+def _nearest(centred: np.ndarray, doc: np.ndarray, k: int, block: int = 256) -> tuple[np.ndarray, np.ndarray]:
+    """Each claim's k nearest claims of other documents by centred cosine. A block of
+    rows at a time: its cosines, and argpartition's index array as large (8 bytes a
+    cell), are the memory this needs (256 rows x 21,000 claims: ~70 MB; each row's
+    cosines are the same whatever the block, so is its choice)."""
     n = len(centred)
     k = min(k, n - 1)
     if k <= 0:
@@ -261,7 +264,8 @@ def _nearest(centred: np.ndarray, doc: np.ndarray, k: int, block: int = 1024) ->
     for s in range(0, n, block):
         sims = centred[s : s + block] @ centred.T
         sims[doc[s : s + block, None] == doc[None, :]] = -np.inf
-        top = np.argpartition(-sims, k - 1, axis=1)[:, :k]
+        np.negative(sims, out=sims)  # nearest first, without a second block
+        top = np.argpartition(sims, k - 1, axis=1)[:, :k]
         ok = np.isfinite(np.take_along_axis(sims, top, axis=1))
         rows = np.repeat(np.arange(s, s + len(sims)), k).reshape(len(sims), k)
         left.append(rows[ok])
@@ -387,7 +391,12 @@ def sparse_scores(claims: Sequence[Claim], embedder, params: AlignParams = Align
     centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-9)
     left, right = candidate_pairs(claims, centred)
 
-    sent = np.einsum("ij,ij->i", centred[left], centred[right]) if len(left) else np.zeros(0, np.float32)
+    # the sentence cosine of each pair, a slice of pairs at a time (gathering both sides' rows for
+    # every pair at once took 2 x 800 MB at 500 articles); each pair's product is the same
+    sent = np.zeros(len(left), dtype=centred.dtype)
+    for s in range(0, len(left), 65_536):
+        a, b = left[s : s + 65_536], right[s : s + 65_536]
+        sent[s : s + len(a)] = np.einsum("ij,ij->i", centred[a], centred[b])
     df = Counter(t for row in ids for t in set(row))
     idf_cache: dict[int, float] = {}
 
