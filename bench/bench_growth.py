@@ -2,8 +2,10 @@
 
     .venv/bin/python bench/bench_growth.py [--sizes 3 10 30 100 200] [--repeat 1]
 
-One story of N articles for each N: the first N texts (by file name) of PolNeAR's
-train split — 2016 US election coverage by seven outlets, a months-long story, the
+One story of N articles for each N: N texts of PolNeAR's train split taken in turn
+from each outlet (by file name within an outlet, so every size mixes the outlets; the
+file names begin with the outlet, and the first 120 are one outlet's, which no longer
+corroborates itself) — 2016 US election coverage by seven outlets, a months-long story, the
 kind a corpus grows into one big cluster. For each N: the spaCy parse of the
 texts (`nlp.pipe`, measured in the same run), the core analysis, and `find()` on the
 parsed docs; the ratio find / parse; then the exponent b of find ~ a * N**b and of
@@ -33,7 +35,15 @@ def articles(n: int):
     from newsprism.model import Article
 
     folder = SHARED / "datasets" / "polnear" / "train" / "text"
-    paths = sorted(folder.glob("*.txt"))[:n]
+    by_outlet: dict[str, list[Path]] = {}
+    for p in sorted(folder.glob("*.txt")):
+        by_outlet.setdefault(p.stem.split("_")[0], []).append(p)
+    queues = list(by_outlet.values())
+    paths: list[Path] = []
+    while len(paths) < n and any(queues):
+        for q in queues:  # one from each outlet in turn
+            if q and len(paths) < n:
+                paths.append(q.pop(0))
     if len(paths) < n:
         raise SystemExit(f"{folder}: only {len(paths)} texts, {n} asked")
     return [Article(id=p.stem, text=p.read_text(encoding="utf-8"), outlet=p.stem.split("_")[0]) for p in paths]
