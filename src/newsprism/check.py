@@ -167,12 +167,19 @@ def _findings(report: dict) -> Iterator[tuple[str, dict]]:
 
 def _independent_groups(report: dict) -> Callable[[list[dict]], int]:
     """How many independent sources a finding's citations are: two documents count once
-    when their citations of this fact are a ``shared_text`` copy pair, or when they are of
-    one corpus ``copy_family`` (the rule of ``compare/findings.py``)."""
+    when their citations of this fact are a ``shared_text`` copy pair, when they are of
+    one corpus ``copy_family``, or when they are of one (named) outlet (the rule of
+    ``compare/fact_sources.py``)."""
     families = {
         d["id"]: str(d["copy_family"])
         for d in report.get("documents") or ()
         if isinstance(d, dict) and isinstance(d.get("id"), str) and d.get("copy_family") is not None
+    }
+    outlets = {
+        d["id"]: " ".join(d["outlet"].lower().split())
+        for d in report.get("documents") or ()
+        if isinstance(d, dict) and isinstance(d.get("id"), str) and isinstance(d.get("outlet"), str)
+        and d["outlet"].strip() and d["outlet"].strip().lower() != "unknown"
     }
     findings = _dict(report.get("findings"))
     shared: set[frozenset] = set()
@@ -198,6 +205,14 @@ def _independent_groups(report: dict) -> Callable[[list[dict]], int]:
                 pair = frozenset(((da, a.get("start")), (db, b.get("start"))))
                 if pair in shared or (families.get(da) is not None and families.get(da) == families.get(db)):
                     parent[find(da)] = find(db)
+        first_of: dict[str, str] = {}
+        for d in docs:  # two reports of one outlet are that outlet once
+            name = outlets.get(d)
+            if name:
+                if name in first_of:
+                    parent[find(d)] = find(first_of[name])
+                else:
+                    first_of[name] = d
         return len({find(d) for d in docs})
 
     return count
