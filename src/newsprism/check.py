@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from newsprism.model import outlet_key
+
 _SPAN_KEYS = frozenset({"doc", "start", "end", "text"})
 
 
@@ -176,10 +178,9 @@ def _independent_groups(report: dict) -> Callable[[list[dict]], int]:
         if isinstance(d, dict) and isinstance(d.get("id"), str) and d.get("copy_family") is not None
     }
     outlets = {
-        d["id"]: " ".join(d["outlet"].lower().split())
+        d["id"]: outlet_key(d["outlet"])
         for d in report.get("documents") or ()
         if isinstance(d, dict) and isinstance(d.get("id"), str) and isinstance(d.get("outlet"), str)
-        and d["outlet"].strip() and d["outlet"].strip().lower() != "unknown"
     }
     findings = _dict(report.get("findings"))
     shared: set[frozenset] = set()

@@ -52,6 +52,7 @@ def _closed(record: object, name: str, vocabulary: Any, optional: bool = True) -
 
 
 __all__ = [
+    "outlet_key",
     "Between",
     "ConflictSlot",
     "DamageKind",
@@ -607,6 +608,13 @@ def without_surrogates(article: "Article") -> "Article":
         if (new := _no_surrogates(old := getattr(article, f.name))) is not old and new != old
     }
     return dataclasses.replace(article, **changed) if changed else article
+
+
+def outlet_key(outlet: str | None) -> str | None:
+    """What makes two reports one outlet's: the name in lower case with its spaces folded
+    ("USA Today" = "usa  today"); None for no outlet or "unknown" (nobody's twin)."""
+    key = " ".join((outlet or "").lower().split())
+    return key if key and key != "unknown" else None
 
 
 def to_jsonable(value: Any) -> Any:

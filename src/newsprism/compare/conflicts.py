@@ -35,7 +35,7 @@ from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import NUMBER_WORDS
-from newsprism.model import Finding, Span, StoryAnalysis, Version
+from newsprism.model import Finding, Span, StoryAnalysis, Version, outlet_key
 
 __all__ = ["find_conflicts", "disputes", "conflict"]
 
@@ -474,6 +474,6 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             cited.update((c.doc, c.start) for c in f.citations)
     # a conflict is between outlets: two reports of one outlet (an update, a second edition)
     # telling it two ways is that outlet changing its account, not outlets disagreeing
-    outlet = {d.id: " ".join((d.outlet or "").lower().split()) or f"doc:{d.id}" for d in analysis.documents}
+    outlet = {d.id: outlet_key(d.outlet) or f"doc:{d.id}" for d in analysis.documents}
     return [f for f in found
             if len({outlet.get(d, d) for v in f.versions for d in v.docs} or {outlet.get(d, d) for d in f.docs}) >= 2]

@@ -6,6 +6,7 @@ import re
 from typing import Mapping, Sequence
 
 from newsprism.extract.claims import Claim
+from newsprism.model import outlet_key
 
 __all__ = ["cited_outlets", "independent_sources", "outlet_names"]
 
@@ -68,8 +69,8 @@ def independent_sources(docs: Sequence[str], members: Sequence[Claim], copied: s
     # once: corroboration is by independent outlets. An unknown outlet is nobody's twin.
     first_of: dict[str, str] = {}
     for d in docs:
-        name = " ".join(((outlets or {}).get(d) or "").lower().split())
-        if name and name != "unknown":
+        name = outlet_key((outlets or {}).get(d))
+        if name:
             if name in first_of:
                 parent[find(d)] = find(first_of[name])
             else:
