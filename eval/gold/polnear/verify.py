@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Verify the PolNeAR gold annotations: every fragment must occur verbatim in its article.
+
+Usage: python3 verify.py [POLNEAR_ROOT] [YAML_DIR]
+  POLNEAR_ROOT  the PolNeAR folder (metadata.tsv, train/text, dev/text); default
+                ../shared/datasets/polnear relative to the repo checkout (looked for next to
+                the checkout holding eval/gold/polnear/, or at ../shared from the current directory)
+  YAML_DIR      directory with <story>.yaml files; default: this script's directory
+
+Each story's `documents` maps an outlet key (PolNeAR's publisher code: nyt, breitbart, ...)
+to a text path under POLNEAR_ROOT. The file's first line is the headline; the article text
+is the rest. Text and fragment are whitespace-normalised (runs of whitespace -> one space,
+stripped) before the substring test; nothing else is normalised (quotes and dashes must
+match exactly). The outlet key must be the file's publisher in metadata.tsv.
+Exit status 1 if any fragment is missing or a file is malformed.
+"""
+import csv
+import glob
+import os
+import re
+import sys
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_REL = os.path.join('shared', 'datasets', 'polnear')
+_CANDIDATES = [os.path.join(HERE, '..', '..', '..', '..', _REL), os.path.join(HERE, '..', '..', '..', _REL),
+               os.path.join(os.getcwd(), '..', _REL)]
+DEFAULT_ROOT = next((os.path.normpath(c) for c in _CANDIDATES if os.path.isdir(c)),
+                    os.path.normpath(_CANDIDATES[0]))
+
+
+def norm(s):
+    return re.sub(r'\s+', ' ', s).strip()
+
+
+def split_text(raw):
+    """(headline, body) of a PolNeAR text: the first line is the headline."""
+    head, _, body = raw.partition('\n')
+    return head.strip(), body
+
+
+def metadata(root):
+    with open(os.path.join(root, 'metadata.tsv'), encoding='utf-8', newline='') as fh:
+        return {row['filename']: row for row in csv.DictReader(fh, delimiter='\t')}
+
+
+def load_story(root, meta, documents):
+    texts = {}
+    for outlet, rel in documents.items():
+        path = os.path.join(root, rel)
+        with open(path, encoding='utf-8') as fh:
+            _, body = split_text(fh.read())
+        stem = os.path.splitext(os.path.basename(rel))[0]
+        row = meta.get(stem)
+        if row is None:
+            raise ValueError(f'{rel}: not in metadata.tsv')
+        if row['publisher'] != outlet:
+            raise ValueError(f'{rel}: publisher is {row["publisher"]}, yaml says {outlet}')
+        texts[outlet] = norm(body)
+    return texts
+
+
+def fragments(ev):
+    """Yield (section, index, outlet, fragment, min_words)."""
+    for i, c in enumerate(ev.get('corroborated') or []):
+        docs = c.get('docs') or {}
+        if len(docs) < 2:
+            yield ('corroborated', i, None, None, 'fewer than 2 outlets')
+        for o, f in docs.items():
+            yield ('corroborated', i, o, f, 6)
+    for i, c in enumerate(ev.get('conflicts') or []):
+        for v in c.get('versions') or []:
+            for o in v.get('docs') or []:
+                yield ('conflicts', i, o, v['fragment'], 0)
+    for i, c in enumerate(ev.get('framing') or []):
+        for o, f in (c.get('labels') or {}).items():
+            yield ('framing', i, o, f, 0)
+    for i, c in enumerate(ev.get('single_source') or []):
+        yield ('single_source', i, c['doc'], c['fragment'], 0)
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_ROOT
+    ydir = sys.argv[2] if len(sys.argv) > 2 else HERE
+    files = sorted(glob.glob(os.path.join(ydir, '*.yaml')))
+    if not files:
+        print('no yaml files in', ydir)
+        return 1
+    meta = metadata(root)
+    bad = 0
+    total = 0
+    for yf in files:
+        with open(yf, encoding='utf-8') as fh:
+            ev = yaml.safe_load(fh)
+        name = os.path.basename(yf)
+        if ev.get('event') + '.yaml' != name:
+            print(f'{name}: event field {ev.get("event")} does not match file name'); bad += 1
+        outlets = set(ev['documents'])
+        if len(outlets) < 3:
+            print(f'{name}: fewer than 3 outlets'); bad += 1
+        texts = load_story(root, meta, ev['documents'])
+        counts = {k: len(ev.get(k) or []) for k in ('corroborated', 'conflicts', 'framing', 'single_source')}
+        for sec, i, o, frag, minw in fragments(ev):
+            if o is None:
+                print(f'{name}: {sec}[{i}]: {minw}'); bad += 1; continue
+            total += 1
+            if o not in texts:
+                print(f'{name}: {sec}[{i}]: unknown outlet {o}'); bad += 1; continue
+            if not isinstance(frag, str) or norm(frag) not in texts[o]:
+                print(f'{name}: {sec}[{i}] {o}: NOT FOUND: {frag!r}'); bad += 1; continue
+            if minw and len(norm(frag).split()) < minw:
+                print(f'{name}: {sec}[{i}] {o}: warning, fragment shorter than {minw} words: {frag!r}')
+        print(f'{name}: split={ev.get("split")} outlets={len(outlets)} ' + ' '.join(f'{k}={v}' for k, v in counts.items()))
+    print(f'{len(files)} files, {total} fragments checked, {bad} problems')
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
