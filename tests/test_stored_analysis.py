@@ -150,6 +150,30 @@ def test_stories_are_paged_with_the_total(tmp_path):
     assert len(json.loads(runner.invoke(app, ["stories", str(db), "-f", "json", "-n", "0"]).output)) == 7
 
 
+def test_stories_told_by_at_least_n_outlets(tmp_path):
+    """--min-outlets keeps the stories worth comparing: outlet names in any case are one outlet,
+    an article of unknown outlet counts as its own."""
+    from web_support import EXAMPLE
+
+    db = tmp_path / "c.db"
+    with Corpus(db) as c:
+        c.ingest([str(EXAMPLE)])
+        c.add_articles([
+            Article(id="lone.txt", text="The harbour council voted on the bridge budget after the river flood.",
+                    outlet="The New York Times", published="2016-12-20"),
+            Article(id="lone2.txt", text="The harbour council voted on the bridge budget after the river flood again.",
+                    outlet="THE NEW YORK TIMES", published="2016-12-20"),
+        ])
+        assert c.count_stories() == 2
+        assert c.count_stories(min_outlets=2) == 1 and c.count_stories(min_outlets=4) == 0
+        seed = c.stories(min_outlets=3)
+        assert len(seed) == 1 and len(seed[0].articles) == 3
+        assert [s.id for s in c.stories(min_outlets=2, limit=1)] == [seed[0].id]
+    result = runner.invoke(app, ["stories", str(db), "--min-outlets", "3", "-f", "json"])
+    assert result.exit_code == 0 and [len(s["articles"]) for s in json.loads(result.output)] == [3]
+    assert "stories 1" not in runner.invoke(app, ["stories", str(db), "--min-outlets", "2"]).output
+
+
 def test_refresh_with_two_jobs_analyses_stories_here_and_in_a_worker(tmp_path, shared_dir):
     """--jobs 2: one worker process, and the calling process analyses stories too."""
     from newsprism.evaluate.basil_findings import load_events

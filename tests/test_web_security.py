@@ -249,5 +249,8 @@ def test_stories_filters_on_the_seed(tmp_path, nlp):
     assert total(since="2016-12-14", until="2016-12-14") == 1 and total(since="2017-01-01") == 0
     assert total(q="Aleppo evacuation") == 1 and total(q="zeppelin") == 0
     assert client.get("/api/stories", params={"since": "yesterday"}).status_code == 400
+    assert total(min_outlets=3) == 1 and total(min_outlets=4) == 0
     page = client.get("/", params={"q": "Aleppo"}).text
     assert 'value="Aleppo"' in page and "/stories/" in page
+    page = client.get("/", params={"min_outlets": 5}).text
+    assert '<option value="5" selected>' in page and "No story matches." in page

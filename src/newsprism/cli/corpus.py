@@ -275,10 +275,12 @@ def stories(
     format: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="table (default) or json.")] = "table",
     limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", min=0, help="At most this many stories (0: all).")] = 50,
     offset: Annotated[int, typer.Option("--offset", metavar="N", min=0, help="Skip this many stories first (the next page).")] = 0,
+    min_outlets: Annotated[int, typer.Option("--min-outlets", metavar="N", min=0,
+                                             help="Only stories told by at least N outlets (2: the ones to compare).")] = 0,
 ) -> None:
     """List the stories of a corpus, most recently seen first, one page at a time.
 
-    Example: newsprism stories corpus.db --since 2016-12-01
+    Example: newsprism stories corpus.db --since 2016-12-01 --min-outlets 3
     """
     if not corpus.is_file():
         err(f"{corpus}: no such corpus file")
@@ -288,8 +290,8 @@ def stories(
         raise typer.Exit(2)
     with open_corpus(corpus) as store:
         try:
-            found = store.stories(since=since, limit=limit or None, offset=offset)
-            total = store.count_stories(since=since)
+            found = store.stories(since=since, limit=limit or None, offset=offset, min_outlets=min_outlets)
+            total = store.count_stories(since=since, min_outlets=min_outlets)
         except ValueError as exc:  # --since that is not an ISO date
             err(str(exc))
             raise typer.Exit(2)

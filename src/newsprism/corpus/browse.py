@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from newsprism.corpus.schema import MIN_OUTLETS_SQL
 from newsprism.corpus.store import _fts_query, day_number
 
 __all__ = [
@@ -107,12 +108,14 @@ def story_page(
     story_ids: Iterable[int] | None = None,
     limit: int = 50,
     offset: int = 0,
+    min_outlets: int = 0,
 ) -> StoryPage:
     """One page of stories, most recently seen first.
 
     ``query``: full-text words (FTS5) that an article of the story must contain;
     ``since``/``until``: ISO dates the story's days must overlap; ``outlets``: the story
-    has an article from one of them (any case); ``story_ids``: only these stories.
+    has an article from one of them (any case); ``story_ids``: only these stories;
+    ``min_outlets``: told by at least that many outlets.
     Raises ValueError for a date that is not ISO.
     """
     where: list[str] = []
@@ -138,6 +141,9 @@ def story_page(
         if not ids:
             return StoryPage(0, offset, limit, ())
         where.append(f"s.id IN ({','.join(str(i) for i in ids)})")
+    if min_outlets > 1:
+        where.append(f"s.id IN ({MIN_OUTLETS_SQL})")
+        params.append(int(min_outlets))
     capped = False
     if query and query.strip():
         fts = _fts_query(query)

@@ -528,13 +528,15 @@ class Corpus:
 
     # -- reading -------------------------------------------------------------------
 
-    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0,
+                min_outlets: int = 0) -> list[Story]:
         """Stories (most recently seen first); ``since`` = ISO date: stories seen on/after it;
+        ``min_outlets``: told by at least that many outlets;
         ``limit``/``offset``: one page of them (:meth:`count_stories` gives the total)."""
-        return self.store.stories(since, limit=limit, offset=offset)
+        return self.store.stories(since, limit=limit, offset=offset, min_outlets=min_outlets)
 
-    def count_stories(self, since: str | None = None) -> int:
-        return self.store.count_stories(since)
+    def count_stories(self, since: str | None = None, min_outlets: int = 0) -> int:
+        return self.store.count_stories(since, min_outlets=min_outlets)
 
     def search(
         self, query: str, outlet: str | None = None, since: str | None = None, until: str | None = None,

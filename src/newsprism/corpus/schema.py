@@ -141,3 +141,10 @@ def split_sql(script: str) -> list[str]:
             statements.append(joined)
             current = []
     return statements
+
+# the stories told by at least ? outlets (any case of a name is one outlet; an article whose
+# outlet is unknown counts as its copy family's own outlet): one pass over the story index
+MIN_OUTLETS_SQL = (
+    "SELECT story FROM articles WHERE story IS NOT NULL GROUP BY story"
+    " HAVING count(DISTINCT coalesce(lower(outlet), '#' || family)) >= ?"
+)

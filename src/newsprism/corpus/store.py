@@ -34,7 +34,7 @@ from newsprism.corpus.records import (
     day_iso,
     day_number,
 )
-from newsprism.corpus.schema import MIGRATIONS, SCHEMA_VERSION, split_sql
+from newsprism.corpus.schema import MIGRATIONS, MIN_OUTLETS_SQL, SCHEMA_VERSION, split_sql
 from newsprism.model import Article
 
 __all__ = [
@@ -346,24 +346,32 @@ class Store:
             )
 
     @staticmethod
-    def _since_filter(since: str | None) -> tuple[str, list[Any]]:
+    def _story_filter(since: str | None, min_outlets: int = 0) -> tuple[str, list[Any]]:
+        where: list[str] = []
+        params: list[Any] = []
         since_day = day_number(since)
         if since is not None and since_day is None:
             raise ValueError(f"since must be an ISO date (YYYY-MM-DD), got {since!r}")
         if since_day is not None:
-            return "WHERE last_day >= ?", [since_day]
-        return "", []
+            where.append("last_day >= ?")
+            params.append(since_day)
+        if min_outlets > 1:
+            where.append(f"id IN ({MIN_OUTLETS_SQL})")
+            params.append(int(min_outlets))
+        return ("WHERE " + " AND ".join(where)) if where else "", params
 
-    def count_stories(self, since: str | None = None) -> int:
+    def count_stories(self, since: str | None = None, min_outlets: int = 0) -> int:
         """How many stories :meth:`stories` lists without a limit."""
-        where, params = self._since_filter(since)
+        where, params = self._story_filter(since, min_outlets)
         return int(self.conn.execute(f"SELECT count(*) FROM stories {where}", params).fetchone()[0])
 
-    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0) -> list[Story]:
+    def stories(self, since: str | None = None, limit: int | None = None, offset: int = 0,
+                min_outlets: int = 0) -> list[Story]:
         """Stories, newest last-seen first; ``since`` (ISO date) keeps stories seen on or after it;
+        ``min_outlets`` keeps stories told by at least that many outlets;
         ``limit``/``offset`` give one page (only that page's articles are read: a page of 50
         costs the same in a corpus of 1,000 or 1,000,000 articles)."""
-        where, params = self._since_filter(since)
+        where, params = self._story_filter(since, min_outlets)
         page = ""
         if limit is not None:
             page = " LIMIT ? OFFSET ?"

@@ -190,12 +190,12 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             seen.setdefault(story, set()).add(by_group.get(outlet or ""))
         return {s for s, gs in seen.items() if len(gs) == 1 and None not in gs}
 
-    def stories_data(q, since, until, outlet, blind, page) -> dict[str, Any]:
+    def stories_data(q, since, until, outlet, blind, page, min_outlets: int = 0) -> dict[str, Any]:
         by_group = groups()
         ids = blind_story_ids(by_group) if blind and by_group else None
         try:
             result = story_page(corpora.conn(), query=q, since=since or None, until=until or None,
-                                outlets=[o for o in outlet if o], story_ids=ids,
+                                outlets=[o for o in outlet if o], story_ids=ids, min_outlets=min_outlets,
                                 limit=PAGE_SIZE, offset=max(0, page - 1) * PAGE_SIZE)
         except ValueError as exc:
             raise HTTPException(400, str(exc))
@@ -211,7 +211,8 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
             rows.append(row)
         return {"total": result.total, "capped": result.capped, "page": page, "page_size": PAGE_SIZE, "stories": rows,
                 "registry": bool(by_group), "filters": {"q": q, "since": since, "until": until,
-                                                        "outlet": list(outlet), "blind": blind}}
+                                                        "outlet": list(outlet), "blind": blind,
+                                                        "min_outlets": min_outlets}}
 
     def outlets_data() -> dict[str, Any]:
         registry = load_registry(corpora.conn())
@@ -260,8 +261,9 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def stories_page(q: str = "", since: str = "", until: str = "", outlet: list[str] = Query(default=[]),
-                     blind: bool = False, page_no: int = Query(1, alias="page", ge=1)):
-        data = stories_data(q, since, until, outlet, blind, page_no)
+                     blind: bool = False, page_no: int = Query(1, alias="page", ge=1),
+                     min_outlets: int = Query(0, ge=0, le=1000)):
+        data = stories_data(q, since, until, outlet, blind, page_no, min_outlets)
         all_outlets = names_for_filter()
         return page("stories.html", d=data, all_outlets=all_outlets, quote=quote)
 
@@ -315,10 +317,12 @@ def create_app(corpus_path: str | Path, token: str | None = None, nlp=None,
 
     @app.get("/api/stories", tags=["stories"], summary="A page of stories (the stories page)")
     def api_stories(q: str = "", since: str = "", until: str = "", outlet: list[str] = Query(default=[]),
-                    blind: bool = False, page_no: int = Query(1, alias="page", ge=1)) -> dict[str, Any]:
+                    blind: bool = False, page_no: int = Query(1, alias="page", ge=1),
+                    min_outlets: int = Query(0, ge=0, le=1000)) -> dict[str, Any]:
         """Stories, most recently seen first, 50 a page: full-text `q`, ISO dates `since`/`until`,
-        `outlet` (repeatable), `blind` (covered by one outlet group only, with a registry)."""
-        return stories_data(q, since, until, outlet, blind, page_no)
+        `outlet` (repeatable), `blind` (covered by one outlet group only, with a registry),
+        `min_outlets` (told by at least that many outlets)."""
+        return stories_data(q, since, until, outlet, blind, page_no, min_outlets)
 
     @app.get("/api/stories/{story_id}", tags=["stories"], summary="A story's analysis (the JSON contract)")
     def api_story(story_id: int) -> dict[str, Any]:
