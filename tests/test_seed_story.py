@@ -67,3 +67,19 @@ def test_every_span_of_the_seed_analysis_is_faithful(seed_story, nlp):
     # the damaged gaps are never filled: no span text may contain a guessed name in place of a gap
     damaged = next(d for d in analysis.documents if d.id.startswith("000"))
     assert damaged.damaged and all(damaged.text[g.start:g.end].strip() == "" for g in damaged.damage)
+
+
+def test_markdown_omissions_name_the_outlet_not_the_file_twice(seed_story, nlp):
+    """An article whose outlet is unknown reads "outlet unknown [id]" like everywhere else in the
+    report, not its file name twice."""
+    from newsprism.pipeline import analyze
+    from newsprism.report.markdown import to_markdown
+
+    analysis = analyze(sorted(seed_story.glob("*.txt")), nlp=nlp)
+    text = to_markdown(analysis)
+    section = text.split("## What each outlet leaves out", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("- ")]
+    assert len(lines) == len(analysis.documents)
+    for doc, line in zip(sorted(analysis.documents, key=lambda d: d.id), sorted(lines, key=lambda x: x.split("\\[")[1])):
+        shown = line[2:].split(" \\[", 1)[0]
+        assert shown == (doc.outlet or "outlet unknown").replace("_", "\\_") or shown == (doc.outlet or "outlet unknown")

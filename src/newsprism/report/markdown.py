@@ -163,7 +163,7 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
-            out.append(f"- {_md(o.outlet or o.doc)} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
+            out.append(f"- {_md(o.outlet or 'outlet unknown')} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
                        + ("" if o.omits else ": nothing"))
             headline = {x.id: x.about for x in f.corroborated}
             for fid in o.omits:
