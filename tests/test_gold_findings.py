@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from newsprism.evaluate.gold_findings import GoldEvent, default_gold_dir, load_gold, locate, score_event
+from newsprism.evaluate.gold_findings import (
+    GoldEvent,
+    default_gold_dir,
+    explain_event,
+    load_gold,
+    locate,
+    polnear_articles,
+    score_event,
+)
+
+POLNEAR_GOLD = default_gold_dir().parent / "polnear"
 
 TEXT_A = "The senator resigned on Friday.\n\nHe cited health reasons and said 40 staff would stay."
 TEXT_B = "On Friday the senator stepped down,  citing his health. Aides called it a fierce blow."
@@ -54,6 +64,19 @@ def test_conflicts_need_two_versions():
     assert (row["conflicts_predicted"], row["conflicts_right"], row["conflicts_found"]) == (2, 1, 1)
 
 
+def test_explain_marks_right_wrong_and_missed():
+    event = _event(corroborated=[{"claim": "resigned", "docs": {"nyt": "The senator resigned", "fox": "the senator stepped down"}},
+                                 {"claim": "health", "docs": {"nyt": "He cited health reasons", "fox": "citing his health"}}])
+    right = {"about": "resigned", "citations": [_cite("nyt-e1_1", TEXT_A, "The senator resigned on Friday."),
+                                                  _cite("fox-e1_2", TEXT_B, "On Friday the senator stepped down")]}
+    wrong = {"about": "blow", "citations": [_cite("nyt-e1_1", TEXT_A, "40 staff would stay"),
+                                              _cite("fox-e1_2", TEXT_B, "Aides called it a fierce blow.")]}
+    lines = explain_event(event, _report({"corroborated": [right, wrong]}))
+    assert "  +#0 resigned" in lines and "  - blow" in lines
+    assert "      [fox] Aides called it a fierce blow." in lines
+    assert "  missed #1 health" in lines and not any(line.startswith("  missed #0") for line in lines)
+
+
 def test_gold_files_are_complete():
     events = load_gold(default_gold_dir())
     assert len(events) >= 8
@@ -82,3 +105,50 @@ def test_gold_scores_dev(shared_dir, nlp):
     assert scores["gold_dev_events"] >= 8
     assert 0.0 <= scores["gold_dev_corroborated_precision"] <= 1.0
     assert scores["gold_dev_corroborated_predicted"] > 0
+
+
+def test_polnear_gold_files_are_complete():
+    events = load_gold(POLNEAR_GOLD)
+    assert len(events) >= 6
+    assert {e.split for e in events} == {"dev", "held-out"}
+    for e in events:
+        assert e.is_polnear and len(e.documents) >= 3, e.path
+        assert e.corroborated, e.path
+
+
+def test_polnear_stories_build_and_every_fragment_is_in_its_article(shared_dir):
+    """Each PolNeAR gold story builds from the texts (outlet and date from metadata.tsv, the
+    first line as title) and every fragment of every section is in its outlet's article."""
+    root = shared_dir / "datasets" / "polnear"
+    for g in load_gold(POLNEAR_GOLD):
+        articles = polnear_articles(g, root)  # raises when a text is missing or by another outlet
+        assert {a.outlet for a in articles} == set(g.documents), g.event
+        assert all(a.published and a.published.startswith(("2015", "2016")) and a.title for a in articles), g.event
+        texts = {a.outlet: a.text for a in articles}
+        pairs = [(o, f) for item in g.corroborated for o, f in item["docs"].items()]
+        pairs += [(docs[0], v["fragment"]) for item in g.conflicts for v in item["versions"] for docs in [v["docs"]]]
+        pairs += [(o, f) for item in g.framing for o, f in item["labels"].items()]
+        pairs += [(item["doc"], item["fragment"]) for item in g.single_source]
+        for outlet, fragment in pairs:
+            assert locate(texts[outlet], fragment), (g.event, outlet, fragment)
+
+
+def test_polnear_story_with_a_wrong_outlet_or_path_is_refused(shared_dir):
+    root = shared_dir / "datasets" / "polnear"
+    good = load_gold(POLNEAR_GOLD)[0]
+    outlet, path = next(iter(good.documents.items()))
+    other = "nyt" if outlet != "nyt" else "breitbart"
+    with pytest.raises(ValueError, match="the gold file says"):
+        polnear_articles(GoldEvent({"event": "x", "documents": {other: path}}, Path("x.yaml")), root)
+    with pytest.raises(FileNotFoundError):
+        polnear_articles(GoldEvent({"event": "x", "documents": {outlet: "dev/text/no-such-text.txt"}}, Path("x.yaml")), root)
+
+
+@pytest.mark.slow
+def test_polnear_gold_scores_dev(shared_dir, nlp):
+    from newsprism.evaluate.gold_findings import evaluate_gold
+
+    scores = evaluate_gold(POLNEAR_GOLD, shared_dir / "datasets" / "polnear", nlp, splits=("dev",))
+    assert scores["gold_dev_events"] == len([g for g in load_gold(POLNEAR_GOLD) if g.split == "dev"])
+    assert scores["gold_dev_corroborated_predicted"] > 0
+    assert 0.0 <= scores["gold_dev_corroborated_recall"] <= 1.0

@@ -1,11 +1,17 @@
-"""Findings against a hand-annotated gold set of BASIL events (``eval/gold/basil``).
+"""Findings against a hand-annotated gold set: BASIL events (``eval/gold/basil``) or
+PolNeAR multi-outlet stories (``eval/gold/polnear``).
 
-Each gold file (``<triplet-uuid>.yaml``, see its README) lists, from reading the
-three articles of one event before running the tool: the facts told by two or
+Each gold file (``<triplet-uuid>.yaml`` or ``<story>.yaml``, see its README) lists, from
+reading the articles of one event before running the tool: the facts told by two or
 more outlets (a verbatim fragment per outlet), the real conflicts (a fragment
 per version), the framing differences (a label fragment per outlet) and the
 single-source facts. ``split`` is ``dev`` (may be looked at while tuning) or
 ``held-out`` (reported, never tuned on).
+
+A BASIL event's ``documents`` name files of ``shared/datasets/basil/articles``; a PolNeAR
+story's name texts under ``shared/datasets/polnear`` (``train/text/<stem>.txt``): the first
+line is the headline, the rest the article, outlet and date come from ``metadata.tsv``
+(:func:`polnear_articles`).
 
 Matching is by citation overlap with the gold fragments, located in the article
 text the tool reads (whitespace normalised, nothing else):
@@ -32,7 +38,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-__all__ = ["GoldEvent", "load_gold", "locate", "score_event", "evaluate_gold", "default_gold_dir"]
+__all__ = [
+    "GoldEvent", "load_gold", "locate", "score_event", "explain_event", "evaluate_gold", "default_gold_dir",
+    "polnear_articles", "default_data_dir",
+]
 
 _WS = re.compile(r"\s+")
 
@@ -58,6 +67,48 @@ class GoldEvent:
         self.conflicts = list(data.get("conflicts") or [])
         self.framing = list(data.get("framing") or [])
         self.single_source = list(data.get("single_source") or [])
+
+    @property
+    def is_polnear(self) -> bool:
+        """Its documents are PolNeAR texts (``<split>/text/<stem>.txt``), not BASIL files."""
+        return bool(self.documents) and all(str(v).endswith(".txt") for v in self.documents.values())
+
+
+def default_data_dir(gold: Sequence[GoldEvent]) -> Path:
+    """Where the articles of a gold set live: ``shared/datasets/polnear`` for PolNeAR stories,
+    else ``shared/datasets/basil/articles`` (``shared`` next to the checkout)."""
+    shared = default_gold_dir().parents[2].parent / "shared" / "datasets"
+    return shared / "polnear" if gold and all(g.is_polnear for g in gold) else shared / "basil" / "articles"
+
+
+def _polnear_metadata(root: Path) -> dict[str, dict[str, str]]:
+    import csv
+
+    with open(Path(root) / "metadata.tsv", encoding="utf-8", newline="") as fh:
+        return {row["filename"]: row for row in csv.DictReader(fh, delimiter="\t")}
+
+
+def polnear_articles(event: GoldEvent, root: Path, metadata: Mapping[str, Mapping[str, str]] | None = None) -> list:
+    """The articles of one PolNeAR gold story: id = the text's stem, title = its first line,
+    text = the rest, outlet and date from ``metadata.tsv``. Raises when a text is missing,
+    not in the metadata, or its publisher is not the outlet the gold file names."""
+    from newsprism.model import Article
+
+    meta = metadata if metadata is not None else _polnear_metadata(root)
+    out = []
+    for outlet, rel in sorted(event.documents.items()):
+        path = Path(root) / str(rel)
+        if not path.is_file():
+            raise FileNotFoundError(f"{event.event}: {path} is missing")
+        row = meta.get(path.stem)
+        if row is None:
+            raise ValueError(f"{event.event}: {path.stem} is not in metadata.tsv")
+        if row["publisher"] != outlet:
+            raise ValueError(f"{event.event}: {path.stem} is by {row['publisher']}, the gold file says {outlet}")
+        head, _, body = path.read_text(encoding="utf-8").partition("\n")
+        out.append(Article(id=path.stem, text=body.strip(), title=head.strip() or None, outlet=outlet,
+                           published=row.get("publication_date") or None, path=str(path)))
+    return out
 
 
 def load_gold(folder: Path) -> list[GoldEvent]:
@@ -121,8 +172,19 @@ def _duplicates(items: Sequence[Mapping[str, Any]]) -> int:
     return dups
 
 
-def score_event(event: GoldEvent, report: Mapping[str, Any]) -> dict[str, float]:
-    """Counts for one event from a JSON report (``documents`` + ``findings``)."""
+class _Matched:
+    """One section of one event: the predicted items, the gold items (outlet -> located
+    span), and for each predicted item the gold items it matches."""
+
+    def __init__(self, predicted: list, gold: list[dict[str, tuple[int, int] | None]], matches: list[list[int]], found: set[int]):
+        self.predicted = predicted
+        self.gold = gold
+        self.matches = matches
+        self.found = found
+
+
+def _match(event: GoldEvent, report: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, _Matched]]:
+    """(outlet -> doc id, section -> matches) for one event's report."""
     texts = {d["id"]: d["text"] for d in report["documents"]}
     doc_of: dict[str, str] = {}
     for outlet, fname in event.documents.items():
@@ -130,59 +192,79 @@ def score_event(event: GoldEvent, report: Mapping[str, Any]) -> dict[str, float]
         doc_of[outlet] = next((d for d in texts if d.endswith(stem)), "")
     doc_of = {o: d for o, d in doc_of.items() if d}
     findings = report.get("findings") or {}
-    out: dict[str, float] = {}
 
     def hits(item, located: Mapping[str, tuple[int, int] | None]) -> int:
         cites = _cites_of(item)
         return sum(1 for outlet, span in located.items() if _overlaps(cites, doc_of[outlet], span))
 
-    # corroborated facts
+    out: dict[str, _Matched] = {}
+    # corroborated facts / conflicts: an item is right when it overlaps one gold item in two outlets
     gold_facts = [_fragments(event, texts, doc_of, (g.get("docs") or {}).items()) for g in event.corroborated]
-    predicted = list(findings.get("corroborated") or ())
-    found: set[int] = set()
-    right = 0
-    for item in predicted:
-        matched = [k for k, g in enumerate(gold_facts) if hits(item, g) >= 2]
-        if matched:
-            right += 1
-            found.update(matched)
-    out["corroborated_predicted"] = len(predicted)
-    out["corroborated_right"] = right
-    out["corroborated_gold"] = len(gold_facts)
-    out["corroborated_found"] = len(found)
-    out["corroborated_duplicates"] = _duplicates(predicted)
-
-    # conflicts
     gold_conflicts = []
     for g in event.conflicts:
         pairs = [(docs[0] if docs else None, v.get("fragment")) for v in g.get("versions") or () for docs in [v.get("docs") or []]]
         gold_conflicts.append(_fragments(event, texts, doc_of, [(o, f) for o, f in pairs if o]))
-    predicted = list(findings.get("conflicts") or ())
-    found, right = set(), 0
-    for item in predicted:
-        matched = [k for k, g in enumerate(gold_conflicts) if hits(item, g) >= 2]
-        if matched:
-            right += 1
-            found.update(matched)
-    out["conflicts_predicted"] = len(predicted)
-    out["conflicts_right"] = right
-    out["conflicts_gold"] = len(gold_conflicts)
-    out["conflicts_found"] = len(found)
+    for section, gold in (("corroborated", gold_facts), ("conflicts", gold_conflicts)):
+        predicted = list(findings.get(section) or ())
+        matches = [[k for k, g in enumerate(gold) if hits(item, g) >= 2] for item in predicted]
+        out[section] = _Matched(predicted, gold, matches, {k for m in matches for k in m})
 
-    # framing
-    gold_framing = [_fragments(event, texts, doc_of, (g.get("labels") or {}).items()) for g in event.framing]
-    predicted = list(findings.get("framing") or ())
-    # an item is right when it cites an outlet's label of a gold framing difference;
+    # framing: an item is right when it cites an outlet's label of a gold framing difference;
     # a gold difference is found when the section as a whole cites its labels in
     # min(2, its outlets) outlets (one item per outlet's evaluative sentence is fine)
-    right = sum(1 for item in predicted if any(hits(item, g) >= 1 for g in gold_framing if g))
+    gold_framing = [_fragments(event, texts, doc_of, (g.get("labels") or {}).items()) for g in event.framing]
+    predicted = list(findings.get("framing") or ())
+    matches = [[k for k, g in enumerate(gold_framing) if g and hits(item, g) >= 1] for item in predicted]
     union = {"citations": [c for item in predicted for c in _cites_of(item)]}
     found = {k for k, g in enumerate(gold_framing) if g and hits(union, g) >= min(2, len(g))}
-    out["framing_predicted"] = len(predicted)
-    out["framing_right"] = right
-    out["framing_gold"] = len(gold_framing)
-    out["framing_found"] = len(found)
+    out["framing"] = _Matched(predicted, gold_framing, matches, found)
+    return doc_of, out
+
+
+def score_event(event: GoldEvent, report: Mapping[str, Any]) -> dict[str, float]:
+    """Counts for one event from a JSON report (``documents`` + ``findings``)."""
+    _, matched = _match(event, report)
+    out: dict[str, float] = {}
+    for section, m in matched.items():
+        out[f"{section}_predicted"] = len(m.predicted)
+        out[f"{section}_right"] = sum(1 for k in m.matches if k)
+        out[f"{section}_gold"] = len(m.gold)
+        out[f"{section}_found"] = len(m.found)
+    out["corroborated_duplicates"] = _duplicates(matched["corroborated"].predicted)
     return out
+
+
+def explain_event(event: GoldEvent, report: Mapping[str, Any], width: int = 110) -> list[str]:
+    """Lines to read the tool's items beside the gold: each predicted corroborated fact,
+    conflict and framing item marked ``+`` (matches gold item ``#k``) or ``-``, with the outlets
+    and the start of each cited passage; then the gold items no prediction matched."""
+    texts = {d["id"]: d["text"] for d in report["documents"]}
+    doc_of, matched = _match(event, report)
+    outlet_of = {doc: outlet for outlet, doc in doc_of.items()}
+    gold_text = {
+        "corroborated": [str(g.get("claim", "")) for g in event.corroborated],
+        "conflicts": [str(g.get("about", "")) for g in event.conflicts],
+        "framing": [str(g.get("about", "")) for g in event.framing],
+    }
+
+    def clip(s: str) -> str:
+        s = " ".join(s.split())
+        return s if len(s) <= width else s[: width - 1] + "…"
+
+    lines = [f"== {event.event} ({event.split})"]
+    for section, m in matched.items():
+        lines.append(f"-- {section}: {sum(1 for k in m.matches if k)}/{len(m.predicted)} right, "
+                     f"{len(m.found)}/{len(m.gold)} gold found")
+        for item, ks in zip(m.predicted, m.matches):
+            mark = "+" + ",".join(f"#{k}" for k in ks) if ks else "-"
+            lines.append(f"  {mark} {clip(str(item.get('headline') or item.get('about') or ''))}")
+            for c in _cites_of(item)[:6]:
+                passage = texts.get(c["doc"], "")[c["start"]:c["end"]]
+                lines.append(f"      [{outlet_of.get(c['doc'], c['doc'])}] {clip(passage)}")
+        for k, claim in enumerate(gold_text[section]):
+            if k not in m.found:
+                lines.append(f"  missed #{k} {clip(claim)}")
+    return lines
 
 
 def _macro(rows: Sequence[Mapping[str, float]], prefix: str) -> dict[str, float]:
@@ -209,12 +291,12 @@ def report_for(articles, nlp, embedder=None) -> dict[str, Any]:
 
 def evaluate_gold(
     gold_dir: Path, articles_dir: Path, nlp, embedder=None, splits: Sequence[str] = ("dev", "held-out"),
-    per_event: dict | None = None,
+    per_event: dict | None = None, explain: list[str] | None = None,
 ) -> dict[str, float]:
     """``gold_<split>_<section>_<precision|recall>`` per split, macro over its events;
-    ``per_event`` (when given) receives each event's counts."""
-    from newsprism.evaluate.basil_findings import load_events
-
+    ``per_event`` (when given) receives each event's counts, ``explain`` the lines of
+    :func:`explain_event`. ``articles_dir`` is BASIL's ``articles`` folder, or the PolNeAR
+    folder for PolNeAR stories (a PolNeAR story that cannot be built raises)."""
     if embedder is None:
         from newsprism.compare.embed import default_embedder
 
@@ -222,16 +304,26 @@ def evaluate_gold(
     gold = [g for g in load_gold(gold_dir) if g.split in splits]
     if not gold:
         raise FileNotFoundError(f"no gold events under {gold_dir}")
-    wanted = {g.event for g in gold}
-    events = {uuid: arts for uuid, arts in load_events(articles_dir) if uuid in wanted}
+    events: dict[str, list] = {}
+    if any(g.is_polnear for g in gold):
+        meta = _polnear_metadata(articles_dir)
+        events.update((g.event, polnear_articles(g, articles_dir, meta)) for g in gold if g.is_polnear)
+    if not all(g.is_polnear for g in gold):
+        from newsprism.evaluate.basil_findings import load_events
+
+        wanted = {g.event for g in gold}
+        events.update((uuid, arts) for uuid, arts in load_events(articles_dir) if uuid in wanted)
     rows: dict[str, list[dict[str, float]]] = defaultdict(list)
     for g in gold:
         if g.event not in events:
             continue
-        row = score_event(g, report_for(events[g.event], nlp, embedder))
+        report = report_for(events[g.event], nlp, embedder)
+        row = score_event(g, report)
         rows[g.split].append(row)
         if per_event is not None:
             per_event[g.event] = {"split": g.split, **row}
+        if explain is not None:
+            explain.extend(explain_event(g, report))
     out: dict[str, float] = {}
     for split, split_rows in rows.items():
         key = split.replace("-", "")  # dev, heldout, or another split's name (fresh)
@@ -249,14 +341,23 @@ if __name__ == "__main__":  # pragma: no cover - manual run
 
     from newsprism.nlp import load_pipeline
 
-    parser = argparse.ArgumentParser(description="Score the findings against a hand-made gold set of BASIL events.")
-    parser.add_argument("--gold", type=Path, default=default_gold_dir(), help="folder of gold YAML files (default: eval/gold/basil)")
+    parser = argparse.ArgumentParser(description="Score the findings against a hand-made gold set (BASIL events or PolNeAR stories).")
+    parser.add_argument("--gold", type=Path, default=default_gold_dir(),
+                        help="folder of gold YAML files (default: eval/gold/basil; also eval/gold/basil-fresh, eval/gold/polnear)")
     parser.add_argument("--split", action="append", help="splits to score (default: dev and held-out; eval/gold/basil-fresh is 'fresh')")
+    parser.add_argument("--data", type=Path, help="the articles: BASIL's articles folder or the PolNeAR folder "
+                        "(default: ../shared/datasets/basil/articles, or ../shared/datasets/polnear for PolNeAR stories)")
     parser.add_argument("-v", action="store_true", help="print each event's counts")
+    parser.add_argument("--show", action="store_true", help="print each event's items beside the gold (+ right, - wrong, missed)")
     args = parser.parse_args()
+    splits = tuple(args.split or ("dev", "held-out"))
     detail: dict = {}
-    articles = default_gold_dir().parents[2].parent / "shared" / "datasets" / "basil" / "articles"
-    scores = evaluate_gold(args.gold, articles, load_pipeline(), splits=tuple(args.split or ("dev", "held-out")), per_event=detail)
+    lines: list[str] = []
+    data = args.data or default_data_dir([g for g in load_gold(args.gold) if g.split in splits])
+    scores = evaluate_gold(args.gold, data, load_pipeline(), splits=splits, per_event=detail,
+                           explain=lines if args.show else None)
+    if args.show:
+        print("\n".join(lines))
     if args.v:
         print(json.dumps(detail, indent=1))
     for key, value in scores.items():
