@@ -7,7 +7,7 @@
     .venv/bin/python bench/bench_speed.py growth [--sizes 10000 100000]
 
 * parallel: the BASIL events (3 articles each, one stored story per event) analysed by
-  `refresh` with 1 and with 2 worker processes, same corpus, same run (analyses and parses
+  `newsprism refresh --jobs 1` and `--jobs 2` (a fresh process each), same corpus, same run (analyses and parses
   dropped before each), model loads included; the ratio is the speed-up. Raw spaCy
   ``nlp.pipe`` on the same texts in the same run for scale, and the machine's ceiling for two
   processes in the same run (bench/bench_ceiling.py: a pure-CPU loop, random memory reads, and
@@ -141,26 +141,33 @@ def cmd_parallel(args) -> None:
                 with corpus.store.transaction():
                     corpus.store.conn.execute("DELETE FROM analyses")
                     corpus.store.conn.execute("DELETE FROM parses")
-            # a fresh process per run: the model load is part of both
-            # CPU seconds (user + system) of the calling process and of its workers (reaped when
-            # refresh returns): what each process worked, which the load does not inflate
+            # a fresh process per run, the command a user runs (`newsprism refresh DB --jobs N
+            # --json`, through the console script's main()): the start-up and the model load are
+            # part of both. CPU seconds (user + system) of the calling process and of its
+            # workers (reaped when refresh returns): what each process worked, which the load
+            # does not inflate
             code = (
-                "import sys,json,resource; from newsprism.corpus.corpus import Corpus; from newsprism.engines.local import refresh;"
-                f"c=Corpus({str(db)!r}); s=refresh(c, jobs={jobs}); d=s.to_dict();"
-                "r=resource.getrusage(resource.RUSAGE_SELF); w=resource.getrusage(resource.RUSAGE_CHILDREN);"
-                "d['cpu_main']=r.ru_utime+r.ru_stime; d['cpu_workers']=w.ru_utime+w.ru_stime; print(json.dumps(d))"
+                "import sys,json,resource\nfrom newsprism.cli import main\n"
+                f"sys.argv=['newsprism','refresh',{str(db)!r},'--jobs','{jobs}','--json']\n"
+                "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+                "r=resource.getrusage(resource.RUSAGE_SELF); w=resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+                "print(json.dumps({'cpu_main':r.ru_utime+r.ru_stime,'cpu_workers':w.ru_utime+w.ru_stime,"
+                "'main_user_sys':[r.ru_utime,r.ru_stime],'workers_user_sys':[w.ru_utime,w.ru_stime]}))"
             )
             t0 = time.perf_counter()
             out = subprocess.run([PY, "-c", code], capture_output=True, text=True, check=True).stdout
             seconds = time.perf_counter() - t0
-            summary = json.loads(out.strip().splitlines()[-1])
+            head, _, last = out.strip().rpartition("\n")
+            summary = {**json.loads(head), **json.loads(last)}
             assert summary["stories"] == len(events) and not summary["failed"], summary
             results[jobs].append(seconds)
             main_cpu, worker_cpu = summary["cpu_main"], summary["cpu_workers"]
             cpu[jobs].append((main_cpu + worker_cpu, max(main_cpu, worker_cpu)))
             print(
                 f"jobs={jobs}: {seconds:.1f} s wall ({n_articles / seconds:.2f} articles/s), CPU s: main {main_cpu:.1f}"
-                f" + workers {worker_cpu:.1f} = {main_cpu + worker_cpu:.1f}; "
+                " (user {:.1f}, sys {:.1f})".format(*summary["main_user_sys"])
+                + f" + workers {worker_cpu:.1f}" + " (user {:.1f}, sys {:.1f})".format(*summary["workers_user_sys"])
+                + f" = {main_cpu + worker_cpu:.1f}; "
                 f"peak RSS {summary['peak_rss_mib']:.0f} MiB main / {summary['worker_peak_rss_mib']:.0f} MiB worker   load {load()}"
             )
     one, two = min(results[1]), min(results[2])

@@ -60,3 +60,36 @@ def test_one_blas_thread_limits_numpys_blas_and_restores_it():
         with one_blas_thread():
             assert blas() == [1] * len(before)
         assert blas() == before
+
+
+def test_the_command_line_loads_spacy_without_torch_and_torch_stays_importable(tmp_path):
+    """`newsprism analyze` in a fresh process, as a user runs it: thinc is loaded without
+    torch (1.3-2 s of CPU at every start where the embeddings extra installed it), the
+    report is the one the library makes, and torch itself can still be imported after."""
+    import importlib.util
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if importlib.util.find_spec("torch") is None:
+        pytest.skip("torch is not installed: thinc cannot import it anyway")
+    seed = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
+    out = tmp_path / "seed.json"
+    code = (
+        "import sys\n"
+        f"sys.argv = ['newsprism', 'analyze', {str(seed)!r}, '-f', 'json', '-o', {str(out)!r}]\n"
+        "from newsprism.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "import thinc.compat\n"
+        "print('torch' in sys.modules, thinc.compat.has_torch)\n"
+        "import torch\n"
+        "print(torch.tensor([1.0, 2.0]).sum().item())\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "False", "3.0"], run.stdout + run.stderr
+    from newsprism.pipeline import analyze
+
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(
+        json.dumps(analyze([seed]).to_dict(), ensure_ascii=False)
+    )

@@ -7,6 +7,7 @@ en_core_web_sm 3.8.0); nothing is downloaded. Callers pass the loaded
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -66,6 +67,39 @@ def _guard_sentences(doc):
 
 # a line that ends with one of these ends its sentence
 _LINE_END_MARKS = frozenset('.?!;:"”’')
+
+
+class _NoTorchForThinc:
+    """An import hook: refuses ``import torch`` to ``thinc.compat`` alone (so thinc records
+    ``has_torch = False``), then removes itself; every other import of torch is untouched."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        if fullname != "torch":
+            return None
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
+            frame = frame.f_back  # type: ignore[assignment]
+        if frame is None or frame.f_globals.get("__name__") != "thinc.compat":
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        raise ModuleNotFoundError("torch is not imported for thinc by newsprism (nlp.thinc_without_torch)", name="torch")
+
+
+def thinc_without_torch() -> None:
+    """Let spaCy's ML library (thinc) load without importing torch, for this process.
+
+    thinc imports torch when it is installed (the optional ``embeddings`` extra installs it)
+    only to run PyTorch-backed models; the packaged en_core_web_sm runs on numpy, and the
+    analysis is byte-identical either way. The import cost 1.3-2 s of CPU in every process
+    that loads spaCy: in ``refresh`` that was serial time before the workers could start.
+    torch stays importable (the transformer embedder imports it when chosen). The command
+    line calls this at its start; the library leaves thinc as it is (a host program may
+    run PyTorch-backed spaCy models). Nothing happens once thinc or torch is imported."""
+    if "thinc.compat" in sys.modules or "torch" in sys.modules:
+        return
+    if not any(isinstance(f, _NoTorchForThinc) for f in sys.meta_path):
+        sys.meta_path.insert(0, _NoTorchForThinc())  # type: ignore[arg-type]
 
 
 def load_pipeline() -> "Language":

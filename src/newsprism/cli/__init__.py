@@ -19,4 +19,7 @@ __all__ = [
 
 
 def main() -> None:  # console-script entry point
+    from newsprism.nlp import thinc_without_torch
+
+    thinc_without_torch()  # 1.3-2 s of CPU less for every command that loads spaCy
     app(prog_name="newsprism")
