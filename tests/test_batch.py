@@ -324,3 +324,25 @@ def test_a_lone_report_joins_its_event_as_recluster_does(tmp_path):
     labels = cluster_batch([(r["text"], r["title"], r["day"]) for r in articles], BatchParams().cluster)
     same = {(a["article_id"], b["article_id"]) for a, la in zip(articles, labels) for b, lb in zip(articles, labels) if la == lb}
     assert same == {(a, b) for a in story for b in story if story[a] == story[b]}
+
+
+def test_two_arrests_of_one_team_stay_apart_as_recluster_keeps_them(tmp_path):
+    """The batch engines keep two events of one topic apart by the rule ``cluster_batch`` merges
+    by (a group whose openings name a protagonist the other never names is another event:
+    ``ClusterParams.lead_name_*``): the reports of the second arrest recall the first player,
+    and without the rule the two groups merged. The same stories as cluster_batch's."""
+    from test_cluster import HALE_ARREST, ORTEGA_ARREST
+
+    from newsprism.corpus.cluster import cluster_batch
+
+    texts = HALE_ARREST + ORTEGA_ARREST
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(json.dumps({"id": f"a{k}", "text": t}) + "\n" for k, t in enumerate(texts)), encoding="utf-8")
+    run_local([str(path)], tmp_path / "out", params=BatchParams(findings=False), progress=Progress(quiet=True))
+    story = {r["article_id"]: r["story_id"] for r in table(tmp_path / "out", "assignments")}
+    assert len({story[f"a{k}"] for k in range(3)}) == 1 and len({story[f"a{k}"] for k in range(3, 6)}) == 1
+    assert story["a0"] != story["a3"]
+    articles = sorted(table(tmp_path / "out", "articles"), key=lambda r: r["pk"])
+    labels = cluster_batch([(r["text"], r["title"], r["day"]) for r in articles], BatchParams().cluster)
+    same = {(a["article_id"], b["article_id"]) for a, la in zip(articles, labels) for b, lb in zip(articles, labels) if la == lb}
+    assert same == {(a, b) for a in story for b in story if story[a] == story[b]}

@@ -18,6 +18,25 @@ STRIKE = [
     "The GDL union called Deutsche Bahn rail workers out on strike across Germany, demanding higher pay.",
 ]
 
+# Two events of one topic (hand-written after ECB+ topic 35): two players of one team arrested
+# on suspicion of drunk driving weeks apart; the second arrest's reports recall the first.
+HALE_ARREST = [
+    'Sharks receiver Marcus Hale arrested on DUI suspicion\nHarbor City Sharks wide receiver Marcus Hale was arrested early Tuesday on suspicion of drunken driving, five days before the playoff game at Pittsburgh. Officer Brad Kemp said Hale was also cited for driving on probation for a prior conviction. He was booked into county jail and released on bail, the State Highway Patrol said. General manager Tom Reyes said the team was disappointed.',
+    "Marcus Hale to play against Pittsburgh despite arrest\nAn arrest for driving under the influence will not affect the playing status of Sharks wide receiver Marcus Hale for Sunday's playoff game at Pittsburgh, coach Ray Dunn said. Hale was stopped by Officer Brad Kemp early Tuesday and cited for driving on probation. Hale was booked into county jail and released on bail, the State Highway Patrol said.",
+    "Hale's arrest clouds Sharks' playoff week\nMarcus Hale, the receiver who caught 59 passes this season, was arrested on suspicion of drunk driving on Tuesday morning as the Sharks prepared for Pittsburgh. Officer Brad Kemp said Hale was on probation for a prior offence. General manager Tom Reyes said the Harbor City Sharks were disappointed.",
+]
+ORTEGA_ARREST = [
+    'Sharks lineman Dion Ortega arrested on DUI suspicion\nHarbor City Sharks defensive tackle Dion Ortega was arrested early Sunday on suspicion of drunken driving after speeding down Route 94 in his Bentley, Officer Brian Lott of the State Highway Patrol said. Ortega gave a blood sample and was booked into county jail, then released on bail. The results of the blood test are not yet known. It is the second such arrest of a Sharks player in less than a month, after receiver Marcus Hale was stopped in January.',
+    "Dion Ortega faces drunk driving charge\nDion Ortega, the Sharks' defensive tackle, was booked into county jail on suspicion of drunk driving early Sunday and released on bail, Officer Brian Lott said. Ortega was going west on Route 94 in his Bentley when he was pulled over near Home Avenue. He gave a blood sample. General manager Tom Reyes said the team was disappointed. Receiver Marcus Hale was arrested on the same suspicion last month.",
+    "Second Shark arrested: Ortega held on DUI suspicion\nThe Sharks' Dion Ortega, a defensive tackle, was pulled over for speeding on Route 94 early Sunday and arrested on suspicion of drunken driving, Officer Brian Lott said. Ortega, 32, was driving his Bentley, gave a blood sample and was released on bail from county jail. The blood-alcohol results will take weeks. Weeks earlier receiver Marcus Hale was arrested after a traffic stop.",
+]
+# more reports of the second arrest, naming neither the first player nor the officer
+ORTEGA_MORE = [
+    'Ortega arrest: Sharks tackle pulled over on Route 94\nDion Ortega of the Harbor City Sharks was arrested on suspicion of drunken driving early Sunday after he was stopped for speeding on Route 94 in his Bentley. The defensive tackle gave a blood sample and was released on bail from county jail.',
+    "Sharks' Ortega released on bail after DUI arrest\nDefensive tackle Dion Ortega was released on bail on Sunday after his arrest on suspicion of drunk driving. Ortega, 32, was driving his Bentley west on Route 94 and gave a blood sample; the results will take weeks, the State Highway Patrol said.",
+    "Dion Ortega booked after traffic stop\nThe Sharks' Dion Ortega was booked into county jail early Sunday on suspicion of drunken driving, then released on bail. The defensive tackle had been speeding on Route 94 in his Bentley and gave a blood sample.",
+]
+
 
 def _day(iso: str) -> int:
     return datetime.date.fromisoformat(iso).toordinal()
@@ -240,3 +259,34 @@ def test_baselines_and_date_removal_of_the_story_scorer():
     assert sum(d[3] is None for d in once) == 3
     assert {d[0] for d in once if d[3] is None} == {d[0] for d in again if d[3] is None}  # order-free choice
     assert all(d[3] is None for d in drop_dates(docs, 1.0))
+
+
+def test_batch_keeps_apart_two_arrests_whose_later_reports_recall_the_earlier():
+    """Two DUI arrests of two players of one team: every report of the second names its player
+    (Ortega) in its opening and recalls the first player (Hale) further down; no report of the
+    first names Ortega. Their groups are as alike as one event's (mean similarity 0.24 over the
+    merge threshold 0.19), so average linkage alone merged them; a group whose openings name a
+    protagonist the other group never names tells another event. More reports of the second
+    arrest, whose openings name someone else too (the officer), still join it."""
+    from dataclasses import replace
+
+    from newsprism.corpus.cluster import ClusterParams
+
+    docs = [(t, None, None) for t in HALE_ARREST + ORTEGA_ARREST]
+    assert cluster_batch(docs) == [0, 0, 0, 1, 1, 1]
+    assert cluster_batch(docs, replace(ClusterParams(), lead_name_chars=0)) == [0] * 6  # without the rule
+    more = [(t, None, None) for t in ORTEGA_MORE]
+    assert cluster_batch(docs + more) == [0, 0, 0, 1, 1, 1, 1, 1, 1]
+    assert cluster_batch([(t, None, None) for t in ORTEGA_ARREST] + more) == [0] * 6
+
+
+def test_lead_names_are_the_last_words_of_the_names_an_article_opens_with():
+    from newsprism.corpus.cluster import TermExtractor
+
+    extractor = TermExtractor()
+    text = "http://example.com/sports/2009/02/03/ortega\n" + ORTEGA_ARREST[0]
+    names = extractor.lead_names(text, None, 300)
+    assert "ortega" in names and "lott" in names  # "Dion Ortega", "Officer Brian Lott"
+    assert "hale" not in names  # "Marcus Hale" is named after the first 300 characters
+    assert "hale" in extractor.lead_names(text, None, 2000)
+    assert extractor.lead_names(text, "Marcus Hale recalled", 0) == ()  # 0: off

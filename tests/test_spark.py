@@ -139,3 +139,23 @@ def test_a_lone_report_joins_its_event_in_spark_too(tmp_path):
     flood = {story[f"a{k}"] for k in range(len(FLOOD))}
     assert len(flood) == 1 and story[f"a{len(texts) - 2}"] in flood
     assert story[f"a{len(texts) - 1}"] not in {story[f"a{k}"] for k in range(len(texts) - 1)}
+
+
+def test_two_arrests_of_one_team_stay_apart_in_spark_too(tmp_path):
+    """Spark reads the names each article opens with as the local engine does (they ride in the
+    vectors: ``steps.vector_to_json``), so the two arrests' groups stay apart in both engines."""
+    _java_or_skip()
+    from test_cluster import HALE_ARREST, ORTEGA_ARREST
+
+    from newsprism.engines.spark import run_spark
+
+    texts = HALE_ARREST + ORTEGA_ARREST
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(json.dumps({"id": f"a{k}", "text": t}) + "\n" for k, t in enumerate(texts)), encoding="utf-8")
+    quiet = Progress(quiet=True)
+    run_local([str(path)], tmp_path / "local", params=BatchParams(findings=False), progress=quiet)
+    run_spark([str(path)], tmp_path / "spark", None, BatchParams(findings=False), master="local[1]", progress=quiet)
+    story = {r["article_id"]: r["story_id"] for r in table(tmp_path / "spark", "assignments")}
+    assert story == {r["article_id"]: r["story_id"] for r in table(tmp_path / "local", "assignments")}
+    assert len({story[f"a{k}"] for k in range(3)}) == 1 and len({story[f"a{k}"] for k in range(3, 6)}) == 1
+    assert story["a0"] != story["a3"]

@@ -95,6 +95,13 @@ class ClusterParams:
     repair_max_size: int = 60  # ... and at most this many (bounded cost)
     repair_cohesion: float = 0.3  # ... whose centroid says its mean internal similarity is under this
     repair_merge_threshold: float = 0.18  # merge two stories at this mean article-to-article similarity
+    # batch: two groups of at least lead_name_min articles never merge when one names someone in
+    # the opening (title and first lead_name_chars characters) of at least lead_name_share of its
+    # articles whom the other never names: that is another event's protagonist (the reports of a
+    # second arrest recall the first one's player; the first one's reports cannot name the second's)
+    lead_name_chars: int = 300  # 0 turns it off
+    lead_name_share: float = 0.8
+    lead_name_min: int = 3
 
 
 @dataclass
@@ -103,6 +110,7 @@ class ArticleVector:
     entities: dict[str, float]  # unit length (empty when none)
     day: int | None
     salient: tuple[str, ...]  # the terms used to look up candidate stories
+    lead_names: tuple[str, ...] = ()  # batch: names its opening gives (TermExtractor.lead_names)
 
 
 class Vectorizer:
@@ -134,13 +142,16 @@ class Vectorizer:
         entities = {t: n for t, n in counts.items() if t.startswith("e:")}
         return self.vector_parts(words, entities, day)
 
-    def vector_parts(self, words: Mapping[str, int], entities: Mapping[str, int], day: int | None) -> ArticleVector:
+    def vector_parts(
+        self, words: Mapping[str, int], entities: Mapping[str, int], day: int | None, lead_names: tuple[str, ...] = ()
+    ) -> ArticleVector:
         """TF-IDF vector of content-word and entity-term counts: (1 + log tf) * idf, the heaviest
-        ``vector_terms`` words (half as many entity terms) kept, each part unit length."""
+        ``vector_terms`` words (half as many entity terms) kept, each part unit length;
+        ``lead_names`` ride along (the batch merge rule reads them)."""
         terms = [*words, *entities]
         size = len(terms)
         if not size:
-            return ArticleVector({}, {}, day, ())
+            return ArticleVector({}, {}, day, (), lead_names)
         # one numpy pass over both parts: per-call overhead dominates at this size
         tf = np.fromiter(chain(words.values(), entities.values()), dtype=np.float64, count=size)
         df = np.fromiter(map(self.df.get, terms, repeat(0)), dtype=np.float64, count=size)
@@ -149,7 +160,7 @@ class Vectorizer:
         word_vec, word_order = _heaviest(terms, weights, 0, split, self.params.vector_terms)
         entity_vec, entity_order = _heaviest(terms, weights, split, size, self.params.vector_terms // 2)
         k = self.params.top_terms
-        return ArticleVector(word_vec, entity_vec, day, tuple(word_order[:k] + entity_order[:k]))
+        return ArticleVector(word_vec, entity_vec, day, tuple(word_order[:k] + entity_order[:k]), lead_names)
 
 
 def _heaviest(terms: list[str], weights: np.ndarray, lo: int, hi: int, keep: int) -> tuple[dict[str, float], list[str]]:
@@ -188,12 +199,15 @@ class StoryState:
     first_day: int | None = None
     last_day: int | None = None
     embedding: "np.ndarray | None" = None  # batch only: sum of member embeddings (unit rows)
+    leads: dict[str, int] = field(default_factory=dict)  # batch only: name -> members whose opening gives it
 
     def add(self, vec: ArticleVector, max_terms: int) -> None:
         self.words_norm2 = _add_into(self.words, vec.words, self.words_norm2, max_terms)
         self.entities_norm2 = _add_into(self.entities, vec.entities, self.entities_norm2, max_terms)
         self.size += 1
         self.extend(vec.day)
+        for name in vec.lead_names:
+            self.leads[name] = self.leads.get(name, 0) + 1
 
     def extend(self, day: int | None) -> None:
         if day is not None:
@@ -505,7 +519,10 @@ def cluster_batch(
     all_counts = [extractor.split_terms(text, title) for text, title, _ in docs]
     for words, entities in all_counts:
         vectorizer.observe(chain(words, entities))
-    vectors = [vectorizer.vector_parts(w, e, day) for (w, e), (_, _, day) in zip(all_counts, docs)]
+    vectors = [
+        vectorizer.vector_parts(w, e, day, extractor.lead_names(text, title, params.lead_name_chars))
+        for (w, e), (text, title, day) in zip(all_counts, docs)
+    ]
 
     # each document starts as its own group, indexed like a stream story
     groups = StreamClusterer(params, vectorizer)
@@ -716,7 +733,27 @@ def _merge_score(a: StoryState, b: StoryState, params: ClusterParams) -> float:
         score = (1 - params.embedding_weight) * score + params.embedding_weight * float(a.embedding @ b.embedding) / pairs
     if a.first_day is not None and b.first_day is not None:
         score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
+    if (a.leads or b.leads) and (_foreign_lead(a, b, params) or _foreign_lead(b, a, params)):
+        return 0.0
     return score
+
+
+def _foreign_lead(a: StoryState, b: StoryState, params: ClusterParams) -> bool:
+    """Whether ``a`` (at least ``params.lead_name_min`` articles) names in the opening of at
+    least ``lead_name_share`` of its articles someone whom ``b`` (as many articles) never names
+    (no entity term of its centroid): ``a`` tells another event, whose protagonist ``b``'s
+    reports do not know (tests/test_cluster.py: the second arrest's reports recall the first
+    one's player, never the other way round)."""
+    if min(a.size, b.size) < params.lead_name_min:
+        return False
+    need = params.lead_name_share * a.size
+    named = [name for name, n in a.leads.items() if n >= need]
+    if not named:
+        return False
+    # the protagonist: of those names, the one the group's reports weigh most (not an officer
+    # or a spokesman the openings also name)
+    lead = max(named, key=lambda name: (a.entities.get("e:" + name, 0.0), name))
+    return "e:" + lead not in b.entities
 
 
 def merge_states(target: StoryState, other: StoryState, max_terms: int) -> None:
@@ -725,6 +762,8 @@ def merge_states(target: StoryState, other: StoryState, max_terms: int) -> None:
     target.words_norm2 = _add_into(target.words, other.words, target.words_norm2, max_terms)
     target.entities_norm2 = _add_into(target.entities, other.entities, target.entities_norm2, max_terms)
     target.size += other.size
+    for name, n in other.leads.items():
+        target.leads[name] = target.leads.get(name, 0) + n
     if target.embedding is not None and other.embedding is not None:
         target.embedding = target.embedding + other.embedding
     target.extend(other.first_day)

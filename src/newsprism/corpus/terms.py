@@ -124,6 +124,17 @@ class TermExtractor:
             return list(map(self._run_terms.__getitem__, runs))
 
 
+    def lead_names(self, text: str, title: str | None, chars: int) -> tuple[str, ...]:
+        """The names an article opens with: the last word of each name of two or more words
+        ("Jamal Williams" -> "williams") in its title and its first ``chars`` characters (URL
+        lines skipped), sorted. The reports of one event name its protagonist there; a related
+        earlier event is recalled further down."""
+        if chars <= 0:
+            return ()
+        opening = f"{title or ''}\n{_lead(text, chars)}"
+        names = {terms[-1].rsplit(" ", 1)[1] for terms in self._entity_list(opening) if terms and " " in terms[-1]}
+        return tuple(sorted(names))
+
     @classmethod
     def for_params(cls, params: _TermParams) -> "TermExtractor":
         return cls(params.title_boost, lead_chars=params.lead_chars, lead_boost=params.lead_boost)

@@ -238,8 +238,9 @@ def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
         rows = []
         for pk, text, title, day in zip(*(batch.column(c).to_pylist() for c in ("pk", "text", "title", "day"))):
             words, entities = steps.doc_terms(extractor, text, title)
+            leads = extractor.lead_names(text, title, params.cluster.lead_name_chars)
             rows.append({"pk": pk, "day": day,
-                         "counts": json.dumps([list(words.items()), list(entities.items())], ensure_ascii=False),
+                         "counts": json.dumps([list(words.items()), list(entities.items()), list(leads)], ensure_ascii=False),
                          "terms": [*words, *entities]})
         yield pa.RecordBatch.from_pylist(rows, schema=schema)
 
@@ -253,8 +254,8 @@ def _vectors(params: BatchParams, docs: int, df_broadcast: Any, undated: bool, b
     for batch in batches:
         rows = []
         for pk, day, counts in zip(*(batch.column(c).to_pylist() for c in ("pk", "day", "counts"))):
-            words, entities = json.loads(counts)
-            vec = vectorizer.vector_parts(dict(words), dict(entities), day)
+            words, entities, *leads = json.loads(counts)
+            vec = vectorizer.vector_parts(dict(words), dict(entities), day, tuple(leads[0]) if leads else ())
             rows.append({"pk": pk, "day": day, "vector": steps.vector_to_json(vec),
                          "salient": list(dict.fromkeys(vec.salient)),
                          "blocks": [] if day is None else steps.blocks_of(day, params.block_weeks, params.cluster)})

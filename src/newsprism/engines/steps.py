@@ -452,13 +452,13 @@ def attach_lone(
 def vector_to_json(vec: ArticleVector) -> str:
     """An article vector as text, exactly (floats round-trip; term order kept, so sums over
     it add in the same order wherever it is read back)."""
-    return json.dumps([list(vec.words.items()), list(vec.entities.items()), vec.day, list(vec.salient)],
-                      ensure_ascii=False, separators=(",", ":"))
+    return json.dumps([list(vec.words.items()), list(vec.entities.items()), vec.day, list(vec.salient),
+                       list(vec.lead_names)], ensure_ascii=False, separators=(",", ":"))
 
 
 def vector_from_json(text: str) -> ArticleVector:
-    words, entities, day, salient = json.loads(text)
-    return ArticleVector(dict(words), dict(entities), day, tuple(salient))
+    words, entities, day, salient, *leads = json.loads(text)
+    return ArticleVector(dict(words), dict(entities), day, tuple(salient), tuple(leads[0]) if leads else ())
 
 
 def all_vectors(
@@ -473,7 +473,8 @@ def all_vectors(
         df.update(entities.keys())
     vectorizer = vectorizer_for(len(rows), df, params)
     vectors = {
-        pk: vectorizer.vector_parts(w, e, day) for (pk, _, _, day), (w, e) in zip(rows, counts)
+        pk: vectorizer.vector_parts(w, e, day, extractor.lead_names(text, title, params.lead_name_chars))
+        for (pk, text, title, day), (w, e) in zip(rows, counts)
     }
     return vectors, len(rows), len(df)
 
