@@ -357,3 +357,100 @@ def test_one_outlet_repeating_its_words_is_one_item(nlp):
     }
     items = [x for x in _evaluative(nlp, texts) if "bombastic" in x.about]
     assert len(items) == 1, _framing(nlp, texts)
+
+
+def test_one_act_told_by_each_outlet_in_its_own_lede_is_one_wording_item(nlp):
+    # BASIL 2013 (Cheney): each outlet's lede tells Mary Cheney's criticism with other details, so no
+    # fact joins the three sentences; the act (criticize, same actor) is one, worded three ways
+    texts = {
+        "a": "Mary Cheney, one of Dick Cheney's two daughters, has taken to Facebook to blast her older sibling, "
+             "Liz Cheney, a Wyoming Senate candidate, for her stance on same-sex marriage, the paper reported.",
+        "b": "Mary Cheney, the younger sister of Liz Cheney, sharply criticized her sister's stance on same-sex "
+             "marriage on Friday and urged her own Facebook friends to share the message.",
+        "c": "Mary Cheney, who is openly gay, took to Facebook to rebuke her sister's remarks in a long post.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets word one act")]
+    assert len(items) == 1, _framing(nlp, texts)
+    by_doc = {lab.doc: lab.label for lab in items[0].labels}
+    assert "blast" in by_doc["a"] and "sharply criticized" in by_doc["b"] and "rebuke" in by_doc["c"], by_doc
+    for lab in items[0].labels:
+        assert all(c.doc == lab.doc and texts[c.doc][c.start:c.end] == c.text for c in lab.citations)
+
+
+def test_two_acts_of_one_class_by_different_people_are_not_one_act(nlp):
+    texts = {
+        "a": "Senator John Smith blasted the budget plan on Monday in a long speech in Denver.",
+        "b": "Governor Mary Jones criticized the budget plan on Monday in a speech in Boston.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets word one act")]
+
+
+def test_what_outlets_call_an_unnamed_group_is_framing(nlp):
+    # issue 11: "protesters" vs "rioters" — no named entity to hang a label on
+    texts = {
+        "a": "Hundreds of rioters smashed windows in downtown Portland on Saturday night. Police arrested 20 people.",
+        "b": "Hundreds of protesters marched through downtown Portland on Saturday night. Police arrested 20 people.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+    assert len(items) == 1, _framing(nlp, texts)
+    assert "rioter (Outlet A)" in items[0].about and "protester (Outlet B)" in items[0].about
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert by_doc["a"].label == "rioters" and by_doc["b"].label == "protesters"
+    for lab in items[0].labels:
+        assert all(c.doc == lab.doc and texts[c.doc][c.start:c.end] == c.text for c in lab.citations)
+
+
+def test_a_charged_word_in_quotes_or_both_outlets_or_as_a_modifier_is_no_term_frame(nlp):
+    texts = {  # a speaker's word in quotation marks; "riot gear" names gear
+        "a": "The mayor called them “rioters” on Sunday. Police in riot gear watched the protesters march.",
+        "b": "Hundreds of protesters marched through downtown Portland on Saturday night.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+    texts = {  # both outlets call it a massacre: the story's word, no choice between outlets
+        "a": "The massacre at the school left 20 dead. The shooting lasted ten minutes.",
+        "b": "The massacre at the school left 20 dead, officials said on Monday.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+
+
+def test_undocumented_and_illegal_immigrants_are_two_frames(nlp):
+    # BASIL 2011 (Arpaio): NYT "illegal immigrants", Fox and HuffPost "undocumented immigrants"
+    texts = {
+        "a": "Mr. Perry backed a state plan that gives some children of illegal immigrants a tuition break.",
+        "b": "Romney has said that Perry provided a magnet for undocumented immigrants to settle in Texas.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+    assert len(items) == 1 and "illegal immigrant (Outlet A)" in items[0].about, _framing(nlp, texts)
+
+
+def test_a_loaded_verb_of_attribution_beside_a_plain_one_is_framing(nlp):
+    # BASIL 2012 (Boehner): HuffPost "Boehner admitted", Fox and NYT "said"
+    texts = {
+        "a": "House Speaker John Boehner admitted on Sunday that Republicans could lose the House in November.",
+        "b": "House Speaker John Boehner said on Sunday that Republicans could lose the House in November.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")]
+    assert len(items) == 1, _framing(nlp, texts)
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert by_doc["a"].label == "admitted" and by_doc["b"].label == "said", by_doc
+    for lab in items[0].labels:  # the verb and its sentence, in the label's own document
+        assert [c.text for c in lab.citations][0] == lab.label and texts[lab.doc] in [c.text for c in lab.citations]
+
+
+def test_plain_verbs_in_every_outlet_are_no_attribution_frame(nlp):
+    texts = {
+        "a": "House Speaker John Boehner said on Sunday that Republicans could lose the House in November.",
+        "b": "House Speaker John Boehner told reporters on Sunday that Republicans could lose the House.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")]
+
+
+def test_a_feared_event_or_a_speakers_word_beside_their_quote_is_no_term_frame(nlp):
+    # the seed story: AP's "fears of a bloodbath" names what might come, WP's "regime" is in a
+    # clause reported beside the speaker's own quoted words
+    texts = {
+        "a": "Residents huddled indoors amid fears of a bloodbath in Aleppo. The killing of civilians went on.",
+        "b": "He said the Syrian regime has “crossed all the lines” in Aleppo. The Syrian government denied it.",
+        "c": "The killing of civilians in Aleppo went on, and the Syrian government denied any role.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")], _framing(nlp, texts)

@@ -12,6 +12,10 @@ from __future__ import annotations
 from typing import Sequence
 
 __all__ = [
+    "FRAME_TERMS",
+    "PROSPECT_NOUNS",
+    "LOADED_SPEECH_VERBS",
+    "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
     "FIGURE_SOURCE_VERBS",
     "QUOTED_PASSIVES",
@@ -142,6 +146,34 @@ SPEAKING_NOUNS = frozenset(
     poll survey study complaint lawsuit filing brief ruling website blog book speech interview
     release announcement video commentary""".split()
 )
+# What outlets call one unnamed group or one event, where the choice of word is the frame
+# (issue 11: "protesters" vs "rioters", "shooting" vs "massacre"). Each set holds the words for one
+# referent, as lemmas; a word marked "*" charges it. Two outlets using two words of one set, one
+# of them charged and not used by the other outlet, frame it differently. "adj_noun" is a
+# modifier with its noun ("illegal_immigrant" vs "undocumented_immigrant": both charged, the two
+# sides' words for one group).
+FRAME_TERMS = (
+    "protester demonstrator marcher *rioter *looter *mob *agitator",
+    "protest demonstration rally *riot *unrest *uprising *looting",
+    "shooting killing attack *massacre *slaughter *carnage *rampage *bloodbath",
+    "confrontation altercation encounter incident *scuffle *tussle *brawl",
+    "immigrant migrant *illegal_immigrant *illegal_alien *illegals *undocumented_immigrant *unauthorized_immigrant",
+    "government administration *regime",
+    "fighter rebel militant insurgent gunman *terrorist *jihadist *thug",
+    "remark comment statement *gaffe *blunder *tirade *rant *diatribe *outburst",
+    "criticism reaction response *backlash *onslaught *firestorm",
+    "plan proposal *scheme *ploy *stunt",
+)
+# Nouns whose "of" phrase is a prospect, not an event that happened ("fears of a bloodbath",
+# "the risk of a massacre"): a charged word there names what might come, not what an outlet
+# calls what did.
+PROSPECT_NOUNS = frozenset("fear concern worry warning threat risk prospect danger possibility specter spectre".split())
+# Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth
+# conceded ("admitted", "conceded"), a statement in doubt ("claimed", "alleged",
+# "insisted") or a manner judged ("boasted", "bragged", "complained"); against the plain ones
+# ("said", "told"). One outlet's loaded verb for a speaker the others introduce plainly is framing.
+LOADED_SPEECH_VERBS = frozenset("claim allege insist admit concede confess boast brag complain whine".split())
+PLAIN_SPEECH_VERBS = frozenset("say tell add write note state explain".split())
 # what a publication is called after its name ("wrote Time magazine", "the Des Moines
 # Register newspaper"): the name of an organisation, whatever words of the name are
 PUBLICATION_NOUNS = frozenset("magazine newspaper paper journal network channel outlet newsletter".split())

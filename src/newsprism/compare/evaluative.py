@@ -44,7 +44,7 @@ from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
 from newsprism.lexicon import REPORTING_VERBS, SPEAKING_NOUNS
 
-__all__ = ["Cue", "cues", "act", "in_act", "judging", "CUE_RANK", "JUDGING_ADJ"]
+__all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "CUE_RANK", "JUDGING_ADJ"]
 
 # judging adverbs and hedges a reporter adds in their own voice
 _JUDGING = frozenset(
@@ -480,3 +480,16 @@ def act(sent: SpacySpan) -> Cue | None:
         return None
     lo = min([root.i] + [c.i for c in root.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
     return Cue("act", root.text, *_phrase(root, lo, _object_end(root), cap=10))
+
+
+def verb_phrase(verb: Token) -> Cue:
+    """A verb with its auxiliaries, adverbs and object ("to rebuke her sister's remarks"): how
+    one outlet words an act another outlet words in charged terms."""
+    lo = min([verb.i] + [c.i for c in verb.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
+    return Cue("act", verb.text, *_phrase(verb, lo, _object_end(verb), cap=10))
+
+
+def reported_or_negated(tok: Token) -> bool:
+    """Whether ``tok`` sits in a clause reported from someone else, under a negation or a
+    condition: then a charged word in it is not plainly the outlet's own verdict."""
+    return _reported_or_negated(tok)

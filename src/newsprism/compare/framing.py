@@ -24,10 +24,12 @@ from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
-from newsprism.compare.evaluative import CUE_RANK, Cue, act, cues, in_act, judging
+from newsprism.compare.evaluative import CUE_RANK, Cue, act, cues, in_act, judging, verb_phrase
+from newsprism.compare.frame_terms import term_items
+from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, same_role
 from newsprism.extract.claims import Claim
-from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis
+from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
 
 __all__ = ["find_framing"]
 
@@ -127,22 +129,63 @@ def _cue_span(doc: Doc, cue: Cue, doc_id: str) -> Span:
     return Span(doc_id, words.start_char, words.end_char, words.text)
 
 
+def _act_groups(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[tuple[str, list[str]]]:
+    """(act class, claim ids) of one act two or more outlets tell that no fact joins: a verb of one
+    class ("to blast her older sibling", "sharply criticized her sister's stance", "took to Facebook
+    to rebuke her sister's remarks": criticize) that is part of its sentence's main act, with the
+    same resolved actor, neither negated nor hedged. Each outlet's lede tells the act with other
+    details, so the alignment often leaves the three sentences apart."""
+    from newsprism.extract.propositions import act_class, propositions
+
+    props = propositions(claims, analysis, docs)
+    outlet_of = {d.id: outlet_key(d.outlet) or d.id for d in analysis.documents}
+    by: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for c in claims:
+        p = props.get(c.id)
+        doc = docs.get(c.doc)
+        if p is None or doc is None or p.negated or p.hedged or quote_share(c) > 0.5:
+            continue
+        agents = sorted(a for a in p.agents if a.startswith("@"))
+        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        if not agents or span is None:
+            continue
+        kinds = {k for t in span if t.pos_ == "VERB" and in_act(t, span)
+                 for k in [act_class(t)] if k is not None and k != "say"}
+        for k in sorted(kinds):
+            for a in agents:
+                by.setdefault((k, a), {}).setdefault(outlet_of.get(c.doc, c.doc), []).append(c.id)
+    return [(k, [i for ids in per.values() for i in ids]) for (k, _a), per in by.items() if len(per) >= 2]
+
+
+def _of_act(tok, kind: str | None) -> bool:
+    """Whether a cue's word tells the act of class ``kind``: the verb itself, or an adverb on it
+    ("sharply criticized"); any word of the act when the group is a fact (``kind`` None)."""
+    if kind is None:
+        return True
+    from newsprism.extract.propositions import act_class
+
+    return act_class(tok) == kind or (tok.dep_ == "advmod" and act_class(tok.head) == kind)
+
+
 def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                    docs: Mapping[str, Doc], labelled: Sequence[Span] = ()) -> tuple[list[Framing], set[str]]:
-    """One item per act two or more outlets tell (one fact, "same fact" support) where one
-    outlet tells it in charged words ("to blast her older sibling", "sharply criticized", "the
-    onslaught of criticism") that another outlet telling it does not use: each outlet's wording
-    of the act, cited. Also returns the claims these items show."""
+    """One item per act two or more outlets tell (one fact, "same fact" support; or one act class
+    with the same actor, ``_act_groups``) where one outlet tells it in charged words ("to blast her
+    older sibling", "sharply criticized", "the onslaught of criticism") that another outlet telling
+    it does not use: each outlet's wording of the act, cited. Also returns the claims these items show."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     by_id = {c.id: c for c in claims}
     items: list[Framing] = []
     shown: set[str] = set()
-    for f in facts:
+    groups: list[tuple[str | None, list[str]]] = [
+        (None, [s.claim for s in f.support if s.strength == "same fact"]) for f in facts]
+    groups += _act_groups(analysis, claims, docs)
+    for kind, group in groups:
         per_doc: dict[str, list[Claim]] = {}
         spans: dict[str, SpacySpan] = {}
-        for s in f.support:
-            c = by_id.get(s.claim)
-            if s.strength != "same fact" or c is None or c.doc not in docs:
+        for cid in group:
+            c = by_id.get(cid)
+            if c is None or c.doc not in docs or cid in spans:
                 continue
             span = docs[c.doc].char_span(c.start, c.end, alignment_mode="expand")
             if span is not None:
@@ -155,7 +198,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
         for d, cs in sorted(per_doc.items()):
             for c in cs:
                 span = spans[c.id]
-                if quote_share(c) > 0.5:
+                if quote_share(c) > 0.5 or (kind is not None and c.id in shown):
                     continue
                 doc = docs[d]
                 for cue in cues(span):
@@ -164,7 +207,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                     if cue.word.lower() in ("apparently", "seemingly", "reportedly", "allegedly"):
                         continue  # how sure the report is of the act ("the video apparently shows"), not its wording
                     word = doc[cue.start:cue.end]
-                    if not any(in_act(t, span) for t in word if t.text == cue.word):
+                    if not any(in_act(t, span) and _of_act(t, kind) for t in word if t.text == cue.word):
                         continue
                     if any(x.doc == d and x.start < word.end_char and word.start_char < x.end for x in labelled):
                         continue
@@ -187,17 +230,24 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
             doc = docs[d]
             if d in charged:
                 cue, c = charged[d]
+            elif kind is not None:
+                # the verb of the same act class, with its object ("to rebuke her sister's remarks")
+                plain = next(((verb_phrase(t), c) for c in per_doc[d] for t in spans[c.id]
+                              if t.pos_ == "VERB" and in_act(t, spans[c.id]) and _of_act(t, kind)), None)
+                if plain is None:
+                    continue
+                cue, c = plain
             else:
                 best = None
                 for c in per_doc[d]:
-                    plain = act(spans[c.id])
-                    if plain is None:
+                    plain_act = act(spans[c.id])
+                    if plain_act is None:
                         continue
-                    words = {t.lemma_.lower() for t in doc[plain.start : plain.end]
+                    words = {t.lemma_.lower() for t in doc[plain_act.start : plain_act.end]
                              if t.pos_ in ("NOUN", "PROPN", "VERB") and not t.is_stop}
                     overlap = max(len(words & w) for w in told.values())
                     if overlap and (best is None or overlap > best[0]):
-                        best = (overlap, plain, c)
+                        best = (overlap, plain_act, c)
                 if best is None:
                     continue
                 _, cue, c = best
@@ -206,7 +256,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
             labels.append(Label(d, outlet_of.get(d), phrase, (cite,)))
             used.append(c.id)
         # two outlets' wordings (several articles of one outlet are one choice of words)
-        if len({lab.outlet or lab.doc for lab in labels}) < 2:
+        if len({outlet_key(lab.outlet) or lab.doc for lab in labels}) < 2:
             continue
         shown.update(used)
         about = "how the outlets word one act: " + " vs ".join(
@@ -295,7 +345,7 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     """Every framing difference of the story, numbered R1, R2, ..."""
     if len(analysis.documents) < 2 or not docs:
         return []
-    labels = _label_items(analysis, docs)
+    labels = _label_items(analysis, docs) + term_items(analysis, docs) + speech_verb_items(analysis, claims, docs)
     cited = [c for item in labels for c in item.citations]
     wording, worded = _wording_items(analysis, claims, facts, docs, cited)
     rest = [c for c in claims if c.id not in worded]

@@ -31,8 +31,8 @@ from spacy.tokens import Doc, Token
 from newsprism.lexicon import is_title
 from newsprism.model import Span, StoryAnalysis
 
-__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "quoted_at_start", "JUDGING_NOUNS",
-           "LEAN"]
+__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "quoted_at_start", "inside_quotes",
+           "JUDGING_NOUNS", "LEAN"]
 
 # a group by affiliation ("establishment Republicans", "the nation's highest-profile Republicans")
 # takes modifiers that pick a subset of it, not a label: NORP is left out
@@ -140,6 +140,11 @@ def _inside_quotes(tok: Token) -> bool:
             break
         inside = _toggle(t, inside)
     return inside
+
+
+def inside_quotes(tok: Token) -> bool:
+    """Whether ``tok`` sits between quotation marks (someone else's words, or scare quotes)."""
+    return _inside_quotes(tok)
 
 
 def _key(tok: Token) -> str:

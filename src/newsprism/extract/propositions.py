@@ -38,7 +38,7 @@ from newsprism.attribution import is_reporting_verb
 from newsprism.extract.claims import Claim, event_class, participant
 from newsprism.model import StoryAnalysis
 
-__all__ = ["Proposition", "proposition_of", "propositions"]
+__all__ = ["Proposition", "act_class", "proposition_of", "propositions"]
 
 _MODALS = frozenset({"may", "might", "could", "would", "should"})
 # verbs whose clause states an intention, a possibility or a plan, not a done thing
@@ -187,6 +187,12 @@ def _predicate_class(tok: Token) -> str | None:
             if phrasal:
                 return phrasal
     return _PREDICATE_OF.get(lemma) if tok.pos_ in ("VERB", "AUX") else None
+
+
+def act_class(tok: Token) -> str | None:
+    """The class of the act a verb tells ("blast", "rebuke", "criticize" -> criticize), as the
+    propositions read it; None for a verb of no class."""
+    return _predicate_class(tok) or event_class(tok)
 
 
 def _negated(tok: Token) -> bool:

@@ -1,0 +1,89 @@
+"""How outlets introduce one speaker's words: "Boehner *admitted*" in one outlet,
+"Boehner *said*" in another.
+
+A verb of attribution can do more than report: "admitted", "conceded" take what
+was said as a truth given up; "claimed", "alleged", "insisted" put it in doubt;
+"boasted", "complained" judge the manner (``lexicon.LOADED_SPEECH_VERBS``). One
+item per resolved speaker for whom one outlet uses such a verb that another
+outlet, introducing the same speaker with plain verbs only ("said", "told"),
+never uses: each outlet's verbs, cited where they are written (the cue of a
+direct quote, or of a claim reported from the speaker). Never a conflict.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc
+
+from newsprism.extract.claims import Claim
+from newsprism.lexicon import LOADED_SPEECH_VERBS, PLAIN_SPEECH_VERBS
+from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
+
+__all__ = ["speech_verb_items"]
+
+
+def _lemma(doc: Doc | None, cue: Span) -> str:
+    """The verb of a cue as the parse lemmatises it ("admitted" -> admit); "" when not found."""
+    words = doc.char_span(cue.start, cue.end, alignment_mode="expand") if doc is not None else None
+    if words is None or not len(words):
+        return ""
+    verbs = [t for t in words if t.pos_ in ("VERB", "AUX")]
+    return (verbs[0] if verbs else words.root).lemma_.lower()
+
+
+def _sentence(doc: Doc | None, cue: Span) -> Span:
+    """The sentence a cue is written in (the cue itself when the parse is missing)."""
+    words = doc.char_span(cue.start, cue.end, alignment_mode="expand") if doc is not None else None
+    if words is None or not len(words):
+        return cue
+    sent = words[0].sent
+    return Span(cue.doc, sent.start_char, sent.end_char, sent.text)
+
+
+def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Framing]:
+    """One item per speaker whose words the outlets introduce with differently loaded verbs."""
+    outlet_of = {d.id: d.outlet for d in analysis.documents}
+    key_of = {d.id: outlet_key(d.outlet) or d.id for d in analysis.documents}
+    names = {e.id: e.name for e in analysis.entities}
+    # speaker -> outlet -> verb -> cue spans
+    by: dict[str, dict[str, dict[str, list[Span]]]] = {}
+
+    def add(speaker: str | None, cue: Span | None) -> None:
+        if speaker is None or cue is None or cue.doc not in key_of:
+            return
+        verb = _lemma(docs.get(cue.doc), cue)
+        if verb not in LOADED_SPEECH_VERBS and verb not in PLAIN_SPEECH_VERBS:
+            return
+        spans = by.setdefault(speaker, {}).setdefault(key_of[cue.doc], {}).setdefault(verb, [])
+        if all((s.doc, s.start) != (cue.doc, cue.start) for s in spans):
+            spans.append(cue)
+
+    for q in analysis.quotes:
+        add(q.speaker_entity, q.cue)
+    for c in claims:
+        if c.attribution is not None and c.attribution.kind == "reporting-verb":
+            add(c.attribution.entity, c.attribution.cue)
+    items = []
+    for speaker, per_outlet in by.items():
+        loaded = {o: {v for v in verbs if v in LOADED_SPEECH_VERBS} for o, verbs in per_outlet.items()}
+        plain_only = [o for o in per_outlet if not loaded[o]]
+        # an outlet's loaded verb for the speaker that another outlet, introducing them plainly, never uses
+        if not any(loaded[o] for o in per_outlet) or not plain_only:
+            continue
+        labels = []
+        for o, verbs in sorted(per_outlet.items()):
+            if not loaded[o] and o not in plain_only:
+                continue
+            chosen = sorted(loaded[o]) or sorted(verbs, key=lambda v: -len(verbs[v]))[:1]
+            cues = [s for v in chosen for s in verbs[v][:2]]
+            for doc_id in dict.fromkeys(s.doc for s in cues):  # one label per document
+                mine = [s for s in cues if s.doc == doc_id]
+                # the verb, then its sentence: what a reader checks the verb against
+                cites = tuple(dict.fromkeys(x for s in mine for x in (s, _sentence(docs.get(s.doc), s))))
+                labels.append(Label(doc_id, outlet_of.get(doc_id), ", ".join(dict.fromkeys(s.text for s in mine)), cites))
+        about = f"how the outlets introduce {names.get(speaker, speaker)}'s words: " + " vs ".join(
+            f"“{lab.label}” ({lab.outlet or lab.doc})" for lab in labels)
+        items.append(Framing("", "label", about, tuple(labels), tuple(dict.fromkeys(lab.doc for lab in labels)),
+                             tuple(c for lab in labels for c in lab.citations)))
+    return items
