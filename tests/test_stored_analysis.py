@@ -5,6 +5,7 @@ story's articles change (newsprism.engines.local, Corpus.story_analysis)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -132,6 +133,24 @@ def test_ingest_parse_stores_parses(tmp_path):
     assert json.loads(again.output)["parsed"]["articles"] == 0
 
 
+def test_parsing_a_corpus_in_two_workers_stores_the_parses_one_process_makes(tmp_path, analyser):
+    """``ingest --parse --jobs 2``: two worker processes (forked with the model this process
+    loaded, on Linux) store byte-for-byte the parses one process stores."""
+    from newsprism.engines.local import parse_corpus
+    from newsprism.pipeline import read_inputs
+
+    articles, _ = read_inputs([EXAMPLE])
+    stored = []
+    for jobs in (1, 2):
+        with Corpus(tmp_path / f"c{jobs}.db") as corpus:
+            corpus.add_articles(articles)
+            summary = parse_corpus(corpus, jobs=jobs, batch=1, analyser=analyser if jobs == 1 else None)
+            assert summary.parsed == len(articles) and summary.jobs == jobs
+            stored.append(dict(corpus.store.conn.execute(
+                "SELECT a.id, p.data FROM parses p JOIN articles a ON a.pk = p.article")))
+    assert stored[0] == stored[1] and len(stored[0]) == len(articles)
+
+
 def test_stories_are_paged_with_the_total(tmp_path):
     db = tmp_path / "c.db"
     words = "harbour bridge council vote river flood mayor budget school strike".split()
@@ -174,8 +193,8 @@ def test_stories_told_by_at_least_n_outlets(tmp_path):
     assert "stories 1" not in runner.invoke(app, ["stories", str(db), "--min-outlets", "2"]).output
 
 
-def test_refresh_with_two_jobs_analyses_stories_here_and_in_a_worker(tmp_path, shared_dir):
-    """--jobs 2: one worker process, and the calling process analyses stories too."""
+def test_refresh_with_two_jobs_analyses_stories_in_two_workers(tmp_path, shared_dir):
+    """--jobs 2: two worker processes analyse the stories; the calling process only writes."""
     from newsprism.evaluate.basil_findings import load_events
 
     events = load_events(shared_dir / "datasets" / "basil" / "articles")[:3]
@@ -185,6 +204,9 @@ def test_refresh_with_two_jobs_analyses_stories_here_and_in_a_worker(tmp_path, s
         assert len(stale) >= 3
         summary = refresh(corpus, jobs=2)
         assert summary.failed == [] and summary.stories == len(stale) and summary.jobs == 2
+        # the stories were analysed in worker processes (each reports its CPU time), not here
+        assert 1 <= len(summary.worker_cpu_seconds) <= 2 and os.getpid() not in summary.worker_cpu_seconds
+        assert all(cpu > 0 for cpu in summary.worker_cpu_seconds.values())
         assert summary.parsed == sum(len(arts) for _, arts in events)
         assert corpus.stale_stories() == []
         two = dict(corpus.store.conn.execute("SELECT story, data FROM analyses"))

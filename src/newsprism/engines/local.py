@@ -17,8 +17,8 @@ and reused: re-analysing a story that gained one article parses one article.
 Several stories are analysed at once by a pool of worker processes (``jobs``,
 default: every core); on Linux the workers are forked from the calling process once it
 has loaded the model and the embedder (``_pool``), elsewhere each loads them once; workers
-only read the corpus file, the calling process writes the results (one writer, WAL:
-readers never wait).
+only read the corpus file, the calling process only writes the results (one writer, WAL:
+readers never wait) and analyses nothing itself, so the workers share the stories evenly.
 """
 
 from __future__ import annotations
@@ -165,6 +165,8 @@ class Analyser:
             articles=len(rows),
             seconds=time.perf_counter() - started,
             peak_rss_mib=peak_rss_mib(),
+            pid=os.getpid(),
+            process_cpu=time.process_time(),
         )
 
 
@@ -178,6 +180,8 @@ class _StoryResult:
     articles: int
     seconds: float
     peak_rss_mib: float
+    pid: int = 0  # the process that made it
+    process_cpu: float = 0.0  # that process's CPU seconds (user + system) so far
 
 
 def _save(corpus: Corpus, result: _StoryResult, version: str, parse_version_: str) -> None:
@@ -223,6 +227,9 @@ class RefreshSummary:
     jobs: int = 1
     peak_rss_mib: float = 0.0  # the calling process
     worker_peak_rss_mib: float = 0.0  # the largest worker (the calling process when jobs = 1)
+    cpu_seconds: float = 0.0  # the calling process's CPU time (user + system) at the end
+    cpu_seconds_before_workers: float = 0.0  # ... when it started the workers (jobs > 1): serial
+    worker_cpu_seconds: dict[int, float] = field(default_factory=dict)  # per worker process, at its last story
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -235,6 +242,9 @@ class RefreshSummary:
             "jobs": self.jobs,
             "peak_rss_mib": round(self.peak_rss_mib, 1),
             "worker_peak_rss_mib": round(self.worker_peak_rss_mib, 1),
+            "cpu_seconds": round(self.cpu_seconds, 2),
+            "cpu_seconds_before_workers": round(self.cpu_seconds_before_workers, 2),
+            "worker_cpu_seconds": sorted(round(v, 2) for v in self.worker_cpu_seconds.values()),
         }
 
 
@@ -356,6 +366,8 @@ def refresh(
             summary.parsed += result.articles - result.reused
             summary.reused += result.reused
             summary.worker_peak_rss_mib = max(summary.worker_peak_rss_mib, result.peak_rss_mib)
+            if result.pid != os.getpid():
+                summary.worker_cpu_seconds[result.pid] = max(summary.worker_cpu_seconds.get(result.pid, 0.0), result.process_cpu)
         if progress:
             done = summary.stories + len(summary.failed)
             progress(done, total, f"{summary.articles} articles")
@@ -376,35 +388,30 @@ def refresh(
     elif stale:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        # jobs - 1 worker processes, and this process analyses stories too (one process
-        # fewer to start). Every process takes the next story (largest first) from one shared
-        # count when it starts it (_take), so no story waits in a busy process's queue while
-        # another is idle at the end; each worker has two requests in hand, so it never waits
-        # for this process to hand it one.
+        # ``jobs`` worker processes forked from this one once it has loaded what the stories
+        # need; this process only writes the results (one writer). Every worker takes the next
+        # story (largest first) from one shared count when it starts it (_take), so no story
+        # waits in a busy worker's queue while another is idle at the end; each worker has two
+        # requests in hand, so it never waits for this process to hand it one.
         import multiprocessing
 
-        workers = summary.jobs - 1
+        workers = summary.jobs
         running: set = set()
-        # what the stories need is loaded here first and the workers are forked with it (_pool)
-        analyser = analyser or Analyser()
-        if _needs_model(corpus, stale, pversion):
-            analyser.nlp  # noqa: B018
-        else:
-            analyser.vocab  # noqa: B018
-        analyser._embedder()
-        context = "fork" if sys.platform == "linux" else "spawn"
-        taken = multiprocessing.get_context(context).Value("q", 0)
-        with _pool(str(corpus.path), workers, analyser, taken, stale) as pool:
+        fork = sys.platform == "linux"
+        if fork:  # what the stories need is loaded once, here, and the workers are forked with it
+            analyser = analyser or Analyser()
+            if _needs_model(corpus, stale, pversion):
+                analyser.nlp  # noqa: B018
+            else:
+                analyser.vocab  # noqa: B018
+            analyser._embedder()
+        taken = multiprocessing.get_context("fork" if fork else "spawn").Value("q", 0)
+        summary.cpu_seconds_before_workers = time.process_time()
+        with _pool(str(corpus.path), workers, analyser if fork else None, taken, stale) as pool:
             try:
                 running = {pool.submit(_worker_next) for _ in range(2 * workers)}
-                mine: int | None = 0
-                while mine is not None or running:
-                    mine = _take(taken, stale) if mine is not None else None
-                    if mine is not None:
-                        here(mine)
-                        done = {f for f in running if f.done()}
-                    else:
-                        done, _ = wait(running, return_when=FIRST_COMPLETED)
+                while running:
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
                         running.discard(future)
                         result = future.result()
@@ -418,6 +425,7 @@ def refresh(
                 raise
     summary.seconds = time.perf_counter() - started
     summary.peak_rss_mib = peak_rss_mib()
+    summary.cpu_seconds = time.process_time()
     return summary
 
 
@@ -442,8 +450,9 @@ def parse_corpus(
     analyser: Analyser | None = None,
 ) -> ParseSummary:
     """Parse every article without a stored parse of the current version and store the
-    parses (``ingest --parse``), ``batch`` articles per task, ``jobs`` processes; at most
-    two batches per worker are in flight, so memory stays bounded whatever the corpus size.
+    parses (``ingest --parse``), ``batch`` articles per task, ``jobs`` worker processes (this
+    process stores their parses); at most two batches per worker are in flight, so memory
+    stays bounded whatever the corpus size.
     Committed batch by batch: stopping loses only the batches in flight."""
     started = time.perf_counter()
     jobs = jobs or default_jobs()
@@ -472,7 +481,12 @@ def parse_corpus(
     elif chunks:
         from collections import deque
 
-        with _pool(str(corpus.path), summary.jobs) as pool:
+        # on Linux the model is loaded once, here, and the workers are forked with it (_pool);
+        # elsewhere each spawned worker loads its own
+        if sys.platform == "linux":
+            analyser = analyser or Analyser()
+            analyser.nlp  # noqa: B018
+        with _pool(str(corpus.path), summary.jobs, analyser if sys.platform == "linux" else None) as pool:
             pending: deque = deque()
             queue = iter(chunks)
             for pks in queue:
