@@ -70,6 +70,10 @@ REPORTING_VERBS = frozenset(
 FIGURE_SOURCE_VERBS = REPORTING_VERBS | frozenset(
     """count document record put indicate show project calculate find reveal publish tally cite""".split()
 )
+# Verbs too general to say which event an argument takes part in ("the navy captured the
+# pirates" / "... captured the brigands" tells one group; "the police said" / "officials said"
+# tells nothing): entity resolution never joins two arguments of these. Lemmas, lower case.
+LIGHT_VERBS = frozenset("be have do make get take go come give say tell".split())
 # A passive whose subject is the speaker: "Smith was quoted as saying", "was cited as".
 # Any other passive subject is what is reported ("Airstrikes were reported"), not who reports.
 QUOTED_PASSIVES = frozenset({"quote", "cite", "hear", "overhear"})

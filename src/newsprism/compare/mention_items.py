@@ -26,6 +26,7 @@ from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     FEMALE_NOUNS,
     HONORIFICS,
+    LIGHT_VERBS,
     MALE_HONORIFICS,
     MALE_NOUNS,
     NAME_SUFFIXES,
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token
 
 __all__ = [
-    "Item", "make_item", "mention_head", "label_group", "compatible", "is_full_person", "is_person_noun",
+    "Item", "make_item", "mention_head", "argument_of", "label_group", "compatible", "is_full_person", "is_person_noun",
     "PRONOUNS", "PRONOUNS_PERSON", "PRONOUNS_PLURAL", "PRONOUNS_RELATIVE", "PRONOUNS_OTHER",
 ]
 
@@ -75,6 +76,7 @@ class Item:
     place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
     calendar: tuple[int, int, int | None] | None = None  # a date's (month, day, year or None)
     clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
+    argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -375,6 +377,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item.gender_by_name = item.gender is not None and _honorific_gender(span) is None
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
+        item.argument = argument_of(head)
     else:
         raw = NAME_WORD.findall(m.text)
         if len(raw) == 1 and raw[0].lower() in PRONOUNS:
@@ -403,6 +406,25 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if item.head not in WEEKDAYS:
             item.head = key
     return item
+
+
+# a verb's dependents that name who acts and what is acted on; a passive's subject is acted on
+_ARGUMENT_ROLES = {"nsubj": "subject", "agent": "subject", "nsubjpass": "object", "dobj": "object"}
+
+
+def argument_of(head: "Token") -> tuple[str, str] | None:
+    """(verb lemma, "subject" | "object") when ``head`` is who does or what undergoes a verb:
+    "the navy captured 23 pirates" and "23 pirates were captured" give "pirates"
+    ("capture", "object"), "captured by the navy" gives "navy" ("capture", "subject"). None for
+    any other place in the sentence and for the verbs of :data:`LIGHT_VERBS` ("be", "say")."""
+    dep, verb = head.dep_, head.head
+    if dep == "pobj" and verb.dep_ == "agent":
+        dep, verb = "agent", verb.head
+    role = _ARGUMENT_ROLES.get(dep)
+    lemma = verb.lemma_.lower()
+    if role is None or verb.pos_ != "VERB" or verb is head or lemma in LIGHT_VERBS:
+        return None
+    return lemma, role
 
 
 _TITLE_ALONE = re.compile(r"^(?:(?:the|a|an)\s+)?(?:(?:u\s*\.?\s*s|us|uk|u\s*\.?\s*k)\s*\.?\s+)?([a-z]+)(\s*-\s*elect)?$")
