@@ -42,7 +42,7 @@ from newsprism.compare.fact_text import (
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.extract.claims import Claim
-from newsprism.extract.propositions import propositions
+from newsprism.extract.propositions import Proposition, propositions
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
 
 __all__ = ["FactParams", "build_facts"]
@@ -120,17 +120,19 @@ def build_facts(
     params: FactParams = FactParams(),
     docs: Mapping[str, Doc] | None = None,
     embedder=None,
+    props_of: Mapping[str, Proposition] | None = None,
 ) -> list[Fact]:
     """Every fact of the story: multi-document facts first (strongest first),
     then each remaining content claim as a one-document fact. ``embedder`` (the
     alignment's) compares predicate lemmas; without it only same lemmas and
-    event classes agree."""
+    event classes agree. ``props_of``: ``propositions(graph.claims, analysis, docs)``
+    when the caller has it (the framing reads them too)."""
     claims = graph.claims
     pairs = graph.scores
     agents = claim_agents(claims, analysis, docs) if docs else None
     props = None
     if docs and params.propositions:
-        of = propositions(claims, analysis, docs)
+        of = props_of if props_of is not None else propositions(claims, analysis, docs)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
         props = Props(of, similarity, params.predicate_similar, params.other_patients)

@@ -30,6 +30,7 @@ from newsprism.compare.fact_text import readability
 from newsprism.compare.figure_conflicts import figures_apart
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
+from newsprism.extract.propositions import propositions
 from newsprism.lexicon import WEEKDAYS
 from newsprism.model import Fact, Finding, FindingKind, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
 
@@ -229,7 +230,11 @@ def find_from_claims(
 ) -> Findings:
     graph = align_story(claims, embedder, params)  # candidate pairs for a very large story
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
-    facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder), 1))
+    # the claims' propositions, read by the facts and by the framing: made once (graph.claims
+    # are these claims)
+    props = propositions(graph.claims, analysis, docs) if docs else None
+    facts = tuple(replace(f, id=f"F{i}") for i, f in
+                  enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder, props_of=props), 1))
     # a fact carried only by copies of one report has one source: it is single-source
     # (with every copy cited), never corroboration
     # most independent sources first, then what an editor reads first
@@ -262,7 +267,7 @@ def find_from_claims(
         disputes=_numbered("D", disputes(claims, docs)),
         shared_text=graph.shared,
         facts=facts,
-        framing=tuple(find_framing(analysis, claims, facts, docs or {})),
+        framing=tuple(find_framing(analysis, claims, facts, docs or {}, props)),
         figures_compared=tuple(figures_apart(claims, docs or {}, {d.id: d.outlet for d in analysis.documents})),
     )
 

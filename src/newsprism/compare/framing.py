@@ -18,7 +18,7 @@ Two kinds, never conflicts (nothing here says an outlet is wrong):
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
@@ -30,6 +30,9 @@ from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, same_role
 from newsprism.extract.claims import Claim
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from newsprism.extract.propositions import Proposition
 
 __all__ = ["find_framing"]
 
@@ -129,7 +132,8 @@ def _cue_span(doc: Doc, cue: Cue, doc_id: str) -> Span:
     return Span(doc_id, words.start_char, words.end_char, words.text)
 
 
-def _act_groups(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[tuple[str, list[str]]]:
+def _act_groups(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc],
+                props: Mapping[str, Proposition] | None = None) -> list[tuple[str, list[str]]]:
     """(act class, claim ids) of one act two or more outlets tell that no fact joins: a verb of one
     class ("to blast her older sibling", "sharply criticized her sister's stance", "took to Facebook
     to rebuke her sister's remarks": criticize) that is part of its sentence's main act, with the
@@ -137,7 +141,8 @@ def _act_groups(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[
     details, so the alignment often leaves the three sentences apart."""
     from newsprism.extract.propositions import act_class, propositions
 
-    props = propositions(claims, analysis, docs)
+    if props is None:
+        props = propositions(claims, analysis, docs)
     outlet_of = {d.id: outlet_key(d.outlet) or d.id for d in analysis.documents}
     by: dict[tuple[str, str], dict[str, list[str]]] = {}
     for c in claims:
@@ -168,7 +173,8 @@ def _of_act(tok, kind: str | None) -> bool:
 
 
 def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
-                   docs: Mapping[str, Doc], labelled: Sequence[Span] = ()) -> tuple[list[Framing], set[str]]:
+                   docs: Mapping[str, Doc], labelled: Sequence[Span] = (),
+                   props: Mapping[str, Proposition] | None = None) -> tuple[list[Framing], set[str]]:
     """One item per act two or more outlets tell (one fact, "same fact" support; or one act class
     with the same actor, ``_act_groups``) where one outlet tells it in charged words ("to blast her
     older sibling", "sharply criticized", "the onslaught of criticism") that another outlet telling
@@ -179,7 +185,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
     shown: set[str] = set()
     groups: list[tuple[str | None, list[str]]] = [
         (None, [s.claim for s in f.support if s.strength == "same fact"]) for f in facts]
-    groups += _act_groups(analysis, claims, docs)
+    groups += _act_groups(analysis, claims, docs, props)
     for kind, group in groups:
         per_doc: dict[str, list[Claim]] = {}
         spans: dict[str, SpacySpan] = {}
@@ -341,13 +347,14 @@ def _quoted(phrase: str) -> str:
 
 
 def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
-                 docs: Mapping[str, Doc]) -> list[Framing]:
-    """Every framing difference of the story, numbered R1, R2, ..."""
+                 docs: Mapping[str, Doc], props: Mapping[str, Proposition] | None = None) -> list[Framing]:
+    """Every framing difference of the story, numbered R1, R2, ...; ``props``: the claims'
+    propositions when the caller has them (``propositions(claims, analysis, docs)``)."""
     if len(analysis.documents) < 2 or not docs:
         return []
     labels = _label_items(analysis, docs) + term_items(analysis, docs) + speech_verb_items(analysis, claims, docs)
     cited = [c for item in labels for c in item.citations]
-    wording, worded = _wording_items(analysis, claims, facts, docs, cited)
+    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props)
     rest = [c for c in claims if c.id not in worded]
     items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]
