@@ -290,3 +290,20 @@ def test_lead_names_are_the_last_words_of_the_names_an_article_opens_with():
     assert "hale" not in names  # "Marcus Hale" is named after the first 300 characters
     assert "hale" in extractor.lead_names(text, None, 2000)
     assert extractor.lead_names(text, "Marcus Hale recalled", 0) == ()  # 0: off
+
+
+def test_a_stored_story_keeps_the_names_its_articles_open_with():
+    """A story restored from the store judges a merge as the live one did: the names its
+    articles' openings give are kept with its centroid (absent from stores written before)."""
+    from newsprism.corpus.cluster import StoryState
+
+    clusterer = StreamClusterer()
+    for text in ORTEGA_ARREST:
+        clusterer.add(text, None, None)
+    (story,) = clusterer.stories.values()
+    assert story.leads["ortega"] == 3
+    data = story.to_jsonable()
+    back = StoryState.from_jsonable(story.id, data, story.size, None, None)
+    assert back.leads == story.leads
+    del data["l"]
+    assert StoryState.from_jsonable(story.id, data, story.size, None, None).leads == {}

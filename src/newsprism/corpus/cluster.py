@@ -56,6 +56,7 @@ __all__ = [
     "span_after_merge",
     "attach_scores",
     "choose_attach",
+    "foreign_lead",
 ]
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class ArticleVector:
     entities: dict[str, float]  # unit length (empty when none)
     day: int | None
     salient: tuple[str, ...]  # the terms used to look up candidate stories
-    lead_names: tuple[str, ...] = ()  # batch: names its opening gives (TermExtractor.lead_names)
+    lead_names: tuple[str, ...] = ()  # names its opening gives (TermExtractor.lead_names)
 
 
 class Vectorizer:
@@ -147,7 +148,7 @@ class Vectorizer:
     ) -> ArticleVector:
         """TF-IDF vector of content-word and entity-term counts: (1 + log tf) * idf, the heaviest
         ``vector_terms`` words (half as many entity terms) kept, each part unit length;
-        ``lead_names`` ride along (the batch merge rule reads them)."""
+        ``lead_names`` ride along (the merge rule of :func:`foreign_lead` reads them)."""
         terms = [*words, *entities]
         size = len(terms)
         if not size:
@@ -199,7 +200,7 @@ class StoryState:
     first_day: int | None = None
     last_day: int | None = None
     embedding: "np.ndarray | None" = None  # batch only: sum of member embeddings (unit rows)
-    leads: dict[str, int] = field(default_factory=dict)  # batch only: name -> members whose opening gives it
+    leads: dict[str, int] = field(default_factory=dict)  # name -> members whose opening gives it
 
     def add(self, vec: ArticleVector, max_terms: int) -> None:
         self.words_norm2 = _add_into(self.words, vec.words, self.words_norm2, max_terms)
@@ -218,7 +219,10 @@ class StoryState:
         """The centroids exactly (JSON floats round-trip), in their order, with their squared
         norms: a story restored from the store scores every article as the live one did, so
         an ingest resumed after an interruption ends with the same stories as one run."""
-        return {"w": self.words, "e": self.entities, "wn": self.words_norm2, "en": self.entities_norm2}
+        out = {"w": self.words, "e": self.entities, "wn": self.words_norm2, "en": self.entities_norm2}
+        if self.leads:
+            out["l"] = self.leads
+        return out
 
     @classmethod
     def from_jsonable(
@@ -235,6 +239,7 @@ class StoryState:
             size,
             first_day,
             last_day,
+            leads=dict(data.get("l", {})),  # none in stores written before 2026-11-25
         )
 
 
@@ -448,7 +453,8 @@ class StreamClusterer:
         the store keeps to rebuild the candidate index); ``seq``: its pk in the store."""
         words, entities = self.extractor.split_terms(text, title)
         self.vectorizer.observe(chain(words, entities))
-        vec = self.vectorizer.vector_parts(words, entities, day)
+        leads = self.extractor.lead_names(text, title, self.params.lead_name_chars)
+        vec = self.vectorizer.vector_parts(words, entities, day, leads)
         return self.add_vector(vec, seq), vec
 
     def add_vector(self, vec: ArticleVector, seq: int | None = None) -> int:
@@ -733,12 +739,12 @@ def _merge_score(a: StoryState, b: StoryState, params: ClusterParams) -> float:
         score = (1 - params.embedding_weight) * score + params.embedding_weight * float(a.embedding @ b.embedding) / pairs
     if a.first_day is not None and b.first_day is not None:
         score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
-    if (a.leads or b.leads) and (_foreign_lead(a, b, params) or _foreign_lead(b, a, params)):
+    if (a.leads or b.leads) and (foreign_lead(a, b, params) or foreign_lead(b, a, params)):
         return 0.0
     return score
 
 
-def _foreign_lead(a: StoryState, b: StoryState, params: ClusterParams) -> bool:
+def foreign_lead(a: StoryState, b: StoryState, params: ClusterParams) -> bool:
     """Whether ``a`` (at least ``params.lead_name_min`` articles) names in the opening of at
     least ``lead_name_share`` of its articles someone whom ``b`` (as many articles) never names
     (no entity term of its centroid): ``a`` tells another event, whose protagonist ``b``'s

@@ -44,6 +44,7 @@ from newsprism.corpus.cluster import (
     StoryState,
     StreamClusterer,
     _merge_score,
+    foreign_lead,
     merge_states,
     span_after_merge,
     span_factor,
@@ -137,30 +138,50 @@ def split_groups(vectors: Sequence[ArticleVector], weights: Sequence[int], param
     n = len(vectors)
     if n < 2:
         return [list(range(n))]
-    members = average_linkage(_pair_scores(vectors, params), params.repair_split_threshold)
+
+    def apart(a: list[int], b: list[int]) -> bool:  # the batch rule: another event's protagonist
+        if min(len(a), len(b)) < params.lead_name_min or not any(vectors[i].lead_names for i in a + b):
+            return False
+        states = [StoryState(0), StoryState(0)]
+        for state, group in zip(states, (a, b)):
+            for i in group:
+                state.add(vectors[i], 1 << 30)  # no pruning
+        return foreign_lead(states[0], states[1], params) or foreign_lead(states[1], states[0], params)
+
+    members = average_linkage(_pair_scores(vectors, params), params.repair_split_threshold, apart)
     groups = [sorted(g) for g in members]
     return sorted(groups, key=lambda g: (-sum(weights[i] for i in g), g[0]))
 
 
-def average_linkage(sums: np.ndarray, threshold: float) -> list[list[int]]:
+def average_linkage(
+    sums: np.ndarray, threshold: float, apart: Callable[[list[int], list[int]], bool] | None = None
+) -> list[list[int]]:
     """Average-linkage groups over a symmetric pairwise similarity matrix: the two groups with
-    the highest mean pairwise similarity merge while it is at least ``threshold``. The groups,
-    each a list of row indexes, in the order of their first member. ``sums`` is not changed."""
+    the highest mean pairwise similarity merge while it is at least ``threshold`` (and, with
+    ``apart``, unless it says the two groups' members must stay apart: that pair is then skipped
+    until one of them grows). The groups, each a list of row indexes, in the order of their
+    first member. ``sums`` is not changed."""
     n = len(sums)
     sums = np.array(sums, dtype=float)
     np.fill_diagonal(sums, 0.0)
     sizes = np.ones(n)
     alive = np.ones(n, dtype=bool)
+    blocked = np.zeros((n, n), dtype=bool)
     members = [[i] for i in range(n)]
     while alive.sum() > 1:
         mean = sums / np.outer(sizes, sizes)
         mean[~alive, :] = -np.inf
         mean[:, ~alive] = -np.inf
+        mean[blocked] = -np.inf
         np.fill_diagonal(mean, -np.inf)
         a, b = np.unravel_index(int(np.argmax(mean)), mean.shape)
         if mean[a, b] < threshold:
             break
         a, b = min(a, b), max(a, b)
+        if apart is not None and apart(members[a], members[b]):
+            blocked[a, b] = blocked[b, a] = True
+            continue
+        blocked[a, :] = blocked[:, a] = False  # group a changes: its pairs are judged afresh
         sums[a, :] += sums[b, :]
         sums[:, a] += sums[:, b]
         sums[a, a] = 0.0

@@ -84,8 +84,10 @@ class BatchRepair:
         if self.partial:
             self._load_df(counts)
         vectorizer = self.clusterer.vectorizer
-        for (pk, story, _, _, day, salient, count), (words, entities) in zip(found, counts):
-            out[story].append(Member(pk, vectorizer.vector_parts(words, entities, day), count, salient, day))
+        extractor, chars = self.clusterer.extractor, self.clusterer.params.lead_name_chars
+        for (pk, story, text, title, day, salient, count), (words, entities) in zip(found, counts):
+            leads = extractor.lead_names(text, title, chars)
+            out[story].append(Member(pk, vectorizer.vector_parts(words, entities, day, leads), count, salient, day))
         return out
 
     def _counts(self, pk: int, text: str, title: str | None) -> tuple[Counter[str], Counter[str]]:

@@ -179,6 +179,7 @@ def stream_clusters(
     labels: list[int] = []
     counts: list[tuple[Counter[str], Counter[str]]] = []
     salient: list[tuple[str, ...]] = []
+    leads: list[tuple[str, ...]] = []  # the names each opens with (as StreamClusterer.assign reads them)
     touched: dict[int, list] = {}
 
     def members(story_ids: Sequence[int]) -> dict[int, list[Member]]:
@@ -187,14 +188,15 @@ def stream_clusters(
         for i, label in enumerate(labels):
             if label in want:
                 words, entities = counts[i]
-                vec = clusterer.vectorizer.vector_parts(words, entities, docs[i][2])
+                vec = clusterer.vectorizer.vector_parts(words, entities, docs[i][2], leads[i])
                 out[label].append(Member(i, vec, 1, salient[i], docs[i][2]))
         return out
 
     for i, (text, title, day) in enumerate(docs):
         words, entities = clusterer.extractor.split_terms(text, title)
         clusterer.vectorizer.observe(chain(words, entities))
-        vec = clusterer.vectorizer.vector_parts(words, entities, day)
+        leads.append(clusterer.extractor.lead_names(text, title, params.lead_name_chars))
+        vec = clusterer.vectorizer.vector_parts(words, entities, day, leads[-1])
         counts.append((words, entities))
         salient.append(vec.salient)
         story = clusterer.add_vector(vec, i)
