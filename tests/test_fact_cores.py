@@ -186,3 +186,39 @@ def test_cores_are_the_greedy_rule_called_again_on_each_rest():
             assert core(range(n), same, claims, pairs, apart, one) == (want[0] if want else [])
             checked += len(want) > 1
     assert checked > 50  # many groups hold more than one core
+
+
+def test_one_outlets_own_updates_do_not_chain_a_fact():
+    """A big same-day story told in one outlet's live updates: the updates link to each other, and
+    a chain through them (A1~B, A1~A2, A2~C) made one "fact" of four claims telling three things."""
+    from newsprism.compare.cores import core as _core
+
+    claims = [_claim("a1", 0, "x"), _claim("b", 0, "y"), _claim("a2", 0, "z"), _claim("c", 0, "w")]
+    pairs = _pairs(4, 1.0)
+    pairs.score[0, 1] = pairs.score[1, 0] = 1.5  # a1~b: the strongest link
+    same = {(0, 1), (1, 0), (0, 2), (2, 0), (2, 3), (3, 2)}
+    outlet = {"a1": "a", "a2": "a", "b": "b", "c": "c"}.__getitem__
+    same_day = dict(apart=lambda _j, _k: False)
+    # documents as the units: a2 joins by its link to a1, then c by its link to a2
+    assert sorted(_core(range(4), same, claims, pairs, **same_day)) == [0, 1, 2, 3]
+    # outlets as the units: a2 states the fact with no claim of another outlet, so neither it nor c joins
+    assert sorted(_core(range(4), same, claims, pairs, unit=outlet, **same_day)) == [0, 1]
+    # c states the fact with b (another outlet): it joins; a2, linked to a1 of its own outlet only, does not
+    linked = {(0, 1), (1, 0), (0, 2), (2, 0), (1, 3), (3, 1)}
+    assert sorted(_core(range(4), linked, claims, pairs, unit=outlet, **same_day)) == [0, 1, 3]
+    assert sorted(_core(range(4), linked, claims, pairs, **same_day)) == [0, 1, 2, 3]
+
+
+def test_a_claim_joins_by_stating_the_fact_with_the_claim_at_the_centre():
+    from newsprism.compare.cores import core as _core
+
+    claims = [_claim("a", 0, "x"), _claim("b", 0, "y"), _claim("c", 0, "z"), _claim("d", 0, "w")]
+    pairs = _pairs(4, 1.0)
+    pairs.score[0, 1] = pairs.score[1, 0] = 1.5  # the seed: a~b
+    pairs.score[2, 0] = pairs.score[0, 2] = 1.2  # c is pulled in first, by its score to a
+    same = {(0, 1), (1, 0), (0, 2), (2, 0), (2, 3), (3, 2)}  # c~a, and d~c only
+    same_day = dict(apart=lambda _j, _k: False)
+    assert sorted(_core(range(4), same, claims, pairs, **same_day)) == [0, 1, 2, 3]
+    # a star: each claim states the fact with the one at its centre (a: b and c; c: a and d),
+    # never d (a neighbour of c only) with b (a neighbour of a only)
+    assert sorted(_core(range(4), same, claims, pairs, star=True, **same_day)) in ([0, 1, 2], [0, 2, 3])

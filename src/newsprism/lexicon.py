@@ -17,6 +17,7 @@ __all__ = [
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
+    "PLAIN_SAYING_VERBS",
     "FIGURE_SOURCE_VERBS",
     "QUOTED_PASSIVES",
     "HONORIFICS",
@@ -63,6 +64,12 @@ REPORTING_VERBS = frozenset(
     exclaim proclaim agree accuse blame question wonder caution allege affirm reiterate tout brag
     speculate pledge demand yell whisper mutter text email message continue read condemn hail
     estimate believe suspect denounce reject dismiss""".split()
+)
+# The verbs of REPORTING_VERBS that only pass words on, telling no act of their own (unlike
+# "deny", "accuse", "urge", "admit"): as an action of a claim they say nothing about its fact.
+PLAIN_SAYING_VERBS = frozenset(
+    """say tell add write post declare state note explain remark comment reply respond recall report
+    read text email message continue""".split()
 )
 # Verbs by which a source *gives a figure* without saying it in words: "the
 # observatory counted 82 dead", "a UN tally put the toll at 300". Used on top of

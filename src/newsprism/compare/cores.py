@@ -53,7 +53,8 @@ def other_days(p: Proposition | None, q: Proposition | None) -> bool:
 
 
 def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,
-         apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False) -> list[int]:
+         apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False,
+         star: bool = False, unit: Callable[[str], str] | None = None) -> list[int]:
     """The claims of a group that state one proposition. Grown greedily from each
     "same fact" pair, strongest links first: a claim joins when it states the fact with
     a claim of another document already in, and with every one of them from a report
@@ -61,17 +62,23 @@ def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim],
     fact — two statements about the same people, days apart, are two facts. The core
     with the most documents, then claims, then the strongest links is kept.
     ``apart(j, k)`` must depend on the two claims' documents only (it is asked once per
-    pair of documents)."""
-    return _Cores(ks, same, claims, pairs, apart, one_per_doc).best(set(ks))
+    pair of documents). ``star``: a claim joins only when it states the fact with the claim the
+    core grew from (each claim of a pair is tried as that centre) — a chain of links A~B, B~C,
+    C~D in a big same-day story is not one fact; else any claim of the core will do.
+    ``unit`` (document id -> its outlet's key): a claim joins only by stating the fact with a
+    claim of another outlet — one outlet's live updates linked to each other do not carry a
+    chain from one outlet's claim to another's."""
+    return _Cores(ks, same, claims, pairs, apart, one_per_doc, star, unit).best(set(ks))
 
 
 def cores(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,
-          apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False) -> list[list[int]]:
+          apart: Callable[[int, int], bool] = lambda _j, _k: True, one_per_doc: bool = False,
+          star: bool = False, unit: Callable[[str], str] | None = None) -> list[list[int]]:
     """The facts of one group, one per core: :func:`core` of the group, then of what is
     left without it, and so on while a core spans two documents. The same cores as
     calling :func:`core` again on each rest, but a seed's core is grown again only
     when the last core took one of its claims (the others cannot change)."""
-    grow = _Cores(ks, same, claims, pairs, apart, one_per_doc)
+    grow = _Cores(ks, same, claims, pairs, apart, one_per_doc, star, unit)
     left = set(ks)
     out: list[list[int]] = []
     while True:
@@ -88,9 +95,10 @@ class _Cores:
     (valid while none of its claims is taken)."""
 
     def __init__(self, ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,
-                 apart: Callable[[int, int], bool], one_per_doc: bool) -> None:
+                 apart: Callable[[int, int], bool], one_per_doc: bool, star: bool = False,
+                 unit: Callable[[str], str] | None = None) -> None:
         self.ks = sorted(set(ks))
-        self.claims, self.pairs, self.one_per_doc = claims, pairs, one_per_doc
+        self.claims, self.pairs, self.one_per_doc, self.star = claims, pairs, one_per_doc, star
         self.bit = bit = {k: b for b, k in enumerate(self.ks)}
         self.into = [0] * len(self.ks)  # bit j set: (j, k) is a "same fact" pair
         self.same: set[tuple[int, int]] = set()
@@ -107,6 +115,12 @@ class _Cores:
             if first[d] < 0:
                 first[d] = self.ks[b]
         self.same_doc = [doc_bits[d] for d in self.doc.tolist()]
+        # the claims of the same outlet's reports (``unit``: document id -> outlet key)
+        unit_bits: dict[str, int] = {}
+        for b, k in enumerate(self.ks):
+            u = unit(claims[k].doc) if unit is not None else claims[k].doc
+            unit_bits[u] = unit_bits.get(u, 0) | 1 << b
+        self.same_unit = [unit_bits[unit(claims[k].doc) if unit is not None else claims[k].doc] for k in self.ks]
         # the claims of reports days apart from each claim's report (``apart`` is a property of the two documents)
         apart_of_doc = [sum(doc_bits[e] for e in range(len(docs)) if apart(first[e], first[d])) for d in range(len(docs))]
         self.apart_bits = [apart_of_doc[d] for d in self.doc.tolist()]
@@ -160,8 +174,13 @@ class _Cores:
             if not others or (self.one_per_doc and others != mask):
                 continue
             into = self.into[b]
-            # it states the fact with a claim of the core, and with every one of another day
-            if others & into and not others & ~into & self.apart_bits[b]:
+            # a star, not a chain: it states the fact with the claim the core grew from (with the
+            # seed's other claim when it is of that claim's report)
+            if self.star and not into & (1 << by if self.same_doc[b] >> bx & 1 else 1 << bx):
+                continue
+            # it states the fact with a claim of the core (of another outlet, when outlets are
+            # known), and with every one of another day
+            if others & ~self.same_unit[b] & into and not others & ~into & self.apart_bits[b]:
                 core.append(ks[b])
                 mask |= 1 << b
         key = (len({self.claims[k].doc for k in core}), len(core), self._strength(core), -min(core))
@@ -179,7 +198,14 @@ class _Cores:
         pool_bits = sum(1 << b for b in in_pool)
         best: tuple = ()
         best_core: list[int] = []
-        seeds = sorted({(min(p), max(p)) for p in self.same if pool_bits >> bit[p[0]] & 1 and pool_bits >> bit[p[1]] & 1})
+        # a star grows from either claim of a pair; a chain from the pair
+        seeds = sorted({p if self.star else (min(p), max(p)) for p in self.same
+                        if pool_bits >> bit[p[0]] & 1 and pool_bits >> bit[p[1]] & 1})
+        # two outlets' claims, when there are such pairs: one outlet's own reports linked to each
+        # other would start a core that gathers every claim linked to either of them
+        across = [(x, y) for x, y in seeds if not self.same_unit[bit[x]] >> bit[y] & 1]
+        if across:
+            seeds = across
         for x, y in seeds:
             kept = self.kept.get((x, y))
             if kept is None or kept[2] & ~in_left:

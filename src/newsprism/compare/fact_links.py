@@ -17,7 +17,9 @@ from spacy.tokens import Doc
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
 from newsprism.compare.fact_params import FactParams
-from newsprism.compare.match import LIGHT, PredicateSimilarity, _named, contradicts, predicates_agree, shared_anchors
+from newsprism.compare.match import (
+    LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
+)
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
@@ -63,6 +65,22 @@ class Props:
         if not pred and not common and p.predicate not in LIGHT and q.predicate not in LIGHT:
             return "apart"
         return None
+
+
+    def differ(self, a: Claim, b: Claim) -> bool:
+        """The two claims tell different actions: each clause's main verb tells one (not a
+        light verb, not a bare verb of saying) and nothing in either clause tells the other's
+        (:func:`newsprism.compare.match.actions_compatible`) — "Bush attacked Trump" / "Bush
+        called Rubio robotic" about the same people are two facts."""
+        p, q = self.of.get(a.id), self.of.get(b.id)
+        if p is None or q is None:
+            return False
+        for x in (p, q):
+            if x.predicate.split(" ")[0] in LIGHT or x.kind == "say" or not x.actions:
+                return False
+        if p.figures & q.figures:
+            return False  # the same figures: the same count told with other verbs ("deploy" / "send" 30,000 troops)
+        return not actions_compatible(p, q, self.similarity, self.threshold)
 
 
 def _other_patients(p: Proposition, q: Proposition) -> bool:
@@ -113,6 +131,12 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         p, q = props.of.get(ci.id), props.of.get(cj.id)
         words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
         if p is not None and q is not None and not p.figures & q.figures and words < params.remark_terms:
+            return "partly"
+    if params.actions_differ and props is not None and verdict not in ("agrees", "predicate") and props.differ(ci, cj):
+        # the same people, different actions ("Clinton says Sanders accepted $200,000" /
+        # "Sanders attacked Clinton for her speaking fees"): two facts, unless nearly the same words
+        words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
+        if words < params.differ_terms:
             return "partly"
     if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
         return "partly"  # different actions on no common argument, few common words, no rare name in common

@@ -34,6 +34,12 @@ class FactParams:
     # of a report published days apart (a chain of links across days is not one fact)
     core_clique: bool = True
     one_per_doc: bool = False  # a fact's core cites one claim per document
+    # a claim joins a core only when it states the fact with the claim the core grew from (a star):
+    # chains of links in a big same-day story are not one fact (False: with any claim of the core)
+    core_star: bool = False
+    # ... and states it with a claim of another outlet: one outlet's reports (live updates, editions)
+    # linked to each other do not chain one outlet's claim to another's
+    core_outlets: bool = False
     # reports published days apart (not the next day's follow-up; dates known) state one fact
     # only with some shared wording:
     apart_days: int = 3
@@ -47,3 +53,7 @@ class FactParams:
     # the same action done to other named patients, none in common ("won Arkansas" / "won South
     # Carolina"): the propositions contradict
     other_patients: bool = True
+    # two clauses each telling an action, none of one told by the other (no verb, event class or
+    # nominalised verb in common): "partly", unless their words agree this much
+    actions_differ: bool = True
+    differ_terms: float = 0.4

@@ -43,7 +43,7 @@ from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, propositions
-from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support
+from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support, outlet_key
 
 __all__ = ["FactParams", "build_facts"]
 
@@ -144,6 +144,9 @@ def build_facts(
         a, b = day_of.get(claims[j].doc), day_of.get(claims[k].doc)
         return a is not None and b is not None and abs(a - b) >= params.apart_days
 
+    # a claim joins a fact by stating it with a claim of another outlet (see cores.core)
+    outlet_keys = {d.id: outlet_key(d.outlet) or f"doc:{d.id}" for d in analysis.documents}
+    unit = outlet_keys.__getitem__ if params.core_outlets else None
     titles = {d.id: d.title for d in analysis.documents}
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
     copied = {
@@ -286,7 +289,7 @@ def build_facts(
             continue
         # one group may hold several facts about the same people: one per core
         left = list(ks)
-        for core in _cores(ks, same_pairs, claims, pairs, apart, params.one_per_doc):
+        for core in _cores(ks, same_pairs, claims, pairs, apart, params.one_per_doc, params.core_star, unit):
             add_fact([(claims[k], "same fact" if k in core else "partly") for k in left])
             left = [k for k in left if k not in core]
     # what no alignment linked but the propositions state alike: the same action

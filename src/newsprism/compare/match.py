@@ -26,7 +26,8 @@ import numpy as np
 
 from newsprism.extract.propositions import Proposition
 
-__all__ = ["PredicateSimilarity", "contradicts", "predicates_agree", "shared_anchors", "propositions_agree"]
+__all__ = ["PredicateSimilarity", "actions_compatible", "contradicts", "predicates_agree", "shared_anchors",
+           "propositions_agree"]
 
 # predicates that carry no action of their own: their arguments tell the fact
 LIGHT = frozenset({"", "be", "have", "do", "make", "take", "give", "get", "come", "go", "become", "seem", "appear"})
@@ -86,6 +87,37 @@ def predicates_agree(p: Proposition, q: Proposition, similarity: PredicateSimila
     if p.predicate in LIGHT or q.predicate in LIGHT:
         return False
     return similarity(p.predicate, q.predicate) >= threshold
+
+
+_DEAL = "~deal"  # the participant class of "deal", "agreement", "pact", "truce" (newsprism.extract.claims)
+
+
+def _nominalises(noun: str, verb: str) -> bool:
+    """``noun`` names the action of ``verb`` ("acceptance" / "accept", "nomination" /
+    "nominate", "deal" / "deal"): the same word, or the noun begins with the verb's stem
+    (its last letter dropped, at least four letters kept) and goes on by a few letters."""
+    if noun == verb:
+        return True
+    stem = verb[:-1] if len(verb) > 5 else verb
+    return len(stem) >= 4 and noun.startswith(stem) and len(noun) - len(stem) <= 5
+
+
+def actions_compatible(p: Proposition, q: Proposition, similarity: PredicateSimilarity, threshold: float) -> bool:
+    """The two clauses may tell one action: their predicates agree, or an action of one is
+    an action of the other (the same verb or event class anywhere in the clause: "retaliated,
+    shelling" / "shelled in retaliation"), or one's action is the other's noun ("accepted
+    $200,000" / "her acceptance of campaign contributions"). False only on evidence: two
+    clauses whose main verbs tell an action each and none of these holds."""
+    if predicates_agree(p, q, similarity, threshold):
+        return True
+    if (p.kinds & q.kinds) - {"say"} or p.actions & q.actions:
+        return True
+    # a deal (an agreement, a pact) is what brokering, mediating or agreeing makes: "under a deal
+    # between Russia and Turkey" / "mediated by Turkey and Russia"
+    if any(_DEAL in x.nominals and (_DEAL in y.nominals or "broker" in y.kinds) for x, y in ((p, q), (q, p))):
+        return True
+    return any(_nominalises(n, v) for v in p.actions for n in q.nominals) or any(
+        _nominalises(n, v) for v in q.actions for n in p.nominals)
 
 
 def _named(items: frozenset[str]) -> set[str]:

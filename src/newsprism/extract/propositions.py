@@ -36,6 +36,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
 from newsprism.extract.claims import Claim, event_class, participant
+from newsprism.lexicon import PLAIN_SAYING_VERBS
 from newsprism.model import StoryAnalysis
 
 __all__ = ["Proposition", "act_class", "proposition_of", "propositions"]
@@ -116,6 +117,11 @@ class Proposition:
     kinds: frozenset[str] = frozenset()
     # "he" / "she" as the subject: two different people when the two claims use different ones
     pronouns: frozenset[str] = frozenset()
+    # the lemmas of the clause's verbs that tell an action (no light verb, verb of saying or
+    # auxiliary), and of its nouns: two claims' predicates are compatible when they share an
+    # action, or one's action is the other's noun ("accepted ..." / "her acceptance of ...")
+    actions: frozenset[str] = frozenset()
+    nominals: frozenset[str] = frozenset()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -146,6 +152,10 @@ class _Columns:
 _VERB_POS = frozenset(IDS[p] for p in ("VERB", "AUX"))
 _KIND_POS = frozenset(IDS[p] for p in ("VERB", "NOUN"))
 _NOT_CONTENT_POS = frozenset(IDS[p] for p in ("CCONJ", "SCONJ", "PUNCT", "ADV", "PART", "DET", "INTJ"))
+_VERB, _NOUN = IDS["VERB"], IDS["NOUN"]
+# verbs that carry no action of their own (their complement or arguments tell it)
+_NO_ACTION = frozenset({"be", "have", "do", "make", "take", "give", "get", "come", "go", "become", "seem", "appear",
+                        "let", "keep", "put", "want", "need", "try", "begin", "start", "continue", "use", "include"})
 
 
 def _root(span, cols: _Columns) -> Token:
@@ -349,6 +359,14 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
                         for t in [doc[i]]
                         for k in [_predicate_class(t) or event_class(t)] if k not in (None, "say")) | ({kind} if kind else set()),
         pronouns=_subject_pronouns(pred),
+        actions=frozenset(lem for i in range(span.start, span.end) if cols.pos[i] == _VERB and cols.idx[i] >= lo
+                          for lem in [doc[i].lemma_.lower()]
+                          if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
+                          and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS),
+        # each noun's lemma, and its participant class ("pact" -> "~deal")
+        nominals=frozenset(x for i in range(span.start, span.end) if cols.pos[i] == _NOUN and cols.idx[i] >= lo
+                           and doc[i].lemma_.isalpha()
+                           for x in (doc[i].lemma_.lower(), f"~{participant(doc[i], lambda _o: None)}")),
     )
 
 
