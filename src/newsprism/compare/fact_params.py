@@ -39,7 +39,7 @@ class FactParams:
     core_star: bool = False
     # ... and states it with a claim of another outlet: one outlet's reports (live updates, editions)
     # linked to each other do not chain one outlet's claim to another's
-    core_outlets: bool = False
+    core_outlets: bool = True
     # reports published days apart (not the next day's follow-up; dates known) state one fact
     # only with some shared wording:
     apart_days: int = 3
