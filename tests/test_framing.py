@@ -454,3 +454,34 @@ def test_a_feared_event_or_a_speakers_word_beside_their_quote_is_no_term_frame(n
         "c": "The killing of civilians in Aleppo went on, and the Syrian government denied any role.",
     }
     assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")], _framing(nlp, texts)
+
+
+def test_a_loaded_verb_negated_or_said_by_someone_of_the_speaker_is_no_attribution_frame(nlp):
+    # PolNeAR: "Devine didn't concede defeat", "Mr. Rubio's advisers privately conceded that ..."
+    texts = {
+        "a": "Tad Devine didn't concede defeat on Tuesday. Marco Rubio's advisers privately conceded that it had "
+             "been a difficult night for Marco Rubio.",
+        "b": "Tad Devine said on Tuesday that the campaign would go on. Marco Rubio said he did great in the debate.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")], _framing(nlp, texts)
+
+
+def test_two_owners_of_a_charged_word_are_two_referents(nlp):
+    # PolNeAR: Politico's "the Castro regime" beside NYT's "the Chinese government", one debate
+    texts = {
+        "a": "Marco Rubio denounced the Castro regime after Donald Trump spoke at the debate in Miami.",
+        "b": "Donald Trump defended his remarks calling the Chinese government strong at the debate in Miami.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")], _framing(nlp, texts)
+
+
+def test_a_judgement_in_a_sentence_cited_beside_a_term_is_still_its_own_item(nlp):
+    # PolNeAR: "Cruz's superior organization ... town hall meetings and rallies." was cited as the
+    # sentence of a term item, and its judgement ("superior organization") vanished with it
+    texts = {
+        "a": "Hundreds of rioters smashed windows in downtown Portland on Saturday, in a disastrous night for the city.",
+        "b": "Hundreds of protesters marched through downtown Portland on Saturday night.",
+    }
+    items = _framing(nlp, texts)
+    assert any(x.about.startswith("what the outlets call it") for x in items), items
+    assert any(x.kind == "evaluative" and "disastrous" in x.about for x in items), items

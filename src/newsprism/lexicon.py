@@ -171,7 +171,7 @@ FRAME_TERMS = (
     "immigrant migrant *illegal_immigrant *illegal_alien *illegals *undocumented_immigrant *unauthorized_immigrant",
     "government administration *regime",
     "fighter rebel militant insurgent gunman *terrorist *jihadist *thug",
-    "remark comment statement *gaffe *blunder *tirade *rant *diatribe *outburst",
+    "remark statement *gaffe *blunder *tirade *rant *diatribe *outburst",
     "criticism reaction response *backlash *onslaught *firestorm",
     "plan proposal *scheme *ploy *stunt",
 )

@@ -2,20 +2,23 @@
 vs "massacre", "undocumented immigrants" vs "illegal immigrants".
 
 The words come from ``lexicon.FRAME_TERMS``: sets of words for one referent, the
-charged ones marked. A word counts when the outlet uses it in its own voice — a
-common noun (or the listed modifier with its noun), not inside quotation marks
-(a speaker's word), not a modifier of another noun ("riot gear", "attack ads"). A
-clause reported without quotation marks ("Romney has said that Perry provided a
-magnet for undocumented immigrants") is in the outlet's words, so it counts. One item per set where an outlet uses a
-charged word that another outlet, using another word of the set, never uses:
-each outlet's words, cited. A charged word counts only in the outlet's own voice:
-not in a clause reported beside the speaker's quoted words, not a prospect ("fears
-of a bloodbath").
+charged ones marked. A word counts when the outlet uses it — a common noun (or the
+listed modifier with its noun), not inside quotation marks (a speaker's word), not
+a modifier of another noun ("riot gear", "attack ads"); a clause reported without
+quotation marks ("Romney has said that Perry provided a magnet for undocumented
+immigrants") is in the outlet's words. A charged word counts only in the outlet's
+own voice: not in a clause reported beside the speaker's quoted words, not a
+prospect ("fears of a bloodbath"). One item per set where an outlet's charged word
+stands beside another outlet's other word of the set for the same referent (their
+sentences name a resolved entity in common, their phrases no two different owners:
+"the Castro regime" / "the Chinese government"), a word that other outlet never
+uses: each outlet's words and their sentences, cited.
 Never a conflict; which word is right is not said.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
@@ -81,12 +84,41 @@ def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     return idx, word, first, _own_voice(tok)
 
 
+@dataclass(frozen=True)
+class _Use:
+    """One use of a word of a set in one document."""
+
+    outlet: str
+    word: str
+    own: bool  # in the outlet's own voice
+    words: Span  # the word(s)
+    sentence: Span
+    entities: frozenset[str]  # resolved entities named in the sentence
+    names: frozenset[str]  # proper words that say whose or which ("Castro regime", "Syrian rebels")
+
+
+def _names(tok: Token) -> frozenset[str]:
+    """The proper words in a term's own phrase that pick its referent: "the Castro regime",
+    "Islamic State terrorists", "Syrian rebels", "Trump's backers"."""
+    return frozenset(t.lemma_.lower() for c in tok.lefts if c.dep_ in ("compound", "amod", "poss", "nmod")
+                     for t in c.subtree if t.pos_ == "PROPN" or t.ent_type_ in ("NORP", "GPE", "ORG", "PERSON"))
+
+
+def _same_referent(a: _Use, b: _Use) -> bool:
+    """Whether two uses may name one thing: their sentences name a resolved entity in common, and
+    their phrases do not pick two different ones ("the Castro regime" / "the Chinese government")."""
+    return bool(a.entities & b.entities) and not (a.names and b.names and not a.names & b.names)
+
+
 def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int = 2) -> list[Framing]:
-    """One item per set of ``FRAME_TERMS`` whose words the outlets choose differently."""
+    """One item per set of ``FRAME_TERMS`` whose words the outlets choose differently: an outlet's
+    charged word, in its own voice, beside another outlet's other word for the same referent."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
-    # set -> outlet -> word -> citations (a few per word, in reading order)
-    uses: dict[int, dict[str, dict[str, list[Span]]]] = {}
-    own: dict[int, dict[str, set[str]]] = {}  # set -> outlet -> the words it uses in its own voice
+    named: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            named.setdefault(m.doc, []).append((m.start, m.end, e.id))
+    uses: dict[int, list[_Use]] = {}  # set -> its uses, in reading order
     for d in analysis.documents:
         doc = docs.get(d.id)
         if doc is None:
@@ -97,37 +129,42 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
             if found is None:
                 continue
             idx, word, first, in_own_voice = found
-            if in_own_voice:
-                own.setdefault(idx, {}).setdefault(key, set()).add(word)
-            cites = uses.setdefault(idx, {}).setdefault(key, {}).setdefault(word, [])
-            if len(cites) < 2 * per_word:
-                # the words, then their sentence: what a reader checks the word against
-                words, sent = doc[first : tok.i + 1], tok.sent
-                cites.append(Span(d.id, words.start_char, words.end_char, words.text))
-                cites.append(Span(d.id, sent.start_char, sent.end_char, sent.text))
+            words, sent = doc[first : tok.i + 1], tok.sent
+            entities = frozenset(e for start, end, e in named.get(d.id, ())
+                                 if start >= sent.start_char and end <= sent.end_char)
+            uses.setdefault(idx, []).append(_Use(
+                key, word, in_own_voice, Span(d.id, words.start_char, words.end_char, words.text),
+                Span(d.id, sent.start_char, sent.end_char, sent.text), entities, _names(tok)))
     items = []
-    for idx, per_outlet in sorted(uses.items()):
+    for idx, rows in sorted(uses.items()):
         charged = _sets()[idx][1]
-        # an outlet's charged word another outlet, calling the same thing by another word, never uses
-        if not any(w in charged and w not in per_outlet[b] and set(per_outlet[b]) - {w}
-                   for a in per_outlet for b in per_outlet if a != b for w in own.get(idx, {}).get(a, ())):
+        words_of: dict[str, set[str]] = {}
+        for u in rows:
+            words_of.setdefault(u.outlet, set()).add(u.word)
+        # an outlet's charged word another outlet, calling the same referent by another word, never uses
+        pairs = [(a, b) for a in rows if a.own and a.word in charged for b in rows
+                 if b.outlet != a.outlet and b.word != a.word and a.word not in words_of[b.outlet] and _same_referent(a, b)]
+        if not pairs:
             continue
+        shown: list[_Use] = []
+        for a, b in pairs:
+            for u in (a, b):
+                if u not in shown and sum(x.words.doc == u.words.doc and x.word == u.word for x in shown) < per_word:
+                    shown.append(u)
         labels = []
-        for _key, used in sorted(per_outlet.items()):
-            pairs = [(used[w][k], used[w][k + 1]) for w in sorted(used, key=lambda w: (w not in charged, w))
-                     for k in range(0, len(used[w]), 2)]
-            # one label per document (two reports of one outlet each cite their own text)
-            for doc_id in dict.fromkeys(word.doc for word, _ in pairs):
-                of_doc = [p for p in pairs if p[0].doc == doc_id]
-                shown = ", ".join(dict.fromkeys(word.text for word, _ in of_doc))
-                labels.append(Label(doc_id, outlet_of.get(doc_id), shown, tuple(dict.fromkeys(c for pair in of_doc for c in pair))))
+        for doc_id in dict.fromkeys(u.words.doc for u in shown):  # one label per document
+            of_doc = [u for u in shown if u.words.doc == doc_id]
+            # the words, then their sentence: what a reader checks the word against
+            cites = tuple(dict.fromkeys(c for u in of_doc for c in (u.words, u.sentence)))
+            labels.append(Label(doc_id, outlet_of.get(doc_id), ", ".join(dict.fromkeys(u.words.text for u in of_doc)), cites))
         by_word: dict[str, list[str]] = {}
-        for _key, used in sorted(per_outlet.items()):
-            for w, spans in used.items():
-                by_word.setdefault(w, []).append(outlet_of.get(spans[0].doc) or spans[0].doc)
-        shown_words = sorted(by_word.items(), key=lambda kv: (kv[0] not in charged, -len(kv[1]), kv[0]))
+        for u in shown:
+            outlet = outlet_of.get(u.words.doc) or u.words.doc
+            if outlet not in by_word.setdefault(u.word, []):
+                by_word[u.word].append(outlet)
+        ordered = sorted(by_word.items(), key=lambda kv: (kv[0] not in charged, -len(kv[1]), kv[0]))
         about = "what the outlets call it: " + " vs ".join(
-            f"{w.replace('_', ' ')} ({', '.join(outlets)})" for w, outlets in shown_words[:4])
+            f"{w.replace('_', ' ')} ({', '.join(outlets)})" for w, outlets in ordered[:4])
         items.append(Framing("", "label", about, tuple(labels), tuple(dict.fromkeys(lab.doc for lab in labels)),
                              tuple(c for lab in labels for c in lab.citations)))
     return items

@@ -353,7 +353,9 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     if len(analysis.documents) < 2 or not docs:
         return []
     labels = _label_items(analysis, docs) + term_items(analysis, docs) + speech_verb_items(analysis, claims, docs)
-    cited = [c for item in labels for c in item.citations]
+    # the labels' own words (not the sentences some items cite beside them): a judgement inside
+    # a label is that label; another in the same sentence is an item of its own
+    cited = [c for item in labels for lab in item.labels for c in lab.citations if c.text in lab.label]
     wording, worded = _wording_items(analysis, claims, facts, docs, cited, props)
     rest = [c for c in claims if c.id not in worded]
     items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited)

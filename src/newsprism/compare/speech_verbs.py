@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import LOADED_SPEECH_VERBS, PLAIN_SPEECH_VERBS
@@ -23,13 +23,25 @@ from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
 __all__ = ["speech_verb_items"]
 
 
-def _lemma(doc: Doc | None, cue: Span) -> str:
-    """The verb of a cue as the parse lemmatises it ("admitted" -> admit); "" when not found."""
+def _verb(doc: Doc | None, cue: Span) -> Token | None:
+    """The verb of a cue in the parse ("admitted"), or None."""
     words = doc.char_span(cue.start, cue.end, alignment_mode="expand") if doc is not None else None
     if words is None or not len(words):
-        return ""
+        return None
     verbs = [t for t in words if t.pos_ in ("VERB", "AUX")]
-    return (verbs[0] if verbs else words.root).lemma_.lower()
+    return verbs[0] if verbs else words.root
+
+
+def _introduces(verb: Token) -> bool:
+    """Whether a loaded verb introduces words the speaker says: not negated ("didn't concede
+    defeat"), not taking or giving up a thing ("conceded defeat", "claimed victory"), and said by
+    the speaker named, not by someone of theirs ("Mr. Rubio's advisers privately conceded")."""
+    if any(c.dep_ == "neg" for c in verb.children):
+        return False
+    if any(c.dep_ == "dobj" for c in verb.children) and not any(c.dep_ in ("ccomp", "xcomp") for c in verb.children):
+        return False
+    subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return not (subj and any(c.dep_ == "poss" for c in subj[0].children))
 
 
 def _sentence(doc: Doc | None, cue: Span) -> Span:
@@ -52,8 +64,11 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
     def add(speaker: str | None, cue: Span | None) -> None:
         if speaker is None or cue is None or cue.doc not in key_of:
             return
-        verb = _lemma(docs.get(cue.doc), cue)
+        tok = _verb(docs.get(cue.doc), cue)
+        verb = tok.lemma_.lower() if tok is not None else ""
         if verb not in LOADED_SPEECH_VERBS and verb not in PLAIN_SPEECH_VERBS:
+            return
+        if verb in LOADED_SPEECH_VERBS and tok is not None and not _introduces(tok):
             return
         spans = by.setdefault(speaker, {}).setdefault(key_of[cue.doc], {}).setdefault(verb, [])
         if all((s.doc, s.start) != (cue.doc, cue.start) for s in spans):
@@ -65,12 +80,18 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
         if c.attribution is not None and c.attribution.kind == "reporting-verb":
             add(c.attribution.entity, c.attribution.cue)
     items = []
+    seen: set[frozenset[tuple[str, int]]] = set()
     for speaker, per_outlet in by.items():
         loaded = {o: {v for v in verbs if v in LOADED_SPEECH_VERBS} for o, verbs in per_outlet.items()}
         plain_only = [o for o in per_outlet if not loaded[o]]
         # an outlet's loaded verb for the speaker that another outlet, introducing them plainly, never uses
         if not any(loaded[o] for o in per_outlet) or not plain_only:
             continue
+        # one speaker the resolver left as two entities ("Carson", "Ben Carson"): one item
+        mark = frozenset((s.doc, s.start) for o in per_outlet for v in loaded[o] for s in per_outlet[o][v])
+        if mark in seen:
+            continue
+        seen.add(mark)
         labels = []
         for o, verbs in sorted(per_outlet.items()):
             if not loaded[o] and o not in plain_only:
