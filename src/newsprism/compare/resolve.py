@@ -44,6 +44,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from newsprism.compare.doc_events import event_groups
+from newsprism.compare.mention_context import similar_context_pairs
 from newsprism.compare.entity_types import canonical_name, entity_type, type_speakers
 from newsprism.compare.mention_items import (
     PRONOUNS,
@@ -81,6 +82,7 @@ from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, WEEKDAYS, name_gender
 from newsprism.model import Entity, Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
     from spacy.tokens import Doc
 
 # mention_head, phonetic, tokens_match, name_tokens, type_speakers and PRONOUNS are
@@ -693,13 +695,18 @@ def _link_shared_arguments(items: list[Item], sets: _Sets, event: Mapping[str, i
 # ---------------------------------------------------------------- entities
 
 
-def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | None = None) -> list[Entity]:
+def resolve_entities(
+    mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | None = None,
+    context: "Mapping[tuple[str, int, int], np.ndarray] | None" = None,
+) -> list[Entity]:
     """Cluster mentions of one story (within and across documents) into entities.
 
     ``docs`` (spaCy parses by document id) lets the resolver read heads, role
     nouns in apposition and sentence positions; without it, names are matched
-    on their text alone. Ids are "E1", "E2", ... in order of first mention
-    (by document id, then offset).
+    on their text alone. ``context`` (optional: a transformer's vector per mention, keyed
+    by (doc, start, end), from ``compare.mention_context.context_vectors``) also joins
+    common nouns of one event that mean the same in their sentences. Ids are "E1", "E2",
+    ... in order of first mention (by document id, then offset).
     """
     ordered = sorted(mentions, key=lambda m: (m.doc, m.start, m.end, m.label))
     docs = docs or {}
@@ -717,6 +724,12 @@ def resolve_entities(mentions: Sequence[Mention], docs: Mapping[str, "Doc"] | No
     _link_pronouns(items, sets, event)
     _link_people_nouns(items, sets, event)
     _link_shared_arguments(items, sets, event)
+    if context:
+        by_root: dict[int, list[Item]] = defaultdict(list)
+        for it in items:
+            by_root[sets.find(it.idx)].append(it)
+        for a, b in similar_context_pairs(by_root, event, context):
+            sets.union(a, b)
     entities: list[Entity] = []
     for n, (_, idxs) in enumerate(sorted(sets.groups().items(), key=lambda kv: min(kv[1])), start=1):
         members = [items[i] for i in sorted(idxs)]

@@ -16,7 +16,9 @@ Each document is rebuilt from its tokens (joined by single spaces, one line
 per sentence) and parsed once with ``nlp.pipe``; gold mentions become
 ``Mention``s whose label is the NER label of their head, else "ENTITY".
 
-Run: ``python -m newsprism.evaluate.ecbplus [DATA_DIR] [--limit-topics N]``.
+Run: ``python -m newsprism.evaluate.ecbplus [DATA_DIR] [--limit-topics N] [--embeddings]``
+(``--embeddings``: the resolver also given the transformer's context vectors of the mentions,
+scored as ``ecb_entity_emb_*``; needs the ``[embeddings]`` extra).
 """
 
 from __future__ import annotations
@@ -138,8 +140,14 @@ def _scores(prefix: str, gold: list[list[int]], system: list[list[int]]) -> dict
     return out
 
 
-def evaluate_ecbplus(data_dir: Path, nlp: "Language", limit_topics: int | None = None) -> dict[str, Any]:
-    """Score ``resolve_entities`` and the same-head-lemma baseline on ECB+ dev entities."""
+def evaluate_ecbplus(
+    data_dir: Path, nlp: "Language", limit_topics: int | None = None, embeddings: bool = False,
+) -> dict[str, Any]:
+    """Score ``resolve_entities`` and the same-head-lemma baseline on ECB+ dev entities.
+
+    ``embeddings``: also score the resolver given the transformer's context vectors of the
+    mentions (``compare.mention_context``; needs the ``[embeddings]`` extra), as keys
+    ``ecb_entity_emb_*`` beside the default ones."""
     data_dir = Path(data_dir)
     started = time.perf_counter()
     texts, offsets = read_documents(data_dir / f"{SPLIT}_text.txt")
@@ -157,6 +165,7 @@ def evaluate_ecbplus(data_dir: Path, nlp: "Language", limit_topics: int | None =
     for i, g in enumerate(gold):
         gold_chains[g.chain].append(i)
     system: list[list[int]] = []
+    with_context: list[list[int]] = []
     baseline: list[list[int]] = []
     for cluster in clusters:
         members = [(i, g) for i, g in enumerate(gold) if g.cluster == cluster]
@@ -170,6 +179,12 @@ def evaluate_ecbplus(data_dir: Path, nlp: "Language", limit_topics: int | None =
         cluster_docs = {d: docs[d] for d in {g.doc for _, g in members}}
         for entity in resolve_entities(mentions, cluster_docs):
             system.append([key_of[(m.doc, m.start, m.end)] for m in entity.mentions])
+        if embeddings:
+            from newsprism.compare.mention_context import context_vectors
+
+            vectors = context_vectors(mentions, cluster_docs)
+            for entity in resolve_entities(mentions, cluster_docs, context=vectors):
+                with_context.append([key_of[(m.doc, m.start, m.end)] for m in entity.mentions])
     gold_clusters = list(gold_chains.values())
     halves: dict[str, Any] = {}
     for half in ("tune", "held"):
@@ -183,6 +198,8 @@ def evaluate_ecbplus(data_dir: Path, nlp: "Language", limit_topics: int | None =
             halves.update(_scores(f"ecb_entity_{half}", part_gold, [c for c in system if mine(c)]))
             halves[f"ecb_entity_{half}_baseline_conll_f1"] = _scores(
                 "b", part_gold, [c for c in baseline if mine(c)])["b_conll_f1"]
+            if embeddings:
+                halves.update(_scores(f"ecb_entity_emb_{half}", part_gold, [c for c in with_context if mine(c)]))
     result: dict[str, Any] = {
         "ecb_setting": "entity coreference, gold mentions, within gold subtopic clusters (one per topic here)",
         "ecb_split": SPLIT,
@@ -194,6 +211,8 @@ def evaluate_ecbplus(data_dir: Path, nlp: "Language", limit_topics: int | None =
     }
     result.update(_scores("ecb_entity", gold_clusters, system))
     result.update(_scores("ecb_entity_baseline", gold_clusters, baseline))
+    if embeddings:
+        result.update(_scores("ecb_entity_emb", gold_clusters, with_context))
     result.update(halves)
     result["ecb_seconds"] = round(time.perf_counter() - started, 2)
     return result
@@ -204,10 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     default = Path(__file__).resolve().parents[3].parent / "shared" / "datasets" / "ecbplus"
     parser.add_argument("data_dir", nargs="?", type=Path, default=default)
     parser.add_argument("--limit-topics", type=int, default=None)
+    parser.add_argument("--embeddings", action="store_true",
+                        help="also score with the transformer's context vectors (ecb_entity_emb_*; the [embeddings] extra)")
     args = parser.parse_args(argv)
     from newsprism.nlp import load_pipeline
 
-    scores = evaluate_ecbplus(args.data_dir, load_pipeline(), args.limit_topics)
+    scores = evaluate_ecbplus(args.data_dir, load_pipeline(), args.limit_topics, embeddings=args.embeddings)
     for key, value in scores.items():
         print(f"{key}\t{value:.4f}" if isinstance(value, float) else f"{key}\t{value}")
     return 0
