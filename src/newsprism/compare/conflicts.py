@@ -25,6 +25,7 @@ from spacy.tokens import Doc
 from newsprism.compare.blocked import pairs_at_least
 from newsprism.compare.date_conflicts import date_conflicts
 from newsprism.compare.figure_conflicts import (
+    StoryFigures,
     _versions_by_value,
     aligned_figures,
     conflict,
@@ -451,10 +452,11 @@ def _linked(claims: Sequence[Claim], facts, scores, threshold: float = 0.75) -> 
 
 
 def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=(),
-                   scores=None) -> list[Finding]:
+                   scores=None, figures: StoryFigures | None = None) -> list[Finding]:
     """Every outlet conflict of the story (unnumbered). ``scores``: the
     alignment's PairScores over ``claims`` (for the same sentence told with
-    another number)."""
+    another number); ``figures``: ``figure_conflicts.story_figures(claims, docs)``
+    when the caller has it."""
     found = (
         _demands(analysis, claims, docs) + _durations(claims) + _roles_and_identities(analysis, claims)
         + _people_counts(claims) + date_conflicts(analysis, claims, docs) + term_conflicts(analysis, claims, docs)
@@ -462,7 +464,7 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}
     linked = _linked(claims, facts, scores)
-    for f in aligned_figures(claims, docs, linked=linked) + fact_figures(facts, claims) + similar_claim_figures(claims, scores):
+    for f in aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims) + similar_claim_figures(claims, scores):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)

@@ -46,7 +46,7 @@ def _num(value: float | int | str) -> float:
     except OverflowError:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
-__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart"]
+__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart", "story_figures", "StoryFigures"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -460,9 +460,20 @@ def _ambiguous(score: float, candidates: list[tuple[float, float]], value: float
     return rival > 0 and score < _MARGIN * rival
 
 
+StoryFigures = tuple[dict[str, list[_Fig]], dict[str, float]]
+
+
+def story_figures(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> StoryFigures:
+    """The figures of each document (``_figures_of``) and, with two documents or more, the
+    story's word weights (``_weights``): what :func:`aligned_figures` and
+    :func:`figures_apart` both read, made once per story by a caller running both."""
+    figs = _figures_of(claims, docs)
+    return figs, (_weights(claims, docs) if len(figs) >= 2 else {})
+
+
 def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15,
                     linked: frozenset[frozenset[str]] = frozenset(), min_linked: float = 0.08,
-                    min_clash: float = 0.25) -> list[Finding]:
+                    min_clash: float = 0.25, figures: StoryFigures | None = None) -> list[Finding]:
     """Figures of two documents aligned one to one (greedy by agreement, the best
     pairs first, each figure in one pair) by what they count and the words and
     entities around them; a pair whose values cannot both be true is a
@@ -479,10 +490,9 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     A conflict names every document that gives each value: a third document
     whose figure is bound to one side's ("225 pages" in two reports, "338" in
     one) is cited in that side's version, and the pairwise conflicts of one
-    figure are one finding."""
-    figs = _figures_of(claims, docs)
+    figure are one finding. ``figures``: ``story_figures(claims, docs)`` when the caller has it."""
+    figs, weight = figures if figures is not None else story_figures(claims, docs)
     doc_ids = sorted(figs)
-    weight = _weights(claims, docs) if len(doc_ids) >= 2 else {}
     clashes: list[tuple[_Fig, _Fig]] = []
     bound: list[tuple[_Fig, _Fig]] = []
     # figures of another unit, or one under a modal and one not, never agree (_agreement is 0)
@@ -673,17 +683,18 @@ def _says_what(f: _Fig, reason: str) -> bool:
 
 
 def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Mapping[str, str | None],
-                  min_overlap: float = 0.15, max_figures: int = 4) -> list[FigureComparison]:
+                  min_overlap: float = 0.15, max_figures: int = 4,
+                  figures: StoryFigures | None = None) -> list[FigureComparison]:
     """Figures of different outlets that look alike — one unit, other values, told
     among the same words — but count different things (other counted nouns,
     other days, a subgroup): each with what it counts, so a reader sees why they
     are no conflict ("more than 150 migrants" seeking asylum, "roughly 400
-    people in the caravan", "about 130" who arrived Wednesday)."""
-    figs = _figures_of(claims, docs)
+    people in the caravan", "about 130" who arrived Wednesday). ``figures``:
+    ``story_figures(claims, docs)`` when the caller has it."""
+    figs, weight = figures if figures is not None else story_figures(claims, docs)
     doc_ids = sorted(figs)
     if len(doc_ids) < 2:
         return []
-    weight = _weights(claims, docs)
     key = lambda f: (f.fig.doc, f.fig.start)  # noqa: E731
     parent: dict[tuple[str, int], tuple[str, int]] = {}
     reason_of: dict[tuple[str, int], set[str]] = {}

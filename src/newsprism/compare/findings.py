@@ -27,7 +27,7 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import readability
-from newsprism.compare.figure_conflicts import figures_apart
+from newsprism.compare.figure_conflicts import figures_apart, story_figures
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import propositions
@@ -245,7 +245,10 @@ def find_from_claims(
         [_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
         + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
     )
-    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores))
+    # each document's figures and the story's word weights, read by the conflicts and by the
+    # figures compared: made once
+    figures = story_figures(claims, docs or {})
+    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores, figures))
     doc_ids = [d.id for d in analysis.documents]
     omissions = tuple(
         Omission(
@@ -268,7 +271,8 @@ def find_from_claims(
         shared_text=graph.shared,
         facts=facts,
         framing=tuple(find_framing(analysis, claims, facts, docs or {}, props)),
-        figures_compared=tuple(figures_apart(claims, docs or {}, {d.id: d.outlet for d in analysis.documents})),
+        figures_compared=tuple(figures_apart(claims, docs or {}, {d.id: d.outlet for d in analysis.documents},
+                                             figures=figures)),
     )
 
 
