@@ -126,3 +126,20 @@ def test_a_headline_is_a_whole_sentence_when_no_clause_reads_as_one(nlp):
     analysis = _analyse(nlp, texts)
     for f in analysis.findings.corroborated:
         assert readability(f.about) >= 3 or f.about[:1].isupper(), f.about
+
+
+def test_has_yet_to_is_not_done(nlp):
+    """"Trump has yet to endorse Ryan" states that he has not endorsed him: it never
+    corroborates "Trump endorsed Ryan" (read untuned on PolNeAR: Aug. 3 and Aug. 5, 2016)."""
+    from newsprism.compare.match import contradicts
+
+    claims, props, _ = _props(nlp, {
+        "a": "Donald Trump on Friday endorsed the re-election of House Speaker Paul Ryan in Green Bay.",
+        "b": "Donald Trump has yet to endorse the re-election bid of House Speaker Paul Ryan.",
+        "c": "Speaker Paul Ryan is yet to decide on the bill.",
+    })
+    done, not_yet, undecided = (props[next(c.id for c in claims if c.doc == d)] for d in "abc")
+    assert done.predicate == not_yet.predicate == "endorse"
+    assert not done.negated and not_yet.negated
+    assert contradicts(done, not_yet)
+    assert undecided.predicate == "decide" and undecided.negated

@@ -332,10 +332,12 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
             if comp is not None:
                 pred = comp
                 continue
-        if comp is None or not (lemma in _HEDGING_VERBS or lemma in _CONTROL_VERBS or lemma in _NEGATING_VERBS):
+        # "has yet to endorse", "is yet to decide": not done (so far)
+        yet = lemma in ("have", "be") and any(c.dep_ == "advmod" and c.lower_ == "yet" for c in pred.children)
+        if comp is None or not (lemma in _HEDGING_VERBS or lemma in _CONTROL_VERBS or lemma in _NEGATING_VERBS or yet):
             break
         hedged = hedged or lemma in _HEDGING_VERBS or _hedged(pred)
-        negated = negated != (lemma in _NEGATING_VERBS) != _negated(pred)
+        negated = negated != (lemma in _NEGATING_VERBS or yet) != _negated(pred)
         pred = comp
     lemma = pred.lemma_.lower()
     kind = _predicate_class(pred) or event_class(pred)
