@@ -76,3 +76,17 @@ def test_the_same_figure_told_with_other_verbs_is_one_fact(nlp):
     deploy = "Trump said he would deploy up to 30,000 American soldiers to defeat the Islamic State."
     send = "Trump said he would consider sending up to 30,000 American ground troops to fight the Islamic State."
     assert _strength(nlp, deploy, send) == "same fact"
+
+
+def test_an_action_both_tell_aside_needs_an_argument_in_common(nlp):
+    """Both clauses tell "heading to South Carolina" aside; their main actions (hoping for a finish,
+    waging a battle) are other things, and nobody is an argument of both."""
+    hoped = ("His advisers have hoped for a second-place finish in the primary to put him in the strongest "
+             "position heading into South Carolina.")
+    waged = ("Five other candidates waged a fierce battle for top-tier finishes and the resources that could "
+             "come with them when the campaign heads next to South Carolina.")
+    assert _strength(nlp, hoped, waged) == "partly"
+    # the same action aside, of the same named people: one fact as before
+    clinton = "Hillary Clinton went to Iowa on Monday, speaking about the Paris attacks and terrorism."
+    speech = "Hillary Clinton spoke about the Paris attacks in a speech in Iowa on Monday, aides said."
+    assert _strength(nlp, clinton, speech) == "same fact"

@@ -103,21 +103,27 @@ def _nominalises(noun: str, verb: str) -> bool:
 
 
 def actions_compatible(p: Proposition, q: Proposition, similarity: PredicateSimilarity, threshold: float) -> bool:
-    """The two clauses may tell one action: their predicates agree, or an action of one is
-    an action of the other (the same verb or event class anywhere in the clause: "retaliated,
-    shelling" / "shelled in retaliation"), or one's action is the other's noun ("accepted
-    $200,000" / "her acceptance of campaign contributions"). False only on evidence: two
-    clauses whose main verbs tell an action each and none of these holds."""
+    """The two clauses may tell one action: their predicates agree, or one's main verb is an
+    action of the other ("retaliated, shelling" / "shelled in retaliation") or named by its noun
+    ("accepted $200,000" / "her acceptance of campaign contributions"), or one names a deal the
+    other's brokering made. An action both tell away from their main verbs (the same verb or event
+    class, or a verb and its noun, anywhere in the clauses) counts only when the two main verbs
+    also have a resolved argument in common ("hoped for a finish ... heading into South Carolina" /
+    "waged a battle ... when the campaign heads to South Carolina" is two things). False only on
+    evidence: two clauses whose main verbs tell an action each and none of these holds."""
     if predicates_agree(p, q, similarity, threshold):
         return True
-    if (p.kinds & q.kinds) - {"say"} or p.actions & q.actions:
-        return True
+    for x, y in ((p, q), (q, p)):
+        v = x.predicate
+        if v and not v.startswith("be ") and (v in y.actions or any(_nominalises(n, v) for n in y.nominals)):
+            return True
     # a deal (an agreement, a pact) is what brokering, mediating or agreeing makes: "under a deal
     # between Russia and Turkey" / "mediated by Turkey and Russia"
     if any(_DEAL in x.nominals and (_DEAL in y.nominals or "broker" in y.kinds) for x, y in ((p, q), (q, p))):
         return True
-    return any(_nominalises(n, v) for v in p.actions for n in q.nominals) or any(
-        _nominalises(n, v) for v in q.actions for n in p.nominals)
+    anywhere = bool((p.kinds & q.kinds) - {"say"} or p.actions & q.actions) or any(
+        _nominalises(n, v) for x, y in ((p, q), (q, p)) for v in x.actions for n in y.nominals)
+    return anywhere and bool(shared_anchors(p, q) or _named(p.agents | p.patients) & _named(q.agents | q.patients))
 
 
 def _named(items: frozenset[str]) -> set[str]:
