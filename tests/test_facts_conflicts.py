@@ -99,3 +99,18 @@ def test_injected_and_bias_scorers_run_on_basil(shared_dir, nlp):
     assert 0.0 <= scores["injected_recall"] <= 1.0
     bias = evaluate_basil_bias(shared_dir / "datasets" / "basil", nlp, limit=3)
     assert bias["basil_lex_phrases"] > 0
+
+
+def test_the_bias_scorer_credits_a_label_by_its_words_not_the_sentence_beside_them():
+    # a term item cites "rioters" and its sentence: an annotated phrase elsewhere in that sentence
+    # ("smashed windows") is no hit of the label; an evaluative item citing only its sentence is
+    # credited by the sentence, as before
+    from newsprism.evaluate.basil_bias import credited
+    from newsprism.model import Framing, Label, Span
+
+    sent = Span("a", 0, 40, "Hundreds of rioters smashed windows here")
+    word = Span("a", 12, 19, "rioters")
+    term = Framing("R1", "label", "what the outlets call it", (Label("a", "A", "rioters", (word, sent)),), ("a",), (word, sent))
+    judged = Framing("R2", "evaluative", "only A judges", (Label("a", "A", "smashed windows", (sent,)),), ("a",), (sent,))
+    assert credited(term) == [word]
+    assert credited(judged) == [sent]

@@ -485,3 +485,16 @@ def test_a_judgement_in_a_sentence_cited_beside_a_term_is_still_its_own_item(nlp
     items = _framing(nlp, texts)
     assert any(x.about.startswith("what the outlets call it") for x in items), items
     assert any(x.kind == "evaluative" and "disastrous" in x.about for x in items), items
+
+
+def test_a_hedge_in_an_aim_or_a_comparison_clause_is_no_verdict(nlp):
+    # PolNeAR: Wash. Post "Trump's attempt at appearing diplomatic was only a feint" showed the aim,
+    # not the verdict; NYT "appeared more consequential than it might have" is a comparison
+    texts = {
+        "a": "Donald Trump met the Mexican president on Wednesday. But Trump's attempt at appearing diplomatic "
+             "was only a feint.",
+        "b": "Donald Trump met the Mexican president on Wednesday. His inability to answer the question appeared "
+             "more consequential than it might have.",
+    }
+    items = _evaluative(nlp, texts)
+    assert not any("appearing diplomatic" in x.about or "more consequential" in x.about for x in items), items

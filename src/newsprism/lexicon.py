@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 __all__ = [
+    "AIM_NOUNS",
     "FRAME_TERMS",
     "PROSPECT_NOUNS",
     "LOADED_SPEECH_VERBS",
@@ -179,6 +180,9 @@ FRAME_TERMS = (
 # "the risk of a massacre"): a charged word there names what might come, not what an outlet
 # calls what did.
 PROSPECT_NOUNS = frozenset("fear concern worry warning threat risk prospect danger possibility specter spectre".split())
+# Nouns of an aim ("an attempt at appearing diplomatic", "a bid to look tough"): what follows is
+# what someone tries to seem, not how the reporter judges them.
+AIM_NOUNS = frozenset("attempt effort bid try".split())
 # Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth
 # conceded ("admitted", "conceded"), a statement in doubt ("claimed", "alleged",
 # "insisted") or a manner judged ("boasted", "bragged", "complained"); against the plain ones

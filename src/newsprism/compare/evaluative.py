@@ -42,7 +42,7 @@ from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
-from newsprism.lexicon import REPORTING_VERBS, SPEAKING_NOUNS
+from newsprism.lexicon import AIM_NOUNS, REPORTING_VERBS, SPEAKING_NOUNS
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "CUE_RANK", "JUDGING_ADJ"]
 
@@ -294,6 +294,8 @@ def _judging_hedge(verb: Token) -> bool:
     if any(c.dep_ == "aux" and (c.tag_ == "MD" or c.lower_ == "to") for c in verb.children):
         # a guess under a modal, or an aim ("candidates make effort to appear more dignified")
         return False
+    if verb.dep_ == "pcomp" and verb.head.head.lemma_.lower() in AIM_NOUNS:
+        return False  # "Trump's attempt at appearing diplomatic was only a feint": an aim, the verdict is elsewhere
     for c in verb.children:
         if c.dep_ in ("acomp", "attr", "oprd"):
             return _verdict(c)
@@ -317,7 +319,10 @@ def _verdict(word: Token) -> bool:
         return False
     if {low, lemma} & (_STATES_OF_MIND | _PREDICTIONS):
         return False
-    return not any(c.dep_ == "prep" and c.lower_ == "than" for c in word.children)
+    # "more consequential than it might have": a comparison, as a phrase or as a clause
+    return not any((c.dep_ == "prep" and c.lower_ == "than")
+                   or (c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "than" for m in c.children))
+                   for c in word.children)
 
 
 def _in_clause(tok: Token, top: Token) -> bool:

@@ -12,6 +12,11 @@ occurrence of its words, whitespace normalised). Reported:
 - ``basil_framing_precision_proxy``: the share of framing items with a citation
   overlapping some annotated phrase (lexical or informational) — a lower bound
   on precision: BASIL's annotators marked bias toward the main entities only;
+- ``basil_lex_framing_recall_words`` and ``basil_framing_precision_proxy_words``: the
+  same, each item credited only by the words its labels name (:func:`credited`): where a
+  label cites its words and, beside them, their sentence (term and attribution-verb
+  items), a sentence would credit any annotated phrase near the label; reported, not
+  gated;
 - ``basil_inf_not_corroborated``: the share of informational-bias phrases (of
   those any finding cites) that sit in single-source facts or framing rather
   than in corroborated ones — what one outlet chose to include should not be
@@ -29,7 +34,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-__all__ = ["load_annotations", "evaluate_basil_bias"]
+__all__ = ["load_annotations", "evaluate_basil_bias", "credited"]
 
 _WORDS = re.compile(r"[a-z0-9]+")
 
@@ -69,6 +74,16 @@ def _overlaps(spans, doc: str, where: tuple[int, int]) -> bool:
     return any(s.doc == doc and s.start < where[1] and where[0] < s.end for s in spans)
 
 
+def credited(item) -> list:
+    """The citations a framing item is credited by: per label, those whose text is in the label's
+    words (a label and, beside it, its sentence: the words), else all the label's citations."""
+    out: list = []
+    for lab in item.labels:
+        words = [c for c in lab.citations if c.text in lab.label]
+        out.extend(words or lab.citations)
+    return out or list(item.citations)
+
+
 def evaluate_basil_bias(basil: Path, nlp, limit: int | None = None, embedder=None) -> dict[str, float]:
     from newsprism.evaluate.basil_findings import load_events
     from newsprism.pipeline import run_pipeline
@@ -86,6 +101,7 @@ def evaluate_basil_bias(basil: Path, nlp, limit: int | None = None, embedder=Non
         findings = run_pipeline(articles, nlp, embedder=embedder).findings
         assert findings is not None  # the default stages end with the findings
         framing_spans = [c for item in findings.framing for c in item.citations]
+        framing_words = [c for item in findings.framing for c in credited(item)]
         corroborated = [c for item in findings.corroborated for c in item.citations]
         single = [c for item in findings.single_source for c in item.citations]
         annotated: dict[str, list[tuple[int, int]]] = defaultdict(list)
@@ -100,6 +116,7 @@ def evaluate_basil_bias(basil: Path, nlp, limit: int | None = None, embedder=Non
                 if phrase.get("bias") == "lex":
                     counts["lex"] += 1
                     counts["lex_found"] += _overlaps(framing_spans, art.id, where)
+                    counts["lex_found_words"] += _overlaps(framing_words, art.id, where)
                 elif phrase.get("bias") == "inf":
                     if _carried_elsewhere(phrase["txt"], art, articles):
                         # another outlet of the event carries the same words (a statement
@@ -116,12 +133,18 @@ def evaluate_basil_bias(basil: Path, nlp, limit: int | None = None, embedder=Non
             counts["framing_annotated"] += any(
                 _overlaps(item.citations, doc, w) for doc, ws in annotated.items() for w in ws
             )
+            counts["framing_annotated_words"] += any(
+                _overlaps(credited(item), doc, w) for doc, ws in annotated.items() for w in ws
+            )
     return {
         "basil_bias_events": float(len(events)),
         "basil_lex_phrases": float(counts["lex"]),
         "basil_lex_framing_recall": counts["lex_found"] / counts["lex"] if counts["lex"] else 0.0,
         "basil_framing_items": float(counts["framing"]),
         "basil_framing_precision_proxy": counts["framing_annotated"] / counts["framing"] if counts["framing"] else 0.0,
+        "basil_lex_framing_recall_words": counts["lex_found_words"] / counts["lex"] if counts["lex"] else 0.0,
+        "basil_framing_precision_proxy_words": (counts["framing_annotated_words"] / counts["framing"]
+                                                if counts["framing"] else 0.0),
         "basil_inf_cited": float(counts["inf_cited"]),
         "basil_inf_shared": float(counts["inf_shared"]),
         "basil_inf_not_corroborated": counts["inf_not_corroborated"] / counts["inf_cited"] if counts["inf_cited"] else 0.0,
