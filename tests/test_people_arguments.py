@@ -91,3 +91,25 @@ def test_two_nouns_of_one_sentence_stay_apart(nlp):
         "b": "A truck hit the barrier on the freeway.",
     }, {"a": ["truck", "van"], "b": ["truck"]})
     assert "van" not in _entity_of(entities, "truck")
+
+
+def test_a_name_joins_the_noun_written_as_its_argument(nlp):
+    """"A woman was killed" / "LuAnn Johnson was killed": the name no pronoun or role tied to the
+    noun is the woman of the other report (her given name tells no gender the resolver knows)."""
+    entities = _gold_style(nlp, {
+        "a": "A woman was killed by a car outside a store in Bloomington on Friday night.",
+        "b": "LuAnn Johnson was killed by a car outside a store in Bloomington on Friday night.",
+        "c": "Police interviewed the driver at the scene.",
+    }, {"a": ["woman", "car"], "b": ["LuAnn Johnson", "car"], "c": ["driver"]})
+    assert _entity_of(entities, "woman") == {"woman", "LuAnn Johnson"}
+    assert "driver" not in _entity_of(entities, "woman")
+
+
+def test_a_persons_name_never_joins_a_plural_noun(nlp):
+    """"The producers hired Ellen DeGeneres" / "Craig Zadan hired Ellen DeGeneres": one producer
+    is not the producers."""
+    entities = _gold_style(nlp, {
+        "a": "The producers hired Ellen DeGeneres to host the Oscars again.",
+        "b": "Craig Zadan hired Ellen DeGeneres to host the Oscars again.",
+    }, {"a": ["producers", "Ellen DeGeneres"], "b": ["Craig Zadan", "Ellen DeGeneres"]})
+    assert _entity_of(entities, "producers") == {"producers"}

@@ -31,7 +31,7 @@ with no antecedent join the other forms of the same pronoun ("he", "him", "his")
 twice as often as any other); one calendar day written two ways ("on Feb. 22" / "Sunday, February
 22, 2009") is one entity unless the years differ; so is one clock time ("at about 7 p.m." / "around
 7 p.m."). Two entities written as the same argument of one verb (its subject or its object) are
-one when either holds a common noun ("captured 23 pirates" / "captured the brigands"). These rules
+one when at most one of them is named ("captured 23 pirates" / "captured the brigands"). These rules
 that join by words alone work within the documents of one event of the story
 (``compare/doc_events.py``: "the woman" of one crash is not the woman of another); names
 join across the whole story.
@@ -664,32 +664,40 @@ def _link_people_nouns(items: list[Item], sets: _Sets, event: Mapping[str, int])
 def _link_shared_arguments(items: list[Item], sets: _Sets, event: Mapping[str, int]) -> None:
     """Two entities of one event that its documents write as the same argument of one verb
     are one: "the navy captured 23 pirates" in one report, "... captured the brigands" in
-    another; "the car struck her" / "the vehicle struck her". Only an entity that holds a
-    common noun takes part (two names are never joined so: "Smith was arrested" and "Jones
-    was arrested" are two men), never two that share a sentence (one clause's two nouns are
-    two things), and never through a verb of ``lexicon.LIGHT_VERBS`` ("said", "was")."""
+    another; "the car struck her" / "the vehicle struck her"; "the woman was killed" /
+    "LuAnn Johnson was killed". At least one of the two holds no name (two names are never
+    joined so: "Smith was arrested" and "Jones was arrested" are two men), a person's name
+    never joins a plural noun ("producers" are not Craig Zadan), never two that share a
+    sentence (one clause's two nouns are two things), and never through a verb of
+    ``lexicon.LIGHT_VERBS`` ("said", "was")."""
     members: dict[int, list[Item]] = defaultdict(list)
     for it in items:
         members[sets.find(it.idx)].append(it)
     by_argument: dict[tuple[int, str, str], list[int]] = defaultdict(list)
-    named: set[int] = set()
+    named: dict[int, bool] = {}  # root -> whether a person's name is among its names
+    plural: set[int] = set()
     sentences: dict[int, set[tuple[str, int]]] = {}
     for root, its in members.items():
         nouns = [it for it in its if it.kind == "nominal"]
-        if not nouns:
+        names = [it for it in its if it.kind == "name"]
+        if not nouns and not names:
             continue
-        group = event.get(nouns[0].mention.doc, 0)
-        if any(it.kind == "name" for it in its):
-            named.add(root)
+        group = event.get((nouns or names)[0].mention.doc, 0)
+        if names:
+            named[root] = any(it.group == "PERSON" for it in names)
+        if nouns and 2 * sum(it.plural for it in nouns) > len(nouns):
+            plural.add(root)
         sentences[root] = {(it.mention.doc, it.sent) for it in its}
         for verb, role in sorted({it.argument for it in its if it.kind != "pronoun" and it.argument}):
             by_argument[(group, verb, role)].append(root)
     for roots in by_argument.values():
         for k, a in enumerate(roots):
             for b in roots[k + 1:]:
-                if not (a in named and b in named) and not sentences[a] & sentences[b]:
-                    sets.union(a, b)
-
+                if a in named and b in named or sentences[a] & sentences[b]:
+                    continue
+                if (named.get(a) and b in plural) or (named.get(b) and a in plural):
+                    continue
+                sets.union(a, b)
 
 
 # ---------------------------------------------------------------- entities
