@@ -50,14 +50,19 @@ _MIN_FUZZY = 5
 _FUZZY_RATIO = 75.0
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+_ABD = re.compile(r"^abd[aeiou][lr]")
+_REPEATED = re.compile(r"([a-z])\1+")
+
+
 def phonetic(word: str) -> str:
     """Fold transliteration variants of one name token to one key."""
     # digits stay: "117th Street" is not "97th Street"
-    w = re.sub(r"[^a-z0-9]", "", unidecode(word).lower())
-    w = re.sub(r"^abd[aeiou][lr]", "abd", w)  # abd-ul-, abd-ur-, abd-el-
+    w = _NOT_ALNUM.sub("", unidecode(word).lower())
+    w = _ABD.sub("abd", w)  # abd-ul-, abd-ur-, abd-el-
     w = w.replace("ph", "f").replace("ou", "u").replace("oo", "u").replace("ee", "i")
     w = w.replace("y", "i").replace("ei", "i").replace("o", "u").replace("e", "i")
-    return re.sub(r"([a-z])\1+", r"\1", w)
+    return _REPEATED.sub(r"\1", w)
 
 
 def _skeleton(key: str) -> str:
