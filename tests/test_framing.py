@@ -498,3 +498,23 @@ def test_a_hedge_in_an_aim_or_a_comparison_clause_is_no_verdict(nlp):
     }
     items = _evaluative(nlp, texts)
     assert not any("appearing diplomatic" in x.about or "more consequential" in x.about for x in items), items
+
+
+def test_every_quoted_word_of_a_framing_item_is_in_its_outlets_text(nlp, shared_dir):
+    """A framing item's heading quotes each outlet's words one by one: two verbs of one outlet
+    ("saying", "said") were quoted as one stretch that no report contains (BASIL dev events
+    29ffd053, 3db93526, 526cabb7, 65cb14cb, a4f1d515 — the faithfulness gate)."""
+    from newsprism.compare.embed import default_embedder
+    from newsprism.evaluate.basil_findings import load_events, quote_problems
+    from newsprism.model import to_jsonable
+    from newsprism.pipeline import run_pipeline
+
+    wanted = ("29ffd053", "a4f1d515")
+    events = [arts for name, arts in load_events(shared_dir / "datasets" / "basil" / "articles") if name[:8] in wanted]
+    assert len(events) == len(wanted)
+    embedder = default_embedder()
+    for arts in events:
+        analysis = run_pipeline(arts, nlp, embedder=embedder)
+        report = {"documents": to_jsonable(analysis.documents), "findings": to_jsonable(analysis.findings)}
+        assert report["findings"]["framing"]
+        assert quote_problems(report) == []

@@ -101,7 +101,8 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
                     continue
                 cites = tuple(dict.fromkeys(x.citation for x in mine))
                 words = ", ".join(dict.fromkeys(c.text for c in cites))
-                ranked.append((0, -1, Framing("", "label", f"only {outlet_of.get(d) or d} labels {names[eid]}: “{words}”",
+                quoted = ", ".join(f"“{c.text}”" for c in cites)  # each verbatim on its own
+                ranked.append((0, -1, Framing("", "label", f"only {outlet_of.get(d) or d} labels {names[eid]}: {quoted}",
                                              (Label(d, outlet_of.get(d), words, cites),), (d,), cites)))
             continue
         labels = []

@@ -93,6 +93,7 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
             continue
         seen.add(mark)
         labels = []
+        said_as: list[tuple[str, ...]] = []  # each label's verbs as written
         for o, verbs in sorted(per_outlet.items()):
             if not loaded[o] and o not in plain_only:
                 continue
@@ -102,9 +103,12 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
                 mine = [s for s in cues if s.doc == doc_id]
                 # the verb, then its sentence: what a reader checks the verb against
                 cites = tuple(dict.fromkeys(x for s in mine for x in (s, _sentence(docs.get(s.doc), s))))
-                labels.append(Label(doc_id, outlet_of.get(doc_id), ", ".join(dict.fromkeys(s.text for s in mine)), cites))
+                words = tuple(dict.fromkeys(s.text for s in mine))
+                said_as.append(words)
+                labels.append(Label(doc_id, outlet_of.get(doc_id), ", ".join(words), cites))
+        # each verb quoted on its own: a quoted stretch of a report is verbatim ("saying, said" is not)
         about = f"how the outlets introduce {names.get(speaker, speaker)}'s words: " + " vs ".join(
-            f"“{lab.label}” ({lab.outlet or lab.doc})" for lab in labels)
+            ", ".join(f"“{v}”" for v in words) + f" ({lab.outlet or lab.doc})" for lab, words in zip(labels, said_as))
         items.append(Framing("", "label", about, tuple(labels), tuple(dict.fromkeys(lab.doc for lab in labels)),
                              tuple(c for lab in labels for c in lab.citations)))
     return items
