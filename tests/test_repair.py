@@ -217,3 +217,29 @@ def test_a_split_keeps_apart_a_protagonist_the_other_part_never_names():
         vec = members[-1].vector
         changes = repair(clusterer, {1: [(5, vec)]}, lambda ids: {s: members if s == 1 else [] for s in ids})
         assert changes == expected
+
+
+def test_two_arrests_streamed_in_any_order_end_as_two_stories(tmp_path):
+    """Streaming places each report of the second arrest in the first one's story (they are
+    alike enough, and the story stays tight, so its cohesion never asks for a split check);
+    the repair also checks a story, once per doubling of its size, when no name opens most of
+    its articles and a second name opens several of them, and the split keeps the two
+    protagonists apart. Without the opening names (``lead_name_chars=0``) one story of six.
+    The same through ``Corpus`` (the members re-read from the store, two ingests)."""
+    from test_cluster import HALE_ARREST, ORTEGA_ARREST
+
+    hale, ortega = set(HALE_ARREST), set(ORTEGA_ARREST)
+    orders = [[t for pair in zip(HALE_ARREST, ORTEGA_ARREST) for t in pair], HALE_ARREST + ORTEGA_ARREST,
+              ORTEGA_ARREST + HALE_ARREST]
+    for texts in orders:
+        docs = [(t, None, None) for t in texts]
+        want = {frozenset(i for i, t in enumerate(texts) if t in hale), frozenset(i for i, t in enumerate(texts) if t in ortega)}
+        assert _groups(stream_clusters(docs, ClusterParams())) == want
+        assert len(set(stream_clusters(docs, replace(ClusterParams(), lead_name_chars=0)))) == 1
+    articles = [Article(id=("h" if t in hale else "o") + str(i), text=t, outlet=f"Outlet {i}") for i, t in enumerate(orders[0])]
+    path = tmp_path / "c.db"
+    with Corpus(path) as corpus:
+        corpus.add_articles(articles[:3])
+    with Corpus(path) as corpus:
+        corpus.add_articles(articles[3:])
+        assert sorted(sorted(s.articles) for s in corpus.stories()) == [["h0", "h2", "h4"], ["o1", "o3", "o5"]]

@@ -11,8 +11,9 @@ event's own pairs merge first.
 :func:`repair` re-examines the stories an ingest batch touched, after the batch:
 
 * **split** — a touched story whose articles form two or more groups under average linkage
-  (their mean article-to-article similarity below ``params.repair_split_threshold``) is cut
-  into them: the biggest group keeps the story id, each other group becomes a new story;
+  (their mean article-to-article similarity below ``params.repair_split_threshold``; two
+  groups of which one opens with a protagonist the other never names stay apart:
+  :func:`newsprism.corpus.cluster.foreign_lead`) is cut into them: the biggest group keeps the story id, each other group becomes a new story;
 * **merge** — a touched story (or a part just split off) whose articles are, on average, as
   similar to another story's as average linkage asks (``params.repair_merge_threshold`` over the
   centroids, no time gap beyond ``max_span_days``) is merged with it: the bigger story keeps
@@ -21,7 +22,8 @@ event's own pairs merge first.
 Cost is bounded: only stories the batch touched, only those of at most
 ``params.repair_max_size`` articles are considered for a split, and a story is read only when its centroid says it
 may hold two groups (its mean internal similarity, computed from the centroid alone, under
-``params.repair_cohesion``); a merge is looked for only among the candidate stories the
+``params.repair_cohesion``) or, once per doubling of its size, when no name opens most of
+its articles and a second name opens several (:func:`_two_protagonists`); a merge is looked for only among the candidate stories the
 batch's articles were placed with. Each change is returned as a
 :class:`StoryChange` so the store can relabel the articles and ``refresh`` / ``watch`` can
 report it.
@@ -266,7 +268,7 @@ def _repair_once(
     suspects = [
         s for s in look
         if params.repair_min_size <= stories[s].size <= params.repair_max_size
-        and cohesion(stories[s], params) < params.repair_cohesion
+        and (cohesion(stories[s], params) < params.repair_cohesion or _two_protagonists(stories[s], params))
     ]
     fresh: list[int] = []
     book.read(suspects)
@@ -337,6 +339,22 @@ def _repair_once(
         seen.discard(keep)
         queue.append(keep)
     return changes
+
+
+def _two_protagonists(story: StoryState, params: ClusterParams) -> bool:
+    """Whether a story may hold two events told around two people even though its centroid
+    says it is tight: no name opens ``params.lead_name_share`` of its articles and a second one
+    opens at least ``lead_name_min`` of them (two arrests of two players of one team). Asked
+    once per doubling (sizes 6, 12, 24, ... with the default of 3), which bounds the extra
+    split checks of stories that are simply told around several names."""
+    unit = 2 * params.lead_name_min
+    if unit <= 0 or story.size < unit or len(story.leads) < 2:
+        return False
+    times, rest = divmod(story.size, unit)
+    if rest or times & (times - 1):
+        return False
+    first, second = sorted(story.leads.values(), reverse=True)[:2]
+    return first < params.lead_name_share * story.size and second >= params.lead_name_min
 
 
 def _merge_bound(a: StoryState, b: StoryState, params: ClusterParams) -> float:
