@@ -518,3 +518,15 @@ def test_every_quoted_word_of_a_framing_item_is_in_its_outlets_text(nlp, shared_
         report = {"documents": to_jsonable(analysis.documents), "findings": to_jsonable(analysis.findings)}
         assert report["findings"]["framing"]
         assert quote_problems(report) == []
+
+
+def test_the_two_sides_names_for_one_position_are_a_term_frame(nlp):
+    # "pro-life" / "anti-abortion", "death tax" / "estate tax": each name is one side's, whatever
+    # else the two sentences name
+    texts = {
+        "a": "Pro-life activists gathered at the Capitol on Friday. Senators vowed to repeal the death tax.",
+        "b": "Anti-abortion activists marched through the city on Friday. Senators vowed to repeal the estate tax.",
+    }
+    abouts = [x.about for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+    assert any("pro-life (Outlet A)" in a and "anti-abortion (Outlet B)" in a for a in abouts), abouts
+    assert any("death tax (Outlet A)" in a and "estate tax (Outlet B)" in a for a in abouts), abouts

@@ -163,13 +163,18 @@ SPEAKING_NOUNS = frozenset(
 # referent, as lemmas; a word marked "*" charges it. Two outlets using two words of one set, one
 # of them charged and not used by the other outlet, frame it differently. "adj_noun" is a
 # modifier with its noun ("illegal_immigrant" vs "undocumented_immigrant": both charged, the two
-# sides' words for one group).
+# sides' words for one group); a hyphenated word ("pro-life") counts wherever it stands. A set
+# marked "=" names one referent by its very words (the two sides' names for one group, policy or
+# position), so two of its words need no common entity in their sentences.
 FRAME_TERMS = (
     "protester demonstrator marcher *rioter *looter *mob *agitator",
     "protest demonstration rally *riot *unrest *uprising *looting",
     "shooting killing attack *massacre *slaughter *carnage *rampage *bloodbath",
     "confrontation altercation encounter incident *scuffle *tussle *brawl",
-    "immigrant migrant *illegal_immigrant *illegal_alien *illegals *undocumented_immigrant *unauthorized_immigrant",
+    "= immigrant migrant *illegal_immigrant *illegal_alien *illegals *undocumented_immigrant *unauthorized_immigrant",
+    "= *pro-life *anti-abortion",
+    "= *pro-choice *abortion-rights",
+    "= *death_tax *estate_tax",
     "government administration *regime",
     "fighter rebel militant insurgent gunman *terrorist *jihadist *thug",
     "remark statement *gaffe *blunder *tirade *rant *diatribe *outburst",

@@ -35,12 +35,14 @@ _QUOTE_MARKS = frozenset(('"', "“", "”", "''", "``"))
 
 
 @lru_cache(maxsize=1)
-def _sets() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """(words, charged words) of each set of ``FRAME_TERMS``."""
+def _sets() -> tuple[tuple[frozenset[str], frozenset[str], bool], ...]:
+    """(words, charged words, one referent by its words) of each set of ``FRAME_TERMS``."""
     out = []
     for line in FRAME_TERMS:
-        words = [w.lstrip("*") for w in line.split()]
-        out.append((frozenset(words), frozenset(w.lstrip("*") for w in line.split() if w.startswith("*"))))
+        marks = line.split()
+        fixed = marks[0] == "="
+        words = [w.lstrip("*") for w in marks if w != "="]
+        out.append((frozenset(words), frozenset(w.lstrip("*") for w in marks if w.startswith("*")), fixed))
     return tuple(out)
 
 
@@ -48,7 +50,7 @@ def _sets() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
 def _index() -> Mapping[str, int]:
     """head noun -> the set it belongs to ("alien" -> the immigrants' set via "illegal_alien")."""
     out: dict[str, int] = {}
-    for i, (words, _) in enumerate(_sets()):
+    for i, (words, _, _) in enumerate(_sets()):
         for w in words:
             out.setdefault(w.split("_")[-1], i)
     return out
@@ -66,9 +68,25 @@ def _own_voice(tok: Token) -> bool:
     return not (tok.dep_ == "pobj" and head.lower_ == "of" and head.head.lemma_.lower() in PROSPECT_NOUNS)
 
 
+def _hyphenated(tok: Token) -> tuple[str, int]:
+    """The hyphenated word ``tok`` ends ("pro-life"), lower-cased, with its first token."""
+    doc, first = tok.doc, tok.i
+    while first >= 2 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_ and not doc[first - 2].whitespace_:
+        first -= 2
+    return "".join(t.lower_ for t in doc[first : tok.i + 1]), first
+
+
 def _term(tok: Token) -> tuple[int, str, int, bool] | None:
-    """(set, word, first token, in the outlet's own voice) of a noun of a set, or None."""
-    if tok.pos_ != "NOUN" or not tok.is_lower or tok.dep_ == "compound":
+    """(set, word, first token, in the outlet's own voice) of a word of a set, or None."""
+    if inside_quotes(tok) or not tok.is_lower:
+        return None
+    if tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == "-" and not tok.whitespace_:
+        return None  # inside a hyphenated word: read at its end
+    whole, first = _hyphenated(tok)
+    if first < tok.i:  # a hyphenated word of a set, wherever it stands ("pro-life activists")
+        idx = _index().get(whole)
+        return (idx, whole, first, _own_voice(tok)) if idx is not None and whole in _sets()[idx][0] else None
+    if tok.pos_ != "NOUN" or tok.dep_ == "compound":
         return None
     lemma = "illegals" if tok.lower_ == "illegals" else tok.lemma_.lower()
     idx = _index().get(lemma)
@@ -79,7 +97,7 @@ def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     for c in tok.lefts:
         if c.dep_ in ("amod", "compound") and f"{c.lemma_.lower()}_{lemma}" in words:
             word, first = f"{c.lemma_.lower()}_{lemma}", c.i
-    if word not in words or inside_quotes(tok):
+    if word not in words:
         return None
     return idx, word, first, _own_voice(tok)
 
@@ -137,13 +155,14 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
                 Span(d.id, sent.start_char, sent.end_char, sent.text), entities, _names(tok)))
     items = []
     for idx, rows in sorted(uses.items()):
-        charged = _sets()[idx][1]
+        charged, fixed = _sets()[idx][1], _sets()[idx][2]
         words_of: dict[str, set[str]] = {}
         for u in rows:
             words_of.setdefault(u.outlet, set()).add(u.word)
         # an outlet's charged word another outlet, calling the same referent by another word, never uses
         pairs = [(a, b) for a in rows if a.own and a.word in charged for b in rows
-                 if b.outlet != a.outlet and b.word != a.word and a.word not in words_of[b.outlet] and _same_referent(a, b)]
+                 if b.outlet != a.outlet and b.word != a.word and a.word not in words_of[b.outlet]
+                 and (fixed or _same_referent(a, b))]
         if not pairs:
             continue
         shown: list[_Use] = []
