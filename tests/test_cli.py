@@ -71,6 +71,11 @@ def test_markdown_and_check_commands(tmp_path, seed_story):
     result = runner.invoke(app, ["analyze", str(story), "--format", "markdown", "-o", str(md)])
     assert result.exit_code == 0, result.output
     text = md.read_text(encoding="utf-8")
+    # "md" is markdown, and an -o file's suffix names the format when -f is not given
+    for args, name in ((["-f", "md"], "a.md"), ([], "b.md"), (["-f", "MD"], "c.txt")):
+        other = tmp_path / name
+        assert runner.invoke(app, ["analyze", str(story), *args, "-o", str(other)]).exit_code == 0
+        assert other.read_text(encoding="utf-8") == text
     assert "## Who said what" in text and "[001_26f2e360eed071b4.txt:" in text
     assert "## Corroborated" in text and "## Conflicts between outlets" in text
     out = tmp_path / "r.json"

@@ -19,8 +19,8 @@ def analyze(
         typer.Argument(metavar="PATH", help="Article files (.txt, .html, .jsonl, .csv, .parquet, news-please .json, RSS/Atom) or folders of them."),
     ],
     format: Annotated[
-        str, typer.Option("--format", "-f", metavar="FORMAT", help="Report format: terminal, json, markdown or html (one self-contained file).")
-    ] = "terminal",
+        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="Report format: terminal, json, markdown (md) or html (one self-contained file); default: from the -o file's suffix (.json, .md, .html), else terminal.")
+    ] = None,
     output: Annotated[
         Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="Write the report to this file instead of stdout.")
     ] = None,
@@ -58,6 +58,7 @@ def analyze(
     from newsprism.pipeline import NothingToAnalyse
     from newsprism.report import FORMATS, render
 
+    format = _format_named(format, output)
     if format not in FORMATS:
         err(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
         raise typer.Exit(2)
@@ -152,6 +153,21 @@ def analyze(
         # the inputs now include every file read from the folders given
         write_report(output, text, [*paths, *(Path(d.path) for d in analysis.documents if d.path)], force)
         err(f"wrote {format} report to {output}")
+
+
+_FORMAT_ALIASES = {"md": "markdown", "htm": "html", "text": "terminal", "txt": "terminal"}
+_SUFFIX_FORMATS = {".json": "json", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+
+
+def _format_named(given: str | None, output: Path | None) -> str:
+    """The report format asked for (any case; "md" is markdown), else the one the -o file's
+    suffix names ("report.md" is not meant to hold terminal text), else terminal."""
+    if given:
+        name = given.strip().lower()
+        return _FORMAT_ALIASES.get(name, name)
+    if output is not None:
+        return _SUFFIX_FORMATS.get(output.suffix.lower(), "terminal")
+    return "terminal"
 
 
 def _story_groups(analysis) -> list[list[str]]:
