@@ -530,3 +530,14 @@ def test_the_two_sides_names_for_one_position_are_a_term_frame(nlp):
     abouts = [x.about for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
     assert any("pro-life (Outlet A)" in a and "anti-abortion (Outlet B)" in a for a in abouts), abouts
     assert any("death tax (Outlet A)" in a and "estate tax (Outlet B)" in a for a in abouts), abouts
+
+
+def test_a_headline_is_no_sentence_of_attribution(nlp):
+    # BASIL (Fox): "Republicans challenge Clinton claims on budget cuts, Benghazi cable" — a headline
+    # whose noun "claims" the parse took for a verb
+    texts = {
+        "a": "Republicans challenge Hillary Clinton claims on budget cuts, Benghazi cable\n\n"
+             "Hillary Clinton testified on Wednesday before the Senate committee.",
+        "b": "Hillary Clinton said on Wednesday that she took responsibility for the attack in Benghazi.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")], _framing(nlp, texts)

@@ -35,8 +35,13 @@ def _verb(doc: Doc | None, cue: Span) -> Token | None:
 def _introduces(verb: Token) -> bool:
     """Whether a loaded verb introduces words the speaker says: not negated ("didn't concede
     defeat"), not taking or giving up a thing ("conceded defeat", "claimed victory"), and said by
-    the speaker named, not by someone of theirs ("Mr. Rubio's advisers privately conceded")."""
+    the speaker named, not by someone of theirs ("Mr. Rubio's advisers privately conceded"), in a
+    sentence, not a headline ("Republicans challenge Clinton claims on budget cuts": a noun the parse
+    took for a verb, in a line with no end mark)."""
     if any(c.dep_ == "neg" for c in verb.children):
+        return False
+    last = [t for t in verb.sent if not t.is_space]
+    if last and last[-1].text not in (".", "!", "?", "”", '"', "''", "’", ")", ":") and not last[-1].text.endswith("."):
         return False
     if any(c.dep_ == "dobj" for c in verb.children) and not any(c.dep_ in ("ccomp", "xcomp") for c in verb.children):
         return False
