@@ -206,7 +206,7 @@ def extract_times(article: Article, doc: "Doc") -> list[TimeExpr]:
 # prefixes, a weekday (case-sensitive) its name, "days ago" (any case) "ago" in the lowered
 # text — no character but "A" lower-cases to "a", nor for "g", "o", so no match is skipped.
 _MONTH_PREFIXES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-_WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_WEEKDAY_NAMES = tuple(d.capitalize() for d in WEEKDAYS)
 
 
 def _candidates(doc: "Doc", text: str) -> Iterator[tuple[int, int]]:
