@@ -263,7 +263,7 @@ def _worker_init(path: str, analyser: Analyser | None = None, taken: Any = None,
 
 def _take(taken: Any, stories: Sequence[int]) -> int | None:
     """The next story nobody has taken yet (None: all taken); ``taken`` is shared by the
-    calling process and the workers, so a story is bound to a process when it starts it."""
+    workers, so a story is bound to a worker when it starts it."""
     with taken.get_lock():
         k = taken.value
         if k >= len(stories):
