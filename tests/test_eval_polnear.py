@@ -76,3 +76,9 @@ def test_scores_on_a_few_dev_files(nlp, shared_dir):
     assert metrics["quote_content_recall_overlap"] > 0.3
     assert metrics["quote_speaker_recall_overlap"] > 0.3
     assert metrics["quote_content_f1_exact"] <= metrics["quote_content_f1_overlap"]
+
+
+def test_two_apostrophes_are_a_gold_double_mark():
+    # PolNeAR's NYT texts: ''...'' is a direct quote like "..."
+    text = "He said ''we will win,'' and left. It's ''over.''"
+    assert [text[s:e] for s, e in quoted_stretches(text, 0, len(text))] == ["we will win,", "over."]

@@ -265,3 +265,16 @@ def test_a_role_of_somebody_then_the_name_is_the_named_person(nlp):
     fox = _quotes(nlp, "“We are disappointed by the government's decision, but hardly surprised,” said the "
                        "statement from Grimm's attorney, William McGinley.")
     assert _one(fox, "disappointed").speaker == "William McGinley"
+
+
+def test_two_apostrophes_are_a_double_quotation_mark(nlp):
+    """Archived NYT text (PolNeAR's) writes every quotation mark as two apostrophes; a quote so
+    marked is a quote, its text verbatim, and the apostrophe of "it's" stays an apostrophe."""
+    text = ("''We finally may be seeing some wage acceleration,'' said Jason Furman, the chairman of the council. "
+            "Mr. Trump said the result was ''a disgrace.'' He added: ''It's rigged.''")
+    quotes = _quotes(nlp, text)
+    first = _one(quotes, "wage acceleration")
+    assert first.text == "We finally may be seeing some wage acceleration," and first.speaker == "Jason Furman"
+    assert _one(quotes, "disgrace").text == "a disgrace."
+    assert _one(quotes, "rigged").text == "It's rigged."
+    assert len(quotes) == 3

@@ -20,7 +20,11 @@ stretch that began at the fragment start. So a fully quoted Content is one gold
 quote, and an indirect Content with a quoted phrase in it ("said her team
 wanted to “keep the details ... under wraps.”") gives that phrase, as a partial
 quote. Single quotation marks are not read (they are mostly apostrophes and
-quotes inside quotes). The gold speaker of a quote is its attribution's Source
+quotes inside quotes), but two apostrophes in a row are one double mark: PolNeAR's
+New York Times texts write every quotation mark so (''We finally may be seeing ...,''
+she said), and 116 of its train texts have them. Each such pair is read as one
+straight mark at the quoted word's side (the pair's mark is the character next to
+the quoted words; opening when a space or the fragment start precedes the pair). The gold speaker of a quote is its attribution's Source
 span(s); a quote from an ``Attribution-no-source`` has none.
 
 What counts as right
@@ -140,8 +144,22 @@ def _opens(text: str, i: int, lo: int) -> bool:
     return i == lo or text[i - 1].isspace() or text[i - 1] in "([—"
 
 
+def _pairs_as_marks(text: str) -> str:
+    """``text``, same length, with each ``''`` read as one straight mark (see the module doc)."""
+    if "''" not in text:
+        return text
+    out = list(text)
+    i = text.find("''")
+    while i != -1:
+        opening = (i == 0 or text[i - 1].isspace() or text[i - 1] in "([—") and not text[i + 2 : i + 3].isspace()
+        out[i], out[i + 1] = (" ", '"') if opening else ('"', " ")
+        i = text.find("''", i + 2)
+    return "".join(out)
+
+
 def quoted_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Top-level double-quoted stretches within ``text[start:end]`` (see the module doc)."""
+    text = _pairs_as_marks(text)
     lo, hi = start, end
     j = lo - 1
     while j >= 0 and text[j] == " ":

@@ -50,6 +50,9 @@ _TERMINATORS = frozenset({".", "?", "!"})
 _OPENERS = "“"
 _CLOSERS = "”"
 _MARKS = re.compile(r'["“”]')
+# two apostrophes (or backticks) standing for a double quotation mark, as archives keep the
+# NYT's text (''We finally may be seeing ...,'' she said) and PTB-style ``...'' corpora
+_PAIRED_MARKS = re.compile(r"''|``")
 _WORD = re.compile(r"\w+")
 # a dash after the closing mark, then the name: the by-line of quotes in a list ("...” ― Jane Doe")
 _DASH_BYLINE = re.compile(r"[ \t\xa0]*[―—–][ \t\xa0]*")
@@ -117,6 +120,7 @@ def quoted_regions(text: str) -> list[QuotedRegion]:
     quote without a paragraph break means the earlier opener was stray: it is
     dropped. Quotes of a different kind nest (inner ones are content).
     """
+    text = _paired_marks_as_quotes(text)
     regions: list[QuotedRegion] = []
     open_at: int | None = None
     open_kind = ""
@@ -161,6 +165,24 @@ def quoted_regions(text: str) -> list[QuotedRegion]:
         newline = text.find("\n", open_at)
         emit(len(text) if newline == -1 else newline, None)
     return regions
+
+
+def _paired_marks_as_quotes(text: str) -> str:
+    """``text`` of the same length with each pair of apostrophes or backticks read as one
+    straight double mark, written at the quoted word's side (``''We`` -> `` "We``, ``rare,''``
+    -> ``rare," ``), so offsets hold and the mark's direction is judged as for ``"``. Only
+    for finding the marks: the text a quote cites is the original."""
+    if "''" not in text and "``" not in text:
+        return text
+
+    def one_mark(m: re.Match[str]) -> str:
+        before = text[m.start() - 1] if m.start() > 0 else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        if m.group() == "``" or (before.isspace() or before in "([{—–-/") and not after.isspace():
+            return ' "'
+        return '" '
+
+    return _PAIRED_MARKS.sub(one_mark, text)
 
 
 class _DocIndex:
