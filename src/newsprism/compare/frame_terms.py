@@ -78,14 +78,17 @@ def _hyphenated(tok: Token) -> tuple[str, int]:
 
 def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     """(set, word, first token, in the outlet's own voice) of a word of a set, or None."""
-    if inside_quotes(tok) or not tok.is_lower:
+    # the quotation-mark test last: it reads the sentence, and this runs on every lower-case token
+    if not tok.is_lower:
         return None
     if tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == "-" and not tok.whitespace_:
         return None  # inside a hyphenated word: read at its end
     whole, first = _hyphenated(tok)
     if first < tok.i:  # a hyphenated word of a set, wherever it stands ("pro-life activists")
         idx = _index().get(whole)
-        return (idx, whole, first, _own_voice(tok)) if idx is not None and whole in _sets()[idx][0] else None
+        if idx is None or whole not in _sets()[idx][0] or inside_quotes(tok):
+            return None
+        return idx, whole, first, _own_voice(tok)
     if tok.pos_ != "NOUN" or tok.dep_ == "compound":
         return None
     lemma = "illegals" if tok.lower_ == "illegals" else tok.lemma_.lower()
@@ -97,7 +100,7 @@ def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     for c in tok.lefts:
         if c.dep_ in ("amod", "compound") and f"{c.lemma_.lower()}_{lemma}" in words:
             word, first = f"{c.lemma_.lower()}_{lemma}", c.i
-    if word not in words:
+    if word not in words or inside_quotes(tok):
         return None
     return idx, word, first, _own_voice(tok)
 
