@@ -302,3 +302,14 @@ def test_a_sum_worth_of_something_counts_that_thing(nlp):
     text = "He bought $10,977.74 worth of televisions at Best Buy and $9,587.64 worth of children's furniture."
     figs = extract_figures(Article(id="a", text=text), nlp(text), [])
     assert [(f.text, f.counts) for f in figs] == [("$10,977.74", "televisions"), ("$9,587.64", "children's furniture")]
+
+
+def test_a_numbered_list_item_is_a_rank_not_a_figure(nlp):
+    """"1. Donald Trump" opens a ranked list (PolNeAR, USA Today's weekly ranking): two outlets'
+    lists shared "1" and "2" as figures; a count in the same text still is one."""
+    text = ("The rankings this week.\n\n1. Donald Trump (Last week: 2.)\n\nHe drew 5,000 people in Iowa.\n\n"
+            "2) Ben Carson\n\nCarson lost 3 points.")
+    values = sorted(f.value for f in _figures(nlp, text))
+    assert 1 not in values and 5000 in values and 3 in values
+    assert not any(f.start == text.index("1. Donald") for f in _figures(nlp, text))
+    assert not any(f.start == text.index("2) Ben") for f in _figures(nlp, text))

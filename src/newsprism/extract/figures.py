@@ -303,10 +303,22 @@ def _with_unit(doc: "Doc", last: int, value: float | int) -> tuple[int, float | 
     return last, value, None
 
 
+def _list_number(text: str, t: "Token") -> bool:
+    """A number that opens its line and is closed by "." or ")": an item of a numbered list
+    ("1. Donald Trump (Last week: 2.)"), a rank, not a count of anything."""
+    digits = t.text.rstrip(".)")
+    if not digits.isdigit() or text[text.rfind("\n", 0, t.idx) + 1 : t.idx].strip():
+        return False
+    end = t.idx + len(digits)
+    return end < len(text) and text[end] in ".)" and (end + 1 == len(text) or text[end + 1].isspace())
+
+
 def _skip(ctx: _Context, doc: "Doc", first: int, last: int) -> bool:
     t = doc[first]
     low = t.lower_
     if _ORDINAL.match(t.text) or any(ctx.in_name(doc[k]) for k in range(first, last + 1)):
+        return True
+    if first == last and _list_number(ctx.article.text, t):
         return True
     if first > 0 and doc[first - 1].lower_ in _LABEL_WORDS and doc[first - 1].text[:1].isupper():
         return True  # "Resolution 2254", "No. 2"
