@@ -80,6 +80,27 @@ def fragments(ev):
         yield ('single_source', i, c['doc'], c['fragment'], 0)
 
 
+def check_fragments(name, ev, texts):
+    """Print each fragment of ``ev`` missing from its outlet's text (``texts``: outlet ->
+    normalised text); (problems, fragments checked). Also used by eval/gold/polnear/verify.py."""
+    bad = total = 0
+    for sec, i, o, frag, minw in fragments(ev):
+        if o is None:
+            print(f'{name}: {sec}[{i}]: {minw}'); bad += 1; continue
+        total += 1
+        if o not in texts:
+            print(f'{name}: {sec}[{i}]: unknown outlet {o}'); bad += 1; continue
+        if not isinstance(frag, str) or norm(frag) not in texts[o]:
+            print(f'{name}: {sec}[{i}] {o}: NOT FOUND: {frag!r}'); bad += 1; continue
+        if minw and len(norm(frag).split()) < minw:
+            print(f'{name}: {sec}[{i}] {o}: warning, fragment shorter than {minw} words: {frag!r}')
+    return bad, total
+
+
+def section_counts(ev):
+    return ' '.join(f'{k}={len(ev.get(k) or [])}' for k in ('corroborated', 'conflicts', 'framing', 'single_source'))
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_ROOT
     ydir = sys.argv[2] if len(sys.argv) > 2 else HERE
@@ -95,18 +116,10 @@ def main():
         if ev.get('event') + '.yaml' != name:
             print(f'{name}: event field {ev.get("event")} does not match file name'); bad += 1
         texts = load_event(root, ev['year'], ev['documents'])
-        counts = {k: len(ev.get(k) or []) for k in ('corroborated', 'conflicts', 'framing', 'single_source')}
-        for sec, i, o, frag, minw in fragments(ev):
-            if o is None:
-                print(f'{name}: {sec}[{i}]: {minw}'); bad += 1; continue
-            total += 1
-            if o not in texts:
-                print(f'{name}: {sec}[{i}]: unknown outlet {o}'); bad += 1; continue
-            if not isinstance(frag, str) or norm(frag) not in texts[o]:
-                print(f'{name}: {sec}[{i}] {o}: NOT FOUND: {frag!r}'); bad += 1; continue
-            if minw and len(norm(frag).split()) < minw:
-                print(f'{name}: {sec}[{i}] {o}: warning, fragment shorter than {minw} words: {frag!r}')
-        print(f'{name}: split={ev.get("split")} ' + ' '.join(f'{k}={v}' for k, v in counts.items()))
+        problems, checked = check_fragments(name, ev, texts)
+        bad += problems
+        total += checked
+        print(f'{name}: split={ev.get("split")} ' + section_counts(ev))
     print(f'{len(files)} files, {total} fragments checked, {bad} problems')
     return 1 if bad else 0
 

@@ -17,21 +17,18 @@ Exit status 1 if any fragment is missing or a file is malformed.
 import csv
 import glob
 import os
-import re
 import sys
 
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'basil'))
+from verify import check_fragments, norm, section_counts  # noqa: E402  (the BASIL set's checks, one copy)
 _REL = os.path.join('shared', 'datasets', 'polnear')
 _CANDIDATES = [os.path.join(HERE, '..', '..', '..', '..', _REL), os.path.join(HERE, '..', '..', '..', _REL),
                os.path.join(os.getcwd(), '..', _REL)]
 DEFAULT_ROOT = next((os.path.normpath(c) for c in _CANDIDATES if os.path.isdir(c)),
                     os.path.normpath(_CANDIDATES[0]))
-
-
-def norm(s):
-    return re.sub(r'\s+', ' ', s).strip()
 
 
 def split_text(raw):
@@ -61,25 +58,6 @@ def load_story(root, meta, documents):
     return texts
 
 
-def fragments(ev):
-    """Yield (section, index, outlet, fragment, min_words)."""
-    for i, c in enumerate(ev.get('corroborated') or []):
-        docs = c.get('docs') or {}
-        if len(docs) < 2:
-            yield ('corroborated', i, None, None, 'fewer than 2 outlets')
-        for o, f in docs.items():
-            yield ('corroborated', i, o, f, 6)
-    for i, c in enumerate(ev.get('conflicts') or []):
-        for v in c.get('versions') or []:
-            for o in v.get('docs') or []:
-                yield ('conflicts', i, o, v['fragment'], 0)
-    for i, c in enumerate(ev.get('framing') or []):
-        for o, f in (c.get('labels') or {}).items():
-            yield ('framing', i, o, f, 0)
-    for i, c in enumerate(ev.get('single_source') or []):
-        yield ('single_source', i, c['doc'], c['fragment'], 0)
-
-
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_ROOT
     ydir = sys.argv[2] if len(sys.argv) > 2 else HERE
@@ -100,18 +78,10 @@ def main():
         if len(outlets) < 3:
             print(f'{name}: fewer than 3 outlets'); bad += 1
         texts = load_story(root, meta, ev['documents'])
-        counts = {k: len(ev.get(k) or []) for k in ('corroborated', 'conflicts', 'framing', 'single_source')}
-        for sec, i, o, frag, minw in fragments(ev):
-            if o is None:
-                print(f'{name}: {sec}[{i}]: {minw}'); bad += 1; continue
-            total += 1
-            if o not in texts:
-                print(f'{name}: {sec}[{i}]: unknown outlet {o}'); bad += 1; continue
-            if not isinstance(frag, str) or norm(frag) not in texts[o]:
-                print(f'{name}: {sec}[{i}] {o}: NOT FOUND: {frag!r}'); bad += 1; continue
-            if minw and len(norm(frag).split()) < minw:
-                print(f'{name}: {sec}[{i}] {o}: warning, fragment shorter than {minw} words: {frag!r}')
-        print(f'{name}: split={ev.get("split")} outlets={len(outlets)} ' + ' '.join(f'{k}={v}' for k, v in counts.items()))
+        problems, checked = check_fragments(name, ev, texts)
+        bad += problems
+        total += checked
+        print(f'{name}: split={ev.get("split")} outlets={len(outlets)} ' + section_counts(ev))
     print(f'{len(files)} files, {total} fragments checked, {bad} problems')
     return 1 if bad else 0
 
