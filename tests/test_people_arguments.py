@@ -4,29 +4,9 @@ join fails on the resolver before its rule; the others guard what it must not jo
 
 from __future__ import annotations
 
-import re
 
-from newsprism.compare.mention_items import argument_of, mention_head
-from newsprism.compare.resolve import resolve_entities
-from newsprism.model import Mention
-
-
-def _gold_style(nlp, texts: dict[str, str], spans: dict[str, list[str]]):
-    """Resolve the given mention strings (every occurrence, as ECB+ annotates mentions),
-    labelled as the ECB+ scorer labels them (the NER label of the head)."""
-    docs, mentions = {}, []
-    for doc_id, text in texts.items():
-        doc = docs[doc_id] = nlp(text)
-        for s in spans[doc_id]:
-            for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", text):
-                span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
-                label = mention_head(span).ent_type_ or "ENTITY"
-                mentions.append(Mention(doc_id, m.start(), m.end(), s, label))
-    return resolve_entities(mentions, docs)
-
-
-def _entity_of(entities, text: str) -> set[str]:
-    return {m.text for m in next(e for e in entities if any(m.text == text for m in e.mentions)).mentions}
+from newsprism.compare.mention_items import argument_of
+from people_support import entity_texts, resolve_gold_style
 
 
 _PIRATES = {
@@ -40,11 +20,11 @@ def test_two_nouns_written_as_one_verbs_object_are_one_group(nlp):
     """"captured 23 pirates" / "captured the brigands" / "captured the raiders": three reports of
     one capture name the captured men three ways; the head words alone never join them."""
     spans = {"a": ["pirates", "navy", "warship"], "b": ["brigands", "warship", "vessel"], "c": ["raiders", "weapons", "navy"]}
-    entities = _gold_style(nlp, _PIRATES, spans)
-    assert {"pirates", "brigands", "raiders"} <= _entity_of(entities, "pirates")
+    entities = resolve_gold_style(nlp, _PIRATES, spans)
+    assert {"pirates", "brigands", "raiders"} <= entity_texts(entities, "pirates")
     # the captor is not the captured, and the ship they fired on is neither
-    assert "warship" not in _entity_of(entities, "pirates")
-    assert "vessel" not in _entity_of(entities, "pirates")
+    assert "warship" not in entity_texts(entities, "pirates")
+    assert "vessel" not in entity_texts(entities, "pirates")
 
 
 def test_a_passive_subject_is_the_object_and_a_by_phrase_the_subject(nlp):
@@ -56,60 +36,60 @@ def test_a_passive_subject_is_the_object_and_a_by_phrase_the_subject(nlp):
     assert argument_of(vehicle) == ("strike", "subject")
     assert argument_of(car) == ("strike", "subject")
     assert argument_of(woman) == ("strike", "object")
-    entities = _gold_style(nlp, {
+    entities = resolve_gold_style(nlp, {
         "a": "A woman was struck by a vehicle outside a store in Bloomington on Friday.",
         "b": "The car struck the woman as she crossed the parking lot.",
     }, {"a": ["vehicle", "woman"], "b": ["car", "woman"]})
-    assert _entity_of(entities, "car") == {"car", "vehicle"}
+    assert entity_texts(entities, "car") == {"car", "vehicle"}
 
 
 def test_two_names_of_one_verb_stay_two_people(nlp):
     """"Police arrested Jamal Williams" / "Police arrested Vincent Jackson": the same verb and role
     never join two names (only an entity holding a common noun takes part)."""
-    entities = _gold_style(nlp, {
+    entities = resolve_gold_style(nlp, {
         "a": "Police arrested Jamal Williams early Sunday on suspicion of drunken driving.",
         "b": "Police arrested Vincent Jackson on Friday on suspicion of drunken driving.",
     }, {"a": ["Jamal Williams"], "b": ["Vincent Jackson"]})
-    assert _entity_of(entities, "Jamal Williams") == {"Jamal Williams"}
+    assert entity_texts(entities, "Jamal Williams") == {"Jamal Williams"}
 
 
 def test_a_verb_that_tells_nothing_joins_nothing(nlp):
     """"Officials said" / "witnesses said", "the car was red" / "the street was dark": subjects of a
     light verb or a verb of saying are many things."""
-    entities = _gold_style(nlp, {
+    entities = resolve_gold_style(nlp, {
         "a": "Officials said the driver fled. The car was red.",
         "b": "Witnesses said the driver fled. The street was dark.",
     }, {"a": ["Officials", "car"], "b": ["Witnesses", "street"]})
-    assert _entity_of(entities, "Officials") == {"Officials"}
-    assert _entity_of(entities, "car") == {"car"}
+    assert entity_texts(entities, "Officials") == {"Officials"}
+    assert entity_texts(entities, "car") == {"car"}
 
 
 def test_two_nouns_of_one_sentence_stay_apart(nlp):
     """One sentence that names two things as the subjects of one verb means two things."""
-    entities = _gold_style(nlp, {
+    entities = resolve_gold_style(nlp, {
         "a": "The truck hit the barrier and then the van hit the barrier.",
         "b": "A truck hit the barrier on the freeway.",
     }, {"a": ["truck", "van"], "b": ["truck"]})
-    assert "van" not in _entity_of(entities, "truck")
+    assert "van" not in entity_texts(entities, "truck")
 
 
 def test_a_name_joins_the_noun_written_as_its_argument(nlp):
     """"A woman was killed" / "LuAnn Johnson was killed": the name no pronoun or role tied to the
     noun is the woman of the other report (her given name tells no gender the resolver knows)."""
-    entities = _gold_style(nlp, {
+    entities = resolve_gold_style(nlp, {
         "a": "A woman was killed by a car outside a store in Bloomington on Friday night.",
         "b": "LuAnn Johnson was killed by a car outside a store in Bloomington on Friday night.",
         "c": "Police interviewed the driver at the scene.",
     }, {"a": ["woman", "car"], "b": ["LuAnn Johnson", "car"], "c": ["driver"]})
-    assert _entity_of(entities, "woman") == {"woman", "LuAnn Johnson"}
-    assert "driver" not in _entity_of(entities, "woman")
+    assert entity_texts(entities, "woman") == {"woman", "LuAnn Johnson"}
+    assert "driver" not in entity_texts(entities, "woman")
 
 
 def test_a_persons_name_never_joins_a_plural_noun(nlp):
     """"The producers hired Ellen DeGeneres" / "Craig Zadan hired Ellen DeGeneres": one producer
     is not the producers."""
-    entities = _gold_style(nlp, {
+    entities = resolve_gold_style(nlp, {
         "a": "The producers hired Ellen DeGeneres to host the Oscars again.",
         "b": "Craig Zadan hired Ellen DeGeneres to host the Oscars again.",
     }, {"a": ["producers", "Ellen DeGeneres"], "b": ["Craig Zadan", "Ellen DeGeneres"]})
-    assert _entity_of(entities, "producers") == {"producers"}
+    assert entity_texts(entities, "producers") == {"producers"}

