@@ -14,6 +14,7 @@ from typing import Sequence
 __all__ = [
     "AIM_NOUNS",
     "FRAME_TERMS",
+    "LABEL_FRAME_SETS",
     "PROSPECT_NOUNS",
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
@@ -158,6 +159,20 @@ SPEAKING_NOUNS = frozenset(
     poll survey study complaint lawsuit filing brief ruling website blog book speech interview
     release announcement video commentary""".split()
 )
+# Labels of one named entity where the choice of word is the frame (compare/labels.py;
+# FRAME_TERMS below are the words for an unnamed group or event): two outlets that
+# label one entity with two words of a set differ in frame even when neither word judges
+# on its own ("aide" / "volunteer", "protester" / "rioter"); two labels of different
+# facets ("challenger" / "nominee", "contender" / "operative") are no frame
+LABEL_FRAME_SETS = tuple(frozenset(g.split()) for g in (
+    "dictator leader strongman ruler autocrat despot tyrant president",
+    "regime government administration",
+    "rebel terrorist insurgent militant fighter jihadist extremist gunman opposition",
+    "protester demonstrator rioter mob looter activist agitator crowd",
+    "aide volunteer adviser advisor staffer associate intern",
+    "immigrant migrant alien refugee asylum-seeker",
+    "soldier occupier invader troop",
+))
 # What outlets call one unnamed group or one event, where the choice of word is the frame
 # (issue 11: "protesters" vs "rioters", "shooting" vs "massacre"). Each set holds the words for one
 # referent, as lemmas; a word marked "*" charges it. Two outlets using two words of one set, one

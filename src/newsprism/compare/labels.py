@@ -28,7 +28,7 @@ from typing import Callable, Mapping
 
 from spacy.tokens import Doc, Token
 
-from newsprism.lexicon import is_title
+from newsprism.lexicon import LABEL_FRAME_SETS, is_title
 from newsprism.model import Span, StoryAnalysis
 
 __all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "quoted_at_start", "inside_quotes",
@@ -67,19 +67,6 @@ SAME_ROLE = tuple(frozenset(g.split()) for g in (
     "businessman businesswoman executive entrepreneur", "lawmaker legislator", "protester demonstrator",
     "host anchor", "organization outfit group", "critic opponent detractor", "ally supporter backer",
     "fundraiser donor", "moderator host", "aide strategist adviser advisor consultant",
-))
-# alternatives for one role where the choice of word is the frame: two outlets that
-# label one entity with two words of a set differ in frame even when neither word judges
-# on its own ("aide" / "volunteer", "protester" / "rioter"); two labels of different
-# facets ("challenger" / "nominee", "contender" / "operative") are no frame
-FRAME_SETS = tuple(frozenset(g.split()) for g in (
-    "dictator leader strongman ruler autocrat despot tyrant president",
-    "regime government administration",
-    "rebel terrorist insurgent militant fighter jihadist extremist gunman opposition",
-    "protester demonstrator rioter mob looter activist agitator crowd",
-    "aide volunteer adviser advisor staffer associate intern",
-    "immigrant migrant alien refugee asylum-seeker",
-    "soldier occupier invader troop",
 ))
 _NP_POS = frozenset("DET ADJ NOUN PROPN ADV PART NUM PUNCT".split())
 # dependents that belong to a label's own words, left of its noun
@@ -363,4 +350,4 @@ def same_role(a: str, b: str) -> bool:
 
 def frame_pair(a: str, b: str) -> bool:
     """Whether two label keys are alternatives for one role ("aide" / "volunteer")."""
-    return a != b and any(a in g and b in g for g in FRAME_SETS) and not same_role(a, b)
+    return a != b and any(a in g and b in g for g in LABEL_FRAME_SETS) and not same_role(a, b)
