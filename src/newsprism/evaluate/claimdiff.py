@@ -57,7 +57,6 @@ __all__ = [
 ]
 
 _WORD = re.compile(r"[a-z0-9]+")
-_FILES = ("ClaimDiff-strength-train.json", "ClaimDiff-weak-train.json")
 
 
 @dataclass(frozen=True)
@@ -71,23 +70,19 @@ class ClaimPair:
     article_b: str = ""
 
 
-def load_pairs(folder: Path) -> list[ClaimPair]:
-    """Pairs from the files present in ``folder``, related = 1 in any of them."""
+def load_pairs(folder: Path, split: str | None = None) -> list[ClaimPair]:
+    """Pairs from one split's files present in ``folder`` (``train`` by default, else
+    ``test``), related = 1 in any of them."""
+    from newsprism.evaluate.splits import claimdiff_files
+
     merged: dict[str, dict] = {}
     related: dict[str, bool] = {}
-    found = False
-    for name in _FILES:
-        path = folder / name
-        if not path.exists():
-            continue
-        found = True
+    for path in claimdiff_files(Path(folder), split):
         data = json.loads(path.read_text(encoding="utf-8"))
         rows = data["data"] if isinstance(data, dict) else data
         for row in rows:
             merged.setdefault(row["pair_id"], row)
             related[row["pair_id"]] = related.get(row["pair_id"], False) or int(row["relation"]) == 1
-    if not found:
-        raise FileNotFoundError(f"no ClaimDiff file ({', '.join(_FILES)}) in {folder}")
     return [
         ClaimPair(
             pid, row["topic"], row["claim_a"], row["claim_b"], related[pid],
@@ -324,14 +319,14 @@ def _average_ranks(values: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None) -> dict[str, float]:
+def evaluate_claimdiff(folder: Path, embedder=None, folds: int = 5, nlp=None, split: str | None = None) -> dict[str, float]:
     """Link scores of the product's alignment score (with ``embedder``, default
     the static model) next to TF-IDF, and the plain embedding cosine for reference."""
     if embedder is None:
         from newsprism.compare.embed import default_embedder
 
         embedder = default_embedder()
-    pairs = load_pairs(Path(folder))
+    pairs = load_pairs(Path(folder), split)
     labels = np.array([p.related for p in pairs], dtype=int)
     topics = [p.topic for p in pairs]
     # F1 of linking every pair: the floor any F1 here must be read against,
@@ -385,10 +380,14 @@ def fold_auc_wins(
 
 
 if __name__ == "__main__":  # pragma: no cover - manual run
-    import sys
+    import argparse
 
     from newsprism.compare.embed import default_embedder
 
-    kind = sys.argv[2] if len(sys.argv) > 2 else "static"
-    for key, value in evaluate_claimdiff(Path(sys.argv[1]), default_embedder(kind)).items():
+    parser = argparse.ArgumentParser(prog="python -m newsprism.evaluate.claimdiff", description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path, help="the ClaimDiff folder (ClaimDiff-{strength,weak}-<split>.json)")
+    parser.add_argument("kind", nargs="?", default="static", help="static (default) or minilm (the [embeddings] extra)")
+    parser.add_argument("--split", default=None, help="train (default) or test")
+    args = parser.parse_args()
+    for key, value in evaluate_claimdiff(args.folder, default_embedder(args.kind), split=args.split).items():
         print(f"{key}\t{value:.4f}")

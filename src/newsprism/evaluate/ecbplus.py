@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["evaluate_ecbplus", "read_documents", "read_gold_mentions", "GoldMention"]
 
-SPLIT = "dev"
+SPLIT = "dev"  # the split the figures and floors are measured on (others: ``split=``)
 
 
 @dataclass(frozen=True)
@@ -142,16 +142,21 @@ def _scores(prefix: str, gold: list[list[int]], system: list[list[int]]) -> dict
 
 def evaluate_ecbplus(
     data_dir: Path, nlp: "Language", limit_topics: int | None = None, embeddings: bool = False,
+    split: str | None = None,
 ) -> dict[str, Any]:
     """Score ``resolve_entities`` and the same-head-lemma baseline on ECB+ dev entities.
 
     ``embeddings``: also score the resolver given the transformer's context vectors of the
     mentions (``compare.mention_context``; needs the ``[embeddings]`` extra), as keys
-    ``ecb_entity_emb_*`` beside the default ones."""
+    ``ecb_entity_emb_*`` beside the default ones. ``split``: the files' prefix (``test`` reads
+    ``test_text.txt``); default ``dev``, or the only split in ``data_dir``."""
+    from newsprism.evaluate.splits import ecb_split
+
     data_dir = Path(data_dir)
     started = time.perf_counter()
-    texts, offsets = read_documents(data_dir / f"{SPLIT}_text.txt")
-    gold = read_gold_mentions(data_dir / f"{SPLIT}_entity_gold_mentions.json", offsets, texts)
+    split = ecb_split(data_dir, split)
+    texts, offsets = read_documents(data_dir / f"{split}_text.txt")
+    gold = read_gold_mentions(data_dir / f"{split}_entity_gold_mentions.json", offsets, texts)
     clusters = sorted({g.cluster for g in gold}, key=lambda c: (len(c), c))
     if limit_topics is not None:
         clusters = clusters[:limit_topics]
@@ -202,7 +207,7 @@ def evaluate_ecbplus(
                 halves.update(_scores(f"ecb_entity_emb_{half}", part_gold, [c for c in with_context if mine(c)]))
     result: dict[str, Any] = {
         "ecb_setting": "entity coreference, gold mentions, within gold subtopic clusters (one per topic here)",
-        "ecb_split": SPLIT,
+        "ecb_split": split,
         "ecb_clusters": len(clusters),
         "ecb_documents": len(doc_ids),
         "ecb_mentions": len(gold),
@@ -223,12 +228,14 @@ def main(argv: list[str] | None = None) -> int:
     default = Path(__file__).resolve().parents[3].parent / "shared" / "datasets" / "ecbplus"
     parser.add_argument("data_dir", nargs="?", type=Path, default=default)
     parser.add_argument("--limit-topics", type=int, default=None)
+    parser.add_argument("--split", default=None, help="the files' prefix: dev (default), test, train")
     parser.add_argument("--embeddings", action="store_true",
                         help="also score with the transformer's context vectors (ecb_entity_emb_*; the [embeddings] extra)")
     args = parser.parse_args(argv)
     from newsprism.nlp import load_pipeline
 
-    scores = evaluate_ecbplus(args.data_dir, load_pipeline(), args.limit_topics, embeddings=args.embeddings)
+    scores = evaluate_ecbplus(args.data_dir, load_pipeline(), args.limit_topics, embeddings=args.embeddings,
+                              split=args.split)
     for key, value in scores.items():
         print(f"{key}\t{value:.4f}" if isinstance(value, float) else f"{key}\t{value}")
     return 0

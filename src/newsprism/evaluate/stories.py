@@ -65,15 +65,21 @@ def load_basil(folder: Path) -> list[Doc]:
     return sorted(docs, key=lambda d: (d[3] if d[3] is not None else 10**9, d[0]))
 
 
-def load_ecb_documents(folder: Path) -> list[Doc]:
-    """ECB+ dev documents with their gold subtopic (documents without gold mentions are left out)."""
+def load_ecb_documents(folder: Path, split: str | None = None) -> list[Doc]:
+    """ECB+ documents of one split (dev by default) with their gold subtopic (documents
+    without gold mentions are left out)."""
+    from newsprism.evaluate.splits import ecb_split
+
     folder = Path(folder)
+    split = ecb_split(folder, split)
     subtopic: dict[str, str] = {}
-    for name in ("dev_entity_gold_mentions.json", "dev_event_gold_mentions.json"):
+    for name in (f"{split}_entity_gold_mentions.json", f"{split}_event_gold_mentions.json"):
+        if not (folder / name).is_file():
+            continue
         for mention in json.loads((folder / name).read_text(encoding="utf-8")):
             subtopic.setdefault(mention["doc_id"], str(mention["subtopic"]))
     sentences: dict[str, dict[int, list[str]]] = {}
-    with open(folder / "dev_text.txt", encoding="utf-8") as handle:
+    with open(folder / f"{split}_text.txt", encoding="utf-8") as handle:
         for line in handle:
             cols = line.rstrip("\n").split("\t")
             if len(cols) < 4:
@@ -88,9 +94,9 @@ def load_ecb_documents(folder: Path) -> list[Doc]:
     return docs
 
 
-def load_ecb_topics(folder: Path) -> list[Doc]:
+def load_ecb_topics(folder: Path, split: str | None = None) -> list[Doc]:
     """:func:`load_ecb_documents` with the coarser gold: the topic (both events of it)."""
-    return [(d[0], d[1], d[2], d[3], d[0].split("_", 1)[0]) for d in load_ecb_documents(folder)]
+    return [(d[0], d[1], d[2], d[3], d[0].split("_", 1)[0]) for d in load_ecb_documents(folder, split)]
 
 
 def _ecb_subtopic(doc_id: str) -> str:
@@ -266,8 +272,9 @@ def _evaluate_set(docs: Sequence[Doc], prefix: str, params: ClusterParams | None
     return scores
 
 
-def evaluate_stories(datasets: Path, params: ClusterParams | None = None) -> dict[str, float]:
-    """Scores on ``datasets/basil`` and ``datasets/ecbplus`` (each skipped when absent).
+def evaluate_stories(datasets: Path, params: ClusterParams | None = None, ecb_split: str | None = None) -> dict[str, float]:
+    """Scores on ``datasets/basil`` and ``datasets/ecbplus`` (each skipped when absent;
+    ``ecb_split``: the ECB+ files' prefix, default ``dev`` or the only split there).
 
     Keys: ``basil_{batch,batch_emb,stream,baseline,agglo}_{b3_p,b3_r,b3_f1,pair_f1,clusters}``
     (``batch_emb``: batch with static sentence embeddings; ``baseline``: TF-IDF + time
@@ -288,11 +295,12 @@ def evaluate_stories(datasets: Path, params: ClusterParams | None = None) -> dic
         basil = load_basil(datasets / "basil")
         scores.update(_evaluate_set(basil, "basil", params))
         scores.update(_evaluate_halves(basil, _basil_tuning_half, "basil", params))
-    if (datasets / "ecbplus" / "dev_text.txt").is_file():
-        ecb = load_ecb_documents(datasets / "ecbplus")
+    ecb_dir = datasets / "ecbplus"
+    if ecb_dir.is_dir() and any(ecb_dir.glob("*_text.txt")):
+        ecb = load_ecb_documents(ecb_dir, ecb_split)
         scores.update(_evaluate_set(ecb, "ecb_doc", params))
         scores.update(_evaluate_halves(ecb, _ecb_tuning_half, "ecb_doc", params))
-        scores.update(_evaluate_set(load_ecb_topics(datasets / "ecbplus"), "ecb_topic", params, full=False))
+        scores.update(_evaluate_set(load_ecb_topics(ecb_dir, ecb_split), "ecb_topic", params, full=False))
     if (datasets / "polnear" / "metadata.tsv").is_file():
         scores.update(evaluate_polnear_spans(datasets / "polnear", params))
     return scores
@@ -352,6 +360,8 @@ def _evaluate_halves(docs: Sequence[Doc], tuning: Callable[[Doc], bool], prefix:
     each half clustered on its own."""
     scores: dict[str, float] = {}
     for half, part in (("tune", [d for d in docs if tuning(d)]), ("held", [d for d in docs if not tuning(d)])):
+        if not part:  # another split of the set (ECB+ test topics, BASIL's later years): one half only
+            continue
         runs = [(f"{prefix}_{half}", part)]
         if any(d[3] is not None for d in part):
             runs.append((f"{prefix}_{half}_undated30", drop_dates(part, 0.3)))
