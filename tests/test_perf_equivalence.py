@@ -98,3 +98,18 @@ def test_evaluative_cues_are_the_same_without_the_cheap_prefilter(nlp, shared_di
     slow = [evaluative.cues(s) for s in sents]
     assert fast == slow
     assert sum(len(c) for c in fast) > 10
+
+
+def test_frame_term_candidates_hold_every_token_a_term_reads(nlp):
+    from newsprism.compare.frame_terms import _candidates, _term
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
+    texts.append("Pro-life activists and illegals met anti-abortion rioters; the illegal immigrants' riot gear.")
+    found = kept_all = tokens = 0
+    for doc in nlp.pipe(texts):
+        kept = {t.i for t in _candidates(doc)}
+        read = {t.i for t in doc if _term(t) is not None}
+        assert read <= kept
+        found, kept_all, tokens = found + len(read), kept_all + len(kept), tokens + len(doc)
+    assert found >= 3
+    assert kept_all < tokens // 20  # a filter, not every token

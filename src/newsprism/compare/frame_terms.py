@@ -76,6 +76,25 @@ def _hyphenated(tok: Token) -> tuple[str, int]:
     return "".join(t.lower_ for t in doc[first : tok.i + 1]), first
 
 
+def _candidates(doc: Doc) -> list[Token]:
+    """The tokens :func:`_term` may take, found on ``Doc.to_array`` columns instead of a
+    ``Token`` per word: lower-case, and after a hyphen, or "illegals", or a lemma that heads
+    a set. :func:`_term` returns None for every other token."""
+    if not len(doc):
+        return []
+    import numpy as np
+    from spacy.attrs import IS_LOWER, LEMMA, LOWER, ORTH
+
+    cols = doc.to_array([IS_LOWER, LEMMA, LOWER, ORTH])
+    strings, index = doc.vocab.strings, _index()
+    heads = [h for h in np.unique(cols[:, 1]).tolist() if strings[h].lower() in index]
+    after_hyphen = np.zeros(len(doc), dtype=bool)
+    after_hyphen[1:] = cols[:-1, 3] == np.uint64(strings["-"])
+    illegals = cols[:, 2] == np.uint64(strings["illegals"])
+    keep = (cols[:, 0] == 1) & (after_hyphen | illegals | np.isin(cols[:, 1], np.array(heads, dtype=np.uint64)))
+    return [doc[i] for i in np.flatnonzero(keep).tolist()]
+
+
 def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     """(set, word, first token, in the outlet's own voice) of a word of a set, or None."""
     # the quotation-mark test last: it reads the sentence, and this runs on every lower-case token
@@ -145,7 +164,7 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
         if doc is None:
             continue
         key = outlet_key(d.outlet) or d.id
-        for tok in doc:
+        for tok in _candidates(doc):
             found = _term(tok)
             if found is None:
                 continue

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any, Sequence
 
 from rapidfuzz.fuzz import ratio
@@ -150,6 +151,15 @@ def may_be_variants(a: Sequence[str], b: Sequence[str]) -> bool:
     return len(short) >= 2 and len(long_) > len(short) and short[0][:1] == long_[-len(short)][:1]
 
 
+@lru_cache(maxsize=1)
+def _nicknamer() -> Any:
+    """The ``nicknames`` package's table, loaded once per process (a third of a second: it
+    was loaded again for each story)."""
+    from nicknames import NickNamer
+
+    return NickNamer()
+
+
 class Nicknames:
     """Given names and their nicknames ("Rick"/"Richard", "Bill"/"William"), from the
     ``nicknames`` package's hand-curated table; loaded on first use (a third of a second)."""
@@ -162,9 +172,7 @@ class Nicknames:
         if a == b or b in EXTRA_NICKNAMES.get(a, ()) or a in EXTRA_NICKNAMES.get(b, ()):
             return True
         if self._namer is None:
-            from nicknames import NickNamer
-
-            self._namer = NickNamer()
+            self._namer = _nicknamer()
         return a in self._namer.canonicals_of(b) or b in self._namer.canonicals_of(a)
 
 
