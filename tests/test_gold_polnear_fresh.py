@@ -1,0 +1,48 @@
+"""The fresh PolNeAR check set (eval/gold/polnear-fresh): complete, held-out, and every fragment
+is in its outlet's article as the scorer builds it. Only the files are checked here; the scorer's
+figures on this set are in its README and docs/evaluation.md (no floor: it is a check set)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from newsprism.evaluate.gold_findings import default_gold_dir, load_gold, locate, polnear_articles
+
+FRESH = default_gold_dir().parent / "polnear-fresh"
+
+
+def _pairs(g):
+    pairs = [(o, f) for item in g.corroborated for o, f in item["docs"].items()]
+    pairs += [(docs[0], v["fragment"]) for item in g.conflicts for v in item["versions"] for docs in [v["docs"]]]
+    pairs += [(o, f) for item in g.framing for o, f in item["labels"].items()]
+    pairs += [(item["doc"], item["fragment"]) for item in g.single_source]
+    return pairs
+
+
+def test_fresh_set_is_complete_and_held_out():
+    events = load_gold(FRESH)
+    assert len(events) >= 6
+    assert {e.split for e in events} == {"held-out"}
+    for e in events:
+        assert e.is_polnear and len(e.documents) >= 2, e.path
+        assert e.corroborated and e.single_source, e.path
+        assert all(len(item["docs"]) >= 2 for item in e.corroborated), e.path
+        assert all(o in e.documents for o, _ in _pairs(e)), e.path
+
+
+def test_fresh_stories_build_and_every_fragment_is_in_its_article(shared_dir):
+    root = shared_dir / "datasets" / "polnear"
+    for g in load_gold(FRESH):
+        articles = polnear_articles(g, root)  # raises when a text is missing or by another outlet
+        assert {a.outlet for a in articles} == set(g.documents), g.event
+        texts = {a.outlet: a.text for a in articles}
+        for outlet, fragment in _pairs(g):
+            assert locate(texts[outlet], fragment), (g.event, outlet, fragment)
+
+
+def test_fresh_verifier_reports_no_problem(shared_dir):
+    out = subprocess.run([sys.executable, str(FRESH / "verify.py"), str(shared_dir / "datasets" / "polnear")],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.rstrip().endswith(", 0 problems")
