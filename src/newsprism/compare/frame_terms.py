@@ -87,11 +87,12 @@ def _candidates(doc: Doc) -> list[Token]:
 
     cols = doc.to_array([IS_LOWER, LEMMA, LOWER, ORTH])
     strings, index = doc.vocab.strings, _index()
-    heads = [h for h in np.unique(cols[:, 1]).tolist() if strings[h].lower() in index]
+    lower = cols[:, 0] == 1
+    heads = [h for h in np.unique(cols[lower, 1]).tolist() if strings[h].lower() in index]
     after_hyphen = np.zeros(len(doc), dtype=bool)
     after_hyphen[1:] = cols[:-1, 3] == np.uint64(strings["-"])
     illegals = cols[:, 2] == np.uint64(strings["illegals"])
-    keep = (cols[:, 0] == 1) & (after_hyphen | illegals | np.isin(cols[:, 1], np.array(heads, dtype=np.uint64)))
+    keep = lower & (after_hyphen | illegals | np.isin(cols[:, 1], np.array(heads, dtype=np.uint64)))
     return [doc[i] for i in np.flatnonzero(keep).tolist()]
 
 

@@ -207,17 +207,17 @@ def _could_start_number(text: str, low: str) -> bool:
 def _number_starts(doc: "Doc") -> list[bool]:
     """Per token, whether a number may start there (:func:`_could_start_number`), decided once
     per word form from the doc's ORTH and LOWER columns (no Token object per token)."""
+    import numpy as np
     from spacy.attrs import LOWER, ORTH
 
+    if not len(doc):
+        return []
     strings = doc.vocab.strings
-    seen: dict[int, bool] = {}
-    out: list[bool] = []
-    for orth, low in doc.to_array([ORTH, LOWER]).tolist():
-        could = seen.get(orth)
-        if could is None:
-            could = seen[orth] = _could_start_number(strings[orth], strings[low])
-        out.append(could)
-    return out
+    cols = doc.to_array([ORTH, LOWER])
+    _, first, inverse = np.unique(cols[:, 0], return_index=True, return_inverse=True)
+    could = np.array([_could_start_number(strings[orth], strings[low])
+                      for orth, low in cols[first].tolist()], dtype=bool)
+    return could[inverse.reshape(-1)].tolist()
 
 
 def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] | None:
