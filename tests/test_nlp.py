@@ -93,3 +93,29 @@ def test_the_command_line_loads_spacy_without_torch_and_torch_stays_importable(t
     assert json.loads(out.read_text(encoding="utf-8")) == json.loads(
         json.dumps(analyze([seed]).to_dict(), ensure_ascii=False)
     )
+
+
+def test_the_library_loads_spacy_without_torch_unless_spacy_came_first():
+    """``load_pipeline`` (the library's path: ``newsprism.analyze``, the engines' workers) loads
+    thinc without torch when newsprism is the first to import spaCy; a host program that
+    imported spaCy before keeps thinc's torch, and torch stays importable in both."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    if importlib.util.find_spec("torch") is None:
+        pytest.skip("torch is not installed: thinc cannot import it anyway")
+    tail = (
+        "from newsprism.nlp import load_pipeline\n"
+        "nlp = load_pipeline()\n"
+        "assert [t.pos_ for t in nlp('Rebels left Aleppo.')] == ['NOUN', 'VERB', 'PROPN', 'PUNCT']\n"
+        "import thinc.compat\n"
+        "print('torch' in sys.modules, thinc.compat.has_torch)\n"
+        "import torch\n"
+        "print(torch.tensor([1.0, 2.0]).sum().item())\n"
+    )
+    library = subprocess.run([sys.executable, "-c", "import sys\n" + tail], capture_output=True, text=True, check=True)
+    assert library.stdout.split() == ["False", "False", "3.0"], library.stdout + library.stderr
+    host = subprocess.run([sys.executable, "-c", "import sys\nimport spacy\n" + tail], capture_output=True, text=True,
+                          check=True)
+    assert host.stdout.split() == ["True", "True", "3.0"], host.stdout + host.stderr

@@ -94,8 +94,11 @@ def thinc_without_torch() -> None:
     analysis is byte-identical either way. The import cost 1.3-2 s of CPU in every process
     that loads spaCy: in ``refresh`` that was serial time before the workers could start.
     torch stays importable (the transformer embedder imports it when chosen). The command
-    line calls this at its start; the library leaves thinc as it is (a host program may
-    run PyTorch-backed spaCy models). Nothing happens once thinc or torch is imported."""
+    line calls this at its start, and :func:`load_pipeline` before it imports spaCy, so the
+    library's own path (``newsprism.analyze``, the engines' workers) pays nothing either.
+    Nothing happens once thinc or torch is imported: a host program that runs PyTorch-backed
+    spaCy models in the same process imports spaCy before newsprism loads its pipeline, and
+    its thinc keeps torch."""
     if "thinc.compat" in sys.modules or "torch" in sys.modules:
         return
     if not any(isinstance(f, _NoTorchForThinc) for f in sys.meta_path):
@@ -103,7 +106,9 @@ def thinc_without_torch() -> None:
 
 
 def load_pipeline() -> "Language":
-    """The English pipeline (tagger, parser, lemmatizer, NER) with the sentence guard before the parser."""
+    """The English pipeline (tagger, parser, lemmatizer, NER) with the sentence guard before the parser.
+    When spaCy is not yet imported, thinc is loaded without torch (:func:`thinc_without_torch`)."""
+    thinc_without_torch()
     import spacy
     from spacy.language import Language
 
