@@ -278,3 +278,32 @@ def test_two_apostrophes_are_a_double_quotation_mark(nlp):
     assert _one(quotes, "disgrace").text == "a disgrace."
     assert _one(quotes, "rigged").text == "It's rigged."
     assert len(quotes) == 3
+
+
+def test_a_quote_after_a_sentence_end_in_two_apostrophes_continues_its_speaker(nlp):
+    """''...,'' he said. ''...'': the second quote opens a sentence after the first one's cue
+    (PolNeAR, NYT, Obama at the museum). The first apostrophe of its pair is no word's end, so
+    the quote is no partial quote woven into a sentence, and it keeps Mr. Obama."""
+    text = ("Mr. Obama warned that the museum would not be a panacea.\n\n"
+            "''A museum alone will not alleviate poverty in every inner city,'' he said. ''It won't "
+            "eliminate gun violence from all our neighborhoods, or immediately ensure that justice is "
+            "always colorblind.''\n\nBut Mr. Obama said the exhibits would help.")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "alleviate poverty").speaker == "Obama"
+    second = _one(quotes, "eliminate gun violence")
+    assert second.speaker == "Obama" and not second.partial
+
+
+def test_the_speaker_between_a_quote_and_its_cue_when_the_parse_hangs_the_cue_on_the_quote(nlp):
+    """"“...,” Tulsa police Chief Chuck Jordan said Monday." and "“...,” Obama's former campaign
+    strategist said": the parser made the cue a verb of the quote's own sentence (its subject
+    is quoted words); the words between the closing mark and the cue name the speaker
+    (PolNeAR, HuffPost and Politico, September 2016)."""
+    text = ("Video shows that Crutcher had his hands in the air.\n"
+            "“I will just make this promise to you: We will achieve justice in this case,” Tulsa police "
+            "Chief Chuck Jordan said Monday.\n\n"
+            "“My reaction, that was outrageous,” Obama's former campaign strategist said in an "
+            "interview with CNN’s Wolf Blitzer.")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "achieve justice").speaker == "Chuck Jordan"
+    assert _one(quotes, "outrageous").speaker == "Obama's former campaign strategist"

@@ -65,6 +65,7 @@ __all__ = [
     "according_to",
     "source_of",
     "source_phrase",
+    "is_mute",
     "Person",
     "People",
 ]
@@ -159,7 +160,7 @@ def _subject_like(token: "Token") -> bool:
     return token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
 
 
-def _mute(token: "Token") -> bool:
+def is_mute(token: "Token") -> bool:
     """A common noun that names no one who could speak ("attacks", "momentum"; not "aide",
     "statement", "driver")."""
     lemma = token.lemma_.lower()
@@ -185,7 +186,7 @@ def source_of(verb: "Token") -> "Token | None":
             subject = named[-1] if named else subjects[0]
             if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
                 return current.head
-            if step > 0 and current.dep_ == "ccomp" and _mute(subject) and is_reporting_verb(current.head):
+            if step > 0 and current.dep_ == "ccomp" and is_mute(subject) and is_reporting_verb(current.head):
                 # "He said his attacks on Trump have given ... and said that ...": the parser hung
                 # the second "said" on the clause the first one reports; the thing that clause
                 # is about does not speak, the first verb's subject does

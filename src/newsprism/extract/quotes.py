@@ -35,7 +35,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.attribution import People, Person, as_written, is_according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import People, Person, as_written, is_mute, is_according_to, is_reporting_verb, source_of, source_phrase
 from newsprism.lexicon import PERSON_TITLES, SPEAKING_NOUNS, WEEKDAYS
 from newsprism.model import Article, Mention, Quote, Span
 
@@ -193,6 +193,9 @@ class _DocIndex:
     ):
         self.doc_id = doc_id
         self.text = text
+        # the text with each pair of apostrophes read as one mark (same length): what stands
+        # next to a mark, for the NYT's ''...'' quotes
+        self.marks = _paired_marks_as_quotes(text)
         self.doc = doc
         self.token_starts = doc.to_array("IDX").tolist() if len(doc) else []  # each token's character offset
         self.region_starts = [r.open_mark for r in regions]
@@ -333,6 +336,48 @@ def _author_of(index: _DocIndex, noun: Token, quote_open: int) -> Person | None:
     return None
 
 
+# what may stand in the name between a quote and its cue ("Obama's former campaign strategist")
+_NAME_POS = frozenset({"PROPN", "NOUN", "ADJ", "DET", "PART", "NUM", "ADP", "CCONJ", "PRON", "PUNCT"})
+
+
+def _named_between(index: _DocIndex, region: QuotedRegion, cue: Token) -> Person:
+    """The speaker written between a quote and the cue after it, when the parser hung the cue
+    on the quote's own words ("“...,” Tulsa police Chief Chuck Jordan said", "“...,” Flynn, a
+    top Trump surrogate, said", "“...,” Obama's former campaign strategist said"): the words
+    up to the first comma name the speaker, all of them up to the cue are the source as
+    written. Only a short noun phrase with no verb of its own; else no speaker."""
+    if region.close_mark is None or cue.idx <= region.close_mark:
+        return _NO_SPEAKER
+    doc = index.doc
+    lo = index.token_at(region.close_mark) + 1
+    while lo < cue.i and (doc[lo].is_punct or doc[lo].is_space):
+        lo += 1
+    words = doc[lo : cue.i]
+    if not len(words) or len(words) > 16 or any(index.inside_quote(t.idx) for t in words):
+        return _NO_SPEAKER
+    if any(t.pos_ not in _NAME_POS and not t.ent_type_ for t in words) or any(_is_terminator(t) for t in words):
+        return _NO_SPEAKER
+    comma = next((t.i for t in words if t.text == ","), cue.i)
+    name = [t for t in doc[lo:comma] if not t.is_punct]
+    if not name:
+        return _NO_SPEAKER
+    head = name[-1]
+    if head.pos_ == "PRON":
+        if len(name) > 1:
+            return _NO_SPEAKER
+        return index.people.resolve(head, before=region.open_mark)
+    if head.ent_type_ in ("DATE", "TIME", "CARDINAL", "MONEY", "PERCENT") or head.lower_ in _NOT_SPEAKERS:
+        return _NO_SPEAKER
+    end = words[-1].idx + len(words[-1])
+    written = index.span(words[0].idx, end)
+    named = index.people.person_of(head)
+    if named is not None and named.name is not None and not named.lost:
+        return Person(named.name, written, gender=named.gender)
+    if head.pos_ == "PROPN" or head.ent_type_ in ("ORG", "NORP", "GPE") or (head.pos_ == "NOUN" and not is_mute(head)):
+        return Person(index.span(name[0].idx, head.idx + len(head)), written)
+    return _NO_SPEAKER
+
+
 def _is_terminator(token: Token) -> bool:
     return token.text in _TERMINATORS or (token.is_space and "\n" in token.text)
 
@@ -404,7 +449,7 @@ def _find_cue(index: _DocIndex, region: QuotedRegion, first: int, after: int | N
     ends_clause = content[-1] in ".;"
     lower_follows = after is not None and after < len(doc) and doc[after].text[:1].islower()
     cue: Token | None = None
-    if after is not None and not partial and not _introduced(text, region.open_mark):
+    if after is not None and not partial and not _introduced(index.marks, region.open_mark):
         if not ends_clause or lower_follows:
             cue = _right_cue(index, after, 12 if content[-1] in ",?!—-" else _WINDOW)
     if cue is None:
@@ -469,13 +514,15 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
         if doc[first].idx < region.open_mark and first + 1 < len(doc):
             first += 1  # the mark is glued to the previous token
         after = index.token_at(region.close_mark) + 1 if region.close_mark is not None else None
-        partial = _is_partial(text, region.open_mark)
+        partial = _is_partial(index.marks, region.open_mark)
         cue = _find_cue(index, region, first, after, partial)
         byline = _dash_byline(index, region)
         governing: Token | None = None
         shared: Person | None = None
         if cue is not None:
             speaker = _speaker_of(index, cue, region.open_mark)
+            if speaker == _NO_SPEAKER:
+                speaker = _named_between(index, region, cue)
         elif byline is not None:
             speaker = byline
         elif (shared := _same_sentence_speaker(index, first, previous)) is not None:
