@@ -99,3 +99,24 @@ def test_the_same_action_on_other_named_patients_is_two_facts():
     # a claim naming both states tells each of them
     assert rule.verdict(arkansas, both) == "agrees"
     assert link_strength(0, 2, claims, pairs, set(), FactParams(), props=rule, apart=False) == "same fact"
+
+
+def test_he_read_as_the_person_named_is_the_one_who_did_it():
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    # "show he took a $916 million loss" names no one but tells Trump's loss ("he" is read
+    # as the person last named, ?E4) as "Trump had claimed a loss of $916 million" does
+    he = _claim("a", 0, "show he took a massive $916 million loss that he may have used to avoid paying taxes.")
+    named = _claim("b", 0, "The paper wrote that Trump had claimed a loss of $916 million in 1995.", ("E4",))
+    other = _claim("c", 0, "show she took a massive $916 million loss that she may have used to avoid paying taxes.")
+    claims = [he, named, other]
+    props = _props(claims, Proposition(he.id, "take", agents=frozenset({"?E4"}), figures=frozenset({"#916000000"})),
+                   Proposition(named.id, "claim", agents=frozenset({"@E4"}), figures=frozenset({"#916000000"})),
+                   Proposition(other.id, "take", agents=frozenset({"?E7"}), figures=frozenset({"#916000000"})))
+    pairs = _pairs(3, score=2.2, entities=1.0, terms=0.5)
+    agents = {named.id: frozenset({"E4"})}
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), agents, props, apart=False) == "same fact"
+    # someone else's "she": the one who did it is not in the claim
+    assert link_strength(2, 1, claims, pairs, set(), FactParams(), agents, props, apart=False) == "partly"

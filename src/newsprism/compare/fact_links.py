@@ -163,7 +163,7 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # other claim's entities ("Kerry spoke with Cavusoglu" does not state
         # that Cavusoglu and Lavrov spoke)
         gi, gj = agents.get(ci.id, frozenset()), agents.get(cj.id, frozenset())
-        if (gi and not gi & set(cj.entities)) or (gj and not gj & set(ci.entities)):
+        if (gi and not gi & _people(cj, props)) or (gj and not gj & _people(ci, props)):
             return "partly"
     ai = ci.attribution.entity if ci.attribution else None
     aj = cj.attribution.entity if cj.attribution else None
@@ -189,6 +189,17 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         if (si and quoted_remark(ci) and not si & sj) or (sj and quoted_remark(cj) and not sj & si):
             return "partly"
     return "same fact"
+
+
+def _people(claim: Claim, props: Props | None) -> set[str]:
+    """The resolved entities a claim names, and the person its "he" or "she" stands for (the
+    person last named: "show he took a $916 million loss" names Trump as well as "Trump had
+    claimed a loss of $916 million" does)."""
+    out = set(claim.entities)
+    p = props.of.get(claim.id) if props is not None else None
+    if p is not None:
+        out.update(a[1:] for a in p.agents | p.patients if a[:1] in "@?")
+    return out
 
 
 def speakers_clash(ci: Claim, cj: Claim) -> bool:
