@@ -76,6 +76,7 @@ class Item:
     place_context: bool = False  # written after a preposition of place ("in Jordan", "from Texas")
     calendar: tuple[int, int, int | None] | None = None  # a date's (month, day, year or None)
     clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
+    day_clock: tuple[int, int] | None = None  # a clock time written with its weekday ("7 p.m. Friday")
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
 
     @property
@@ -334,6 +335,8 @@ _GENDERED_NOUNS = FEMALE_NOUNS | MALE_NOUNS
 
 def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
     group = label_group(m.label)
+    if group == "UNK" and day_clock(m.text) is not None:
+        group = "TIME"  # "around 7 p . m . Friday" (text tokenized before it came): NER saw no time
     span = doc.char_span(m.start, m.end, alignment_mode="expand") if doc is not None else None
     if span is not None and len(span):
         head = mention_head(span)
@@ -389,6 +392,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
     if item.kind != "pronoun" and any(ch.isdigit() for ch in m.text):
         item.calendar = calendar_day(m.text)
         item.clock = clock_time(m.text)
+        item.day_clock = day_clock(m.text)
     person = item.group in ("PERSON", "UNK") and item.kind == "name"
     words = list(item.words)
     while person and len(words) > 1 and title_key(words[-1]).strip(",") in NAME_SUFFIXES:
@@ -442,16 +446,33 @@ def _title_alone(span: "SpacySpan") -> str | None:
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\s*\.?\s*m\b", re.IGNORECASE)
 
 
-def clock_time(text: str) -> tuple[int, int] | None:
-    """(hour, minute) of a clock time a mention holds alone ("at about 7 p.m.", "around 7 p . m",
-    "7:30 am"), None when there is none or it comes with a day ("7 p.m. Friday": the day's)."""
+def _clock_of(text: str) -> tuple[int, int] | None:
     found = _CLOCK.search(text)
-    if found is None or any(w.lower() in WEEKDAYS for w in re.findall(r"[A-Za-z]+", text)) or calendar_day(text):
+    if found is None:
         return None
     hour, minute = int(found.group(1)) % 12, int(found.group(2) or 0)
-    if hour > 23 or minute > 59:
+    if minute > 59:
         return None
     return hour + (12 if found.group(3).lower() == "p" else 0), minute
+
+
+def _names_weekday(text: str) -> bool:
+    return any(w.lower() in WEEKDAYS for w in re.findall(r"[A-Za-z]+", text))
+
+
+def clock_time(text: str) -> tuple[int, int] | None:
+    """(hour, minute) of a clock time a mention holds alone ("at about 7 p.m.", "around 7 p . m",
+    "7:30 am"), None when there is none or it comes with a day ("7 p.m. Friday": see :func:`day_clock`)."""
+    if _names_weekday(text) or calendar_day(text):
+        return None
+    return _clock_of(text)
+
+
+def day_clock(text: str) -> tuple[int, int] | None:
+    """(hour, minute) of a clock time written with its weekday ("around 7 p.m. Friday"), else None."""
+    if not _names_weekday(text) or calendar_day(text):
+        return None
+    return _clock_of(text)
 
 
 # kin a given name alone is written in apposition to: "Clinton's husband, Bill," is a Clinton
