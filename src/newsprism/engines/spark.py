@@ -24,6 +24,9 @@ one connected component or one story.
   on the restored parses; one shard of stories per Spark job, each shard written when done
   (a resumed run skips finished shards).
 
+The functions the Python workers run, one per step, are in :mod:`newsprism.engines.spark_tasks`;
+this module is the driver's side: the session, the plan of each step, progress and resume.
+
 Errors a user can act on (no Java, pyspark missing, out of memory) end the run with one
 line (:class:`BatchError`).
 """
@@ -37,10 +40,11 @@ import shutil
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import pyarrow as pa
 
+from newsprism.engines import spark_tasks as tasks
 from newsprism.engines import steps
 from newsprism.engines.batch import (
     SHARD_ARTICLES,
@@ -134,207 +138,13 @@ def _one_line(exc: BaseException, what: str) -> str:
     return f"{what}: {first[:300]}"
 
 
-# -- worker functions (module level: pickled by reference, run in Spark's Python workers) -----
-
-
-def _arrow(rows: Sequence[Mapping[str, Any]], schema) -> Any:
-    import pyarrow as pa
-
-    return pa.RecordBatch.from_pylist(list(rows), schema=schema)
-
-
-_READ_SCHEMA_EXTRA = (("skip_reason", "string"), ("skip_line", "int64"))
-
-
-def _read_schema():
-    import pyarrow as pa
-
-    base = [f for f in table_schema("articles") if f.name in steps.ARTICLE_COLUMNS]
-    return pa.schema(base + [pa.field("skip_reason", pa.string()), pa.field("skip_line", pa.int64())])
-
-
-def _local_path(uri: str) -> str:
-    return uri[len("file://"):] if uri.startswith("file://") else (uri[len("file:"):] if uri.startswith("file:") else uri)
-
-
-def _record_or_skip(item) -> dict[str, Any]:
-    from newsprism.model import Skipped
-
-    if isinstance(item, Skipped):
-        return {"source": item.path, "skip_reason": item.reason, "skip_line": item.line}
-    return steps.article_record(steps.table_id(item))
-
-
-def _read_jsonl(batches: Iterator[Any]) -> Iterator[Any]:
-    """JSONL lines (value, source) -> article records, with the local reader's checks."""
-    from newsprism.corpus.readers import _Reader, check_article
-    from newsprism.model import Skipped
-
-    schema = _read_schema()
-    reader = _Reader(unique_ids=False)
-    for batch in batches:
-        out = []
-        for line, source in zip(batch.column("value").to_pylist(), batch.column("source").to_pylist()):
-            if line is None or not line.strip():
-                continue
-            path = Path(_local_path(source))
-            line = line.lstrip("\ufeff")
-            article, reason = reader.jsonl_record(path, line)
-            if article is not None:  # the local reader's checks (length, language, surrogates)
-                article, reason = check_article(article)
-            out.append(_record_or_skip(article if article is not None else Skipped(str(path), reason or "unreadable line")))
-        yield _arrow(out, schema)
-
-
-def _read_rows(mapping: Mapping[str, str], batches: Iterator[Any]) -> Iterator[Any]:
-    """Table rows (Parquet/CSV, any columns + source) -> article records (``row_to_article``)."""
-    from newsprism.corpus.tabular import row_to_article
-
-    schema = _read_schema()
-    for batch in batches:
-        out = []
-        for row in batch.to_pylist():
-            source = Path(_local_path(row.pop("__source")))
-            number = row.pop("__row")
-            out.append(_record_or_skip(row_to_article(row, mapping, source, number)))
-        yield _arrow(out, schema)
-
-
-def _signatures(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
-    import pyarrow as pa
-
-    detector = params.detector()
-    schema = pa.schema([("pk", pa.int64()), ("signature", pa.binary()), ("bands", pa.list_(pa.int64()))])
-    for batch in batches:
-        pks = batch.column("pk").to_pylist()
-        recs = steps.signature_records(detector, batch.column("text").to_pylist())
-        yield pa.RecordBatch.from_arrays(
-            [pa.array(pks, pa.int64()), pa.array([r[0] for r in recs], pa.binary()),
-             pa.array([r[1] for r in recs], pa.list_(pa.int64()))], schema=schema)
-
-
-def _buckets(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
-    """LSH buckets of two or more members (one row each, members as a list) -> copy pairs.
-    One Python call per Arrow batch of buckets, not per bucket: most buckets are small."""
-    detector = params.detector()
-    for batch in batches:
-        a: list[int] = []
-        b: list[int] = []
-        for members in batch.column("members").to_pylist():
-            for x, y in steps.bucket_pairs(detector, [(m["pk"], m["signature"]) for m in members], params.copy_window):
-                a.append(x)
-                b.append(y)
-        yield pa.RecordBatch.from_arrays([pa.array(a, pa.int64()), pa.array(b, pa.int64())], names=["a", "b"])
-
-
-def _terms(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
-    import pyarrow as pa
-
-    from newsprism.corpus.cluster import TermExtractor
-
-    extractor = TermExtractor.for_params(params.cluster)
-    schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("counts", pa.string()), ("terms", pa.list_(pa.string()))])
-    for batch in batches:
-        rows = []
-        for pk, text, title, day in zip(*(batch.column(c).to_pylist() for c in ("pk", "text", "title", "day"))):
-            words, entities = steps.doc_terms(extractor, text, title)
-            leads = extractor.lead_names(text, title, params.cluster.lead_name_chars)
-            rows.append({"pk": pk, "day": day,
-                         "counts": json.dumps([list(words.items()), list(entities.items()), list(leads)], ensure_ascii=False),
-                         "terms": [*words, *entities]})
-        yield pa.RecordBatch.from_pylist(rows, schema=schema)
-
-
-def _vectors(params: BatchParams, docs: int, df_broadcast: Any, undated: bool, batches: Iterator[Any]) -> Iterator[Any]:
-    import pyarrow as pa
-
-    vectorizer = steps.vectorizer_for(docs, df_broadcast.value, params.cluster)
-    schema = pa.schema([("pk", pa.int64()), ("day", pa.int64()), ("vector", pa.string()),
-                        ("salient", pa.list_(pa.string())), ("blocks", pa.list_(pa.int64()))])
-    for batch in batches:
-        rows = []
-        for pk, day, counts in zip(*(batch.column(c).to_pylist() for c in ("pk", "day", "counts"))):
-            words, entities, *leads = json.loads(counts)
-            vec = vectorizer.vector_parts(dict(words), dict(entities), day, tuple(leads[0]) if leads else ())
-            rows.append({"pk": pk, "day": day, "vector": steps.vector_to_json(vec),
-                         "salient": list(dict.fromkeys(vec.salient)),
-                         "blocks": [] if day is None else steps.blocks_of(day, params.block_weeks, params.cluster)})
-        yield pa.RecordBatch.from_pylist(rows, schema=schema)
-
-
-class _LazyVectors(dict):
-    """pk -> ArticleVector, decoded from its JSON the first time it is read."""
-
-    def __init__(self, texts: Mapping[int, str]):
-        super().__init__()
-        self.texts = texts
-
-    def __missing__(self, pk: int):
-        vec = steps.vector_from_json(self.texts[pk])
-        self[pk] = vec
-        return vec
-
-
-def _block_edges(params: BatchParams, table: Any, undated: bool = False) -> Any:
-    """One time block (its articles and the halo their lookups reach) -> the neighbour
-    edges of the articles whose own block it is (:func:`steps.block_edges`); ``undated``:
-    the run has undated articles."""
-    import pyarrow as pa
-
-    block = table.column("block")[0].as_py()
-    pks = table.column("pk").to_pylist()
-    days = table.column("day").to_pylist()
-    heads = dict(zip(pks, zip(days, table.column("salient").to_pylist())))
-    vectors = _LazyVectors(dict(zip(pks, table.column("vector").to_pylist())))
-    queriers = sorted(pk for pk, day in zip(pks, days) if steps.home_block(day, params.block_weeks) == block)
-    candidates: dict[int, list[int]] = {}
-    edges = steps.block_edges(vectors, params.cluster, params.posting_cap, undated, queriers, heads, candidates)
-    # the queriers' candidates too, with no score: where a lone article looks (steps.attach_lone)
-    asked = [(pk, j) for pk in queriers for j in candidates.get(pk, ())]
-    return pa.table({"score": pa.array([e[0] for e in edges] + [None] * len(asked), pa.float64()),
-                     "a": pa.array([e[1] for e in edges] + [pk for pk, _ in asked], pa.int64()),
-                     "b": pa.array([e[2] for e in edges] + [j for _, j in asked], pa.int64())})
-
-
-def _attach(params: BatchParams, table: Any) -> Any:
-    """One group (its members' vectors) and the lone articles looking at it (``kind`` "l")
-    -> (lone pk, the group's smallest pk, score): :func:`steps.attach_offers`."""
-    import pyarrow as pa
-
-    members: dict[int, Any] = {}
-    lone: dict[int, Any] = {}
-    for kind, pk, vector in zip(table.column("kind").to_pylist(), table.column("pk").to_pylist(),
-                                table.column("vector").to_pylist()):
-        (lone if kind == "l" else members)[pk] = steps.vector_from_json(vector)
-    offers = steps.attach_offers(members, lone, params.cluster)
-    return pa.table({"pk": pa.array([o[0] for o in offers], pa.int64()),
-                     "key": pa.array([o[1] for o in offers], pa.int64()),
-                     "score": pa.array([o[2] for o in offers], pa.float64())})
-
-
-def _merges(params: BatchParams, batches: Iterator[Any]) -> Iterator[Any]:
-    """Connected components of neighbour edges (one row each: members and edges as lists)
-    -> (pk, root) from :func:`steps.merge_component`."""
-    for batch in batches:
-        pks: list[int] = []
-        roots: list[int] = []
-        for items in batch.column("items").to_pylist():
-            vectors, edges = {}, []
-            for item in items:
-                if item["kind"] == "v":
-                    vectors[item["pk"]] = steps.vector_from_json(item["vector"])
-                else:
-                    edges.append((item["score"], item["pk"], item["other"]))
-            for pk, root in steps.merge_component(vectors, edges, params.cluster).items():
-                pks.append(pk)
-                roots.append(root)
-        yield pa.RecordBatch.from_arrays([pa.array(pks, pa.int64()), pa.array(roots, pa.int64())], names=["pk", "root"])
+# -- the driver ------------------------------------------------------------------------------
 
 
 def _attached(spark, params: BatchParams, rep_root, asked, vectors, out: str):
     """``rep_root`` (family_pk, root) with each article the merging left alone moved to the
     group it joins (:func:`steps.attach_lone`'s rule: the offers of every group its candidates
-    are in, scored per group by :func:`_attach`, chosen by ``choose_attach``)."""
+    are in, scored per group by :func:`tasks.attach`, chosen by ``choose_attach``)."""
     from pyspark.sql import functions as F
 
     from newsprism.corpus.cluster import choose_attach
@@ -352,7 +162,7 @@ def _attached(spark, params: BatchParams, rep_root, asked, vectors, out: str):
             .join(wants.select("root").distinct(), "root")
             .unionByName(wants.select(F.col("a").alias("pk"), "root", F.lit("l").alias("kind")))
             .join(body, "pk"))
-    offers = rows.groupBy("root").applyInArrow(_grouped(_attach, params), "pk long, key long, score double")
+    offers = rows.groupBy("root").applyInArrow(_grouped(tasks.attach, params), "pk long, key long, score double")
     offers.write.mode("overwrite").parquet(out)
     found: dict[int, list[tuple[int, float | None]]] = {}
     for r in spark.read.parquet(out).toLocalIterator():
@@ -364,48 +174,6 @@ def _attached(spark, params: BatchParams, rep_root, asked, vectors, out: str):
     moved = spark.createDataFrame(moves, "family_pk long, attached long")
     return rep_root.join(moved, "family_pk", "left").select(
         "family_pk", F.coalesce("attached", "root").alias("root"))
-
-
-def _analysis_schema():
-    """One wide Arrow schema holding a row of any analysis table (``table`` says which)."""
-    import pyarrow as pa
-
-    fields = [pa.field("table", pa.string())]
-    for name in steps.TABLES:
-        fields += [pa.field(f"{name}__{f.name}", f.type) for f in table_schema(name)]
-    return pa.schema(fields)
-
-
-def _parse(batches: Iterator[Any]) -> Iterator[Any]:
-    """Step 4a (``mapInArrow``): the articles to analyse, parsed a batch at a time by
-    ``nlp.pipe`` with the model loaded once per Python worker; each row gains ``parse``
-    (compact DocBin bytes, :mod:`newsprism.engines.parses`), which the grouped map restores
-    instead of parsing. Output in slices of 64 rows (a parse is ~20 KB)."""
-    import pyarrow as pa
-
-    for batch in batches:
-        for start in range(0, batch.num_rows, 64):
-            part = batch.slice(start, 64)
-            blobs = steps.parse_texts(part.column("text").to_pylist())
-            yield pa.RecordBatch.from_arrays([*part.columns, pa.array(blobs, pa.binary())],
-                                             names=[*part.schema.names, "parse"])
-
-
-def _analyse(params: BatchParams, table: Any) -> Any:
-    import pyarrow as pa
-
-    rows = table.to_pylist()
-    story_id = rows[0]["story_id"]
-    pairs = [(r, r["family_id"]) for r in rows]
-    tables = steps.analyse_story(story_id, pairs, params.max_story_articles)
-    out = []
-    for name, items in tables.items():
-        for item in items:
-            out.append({"table": name, **{f"{name}__{k}": v for k, v in item.items()}})
-    return pa.Table.from_pylist(out, schema=_analysis_schema())
-
-
-# -- the driver ------------------------------------------------------------------------------
 
 
 class _Watcher:
@@ -480,13 +248,13 @@ def _input_format(path: str) -> str:
 def _read_inputs(spark, inputs: Sequence[str], mapping: Mapping[str, str]):
     from pyspark.sql import functions as F
 
-    schema = _spark_schema(_read_schema())
+    schema = _spark_schema(tasks.read_schema())
     frames = []
     for raw in inputs:
         kind = _input_format(raw)
         if kind == "jsonl":
             lines = spark.read.text(raw).withColumn("source", F.input_file_name())
-            frames.append(_spread(spark, lines).mapInArrow(_read_jsonl, schema))
+            frames.append(_spread(spark, lines).mapInArrow(tasks.read_jsonl, schema))
         elif kind in ("parquet", "csv"):
             if kind == "parquet":
                 table = spark.read.parquet(raw)
@@ -494,7 +262,7 @@ def _read_inputs(spark, inputs: Sequence[str], mapping: Mapping[str, str]):
                 table = (spark.read.option("header", True).option("multiLine", True).option("escape", '"')
                          .option("mode", "PERMISSIVE").csv(raw))
             table = table.withColumn("__source", F.input_file_name()).withColumn("__row", F.lit(None).cast("long"))
-            frames.append(_spread(spark, table).mapInArrow(functools.partial(_read_rows, dict(mapping)), schema))
+            frames.append(_spread(spark, table).mapInArrow(functools.partial(tasks.read_rows, dict(mapping)), schema))
         else:
             raise BatchError(f"{raw}: unknown input format (the spark engine reads .jsonl, .parquet and .csv)")
     out = frames[0]
@@ -663,7 +431,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
     if not work.done("families"):
         watcher.begin("families")
         sig_schema = "pk long, signature binary, bands array<long>"
-        sigs = _spread(spark, articles.select("pk", "text")).mapInArrow(functools.partial(_signatures, params), sig_schema)
+        sigs = _spread(spark, articles.select("pk", "text")).mapInArrow(functools.partial(tasks.signatures, params), sig_schema)
         sigs.write.mode("overwrite").parquet(path("sigs.parquet"))
         sigs = spark.read.parquet(path("sigs.parquet"))
         sigs.select("pk", "signature").write.mode("overwrite").parquet(path("signatures.parquet"))
@@ -671,7 +439,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         counts = banded.groupBy("band", "key").count().filter("count > 1").drop("count")
         shared = banded.join(counts, ["band", "key"])
         buckets = shared.groupBy("band", "key").agg(F.collect_list(F.struct("pk", "signature")).alias("members"))
-        pairs = buckets.mapInArrow(functools.partial(_buckets, params), "a long, b long")
+        pairs = buckets.mapInArrow(functools.partial(tasks.buckets, params), "a long, b long")
         a, b = _collect_pairs(pairs.distinct(), "a", "b")
         roots = _roots_frame(spark, size, a, b, "family_pk")
         family = articles.select("pk").join(roots, "pk", "left").select(
@@ -688,7 +456,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         watcher.begin("stories")
         reps = _spread(spark, articles).join(family.filter("pk = family_pk"), "pk").select("pk", "text", "title", "day")
         terms_schema = "pk long, day long, counts string, terms array<string>"
-        terms = reps.mapInArrow(functools.partial(_terms, params), terms_schema)
+        terms = reps.mapInArrow(functools.partial(tasks.terms, params), terms_schema)
         terms.write.mode("overwrite").parquet(path("terms.parquet"))
         terms = spark.read.parquet(path("terms.parquet"))
         docs = terms.count()
@@ -698,7 +466,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
         df_b = spark.sparkContext.broadcast(df)
         undated = terms.filter("day IS NULL").limit(1).count() > 0
         vec_schema = "pk long, day long, vector string, salient array<string>, blocks array<long>"
-        vectors = terms.mapInArrow(functools.partial(_vectors, params, docs, df_b, undated), vec_schema)
+        vectors = terms.mapInArrow(functools.partial(tasks.vectors, params, docs, df_b, undated), vec_schema)
         vectors.write.mode("overwrite").parquet(path("vectors.parquet"))
         vectors = spark.read.parquet(path("vectors.parquet"))
         # candidate neighbours, blocked by time: a block is block_weeks weeks of articles with
@@ -724,7 +492,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
                          .join(body, "pk").withColumn("block", F.lit(steps.UNDATED).cast("long")))
             rows = rows.unionByName(undated_listed.select(*rows.columns)).unionByName(any_block.select(*rows.columns))
         edges = rows.groupBy("block").applyInArrow(
-            _grouped(functools.partial(_block_edges, undated=undated), params), "score double, a long, b long")
+            _grouped(functools.partial(tasks.block_edges, undated=undated), params), "score double, a long, b long")
         edges.write.mode("overwrite").parquet(path("edges.parquet"))
         asked = spark.read.parquet(path("edges.parquet")).filter("score IS NULL").select("a", "b")
         edges = spark.read.parquet(path("edges.parquet")).filter("score IS NOT NULL")
@@ -741,7 +509,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
             F.lit(None).cast("string").alias("vector"))
         items = v_rows.unionByName(e_rows).groupBy("comp").agg(
             F.collect_list(F.struct("kind", "pk", "other", "score", "vector")).alias("items"))
-        merged = items.mapInArrow(functools.partial(_merges, params), "pk long, root long")
+        merged = items.mapInArrow(functools.partial(tasks.merges, params), "pk long, root long")
         merged.write.mode("overwrite").parquet(path("merged.parquet"))
         merged = spark.read.parquet(path("merged.parquet"))
         rep_root = family.filter("pk = family_pk").join(merged, "pk", "left").select(
@@ -765,7 +533,7 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
     # 4. analyses, a shard of stories per job (at most MAX_SHARDS: a Spark job has a fixed cost)
     if params.findings and summary.articles:
         shards = min(MAX_SHARDS, max(1, -(-summary.articles // shard_articles)))
-        wide = _spark_schema(_analysis_schema())
+        wide = _spark_schema(tasks.analysis_schema())
         total = summary.articles
         done_articles = 0
         if not work.done("by-shard"):
@@ -797,9 +565,9 @@ def _run(spark, inputs, run: BatchRun, watcher: _Watcher, shard_articles: int) -
             with_parse = StructType([*part.schema.fields, StructField("parse", BinaryType())])
             # explicit partition counts: AQE coalesces a small shuffle (a shard's texts) to one
             # partition, which put the whole shard's parse on one core (docs/benchmarks.md)
-            tasks = _analysis_tasks(spark, sizes.get(shard, 0))
-            parsed = part.repartition(tasks).mapInArrow(_parse, with_parse)
-            out = parsed.repartition(tasks, "story_id").groupBy("story_id").applyInArrow(_grouped(_analyse, params), wide)
+            n_tasks = _analysis_tasks(spark, sizes.get(shard, 0))
+            parsed = part.repartition(n_tasks).mapInArrow(tasks.parse, with_parse)
+            out = parsed.repartition(n_tasks, "story_id").groupBy("story_id").applyInArrow(_grouped(tasks.analyse, params), wide)
             out.write.mode("overwrite").parquet(path(name))
             work.mark(name)
             done_articles += sizes.get(shard, 0)
