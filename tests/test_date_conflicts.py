@@ -86,3 +86,48 @@ def test_figures_an_outlet_gives_both_of_are_not_compared(nlp):
         "b": "Of the 89 freshmen running for re-election, many sit in the 32 districts in redrawn states.",
     }
     assert _findings(nlp, texts).figures_compared == ()
+
+
+def test_one_statement_told_on_two_days_is_a_date_conflict(nlp):
+    # the same speaker, the same quoted words, dated Tuesday by one report and Monday night by the other
+    texts = {
+        "a": "Bernie Sanders admitted Tuesday that it would be \"very hard\" for his campaign to win the nomination.",
+        "b": "Bernie Sanders acknowledged at a forum Monday night \"it will be very hard for us to win\" the nomination.",
+    }
+    published = {"a": "2016-04-27", "b": "2016-04-27"}
+    found = [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"]
+    assert len(found) == 1, found
+    assert {v.docs: v.value for v in found[0].versions} == {("a",): "Tuesday (2016-04-26)",
+                                                            ("b",): "Monday night (2016-04-25)"}
+    # other words, or another speaker, are another statement: no conflict
+    other = dict(texts, b="Bernie Sanders acknowledged at a forum Monday night \"we will keep fighting\" for the nomination.")
+    assert [x for x in _findings(nlp, other, published).conflicts if x.slot == "date"] == []
+    someone = dict(texts, b="Hillary Clinton acknowledged at a forum Monday night \"it will be very hard for us to win\" "
+                            "the nomination.")
+    assert [x for x in _findings(nlp, someone, published).conflicts if x.slot == "date"] == []
+
+
+def test_a_statement_that_might_have_been_made_is_no_date_conflict(nlp):
+    texts = {
+        "a": "Bernie Sanders admitted Tuesday that it would be \"very hard\" for his campaign to win the nomination.",
+        "b": "Bernie Sanders may have acknowledged at a forum Monday night \"it will be very hard for us to win\" "
+             "the nomination.",
+    }
+    published = {"a": "2016-04-27", "b": "2016-04-27"}
+    assert [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"] == []
+
+
+def test_relative_days_are_read_against_each_publication_date(nlp):
+    # "last week" in a report of Wednesday 17 August 2016 is 8-16 August; "last month" is July
+    texts = {
+        "a": "Governor Mike Pence met Senator Tim Kaine in Richmond last week to discuss the debate rules.",
+        "b": "Governor Mike Pence met Senator Tim Kaine in Richmond last month to discuss the debate rules.",
+    }
+    published = {"a": "2016-08-17", "b": "2016-08-17"}
+    found = [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"]
+    assert len(found) == 1, found
+    assert {v.docs: v.value for v in found[0].versions} == {
+        ("a",): "last week (2016-08-08 to 2016-08-16)", ("b",): "last month (2016-07-01 to 2016-07-31)"}
+    # published on 2 August, "last week" (25 July to 1 August) overlaps July: no conflict
+    published = {"a": "2016-08-02", "b": "2016-08-02"}
+    assert [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"] == []

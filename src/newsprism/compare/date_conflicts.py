@@ -14,11 +14,31 @@ does not contradict one published on Thursday that tells of a Thursday
 meeting: it could not know of it). Left out: a negated, modal or conditional verb
 ("would be held on April 30" is a plan), and "again", "also", "first",
 "last" on the verb (a repeated event).
+
+Relative days are read against each report's own publication date to the
+days they name: a weekday or date is one day, "last week" the days from the
+Monday of the week before to the day before publication, "last month" the
+calendar month before, "this week" / "earlier this month" from the week's
+Monday or the month's first day to publication. Two reports conflict only when
+their days cannot overlap ("last week" in a report of Wednesday 17 August vs
+"last month": 8-16 August vs July).
+
+A statement is an event too: a reporting or publishing verb ("admitted
+Tuesday", "published on Sunday") or a noun of speech ("his comment Monday
+that ...") dated by a time expression, with its speaker (the verb's subject,
+the noun's possessor: a resolved entity) and what was said — the quoted words,
+or a figure. Two reports tell the same statement when they give the same
+speaker and share two or more quoted words in a row with a content word among
+them ("very hard"), or — for a publishing verb — the same figure ("$916
+million"); told on days that cannot overlap, it is a ``date`` conflict
+(:func:`statement_days`), under the same rules: not negated, modal or
+conditional, one day per report, no day after either publication.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
@@ -31,6 +51,16 @@ from newsprism.model import Finding, Span, StoryAnalysis, Version
 __all__ = ["date_conflicts"]
 
 _FULL_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
+# coarse days named relative to publication ("last week", "earlier this month")
+_RELATIVE = re.compile(r"^(?:the\s+)?(?:(?:earlier|late|later)\s+)?(?P<which>last|this)\s+(?P<unit>week|month)$")
+# verbs that put words out once: their day is the day of the words
+_PUBLISHING = frozenset({"publish", "release", "reveal", "disclose", "air", "broadcast", "report", "write"})
+# nouns of what someone said ("his comment Monday that ..."): a time right after one dates it
+_SPEECH_NOUNS = frozenset({"comment", "comments", "statement", "statements", "remark", "remarks", "speech",
+                           "interview", "tweet", "tweets", "post", "testimony", "admission", "announcement"})
+_QUOTED = re.compile(r"[\u201c\"](?P<a>[^\u201c\u201d\"]{3,400})[\u201d\"]|''(?P<b>[^']{3,400}?)''")
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_FIGURE = re.compile(r"\$?\d[\d,]*(?:\.\d+)?(?:\s+(?:million|billion|trillion|percent))?")
 _ARG_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "attr", "agent"})
 _REPEAT = frozenset({"again", "also", "first", "last", "later", "earlier", "still", "once"})
 _MODALS = frozenset({"may", "might", "could", "would", "should", "will", "shall"})
@@ -107,25 +137,71 @@ def mention_starts(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, st
     return starts
 
 
-def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
-    """Conflicts over the day of one event (see the module docstring)."""
+def _interval(t, published: date | None) -> tuple[str, str] | None:
+    """The first and last day (ISO) a time expression can name: one day for a resolved
+    date, the days of a coarse relative one read against ``published``; None otherwise."""
+    if t.resolved and _FULL_DATE.match(t.resolved):
+        return t.resolved[:10], t.resolved[:10]
+    if published is None:
+        return None
+    m = _RELATIVE.match(" ".join(t.text.lower().split()))
+    if m is None:
+        return None
+    monday = published - timedelta(days=published.weekday())
+    first = published.replace(day=1)
+    if m.group("unit") == "week":
+        lo, hi = (monday - timedelta(days=7), published - timedelta(days=1)) if m.group("which") == "last" else (monday, published)
+    elif m.group("which") == "last":
+        hi = first - timedelta(days=1)
+        lo = hi.replace(day=1)
+    else:
+        lo, hi = first, published
+    return (lo.isoformat(), hi.isoformat()) if lo <= hi else None
+
+
+def _apart(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Two stretches of days with no day in common."""
+    return a[1] < b[0] or b[1] < a[0]
+
+
+def _shown(text: str, iv: tuple[str, str]) -> str:
+    return f"{text} ({iv[0]})" if iv[0] == iv[1] else f"{text} ({iv[0]} to {iv[1]})"
+
+
+def _entity_finder(starts: list[tuple[int, int, str]]):
     import bisect
 
+    def entity_at(tok):
+        k = bisect.bisect_right(starts, (tok.idx, 10**12, "")) - 1
+        return starts[k][2] if k >= 0 and starts[k][0] <= tok.idx < starts[k][1] else None
+
+    return entity_at
+
+
+def _published(analysis: StoryAnalysis) -> dict[str, date | None]:
+    out: dict[str, date | None] = {}
+    for d in analysis.documents:
+        try:
+            out[d.id] = date.fromisoformat((d.published or "")[:10])
+        except ValueError:
+            out[d.id] = None
+    return out
+
+
+def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
+    """Conflicts over the day of one event, then of one statement (see the module docstring)."""
     starts = mention_starts(analysis)
-    # verb lemma -> [(doc, day, participants, time span, claim)]
-    rows: dict[str, list[tuple[str, str, frozenset[str], Span, Claim]]] = {}
+    pub = _published(analysis)
+    # verb lemma -> [(doc, days, participants, time span, claim)]
+    rows: dict[str, list[tuple[str, tuple[str, str], frozenset[str], Span, Claim]]] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None or not c.times:
             continue
-        mentions = starts.get(c.doc, [])
-
-        def entity_at(tok, mentions=mentions):
-            k = bisect.bisect_right(mentions, (tok.idx, 10**12, "")) - 1
-            return mentions[k][2] if k >= 0 and mentions[k][0] <= tok.idx < mentions[k][1] else None
-
+        entity_at = _entity_finder(starts.get(c.doc, []))
         for t in c.times:
-            if not t.resolved or not _FULL_DATE.match(t.resolved):
+            iv = _interval(t, pub.get(c.doc))
+            if iv is None:
                 continue
             span = doc.char_span(t.start, t.end, alignment_mode="expand")
             if span is None or not len(span):
@@ -136,31 +212,227 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             who = _participants(verb, {x.i for x in span}, entity_at)
             if len(who) < 2:
                 continue
-            rows.setdefault(verb.lemma_.lower(), []).append(
-                (c.doc, t.resolved[:10], who, Span(t.doc, t.start, t.end, t.text), c))
-    published = {d.id: (d.published or "")[:10] for d in analysis.documents}
+            rows.setdefault(verb.lemma_.lower(), []).append((c.doc, iv, who, Span(t.doc, t.start, t.end, t.text), c))
     out: list[Finding] = []
     seen: set[frozenset] = set()
     for items in rows.values():
-        for x, (da, day_a, who_a, span_a, ca) in enumerate(items):
-            for db, day_b, who_b, span_b, _ in items[x + 1:]:
-                if da == db or day_a == day_b or len(who_a & who_b) < 2:
+        for x, (da, iv_a, who_a, span_a, ca) in enumerate(items):
+            for db, iv_b, who_b, span_b, _ in items[x + 1:]:
+                if da == db or not _apart(iv_a, iv_b) or len(who_a & who_b) < 2:
                     continue
-                known = min(published.get(da) or "", published.get(db) or "")
-                if not _FULL_DATE.match(known) or max(day_a, day_b) > known:
-                    continue  # a report cannot contradict what happened after it was published
+                if not _known_to_both(pub.get(da), pub.get(db), iv_a, iv_b):
+                    continue
                 # each report tells this event on one day only
                 days_a = {d for dd, d, w, _, _ in items if dd == da and len(w & who_a & who_b) >= 2}
                 days_b = {d for dd, d, w, _, _ in items if dd == db and len(w & who_a & who_b) >= 2}
-                if days_a != {day_a} or days_b != {day_b}:
+                if not (_one_day(iv_a, days_a) and _one_day(iv_b, days_b)):
                     continue
                 key = frozenset(((da, span_a.start), (db, span_b.start)))
                 if key in seen:
                     continue
                 seen.add(key)
                 versions = (
-                    Version((da,), f"{span_a.text} ({day_a})", (span_a,)),
-                    Version((db,), f"{span_b.text} ({day_b})", (span_b,)),
+                    Version((da,), _shown(span_a.text, iv_a), (span_a,)),
+                    Version((db,), _shown(span_b.text, iv_b), (span_b,)),
                 )
                 out.append(conflict(f"on which day: {ca.text}", "date", versions))
+    cited = {(s.doc, s.start) for f in out for s in f.citations}
+    return out + [f for f in statement_days(claims, docs, starts, pub, _surnames(analysis)) if not any((s.doc, s.start) in cited for s in f.citations)]
+
+
+def _one_day(iv: tuple[str, str], told: set[tuple[str, str]]) -> bool:
+    """A report tells the event on one day: every day it gives it overlaps ``iv``, the
+    narrowest of them ("Saturday" and "earlier this week" are one day told twice;
+    "Friday" and "Saturday" are two events, or an event and its sequel)."""
+    return all(not _apart(iv, x) and _width(iv) <= _width(x) for x in told)
+
+
+def _width(iv: tuple[str, str]) -> int:
+    return (date.fromisoformat(iv[1]) - date.fromisoformat(iv[0])).days
+
+
+def _known_to_both(pa: date | None, pb: date | None, iv_a: tuple[str, str], iv_b: tuple[str, str]) -> bool:
+    """Both days are on or before both reports' publication dates: a report cannot
+    contradict what happened after it was published."""
+    if pa is None or pb is None:
+        return False
+    return max(iv_a[0], iv_b[0]) <= min(pa, pb).isoformat()
+
+
+def _quoted_words(text: str) -> list[list[str]]:
+    return [_WORD.findall((m.group("a") or m.group("b") or "").lower().replace("\u2019", "'")) for m in _QUOTED.finditer(text)]
+
+
+def _said_in(act, sent, pattern: re.Pattern[str], verbs: int, nested: bool = False) -> list[re.Match[str]]:
+    """The matches of ``pattern`` in ``sent`` that are what ``act`` says: the act governs
+    them through at most ``verbs`` clause verbs and, unless ``nested``, no other verb of
+    saying ("said Sunday he wasn't questioning ... when he referred to his 'phony
+    theology'" does not say the quoted words on Sunday; "wrote that Trump had claimed a
+    loss of $916 million" does publish the figure)."""
+    doc = sent.doc
+    # a noun of speech: what it says may hang from the verb above it ("stood by his
+    # comment Monday that ...": the parser attaches the "that" clause to "stood")
+    ends = {act.i}
+    if act.pos_ == "NOUN":
+        up = next((t for t in _governing(act) if t.pos_ in ("VERB", "AUX") and t.i != act.i), None)
+        if up is not None:
+            ends.add(up.i)
+    out = []
+    for m in pattern.finditer(sent.text):
+        span = doc.char_span(sent.start_char + m.start(), sent.start_char + m.end(), alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        between = 0
+        for t in _governing(span.root):
+            if t.i in ends:
+                if between <= verbs:
+                    out.append(m)
+                break
+            if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass"):
+                if not nested and (t.lemma_.lower() in REPORTING_VERBS or t.lemma_.lower() in ("refer", "call")):
+                    break
+                between += 1
+    return out
+
+
+def _governing(tok):
+    """``tok`` and the tokens above it up to its sentence's root."""
+    for _ in range(30):
+        yield tok
+        if tok.head.i == tok.i:
+            return
+        tok = tok.head
+
+
+def _shared_run(a: list[list[str]], b: list[list[str]], n: int = 2) -> bool:
+    """``n`` or more words in a row of a quote of each, ``n - 1`` content words among them
+    (one of two: "very hard"; two of three: "Islam hates us")."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    for qa in a:
+        runs = {tuple(qa[i:i + n]) for i in range(len(qa) - n + 1)}
+        for qb in b:
+            for i in range(len(qb) - n + 1):
+                run = tuple(qb[i:i + n])
+                if run in runs and sum(w not in STOP_WORDS for w in run) >= n - 1:
+                    return True
+    return False
+
+
+def _speaker(tok, entity_at, surnames: Mapping[str, str]) -> str | None:
+    """The resolved entity of a reporting verb's subject or a speech noun's possessor;
+    for a name the resolution left out, the entity whose name ends in it."""
+    deps = ("poss",) if tok.pos_ in ("NOUN", "PROPN") else ("nsubj", "nsubjpass")
+    for c in tok.children:
+        if c.dep_ in deps:
+            for t in (c, *c.children):
+                ent = entity_at(t)
+                if ent is not None:
+                    return ent
+            if c.pos_ == "PROPN":
+                return surnames.get(c.lower_, c.lower_)
+    return None
+
+
+def _surnames(analysis: StoryAnalysis) -> dict[str, str]:
+    """The last word of each person's name -> the entity, when only one person has it."""
+    seen: dict[str, set[str]] = {}
+    for e in analysis.entities:
+        if e.type == "PERSON" and e.name.split():
+            seen.setdefault(e.name.split()[-1].lower(), set()).add(e.id)
+    return {w: next(iter(ids)) for w, ids in seen.items() if len(ids) == 1}
+
+
+def _dated_statement(span):
+    """The reporting/publishing verb or the speech noun a time expression dates, or None:
+    a noun of speech right before the time ("his comment Monday", "his statement on
+    Wednesday"), else the verb of its clause when it is one of saying or publishing."""
+    doc = span.doc
+    k = span.start - 1
+    if k >= 0 and doc[k].lower_ in ("on", "of", "from"):
+        k -= 1
+    if k >= 0 and doc[k].lower_ in _SPEECH_NOUNS and doc[k].pos_ == "NOUN":
+        return doc[k]
+    verb = _event_verb(span.root)
+    if verb is None:
+        return None
+    lemma = verb.lemma_.lower()
+    if lemma in _PUBLISHING or lemma in REPORTING_VERBS:
+        return verb
+    return None
+
+
+def _statement_hedged(tok) -> bool:
+    """A negated, modal or conditional statement (a noun: its governing verb's)."""
+    verb = tok
+    k = 0
+    while verb.pos_ not in ("VERB", "AUX") and verb.head is not verb and k < 6:
+        verb, k = verb.head, k + 1
+    if verb.pos_ not in ("VERB", "AUX"):
+        return False
+    for c in verb.children:
+        if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS):
+            return True
+    k, t = 0, verb
+    while k < 20 and t.head is not t:
+        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in t.children):
+            return True
+        t, k = t.head, k + 1
+    return False
+
+
+def statement_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                   starts: Mapping[str, list[tuple[int, int, str]]], pub: Mapping[str, date | None],
+                   surnames: Mapping[str, str]) -> list[Finding]:
+    """One statement — the same speaker, the same quoted words or (published) figure —
+    told on days that cannot overlap by two reports (see the module docstring)."""
+    # (doc, days, speaker, quoted words, figures, publishing, time span, claim)
+    rows = []
+    for c in claims:
+        doc = docs.get(c.doc)
+        if doc is None or not c.times:
+            continue
+        entity_at = _entity_finder(starts.get(c.doc, []))
+        for t in c.times:
+            iv = _interval(t, pub.get(c.doc))
+            if iv is None:
+                continue
+            span = doc.char_span(t.start, t.end, alignment_mode="expand")
+            if span is None or not len(span):
+                continue
+            act = _dated_statement(span)
+            if act is None or _statement_hedged(act) or any(ch.lower_ in _REPEAT for ch in act.children):
+                continue
+            who = _speaker(act, entity_at, surnames)
+            sent = span.sent
+            quotes = _quoted_words(" ".join(m.group(0) for m in _said_in(act, sent, _QUOTED, 1)))
+            figures = frozenset(m.group(0).replace(",", "") for m in _said_in(act, sent, _FIGURE, 2, nested=True)
+                                if not re.fullmatch(r"(?:19|20)\d\d", m.group(0)))
+            publishing = act.pos_ == "VERB" and act.lemma_.lower() in _PUBLISHING
+            if quotes or (publishing and figures):
+                rows.append((c.doc, iv, who, quotes, figures, publishing, Span(t.doc, t.start, t.end, t.text), c))
+
+    def same(a, b) -> bool:
+        if a[2] is None or b[2] is None:  # a speaker left unresolved ("his statement"): a longer quote
+            return _shared_run(a[3], b[3], 3)
+        return a[2] == b[2] and (_shared_run(a[3], b[3]) or (a[5] and b[5] and bool(a[4] & b[4])))
+
+    out: list[Finding] = []
+    seen: set[frozenset] = set()
+    for x, a in enumerate(rows):
+        for b in rows[x + 1:]:
+            if a[0] == b[0] or not _apart(a[1], b[1]) or not same(a, b):
+                continue
+            if not _known_to_both(pub.get(a[0]), pub.get(b[0]), a[1], b[1]):
+                continue
+            # each report tells this statement on one day only
+            if not (_one_day(a[1], {r[1] for r in rows if r[0] == a[0] and same(r, b)})
+                    and _one_day(b[1], {r[1] for r in rows if r[0] == b[0] and same(r, a)})):
+                continue
+            key = frozenset(((a[0], a[6].start), (b[0], b[6].start)))
+            if key in seen:
+                continue
+            seen.add(key)
+            versions = (Version((a[0],), _shown(a[6].text, a[1]), (a[6],)), Version((b[0],), _shown(b[6].text, b[1]), (b[6],)))
+            out.append(conflict(f"on which day: {a[7].text}", "date", versions))
     return out
