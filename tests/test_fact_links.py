@@ -120,3 +120,30 @@ def test_he_read_as_the_person_named_is_the_one_who_did_it():
     assert link_strength(0, 1, claims, pairs, set(), FactParams(), agents, props, apart=False) == "same fact"
     # someone else's "she": the one who did it is not in the claim
     assert link_strength(2, 1, claims, pairs, set(), FactParams(), agents, props, apart=False) == "partly"
+
+
+def test_a_negation_counts_against_the_same_main_action_only():
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    # "Comey decided not to recommend indicting Clinton" / "Comey's news conference, in which he
+    # ... announced that he wouldn't recommend prosecuting her, was the latest ...": the second
+    # tells the recommending in a side clause whose polarity the proposition does not read
+    decided = _claim("a", 0, "Comey decided not to recommend indicting Clinton at a press conference Tuesday.", ("E1", "E2"))
+    latest = _claim("b", 0, "Comey's news conference, in which he announced he wouldn't recommend prosecuting her, was the latest.",
+                    ("E1", "E2"))
+    did = _claim("c", 0, "Comey recommended indicting Clinton at a press conference Tuesday.", ("E1", "E2"))
+    claims = [decided, latest, did]
+    props = _props(claims,
+                   Proposition(decided.id, "recommend", kind="recommend", negated=True, agents=frozenset({"@E1"}),
+                               patients=frozenset({"@E2"}), kinds=frozenset({"recommend"})),
+                   Proposition(latest.id, "be late", agents=frozenset({"@E1"}), kinds=frozenset({"recommend"})),
+                   Proposition(did.id, "recommend", kind="recommend", agents=frozenset({"@E1"}),
+                               patients=frozenset({"@E2"}), kinds=frozenset({"recommend"})))
+    assert props.verdict(decided, latest) == "agrees"
+    pairs = _pairs(3, score=1.3, entities=0.6, terms=0.3)
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
+    # the same main action, negated in one only: not the same proposition
+    assert props.verdict(decided, did) == "contradicts"
+    assert link_strength(0, 2, claims, pairs, set(), FactParams(), props=props, apart=False) == "partly"

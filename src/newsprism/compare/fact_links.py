@@ -44,7 +44,10 @@ class Props:
         if p is None or q is None:
             return None
         pred = predicates_agree(p, q, self.similarity, self.threshold)
-        if contradicts(p, q, pred):
+        # a negation tells against the same action only when it is each clause's main action:
+        # "decided not to recommend indicting" / "laid out a record ... but announced he wouldn't
+        # recommend prosecuting" agree through a side clause whose polarity is not read
+        if contradicts(p, q, pred and _same_main(p, q)):
             return "contradicts"
         if self.other_patients and pred and _other_patients(p, q):
             return "contradicts"
@@ -81,6 +84,11 @@ class Props:
         if p.figures & q.figures:
             return False  # the same figures: the same count told with other verbs ("deploy" / "send" 30,000 troops)
         return not actions_compatible(p, q, self.similarity, self.threshold)
+
+
+def _same_main(p: Proposition, q: Proposition) -> bool:
+    """Both clauses' main verbs tell the action: the same lemma or the same event class."""
+    return p.predicate == q.predicate or (p.kind is not None and p.kind == q.kind)
 
 
 def _other_patients(p: Proposition, q: Proposition) -> bool:
