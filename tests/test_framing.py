@@ -541,3 +541,23 @@ def test_a_headline_is_no_sentence_of_attribution(nlp):
         "b": "Hillary Clinton said on Wednesday that she took responsibility for the attack in Benghazi.",
     }
     assert not [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")], _framing(nlp, texts)
+
+
+def test_the_outlets_account_of_someone_speaking_is_its_own_judgement(nlp):
+    # BASIL: "Rep. Ryan dismissed the bishops' critique, erroneously claiming ..." (HuffPost), "Mr.
+    # Boehner said ..., a surprisingly downbeat assessment from a Republican leader" (NYT): a sentence
+    # that reports someone's words still carries the outlet's own word on the speaking; what was
+    # said ("called the plan disastrous") stays the speaker's
+    texts = {
+        "a": "Ryan dismissed the bishops' critique on Monday, erroneously claiming the letters did not represent "
+             "all the bishops. Speaker John A. Boehner of Ohio said on Monday that Republicans had a one-in-three "
+             "chance of losing control of the House in November, a surprisingly downbeat assessment from a "
+             "Republican leader. Pelosi said on Monday that the budget "
+             "was disastrous for families.",
+        "b": "Ryan answered the bishops' letters on Monday. Boehner spoke about the elections on Monday. "
+             "Pelosi spoke about the budget on Monday.",
+    }
+    shown = [x.about for x in _framing(nlp, texts) if x.kind == "evaluative"]
+    assert any("erroneously claiming" in s for s in shown), shown
+    assert any("surprisingly downbeat assessment" in s for s in shown), shown
+    assert not any("disastrous" in s for s in shown), shown

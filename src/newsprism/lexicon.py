@@ -16,6 +16,8 @@ __all__ = [
     "FRAME_TERMS",
     "LABEL_FRAME_SETS",
     "PROSPECT_NOUNS",
+    "STATEMENT_NOUNS",
+    "JUDGING_ADVERBS",
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
@@ -203,6 +205,23 @@ PROSPECT_NOUNS = frozenset("fear concern worry warning threat risk prospect dang
 # Nouns of an aim ("an attempt at appearing diplomatic", "a bid to look tough"): what follows is
 # what someone tries to seem, not how the reporter judges them.
 AIM_NOUNS = frozenset("attempt effort bid try".split())
+# Nouns by which a report names a statement it has just told ("Boehner said the party had a
+# one-in-three chance of losing, a surprisingly downbeat assessment from a Republican leader"):
+# in apposition to what was said, they and their modifiers are the outlet's words on it.
+STATEMENT_NOUNS = frozenset(
+    """assessment admission remark comment statement prediction forecast warning concession
+    acknowledgment acknowledgement appraisal verdict characterization description""".split()
+)
+# Adverbs by which a reporter judges in their own voice: what someone did or said ("famously",
+# "erroneously claiming", "forcefully defended"), or how sure it is ("apparently").
+JUDGING_ADVERBS = frozenset(
+    """apparently seemingly desperately clearly obviously notoriously infamously shockingly remarkably
+    unabashedly stunningly blatantly brazenly dubiously controversially famously bizarrely surprisingly
+    unsurprisingly predictably conveniently curiously ironically tellingly strikingly wildly
+    unsuccessfully bitterly angrily loudly sharply harshly furiously fiercely stubbornly recklessly
+    facetiously erroneously falsely misleadingly forcefully vigorously aggressively vehemently
+    """.split()
+)
 # Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth
 # conceded ("admitted", "conceded"), a statement in doubt ("claimed", "alleged",
 # "insisted") or a manner judged ("boasted", "bragged", "complained"); against the plain ones

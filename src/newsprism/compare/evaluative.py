@@ -42,19 +42,12 @@ from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
-from newsprism.lexicon import AIM_NOUNS, REPORTING_VERBS, SPEAKING_NOUNS
+from newsprism.lexicon import AIM_NOUNS, JUDGING_ADVERBS, REPORTING_VERBS, SPEAKING_NOUNS, STATEMENT_NOUNS
 
-__all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "CUE_RANK", "JUDGING_ADJ"]
+__all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking", "CUE_RANK", "JUDGING_ADJ"]
 
 # judging adverbs and hedges a reporter adds in their own voice
-_JUDGING = frozenset(
-    """apparently seemingly desperately clearly obviously notoriously infamously shockingly remarkably
-    unabashedly stunningly blatantly brazenly dubiously controversially famously bizarrely surprisingly
-    unsurprisingly predictably conveniently curiously ironically tellingly strikingly wildly
-    unsuccessfully bitterly angrily loudly sharply harshly furiously fiercely stubbornly recklessly
-    facetiously erroneously falsely misleadingly
-    """.split()
-)
+_JUDGING = JUDGING_ADVERBS
 # adjectives of judgement that VADER's lexicon lacks or rates mild
 JUDGING_ADJ = frozenset(
     """bombastic fierce frosty savvy outspoken combative controversial polarizing divisive embattled beleaguered
@@ -214,11 +207,39 @@ _CONTENT_NOUNS = frozenset(
 _OPINION_VERBS = frozenset("consider deem regard view perceive think feel believe find".split())
 
 
-def _reported_or_negated(tok: Token) -> bool:
-    """Whether ``tok`` sits in a clause reported from someone else, under a negation or a condition."""
+def narrates_speech(tok: Token) -> bool:
+    """Whether a word in a sentence that reports someone's words is the outlet's own account of
+    the speaking, not what was said: an adverb on the verb of speech ("Obama forcefully defended",
+    "erroneously claiming", "clearly says") or a word in an apposition naming the statement ("...
+    a one-in-three chance of losing, a surprisingly downbeat assessment from a Republican leader")."""
+    if tok.dep_ == "advmod" and tok.head.pos_ == "VERB" and tok.head.lemma_.lower() in REPORTING_VERBS:
+        return True
     t = tok
     while t.head.i != t.i:
-        if t.dep_ in ("ccomp", "xcomp", "advcl") and t.head.lemma_ in REPORTING_VERBS:
+        if t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS:
+            return True
+        t = t.head
+    return False
+
+
+def tells_speaking(span: SpacySpan) -> bool:
+    """Whether a span has a word :func:`narrates_speech` may accept (cheap: its adverbs on a verb of
+    speech, its appositions naming a statement), before its cues are read."""
+    return any((t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
+               or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS) for t in span)
+
+
+def _reported_or_negated(tok: Token) -> bool:
+    """Whether ``tok`` sits in a clause reported from someone else, under a negation or a condition."""
+    # an adverb on a verb of speech tells how someone spoke; that verb in a clause of its own under
+    # another ("dismissed the critique, erroneously claiming ...") is the outlet's narration too
+    speech = tok.head.i if tok.dep_ == "advmod" and tok.head.lemma_ in REPORTING_VERBS else -1
+    t = tok
+    while t.head.i != t.i:
+        if t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS:
+            break  # "..., a surprisingly downbeat assessment": the outlet names the statement
+        if t.dep_ in ("ccomp", "xcomp", "advcl") and t.head.lemma_ in REPORTING_VERBS \
+                and not (t.i == speech and t.dep_ == "advcl"):
             return True
         # "what he considers unfair media scrutiny", "she views it as a betrayal": the judgement
         # is the named holder's; a passive with no holder ("widely seen as desperate") stays the outlet's

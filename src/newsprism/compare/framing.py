@@ -24,7 +24,8 @@ from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
-from newsprism.compare.evaluative import CUE_RANK, Cue, act, cues, in_act, judging, verb_phrase
+from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech, tells_speaking,
+                                          verb_phrase)
 from newsprism.compare.frame_terms import term_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, same_role
@@ -285,20 +286,26 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     found: dict[str, list[tuple[int, int, Claim, str, str]]] = {}
     vocab = {d: {t.lemma_.lower() for t in doc} for d, doc in docs.items()}
     for c in claims:
-        if c.attribution is not None or quote_share(c) > 0.2 or c.quotes:
-            continue
+        # in a sentence that reports someone's words, only the outlet's account of the speaking
+        # ("forcefully defended", "a surprisingly downbeat assessment") is its own judgement
+        reports = c.attribution is not None or quote_share(c) > 0.2 or bool(c.quotes)
         doc = docs.get(c.doc)
         if doc is None:
             continue
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
-        if span is None:
+        if span is None or (reports and not tells_speaking(span)):
             continue
         for cue in cues(span):
             if cue.start < span.start or cue.end > span.end:
                 continue
             # a judging word another outlet also uses is the story's vocabulary, not one outlet's framing
             word = doc[cue.start:cue.end]
-            if any(x.doc == c.doc and x.start < word.end_char and word.start_char < x.end for x in labelled):
+            if reports and not any(t.text == cue.word and narrates_speech(t) for t in word):
+                continue
+            # the judging word inside a label's words is that label ("polarizing figure"); one beside
+            # them is its own ("erroneously" beside the label "claiming")
+            if any(x.doc == c.doc and x.start < t.idx + len(t) and t.idx < x.end
+                   for t in word if t.text == cue.word for x in labelled):
                 continue
             lemmas = {t.lemma_.lower() for t in word if t.text == cue.word or t.lower_ == cue.word.lower()}
             if cue.kind != "hedge" and any(lemmas & vocab[d] for d in vocab if d != c.doc):
