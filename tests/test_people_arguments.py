@@ -93,3 +93,33 @@ def test_a_persons_name_never_joins_a_plural_noun(nlp):
         "b": "Craig Zadan hired Ellen DeGeneres to host the Oscars again.",
     }, {"a": ["producers", "Ellen DeGeneres"], "b": ["Craig Zadan", "Ellen DeGeneres"]})
     assert entity_texts(entities, "producers") == {"producers"}
+
+
+def test_two_places_of_one_verbs_act_are_one_place(nlp):
+    """ECB+ 21: "was struck outside a store in Bloomington" / "was struck in the parking lot of the
+    Sam's Club": where one act happened, told two ways; a time or a person after a preposition of
+    place is no place ("on Friday", "at the driver")."""
+    doc = nlp("A woman was struck outside a store on Friday. The driver looked at the officer.")
+    store = next(t for t in doc if t.text == "store")
+    friday = next(t for t in doc if t.text == "Friday")
+    officer = next(t for t in doc if t.text == "officer")
+    assert argument_of(store) == ("strike", "place")
+    assert argument_of(friday) is None
+    assert argument_of(officer) is None
+    entities = resolve_gold_style(nlp, {
+        "a": "A woman was struck outside a store in Bloomington on Friday, police said.",
+        "b": "Police said the woman was struck in the parking lot of the Sam's Club.",
+    }, {"a": ["outside a store in Bloomington", "on Friday"], "b": ["in the parking lot of the Sam's Club"]})
+    assert entity_texts(entities, "outside a store in Bloomington") == {
+        "outside a store in Bloomington", "in the parking lot of the Sam's Club"}
+    assert entity_texts(entities, "on Friday") == {"on Friday"}
+
+
+def test_two_named_places_of_one_verb_stay_two(nlp):
+    """"was arrested in San Diego" / "was arrested in Chula Vista": two names are never joined
+    so (one arrest may be told by town and by district, or two arrests)."""
+    entities = resolve_gold_style(nlp, {
+        "a": "Vincent Jackson was arrested in San Diego early Sunday.",
+        "b": "Vincent Jackson was arrested in Chula Vista, police said.",
+    }, {"a": ["in San Diego"], "b": ["in Chula Vista"]})
+    assert entity_texts(entities, "in San Diego") == {"in San Diego"}

@@ -85,6 +85,9 @@ FIGURE_SOURCE_VERBS = REPORTING_VERBS | frozenset(
 # pirates" / "... captured the brigands" tells one group; "the police said" / "officials said"
 # tells nothing): entity resolution never joins two arguments of these. Lemmas, lower case.
 LIGHT_VERBS = frozenset("be have do make get take go come give say tell".split())
+# Prepositions that say where a verb's act took place ("struck outside a store", "killed at
+# 117th Street"): entity resolution reads their object as the place of that act.
+LOCATIVE_PREPOSITIONS = frozenset("in at on near outside inside along off".split())
 # A passive whose subject is the speaker: "Smith was quoted as saying", "was cited as".
 # Any other passive subject is what is reported ("Airstrikes were reported"), not who reports.
 QUOTED_PASSIVES = frozenset({"quote", "cite", "hear", "overhear"})

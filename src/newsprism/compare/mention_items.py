@@ -27,6 +27,7 @@ from newsprism.lexicon import (
     FEMALE_NOUNS,
     HONORIFICS,
     LIGHT_VERBS,
+    LOCATIVE_PREPOSITIONS,
     MALE_HONORIFICS,
     MALE_NOUNS,
     NAME_SUFFIXES,
@@ -414,21 +415,32 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
 
 # a verb's dependents that name who acts and what is acted on; a passive's subject is acted on
 _ARGUMENT_ROLES = {"nsubj": "subject", "agent": "subject", "nsubjpass": "object", "dobj": "object"}
+# entity labels of a head that is no place where an act happened ("in 2009", "on Smith", "at CNN")
+_NOT_PLACE_LABELS = frozenset({"DATE", "TIME", "PERSON", "NORP", "ORG", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
 
 
 def argument_of(head: "Token") -> tuple[str, str] | None:
-    """(verb lemma, "subject" | "object") when ``head`` is who does or what undergoes a verb:
-    "the navy captured 23 pirates" and "23 pirates were captured" give "pirates"
-    ("capture", "object"), "captured by the navy" gives "navy" ("capture", "subject"). None for
-    any other place in the sentence and for the verbs of :data:`LIGHT_VERBS` ("be", "say")."""
+    """(verb lemma, "subject" | "object" | "place") when ``head`` is who does or what undergoes a
+    verb, or where it happened: "the navy captured 23 pirates" and "23 pirates were captured"
+    give "pirates" ("capture", "object"), "captured by the navy" gives "navy" ("capture",
+    "subject"), "was struck outside a store" gives "store" ("strike", "place"; the object of a
+    preposition of :data:`LOCATIVE_PREPOSITIONS`, never a time, a person, a group or a number).
+    None for any other place in the sentence and for the verbs of :data:`LIGHT_VERBS` ("be", "say")."""
     dep, verb = head.dep_, head.head
     if dep == "pobj" and verb.dep_ == "agent":
         dep, verb = "agent", verb.head
-    role = _ARGUMENT_ROLES.get(dep)
+    elif dep == "pobj" and verb.dep_ == "prep" and verb.lower_ in LOCATIVE_PREPOSITIONS and _may_be_place(head):
+        dep, verb = "place", verb.head
+    role = "place" if dep == "place" else _ARGUMENT_ROLES.get(dep)
     lemma = verb.lemma_.lower()
     if role is None or verb.pos_ != "VERB" or verb is head or lemma in LIGHT_VERBS:
         return None
     return lemma, role
+
+
+def _may_be_place(head: "Token") -> bool:
+    return (head.ent_type_ not in _NOT_PLACE_LABELS and head.pos_ != "PRON" and head.lower_ not in PRONOUNS
+            and not is_person_noun(head.lemma_.lower()))
 
 
 _TITLE_ALONE = re.compile(r"^(?:(?:the|a|an)\s+)?(?:(?:u\s*\.?\s*s|us|uk|u\s*\.?\s*k)\s*\.?\s+)?([a-z]+)(\s*-\s*elect)?$")
