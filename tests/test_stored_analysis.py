@@ -257,3 +257,23 @@ def test_stories_table_keeps_titles_readable_in_an_80_column_pipe(tmp_path):
     title_lines = [line for line in lines if any(w in line.split() for w in words)]
     assert len(title_lines) <= 3, result.output
     assert "2016-09-07" in result.output
+
+
+def test_refresh_starts_the_story_with_the_most_text_first(corpus):
+    """refresh orders stale stories by the length of their texts (then their articles), so the
+    last story any worker starts is a short one (``_story_sizes``)."""
+    from newsprism.engines.local import _story_sizes
+
+    (story,) = corpus.stories()
+    texts = [a.text for a in corpus.story_articles(story.id)]
+    sizes = _story_sizes(corpus, [story.id, 999])
+    assert sizes == {story.id: (sum(len(t) for t in texts), len(texts))}
+    conn = corpus.store.conn
+    # two more stories: one article each, a long and a short text
+    pks = [pk for (pk,) in conn.execute("SELECT pk FROM articles WHERE story = ? ORDER BY length(text)", (story.id,))]
+    with corpus.store.transaction():
+        conn.execute("UPDATE articles SET story = 1001 WHERE pk = ?", (pks[0],))
+        conn.execute("UPDATE articles SET story = 1002 WHERE pk = ?", (pks[-1],))
+    sizes = _story_sizes(corpus, [1001, 1002, story.id])
+    # one article each now: the longest text first, whatever the story numbers
+    assert sorted(sizes, key=lambda s: sizes[s], reverse=True) == [1002, story.id, 1001]

