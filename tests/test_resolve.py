@@ -175,3 +175,19 @@ def test_nominals_and_pronouns(nlp):
     ents = resolve_entities([driver1, he, second, police], {"d": doc})
     assert _together(ents, driver1, second) and _together(ents, driver1, he)
     assert not _together(ents, driver1, police)
+
+
+def test_the_us_written_in_capitals_is_the_country_not_the_pronoun(nlp):
+    """"The US said ..." beside "the United States" and "U.S.": one country. "US" was read as
+    the pronoun "us" and stood as an entity of its own; a lower-case "us" stays a pronoun."""
+    text = ("The US said on Monday it would send troops. The United States has 2,000 soldiers there. "
+            "A U.S. official said the US would not leave.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    us = [e for e in entities if any(m.text in ("US", "U.S.", "United States") for m in e.mentions)]
+    assert len(us) == 1 and {m.text for m in us[0].mentions} == {"US", "United States", "U.S."}
+    from newsprism.compare.mention_items import make_item
+
+    lower = "They told us the plan."
+    start = lower.index("us")
+    assert make_item(0, Mention("b", start, start + 2, "us", "ENTITY"), nlp(lower)).kind == "pronoun"

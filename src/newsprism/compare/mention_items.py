@@ -347,7 +347,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         lemma = head.lemma_.lower() if head.lemma_ else head.lower_
         if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
             lemma = next((t.lower_ for t in span if t.lower_ in WEEKDAYS), lemma)
-        if len(span) == 1 and span[0].lower_ in PRONOUNS:
+        if len(span) == 1 and span[0].lower_ in PRONOUNS and not _capitals_name(span[0].text, m.label):
             item = Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
             if item.head in PRONOUNS_RELATIVE:
                 item.relative_to = _relative_antecedent(span[0])
@@ -384,7 +384,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         item.argument = argument_of(head)
     else:
         raw = NAME_WORD.findall(m.text)
-        if len(raw) == 1 and raw[0].lower() in PRONOUNS:
+        if len(raw) == 1 and raw[0].lower() in PRONOUNS and not _capitals_name(raw[0], m.label):
             return Item(idx, m, "pronoun", group, tuple(raw), (), raw[0].lower())
         is_name = m.label in NAME_LABELS or any(w[:1].isupper() for w in raw)
         words = _strip_words(raw, group in ("PERSON", "UNK"))
@@ -411,6 +411,11 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if item.head not in WEEKDAYS:
             item.head = key
     return item
+
+
+def _capitals_name(text: str, label: str) -> bool:
+    """A name NER found that is written as a pronoun in capitals: "US" (the country), "IT"."""
+    return label in NAME_LABELS and len(text) >= 2 and text.isupper()
 
 
 # a verb's dependents that name who acts and what is acted on; a passive's subject is acted on
