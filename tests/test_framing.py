@@ -561,3 +561,21 @@ def test_the_outlets_account_of_someone_speaking_is_its_own_judgement(nlp):
     assert any("erroneously claiming" in s for s in shown), shown
     assert any("surprisingly downbeat assessment" in s for s in shown), shown
     assert not any("disastrous" in s for s in shown), shown
+
+
+def test_an_outlet_telling_one_act_twice_shows_both_wordings(nlp):
+    # BASIL 2013 (Cheney): HuffPost tells the act in its lede ("criticized her sister's opposition")
+    # and again ("took to Facebook to rebuke her sister's remarks"); only the first was shown
+    texts = {
+        "a": "Mary Cheney, one of Dick Cheney's two daughters, has taken to Facebook to blast her older sibling, "
+             "Liz Cheney, a Wyoming Senate candidate, for her stance on same-sex marriage, the paper reported.",
+        "b": "Mary Cheney, the younger sister of Liz Cheney, sharply criticized her sister's stance on same-sex "
+             "marriage on Friday and urged her own Facebook friends to share the message.",
+        "c": "Mary Cheney criticized her sister's opposition to same-sex marriage on Friday. "
+             "Mary Cheney, who is openly gay, took to Facebook to rebuke her sister's remarks in a long post.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets word one act")]
+    assert len(items) == 1, _framing(nlp, texts)
+    shown = {lab.doc: lab.label for lab in items[0].labels}["c"]
+    assert "criticized her sister's opposition" in shown and "to rebuke her sister's remarks" in shown, shown
+    assert "“criticized her sister's opposition to same-sex marriage” … “to rebuke" in items[0].about, items[0].about

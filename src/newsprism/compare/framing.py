@@ -233,18 +233,23 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
             own_act = act(spans[c.id])
             toks = [*docs[d][cue.start : cue.end]] + ([*docs[d][own_act.start : own_act.end]] if own_act else [])
             told[d] = {t.lemma_.lower() for t in toks if t.pos_ in ("NOUN", "PROPN", "VERB") and not t.is_stop}
-        labels, used = [], []
+        labels: list[Label] = []
+        used: list[str] = []
         for d in sorted(per_doc):
             doc = docs[d]
+            worded: list[tuple[Cue, Claim]] = []
             if d in charged:
-                cue, c = charged[d]
+                worded.append(charged[d])
             elif kind is not None:
-                # the verb of the same act class, with its object ("to rebuke her sister's remarks")
-                plain = next(((verb_phrase(t), c) for c in per_doc[d] for t in spans[c.id]
-                              if t.pos_ == "VERB" and in_act(t, spans[c.id]) and _of_act(t, kind)), None)
-                if plain is None:
-                    continue
-                cue, c = plain
+                # the verb of the same act class, with its object ("to rebuke her sister's remarks"):
+                # each of the outlet's sentences telling the act, its first two ("criticized her
+                # sister's opposition …" and "took to Facebook to rebuke her sister's remarks")
+                for c in per_doc[d]:
+                    plain = next((verb_phrase(t) for t in spans[c.id]
+                                  if t.pos_ == "VERB" and in_act(t, spans[c.id]) and _of_act(t, kind)), None)
+                    if plain is not None and len(worded) < 2 \
+                            and all(plain.shown(doc) != w.shown(doc) for w, _ in worded):
+                        worded.append((plain, c))
             else:
                 best = None
                 for c in per_doc[d]:
@@ -256,13 +261,15 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                     overlap = max(len(words & w) for w in told.values())
                     if overlap and (best is None or overlap > best[0]):
                         best = (overlap, plain_act, c)
-                if best is None:
-                    continue
-                _, cue, c = best
-            phrase = cue.shown(doc)
-            cite = _cue_span(doc, cue, d) if not cue.text else c.citation
-            labels.append(Label(d, outlet_of.get(d), phrase, (cite,)))
-            used.append(c.id)
+                if best is not None:
+                    worded.append(best[1:])
+            if not worded:
+                continue
+            # each wording quoted on its own ("…" between two is outside the quote marks)
+            phrase = " … ".join(cue.shown(doc) for cue, _ in worded)
+            cites = tuple(_cue_span(doc, cue, d) if not cue.text else c.citation for cue, c in worded)
+            labels.append(Label(d, outlet_of.get(d), phrase, cites))
+            used.extend(c.id for _, c in worded)
         # two outlets' wordings (several articles of one outlet are one choice of words)
         if len({outlet_key(lab.outlet) or lab.doc for lab in labels}) < 2:
             continue
