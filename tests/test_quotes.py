@@ -307,3 +307,43 @@ def test_the_speaker_between_a_quote_and_its_cue_when_the_parse_hangs_the_cue_on
     quotes = _quotes(nlp, text)
     assert _one(quotes, "achieve justice").speaker == "Chuck Jordan"
     assert _one(quotes, "outrageous").speaker == "Obama's former campaign strategist"
+
+
+def test_adding_after_a_reported_clause_is_said_by_the_reporting_verbs_subject(nlp):
+    """"Sanders said the process ... could be “messy,” adding, “Democracy is messy.”": the
+    parser hangs "adding" on the reported clause, whose subject (a process) says nothing;
+    Sanders adds it. Before, the speaker heading read "the process of crafting the party's
+    platform" (the lead's reading of an untuned PolNeAR story)."""
+    text = ("In an interview Monday, Bernie Sanders said the process of writing the party’s platform and "
+            "holding its convention could be “messy,” adding, “Democracy is messy.”")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "Democracy is messy").speaker == "Bernie Sanders"
+
+
+def test_as_somebody_put_it_is_a_cue(nlp):
+    """"Or, as Tom Ridge ... put it: ''...''" (PolNeAR, NYT, November 2015): "put it" says who
+    speaks; the quote is not the previous speaker's."""
+    text = ("''I think this incident in Paris will break down some of the false sense of separation,'' said "
+            "Senator Chris Coons, Democrat of Delaware.\n\nOr, as Tom Ridge, a former secretary of homeland "
+            "security, put it: ''The barbarians are no longer at the gate. They're inside.''")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "barbarians").speaker == "Tom Ridge"
+
+
+def test_the_object_of_led_or_asked_speaks_through_the_infinitive(nlp):
+    """"an unexpectedly strong win that led her to declare that the nomination was ''in
+    sight''" (PolNeAR, NYT, April 2016): she declares, not the win."""
+    text = ("Hillary Clinton dealt a severe blow to Senator Bernie Sanders with an unexpectedly strong win that "
+            "led her to declare that the Democratic nomination was ''in sight.''")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "in sight").speaker == "Hillary Clinton"
+
+
+def test_he_in_the_next_sentence_is_the_main_clauses_subject_not_an_embedded_one(nlp):
+    """"Mr. Trump was just as blunt, claiming ... that President Obama wanted to take in ...
+    ''You'd have to be insane,'' he said." (PolNeAR, NYT): "he" goes on with Mr. Trump, the
+    sentence's subject, not with Obama, the subject of the clause he claims."""
+    text = ("At a rally in Beaumont, Tex., Mr. Trump was just as blunt, claiming without any evidence that "
+            "President Obama wanted to take in 250,000 Syrian refugees. ''You'd have to be insane,'' he said.")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "insane").speaker == "Trump"

@@ -150,6 +150,20 @@ def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
             yield doc[i]
 
 
+def _embedded_subject(token: "Token") -> bool:
+    """The subject of a clause that hangs inside another one's ("claiming that Obama wanted",
+    "the evidence that Obama wanted"), not of its sentence's main clause (nor of a verb
+    joined to it)."""
+    while token.dep_ in ("compound", "flat") and token.head is not token:
+        token = token.head
+    if token.dep_ not in SOURCE_DEPS and token.dep_ != "nsubjpass":
+        return False
+    verb = token.head
+    while verb.dep_ == "conj" and verb.head is not verb:
+        verb = verb.head
+    return verb.dep_ in ("ccomp", "acl", "advcl", "relcl", "pcomp")
+
+
 def _subject_like(token: "Token") -> bool:
     """A name that is a clause's subject, or set off beside one ("the director, Asmar
     al-Halabi, paused"), counting from the word of the name the parser hangs the rest on."""
@@ -186,14 +200,20 @@ def source_of(verb: "Token") -> "Token | None":
             subject = named[-1] if named else subjects[0]
             if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
                 return current.head
-            if step > 0 and current.dep_ == "ccomp" and is_mute(subject) and is_reporting_verb(current.head):
+            if step > 0 and current.dep_ == "ccomp" and is_reporting_verb(current.head) and (
+                    is_mute(subject) or (verb.tag_ == "VBG" and not is_reporting_verb(current))):
                 # "He said his attacks on Trump have given ... and said that ...": the parser hung
                 # the second "said" on the clause the first one reports; the thing that clause
-                # is about does not speak, the first verb's subject does
+                # is about does not speak, the first verb's subject does. So for "adding" hung
+                # on a reported clause that says nothing itself ("Sanders said the process ...
+                # could be “messy,” adding, “Democracy is messy.”"): Sanders adds, not the process
                 return source_of(current.head)
             return subject
         if current.dep_ == "relcl":
             return current.head
+        controller = _object_controller(current)
+        if controller is not None:
+            return controller
         # "quoted as saying": from the clause through its preposition to the verb
         through_prep = current.dep_ == "prep" and current.pos_ == "ADP" and step > 0
         if (current.dep_ not in _CLIMB_DEPS and not through_prep) or current.head is current:
@@ -209,6 +229,20 @@ def source_of(verb: "Token") -> "Token | None":
     if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
         return verb.nbor()
     return None
+
+
+def _object_controller(verb: "Token") -> "Token | None":
+    """The object that does what a subjectless infinitive says: "a win that led her to
+    declare", "asked him to say": her, him (a person pronoun, a name or a noun that can
+    speak), not the subject of the verb it hangs from."""
+    if verb.dep_ != "xcomp" or verb.tag_ != "VB" or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return None
+    obj = next((c for c in verb.head.children if c.dep_ == "dobj" and c.i < verb.i), None)
+    if obj is None:
+        return None
+    if obj.pos_ == "PRON":
+        return obj if obj.lower_ in ("him", "her", "them", "me", "us") else None
+    return obj if obj.pos_ == "PROPN" or not is_mute(obj) else None
 
 
 def _role_appositions(token: "Token") -> list["Token"]:
@@ -376,6 +410,10 @@ class People:
         self._fullest: dict[tuple[int, int, str | None], tuple[int, int]] = {}  # asked once per name and cue
         self._antecedents: list[tuple[int, Person]] | None = None
         self._subjects: set[int] = set()  # where antecedents named as a clause's subject start
+        # antecedents that are the subject of a clause inside another one ("claiming that
+        # President Obama wanted"), with where their sentence starts
+        self._embedded: dict[int, int] = {}
+        self._sentence_of: dict[int, int] = {}
         self._genders: dict[str, set[str]] | None = None
         self._roles: dict[str, list[Mention]] | None = None
 
@@ -505,6 +543,9 @@ class People:
             out.append((person.written.start, person))
             if _subject_like(token):
                 self._subjects.add(person.written.start)
+                self._sentence_of[person.written.start] = token.sent.start_char
+                if _embedded_subject(token):
+                    self._embedded[person.written.start] = token.sent.start_char
         return out
 
     def gender_at(self, start: int, token: "Token | None" = None, end: int | None = None) -> str | None:
@@ -601,9 +642,10 @@ class People:
             start, person = self._antecedents[j]
             gender = self._gender_of(person)
             if gender == want:
+                person = self._main_subject(j, (want,), pronoun.sent.start_char) or person
                 return Person(person.name, written, person.lost, want)
             if gender is None:
-                fallback = fallback or person
+                fallback = fallback or self._main_subject(j, (want, None), pronoun.sent.start_char) or person
                 if start in self._subjects:
                     break
         if fallback is not None:
@@ -614,6 +656,25 @@ class People:
                 return Person(None, written)
             return Person(fallback.name, written, fallback.lost, want)
         return Person(None, written)
+
+    def _main_subject(self, j: int, genders: tuple[str | None, ...], here: int) -> Person | None:
+        """For the antecedent ``j`` named as the subject of a clause inside another ("Mr. Trump
+        was just as blunt, claiming that President Obama wanted ..."), the subject of its
+        sentence's main clause when that is a person of one of ``genders`` (the pronoun's; or
+        none known when ``j``'s is not known either): the one the next "he said" goes on
+        with in a later sentence (in its own, "when he said" is the clause's subject, as in
+        "Flynn said Trump was right when he said ..."). None when ``j`` is no such subject."""
+        assert self._antecedents is not None
+        sentence = self._embedded.get(self._antecedents[j][0])
+        if sentence is None or sentence == here:
+            return None
+        for i in range(j - 1, max(-1, j - 6), -1):
+            start, person = self._antecedents[i]
+            if self._sentence_of.get(start, -1) != sentence and start < sentence:
+                return None
+            if start in self._subjects and start not in self._embedded and self._gender_of(person) in genders:
+                return person
+        return None
 
     def latest(self, before: int) -> Person | None:
         """The latest person named before ``before`` as a subject or apposition (the antecedent

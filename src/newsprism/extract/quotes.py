@@ -219,7 +219,18 @@ def _cue_at(token: Token) -> tuple[int, int] | None:
         return token.idx, token.nbor().idx + 2
     if is_reporting_verb(token):
         return token.idx, token.idx + len(token)
+    if _puts_it(token):
+        return token.idx, token.nbor().idx + 2
     return None
+
+
+def _puts_it(token: Token) -> bool:
+    """"put it" that says so: "as Tom Ridge ... put it: “...”", "he put it this way, “...”"."""
+    doc = token.doc
+    if token.lemma_ != "put" or token.pos_ != "VERB" or token.i + 2 >= len(doc) or doc[token.i + 1].lower_ != "it":
+        return False
+    after = doc[token.i + 2]
+    return after.text in (":", ",", "—", "“", '"', "''") or any(c.lower_ == "as" and c.dep_ == "mark" for c in token.children)
 
 
 def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
