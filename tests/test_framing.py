@@ -579,3 +579,17 @@ def test_an_outlet_telling_one_act_twice_shows_both_wordings(nlp):
     shown = {lab.doc: lab.label for lab in items[0].labels}["c"]
     assert "criticized her sister's opposition" in shown and "to rebuke her sister's remarks" in shown, shown
     assert "“criticized her sister's opposition to same-sex marriage” … “to rebuke" in items[0].about, items[0].about
+
+
+def test_judging_words_vaders_lexicon_lacks_are_cues(nlp):
+    # PolNeAR: Politico's "puerile insults", Breitbart's "inexplicable decision", NYT's "an unexpectedly
+    # deft and well-financed liberal opponent": none is in VADER's lexicon, each is the outlet's verdict
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [c.word for sent in nlp(text).sents for c in cues(sent)]
+
+    assert judged("Rubio had hurled puerile insults toward Trump for weeks.") == ["puerile"]
+    assert judged("The FBI announced its inexplicable decision on Tuesday.") == ["inexplicable"]
+    assert judged("Sanders proved an unexpectedly strong opponent in the primaries.") == ["unexpectedly"]
+    assert judged("The FBI announced its decision on Tuesday.") == []

@@ -18,6 +18,7 @@ __all__ = [
     "PROSPECT_NOUNS",
     "STATEMENT_NOUNS",
     "JUDGING_ADVERBS",
+    "JUDGING_ADJECTIVES",
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
@@ -222,7 +223,21 @@ JUDGING_ADVERBS = frozenset(
     unabashedly stunningly blatantly brazenly dubiously controversially famously bizarrely surprisingly
     unsurprisingly predictably conveniently curiously ironically tellingly strikingly wildly
     unsuccessfully bitterly angrily loudly sharply harshly furiously fiercely stubbornly recklessly
-    facetiously erroneously falsely misleadingly forcefully vigorously aggressively vehemently
+    facetiously erroneously falsely misleadingly forcefully vigorously aggressively vehemently unexpectedly
+    """.split()
+)
+# Adjectives of judgement that VADER's lexicon lacks or rates mild ("bombastic", "gaffe-prone",
+# "phony", "complicit", "puerile insults", "inexplicable decision").
+JUDGING_ADJECTIVES = frozenset(
+    """bombastic fierce frosty savvy outspoken combative controversial polarizing divisive embattled beleaguered
+    gaffe-prone fiery brash feisty testy defiant strident shrill extremist radical hardline fringe
+    vitriolic inflammatory incendiary provocative rogue self-proclaimed self-styled self-titled so-called vaunted
+    infamous notorious disgraced hapless ill-fated lackluster tepid lukewarm scathing blistering withering
+    stinging staunch fervent zealous die-hard rabid unabashed unapologetic audacious shaky desperate
+    woeful troublesome misguided reckless disastrous botched dubious questionable ill-advised bizarre
+    outlandish absurd ludicrous preposterous shameful disgraceful erratic adamant ferocious
+    phony bogus complicit negligent evasive disdainful dismissive condescending unhinged inexcusable
+    misogynistic unflattering lavish internecine unreliable puerile inexplicable shrewd deft blowhard
     """.split()
 )
 # Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth

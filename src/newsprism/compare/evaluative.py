@@ -42,23 +42,14 @@ from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
-from newsprism.lexicon import AIM_NOUNS, JUDGING_ADVERBS, REPORTING_VERBS, SPEAKING_NOUNS, STATEMENT_NOUNS
+from newsprism.lexicon import AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, REPORTING_VERBS, SPEAKING_NOUNS, STATEMENT_NOUNS
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking", "CUE_RANK", "JUDGING_ADJ"]
 
 # judging adverbs and hedges a reporter adds in their own voice
 _JUDGING = JUDGING_ADVERBS
 # adjectives of judgement that VADER's lexicon lacks or rates mild
-JUDGING_ADJ = frozenset(
-    """bombastic fierce frosty savvy outspoken combative controversial polarizing divisive embattled beleaguered
-    gaffe-prone fiery brash feisty testy defiant strident shrill extremist radical hardline fringe
-    vitriolic inflammatory incendiary provocative rogue self-proclaimed self-styled self-titled so-called vaunted
-    infamous notorious disgraced hapless ill-fated lackluster tepid lukewarm scathing blistering withering
-    stinging staunch fervent zealous die-hard rabid unabashed unapologetic audacious shaky desperate
-    woeful troublesome misguided reckless disastrous botched dubious questionable ill-advised bizarre
-    outlandish absurd ludicrous preposterous shameful disgraceful erratic adamant ferocious
-    """.split()
-)
+JUDGING_ADJ = JUDGING_ADJECTIVES
 # verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "peddled"):
 # the outlet's verdict on how someone behaved
 _JUDGING_VERBS = frozenset(
