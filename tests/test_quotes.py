@@ -347,3 +347,26 @@ def test_he_in_the_next_sentence_is_the_main_clauses_subject_not_an_embedded_one
             "President Obama wanted to take in 250,000 Syrian refugees. ''You'd have to be insane,'' he said.")
     quotes = _quotes(nlp, text)
     assert _one(quotes, "insane").speaker == "Trump"
+
+
+def test_the_next_quote_keeps_the_speaker_named_between_a_quote_and_its_cue(nlp):
+    """“...,” Flynn, a top Trump surrogate, said Thursday morning on Fox News’s “Fox and
+    Friends.” “I mean, ...” (PolNeAR, Politico): the programme is no quote, and the quote
+    after it goes on with Flynn, though the parser hung "said" on the first quote's words."""
+    text = ("Retired Lt. Gen. Michael Flynn said Donald Trump was “absolutely right.”\n\n"
+            "“He's absolutely right. There's a severe disconnect between this White House and frankly the "
+            "president and our military,” Flynn, a top Trump surrogate, said Thursday morning on Fox News’s "
+            "“Fox and Friends.” “I mean, there's a lot of frustration within the ranks.”")
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if "Fox and Friends" in q.text]
+    assert _one(quotes, "frustration within the ranks").speaker == "Michael Flynn"
+
+
+def test_but_said_goes_on_with_the_subject_of_the_first_verb(nlp):
+    """"Charlotte Mayor Jennifer Roberts said Friday that she thinks the video should be
+    released but said “the question is the timing.”" (PolNeAR, Washington Post): the parser
+    hangs the second "said" as a clause of the first; it is Roberts's."""
+    text = ("Charlotte Mayor Jennifer Roberts said Friday that she thinks the video should be released but "
+            "said \"the question is the timing.\"")
+    quotes = _quotes(nlp, text)
+    assert _one(quotes, "the question is the timing").speaker == "Jennifer Roberts"

@@ -216,7 +216,10 @@ def source_of(verb: "Token") -> "Token | None":
             return controller
         # "quoted as saying": from the clause through its preposition to the verb
         through_prep = current.dep_ == "prep" and current.pos_ == "ADP" and step > 0
-        if (current.dep_ not in _CLIMB_DEPS and not through_prep) or current.head is current:
+        # "Roberts said Friday that she thinks ... but said “...”": a subjectless verb after
+        # "but"/"and" the parser hung as a clause of the first one is joined to it
+        joined = current.dep_ == "ccomp" and current.i > 0 and current.doc[current.i - 1].dep_ == "cc"
+        if (current.dep_ not in _CLIMB_DEPS and not through_prep and not joined) or current.head is current:
             break
         if current.dep_ == "conj" and current.head.dep_ == "parataxis" and is_reporting_verb(current.head):
             # "She was 10, he said, ... and was crying and shouting: “...”": the parser hung the

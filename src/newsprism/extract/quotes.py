@@ -509,7 +509,12 @@ def _context_speaker(
     ):
         return previous[1]
     if prior is not None:
-        return _speaker_of(index, prior, region.open_mark)
+        speaker = _speaker_of(index, prior, region.open_mark)
+        if speaker == _NO_SPEAKER and previous is not None and previous[0].close_mark is not None:
+            # “...,” Flynn, a top Trump surrogate, said. “...”: the cue the parser hung on the
+            # quote before, whose speaker stands between that quote and the cue
+            speaker = _named_between(index, previous[0], prior)
+        return speaker
     return _NO_SPEAKER
 
 
@@ -648,11 +653,17 @@ _WORK_BEFORE = re.compile(
 )
 
 
+# a programme named after "on", with its network's possessive ("on CNN's “State of the Union.”",
+# "on “Face the Nation,”", "on MSNBC’s “Morning Joe”")
+_ON_PROGRAMME = re.compile(r"\bon\s+(?:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*['’]s\s+)?$")
+
+
 def _named_work(text: str, start: int, content: str) -> bool:
     """A quoted title right after the noun of the work it names ("the documentary “Weiner.”",
-    "the podcast “Here’s the Thing.”"): its words are capitalised as a title's, an elided
-    "’s" aside."""
-    if not _WORK_BEFORE.search(text, max(0, start - 40), start):
+    "the podcast “Here’s the Thing.”") or after "on" ("said on CNN's “State of the Union.”"):
+    its words are capitalised as a title's, an elided "’s" aside."""
+    before = text[max(0, start - 40) : start]
+    if not _WORK_BEFORE.search(before) and not _ON_PROGRAMME.search(before):
         return False
     words = [w for w in _WORD.findall(content) if w not in ("s", "t", "re", "ll", "ve", "d", "m")]
     return bool(words) and all(w[:1].isupper() or w.isdigit() or w.lower() in _SMALL_WORDS for w in words)
