@@ -113,3 +113,24 @@ def test_frame_term_candidates_hold_every_token_a_term_reads(nlp):
         found, kept_all, tokens = found + len(read), kept_all + len(kept), tokens + len(doc)
     assert found >= 3
     assert kept_all < tokens // 20  # a filter, not every token
+
+
+def test_time_candidates_are_those_every_pattern_finds(nlp):
+    """times._candidates skips a pattern only where it cannot match: the same spans as running
+    every pattern on every text, case-blind words and re.I's non-ASCII letters included."""
+    from newsprism.extract import times as T
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + [
+        "YESTERDAY the talks resumed; toDay and TONIGHT too.", "He left at DAWN, back by Midnight.",
+        "Talks end tonıght, said Sunday.", "ſunrise over Aleppo; laſt night's shelling.", "Nothing dated here.",
+        "Three days ago, on 2016-12-14 at 3 p.m., this Evening.",
+    ]
+    patterns = (T._ISO_DATE, T._MONTH_DAY, T._DAY_MONTH, T._MONTH_YEAR, T.CLOCK_RE, T._WEEKDAY, T._RELDAY,
+                T._POD_WORD, T._DAYS_AGO)
+    found = 0
+    for text, doc in zip(texts, nlp.pipe(texts)):
+        every = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in ("DATE", "TIME")]
+        every += [(m.start(), m.end()) for p in patterns for m in p.finditer(text)]
+        assert sorted(T._candidates(doc, text)) == sorted(every)
+        found += len(every)
+    assert found > 20

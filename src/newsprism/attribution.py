@@ -138,16 +138,19 @@ def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
     from spacy.attrs import DEP, ENT_TYPE, POS
     from spacy.parts_of_speech import IDS
 
+    import numpy as np
+
+    if not len(doc):
+        return
     strings = doc.vocab.strings
-    excluded = {strings[d] for d in _NOT_ANTECEDENT_DEPS}
-    roles = {strings[d] for d in ({"appos", "nsubjpass"} | SOURCE_DEPS)}
-    person = strings["PERSON"]
-    nouns = (IDS["PROPN"], IDS["NOUN"])
-    for i, (dep, pos, ent) in enumerate(doc.to_array([DEP, POS, ENT_TYPE]).tolist()):
-        if dep in excluded or pos not in nouns:
-            continue
-        if dep in roles or ent == person:
-            yield doc[i]
+    excluded = np.array([strings[d] for d in _NOT_ANTECEDENT_DEPS], dtype=np.uint64)
+    roles = np.array([strings[d] for d in ({"appos", "nsubjpass"} | SOURCE_DEPS)], dtype=np.uint64)
+    cols = doc.to_array([DEP, POS, ENT_TYPE])
+    dep, pos, ent = cols[:, 0], cols[:, 1], cols[:, 2]
+    keep = (~np.isin(dep, excluded) & ((pos == IDS["PROPN"]) | (pos == IDS["NOUN"]))
+            & (np.isin(dep, roles) | (ent == np.uint64(strings["PERSON"]))))
+    for i in np.flatnonzero(keep).tolist():
+        yield doc[i]
 
 
 def _embedded_subject(token: "Token") -> bool:

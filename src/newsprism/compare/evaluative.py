@@ -378,12 +378,15 @@ def _may_cue(tok: Token) -> bool:
 
 def cues(sent: SpacySpan) -> list[Cue]:
     """The judgements in one sentence in the reporter's own voice, strongest first."""
+    # the words that may give a cue first (cheap tests); the quotation marks only when there are some
+    may = [tok for tok in sent if (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) and _may_cue(tok)]
+    if not may:
+        return []
     quoted = _quoted(sent)
     lex = lexicon()
     out: list[Cue] = []
-    for tok in sent:
-        if tok.i in quoted or not (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) \
-                or not _may_cue(tok) or _reported_or_negated(tok):
+    for tok in may:
+        if tok.i in quoted or _reported_or_negated(tok):
             continue
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ in ("VERB", "AUX") and lemma in _HEDGES and _judging_hedge(tok):

@@ -281,6 +281,18 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
     return items, shown
 
 
+def _lemmas(doc: Doc) -> set[str]:
+    """Every lemma of ``doc``, lower-cased: one string per distinct lemma of its LEMMA column,
+    not a ``Token`` per word."""
+    import numpy as np
+    from spacy.attrs import LEMMA
+
+    if not len(doc):
+        return set()
+    strings = doc.vocab.strings
+    return {strings[h].lower() for h in np.unique(doc.to_array([LEMMA]).reshape(-1)).tolist()}
+
+
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3) -> list[Framing]:
     """Sentences in an outlet's own voice that judge or hedge (``evaluative.cues``),
@@ -291,7 +303,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     # criticized", "blast", "rebuke"): there the words must be its own, not the fact
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
     found: dict[str, list[tuple[int, int, Claim, str, str]]] = {}
-    vocab = {d: {t.lemma_.lower() for t in doc} for d, doc in docs.items()}
+    vocab = {d: _lemmas(doc) for d, doc in docs.items()}
     for c in claims:
         # in a sentence that reports someone's words, only the outlet's account of the speaking
         # ("forcefully defended", "a surprisingly downbeat assessment") is its own judgement

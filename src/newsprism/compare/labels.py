@@ -278,8 +278,8 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
     out: dict[str, dict[str, list[Descriptor]]] = {}
     given: dict[str, dict[str, set[str]]] = {}  # doc id -> surname -> given names written before it
     for e in analysis.entities:
-        if e.type not in LABEL_TYPES:
-            continue
+        if e.type not in LABEL_TYPES or len({m.doc for m in e.mentions}) < 2:
+            continue  # one document's entity: nothing to compare (decided before reading its labels)
         per_doc: dict[str, list[Descriptor]] = {}
         seen: set[tuple[str, int]] = set()
         for m in e.mentions:
@@ -301,7 +301,7 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
                     and not (t.i + 1 < len(doc) and doc[t.i + 1].text == "-" and not t.whitespace_)))
                 cite = Span(m.doc, words.start_char, words.end_char, words.text)
                 per_doc.setdefault(m.doc, []).append(Descriptor(e.id, m.doc, _key(tok), judged, cite))
-        if per_doc and len({m.doc for m in e.mentions}) >= 2:
+        if per_doc:
             out[e.id] = per_doc
     return out
 

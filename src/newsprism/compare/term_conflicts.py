@@ -90,11 +90,13 @@ def _named_just_before(verb: Token, entity_at) -> tuple[str, int] | None:
 def term_years(claim: Claim, doc: Doc, entity_at, doc_text: str | None = None) -> list[tuple[str, int | None, int | None, Span]]:
     """(holder entity id, first year, last year, cited years) for each term a claim gives;
     ``doc_text``: ``doc.text`` when the caller has it (``Doc.text`` joins every token anew)."""
-    out = []
+    out: list[tuple[str, int | None, int | None, Span]] = []
     base = claim.start
     full = doc.text if doc_text is None else doc_text
     text = full[claim.start : claim.end]
     taken: list[tuple[int, int]] = []
+    if "19" not in text and "20" not in text:
+        return out  # every pattern's match holds a year, 19xx or 20xx
     for pattern, ends in _PATTERNS:
         for m in pattern.finditer(text):
             s, e = base + m.start(), base + m.end()

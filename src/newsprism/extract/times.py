@@ -99,6 +99,9 @@ _RELDAY = re.compile(
 _POD_WORD = re.compile(
     r"\b(?i:pre-dawn|predawn|dawn|daybreak|sunrise|sunset|nightfall|dusk|midnight|noon)\b"
 )
+# what a match of _RELDAY / _POD_WORD holds, lower-cased (tonight, overnight, last night -> "night")
+_RELDAY_PARTS = ("yesterday", "today", "tomorrow", "night", "morning", "afternoon", "evening")
+_POD_PARTS = ("dawn", "daybreak", "sunrise", "sunset", "night", "dusk", "noon")
 _DAYS_AGO = re.compile(r"\b(?P<n>\d+|one|two|three|four|five|six|seven)\s+days?\s+ago\b", re.I)
 _FUTURE_MOD = frozenset({"next", "coming", "this coming"})
 
@@ -214,10 +217,16 @@ def _candidates(doc: "Doc", text: str) -> Iterator[tuple[int, int]]:
         if ent.label_ in ("DATE", "TIME"):
             yield ent.start_char, ent.end_char
     month = any(p in text for p in _MONTH_PREFIXES)
+    low = text.lower()
+    # the case-blind patterns match a word only where the lower-cased text holds it, or where
+    # re.I lets one of the three letters that are not ASCII ('İ', 'ı', 'ſ') stand for 'i' or 's'
+    folded = "\u0130" in text or "\u0131" in text or "\u017f" in text
+    relday = folded or any(w in low for w in _RELDAY_PARTS)
+    pod = folded or any(w in low for w in _POD_PARTS)
     for pattern, may_match in (
         (_ISO_DATE, "-0" in text or "-1" in text), (_MONTH_DAY, month), (_DAY_MONTH, month), (_MONTH_YEAR, month),
-        (CLOCK_RE, True), (_WEEKDAY, any(d in text for d in _WEEKDAY_NAMES)), (_RELDAY, True), (_POD_WORD, True),
-        (_DAYS_AGO, "ago" in text.lower()),
+        (CLOCK_RE, True), (_WEEKDAY, any(d in text for d in _WEEKDAY_NAMES)), (_RELDAY, relday), (_POD_WORD, pod),
+        (_DAYS_AGO, "ago" in low),
     ):
         if may_match:
             for m in pattern.finditer(text):
