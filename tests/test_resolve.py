@@ -191,3 +191,21 @@ def test_the_us_written_in_capitals_is_the_country_not_the_pronoun(nlp):
     lower = "They told us the plan."
     start = lower.index("us")
     assert make_item(0, Mention("b", start, start + 2, "us", "ENTITY"), nlp(lower)).kind == "pronoun"
+
+
+def test_a_building_named_after_a_person_is_a_place(nlp):
+    """PolNeAR (NYT, April 2016): "Trump Tower", which NER called a person, stood among the
+    story's people; "Donald Trump" and a surname that is a building word alone ("Hall") stay people."""
+    from newsprism.compare.entity_types import entity_type
+    from newsprism.compare.mention_items import make_item
+
+    text = "Donald Trump spoke at Trump Tower on Tuesday. Arsenio Hall was there."
+    doc = nlp(text)
+
+    def typed(name: str) -> str:
+        start = text.index(name)
+        return entity_type([make_item(0, Mention("a", start, start + len(name), name, "PERSON"), doc)])
+
+    assert typed("Trump Tower") == "FAC"
+    assert typed("Donald Trump") == "PERSON"
+    assert typed("Arsenio Hall") == "PERSON"

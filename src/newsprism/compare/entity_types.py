@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 from newsprism.compare.mention_items import Item
 from newsprism.compare.names import ACRONYM
-from newsprism.lexicon import TITLE_WORDS, name_gender, title_key
+from newsprism.lexicon import FACILITY_WORDS, TITLE_WORDS, name_gender, title_key
 from newsprism.model import Entity
 
 __all__ = ["canonical_name", "entity_type", "type_speakers"]
@@ -40,7 +40,11 @@ def entity_type(members: list[Item]) -> str:
     rank = {"PERSON": 0, "GPE": 1, "LOC": 2, "FAC": 3, "ORG": 4, "NORP": 5}
     if any(ACRONYM.match(it.mention.text) for it in members if it.kind == "name"):
         rank["ORG"] = -1  # an entity written as an acronym ("CPAC", "DNC") is no person on a tie
-    return max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
+    label = max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
+    names = [it for it in members if it.kind == "name"]
+    if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
+        return "FAC"  # "Trump Tower" NER called a person: a building is named after him
+    return label
 
 
 
