@@ -593,3 +593,18 @@ def test_judging_words_vaders_lexicon_lacks_are_cues(nlp):
     assert judged("The FBI announced its inexplicable decision on Tuesday.") == ["inexplicable"]
     assert judged("Sanders proved an unexpectedly strong opponent in the primaries.") == ["unexpectedly"]
     assert judged("The FBI announced its decision on Tuesday.") == []
+
+
+def test_a_judging_verb_of_speech_is_the_outlets_word_though_the_sentence_reports(nlp):
+    # PolNeAR (Politico): "In a later tweet, the candidate boasted that "everyone" is now following his
+    # lead": the sentence reports Trump's words, "boasted" is Politico's; "Smith said that Trump boasted"
+    # is Smith's word
+    texts = {
+        "a": "In a later tweet, the candidate boasted that everyone is now following his lead on immigration. "
+             "Senator Smith said on Monday that the mayor boasted about the budget.",
+        "b": "In a later tweet, the candidate said that others now follow his lead on immigration. "
+             "The mayor spoke about the budget on Monday.",
+    }
+    shown = [x.about for x in _framing(nlp, texts) if x.docs == ("a",)]
+    assert any("the candidate boasted" in s for s in shown), shown
+    assert not any("mayor boasted" in s for s in shown), shown

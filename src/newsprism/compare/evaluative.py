@@ -67,6 +67,8 @@ _WORDING_VERBS = frozenset(
     pummel excoriate tout trumpet hail
     """.split()
 )
+# the verbs by which a report judges or words someone's conduct or speech, not what was said
+_CONDUCT_VERBS = _JUDGING_VERBS | _WORDING_VERBS
 # verbs of speech that frame what was said ("Boehner admitted", "claimed") — wording, and only when
 # said of a speaker of their own
 _SPEECH_JUDGING = frozenset("concede admit claim insist".split())
@@ -205,6 +207,8 @@ def narrates_speech(tok: Token) -> bool:
     a one-in-three chance of losing, a surprisingly downbeat assessment from a Republican leader")."""
     if tok.dep_ == "advmod" and tok.head.pos_ == "VERB" and tok.head.lemma_.lower() in REPORTING_VERBS:
         return True
+    if tok.pos_ == "VERB" and tok.lemma_.lower() in _CONDUCT_VERBS:
+        return True  # "Trump railed against the media, saying ...", "Ryan blasted the FBI": the outlet's verb
     t = tok
     while t.head.i != t.i:
         if t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS:
@@ -217,7 +221,8 @@ def tells_speaking(span: SpacySpan) -> bool:
     """Whether a span has a word :func:`narrates_speech` may accept (cheap: its adverbs on a verb of
     speech, its appositions naming a statement), before its cues are read."""
     return any((t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
-               or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS) for t in span)
+               or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
+               or (t.pos_ == "VERB" and t.lemma_.lower() in _CONDUCT_VERBS) for t in span)
 
 
 def _reported_or_negated(tok: Token) -> bool:
