@@ -147,3 +147,26 @@ def test_a_negation_counts_against_the_same_main_action_only():
     # the same main action, negated in one only: not the same proposition
     assert props.verdict(decided, did) == "contradicts"
     assert link_strength(0, 2, claims, pairs, set(), FactParams(), props=props, apart=False) == "partly"
+
+
+def test_two_claims_giving_other_figures_are_two_facts():
+    from dataclasses import replace
+
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    poll = _claim("a", 0, "Among Democrats alone, Clinton leads Sanders 49 percent to 41 percent.", ("E1", "E2"))
+    women = _claim("b", 0, "And Clinton leads Sanders by 7 points among female voters.", ("E1", "E2"))
+    same = _claim("c", 0, "Clinton leads Sanders 49 percent to 41 percent among Democrats, the poll found.", ("E1", "E2"))
+    claims = [poll, women, same]
+    lead = dict(kind="lead", agents=frozenset({"@E1"}), patients=frozenset({"@E2"}))
+    props = _props(claims, Proposition(poll.id, "lead", figures=frozenset({"#49", "#41"}), **lead),
+                   Proposition(women.id, "lead", figures=frozenset({"#7"}), **lead),
+                   Proposition(same.id, "lead", figures=frozenset({"#49", "#41"}), **lead))
+    pairs = _pairs(3, score=1.5, entities=0.6, terms=0.3)
+    assert link_strength(0, 1, claims, pairs, set(), FactParams(), props=props, apart=False) == "partly"
+    assert link_strength(0, 2, claims, pairs, set(), FactParams(), props=props, apart=False) == "same fact"
+    # without the rule the same action by the same people was enough
+    off = replace(FactParams(), other_figures=False)
+    assert link_strength(0, 1, claims, pairs, set(), off, props=props, apart=False) == "same fact"

@@ -70,6 +70,16 @@ class Props:
         return None
 
 
+    def same_action(self, a: Claim, b: Claim) -> bool:
+        """Both clauses' main verbs tell one action (the same lemma or event class), not a light
+        verb nor a bare verb of saying: "Comey announced that Clinton was extremely careless" /
+        "Clinton and her aides had been extremely careless" — not "aimed her victory speech" /
+        "won the primary", which agree only through a side word."""
+        p, q = self.of.get(a.id), self.of.get(b.id)
+        if p is None or q is None or p.kind == "say" or q.kind == "say":
+            return False
+        return _same_main(p, q) and p.predicate not in LIGHT and q.predicate not in LIGHT
+
     def differ(self, a: Claim, b: Claim) -> bool:
         """The two claims tell different actions: each clause's main verb tells one (not a
         light verb, not a bare verb of saying) and nothing in either clause tells the other's
@@ -146,6 +156,16 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
         if words < params.differ_terms:
             return "partly"
+    if params.other_figures and props is not None:
+        # each gives figures, none in common ("leads Sanders 49 percent to 41 percent" / "leads by 7
+        # points among female voters"; "win at least 38 of the 50 delegates" / "win at least eight
+        # of them"): two counts, two facts (or a conflict, which the conflicts read apart), unless
+        # nearly the same words
+        p, q = props.of.get(ci.id), props.of.get(cj.id)
+        if p is not None and q is not None and p.figures and q.figures and not p.figures & q.figures:
+            words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
+            if words < params.differ_terms:
+                return "partly"
     if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
         return "partly"  # different actions on no common argument, few common words, no rare name in common
     score = float(pairs.score[i, j])

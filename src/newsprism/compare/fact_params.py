@@ -25,7 +25,10 @@ class FactParams:
     predicate_similar: float = 0.6  # cosine of two predicate lemmas that tell one action
     proposition_links: bool = False  # claims no alignment linked whose propositions agree: a fact
     proposition_min_score: float = 0.3  # ... when their alignment score is at least this
-    unlinked_pairs: bool = False  # pairs scored high the alignment did not link, when they hold as one fact
+    # pairs scored high (same_score) the alignment did not link: one fact when both main verbs tell
+    # the same action (not a light verb nor a bare verb of saying), the propositions agree on a
+    # resolved argument and the pair holds as one (link_strength)
+    unlinked_pairs: bool = True
     apart_entities: float = 0.25  # different actions sharing a rare name this much are left to the other rules
     verbatim: float = 0.8  # both lexical cosines this high: the same words (no speaker rule applies)
     quotes_must_share: bool = True  # two claims quoting words none of which the other quotes state two remarks
@@ -57,3 +60,6 @@ class FactParams:
     # nominalised verb in common): "partly", unless their words agree this much
     actions_differ: bool = True
     differ_terms: float = 0.4
+    # two claims each giving figures (written with digits), none in common: "partly" unless their
+    # words agree differ_terms much
+    other_figures: bool = True

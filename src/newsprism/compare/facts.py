@@ -92,11 +92,12 @@ def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[st
             sub = pairs.score[np.ix_(rest, rest)]
             for a, b in np.argwhere(np.triu(sub >= params.same_score, k=1)):
                 x, y = int(rest[a]), int(rest[b])
-                if (claims[x].doc != claims[y].doc and props.verdict(claims[x], claims[y]) in ("agrees", "predicate")
+                if (claims[x].doc != claims[y].doc and props.same_action(claims[x], claims[y])
+                        and props.verdict(claims[x], claims[y]) == "agrees"
                         and link_strength(x, y, claims, pairs, set(), params, agents, props) == "same fact"):
                     candidates[(x, y)] = float(pairs.score[x, y])
     for rows in index.values():
-        if len(rows) > common:
+        if len(rows) > common or not params.proposition_links:
             continue
         for x in rows:
             for y in rows:
@@ -294,7 +295,7 @@ def build_facts(
             left = [k for k in left if k not in core]
     # what no alignment linked but the propositions state alike: the same action
     # on the same resolved argument, however differently worded
-    if props is not None and params.proposition_links and pairs is not None:
+    if props is not None and (params.proposition_links or params.unlinked_pairs) and pairs is not None:
         for pgroup in _proposition_groups(claims, pairs, used, props, params, agents):
             add_fact([(claims[k], "same fact") for k in pgroup])
     # the partition: a claim supports one fact at one strength — a partly claim
