@@ -209,3 +209,20 @@ def test_a_building_named_after_a_person_is_a_place(nlp):
     assert typed("Trump Tower") == "FAC"
     assert typed("Donald Trump") == "PERSON"
     assert typed("Arsenio Hall") == "PERSON"
+
+
+def test_a_place_inside_a_longer_name_is_not_that_name(nlp):
+    """PolNeAR (Breitbart, March 2016): "Florida" stood in the entity "University of Florida" (65
+    mentions, named so in the report's entity list); BASIL: "Virginia" in "West Virginia". The last
+    word after "of" or a compass word makes another thing; a team's last word is still the team."""
+    text = ("Trump won Florida on Tuesday. A poll by the University of Florida had him ahead in Florida. "
+            "He also won West Virginia, and Virginia votes next. The San Diego Chargers lost; the Chargers play again soon.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+
+    def texts(name: str) -> set[str]:
+        return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
+
+    assert texts("Florida") == {"Florida"}
+    assert texts("Virginia") == {"Virginia"}
+    assert "Chargers" in texts("San Diego Chargers")

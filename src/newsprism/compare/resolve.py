@@ -61,6 +61,7 @@ from newsprism.compare.mention_items import (
 )
 from newsprism.compare.names import (
     ACRONYM,
+    NAME_LINKS,
     CLIPPED,
     COUNTRY_ABBREVIATIONS,
     PARTICLES,
@@ -78,7 +79,7 @@ from newsprism.compare.names import (
     variant_candidates,
 )
 from newsprism.extract.mentions import is_demonym
-from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, WEEKDAYS, name_gender
+from newsprism.lexicon import COMPASS_WORDS, FEMALE_NOUNS, MALE_NOUNS, WEEKDAYS, name_gender
 from newsprism.model import Entity, Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -186,7 +187,7 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
     longer: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for o in full:
         # a title or slogan is not shortened to its last word ("Trump" is not "Dump Trump")
-        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and o.mention.label != "WORK_OF_ART":
+        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and o.mention.label != "WORK_OF_ART" and not _linked_last(o):
             longer[(o.toks[-1][:1], o.toks[-1][-1:])].append(o)
     # ... or that is the head word before "of" of one longer name ("Academy" / "Academy of
     # Motion Picture Arts and Sciences", "the University" / "University of Texas")
@@ -200,6 +201,7 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
         owners = {
             sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
             if compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
+            and not (o.group == it.group == "PLACE" and o.words[0].lower() in COMPASS_WORDS)  # "West Virginia" is not "Virginia"
         }
         if not owners:
             owners = {sets.find(o.idx) for o in head_of.get(it.toks[0], ()) if compatible(o, it)}
@@ -233,6 +235,12 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
     _merge_suffixed(full, sets)
 
 
+
+
+def _linked_last(o: Item) -> bool:
+    """The last word of a name joined by "of", "for", "and" is not what it names: "University
+    of Florida" is not "Florida", "Bank of America" not "America"."""
+    return len(o.words) >= 3 and o.words[-2].lower() in NAME_LINKS
 
 
 def _plural_variant(a: Item, b: Item) -> bool:
