@@ -370,3 +370,14 @@ def test_but_said_goes_on_with_the_subject_of_the_first_verb(nlp):
             "said \"the question is the timing.\"")
     quotes = _quotes(nlp, text)
     assert _one(quotes, "the question is the timing").speaker == "Jennifer Roberts"
+
+
+def test_quoted_words_that_label_the_noun_after_them_are_no_quote(nlp):
+    """"He won just 19 percent among ''somewhat conservative'' voters and a mere 9 percent of
+    the ''moderate'' vote" (PolNeAR, NYT): the exit poll's categories, nobody's words; before,
+    the report listed them under a speaker. A quote the verb takes as its object still is one."""
+    text = ("Donald J. Trump finished second in Iowa. He won just 19 percent among ''somewhat conservative'' "
+            "voters and a mere 9 percent of the ''moderate'' vote. Ted Cruz called him a ''loser.''")
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if "conservative" in q.text or "moderate" in q.text]
+    assert _one(quotes, "loser").speaker == "Ted Cruz"

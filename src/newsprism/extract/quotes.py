@@ -598,6 +598,9 @@ def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: i
     if not heads:
         return None
     tok = heads[0]
+    if tok.pos_ in ("NOUN", "PROPN") and tok.i >= last and all(
+            doc[i].dep_ in _LABEL_DEPS or doc[i].is_punct or doc[i].head.i < last for i in range(first, min(last, len(doc)))):
+        return None  # a label of the noun after it ("among ''somewhat conservative'' voters"), no words said
     sent = doc[first].sent
     for _ in range(_CLIMB_VERBS):
         for _ in range(5):  # up from the quote to the nearest verb
@@ -619,6 +622,8 @@ def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: i
 
 
 _CLIMB_VERBS = 3
+# how quoted words qualify the noun after them
+_LABEL_DEPS = frozenset({"amod", "advmod", "compound", "nmod", "npadvmod"})
 
 
 def _names_a_speaker(index: _DocIndex, subject: Token | None) -> bool:
