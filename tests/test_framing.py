@@ -608,3 +608,15 @@ def test_a_judging_verb_of_speech_is_the_outlets_word_though_the_sentence_report
     shown = [x.about for x in _framing(nlp, texts) if x.docs == ("a",)]
     assert any("the candidate boasted" in s for s in shown), shown
     assert not any("mayor boasted" in s for s in shown), shown
+
+
+def test_verbs_that_judge_conduct_are_cues(nlp):
+    # USA Today (PolNeAR): "Trump has pandered to the alt-right for over a year"; NYT (BASIL): "scoffed at"
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [(c.kind, c.word) for sent in nlp(text).sents for c in cues(sent)]
+
+    assert judged("Trump has pandered to the alt-right for over a year.") == [("verb", "pandered")]
+    assert judged("The governor stonewalled the committee for months.") == [("verb", "stonewalled")]
+    assert judged("Trump has spoken to the alt-right for over a year.") == []

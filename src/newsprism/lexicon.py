@@ -19,6 +19,7 @@ __all__ = [
     "STATEMENT_NOUNS",
     "JUDGING_ADVERBS",
     "JUDGING_ADJECTIVES",
+    "JUDGING_VERBS",
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
@@ -244,6 +245,15 @@ JUDGING_ADJECTIVES = frozenset(
     outlandish absurd ludicrous preposterous shameful disgraceful erratic adamant ferocious
     phony bogus complicit negligent evasive disdainful dismissive condescending unhinged inexcusable
     misogynistic unflattering lavish internecine unreliable puerile inexplicable shrewd deft blowhard
+    """.split()
+)
+# Verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "pandered",
+# "stonewalled"): the outlet's verdict on how someone behaved.
+JUDGING_VERBS = frozenset(
+    """boast brag rant rail smear scramble dodge duck cave flirt dangle gloat whine fume lecture pounce
+    crow grouse gripe peddle spew
+    grumble bristle demagogue airbrush pander backpedal waffle stonewall grandstand meddle bungle snub
+    sneer scoff squirm whitewash dither
     """.split()
 )
 # Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth

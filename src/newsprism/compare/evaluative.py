@@ -42,7 +42,7 @@ from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
-from newsprism.lexicon import AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, REPORTING_VERBS, SPEAKING_NOUNS, STATEMENT_NOUNS
+from newsprism.lexicon import AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, SPEAKING_NOUNS, STATEMENT_NOUNS
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking", "CUE_RANK", "JUDGING_ADJ"]
 
@@ -52,11 +52,7 @@ _JUDGING = JUDGING_ADVERBS
 JUDGING_ADJ = JUDGING_ADJECTIVES
 # verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "peddled"):
 # the outlet's verdict on how someone behaved
-_JUDGING_VERBS = frozenset(
-    """boast brag rant rail smear scramble dodge duck cave flirt dangle gloat whine fume lecture pounce
-    crow grouse gripe peddle spew
-    """.split()
-)
+_JUDGING_VERBS = JUDGING_VERBS
 # verbs of forceful criticism or praise ("blasted", "assailed", "slammed", "touted"): the report's
 # word for an act of speech it tells, not a verdict on anyone. One outlet's choice of it is framing
 # only beside another outlet telling the same act in other words (``wording`` cues, used by
