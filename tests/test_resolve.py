@@ -226,3 +226,19 @@ def test_a_place_inside_a_longer_name_is_not_that_name(nlp):
     assert texts("Florida") == {"Florida"}
     assert texts("Virginia") == {"Virginia"}
     assert "Chargers" in texts("San Diego Chargers")
+
+
+def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):
+    """PolNeAR (Breitbart, Feb. 2016): "Kasich" (NER: a place) stood as an entity of its own, 17
+    mentions beside "John Kasich", because one sentence put "around" before it ("his arm around
+    Kasich"); "to" and "from" take people as often ("lost to Kasich"). The person's entity is a
+    person, though NER called most of its mentions a place."""
+    text = ("John Kasich is campaigning in New Hampshire. Kasich is telling a story about his parents. "
+            "Christie walked in with his arm around Kasich. Bush lost votes to Kasich. Kasich has taken to "
+            "town halls, and Kasich jokes with voters.")
+    doc = nlp(text)
+    mentions = extract_mentions(Article(id="a", text=text), doc)
+    entities = resolve_entities(mentions, {"a": doc})
+    kasich = [e for e in entities if any("Kasich" in m.text for m in e.mentions)]
+    assert len(kasich) == 1 and kasich[0].type == "PERSON"
+    assert {m.text for m in kasich[0].mentions} == {"John Kasich", "Kasich"}

@@ -42,6 +42,10 @@ def entity_type(members: list[Item]) -> str:
         rank["ORG"] = -1  # an entity written as an acronym ("CPAC", "DNC") is no person on a tie
     label = max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
     names = [it for it in members if it.kind == "name"]
+    if label != "PERSON" and any(it.mention.label == "PERSON" and len(it.toks) >= 2 for it in names) and all(
+            len(it.toks) == 1 for it in names if it.mention.label != "PERSON"):
+        # "Jay Carney" and "Carney" NER called a place twice: the surname joined his full name
+        label = "PERSON"
     if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
     return label

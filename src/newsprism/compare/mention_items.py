@@ -530,7 +530,9 @@ def calendar_day(text: str) -> tuple[int, int, int | None] | None:
     return None
 
 
-_PLACE_PREPOSITIONS = frozenset("in at from to into near across outside inside throughout around via".split())
+# prepositions after which a name is a place: not "to", "from", "around", "via", which take
+# people as often ("lost to Kasich", "a call from Kasich", "his arm around Kasich")
+_PLACE_PREPOSITIONS = frozenset("in at into near across outside inside throughout".split())
 
 
 def _place_name_use(span: "SpacySpan", head: "Token") -> tuple[bool, bool]:
@@ -541,7 +543,7 @@ def _place_name_use(span: "SpacySpan", head: "Token") -> tuple[bool, bool]:
     nxt = doc[span.end + 1] if span.end + 1 < len(doc) else None
     who = after is not None and (after.lower_ == "who" or (after.text == "," and nxt is not None and nxt.lower_ == "who"))
     person = head.dep_ in ("nsubj", "nsubjpass", "poss") or who
-    place = span.start > 0 and doc[span.start - 1].lower_ in _PLACE_PREPOSITIONS
+    place = span.start > 0 and doc[span.start - 1].lower_ in _PLACE_PREPOSITIONS and head.dep_ != "poss"
     return person, place
 
 

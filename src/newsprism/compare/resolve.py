@@ -302,10 +302,13 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
     a clause's subject, a possessor — whose word the story never writes after a preposition
     of place ("in Jordan"): candidates for a surname (the caller requires a full name ending with it)."""
     placed = {it.toks for it in items if it.kind == "name" and it.place_context}
+    # a word that reads as a demonym ("Kasich", as "Syrian") is still the surname a person's full name ends with
+    surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) >= 2}
     return [
         it for it in items
         if it.kind == "name" and it.group == "PLACE" and it.mention.label != "FAC" and len(it.toks) == 1
-        and it.person_role and it.toks not in placed and not any(is_demonym(w) for w in it.words)
+        and it.person_role and it.toks not in placed
+        and (it.toks[0] in surnames or not any(is_demonym(w) for w in it.words))
     ]
 
 
