@@ -56,8 +56,10 @@ _ABD = re.compile(r"^abd[aeiou][lr]")
 _REPEATED = re.compile(r"([a-z])\1+")
 
 
+@lru_cache(maxsize=16384)
 def phonetic(word: str) -> str:
-    """Fold transliteration variants of one name token to one key."""
+    """Fold transliteration variants of one name token to one key (a pure function of the
+    word, remembered: a story's names recur in every mention and every comparison)."""
     # digits stay: "117th Street" is not "97th Street"
     w = _NOT_ALNUM.sub("", unidecode(word).lower())
     w = _ABD.sub("abd", w)  # abd-ul-, abd-ur-, abd-el-
@@ -66,8 +68,12 @@ def phonetic(word: str) -> str:
     return _REPEATED.sub(r"\1", w)
 
 
+_AIU = re.compile(r"[aiu]")
+_HYPHENS = re.compile(r"[-‐]")
+
+
 def _skeleton(key: str) -> str:
-    return re.sub(r"[aiu]", "", key)
+    return _AIU.sub("", key)
 
 
 def tokens_match(a: str, b: str) -> bool:
@@ -92,7 +98,7 @@ def name_tokens(words: Sequence[str], person: bool) -> tuple[str, ...]:
     """Phonetic tokens of a name, without titles (and, for people, particles and initials)."""
     out: list[str] = []
     for w in words:
-        for part in re.split(r"[-‐]", w) if person else [w]:
+        for part in _HYPHENS.split(w) if person else [w]:
             low = part.lower()
             if title_key(low) in TITLE_WORDS and person:
                 continue
