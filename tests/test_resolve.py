@@ -242,3 +242,14 @@ def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):
     kasich = [e for e in entities if any("Kasich" in m.text for m in e.mentions)]
     assert len(kasich) == 1 and kasich[0].type == "PERSON"
     assert {m.text for m in kasich[0].mentions} == {"John Kasich", "Kasich"}
+
+
+def test_an_abbreviation_is_not_the_last_word_of_a_name(nlp):
+    """BASIL: "U.N." stood in the entity "Kim Jong Un" (read as his surname "Un"); "VA" in
+    "Staunton Va" (the town, not Virginia). An abbreviation joins a name it ends only as written."""
+    text = ("Kim Jong Un tested another missile on Sunday. The U.N. condemned the test, and Kim "
+            "ignored the U.N. again.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    kim = next(e for e in entities if any(m.text == "Kim Jong Un" for m in e.mentions))
+    assert "U.N." not in {m.text for m in kim.mentions}

@@ -202,6 +202,7 @@ def _merge_names(items: list[Item], sets: _Sets) -> None:
             sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
             if compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
             and not (o.group == it.group == "PLACE" and o.words[0].lower() in COMPASS_WORDS)  # "West Virginia" is not "Virginia"
+            and not (ACRONYM.match(it.words[0]) and o.words[-1] != it.words[0])  # "U.N." is not "Kim Jong Un"
         }
         if not owners:
             owners = {sets.find(o.idx) for o in head_of.get(it.toks[0], ()) if compatible(o, it)}
@@ -291,9 +292,14 @@ def _merge_suffixed(full: list[Item], sets: _Sets) -> None:
 _SURNAME_MISLABELS = frozenset({"ORG", "NORP", "FAC", "PRODUCT", "WORK_OF_ART", "LANGUAGE", "EVENT", "LAW"})
 
 
+_DOTTED = re.compile(r"^(?:[A-Za-z]\.){2,6}$")
+
+
 def _surname_label(it: Item) -> bool:
     # a title or slogan of several words is no surname, whatever word of it is a name ("Hispanics 4 Trump")
+    # nor an abbreviation written with periods ("U.N." is not the "Un" of "Kim Jong Un")
     return (it.mention.label in _SURNAME_MISLABELS and len(it.toks) == 1 and not any(is_demonym(w) for w in it.words)
+            and not _DOTTED.match(it.mention.text.strip())
             and (it.mention.label != "WORK_OF_ART" or len(it.mention.text.split()) == 1))
 
 
