@@ -31,6 +31,8 @@ from newsprism.compare.figure_conflicts import (
     conflict,
     fact_figures,
     mentions_value,
+    of_two_holders,
+    story_figures,
 )
 from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
@@ -464,11 +466,16 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}
     linked = _linked(claims, facts, scores)
+    if figures is None:
+        figures = story_figures(claims, docs)
     for f in aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims) + similar_claim_figures(claims, scores):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)
         if any(mentions_value(texts.get(d, ""), w.value) for v in f.versions for w in f.versions if w is not v for d in v.docs):
+            continue
+        # figures of two holders ("Sanders' 1,192", "Clinton is backed by 520") count two things
+        if of_two_holders(f, figures):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):

@@ -34,6 +34,14 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
+from newsprism.compare.figure_roles import (
+    _age_bracket,
+    _clause_verbs,
+    _governing,
+    _holder,
+    _holders_differ,
+    _lemma,
+)
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, CountedFigure, FigureComparison, Finding, Span, Version
 
@@ -46,7 +54,8 @@ def _num(value: float | int | str) -> float:
     except OverflowError:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
-__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart", "story_figures", "StoryFigures"]
+__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart", "story_figures", "StoryFigures",
+           "of_two_holders"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -158,13 +167,13 @@ def mentions_value(text: str, value: str) -> bool:
 _NUM_TOKEN = re.compile(r"[\d$€£%][\d,.$€£%]*")
 
 
-def _slot_of(f) -> str | None:
+def _slot_of(f, spelled: bool = False) -> str | None:
     """What a figure measures, as far as two reports must agree to clash: its unit,
     and for counts the noun counted. None for what cannot clash: clock times, ages,
-    numbers in words or vague amounts ("six", "dozens")."""
+    numbers in words or vague amounts ("six", "dozens") unless ``spelled``."""
     if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
         return None
-    if not any(ch.isdigit() for ch in f.text):
+    if not spelled and not any(ch.isdigit() for ch in f.text):
         return None
     return f"{f.unit}:{_noun(f)}" if f.unit in ("count", "people") else str(f.unit)
 
@@ -214,7 +223,8 @@ _NEAR = 6  # the nearest of them, which weigh twice as much
 class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
-    __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans")
+    __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
+                 "holder")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -222,37 +232,9 @@ class _Fig:
         self.days = days
         self.among: frozenset[str] = frozenset()
         self.among_spans: tuple[Span, ...] = ()
+        self.holder: str | None = None
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
-
-
-def _lemma(tok) -> str:
-    return tok.lemma_.lower().replace("-", "")
-
-
-def _governing(tok):
-    """The tokens from ``tok`` up to its sentence's root."""
-    seen = 0
-    while seen < 30:
-        yield tok
-        if tok.head is tok:
-            return
-        tok, seen = tok.head, seen + 1
-
-
-def _clause_verbs(tok) -> list:
-    """The verbs whose clause states the figure: the first verb above it, and
-    the verbs that verb is the open complement of ("did not want to cut $716
-    billion": cut, want)."""
-    out: list = []
-    for t in _governing(tok):
-        if t.pos_ in ("VERB", "AUX") and t is not tok:
-            out.append(t)
-            if t.dep_ != "xcomp":
-                break
-        elif out:
-            break
-    return out
 
 
 def _hedged(tok) -> tuple[bool, bool]:
@@ -325,21 +307,23 @@ def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, floa
     return {w: log((n + 1) / (k + 0.5)) for w, k in df.items()}
 
 
-def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, list[_Fig]]:
+def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool = False) -> dict[str, list[_Fig]]:
+    """Each document's figures with what they count and what surrounds them; numbers in
+    words ("four percentage points") only when ``spelled``."""
     out: dict[str, list[_Fig]] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None or not c.figures:
             continue
         for f in c.figures:
-            slot = _slot_of(f)
+            slot = _slot_of(f, spelled)
             if slot is None or _in_range(c, f):
                 continue
             span = doc.char_span(f.start, f.end, alignment_mode="expand")
             if span is None or not len(span):
                 continue
             negated, modal = _hedged(span.root)
-            if negated:
+            if negated or _age_bracket(span):
                 continue
             nouns: set[str] = set()
             if f.counts_span is not None:
@@ -365,6 +349,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, l
                 words[lemma] = max(words.get(lemma, 0.0), near)
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
+            item.holder = _holder(span)
             # the group a share is taken of ("among Tea Party supporters"): another population
             groups = [(t, g) for t in doc[lo:hi] if t.lower_ == "among" for g in t.children if g.dep_ == "pobj"]
             item.among = frozenset(_lemma(g) for _, g in groups)
@@ -373,6 +358,14 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, l
                 Span(c.doc, doc[t.i].idx, e.idx + len(e), doc[t.i: e.i + 1].text) for (t, _), e in zip(groups, ends))
             out.setdefault(c.doc, []).append(item)
     return out
+
+
+def of_two_holders(found: Finding, figures: StoryFigures) -> bool:
+    """A figure conflict whose versions are figures of different holders ("in February he
+    raised $5.7 million" of Carson, "the group ... raised $4 million"): no conflict."""
+    holder = {(f.fig.doc, f.fig.start): f.holder for fs in figures[0].values() for f in fs}
+    sides = [[holder.get((c.doc, c.start)) for c in v.citations] for v in found.versions]
+    return any(_holders_differ(x, y) for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
 
 
 def _last_word(tok, first):
@@ -391,6 +384,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
         return 0.0
     if a.days and b.days and a.days.isdisjoint(b.days):
         return 0.0  # told of different days
+    if _holders_differ(a.holder, b.holder):
+        return 0.0  # "Sanders' 1,192" and "Clinton is backed by 520": two holders' figures
     if (a.among - b.words.keys()) or (b.among - a.words.keys()):
         return 0.0  # "9 percent" among Tea Party supporters, "11 percent" of all primary voters
     if a.nouns and b.nouns:
@@ -400,8 +395,10 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
         # one counts a noun the other leaves implicit ("47 the previous night"): its
         # words must name that noun ("six arrests Wednesday, compared to 47"); a
         # percentage or an amount "of" something is the same measure either way
+        # among its nearest words ("six arrests Wednesday, compared to 47"; not "If
+        # superdelegates are taken out of the equation, Clinton leads Sanders, 1,428")
         counted, other = (a, b) if a.nouns else (b, a)
-        if not counted.nouns & other.words.keys():
+        if not counted.nouns & {w for w, near in other.words.items() if near >= 1.0}:
             return 0.0
     lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:

@@ -28,11 +28,25 @@ from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import readability
 from newsprism.compare.figure_conflicts import figures_apart, story_figures
+from newsprism.compare.figure_split import part_facts
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import propositions
 from newsprism.lexicon import WEEKDAYS
-from newsprism.model import Fact, Finding, FindingKind, Findings, Omission, Quote, Span, StoryAnalysis, SummarySentence, Version
+from newsprism.model import (
+    Fact,
+    FigureComparison,
+    Finding,
+    FindingKind,
+    Findings,
+    Omission,
+    Quote,
+    Span,
+    StoryAnalysis,
+    SummarySentence,
+    Version,
+    outlet_key,
+)
 
 __all__ = [
     "Version",
@@ -217,6 +231,16 @@ def _summary(corroborated: Sequence[Finding], limit: int = 5) -> list[SummarySen
 # ---------------------------------------------------------------- entry points
 
 
+def _compared(apart: Sequence[FigureComparison], parted: Sequence[FigureComparison]) -> tuple[FigureComparison, ...]:
+    """The figures compared: those that count different things, then those parted from one
+    fact (a pair already listed is not listed twice), numbered N1, N2, ..."""
+    listed = {frozenset((c.doc, c.start) for it in x.figures for c in it.citations[:1]) for x in apart}
+    more = [x for x in parted if frozenset((c.doc, c.start) for it in x.figures for c in it.citations[:1]) not in listed]
+    if not more:
+        return tuple(apart)
+    return tuple(replace(x, id=f"N{i}") for i, x in enumerate([*apart, *more], 1))
+
+
 def _numbered(prefix: str, items: Sequence[Finding]) -> tuple[Finding, ...]:
     return tuple(replace(f, id=f"{prefix}{i}") for i, f in enumerate(items, 1))
 
@@ -235,6 +259,16 @@ def find_from_claims(
     props = propositions(graph.claims, analysis, docs) if docs else None
     facts = tuple(replace(f, id=f"F{i}") for i, f in
                   enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder, props_of=props), 1))
+    # each document's figures and the story's word weights, read by the conflicts and by the
+    # figures compared: made once
+    figures = story_figures(claims, docs or {})
+    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores, figures))
+    # a fact joining two values of one quantity (no conflict reports) is split, its figures compared
+    outlets = {d.id: d.outlet for d in analysis.documents}
+    units = {d.id: d.copy_family or outlet_key(d.outlet) or d.id for d in analysis.documents}
+    parted_facts, parted = part_facts(facts, claims, docs or {}, figures[1], conflicts, outlets, units)
+    if parted:
+        facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(parted_facts, 1))
     # a fact carried only by copies of one report has one source: it is single-source
     # (with every copy cited), never corroboration
     # most independent sources first, then what an editor reads first
@@ -245,10 +279,6 @@ def find_from_claims(
         [_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
         + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
     )
-    # each document's figures and the story's word weights, read by the conflicts and by the
-    # figures compared: made once
-    figures = story_figures(claims, docs or {})
-    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores, figures))
     doc_ids = [d.id for d in analysis.documents]
     omissions = tuple(
         Omission(
@@ -271,8 +301,7 @@ def find_from_claims(
         shared_text=graph.shared,
         facts=facts,
         framing=tuple(find_framing(analysis, claims, facts, docs or {}, props)),
-        figures_compared=tuple(figures_apart(claims, docs or {}, {d.id: d.outlet for d in analysis.documents},
-                                             figures=figures)),
+        figures_compared=_compared(figures_apart(claims, docs or {}, outlets, figures=figures), parted),
     )
 
 

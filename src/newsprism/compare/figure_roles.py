@@ -1,0 +1,122 @@
+"""Whose a figure is, for figure_conflicts: the verbs whose clause states it, its holder
+(possessor or subject: "Sanders' 1,192", "Clinton is backed by 520"), and age brackets
+("people under 45") that are no count."""
+
+from __future__ import annotations
+
+from newsprism.extract.figures import PEOPLE_NOUNS
+
+__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ"]
+
+
+def _lemma(tok) -> str:
+    return tok.lemma_.lower().replace("-", "")
+
+
+def _governing(tok):
+    """The tokens from ``tok`` up to its sentence's root."""
+    seen = 0
+    while seen < 30:
+        yield tok
+        if tok.head is tok:
+            return
+        tok, seen = tok.head, seen + 1
+
+
+def _clause_verbs(tok) -> list:
+    """The verbs whose clause states the figure: the first verb above it, and
+    the verbs that verb is the open complement of ("did not want to cut $716
+    billion": cut, want)."""
+    out: list = []
+    for t in _governing(tok):
+        if t.pos_ in ("VERB", "AUX") and t is not tok:
+            out.append(t)
+            if t.dep_ != "xcomp":
+                break
+        elif out:
+            break
+    return out
+
+
+# nouns of people a bracket of ages follows ("people under 45", "voters over 65")
+_AGE_GROUPS = frozenset({"people", "voters", "those", "adults", "men", "women", "americans", "residents", "workers"})
+_PERSON_PRONOUNS = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
+
+
+def _age_bracket(span) -> bool:
+    """"under 45" / "over 65" right after a noun of people: an age bracket, no count."""
+    doc = span.doc
+    first = span[0]
+    if first.lower_ not in ("under", "over") and not (first.i > 0 and doc[first.i - 1].lower_ in ("under", "over")):
+        return False
+    k = first.i - (1 if first.lower_ in ("under", "over") else 2)
+    return k >= 0 and doc[k].lower_ in _AGE_GROUPS
+
+
+def _holder_key(tok) -> str | None:
+    """Who a subject or possessor names: "n:<name's last word>", "p:person" for he/she,
+    "c:<noun>" for a common noun (its possessor first: "Clinton's campaign" is Clinton's)."""
+    for _ in range(3):
+        if tok.pos_ == "PROPN":
+            return f"n:{tok.lower_}"
+        if tok.lower_ in _PERSON_PRONOUNS:
+            return "p:person"
+        if tok.pos_ != "NOUN":
+            return None
+        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if poss is None:
+            return f"c:{_lemma(tok)}"
+        tok = poss
+    return None
+
+
+def _holder(span) -> str | None:
+    """Whose figure it is, as "<who>|<how known>": the possessor of the figure or of its
+    noun, or the subject of a relative clause on it ("Sanders' 1,192", "the $5.6 billion
+    that Trump wants": "|poss"), else the subject of the verb whose clause states it, with
+    that verb ("the group raised $4 million": "|subj:raise") unless the figure is that
+    subject."""
+    root = span.root
+    doc = span.doc
+    # a name and its possessive mark right before the figure, however the parser hung them
+    k = span.start - 1
+    if k >= 1 and (doc[k].tag_ == "POS" or doc[k].text in ("'", "\u2019")) and doc[k - 1].pos_ == "PROPN":
+        return f"n:{doc[k - 1].lower_}|poss"
+    noun = root.head if root.dep_ in ("nummod", "compound", "quantmod") else root
+    for t in (root, noun):
+        poss = next((c for c in t.children if c.dep_ == "poss"), None)
+        if poss is not None:
+            key = _holder_key(poss)
+            return f"{key}|poss" if key else None
+        rel = next((c for c in t.children if c.dep_ == "relcl"), None)
+        subj = next((c for c in rel.children if c.dep_ in ("nsubj", "nsubjpass")), None) if rel is not None else None
+        if subj is not None and subj.pos_ != "PRON":
+            key = _holder_key(subj)
+            return f"{key}|poss" if key else None
+    verbs = _clause_verbs(root)
+    if not verbs:
+        return None
+    subj = next((c for c in verbs[-1].children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None or any(t.i == subj.i for t in _governing(root)):
+        return None
+    key = _holder_key(subj)
+    return f"{key}|subj:{verbs[-1].lemma_.lower()}" if key else None
+
+
+def _holders_differ(a: str | None, b: str | None) -> bool:
+    """Two figures told of different holders: two other names, or a person ("he") and
+    a thing that is not one ("the group"). Two subjects are compared only as subjects of
+    one verb ("Trump demanded $5.7 billion" / "Democrats rejected the $5.6 billion that
+    Trump wants" are one demand)."""
+    if a is None or b is None:
+        return False
+    (ka, _, how_a), (kb, _, how_b) = a.partition("|"), b.partition("|")
+    if ka == kb or (how_a.startswith("subj") and how_b.startswith("subj") and how_a != how_b):
+        return False
+    kinds = {ka[0], kb[0]}
+    if kinds == {"n"}:
+        return True
+    if kinds == {"p", "c"}:
+        noun = (ka if ka[0] == "c" else kb)[2:]
+        return noun not in PEOPLE_NOUNS
+    return False
