@@ -13,6 +13,7 @@ from newsprism.evaluate.gold_findings import (
     load_gold,
     locate,
     polnear_articles,
+    reads_as_sentence,
     score_event,
 )
 
@@ -62,6 +63,28 @@ def test_conflicts_need_two_versions():
     half = {"about": "c", "versions": [{"citations": [_cite("nyt-e1_1", TEXT_A, "40 staff")]}]}
     row = score_event(event, _report({"conflicts": [both, half]}))
     assert (row["conflicts_predicted"], row["conflicts_right"], row["conflicts_found"]) == (2, 1, 1)
+
+
+def test_single_source_recall_counts_the_first_ten_and_sentences():
+    event = _event(single_source=[{"doc": "fox", "claim": "blow", "fragment": "fierce blow"},
+                                  {"doc": "nyt", "claim": "staff", "fragment": "40 staff would stay"}])
+    filler = [{"about": f"Filler item number {i} stays.", "citations": [_cite("nyt-e1_1", TEXT_A, "The senator")]} for i in range(10)]
+    blow = {"about": "Aides called it a fierce blow.", "citations": [_cite("fox-e1_2", TEXT_B, "Aides called it a fierce blow.")]}
+    staff = {"about": "and said 40 staff would stay", "citations": [_cite("nyt-e1_1", TEXT_A, "said 40 staff would stay")]}
+    row = score_event(event, _report({"single_source": [blow, *filler[:8], staff, *filler[8:]]}))
+    assert (row["single_gold"], row["single_found"], row["single_found10"]) == (2, 2, 2)
+    assert row["single_top"] == 10 and row["single_sentences10"] == 9  # the clause is no sentence
+    row = score_event(event, _report({"single_source": [*filler, blow, staff]}))
+    assert (row["single_found"], row["single_found10"], row["single_sentences10"]) == (2, 0, 10)
+
+
+def test_reads_as_sentence():
+    assert reads_as_sentence("“This is a worldwide fight,” Clinton said.")
+    assert reads_as_sentence("''I assume she knows,'' said Paul R. Pillar.")
+    assert not reads_as_sentence("our strategy should have three main elements,” Clinton said.")
+    assert not reads_as_sentence("As The Post's Abby Phillip documented")
+    assert not reads_as_sentence("Louisiana Gov. Bobby Jindal on Monday signed an order,")
+    assert not reads_as_sentence("And we need more of a coalition flying those missions.")
 
 
 def test_explain_marks_right_wrong_and_missed():

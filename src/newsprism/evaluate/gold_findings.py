@@ -23,7 +23,12 @@ text the tool reads (whitespace normalised, nothing else):
 - a framing item is right when its citations overlap a label fragment of a
   gold framing difference; a gold difference is found when the framing
   section's citations together overlap its labels in ``min(2, outlets of the
-  gold item)`` outlets (evaluative items cite one outlet each).
+  gold item)`` outlets (evaluative items cite one outlet each);
+- single-source: the gold lists are not exhaustive, so only recall is scored — a gold
+  single-source fact is found when a single-source item cites its fragment in its outlet
+  (``single_recall``), and when one of the story's first ten does (``single_recall10``);
+  ``single_sentence10`` is the share of the first ten items whose text reads as a
+  complete sentence (:func:`reads_as_sentence`).
 
 Precision and recall are macro-averaged over events (an event with no
 predictions of a kind has no precision for it and is left out of that mean;
@@ -40,10 +45,27 @@ from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = [
     "GoldEvent", "load_gold", "locate", "score_event", "explain_event", "evaluate_gold", "default_gold_dir",
-    "polnear_articles", "default_data_dir",
+    "polnear_articles", "default_data_dir", "reads_as_sentence",
 ]
 
 _WS = re.compile(r"\s+")
+_OPEN = "\"“‘'(["
+_END = re.compile(r"[.!?][\"”’')\]]*$")
+_SUBORDINATE = re.compile(r"^(?:as|although|though|because|if|when|while|whereas|which|who|whom|whose|and|but|or)\b", re.IGNORECASE)
+
+
+def reads_as_sentence(text: str) -> bool:
+    """Whether ``text`` reads as a complete sentence on its own: a capital first (after any
+    opening quote), a full stop, question or exclamation mark last (before any closing
+    quote), no subordinating word or conjunction first, and at least four words. Judged on the
+    text alone, independently of the pipeline's own readability score."""
+    t = " ".join(text.split())
+    body = t.lstrip(_OPEN)
+    if len(t.split()) < 4 or not body[:1].isupper():
+        return False
+    if not _END.search(t):
+        return False
+    return not _SUBORDINATE.match(body)
 
 
 def default_gold_dir() -> Path:
@@ -218,6 +240,12 @@ def _match(event: GoldEvent, report: Mapping[str, Any]) -> tuple[dict[str, str],
     union = {"citations": [c for item in predicted for c in _cites_of(item)]}
     found = {k for k, g in enumerate(gold_framing) if g and hits(union, g) >= min(2, len(g))}
     out["framing"] = _Matched(predicted, gold_framing, matches, found)
+
+    # single-source: a gold fact is found when a single-source item cites its fragment in its outlet
+    gold_single = [_fragments(event, texts, doc_of, [(g.get("doc"), g.get("fragment"))]) for g in event.single_source]
+    predicted = list(findings.get("single_source") or ())
+    matches = [[k for k, g in enumerate(gold_single) if g and hits(item, g) >= 1] for item in predicted]
+    out["single_source"] = _Matched(predicted, gold_single, matches, {k for m in matches for k in m})
     return doc_of, out
 
 
@@ -226,6 +254,15 @@ def score_event(event: GoldEvent, report: Mapping[str, Any]) -> dict[str, float]
     _, matched = _match(event, report)
     out: dict[str, float] = {}
     for section, m in matched.items():
+        if section == "single_source":
+            top = m.predicted[:10]
+            out["single_gold"] = len(m.gold)
+            out["single_found"] = len(m.found)
+            out["single_found10"] = len({k for ks in m.matches[:10] for k in ks})
+            out["single_top"] = len(top)
+            out["single_sentences10"] = sum(
+                1 for item in top if reads_as_sentence(str(item.get("headline") or item.get("about") or "")))
+            continue
         out[f"{section}_predicted"] = len(m.predicted)
         out[f"{section}_right"] = sum(1 for k in m.matches if k)
         out[f"{section}_gold"] = len(m.gold)
@@ -245,6 +282,7 @@ def explain_event(event: GoldEvent, report: Mapping[str, Any], width: int = 110)
         "corroborated": [str(g.get("claim", "")) for g in event.corroborated],
         "conflicts": [str(g.get("about", "")) for g in event.conflicts],
         "framing": [str(g.get("about", "")) for g in event.framing],
+        "single_source": [str(g.get("claim", "")) for g in event.single_source],
     }
 
     def clip(s: str) -> str:
@@ -255,7 +293,8 @@ def explain_event(event: GoldEvent, report: Mapping[str, Any], width: int = 110)
     for section, m in matched.items():
         lines.append(f"-- {section}: {sum(1 for k in m.matches if k)}/{len(m.predicted)} right, "
                      f"{len(m.found)}/{len(m.gold)} gold found")
-        for item, ks in zip(m.predicted, m.matches):
+        shown = list(zip(m.predicted, m.matches))
+        for item, ks in shown[:10] if section == "single_source" else shown:  # the first ten single-source items
             mark = "+" + ",".join(f"#{k}" for k in ks) if ks else "-"
             lines.append(f"  {mark} {clip(str(item.get('headline') or item.get('about') or ''))}")
             for c in _cites_of(item)[:6]:
@@ -278,6 +317,21 @@ def _macro(rows: Sequence[Mapping[str, float]], prefix: str) -> dict[str, float]
         f"{prefix}_predicted": float(sum(r[f"{prefix}_predicted"] for r in rows)),
         f"{prefix}_right": float(sum(r[f"{prefix}_right"] for r in rows)),
         f"{prefix}_gold": float(sum(r[f"{prefix}_gold"] for r in rows)),
+    }
+
+
+def _single(rows: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    """Single-source recall (all items, first ten) macro over the events with gold
+    single-source facts, and the share of the first ten items that read as sentences
+    (pooled over events)."""
+    with_gold = [r for r in rows if r["single_gold"]]
+    top = sum(r["single_top"] for r in rows)
+    return {
+        "single_recall": sum(r["single_found"] / r["single_gold"] for r in with_gold) / len(with_gold) if with_gold else 1.0,
+        "single_recall10": sum(r["single_found10"] / r["single_gold"] for r in with_gold) / len(with_gold) if with_gold else 1.0,
+        "single_recall_n": float(len(with_gold)),
+        "single_gold": float(sum(r["single_gold"] for r in rows)),
+        "single_sentence10": sum(r["single_sentences10"] for r in rows) / top if top else 1.0,
     }
 
 
@@ -332,6 +386,7 @@ def evaluate_gold(
             for k, v in _macro(split_rows, prefix).items():
                 out[f"gold_{key}_{k}"] = v
         out[f"gold_{key}_duplicate_facts"] = float(sum(r["corroborated_duplicates"] for r in split_rows))
+        out.update({f"gold_{key}_{k}": v for k, v in _single(split_rows).items()})
     return out
 
 
