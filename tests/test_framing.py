@@ -620,3 +620,20 @@ def test_verbs_that_judge_conduct_are_cues(nlp):
     assert judged("Trump has pandered to the alt-right for over a year.") == [("verb", "pandered")]
     assert judged("The governor stonewalled the committee for months.") == [("verb", "stonewalled")]
     assert judged("Trump has spoken to the alt-right for over a year.") == []
+
+
+def test_a_noun_verdict_said_of_something_by_a_copula_is_a_cue(nlp):
+    # BASIL 2010 (NYT): "Mr. Steele's tenure has been one of the few blemishes this year for the
+    # Republican Party"; a guess ("could be a fiasco"), someone's view or a negation is no verdict
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        doc = nlp(text)
+        return [c.shown(doc) for sent in doc.sents for c in cues(sent)]
+
+    assert judged("Mr. Steele's tenure has been one of the few blemishes this year for the party.") == [
+        "Mr. Steele's tenure has been one of the few blemishes"]
+    assert judged("The rollout was a fiasco.") == ["The rollout was a fiasco"]
+    assert judged("The rollout could be a fiasco.") == []
+    assert judged("Critics said the rollout was a fiasco.") == []
+    assert judged("The rollout was not a fiasco.") == []

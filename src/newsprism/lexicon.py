@@ -20,6 +20,7 @@ __all__ = [
     "JUDGING_ADVERBS",
     "JUDGING_ADJECTIVES",
     "JUDGING_VERBS",
+    "VERDICT_NOUNS",
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
@@ -255,6 +256,12 @@ JUDGING_VERBS = frozenset(
     grumble bristle demagogue airbrush pander backpedal waffle stonewall grandstand meddle bungle snub
     sneer scoff squirm whitewash dither
     """.split()
+)
+# Nouns that pass a verdict on a thing when a copula says them of it ("the rollout was a fiasco", "Mr.
+# Steele's tenure has been one of the few blemishes this year for the party").
+VERDICT_NOUNS = frozenset(
+    """blemish fiasco debacle disaster embarrassment mess farce charade travesty sham boondoggle
+    catastrophe failure flop letdown misstep blunder disgrace shambles triumph masterstroke""".split()
 )
 # Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth
 # conceded ("admitted", "conceded"), a statement in doubt ("claimed", "alleged",

@@ -42,7 +42,8 @@ from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
-from newsprism.lexicon import AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, SPEAKING_NOUNS, STATEMENT_NOUNS
+from newsprism.lexicon import (AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
+                               SPEAKING_NOUNS, STATEMENT_NOUNS, VERDICT_NOUNS)
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking", "CUE_RANK", "JUDGING_ADJ"]
 
@@ -374,7 +375,20 @@ def _may_cue(tok: Token) -> bool:
         or (pos == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or lemma in _SPEECH_JUDGING))
         or (pos in ("ADJ", "VERB") and dep == "amod")
         or (pos == "ADJ" and dep == "acomp")
+        or (pos == "NOUN" and dep in ("attr", "pobj") and lemma in VERDICT_NOUNS)
     )
+
+
+def _copula_of(noun: Token) -> Token | None:
+    """The copula whose predicate ``noun`` is ("the rollout was a fiasco", "his tenure has been one
+    of the few blemishes"), else None."""
+    t = noun
+    if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.dep_ == "attr" \
+            and t.head.head.lower_ in ("one", "another", "some", "part"):
+        t = t.head.head
+    if t.dep_ == "attr" and t.head.lemma_ in ("be", "become", "remain"):
+        return t.head
+    return None
 
 
 def cues(sent: SpacySpan) -> list[Cue]:
@@ -456,6 +470,17 @@ def cues(sent: SpacySpan) -> list[Cue]:
             lo = min([verb.i] + [c.i for c in verb.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
             s_lo, s_hi = _phrase(subj[0], subj[0].left_edge.i, subj[0].i + 1, cap=5)[:2]
             v_lo, v_hi, cut = _phrase(tok, lo, tok.right_edge.i + 1, cap=8)
+            gap = " … " if v_lo > s_hi else " "
+            text = tok.doc[s_lo:s_hi].text + gap + tok.doc[max(v_lo, s_hi):v_hi].text
+            out.append(Cue("modifier", tok.text, s_lo, v_hi, cut, text))
+        elif tok.pos_ == "NOUN" and lemma in VERDICT_NOUNS and (cop := _copula_of(tok)) is not None:
+            # "Mr. Steele's tenure has been one of the few blemishes": the subject, then the verdict
+            subj = [c for c in cop.lefts if c.dep_ in ("nsubj", "nsubjpass")]
+            if not subj or any(c.dep_ == "aux" and c.tag_ == "MD" for c in cop.children):
+                continue
+            lo = min([cop.i] + [c.i for c in cop.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
+            s_lo, s_hi = _phrase(subj[0], subj[0].left_edge.i, subj[0].i + 1, cap=5)[:2]
+            v_lo, v_hi, cut = _phrase(tok, lo, tok.i + 1, cap=10)
             gap = " … " if v_lo > s_hi else " "
             text = tok.doc[s_lo:s_hi].text + gap + tok.doc[max(v_lo, s_hi):v_hi].text
             out.append(Cue("modifier", tok.text, s_lo, v_hi, cut, text))
