@@ -253,3 +253,25 @@ def test_an_abbreviation_is_not_the_last_word_of_a_name(nlp):
     entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
     kim = next(e for e in entities if any(m.text == "Kim Jong Un" for m in e.mentions))
     assert "U.N." not in {m.text for m in kim.mentions}
+
+
+def test_ben_is_a_given_name_and_miss_a_verb(nlp):
+    """PolNeAR (Washington Post, NYT, Jan.-Feb. 2016): "Carson" stood apart from "Ben Carson"
+    ("Ben" folds to the key of the prefix "bin", as in "bin Laden"), and the headline "Polls miss
+    Trump's fall" made a woman of that "Trump" (the verb read as "Miss"), so it stood apart
+    from "Donald J. Trump". "bin Laden" written alone is still a surname."""
+    text = ("Polls miss Trump's fall in Iowa vote. Donald J. Trump finished second. Candidates such as "
+            "Ben Carson and Carly Fiorina trailed, and Trump finished ahead of Carson in Iowa.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+
+    def texts(name: str) -> set[str]:
+        return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
+
+    assert texts("Carson") == {"Ben Carson", "Carson"}
+    assert texts("Donald J. Trump") == {"Donald J. Trump", "Trump"}
+    from newsprism.compare.mention_items import is_full_person, make_item
+
+    laden = "The raid killed bin Laden."
+    start = laden.index("bin Laden")
+    assert not is_full_person(make_item(0, Mention("b", start, start + 9, "bin Laden", "PERSON"), nlp(laden)))

@@ -17,6 +17,7 @@ from newsprism.compare.names import (
     ORG_FORM_WORDS,
     PARTICLES,
     SURNAME_PREFIXES,
+    SURNAME_PREFIX_SPELLINGS,
     name_tokens,
     phonetic,
 )
@@ -184,7 +185,8 @@ def compatible(a: Item, b: Item) -> bool:
 
 
 def is_full_person(it: Item) -> bool:
-    return it.group in ("PERSON", "UNK") and len(it.toks) >= 2 and it.toks[0] not in SURNAME_PREFIXES
+    return it.group in ("PERSON", "UNK") and len(it.toks) >= 2 and (
+        it.toks[0] not in SURNAME_PREFIXES or (bool(it.words) and it.words[0].lower() not in SURNAME_PREFIX_SPELLINGS))
 
 
 
@@ -551,7 +553,7 @@ def _honorific_gender(span: "SpacySpan") -> str | None:
     """"m"/"f" from an honorific just before or at the start of the name."""
     doc = span.doc
     for tok in (doc[span.start - 1] if span.start > 0 else None, span[0]):
-        if tok is None:
+        if tok is None or not tok.text[:1].isupper():  # "Polls miss Trump's fall": a verb, not "Miss"
             continue
         key = title_key(tok.text)
         if key in MALE_HONORIFICS:

@@ -29,7 +29,7 @@ from newsprism.lexicon import EXTRA_NICKNAMES, ORG_SUFFIXES, TITLE_WORDS, title_
 __all__ = [
     "phonetic", "tokens_match", "seq_match", "is_subsequence", "name_tokens", "acronym_of",
     "variant_candidates", "may_be_variants", "Nicknames", "content_words", "spells", "clips",
-    "PARTICLES", "FUNCTION_WORDS", "NAME_LINKS", "SURNAME_PREFIXES", "ACRONYM", "NAME_WORD",
+    "PARTICLES", "FUNCTION_WORDS", "NAME_LINKS", "SURNAME_PREFIXES", "SURNAME_PREFIX_SPELLINGS", "ACRONYM", "NAME_WORD",
     "ORG_FORM_WORDS", "COUNTRY_ABBREVIATIONS", "CLIPPED",
 ]
 
@@ -41,6 +41,10 @@ NAME_LINKS = FUNCTION_WORDS - {"on", "in", "at"}
 # a surname can start with these ("Abu Jaafar", "Abo Zayd", "bin Laden", "van Gogh"): such a
 # two-word name written alone is a surname, not a full name (phonetic forms)
 SURNAME_PREFIXES = frozenset("abu bin ibn bint um van vun von di dil dila da du li la mac mc haj st".split())
+# ... as they are spelled: "Ben", "Lee", "Dee" fold to the keys of "bin", "li", "di" but are given
+# names ("Ben Carson" is a full name)
+SURNAME_PREFIX_SPELLINGS = frozenset(
+    "abu abo bin ibn bint um umm van von di del dell della da du li la le mac mc haj hajj st st.".split())
 ACRONYM = re.compile(r"^(?:[A-Z]\.){2,6}$|^[A-Z]{2,6}$")
 NAME_WORD = re.compile(r"[^\W_]+(?:[.'’-][^\W_]+)*\.?", re.UNICODE)
 # words after a company's name that say what form it has, not which company it is
