@@ -251,6 +251,11 @@ def test_wrong_merge_check_finds_two_first_names_and_two_genders():
     assert len(found) == 2 and "first names" in found[0] and "genders" in found[1]
     assert same_first_name("Rick", "Richard") and same_first_name("Sergey", "Sergei") and same_first_name("J.", "John")
     assert not same_first_name("Donald", "Melania")
+    # a lower-case "miss" is a verb: "Polls miss Trump's fall" tells no gender (PolNeAR, NYT)
+    text = "Polls miss Trump's fall. Mr. Trump spoke."
+    info = DocumentInfo("a", None, None, None, None, None, False, (), None, None, (), None, text)
+    one = Entity("E1", "Trump", "PERSON", ("Trump",), (m("Trump", 11), m("Trump", 29)))
+    assert wrong_merges(StoryAnalysis(documents=(info,), entities=(one,), quotes=(), figures=(), times=())) == []
 
 
 def test_no_wrong_merge_and_clean_speakers_on_the_seed_story(seed_story, nlp):

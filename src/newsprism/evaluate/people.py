@@ -79,6 +79,8 @@ def _mention_gender(text: str, start: int, words: list[str]) -> str | None:
     key = title_key(before[-1]) if before else ""
     if before and before[-1].endswith(".") and key not in ABBREVIATED_HONORIFICS:
         key = ""  # "... and first lady. Sanders, the senator": the sentence's end, no title
+    if before and not before[-1][:1].isupper():
+        key = ""  # "Polls miss Trump's fall": a verb, not "Miss"
     inside = title_key(_WORD.findall(text[start : start + 6])[0]) if _WORD.findall(text[start : start + 6]) else ""
     for k in (key, inside):
         if k in MALE_HONORIFICS:
