@@ -82,7 +82,8 @@ def test_reads_as_sentence():
     assert reads_as_sentence("“This is a worldwide fight,” Clinton said.")
     assert reads_as_sentence("''I assume she knows,'' said Paul R. Pillar.")
     assert not reads_as_sentence("our strategy should have three main elements,” Clinton said.")
-    assert not reads_as_sentence("As The Post's Abby Phillip documented")
+    assert not reads_as_sentence("As The Post's Abby Phillip documented.")
+    assert reads_as_sentence("If we nominate Donald Trump, Hillary wins,'' Mr. Cruz said.")
     assert not reads_as_sentence("Louisiana Gov. Bobby Jindal on Monday signed an order,")
     assert not reads_as_sentence("And we need more of a coalition flying those missions.")
 

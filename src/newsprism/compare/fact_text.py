@@ -11,14 +11,18 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from newsprism.compare.align import is_credit_line, quote_share
 from newsprism.compare.shared_quotes import quoted_words
 from newsprism.extract.claims import Claim
 from newsprism.model import Span
 
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+
 __all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
-           "single_source_weight"]
+           "dateline_only", "reads_whole", "single_source_head", "single_source_weight"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
@@ -29,6 +33,10 @@ _SPEAKER_TAG = re.compile(
     r"^(?:(?:[A-Z][\w.'’-]*|the|a|an|of|and)\s+){1,6}(?:said|says|told|added|wrote|reports|reported|continued|explained|noted)\b"
     r"(?:\s+[\w.'’-]+){0,5}\s*[.!?:]?\s*$"
 )
+# a list bullet the text extraction kept as a letter ("l Rather than ...", "• The ...")
+_BULLET = r"(?:[l•·▪■●]\s+(?=[A-Z“\"]))"
+_LEAD = re.compile(rf"^(?:{_BULLET}|{_DATELINE.pattern[1:]})")
+_DASH_END = re.compile(r"(?:—|--|–)\s*$")
 _QUOTE_TAIL = re.compile(r"^[\"”’]\s")
 _TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’", ".'")
 
@@ -57,8 +65,8 @@ def quoted_sentence(claim: Claim, min_words: int = 5) -> bool:
 
 
 def headline_span(claim: Claim) -> Span:
-    """The claim's citation without a leading dateline ("WASHINGTON — ")."""
-    m = _DATELINE.match(claim.text)
+    """The claim's citation without a leading dateline ("WASHINGTON — ") or list bullet ("l ")."""
+    m = _LEAD.match(claim.text)
     if m and m.end() < len(claim.text) - 10:
         start = claim.start + m.end()
         return Span(claim.doc, start, claim.end, claim.text[m.end():])
@@ -102,6 +110,40 @@ def importance(claim: Claim, rank_in_doc: int) -> float:
     return round(score, 3)
 
 
+def reads_whole(text: str) -> bool:
+    """Reads as a sentence of its own: readable (see :func:`readability`), a capital first
+    and ending as a sentence ends ("our strategy should have three main elements,” Clinton
+    said." is the tail of a quoted sentence; "Jindal signed an order," its head)."""
+    t = text.strip()
+    body = t.lstrip("“\"'‘(")
+    return readability(t) >= 3 and body[:1].isupper() and t.endswith(_TERMINAL + ("''", "”", '"', "’"))
+
+
+def single_source_head(claim: Claim, siblings: Sequence[Claim], taken: Collection[str]) -> Span:
+    """What a one-outlet fact shows: the claim (without a dateline), or, when that does not
+    read as a sentence ("our strategy should have three main elements,” Clinton said ...",
+    "As The Post's Abby Phillip documented"), the whole sentence the clause splitter cut it
+    from — a verbatim span of the report — if that reads better, is not too long, and none of
+    its other clauses (``siblings``) is in a fact already (``taken``: it would be told twice)."""
+    head = headline_span(claim)
+    sentence = claim.sentence
+    if reads_whole(head.text) or sentence is None or sentence == claim.citation:
+        return head
+    if len(sentence.text.split()) > 60 or any(o.id in taken for o in siblings):
+        return head
+    m = _LEAD.match(sentence.text)
+    if m and m.end() < len(sentence.text) - 10 and sentence.start + m.end() <= claim.start:
+        sentence = Span(sentence.doc, sentence.start + m.end(), sentence.end, sentence.text[m.end():])
+    def rank(x: Span) -> tuple[bool, float]:
+        return reads_whole(x.text), readability(x.text)
+    return sentence if rank(sentence) > rank(head) else head
+
+
+def dateline_only(text: str) -> bool:
+    """A dateline or credit line standing alone ("NEW YORK, Nov. 19 (UPI) —"): it ends with its dash."""
+    return bool(_DASH_END.search(text))
+
+
 def single_source_weight(claim: Claim, head: Span, title: str | None) -> float:
     """How far down a one-outlet fact goes among the others of its importance: the
     report's own headline restates its lede (the lede is the fact an editor wants), and a
@@ -109,7 +151,7 @@ def single_source_weight(claim: Claim, head: Span, title: str | None) -> float:
     said ...") goes after the complete sentences."""
     if title and claim.start == 0 and _norm_title(claim.text) == _norm_title(title):
         return 0.3
-    if readability(head.text) < 3:
+    if not reads_whole(head.text):
         return 0.5
     return 1.0
 

@@ -23,7 +23,7 @@ the parse the pipeline already made.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import replace
 from typing import Mapping, Sequence
 
@@ -37,7 +37,7 @@ from newsprism.compare.fact_links import Props, claim_agents, link_strength, nam
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
-    headline_span, importance, is_content, quoted_sentence, readability, single_source_weight,
+    dateline_only, headline_span, importance, is_content, quoted_sentence, readability, single_source_head, single_source_weight,
 )
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
@@ -314,22 +314,33 @@ def build_facts(
     facts = cleaned
     used = placed
     multi = len(facts)
+    # the clauses of each sentence: a clause that does not read as a sentence is told as its
+    # whole sentence (a verbatim span of the report) when no other fact holds a clause of it
+    clauses: dict[tuple[str, int], list[Claim]] = defaultdict(list)
+    for c in claims:
+        if c.sentence is not None:
+            clauses[(c.doc, c.sentence.start)].append(c)
     for c in claims:
         if c.id in used or not is_content(c):
             continue
         substantive = (c.entities or c.figures) and len(c.terms) >= 4
         if not substantive:
             continue
-        head = headline_span(c)
+        siblings = clauses.get((c.doc, c.sentence.start), []) if c.sentence is not None else []
+        head = single_source_head(c, [o for o in siblings if o.id != c.id], used)
+        members = [o for o in siblings if o.id not in used and head.start <= o.start and o.end <= head.end] or [c]
         key = " ".join(head.text.lower().split())
-        if key in seen_headlines:
+        if key in seen_headlines or dateline_only(head.text):
             continue
         seen_headlines.add(key)
-        used.add(c.id)
-        weight = single_source_weight(c, head, titles.get(c.doc))
+        used.update(o.id for o in members)
+        first = min(members, key=lambda o: o.start)
+        weight = single_source_weight(first, head, titles.get(c.doc))
         facts.append(
-            Fact("", head, outlet_of.get(c.doc), (Support(c.id, c.citation, "same fact"),), (c.doc,), 1,
-                 tuple(c.entities), tuple(f.text for f in c.figures), round(importance(c, rank[c.id]) * weight, 3))
+            Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
+                 tuple(dict.fromkeys(e for o in members for e in o.entities)),
+                 tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
+                 round(max(importance(o, rank[o.id]) for o in members) * weight, 3))
         )
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     return facts

@@ -51,21 +51,26 @@ __all__ = [
 _WS = re.compile(r"\s+")
 _OPEN = "\"“‘'(["
 _END = re.compile(r"[.!?][\"”’')\]]*$")
-_SUBORDINATE = re.compile(r"^(?:as|although|though|because|if|when|while|whereas|which|who|whom|whose|and|but|or)\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(r"^(?:as|although|though|because|if|when|while|whereas|since|unless|until)\b", re.IGNORECASE)
+_CONJUNCTION = re.compile(r"^(?:which|who|whom|whose|and|but|or)\b", re.IGNORECASE)
 
 
 def reads_as_sentence(text: str) -> bool:
     """Whether ``text`` reads as a complete sentence on its own: a capital first (after any
     opening quote), a full stop, question or exclamation mark last (before any closing
-    quote), no subordinating word or conjunction first, and at least four words. Judged on the
-    text alone, independently of the pipeline's own readability score."""
+    quote), no conjunction or relative pronoun first, no subordinate clause alone ("As The
+    Post's Abby Phillip documented": a subordinating word first and no comma before a main
+    clause), and at least four words. Judged on the text alone, independently of the
+    pipeline's own readability score."""
     t = " ".join(text.split())
     body = t.lstrip(_OPEN)
     if len(t.split()) < 4 or not body[:1].isupper():
         return False
     if not _END.search(t):
         return False
-    return not _SUBORDINATE.match(body)
+    if _CONJUNCTION.match(body):
+        return False
+    return not (_SUBORDINATE.match(body) and "," not in body)
 
 
 def default_gold_dir() -> Path:

@@ -1,0 +1,39 @@
+"""How a one-outlet claim reads: whole sentences for clauses, datelines and bullets cut."""
+
+from __future__ import annotations
+
+from newsprism.compare.fact_text import dateline_only, headline_span, reads_whole, single_source_head
+from newsprism.extract.claims import Claim
+from newsprism.model import Span
+
+TEXT = ("“This is a worldwide fight and America must lead it, our strategy should have three main elements,” "
+        "Clinton said on Thursday in New York City.")
+
+
+def _claim(text: str, part: str, sentence: bool = True) -> Claim:
+    start = text.index(part)
+    whole = Span("d", 0, len(text), text) if sentence else None
+    return Claim(f"d#{start}", Span("d", start, start + len(part), part), sentence=whole)
+
+
+def test_reads_whole():
+    assert reads_whole("Clinton suggested the United States should send more special forces into Syria.")
+    assert not reads_whole("our strategy should have three main elements,” Clinton said on Thursday in New York City.")
+    assert not reads_whole("Louisiana Gov. Bobby Jindal on Monday signed an order to block any Syrian refugee,")
+
+
+def test_a_clause_is_told_as_its_whole_sentence_unless_another_fact_holds_part_of_it():
+    tail = _claim(TEXT, "our strategy should have three main elements,” Clinton said on Thursday in New York City.")
+    head = _claim(TEXT, "“This is a worldwide fight")
+    assert single_source_head(tail, [head], set()) == Span("d", 0, len(TEXT), TEXT)
+    assert single_source_head(tail, [head], {head.id}) == tail.citation  # told twice otherwise
+    whole = _claim("Clinton suggested the United States should send more forces.", "Clinton suggested the United States should send more forces.")
+    assert single_source_head(whole, [], set()) == whole.citation
+
+
+def test_datelines_and_bullets():
+    assert dateline_only("NEW YORK, Nov. 19 (UPI) —")
+    assert not dateline_only("NEW YORK — Clinton spoke on Thursday.")
+    text = "l Rather than 250,000, only 2,200 Syrians have been admitted."
+    cut = headline_span(_claim(text, text, sentence=False))
+    assert cut.text == "Rather than 250,000, only 2,200 Syrians have been admitted." and cut.start == 2
