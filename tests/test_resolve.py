@@ -275,3 +275,25 @@ def test_ben_is_a_given_name_and_miss_a_verb(nlp):
     laden = "The raid killed bin Laden."
     start = laden.index("bin Laden")
     assert not is_full_person(make_item(0, Mention("b", start, start + 9, "bin Laden", "PERSON"), nlp(laden)))
+
+
+def test_a_name_ner_once_called_a_person_with_a_given_name_is_a_person(nlp):
+    """PolNeAR (Breitbart, March 2016): "Marco Rubio" NER labelled a building 11 times and a
+    person once, so the entity read FAC; a given name on the very text NER called a person
+    tells. "Mitt Romney's Medicare" (NER: a person once) beside "Medicare" stays what it was."""
+    from newsprism.compare.entity_types import entity_type
+    from newsprism.compare.mention_items import make_item
+
+    text = "Marco Rubio spoke. Marco Rubio left. Marco Rubio won. Mitt Romney's Medicare plan and Medicare."
+    doc = nlp(text)
+
+    def items(specs):
+        out, pos = [], 0
+        for k, (name, label) in enumerate(specs):
+            start = text.index(name, pos)
+            pos = start + 1
+            out.append(make_item(k, Mention("a", start, start + len(name), name, label), doc))
+        return out
+
+    assert entity_type(items([("Marco Rubio", "FAC"), ("Marco Rubio", "FAC"), ("Marco Rubio", "PERSON")])) == "PERSON"
+    assert entity_type(items([("Mitt Romney's Medicare", "PERSON"), ("Medicare", "ORG"), ("Medicare", "ORG")])) == "ORG"

@@ -42,9 +42,15 @@ def entity_type(members: list[Item]) -> str:
         rank["ORG"] = -1  # an entity written as an acronym ("CPAC", "DNC") is no person on a tie
     label = max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
     names = [it for it in members if it.kind == "name"]
-    if label != "PERSON" and any(it.mention.label == "PERSON" and len(it.toks) >= 2 for it in names) and all(
-            len(it.toks) == 1 for it in names if it.mention.label != "PERSON"):
-        # "Jay Carney" and "Carney" NER called a place twice: the surname joined his full name
+    # a person's full name NER found, not a span that holds one ("Mitt Romney's Medicare")
+    full_people = [it for it in names if it.mention.label == "PERSON" and len(it.toks) >= 2
+                   and not re.search(r"['’]s\s", it.mention.text)]
+    as_label = {it.mention.text for it in names if it.mention.label == label}
+    if label != "PERSON" and full_people and (
+            all(len(it.toks) == 1 for it in names if it.mention.label != "PERSON")
+            or any(it.mention.text in as_label and it.words and name_gender(it.words[0]) is not None for it in full_people)):
+        # "Jay Carney" and "Carney" NER called a place twice: the surname joined his full name;
+        # "Marco Rubio" NER called a building 11 times and a person once: a given name tells
         label = "PERSON"
     if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
