@@ -427,3 +427,24 @@ def test_a_pronoun_after_a_leading_conjunction_reads_worse_than_a_noun():
 
     assert readability("But they were turned away by militias at the checkpoints.") < readability(
         "But the vans were turned away by militias at the checkpoints.")
+
+
+def test_a_one_outlet_clause_is_told_as_its_whole_sentence(nlp):
+    # PolNeAR story 6 showed "our strategy should have three main elements,” Clinton said ...":
+    # the tail of a quoted sentence the clause splitter cut
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": ("Hillary Clinton calls on the United States to lead the fight against the Islamic State.\n\n"
+              "“This is a worldwide fight and America must lead it, our strategy should have three main elements,” "
+              "Clinton said on Thursday during a speech at the Council on Foreign Relations in New York City.\n\n"
+              "NEW YORK, Nov. 19 (UPI) —"),
+        "b": "Senate Passes Farm Bill.\n\nThe Senate passed the farm bill on Tuesday by 68 votes to 32 after a deal with the House.",
+    }
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    single = run_pipeline(arts, nlp).findings.single_source
+    abouts = [f.about for f in single if f.docs == ("a",)]
+    assert any(t.startswith("“This is a worldwide fight") and "three main elements" in t for t in abouts), abouts
+    assert not any(t.startswith("our strategy") for t in abouts), abouts
+    assert not any("(UPI)" in t for t in abouts), abouts

@@ -63,3 +63,9 @@ class FactParams:
     # two claims each giving figures (written with digits), none in common: "partly" unless their
     # words agree differ_terms much
     other_figures: bool = True
+    # a one-outlet fact another outlet tells nearly in other words (a claim of it scores this
+    # high with another outlet's claim, just under the alignment's link threshold) is no news
+    # only one outlet has: its importance is weighed down so that what one outlet alone
+    # reports comes first (tuned on the BASIL and PolNeAR gold dev halves)
+    told_elsewhere: float = 0.7
+    told_elsewhere_weight: float = 0.3

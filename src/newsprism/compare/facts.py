@@ -317,6 +317,12 @@ def build_facts(
     # the clauses of each sentence: a clause that does not read as a sentence is told as its
     # whole sentence (a verbatim span of the report) when no other fact holds a clause of it
     clauses: dict[tuple[str, int], list[Claim]] = defaultdict(list)
+    # each claim's best score with a claim of another outlet: how nearly another outlet tells it
+    elsewhere = None
+    if pairs is not None and claims:
+        outlets = np.array([str(outlet_of.get(c.doc) or c.doc) for c in claims])
+        other = outlets[:, None] != outlets[None, :]
+        elsewhere = np.where(other, pairs.score, -np.inf).max(axis=1)
     for c in claims:
         if c.sentence is not None:
             clauses[(c.doc, c.sentence.start)].append(c)
@@ -336,6 +342,8 @@ def build_facts(
         used.update(o.id for o in members)
         first = min(members, key=lambda o: o.start)
         weight = single_source_weight(first, head, titles.get(c.doc))
+        if elsewhere is not None and max(elsewhere[index[o.id]] for o in members) >= params.told_elsewhere:
+            weight *= params.told_elsewhere_weight
         facts.append(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
