@@ -297,3 +297,20 @@ def test_a_name_ner_once_called_a_person_with_a_given_name_is_a_person(nlp):
 
     assert entity_type(items([("Marco Rubio", "FAC"), ("Marco Rubio", "FAC"), ("Marco Rubio", "PERSON")])) == "PERSON"
     assert entity_type(items([("Mitt Romney's Medicare", "PERSON"), ("Medicare", "ORG"), ("Medicare", "ORG")])) == "ORG"
+
+
+def test_a_surname_goes_to_the_person_named_far_more_often_in_every_report(nlp):
+    """PolNeAR story 74: the first report's headline "Clinton" joined Hillary Clinton and became
+    her entity's root, so the next reports' "Clinton" saw her named once, as often as Bill
+    Clinton, and the two headlines stood as a "Clinton" of their own."""
+    texts = {
+        "a": "Clinton targets Trump. Hillary Clinton spoke in Los Angeles. Hillary Clinton said she would win.",
+        "b": "Clinton faces tight primary. Hillary Clinton leads Sanders. Bill Clinton campaigned for her. "
+             "Hillary Clinton thanked him.",
+        "c": "Clinton and Sanders are tied. Hillary Clinton and Bernie Sanders met voters.",
+    }
+    docs = {k: nlp(t) for k, t in texts.items()}
+    mentions = [m for k, t in texts.items() for m in extract_mentions(Article(id=k, text=t), docs[k])]
+    entities = resolve_entities(mentions, docs)
+    hillary = next(e for e in entities if any(m.text == "Hillary Clinton" for m in e.mentions))
+    assert {(m.doc, m.start) for m in hillary.mentions if m.text == "Clinton"} == {("a", 0), ("b", 0), ("c", 0)}

@@ -348,9 +348,26 @@ def _short_people(items: list[Item], sets: _Sets) -> None:
         if it.gender is not None:
             genders_of[sets.find(it.idx)].add(it.gender)
     mentions_of: Counter[int] = Counter(sets.find(it.idx) for it in names)
+
+    def join(it: Item, other: Item) -> None:
+        # the full name's count and roles follow the joined root: a surname joined first to the
+        # most named person can become its root ("Clinton" in a headline), and the next surname
+        # must still see "Hillary Clinton" named four times (the count stays that of the names
+        # written in full: a surname joined does not make its person more often named)
+        ra, rb = sets.find(it.idx), sets.find(other.idx)
+        count = mentions_of[rb]
+        roles = roles_of[ra] | roles_of[rb]
+        _join_gendered(sets, genders_of, it, other)
+        root = sets.find(it.idx)
+        mentions_of[root], roles_of[root] = count, roles
+    # a one-word name the rules of names already joined to a longer name ("Scott":ORG to "Keith
+    # Lamont Scott":ORG) is that name's: it is not joined again to another person's
+    longer_roots = {sets.find(x.idx) for x in items if x.kind == "name" and len(x.toks) >= 2}
     leftovers: list[Item] = []
     for it in short:
         n = len(it.toks)
+        if n == 1 and sets.find(it.idx) in longer_roots:
+            continue
         tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and seq_match(f.toks[-n:], it.toks)
                  and n >= _last_word_parts(f)]  # "Moon" is not "Ban Ki-moon"
         # "Trump Jr." is the man named with "Jr."; a bare "Trump" is first the one named without it
@@ -375,12 +392,12 @@ def _short_people(items: list[Item], sets: _Sets) -> None:
                 tails = [f for f in tails if sets.find(f.idx) == ranked[0]]
                 owners = {ranked[0]}
         if len(owners) == 1:
-            _join_gendered(sets, genders_of, it, tails[0])
+            join(it, tails[0])
             continue
         if len(owners) > 1:
             before = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
             if before:
-                _join_gendered(sets, genders_of, it, before[-1])
+                join(it, before[-1])
             else:
                 leftovers.append(it)
             continue
