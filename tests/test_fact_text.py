@@ -37,3 +37,16 @@ def test_datelines_and_bullets():
     text = "l Rather than 250,000, only 2,200 Syrians have been admitted."
     cut = headline_span(_claim(text, text, sentence=False))
     assert cut.text == "Rather than 250,000, only 2,200 Syrians have been admitted." and cut.start == 2
+
+
+def test_a_sentence_going_on_from_another_is_not_whole_and_credits_are_no_content():
+    from newsprism.compare.align import is_credit_line
+
+    assert not reads_whole("And an eyebrow-raising 40,570 are unaffiliated or have never voted.")
+    assert not reads_whole("But Cox says the NRA won’t allow gun owners to become scapegoats.")
+    text = "(h/t Mediaite.)\n\nFollow Ian Hanchett on Twitter @IanHanchett."
+    assert is_credit_line(_claim(text, text, sentence=False))
+    text = "Follow Jeff Poor on Twitter @jeff_poor."
+    assert is_credit_line(_claim(text, text, sentence=False))
+    text = "Trump said he would follow the debate on Twitter."
+    assert not is_credit_line(_claim(text, text, sentence=False))

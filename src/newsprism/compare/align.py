@@ -573,7 +573,8 @@ def score_pairs(
 
 
 _CREDIT_LINE = re.compile(
-    r"\b(?:contributed (?:to )?(?:this )?report(?:ing)?|reported from|reporting by|edited by|writing by)\b", re.IGNORECASE
+    r"\b(?:contributed (?:to )?(?:this )?report(?:ing)?|reported from|reporting by|edited by|writing by)\b"
+    r"|^\(?h/t\b|(?:^|\n)\s*follow [\w .'’-]{1,40} on twitter\b", re.IGNORECASE
 )
 
 

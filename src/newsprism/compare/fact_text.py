@@ -28,6 +28,7 @@ _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
     re.IGNORECASE,
 )
+_CONJUNCTION_START = re.compile(r"^(?:but|and|or|so|because|though|although|which|who)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
 _SPEAKER_TAG = re.compile(
     r"^(?:(?:[A-Z][\w.'’-]*|the|a|an|of|and)\s+){1,6}(?:said|says|told|added|wrote|reports|reported|continued|explained|noted)\b"
@@ -116,6 +117,8 @@ def reads_whole(text: str) -> bool:
     said." is the tail of a quoted sentence; "Jindal signed an order," its head)."""
     t = text.strip()
     body = t.lstrip("“\"'‘(")
+    if _CONJUNCTION_START.match(body):  # "And an eyebrow-raising 40,570 are unaffiliated": goes on from another
+        return False
     return readability(t) >= 3 and body[:1].isupper() and t.endswith(_TERMINAL + ("''", "”", '"', "’"))
 
 
