@@ -448,3 +448,19 @@ def test_a_one_outlet_clause_is_told_as_its_whole_sentence(nlp):
     assert any(t.startswith("“This is a worldwide fight") and "three main elements" in t for t in abouts), abouts
     assert not any(t.startswith("our strategy") for t in abouts), abouts
     assert not any("(UPI)" in t for t in abouts), abouts
+
+
+def test_a_named_speakers_quote_naming_no_one_is_a_single_source_fact(nlp):
+    # BASIL 0ffb34cd: Romney's "you put in place a magnet" named no entity and was left out
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": ("Romney and Perry clash on immigration.\n\nMitt Romney accused Rick Perry of encouraging illegal "
+              "immigration at the debate on Tuesday.\n\nRomney turned to his rival on the stage. “You talk about magnets. "
+              "You put in place a magnet with your tuition policy for the children of illegal immigrants,” he said."),
+        "b": "Senate Passes Farm Bill.\n\nThe Senate passed the farm bill on Tuesday by 68 votes to 32 after a deal with the House.",
+    }
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    abouts = [f.about for f in run_pipeline(arts, nlp).findings.single_source]
+    assert any("put in place a magnet" in t for t in abouts), abouts

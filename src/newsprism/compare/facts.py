@@ -329,7 +329,7 @@ def build_facts(
     for c in claims:
         if c.id in used or not is_content(c):
             continue
-        substantive = (c.entities or c.figures) and len(c.terms) >= 4
+        substantive = (c.entities or c.figures or (c.attribution is not None and c.attribution.entity)) and len(c.terms) >= 4
         if not substantive:
             continue
         siblings = clauses.get((c.doc, c.sentence.start), []) if c.sentence is not None else []
