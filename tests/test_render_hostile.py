@@ -179,7 +179,9 @@ def test_markdown_shows_every_citation_and_runs_nothing(hostile_analysis):
 
 @pytest.mark.parametrize(
     "value",
-    ["[/]", "[link=x]a[/link]", "\x1b[2J", "\ud800", "a\u202eb", "<b>", "`x`", "a_b", "_x_", "|", "\x9b1m"],
+    ["[/]", "[link=x]a[/link]", "\x1b[2J", "\ud800", "a\u202eb", "<b>", "`x`", "a_b", "_x_", "|", "\x9b1m",
+     # what starts a Markdown block at the start of a line, and numbers that only look like it
+     "5.7 points", "1. Donald Trump", "2) second", "12.", "- a dash", "+ plus", "> quoted", "3.5) x"],
 )
 def test_safe_helpers_on_single_payloads(value):
     from rich.text import Text

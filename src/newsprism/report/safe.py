@@ -111,7 +111,9 @@ def console(**options: Any):
 # (inside a word it is harmless and common in file names)
 _MD_PUNCT = re.compile(r"([\\`*\[\]|~#])")
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
-_MD_LINE_START = re.compile(r"^([ \t]*)([-+=>]|\d+[.)])")
+# what would start a list, a quote or a heading underline; a number opens a list only when its
+# "." or ")" is followed by a space (the mark is escaped, not the digits: "\\5" is no escape)
+_MD_LINE_START = re.compile(r"^([ \t]*)(?:([-+=>])|(\d+)([.)])(?=\s|$))")
 
 
 def md(text: Any) -> str:
@@ -122,7 +124,13 @@ def md(text: Any) -> str:
     s = _MD_UNDERSCORE.sub(r"\\_", s)
     # a scheme a link could use, defanged even where no link syntax survives
     s = re.sub(r"(?i)\b(javascript|vbscript|data)(\s*):", r"\1\2&#58;", s)
-    return _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), s)
+    return _MD_LINE_START.sub(_md_line_start, s)
+
+
+def _md_line_start(m: re.Match[str]) -> str:
+    if m.group(2) is not None:
+        return m.group(1) + "\\" + m.group(2)
+    return m.group(1) + m.group(3) + "\\" + m.group(4)
 
 
 def md_cite(doc: str, start: int, end: int) -> str:
