@@ -12,12 +12,9 @@ collapsed; each fragment must be a substring; the outlet key must be the text's 
 metadata.tsv. One difference: a story here needs 2+ outlets (the PolNeAR set asks 3+), and
 every story must be `split: held-out`. Exit status 1 on any problem.
 """
-import glob
 import importlib.util
 import os
 import sys
-
-import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location('polnear_verify', os.path.join(HERE, '..', 'polnear', 'verify.py'))
@@ -27,36 +24,7 @@ MIN_OUTLETS = 2
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else pv.DEFAULT_ROOT
-    ydir = sys.argv[2] if len(sys.argv) > 2 else HERE
-    files = sorted(glob.glob(os.path.join(ydir, '*.yaml')))
-    if not files:
-        print('no yaml files in', ydir)
-        return 1
-    meta = pv.metadata(root)
-    bad = 0
-    total = 0
-    for yf in files:
-        with open(yf, encoding='utf-8') as fh:
-            ev = yaml.safe_load(fh)
-        name = os.path.basename(yf)
-        if ev.get('event') + '.yaml' != name:
-            print(f'{name}: event field {ev.get("event")} does not match file name')
-            bad += 1
-        if ev.get('split') != 'held-out':
-            print(f'{name}: split is {ev.get("split")}, not held-out')
-            bad += 1
-        outlets = set(ev['documents'])
-        if len(outlets) < MIN_OUTLETS:
-            print(f'{name}: fewer than {MIN_OUTLETS} outlets')
-            bad += 1
-        texts = pv.load_story(root, meta, ev['documents'])
-        problems, checked = pv.check_fragments(name, ev, texts)
-        bad += problems
-        total += checked
-        print(f'{name}: split={ev.get("split")} outlets={len(outlets)} ' + pv.section_counts(ev))
-    print(f'{len(files)} files, {total} fragments checked, {bad} problems')
-    return 1 if bad else 0
+    return pv.main(min_outlets=MIN_OUTLETS, required_split='held-out', default_ydir=HERE)
 
 
 if __name__ == '__main__':

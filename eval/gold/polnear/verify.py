@@ -58,9 +58,11 @@ def load_story(root, meta, documents):
     return texts
 
 
-def main():
+def main(min_outlets=3, required_split=None, default_ydir=HERE):
+    """Check every <story>.yaml of YAML_DIR; ``min_outlets`` and ``required_split`` are what
+    another gold folder built the same way asks (eval/gold/polnear-fresh: 2 and held-out)."""
     root = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_ROOT
-    ydir = sys.argv[2] if len(sys.argv) > 2 else HERE
+    ydir = sys.argv[2] if len(sys.argv) > 2 else default_ydir
     files = sorted(glob.glob(os.path.join(ydir, '*.yaml')))
     if not files:
         print('no yaml files in', ydir)
@@ -74,9 +76,12 @@ def main():
         name = os.path.basename(yf)
         if ev.get('event') + '.yaml' != name:
             print(f'{name}: event field {ev.get("event")} does not match file name'); bad += 1
+        if required_split is not None and ev.get('split') != required_split:
+            print(f'{name}: split is {ev.get("split")}, not {required_split}')
+            bad += 1
         outlets = set(ev['documents'])
-        if len(outlets) < 3:
-            print(f'{name}: fewer than 3 outlets'); bad += 1
+        if len(outlets) < min_outlets:
+            print(f'{name}: fewer than {min_outlets} outlets'); bad += 1
         texts = load_story(root, meta, ev['documents'])
         problems, checked = check_fragments(name, ev, texts)
         bad += problems

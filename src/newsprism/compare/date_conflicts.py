@@ -44,6 +44,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc
 
 from newsprism.compare.figure_conflicts import conflict
+from newsprism.compare.figure_roles import _governing
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Finding, Span, StoryAnalysis, Version
@@ -188,12 +189,10 @@ def _published(analysis: StoryAnalysis) -> dict[str, date | None]:
     return out
 
 
-def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
-    """Conflicts over the day of one event, then of one statement (see the module docstring)."""
-    starts = mention_starts(analysis)
-    pub = _published(analysis)
-    # verb lemma -> [(doc, days, participants, time span, claim)]
-    rows: dict[str, list[tuple[str, tuple[str, str], frozenset[str], Span, Claim]]] = {}
+def _dated_spans(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                 starts: Mapping[str, list[tuple[int, int, str]]], pub: Mapping[str, date | None]):
+    """(claim, time expression, the days it names, its parse span, the claim's entity finder)
+    for every time expression of a claim that names days and lies on the parse."""
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None or not c.times:
@@ -206,13 +205,23 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             span = doc.char_span(t.start, t.end, alignment_mode="expand")
             if span is None or not len(span):
                 continue
-            verb = _event_verb(span.root)
-            if verb is None or verb.lemma_.lower() in REPORTING_VERBS or verb.lemma_.lower() in _LIGHT or _hedged(verb):
-                continue
-            who = _participants(verb, {x.i for x in span}, entity_at)
-            if len(who) < 2:
-                continue
-            rows.setdefault(verb.lemma_.lower(), []).append((c.doc, iv, who, Span(t.doc, t.start, t.end, t.text), c))
+            yield c, t, iv, span, entity_at
+
+
+def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
+    """Conflicts over the day of one event, then of one statement (see the module docstring)."""
+    starts = mention_starts(analysis)
+    pub = _published(analysis)
+    # verb lemma -> [(doc, days, participants, time span, claim)]
+    rows: dict[str, list[tuple[str, tuple[str, str], frozenset[str], Span, Claim]]] = {}
+    for c, t, iv, span, entity_at in _dated_spans(claims, docs, starts, pub):
+        verb = _event_verb(span.root)
+        if verb is None or verb.lemma_.lower() in REPORTING_VERBS or verb.lemma_.lower() in _LIGHT or _hedged(verb):
+            continue
+        who = _participants(verb, {x.i for x in span}, entity_at)
+        if len(who) < 2:
+            continue
+        rows.setdefault(verb.lemma_.lower(), []).append((c.doc, iv, who, Span(t.doc, t.start, t.end, t.text), c))
     out: list[Finding] = []
     seen: set[frozenset] = set()
     for items in rows.values():
@@ -293,15 +302,6 @@ def _said_in(act, sent, pattern: re.Pattern[str], verbs: int, nested: bool = Fal
                     break
                 between += 1
     return out
-
-
-def _governing(tok):
-    """``tok`` and the tokens above it up to its sentence's root."""
-    for _ in range(30):
-        yield tok
-        if tok.head.i == tok.i:
-            return
-        tok = tok.head
 
 
 def _shared_run(a: list[list[str]], b: list[list[str]], n: int = 2) -> bool:
@@ -388,29 +388,18 @@ def statement_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
     told on days that cannot overlap by two reports (see the module docstring)."""
     # (doc, days, speaker, quoted words, figures, publishing, time span, claim)
     rows = []
-    for c in claims:
-        doc = docs.get(c.doc)
-        if doc is None or not c.times:
+    for c, t, iv, span, entity_at in _dated_spans(claims, docs, starts, pub):
+        act = _dated_statement(span)
+        if act is None or _statement_hedged(act) or any(ch.lower_ in _REPEAT for ch in act.children):
             continue
-        entity_at = _entity_finder(starts.get(c.doc, []))
-        for t in c.times:
-            iv = _interval(t, pub.get(c.doc))
-            if iv is None:
-                continue
-            span = doc.char_span(t.start, t.end, alignment_mode="expand")
-            if span is None or not len(span):
-                continue
-            act = _dated_statement(span)
-            if act is None or _statement_hedged(act) or any(ch.lower_ in _REPEAT for ch in act.children):
-                continue
-            who = _speaker(act, entity_at, surnames)
-            sent = span.sent
-            quotes = _quoted_words(" ".join(m.group(0) for m in _said_in(act, sent, _QUOTED, 1)))
-            figures = frozenset(m.group(0).replace(",", "") for m in _said_in(act, sent, _FIGURE, 2, nested=True)
-                                if not re.fullmatch(r"(?:19|20)\d\d", m.group(0)))
-            publishing = act.pos_ == "VERB" and act.lemma_.lower() in _PUBLISHING
-            if quotes or (publishing and figures):
-                rows.append((c.doc, iv, who, quotes, figures, publishing, Span(t.doc, t.start, t.end, t.text), c))
+        who = _speaker(act, entity_at, surnames)
+        sent = span.sent
+        quotes = _quoted_words(" ".join(m.group(0) for m in _said_in(act, sent, _QUOTED, 1)))
+        figures = frozenset(m.group(0).replace(",", "") for m in _said_in(act, sent, _FIGURE, 2, nested=True)
+                            if not re.fullmatch(r"(?:19|20)\d\d", m.group(0)))
+        publishing = act.pos_ == "VERB" and act.lemma_.lower() in _PUBLISHING
+        if quotes or (publishing and figures):
+            rows.append((c.doc, iv, who, quotes, figures, publishing, Span(t.doc, t.start, t.end, t.text), c))
 
     def same(a, b) -> bool:
         if a[2] is None or b[2] is None:  # a speaker left unresolved ("his statement"): a longer quote

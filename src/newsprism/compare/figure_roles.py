@@ -14,13 +14,13 @@ def _lemma(tok) -> str:
 
 
 def _governing(tok):
-    """The tokens from ``tok`` up to its sentence's root."""
-    seen = 0
-    while seen < 30:
+    """The tokens from ``tok`` up to its sentence's root (a root is its own head; spaCy makes
+    a new Token object on each access, so the test compares indices, not identity)."""
+    for _ in range(30):
         yield tok
-        if tok.head is tok:
+        if tok.head.i == tok.i:
             return
-        tok, seen = tok.head, seen + 1
+        tok = tok.head
 
 
 def _clause_verbs(tok) -> list:

@@ -38,6 +38,7 @@ from newsprism.compare.figure_conflicts import (
     _figures_of,
     _num,
 )
+from newsprism.compare.figure_roles import _governing
 from newsprism.extract.claims import Claim
 from newsprism.model import CountedFigure, Fact, FigureComparison, Finding, Span, Support
 
@@ -74,9 +75,9 @@ def _what(f: _Fig, doc: Doc) -> tuple[str, tuple[Span, ...]]:
     """What a figure counts, in the words of its sentence, and the spans of those words."""
     span = doc.char_span(f.fig.start, f.fig.end, alignment_mode="expand")
     if span is not None and len(span):
-        verb = next((t for t in _up(span.root) if t.pos_ in ("VERB", "AUX") and t.i != span.root.i), None)
+        verb = next((t for t in _governing(span.root) if t.pos_ in ("VERB", "AUX") and t.i != span.root.i), None)
         subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None) if verb is not None else None
-        if verb is not None and subj is not None and not any(t.i == subj.i for t in _up(span.root)):
+        if verb is not None and subj is not None and not any(t.i == subj.i for t in _governing(span.root)):
             words = doc[subj.left_edge.i: subj.right_edge.i + 1]
             if len(words) <= 12:
                 cite = Span(f.fig.doc, words.start_char, words.end_char, words.text)
@@ -85,14 +86,6 @@ def _what(f: _Fig, doc: Doc) -> tuple[str, tuple[Span, ...]]:
                 counted = f" ({f.fig.counts})" if f.fig.counts else ""
                 return f"{words.text} {verb.text}{counted}", (cite,)
     return (f.fig.counts or ""), ((f.fig.counts_span,) if f.fig.counts_span is not None else ())
-
-
-def _up(tok):
-    for _ in range(30):
-        yield tok
-        if tok.head.i == tok.i:
-            return
-        tok = tok.head
 
 
 def part_facts(
