@@ -679,8 +679,13 @@ def _says_what(f: _Fig, reason: str) -> bool:
     return bool(f.fig.counts) if reason == "nouns" else bool(f.days) if reason == "days" else bool(f.among_spans) or bool(f.fig.counts)
 
 
+# how much the idf-weighted words around two figures must overlap for them to look alike
+# (figures_apart; figure_split parts a fact on the same test)
+MIN_FIGURE_OVERLAP = 0.15
+
+
 def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Mapping[str, str | None],
-                  min_overlap: float = 0.15, max_figures: int = 4,
+                  min_overlap: float = MIN_FIGURE_OVERLAP, max_figures: int = 4,
                   figures: StoryFigures | None = None) -> list[FigureComparison]:
     """Figures of different outlets that look alike — one unit, other values, told
     among the same words — but count different things (other counted nouns,

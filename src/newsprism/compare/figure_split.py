@@ -32,6 +32,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.figure_conflicts import (
     _MAX_RATIO,
+    MIN_FIGURE_OVERLAP,
     _Fig,
     _compatible,
     _context_overlap,
@@ -44,16 +45,13 @@ from newsprism.model import CountedFigure, Fact, FigureComparison, Finding, Span
 
 __all__ = ["part_facts"]
 
-_MIN_OVERLAP = 0.15  # figures_apart's: words around two figures that make them look alike
-
-
 def _look_alike(a: _Fig, b: _Fig, weight: Mapping[str, float]) -> bool:
     if a.unit != b.unit or a.modal != b.modal or _compatible(a, b):
         return False
     lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:
         return False
-    return bool(a.nouns & b.nouns) or _context_overlap(a, b, weight) >= _MIN_OVERLAP
+    return bool(a.nouns & b.nouns) or _context_overlap(a, b, weight) >= MIN_FIGURE_OVERLAP
 
 
 def _parting(fa: Sequence[_Fig], fb: Sequence[_Fig], weight: Mapping[str, float]) -> tuple[_Fig, _Fig] | None:
