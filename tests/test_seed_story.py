@@ -83,3 +83,20 @@ def test_markdown_omissions_name_the_outlet_not_the_file_twice(seed_story, nlp):
     for doc, line in zip(sorted(analysis.documents, key=lambda d: d.id), sorted(lines, key=lambda x: x.split("\\[")[1])):
         shown = line[2:].split(" \\[", 1)[0]
         assert shown == (doc.outlet or "outlet unknown").replace("_", "\\_") or shown == (doc.outlet or "outlet unknown")
+
+
+def test_corroborated_headlines_read_as_whole_sentences(seed_story, nlp):
+    """A corroborated fact is headed by a sentence that stands alone: no clause cut out of a
+    longer one ("But the vans returned soon after, ..." goes on from the sentence before it),
+    and the headline is a verbatim stretch of the report it names."""
+    from newsprism.compare.fact_text import reads_whole
+    from newsprism.pipeline import analyze
+
+    analysis = analyze(sorted(seed_story.glob("*.txt")), nlp=nlp)
+    texts = {d.id: d.text for d in analysis.documents}
+    heads = [f for f in analysis.findings.corroborated]
+    assert len(heads) >= 5
+    not_whole = [f.about for f in heads if not reads_whole(f.about)]
+    assert not not_whole, not_whole
+    for fact in heads:
+        assert any(fact.about in text for text in texts.values()), fact.about

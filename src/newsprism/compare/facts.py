@@ -37,7 +37,7 @@ from newsprism.compare.fact_links import Props, claim_agents, link_strength, nam
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
-    dateline_only, headline_span, importance, is_content, quoted_sentence, readability, single_source_head, single_source_weight,
+    dateline_only, headline_span, importance, is_content, quoted_sentence, readability, reads_whole, single_source_head, single_source_weight,
 )
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
@@ -46,6 +46,12 @@ from newsprism.extract.propositions import Proposition, propositions
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support, outlet_key
 
 __all__ = ["FactParams", "build_facts"]
+
+
+def _sentence_rank(span: Span) -> tuple[bool, float]:
+    """How a headline reads: as a whole sentence first, then how readable."""
+    return reads_whole(span.text), readability(span.text)
+
 
 def _merged(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     """Groups that share two or more claims are one fact told with more
@@ -202,14 +208,15 @@ def build_facts(
         best = max(same, key=lambda c: (readability(whole(c).text), c.attribution is None,
                                         -abs(len(whole(c).text.split()) - 22)))
         head = whole(best)
-        if readability(head.text) < 3:
+        if not reads_whole(head.text):
             # no clause reads as a sentence of its own ('but she is dead wrong ...," she
-            # wrote.'): the whole sentence of a clause that states the fact, when it reads better
+            # wrote.', "Ginsburg is known for her liberal bent,"): the whole sentence of a clause
+            # that states the fact, when it reads better — the test one-outlet items pass too
             sentences = [c.sentence for c in same if c.sentence is not None and c.sentence != c.citation
                          and len(c.sentence.text.split()) <= 60]
             if sentences:
-                full = max(sentences, key=lambda x: (readability(x.text), -abs(len(x.text.split()) - 22)))
-                if readability(full.text) > readability(head.text) and " ".join(full.text.lower().split()) not in seen_headlines:
+                full = max(sentences, key=lambda x: (_sentence_rank(x), -abs(len(x.text.split()) - 22)))
+                if _sentence_rank(full) > _sentence_rank(head) and " ".join(full.text.lower().split()) not in seen_headlines:
                     head = full
         key = " ".join(head.text.lower().split())
         cites = frozenset((c.doc, c.start) for c in same)

@@ -210,10 +210,13 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
     return out
 
 
-def _summary(corroborated: Sequence[Finding], limit: int = 5) -> list[SummarySentence]:
+def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None = None,
+             limit: int = 5) -> list[SummarySentence]:
     """Extractive: the headline of each top corroborated fact — a complete
     sentence of one outlet — cited with only the claims that state that fact
-    ("same fact" support; a partly support never backs a summary sentence)."""
+    ("same fact" support; a partly support never backs a summary sentence). A headline
+    that is the whole sentence some of those claims were cut from (``heads``: Fact.id ->
+    headline span) is cited as that sentence, in place of its clauses."""
     out: list[SummarySentence] = []
     said: set[str] = set()
     ranked = sorted(corroborated, key=lambda f: (-f.sources, -len(f.docs)))
@@ -224,9 +227,20 @@ def _summary(corroborated: Sequence[Finding], limit: int = 5) -> list[SummarySen
         if key in said or readability(f.about) < 3:
             continue  # full sentences only
         said.add(key)
-        out.append(SummarySentence(f.about, f.citations, (f.id,)))
+        out.append(SummarySentence(f.about, _headline_cited(f, (heads or {}).get(f.fact or "")), (f.id,)))
     return out
 
+
+
+def _headline_cited(f: Finding, head: Span | None) -> tuple[Span, ...]:
+    """``f``'s citations, with the clauses inside its headline sentence replaced by that
+    sentence when the headline is not one of them."""
+    if head is None or any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in f.citations):
+        return f.citations
+    inside = [c for c in f.citations if c.doc == head.doc and head.start <= c.start and c.end <= head.end]
+    if not inside:
+        return f.citations
+    return (head, *(c for c in f.citations if c not in inside))
 
 # ---------------------------------------------------------------- entry points
 
@@ -296,7 +310,7 @@ def find_from_claims(
         omissions=omissions,
         shared_quotes=_numbered("Q", _shared_quotes(analysis.quotes, families)),
         timeline=_numbered("T", _timeline(analysis, claims)),
-        summary=tuple(_summary(corroborated)),
+        summary=tuple(_summary(corroborated, {fact.id: fact.headline for fact in facts})),
         disputes=_numbered("D", disputes(claims, docs)),
         shared_text=graph.shared,
         facts=facts,
