@@ -1,0 +1,202 @@
+"""Resolver rules for names written in full (``compare/resolve.py`` runs them): one name
+written the same way, variants ("John Kerry" / "John F. Kerry"), nicknames ("Rick Gates" /
+"Richard Gates"), a one-word name that ends or heads one longer name ("Chargers" / "San Diego
+Chargers"), acronyms and clipped forms ("SIA" / "Singapore Airlines", "Fed"), a country written
+before a name ("U.S. Federal Reserve"), and suffixed names ("Roger J. Stone Jr.")."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from newsprism.compare.mention_items import Item, compatible, is_full_person
+from newsprism.compare.mention_sets import MentionSets
+from newsprism.compare.names import (
+    ACRONYM,
+    CLIPPED,
+    COUNTRY_ABBREVIATIONS,
+    NAME_LINKS,
+    Nicknames,
+    acronym_of,
+    clips,
+    content_words,
+    is_subsequence,
+    may_be_variants,
+    phonetic,
+    seq_match,
+    spells,
+    tokens_match,
+    variant_candidates,
+)
+from newsprism.extract.mentions import is_demonym
+from newsprism.lexicon import COMPASS_WORDS
+
+__all__ = ["merge_names"]
+
+
+def _nickname_pair(a: Item, b: Item) -> bool:
+    """Labels under which two full names may be one person by a nickname: both PERSON, or
+    one PERSON and the other a two-word name NER gave a place or group label ("Mo
+    Cheeks":GPE beside "Maurice Cheeks":PERSON); the given names are checked by the caller."""
+    if a.group == b.group == "PERSON":
+        return True
+    return "PERSON" in (a.group, b.group) and a.kind == b.kind == "name" and len(a.toks) == len(b.toks) == 2
+
+
+def _nicknamed(a: Item, b: Item, nick: "Nicknames") -> bool:
+    """Same surname (and middle names), given names a nickname pair, no gender cue against."""
+    return (
+        len(a.toks) == len(b.toks) >= 2 and seq_match(a.toks[1:], b.toks[1:])
+        and (a.gender is None or b.gender is None or a.gender == b.gender)
+        and bool(a.words) and bool(b.words) and nick.same(a.words[0], b.words[0])
+    )
+
+
+def merge_names(items: list[Item], sets: MentionSets) -> None:
+    nick = Nicknames()
+    names = [it for it in items if it.kind == "name"]
+    full = [it for it in names if it.group != "PERSON" or is_full_person(it)]
+    # 1. same key, compatible labels
+    by_key: dict[tuple[tuple[str, ...], str], list[Item]] = defaultdict(list)
+    for it in full:
+        by_key[(it.toks, it.suffix)].append(it)
+    reps: list[Item] = []
+    for group in by_key.values():
+        local: list[Item] = []
+        for it in group:
+            # a name of two or more words written the same way is one referent in a story,
+            # whatever label NER gives each occurrence ("Maurice Cheeks":PERSON/GPE)
+            rep = next((r for r in local if len(it.toks) >= 2 or compatible(r, it)), None)
+            if rep is None:
+                local.append(it)
+            else:
+                sets.union(rep.idx, it.idx)
+        reps.extend(local)
+    # 2. variants between distinct keys: the pairs may_be_variants can accept, in order
+    for i, j in variant_candidates([it.toks for it in reps]):
+        a, b = reps[i], reps[j]
+        if a.suffix != b.suffix:
+            continue  # "Donald Trump Jr." is not "Donald Trump" (see _merge_suffixed)
+        if not may_be_variants(a.toks, b.toks):
+            continue
+        if not compatible(a, b):
+            if _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # "Mo Cheeks":GPE = "Maurice Cheeks":PERSON
+            continue
+        if seq_match(a.toks, b.toks) or _plural_variant(a, b):
+            sets.union(a.idx, b.idx)
+        elif "PERSON" in (a.group, b.group) or (a.group == b.group == "UNK"):
+            short, long_ = sorted((a.toks, b.toks), key=len)
+            if (len(short) >= 2 and tokens_match(short[0], long_[0]) and tokens_match(short[-1], long_[-1])
+                    and is_subsequence(short, long_)):
+                sets.union(a.idx, b.idx)  # "John Kerry" = "John F. Kerry", "Recep Erdogan"
+            elif len(short) >= 2 and len(long_) > len(short) and seq_match(short, long_[-len(short):]):
+                sets.union(a.idx, b.idx)  # a capitalised role before the name: "Charger Jamal Williams"
+            elif _nickname_pair(a, b) and _nicknamed(a, b, nick):
+                sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
+        elif _country_before(a, b) or _country_before(b, a):
+            sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
+    # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers");
+    # tokens_match needs equal first and last letters: the longer names indexed by those of their last token
+    longer: dict[tuple[str, str], list[Item]] = defaultdict(list)
+    for o in full:
+        # a title or slogan is not shortened to its last word ("Trump" is not "Dump Trump")
+        if len(o.toks) >= 2 and o.group not in ("PERSON", "NORP") and o.mention.label != "WORK_OF_ART" and not _linked_last(o):
+            longer[(o.toks[-1][:1], o.toks[-1][-1:])].append(o)
+    # ... or that is the head word before "of" of one longer name ("Academy" / "Academy of
+    # Motion Picture Arts and Sciences", "the University" / "University of Texas")
+    head_of: dict[str, list[Item]] = defaultdict(list)
+    for o in full:
+        if len(o.words) >= 3 and o.words[1].lower() == "of" and o.group not in ("PERSON", "NORP"):
+            head_of[phonetic(o.words[0])].append(o)
+    for it in full:
+        if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
+            continue
+        owners = {
+            sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
+            if compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
+            and not (o.group == it.group == "PLACE" and o.words[0].lower() in COMPASS_WORDS)  # "West Virginia" is not "Virginia"
+            and not (ACRONYM.match(it.words[0]) and o.words[-1] != it.words[0])  # "U.N." is not "Kim Jong Un"
+        }
+        if not owners:
+            owners = {sets.find(o.idx) for o in head_of.get(it.toks[0], ()) if compatible(o, it)}
+        if len(owners) == 1:
+            sets.union(it.idx, next(iter(owners)))
+    # 4. acronyms and clipped forms, when the expansion is unique: "U.N." ~ "United Nations",
+    # "SIA" ~ "Singapore Airlines" (each word gives the start of itself), "Fed" ~ "Federal Reserve"
+    expanded = [it for it in full if it.group != "PERSON" and acronym_of(it.words)]
+    acronyms = [acronym_of(o.words) for o in expanded]
+    contents = [content_words(o.words) for o in expanded]
+    expansions: dict[str, list[int]] = {}  # a word -> the indices of the names it may abbreviate
+    for it in full:
+        word = "".join(it.words)
+        if len(it.words) != 1 or it.group == "PERSON":
+            continue
+        found = expansions.get(word)
+        if found is None:
+            if ACRONYM.match(word):
+                letters = word.replace(".", "").lower()
+                found = [o.idx for o, a in zip(expanded, acronyms) if a == letters]
+                if not found:
+                    found = [o.idx for o, c in zip(expanded, contents) if spells(letters, c)]
+            elif CLIPPED.match(word):
+                found = [o.idx for o, c in zip(expanded, contents) if clips(word, c)]
+            else:
+                found = []
+            expansions[word] = found
+        targets = {sets.find(x) for x in found}
+        if len(targets) == 1:
+            sets.union(it.idx, next(iter(targets)))
+    _merge_suffixed(full, sets)
+
+
+
+
+def _linked_last(o: Item) -> bool:
+    """The last word of a name joined by "of", "for", "and" is not what it names: "University
+    of Florida" is not "Florida", "Bank of America" not "America"."""
+    return len(o.words) >= 3 and o.words[-2].lower() in NAME_LINKS
+
+
+def _plural_variant(a: Item, b: Item) -> bool:
+    """Two names of three words or more, no person's, that differ in one word's plural "s"
+    ("Academy of Motion Picture Arts and Sciences" / "... Motion Pictures Arts ...")."""
+    if "PERSON" in (a.group, b.group) or len(a.toks) != len(b.toks) or len(a.toks) < 3:
+        return False
+    odd = [(x, y) for x, y in zip(a.toks, b.toks) if not tokens_match(x, y)]
+    return len(odd) == 1 and max(odd[0], key=len) == min(odd[0], key=len) + "s"
+
+
+def _country_before(short: Item, long_: Item) -> bool:
+    """``long_`` is ``short`` (two words or more) with a country written before it."""
+    if {short.group, long_.group} & {"PERSON", "NORP"} or short.kind != "name" or long_.kind != "name":
+        return False
+    n = len(short.toks)
+    extra = long_.words[: len(long_.words) - len(short.words)]
+    return (
+        n >= 2 and len(long_.toks) > n and bool(extra) and seq_match(short.toks, long_.toks[-n:])
+        and all(re.sub(r"\W", "", w).lower() in COUNTRY_ABBREVIATIONS or is_demonym(w) for w in extra)
+    )
+
+
+def _merge_suffixed(full: list[Item], sets: MentionSets) -> None:
+    """"Roger J. Stone Jr." and "Roger Stone" are one man when no document names both:
+    a writer who names "Donald Trump Jr." beside "Donald Trump" means two people."""
+    people = [it for it in full if it.group == "PERSON" and len(it.toks) >= 2]
+    plain = [it for it in people if not it.suffix]
+    for it in people:
+        if not it.suffix:
+            continue
+        owners = {
+            sets.find(p.idx) for p in plain
+            if tokens_match(p.toks[0], it.toks[0]) and tokens_match(p.toks[-1], it.toks[-1])
+            and (is_subsequence(p.toks, it.toks) or is_subsequence(it.toks, p.toks))
+        }
+        if len(owners) != 1:
+            continue
+        owner = next(iter(owners))
+        mine = sets.find(it.idx)
+        docs_plain = {p.mention.doc for p in plain if sets.find(p.idx) == owner}
+        docs_suffixed = {p.mention.doc for p in people if p.suffix and sets.find(p.idx) == mine}
+        if not docs_plain & docs_suffixed:
+            sets.union(mine, owner)

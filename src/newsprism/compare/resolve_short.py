@@ -1,0 +1,220 @@
+"""Resolver rules for people named short (``compare/resolve.py`` runs them): a surname
+or a given name written alone, and the full name it belongs to; titles and gender cues
+("Mr. Trump" is not "Melania Trump"), roles, how often each person is named, and
+"Khizr" in "Khizr and Ghazala Khan"."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from typing import Sequence
+
+from newsprism.compare.mention_items import Item, is_full_person
+from newsprism.compare.mention_sets import MentionSets
+from newsprism.compare.names import PARTICLES, phonetic, seq_match, tokens_match
+from newsprism.extract.mentions import is_demonym
+from newsprism.lexicon import name_gender
+
+__all__ = ["short_people", "join_paired_given_names"]
+
+
+# labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
+_SURNAME_MISLABELS = frozenset({"ORG", "NORP", "FAC", "PRODUCT", "WORK_OF_ART", "LANGUAGE", "EVENT", "LAW"})
+
+
+_DOTTED = re.compile(r"^(?:[A-Za-z]\.){2,6}$")
+
+
+def _surname_label(it: Item) -> bool:
+    # a title or slogan of several words is no surname, whatever word of it is a name ("Hispanics 4 Trump")
+    # nor an abbreviation written with periods ("U.N." is not the "Un" of "Kim Jong Un")
+    return (it.mention.label in _SURNAME_MISLABELS and len(it.toks) == 1 and not any(is_demonym(w) for w in it.words)
+            and not _DOTTED.match(it.mention.text.strip())
+            and (it.mention.label != "WORK_OF_ART" or len(it.mention.text.split()) == 1))
+
+
+def _placed_surnames(items: Sequence[Item]) -> list[Item]:
+    """One-word names NER called a place ("Etheridge":GPE, "Braley":GPE) used as a person's —
+    a clause's subject, a possessor — whose word the story never writes after a preposition
+    of place ("in Jordan"): candidates for a surname (the caller requires a full name ending with it)."""
+    placed = {it.toks for it in items if it.kind == "name" and it.place_context}
+    # a word that reads as a demonym ("Kasich", as "Syrian") is still the surname a person's full name ends with
+    surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) >= 2}
+    return [
+        it for it in items
+        if it.kind == "name" and it.group == "PLACE" and it.mention.label != "FAC" and len(it.toks) == 1
+        and it.person_role and it.toks not in placed
+        and (it.toks[0] in surnames or not any(is_demonym(w) for w in it.words))
+    ]
+
+
+def short_people(items: list[Item], sets: MentionSets) -> None:
+    """Surnames and first names written alone, and the full names they belong to."""
+    placed = {it.idx for it in _placed_surnames(items)}
+    names = [it for it in items if it.kind == "name" and (it.group in ("PERSON", "UNK") or _surname_label(it) or it.idx in placed)]
+    full = [it for it in names if is_full_person(it) and it.group == "PERSON"]
+    short = [it for it in names if not is_full_person(it)]
+    short = [it for it in short if it.group == "PERSON" or (it.words and it.words[0][:1].isupper())]
+    full_tails = {f.toks[-1] for f in full}
+    # a one-word name NER calls an organisation (or a place, used as a person's) is a
+    # surname only when a full name ends with it
+    short = [it for it in short if it.group in ("PERSON", "UNK") or (len(it.toks) == 1 and it.toks[0] in full_tails)]
+    roles_of: dict[int, set[str]] = defaultdict(set)
+    for it in items:
+        roles_of[sets.find(it.idx)] |= it.role_lemmas
+    # roles of a short name = roles of all its same-key mentions in that doc
+    local_roles: dict[tuple[str, tuple[str, ...]], set[str]] = defaultdict(set)
+    for it in short:
+        local_roles[(it.mention.doc, it.toks)] |= it.role_lemmas
+    # full names by the first letter of their last key: a tail match needs it equal
+    full_by_last: dict[str, list[Item]] = defaultdict(list)
+    full_by_first: dict[str, list[Item]] = defaultdict(list)
+    for f in full:
+        full_by_last[f.toks[-1][:1]].append(f)
+        full_by_first[f.toks[0][:1]].append(f)
+    # the genders each entity's names carry ("Mr. Trump" is not "Melania Trump")
+    genders_of: dict[int, set[str]] = defaultdict(set)
+    for it in names:
+        if it.gender is not None:
+            genders_of[sets.find(it.idx)].add(it.gender)
+    mentions_of: Counter[int] = Counter(sets.find(it.idx) for it in names)
+
+    def join(it: Item, other: Item) -> None:
+        # the full name's count and roles follow the joined root: a surname joined first to the
+        # most named person can become its root ("Clinton" in a headline), and the next surname
+        # must still see "Hillary Clinton" named four times (the count stays that of the names
+        # written in full: a surname joined does not make its person more often named)
+        ra, rb = sets.find(it.idx), sets.find(other.idx)
+        count = mentions_of[rb]
+        roles = roles_of[ra] | roles_of[rb]
+        _join_gendered(sets, genders_of, it, other)
+        root = sets.find(it.idx)
+        mentions_of[root], roles_of[root] = count, roles
+    # a one-word name the rules of names already joined to a longer name ("Scott":ORG to "Keith
+    # Lamont Scott":ORG) is that name's: it is not joined again to another person's
+    longer_roots = {sets.find(x.idx) for x in items if x.kind == "name" and len(x.toks) >= 2}
+    leftovers: list[Item] = []
+    for it in short:
+        n = len(it.toks)
+        if n == 1 and sets.find(it.idx) in longer_roots:
+            continue
+        tails = [f for f in full_by_last.get(it.toks[-1][:1], ()) if len(f.toks) > n and seq_match(f.toks[-n:], it.toks)
+                 and n >= _last_word_parts(f)]  # "Moon" is not "Ban Ki-moon"
+        # "Trump Jr." is the man named with "Jr."; a bare "Trump" is first the one named without it
+        same_suffix = [f for f in tails if f.suffix == it.suffix]
+        if it.suffix or same_suffix:
+            tails = same_suffix
+        if it.gender is not None:  # an honorific rules out the full names of the other gender
+            tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
+        owners = {sets.find(f.idx) for f in tails}
+        if it.gender is not None and len(owners) > 1 and not any(genders_of[o] == {it.gender} for o in owners):
+            # "Mr. Khan" beside "Ghazala Khan" and "Humayun Khan", given names that tell no
+            # gender: which one is a guess (the nearest was his wife) — when unsure, don't merge
+            leftovers.append(it)
+            continue
+        if len(owners) > 1 and it.role_lemmas:  # "President Trump": the one also called president
+            shared = [f for f in tails if it.role_lemmas & roles_of[sets.find(f.idx)]]
+            if len({sets.find(f.idx) for f in shared}) == 1:
+                tails, owners = shared, {sets.find(shared[0].idx)}
+        if len(owners) > 1:  # one person named far more often than the others is who a surname means
+            ranked = sorted(owners, key=lambda o: -mentions_of[o])
+            if mentions_of[ranked[0]] >= 3 * mentions_of[ranked[1]]:
+                tails = [f for f in tails if sets.find(f.idx) == ranked[0]]
+                owners = {ranked[0]}
+        if len(owners) == 1:
+            join(it, tails[0])
+            continue
+        if len(owners) > 1:
+            before = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
+            if before:
+                join(it, before[-1])
+            else:
+                leftovers.append(it)
+            continue
+        if n != 1:
+            leftovers.append(it)
+            continue
+        firsts = [f for f in full_by_first.get(it.toks[0][:1], ()) if tokens_match(f.toks[0], it.toks[0])]
+        # a surname written first (Korean, Chinese): "Moon" is "Moon Jae-in", "Xi" is "Xi Jinping"
+        family_first = {sets.find(f.idx) for f in firsts if _family_name_first(f)}
+        if len(family_first) == 1 and len({sets.find(f.idx) for f in firsts}) == 1 and name_gender(it.words[0]) is None:
+            sets.union(it.idx, firsts[0].idx)
+            continue
+        earlier = [f for f in firsts if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
+        if len({sets.find(f.idx) for f in earlier}) == 1:
+            sets.union(it.idx, earlier[0].idx)
+            continue
+        owners = {sets.find(f.idx) for f in firsts}
+        mine = local_roles[(it.mention.doc, it.toks)]
+        if len(owners) == 1 and mine & roles_of[next(iter(owners))]:
+            sets.union(it.idx, firsts[0].idx)
+            continue
+        leftovers.append(it)
+    # what stays alone: one entity per name, across docs only if the roles do not disagree
+    # ... and one per gender: "Mr. Khan" and "Ms. Khan" left alone are two people; a bare "Khan"
+    # goes with them only when the name is written with one gender's title alone
+    genders_by_name: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for it in leftovers:
+        if it.gender is not None:
+            genders_by_name[it.toks].add(it.gender)
+    by_key: dict[tuple[tuple[str, ...], str | None], list[Item]] = defaultdict(list)
+    for it in leftovers:
+        told = genders_by_name[it.toks]
+        gender = it.gender if it.gender is not None else (next(iter(told)) if len(told) == 1 else None)
+        by_key[(it.toks, gender)].append(it)
+    for group in by_key.values():
+        first_of_doc: dict[str, Item] = {}
+        for it in group:
+            if it.mention.doc in first_of_doc:
+                sets.union(first_of_doc[it.mention.doc].idx, it.idx)
+            else:
+                first_of_doc[it.mention.doc] = it
+        heads = list(first_of_doc.values())
+        for other in heads[1:]:
+            a = local_roles[(heads[0].mention.doc, heads[0].toks)]
+            b = local_roles[(other.mention.doc, other.toks)]
+            if not a or not b or a & b:
+                sets.union(heads[0].idx, other.idx)
+
+
+def _last_word_parts(f: Item) -> int:
+    """How many name tokens the last written word of a name holds ("Ban Ki-moon": 2)."""
+    words = re.sub(r"['’]s$", "", f.mention.text.strip()).split()
+    # the article of an Arabic name is no part ("Bashar al-Assad": "Assad" is his surname)
+    return len([p for p in re.split(r"[-‐]", words[-1]) if p and phonetic(p) not in PARTICLES]) if words else 1
+
+
+def _family_name_first(f: Item) -> bool:
+    """A name written family name first, as Korean and Chinese names are in English news:
+    a hyphenated given name after it ("Moon Jae-in", "Kim Jong-un") or a family name of one
+    or two letters plus a vowel ("Xi Jinping", "Li Keqiang", "Kim Jong Un")."""
+    words = f.mention.text.split()
+    if len(words) < 2 or len(words) > 3 or not f.words:
+        return False
+    first = f.words[0]
+    return (f.mention.text.startswith(first) and re.search(r"\w-\w", " ".join(words[1:])) is not None) or (
+        len(first) <= 3 and name_gender(first) is None
+    )
+
+
+def join_paired_given_names(items: list[Item], sets: MentionSets) -> None:
+    """"Khizr" in "Khizr and Ghazala Khan" is "Khizr Khan" when the story names exactly one
+    person so."""
+    full = [it for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) == 2]
+    for it in items:
+        if not it.paired_surname or it.kind != "name" or len(it.toks) != 1:
+            continue
+        surname = phonetic(it.paired_surname)
+        owners = {sets.find(f.idx) for f in full if tokens_match(f.toks[0], it.toks[0]) and tokens_match(f.toks[1], surname)}
+        if len(owners) == 1:
+            sets.union(it.idx, next(iter(owners)))
+
+
+def _join_gendered(sets: MentionSets, genders_of: dict[int, set[str]], it: Item, other: Item) -> None:
+    """Join ``it`` to ``other``'s entity and carry both gender sets to the joined root, so a
+    later "Ms. Khan" cannot join the entity a "Mr. Khan" has joined."""
+    carried = genders_of[sets.find(it.idx)] | genders_of[sets.find(other.idx)]
+    if it.gender is not None:
+        carried = carried | {it.gender}
+    sets.union(it.idx, other.idx)
+    genders_of[sets.find(it.idx)] = carried
