@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from newsprism.attribution import _entity_around
+from newsprism.attribution.source import _entity_around
 from newsprism.compare.names import may_be_variants, variant_candidates
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"

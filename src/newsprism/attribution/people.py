@@ -1,35 +1,5 @@
-"""Who says it: one set of rules for the source of a statement, read off the parse.
-
-Quotes (the speaker of “...”), figures (who gives a number) and claims (who a
-statement is attributed to) all ask the same question of a sentence; they ask
-it here, so that one sentence never gets three different sources.
-
-* **The cue** — a reporting verb (``lexicon.REPORTING_VERBS``), not inside a
-  hyphenated adjective ("so-called", "self-described"); or "according to".
-* **The subject rule** (``source_of``) — the grammatical subject (``nsubj``) of
-  the cue. A passive subject is what is reported ("Airstrikes were reported"),
-  not who reports it, except after "quoted"/"cited" ("Smith was quoted as
-  saying"); a passive's agent ("was announced by the ministry") is the source.
-  A verb with no subject of its own shares the subject of the verb it hangs
-  from ("..., adding", "and said", "saying"); a relative clause's "who" is the
-  noun it qualifies. Among several subjects a proper name wins ("a nurse in
-  Aleppo, Mohamed, said"); "said Mahmoud Raslan" (order inverted, missed by the
-  parser) takes the name after the verb.
-* **"according to"** (``according_to``) — the object of its "to".
-* **The phrase** (``source_phrase``) — the subject as the report names it: its
-  left modifiers and prepositional phrases ("the head of the observatory", "a
-  spokesman for the ministry"), without appositions, relative clauses or
-  anything after a comma.
-* **Pronouns** (``People.resolve``) — "he"/"she"/"him"/"her" are the latest
-  person named before them outside a quote, as the subject or an apposition or
-  a PERSON mention, not as an object or possessive; "they", "it", "we" have no
-  honest single antecedent from a cheap rule and give none.
-* **Names** (``People.fullest``) — a name is given as its fullest form in the
-  document ("Abdurrahman" -> "Rami Abdurrahman"); a title followed by a gap of
-  spaces ("Mr.   said") is a name lost in damaged text and is never guessed.
-
-Layer: imports lexicon, model and nothing else of ours.
-"""
+"""The people a document names: the person a subject token names, the fullest form of a
+name, the antecedent of "he"/"she", the holder of a title ("the senator"); see the package doc."""
 
 from __future__ import annotations
 
@@ -38,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
+from newsprism.attribution.source import SOURCE_DEPS
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     FEMALE_NOUNS,
@@ -48,9 +19,6 @@ from newsprism.lexicon import (
     PERSON_PRONOUNS,
     name_gender,
     PERSON_TITLES,
-    QUOTED_PASSIVES,
-    REPORTING_VERBS,
-    SPEAKING_NOUNS,
     title_key,
 )
 from newsprism.model import Mention, Span
@@ -58,77 +26,12 @@ from newsprism.model import Mention, Span
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Token
 
-__all__ = [
-    "SOURCE_DEPS",
-    "is_reporting_verb",
-    "is_according_to",
-    "according_to",
-    "source_of",
-    "source_phrase",
-    "is_mute",
-    "Person",
-    "People",
-]
-
-# who speaks through a verb: its active subject (passives: see source_of)
-SOURCE_DEPS = frozenset({"nsubj"})
-_PASSIVE_DEPS = frozenset({"nsubjpass"})
-# a verb without a subject of its own shares the subject of the verb it hangs from
+# "the former president": not whoever holds the title now
 _FORMER = frozenset({"former", "ex", "ex-", "then", "onetime", "one-time", "late"})
-_CLIMB_DEPS = frozenset({"conj", "advcl", "xcomp", "relcl", "acl", "pcomp"})
-_RELATIVES = frozenset({"who", "that", "which"})
 # a person named in these roles is not who a later "he said" points back to
 _NOT_ANTECEDENT_DEPS = frozenset({"poss", "pobj", "dobj", "dative", "compound", "npadvmod"})
-_NP_LEFT_DEPS = frozenset({"det", "amod", "compound", "poss", "nummod", "nmod", "case", "quantmod"})
-# parts of a subject's subtree that qualify it rather than name it
-_CUT_DEPS = frozenset({"appos", "relcl", "acl", "punct", "cc", "conj", "advmod", "advcl", "parataxis"})
-# what may qualify a title before a name ("Secretary of State", "the ad's narrator")
-_TITLE_MODIFIER_DEPS = _NP_LEFT_DEPS | {"prep", "pobj"}
-_HYPHENS_APOSTROPHES = frozenset({"-", "‐", "'", "’", "'s", "’s"})
 _WORD = re.compile(r"\w+")
 _GAP_AFTER_TITLE = re.compile(r" {2,}")
-
-
-def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -> bool:
-    """A verb that reports speech ("said", "denied", "tweeted"), not part of "so-called"."""
-    if token.pos_ not in ("VERB", "AUX"):
-        return False
-    if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
-        return False  # "so-called", "self-described": part of a compound adjective
-    return token.lemma_.lower() in verbs or token.lower_ in verbs
-
-
-def is_according_to(token: "Token") -> bool:
-    return token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor().lower_ == "to"
-
-
-def according_to(token: "Token") -> "Token | None":
-    """The object of "according to" (``token`` is "according"), or None."""
-    if not is_according_to(token):
-        return None
-    for to in token.children:
-        for obj in to.children:
-            if obj.dep_ == "pobj":
-                return obj
-    return next((c for c in token.nbor().children if c.dep_ == "pobj"), None)
-
-
-def _wordlike(token: "Token") -> bool:
-    return any(ch.isalnum() for ch in token.text)
-
-
-def _subjects(verb: "Token", climbed: bool) -> list["Token"]:
-    found = [c for c in verb.children if c.dep_ in SOURCE_DEPS]
-    if found:
-        return found
-    for agent in (c for c in verb.children if c.dep_ == "agent"):
-        found.extend(c for c in agent.children if c.dep_ == "pobj")
-    if found:
-        return found
-    if climbed or verb.lemma_.lower() in QUOTED_PASSIVES:
-        # "Smith was quoted as saying": the passive subject of the verb a cue hangs from speaks
-        return [c for c in verb.children if c.dep_ in _PASSIVE_DEPS]
-    return []
 
 
 def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
@@ -177,79 +80,6 @@ def _subject_like(token: "Token") -> bool:
     return token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
 
 
-def is_mute(token: "Token") -> bool:
-    """A common noun that names no one who could speak ("attacks", "momentum"; not "aide",
-    "statement", "driver")."""
-    lemma = token.lemma_.lower()
-    return token.pos_ == "NOUN" and lemma not in SPEAKING_NOUNS and lemma not in PERSON_TITLES and not _AGENT.search(lemma)
-
-
-_AGENT = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess|man|woman)$")
-
-
-def source_of(verb: "Token") -> "Token | None":
-    """The token naming who speaks through the reporting verb ``verb`` (or "according")."""
-    if verb.lower_ == "according":
-        return according_to(verb)
-    current = verb
-    for step in range(5):
-        if any(c.dep_ in SOURCE_DEPS and not _wordlike(c) for c in current.children):
-            # a "-" made a subject: the parser broke a phrase it did not understand ("after
-            # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
-            return None
-        subjects = _subjects(current, step > 0)
-        if subjects:
-            named = [s for s in subjects if s.pos_ == "PROPN"]
-            subject = named[-1] if named else subjects[0]
-            if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
-                return current.head
-            if step > 0 and current.dep_ == "ccomp" and is_reporting_verb(current.head) and (
-                    is_mute(subject) or (verb.tag_ == "VBG" and not is_reporting_verb(current))):
-                # "He said his attacks on Trump have given ... and said that ...": the parser hung
-                # the second "said" on the clause the first one reports; the thing that clause
-                # is about does not speak, the first verb's subject does. So for "adding" hung
-                # on a reported clause that says nothing itself ("Sanders said the process ...
-                # could be “messy,” adding, “Democracy is messy.”"): Sanders adds, not the process
-                return source_of(current.head)
-            return subject
-        if current.dep_ == "relcl":
-            return current.head
-        controller = _object_controller(current)
-        if controller is not None:
-            return controller
-        # "quoted as saying": from the clause through its preposition to the verb
-        through_prep = current.dep_ == "prep" and current.pos_ == "ADP" and step > 0
-        # "Roberts said Friday that she thinks ... but said “...”": a subjectless verb after
-        # "but"/"and" the parser hung as a clause of the first one is joined to it
-        joined = current.dep_ == "ccomp" and current.i > 0 and current.doc[current.i - 1].dep_ == "cc"
-        if (current.dep_ not in _CLIMB_DEPS and not through_prep and not joined) or current.head is current:
-            break
-        if current.dep_ == "conj" and current.head.dep_ == "parataxis" and is_reporting_verb(current.head):
-            # "She was 10, he said, ... and was crying and shouting: “...”": the parser hung the
-            # sentence's own verbs on the aside "he said"; they go on with the sentence's subject
-            current = current.head.head
-            continue
-        current = current.head
-    # inverted order the parser missed: "said Mahmoud Raslan" (a verb of saying only: in
-    # "including Syracuse and “...”" the name after the verb says nothing)
-    if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
-        return verb.nbor()
-    return None
-
-
-def _object_controller(verb: "Token") -> "Token | None":
-    """The object that does what a subjectless infinitive says: "a win that led her to
-    declare", "asked him to say": her, him (a person pronoun, a name or a noun that can
-    speak), not the subject of the verb it hangs from."""
-    if verb.dep_ != "xcomp" or verb.tag_ != "VB" or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
-        return None
-    obj = next((c for c in verb.head.children if c.dep_ == "dobj" and c.i < verb.i), None)
-    if obj is None:
-        return None
-    if obj.pos_ == "PRON":
-        return obj if obj.lower_ in ("him", "her", "them", "me", "us") else None
-    return obj if obj.pos_ == "PROPN" or not is_mute(obj) else None
-
 
 def _role_appositions(token: "Token") -> list["Token"]:
     """The name set off after a role noun's own complement: "A lawyer for Mr. Grimm, William
@@ -273,96 +103,6 @@ def _role_appositions(token: "Token") -> list["Token"]:
                     found.append(appos)
     return found
 
-
-def source_phrase(head: "Token") -> tuple[int, int]:
-    """Token range ``[start, end)`` of the source as the report names it.
-
-    The head with its left modifiers and its prepositional phrases ("the head of
-    the observatory", "Office of the U.N. High Commissioner"); appositions,
-    relative clauses and whatever follows a comma are cut, and the range stays
-    contiguous with the head.
-    """
-    doc = head.doc
-    start = head.i
-    for left in reversed(list(head.lefts)):
-        if left.is_punct and left.text in _HYPHENS_APOSTROPHES and left.i + 1 == start:
-            continue  # a hyphen inside the name ("Park Geun - hye")
-        if left.dep_ not in _NP_LEFT_DEPS:
-            break
-        # what lies between this modifier's own words and the words already taken
-        # ("Secretary of State John F. Kerry": "of State" qualifies "Secretary")
-        own = doc[left.i : left.right_edge.i + 1]
-        tail = left.right_edge.i + 1 if all(_qualifies_title(t) for t in own) else left.i
-        if all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in doc[tail:start]) and (
-                tail > left.i or all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in own)):
-            start = _modifiers_start(left)
-        else:
-            break
-    end = head.i + 1
-    for right in head.rights:
-        if right.dep_ != "prep" or right.i != end:
-            break
-        if any(t.ent_type_ in ("DATE", "TIME") for t in right.children if t.dep_ == "pobj"):
-            break  # "the Sanders campaign on Monday": when it spoke, not who
-        sub = list(right.subtree)
-        cut = next((t.i for t in sub if (t.is_punct and t.text in ",;:()—–") or t.dep_ in _CUT_DEPS - {"punct"}), None)
-        if cut is not None:
-            # "one of those advisers, who spoke on the condition of anonymity": the phrase up
-            # to where its own clause or apposition starts, when it holds a noun by then
-            if any(t.pos_ in ("NOUN", "PROPN") and t.i < cut for t in sub):
-                end = cut
-            break
-        end = max(t.i for t in sub) + 1
-    while start < head.i and doc[start].is_punct:
-        start += 1
-    if head.ent_iob_ != "O":  # a name the parser split into pieces ("Bashar al - Assad"): all of it
-        ent = _entity_around(head)
-        if ent is not None and ent[2] in ("PERSON", "ORG", "GPE", "NORP"):
-            start, end = min(start, ent[0]), max(end, ent[1])
-    return start, end
-
-
-def _modifiers_start(left: "Token") -> int:
-    """Where a modifier before the head begins with its own modifiers: the title before a
-    name with the words that qualify it ("White House press secretary", "Former President",
-    "MSNBC host", "the ad's narrator"), as far as they are a noun phrase's words."""
-    doc = left.doc
-    edge = left.left_edge.i
-    if all(_qualifies_title(t) for t in doc[edge : left.i]):
-        return edge
-    return left.i
-
-
-def _qualifies_title(tok: "Token") -> bool:
-    """A word of a phrase before a name: a noun phrase's word or preposition, a hyphen or the
-    possessive ("the 34-year-old mother", "Secretary of State", "Clinton's lawyer")."""
-    if tok.dep_ in _TITLE_MODIFIER_DEPS:
-        return True  # also the period of "Lt . Gen." the tokenizer split off
-    if tok.is_punct:
-        return tok.text in _HYPHENS_APOSTROPHES
-    # a word joined by hyphens to its neighbours ("34-year-old")
-    doc = tok.doc
-    return (tok.i + 1 < len(doc) and doc[tok.i + 1].text in _HYPHENS_APOSTROPHES and not tok.whitespace_) or (
-        tok.i > 0 and doc[tok.i - 1].text in _HYPHENS_APOSTROPHES and not doc[tok.i - 1].whitespace_)
-
-
-def _entity_around(token: "Token") -> tuple[int, int, str] | None:
-    """The entity of ``doc.ents`` that holds ``token`` (start, end, label), read from
-    the IOB tags around it as ``Doc.ents`` reads them, without building every entity
-    of the document."""
-    if token.ent_iob_ not in ("B", "I"):
-        return None
-    doc = token.doc
-    start = token.i
-    while start > 0 and doc[start].ent_iob_ == "I":
-        start -= 1
-    first = doc[start]
-    if first.ent_iob_ != "B" or not first.ent_type_:
-        return None
-    end = token.i + 1
-    while end < len(doc) and doc[end].ent_iob_ == "I":
-        end += 1
-    return start, end, first.ent_type_
 
 
 @dataclass(frozen=True, slots=True)
@@ -706,96 +446,3 @@ class People:
         words = _WORD.findall(person.name.text)
         found = self._genders.get(words[-1].lower(), set()) if words else set()
         return next(iter(found)) if len(found) == 1 else None
-
-
-_PARTY_TAG = re.compile(r"\s*\([^()\n]{1,24}\)")
-
-
-def as_written(head: "Token", start: int, end: int, text: str, appositions: bool = True) -> tuple[int, int]:
-    """Character range of a source as the report writes it, around the name ``start:end``.
-
-    The titles and roles before the name ("Sen.", "White House press secretary"),
-    a party tag after it ("(D-Mo.)"), the place or body it is "of" ("Representative
-    Charles B. Rangel of New York") and, with ``appositions``, the apposition or the
-    "who" clause that describes it, with its closing comma ("Brian Fallon, the campaign's
-    press secretary,", "Rucker Culpepper, who runs the effort,"); an apposition ends at its
-    first comma ("Scott Pruitt, the attorney general of Oklahoma, one of the states suing").
-    This is what attribution corpora annotate as the source (PolNeAR's Source span).
-    """
-    doc = head.doc
-    lo, _hi = source_phrase(head)
-    start = min(start, doc[lo].idx)
-    tag = _PARTY_TAG.match(text, end)
-    in_tag = (tag.start(), tag.end()) if tag is not None else (end, end)
-    if tag is not None:
-        end = tag.end()
-    place = _of_place(head, end)
-    if place is not None:
-        end = place
-    if appositions:
-        described = [c for c in head.children if c.i > head.i and not in_tag[0] <= c.idx < in_tag[1] and (
-            c.dep_ == "appos" or (c.dep_ == "relcl" and _who_clause(c)))]
-        if described:
-            # the first apposition, and a "who" clause right after it ("Peter Morgan, a lawyer
-            # for the Sierra Club, who has been challenging ..."); a second apposition is not
-            # the name's ("Jean-Marc Ayrault, the foreign minister of France, a permanent member")
-            last = described[0]
-            for nxt in described[1:]:
-                if nxt.dep_ != "relcl" or nxt.left_edge.i != last.right_edge.i + 2:
-                    break
-                last = nxt
-            end = max(end, _described_end(last, text))
-    return start, end
-
-
-def _described_end(clause: "Token", text: str) -> int:
-    """End of an apposition or a "who" clause after a name, with its closing comma. An
-    apposition ends at a comma inside it unless a "who" clause follows ("Peter Morgan, a lawyer
-    for the Sierra Club, who has been challenging ..."); nothing that holds a quotation mark."""
-    doc = clause.doc
-    last_tok = max(t.i for t in clause.subtree)
-    if clause.dep_ == "appos":
-        for t in doc[clause.i : last_tok + 1]:
-            if t.text in ",;" and not (t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("who", "whose", "whom")):
-                last_tok = t.i
-                break
-    if doc[last_tok].is_punct and doc[last_tok].text in ",;":
-        last_tok -= 1
-    end = doc[last_tok].idx + len(doc[last_tok])
-    if _QUOTE_MARKS.search(text, doc[clause.i].idx, end):
-        return 0  # the clause runs into the quote: the name stands alone
-    tag = _PARTY_TAG.match(text, end)  # "state Del. Marcia Price (D-Newport News),"
-    if tag is not None:
-        end = tag.end()
-    if end < len(text) and text[end] == ",":
-        end += 1  # the apposition is set off by two commas: the closing one is its own
-    return end
-
-
-_QUOTE_MARKS = re.compile("[\"“”]")
-
-
-def _of_place(head: "Token", end: int) -> int | None:
-    """End of "of <a named place or body>" written right after the name ("Gov. Earl Ray
-    Tomblin of West Virginia", "Mr. Morgan of the Sierra Club"), or None."""
-    doc = head.doc
-    prep = next((c for c in head.rights if c.dep_ == "prep" and c.lower_ == "of" and c.idx <= end + 1), None)
-    if prep is None:
-        return None
-    objects = [c for c in prep.children if c.dep_ == "pobj"]
-    if len(objects) != 1 or objects[0].pos_ != "PROPN" or objects[0].ent_type_ not in _PLACES_AND_BODIES:
-        return None
-    sub = list(objects[0].subtree)
-    if any(t.is_punct or t.dep_ in _CUT_DEPS for t in sub):
-        return None
-    last = doc[max(t.i for t in sub)]
-    return last.idx + len(last)
-
-
-_PLACES_AND_BODIES = frozenset({"GPE", "LOC", "ORG", "FAC", "NORP"})
-
-
-def _who_clause(clause: "Token") -> bool:
-    """A relative clause set off by a comma that opens with "who"/"whose"/"whom"."""
-    first = clause.left_edge
-    return first.lower_ in ("who", "whose", "whom") and first.i > 0 and first.nbor(-1).text == ","
