@@ -129,6 +129,16 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
     return [r[2] for r in ranked]
 
 
+def _cues(memo: dict[tuple[str, int, int], list[Cue]], doc_id: str, span: SpacySpan) -> list[Cue]:
+    """``cues(span)``, read once per sentence: a claim told in a fact, an act group and the
+    outlet's own sentences is one reading."""
+    key = (doc_id, span.start, span.end)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = cues(span)
+    return found
+
+
 def _cue_span(doc: Doc, cue: Cue, doc_id: str) -> Span:
     words = doc[cue.start : cue.end]
     return Span(doc_id, words.start_char, words.end_char, words.text)
@@ -176,13 +186,15 @@ def _of_act(tok, kind: str | None) -> bool:
 
 def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                    docs: Mapping[str, Doc], labelled: Sequence[Span] = (),
-                   props: Mapping[str, Proposition] | None = None) -> tuple[list[Framing], set[str]]:
+                   props: Mapping[str, Proposition] | None = None,
+                   memo: dict[tuple[str, int, int], list[Cue]] | None = None) -> tuple[list[Framing], set[str]]:
     """One item per act two or more outlets tell (one fact, "same fact" support; or one act class
     with the same actor, ``_act_groups``) where one outlet tells it in charged words ("to blast her
     older sibling", "sharply criticized", "the onslaught of criticism") that another outlet telling
     it does not use: each outlet's wording of the act, cited. Also returns the claims these items show."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     by_id = {c.id: c for c in claims}
+    memo = {} if memo is None else memo
     items: list[Framing] = []
     shown: set[str] = set()
     groups: list[tuple[str | None, list[str]]] = [
@@ -209,7 +221,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                 if quote_share(c) > 0.5 or (kind is not None and c.id in shown):
                     continue
                 doc = docs[d]
-                for cue in cues(span):
+                for cue in _cues(memo, d, span):
                     if cue.kind == "hedge" or cue.start < span.start or cue.end > span.end:
                         continue
                     if cue.word.lower() in ("apparently", "seemingly", "reportedly", "allegedly"):
@@ -294,7 +306,8 @@ def _lemmas(doc: Doc) -> set[str]:
 
 
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
-                      docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3) -> list[Framing]:
+                      docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
+                      memo: dict[tuple[str, int, int], list[Cue]] | None = None) -> list[Framing]:
     """Sentences in an outlet's own voice that judge or hedge (``evaluative.cues``),
     told by no other outlet: at most ``per_doc`` per outlet, strongest cue first. A
     judgement inside a label already listed (``labelled``) is that label, not another item."""
@@ -304,6 +317,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
     found: dict[str, list[tuple[int, int, Claim, str, str]]] = {}
     vocab = {d: _lemmas(doc) for d, doc in docs.items()}
+    memo = {} if memo is None else memo
     for c in claims:
         # in a sentence that reports someone's words, only the outlet's account of the speaking
         # ("forcefully defended", "a surprisingly downbeat assessment") is its own judgement
@@ -314,7 +328,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or (reports and not tells_speaking(span)):
             continue
-        for cue in cues(span):
+        for cue in _cues(memo, c.doc, span):
             if cue.start < span.start or cue.end > span.end:
                 continue
             # a judging word another outlet also uses is the story's vocabulary, not one outlet's framing
@@ -383,7 +397,8 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     # the labels' own words (not the sentences some items cite beside them): a judgement inside
     # a label is that label; another in the same sentence is an item of its own
     cited = [c for item in labels for lab in item.labels for c in lab.citations if c.text in lab.label]
-    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props)
+    memo: dict[tuple[str, int, int], list[Cue]] = {}  # each sentence's cues, read once
+    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo)
     rest = [c for c in claims if c.id not in worded]
-    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited)
+    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]
