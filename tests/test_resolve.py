@@ -228,6 +228,26 @@ def test_a_place_inside_a_longer_name_is_not_that_name(nlp):
     assert "Chargers" in texts("San Diego Chargers")
 
 
+def test_a_place_is_not_a_brand_or_another_place_ending_in_it(nlp):
+    """PolNeAR (NYT, Sept. 2016): "America" (10 mentions) stood in the entity "RT America", the
+    television network; "Mexico" would so join "New Mexico", "America" "Latin America". A place
+    is kept apart from a longer name ending in it when a brand in capitals ("RT") or a word that
+    makes another place ("new", "latin") comes first; "Washington D.C." still holds "D.C."."""
+    text = ("Larry King now works for the RT America television network. RT America is the United "
+            "States version of Russia Today. Critics say the network attacks America at every turn. "
+            "Voters in New Mexico and in Latin America watch it; Mexico does not. He flew to "
+            "Washington D.C. on Monday and left D.C. on Friday.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+
+    def texts(name: str) -> set[str]:
+        return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
+
+    assert texts("America") == {"America"}
+    assert texts("Mexico") == {"Mexico"}
+    assert "D.C." in texts("Washington D.C.")
+
+
 def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):
     """PolNeAR (Breitbart, Feb. 2016): "Kasich" (NER: a place) stood as an entity of its own, 17
     mentions beside "John Kasich", because one sentence put "around" before it ("his arm around

@@ -91,6 +91,9 @@ LIGHT_VERBS = frozenset("be have do make get take go come give say tell".split()
 # Words before a place's name that make another place of it ("West Virginia", "South Sudan",
 # "North Florida"): entity resolution keeps it apart from the place without them. Lower case.
 COMPASS_WORDS = frozenset("north south east west northern southern eastern western upper lower central".split())
+# ... and the other words before a place's name that make another place of it ("New Mexico" is
+# not "Mexico", "Latin America" not "America"). Lower case.
+OTHER_PLACE_WORDS = COMPASS_WORDS | frozenset("new latin".split())
 # The last word of a building's, a road's or a venue's name: "Trump Tower", which NER calls a
 # person, is a place. Words that are also surnames ("Hall", "Park", "Street") are left out. Lower case.
 FACILITY_WORDS = frozenset("tower towers building avenue boulevard plaza airport bridge hotel stadium arena".split())

@@ -29,7 +29,7 @@ from newsprism.compare.names import (
     variant_candidates,
 )
 from newsprism.extract.mentions import is_demonym
-from newsprism.lexicon import COMPASS_WORDS
+from newsprism.lexicon import OTHER_PLACE_WORDS
 
 __all__ = ["merge_names"]
 
@@ -115,7 +115,10 @@ def merge_names(items: list[Item], sets: MentionSets) -> None:
         owners = {
             sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
             if compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
-            and not (o.group == it.group == "PLACE" and o.words[0].lower() in COMPASS_WORDS)  # "West Virginia" is not "Virginia"
+            # "West Virginia" is not "Virginia", "New Mexico" not "Mexico"
+            and not (o.group == it.group == "PLACE" and o.words[0].lower() in OTHER_PLACE_WORDS)
+            # a broadcaster's or a firm's brand before a place is no place: "RT America", "BBC America"
+            and not (it.group == "PLACE" and ACRONYM.match(o.words[0]) is not None)
             and not (ACRONYM.match(it.words[0]) and o.words[-1] != it.words[0])  # "U.N." is not "Kim Jong Un"
         }
         if not owners:
