@@ -596,7 +596,7 @@ def _source(ctx: _Context, token: "Token") -> Span | None:
                 who = _reporter(ctx, c, token)
                 if who is not None:
                     return who
-        if t.head is t:
+        if t.head.i == t.i:  # the root (a new Token per access: `t.head is t` never holds)
             break
         t = t.head
     for c in t.children:  # the sentence root's parentheticals ("..., he said.")

@@ -403,7 +403,7 @@ def _clause_head(token: "Token") -> "Token":
     """The nearest verb governing ``token`` (itself if it is one): its clause."""
     t = token
     for _ in range(40):  # parse trees are shallow; the bound guards odd parses
-        if t.pos_ in ("VERB", "AUX") or t.head is t:
+        if t.pos_ in ("VERB", "AUX") or t.head.i == t.i:  # a verb, or the root (`t.head is t` never holds)
             return t
         t = t.head
     return t
