@@ -212,6 +212,13 @@ class People:
             cued = {k: v for k, v in candidates.items() if any(self.gender_at(m.start, end=m.end) == gender for m in v)}
             candidates = cued or candidates
         ranked = sorted(candidates.values(), key=lambda v: (-len(v), -max(len(m.text) for m in v)))
+        if len(words) >= 2:
+            # a full name the document writes at least twice as often as any longer form of it
+            # stays as written: "Crooked Hillary Clinton" once among ten "Hillary Clinton" is a
+            # nickname, not her fuller name
+            written = sum(1 for _m, other in self._name_words.get(words[-1], ()) if other == words)
+            if written >= 2 * len(ranked[0]):
+                return start, end
         if len(ranked) > 1 and len(ranked[0]) == len(ranked[1]):
             # equally frequent ("Mark Mattioli, whose son, James Mattioli, ..." then "Mattioli
             # praised"): the one named last is as often the wrong one; leave it as written

@@ -36,7 +36,7 @@ from typing import Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import People, Person, as_written, is_mute, is_according_to, is_reporting_verb, source_of, source_phrase
-from newsprism.lexicon import PERSON_TITLES, SPEAKING_NOUNS, WEEKDAYS
+from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PERSON_TITLES, SPEAKING_NOUNS, WEEKDAYS
 from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
@@ -402,9 +402,16 @@ def _left_cue(index: _DocIndex, first: int) -> Token | None:
             return None
         if token.lower_ == "to" and j > 0 and doc[j - 1].lower_ == "according":
             return doc[j - 1]
-        if _cue_at(token) is not None:
+        if _cue_at(token) is not None and not _aside_clause(token, first):
             return token
     return None
+
+
+def _aside_clause(cue: Token, first: int) -> bool:
+    """A cue in a relative clause or a noun's modifier that does not hold the quote: "saying
+    anybody who complains about a microphone “is not having a good night.”" (the words are the
+    sentence's, not the one who complains)."""
+    return cue.dep_ in ("relcl", "acl") and not (cue.left_edge.i <= first <= cue.right_edge.i)
 
 
 def _right_cue(index: _DocIndex, after: int, limit: int) -> Token | None:
@@ -536,6 +543,7 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
         governing: Token | None = None
         shared: Person | None = None
         if cue is not None:
+            cue = _outer_cue(index, cue)
             speaker = _speaker_of(index, cue, region.open_mark)
             if speaker == _NO_SPEAKER:
                 speaker = _named_between(index, region, cue)
@@ -622,6 +630,48 @@ def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: i
 
 
 _CLIMB_VERBS = 3
+# how a reported clause hangs from the verb that reports it
+_REPORTED_DEPS = frozenset({"ccomp", "xcomp", "advcl", "conj"})
+
+
+def _outer_cue(index: _DocIndex, cue: Token) -> Token:
+    """The reporting verb whose speaker says the quote, when the cue found reports no one
+    itself and is reported by another: "President Obama ... said it would tell an American
+    story, one of “suffering and delight”", "Mr. Obama said, a majority of Americans have come
+    to believe “...”". The cue stays when its own subject can speak (a name, a person pronoun,
+    a speaking noun: "Trump said Clinton described the deal as “the gold standard”" is
+    Clinton's phrase), or when no verb above it reports with a subject that can speak."""
+    subject = source_of(cue)
+    if not (_names_no_one(subject) or (subject is not None and index.inside_quote(subject.idx))):
+        return cue  # (a subject inside quotation marks is quoted words, not who speaks)
+    tok = cue
+    for _ in range(4):
+        asides = [c for c in tok.children if c.dep_ == "parataxis" and is_reporting_verb(c)]
+        for outer in asides + ([tok.head] if tok.dep_ in _REPORTED_DEPS and tok.head is not tok else []):
+            if is_reporting_verb(outer) and _names_a_speaker(index, source_of(outer)) and not _group_share(source_of(outer)):
+                return outer
+        if tok.dep_ not in _REPORTED_DEPS or tok.head is tok:
+            break
+        tok = tok.head
+    return cue
+
+
+def _names_no_one(subject: Token | None) -> bool:
+    """A cue's subject that is nobody who speaks: "it", "that", a thing ("the test"), a share of
+    a group ("a majority of Americans"). Not a name, a person's pronoun or a person's noun."""
+    if subject is None:
+        return True  # "Sanders said, going on to say that the country has spent “...”"
+    if subject.pos_ == "PROPN" or subject.ent_type_ in ("PERSON", "ORG", "NORP", "GPE"):
+        return False
+    if subject.pos_ == "PRON":
+        return subject.lower_ in _NON_SOURCES
+    lemma = subject.lemma_.lower()
+    return _group_share(subject) or (is_mute(subject) and lemma not in FEMALE_NOUNS and lemma not in MALE_NOUNS)
+
+
+def _group_share(subject: Token | None) -> bool:
+    """"a majority of Americans", "most voters": a share of a group, which speaks only in a poll."""
+    return subject is not None and (subject.lemma_.lower() in _SHARES or subject.lower_ in _QUANTIFIERS)
 # how quoted words qualify the noun after them
 _LABEL_DEPS = frozenset({"amod", "advmod", "compound", "nmod", "npadvmod"})
 
