@@ -345,6 +345,9 @@ class Fact:
     actors: tuple[str, ...] = ()  # Entity.id of the people/organisations it names
     figures: tuple[str, ...] = ()  # the figures it gives, as written
     importance: float = 0.0  # lead position, named sources, figures, quotes (single-source ranking)
+    # why claims no alignment linked state it (newsprism.compare.fact_anchors): the quote, figure
+    # or actor/action/target they share ("the same quote of Bernie Sanders: “very hard”"); None otherwise
+    anchor: str | None = None
 
 
 @dataclass(frozen=True)

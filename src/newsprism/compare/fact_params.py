@@ -69,3 +69,7 @@ class FactParams:
     # reports comes first (tuned on the BASIL and PolNeAR gold dev halves)
     told_elsewhere: float = 0.7
     told_elsewhere_weight: float = 0.3
+    # claims of two outlets no alignment linked that share an anchor — the same quote of one
+    # speaker, one figure counting one thing, one actor's action on one target — and agree on
+    # their core arguments (newsprism.compare.fact_anchors): one fact, saying which anchor
+    anchors: bool = True

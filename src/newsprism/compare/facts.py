@@ -33,6 +33,7 @@ from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
 from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
+from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
@@ -181,7 +182,7 @@ def build_facts(
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
 
-    def add_fact(support: list[tuple[Claim, Strength]], cite=_whole) -> bool:
+    def add_fact(support: list[tuple[Claim, Strength]], cite=_whole, anchor: str | None = None) -> bool:
         # a claim that tells what another outlet of the fact reported ("The Times
         # reports ...") repeats that outlet: it supports the fact only partly
         docs_here = {c.doc for c, st in support if st == "same fact"}
@@ -241,6 +242,7 @@ def build_facts(
                 actors=tuple(dict.fromkeys(e for c in same for e in c.entities)),
                 figures=tuple(dict.fromkeys(f.text for c in same for f in c.figures)),
                 importance=max(importance(c, rank[c.id]) for c in same),
+                anchor=anchor,
             )
         )
         return True
@@ -305,6 +307,12 @@ def build_facts(
     if props is not None and (params.proposition_links or params.unlinked_pairs) and pairs is not None:
         for pgroup in _proposition_groups(claims, pairs, used, props, params, agents):
             add_fact([(claims[k], "same fact") for k in pgroup])
+    # what two outlets' reports of one fact share however worded: the same quote of one
+    # speaker, one figure counting one thing, one actor's action on one target (fact_anchors)
+    if props is not None and params.anchors:
+        names = {e.id: e.name for e in analysis.entities}
+        for anchored, why in anchored_groups(claims, used, props, names, outlet_of):
+            add_fact([(claims[k], "same fact") for k in anchored], anchor=why)
     # the partition: a claim supports one fact at one strength — a partly claim
     # that states another fact, or was partly in an earlier one, leaves the later list
     placed = set(used)

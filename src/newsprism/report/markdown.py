@@ -113,10 +113,13 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if analysis.summary_note:
         out += ["", f"_LLM summary not used: {_md(analysis.summary_note)}_"]
     out += ["", f"## Corroborated ({len(f.corroborated)})", ""]
+    anchors = {x.id: x.anchor for x in f.facts if x.anchor}
     for item in f.corroborated:
         outlets = ", ".join(_label(analysis, d) for d in item.docs)
         wording = f" _(wording: {_md(item.outlet)})_" if item.outlet else ""
         out.append(f"- **{_md(item.about)}**{wording} — {len(item.docs)} reports ({outlets}), {item.sources} independent")
+        if item.fact in anchors:  # told in other words: what the reports share, for the reader to check
+            out.append(f"  - _one fact by {_md(anchors[item.fact])}_")
         for c in item.citations:
             out.append(f"  - “{_md(c.text)}” — {_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
         for sup in item.support:

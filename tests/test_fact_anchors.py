@@ -1,0 +1,77 @@
+"""Facts anchored on what two reports of one fact share however worded (compare/fact_anchors.py):
+the same quote of one speaker, the same actor doing the same action to the same target — each
+fact saying which anchor holds it; a shared word given to two speakers, or the same action on
+another target, is no fact."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from newsprism.model import Article
+
+
+def _story(nlp, texts: dict[str, str]):
+    from newsprism.compare.align import align_claims
+    from newsprism.compare.embed import default_embedder
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
+
+    ws = Workspace(articles=[Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()])
+    run_stages(ws, CORE_STAGES, nlp)
+    docs = ws.docs_by_id()
+    claims = extract_claims(ws.analysis, docs)
+    embedder = default_embedder()
+    graph = align_claims(claims, embedder)
+    # the alignment linked nothing: what the facts find, the anchors find
+    return replace(graph, alignments=(), groups=()), ws.analysis, docs, embedder
+
+
+def _facts(nlp, texts: dict[str, str], anchors: bool = True):
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.compare.facts import build_facts
+
+    graph, analysis, docs, embedder = _story(nlp, texts)
+    params = replace(FactParams(), anchors=anchors, unlinked_pairs=False)
+    return [f for f in build_facts(graph, analysis, params, docs=docs, embedder=embedder) if len(f.docs) > 1]
+
+
+def test_the_same_short_quote_of_one_speaker_is_one_fact(nlp):
+    texts = {
+        "a": "Bernie Sanders spoke in West Virginia. While Sanders admitted Tuesday that it would be “very hard” "
+             "for his campaign to win if he has fewer pledged delegates, he stayed in the race.",
+        "b": "Bernie Sanders held a rally. Sanders himself acknowledged in an MSNBC forum Monday night "
+             "\"it will be very hard for us to win\" if he continues to lose ground in the pledged delegate count.",
+    }
+    facts = _facts(nlp, texts)
+    assert [set(f.docs) for f in facts] == [{"a", "b"}], [f.headline.text for f in facts]
+    assert facts[0].anchor is not None and "very hard" in facts[0].anchor and "Sanders" in facts[0].anchor
+    assert _facts(nlp, texts, anchors=False) == []
+
+
+def test_the_same_actor_doing_the_same_action_in_other_words_is_one_fact(nlp):
+    texts = {
+        "a": "Mary Cheney, one of Dick Cheney's two daughters, has taken to Facebook to blast her older sibling, "
+             "Liz Cheney, a Wyoming Senate candidate, for her stance on same-sex marriage.",
+        "b": "Mary Cheney, the younger sister of Senate candidate Liz Cheney, sharply criticized her sister's "
+             "stance on same-sex marriage and urged her friends to share the message.",
+    }
+    facts = _facts(nlp, texts)
+    assert [set(f.docs) for f in facts] == [{"a", "b"}], [f.headline.text for f in facts]
+    assert facts[0].anchor is not None and facts[0].anchor.startswith("the same action: Mary Cheney")
+    assert _facts(nlp, texts, anchors=False) == []
+
+
+def test_one_word_given_to_two_speakers_is_no_fact(nlp):
+    # the same quoted word, two speakers: two remarks
+    assert _facts(nlp, {
+        "a": "Donald Trump called the primary system “rigged” in a speech on Tuesday in Ohio.",
+        "b": "Bernie Sanders said that the primary system was “rigged” against his supporters on Tuesday.",
+    }) == []
+
+
+def test_the_same_action_on_other_targets_is_no_fact(nlp):
+    # one actor, one action, other places and nothing else in common: two facts
+    assert _facts(nlp, {
+        "a": "Hillary Clinton won the Texas primary on Tuesday by a wide margin.",
+        "b": "Hillary Clinton won the Iowa caucuses with a narrow lead over her rival.",
+    }) == []
