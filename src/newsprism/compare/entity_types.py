@@ -19,6 +19,8 @@ __all__ = ["canonical_name", "entity_type", "type_speakers"]
 
 def canonical_name(members: list[Item]) -> str:
     names = [it for it in members if it.kind == "name" and "  " not in it.mention.text] or members
+    # a headline's span ("Ben Carson Defends") names the entity only when nothing else does
+    names = [it for it in names if not it.headline] or names
     counts = Counter(it.mention.text for it in names)
 
     def score(it: Item) -> tuple:

@@ -80,6 +80,7 @@ class Item:
     clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
     day_clock: tuple[int, int] | None = None  # a clock time written with its weekday ("7 p.m. Friday")
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
+    headline: bool = False  # a name of three words or more in a line written in title case (a headline)
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -377,6 +378,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             # what the name is called: a person's role ("Yasser, an accountant"), and a ship's,
             # a firm's or a team's kind ("Indian Naval ship, INS Sukanya"): "the ship" is it
             item.roles = _roles(core[0], core[-1], head, m.doc)
+        if is_name and group in ("PERSON", "UNK") and len(words) >= 3:
+            item.headline = _title_case_line(span)
         if is_name and group in ("PERSON", "UNK"):
             item.gender = _gender_cue(span, words)
             item.paired_surname = _paired_surname(span) if len(words) == 1 else ""
@@ -413,6 +416,16 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if item.head not in WEEKDAYS:
             item.head = key
     return item
+
+
+def _title_case_line(span: "SpacySpan") -> bool:
+    """The span's line of its sentence is written in title case, as a headline is ("Ben Carson
+    Defends Himself Against Claims"): four words of four letters or more, each capitalised."""
+    text = span.doc.text
+    start, end = text.rfind("\n", 0, span.start_char) + 1, text.find("\n", span.end_char)
+    end = len(text) if end < 0 else end
+    words = [t for t in span.sent if t.is_alpha and len(t) >= 4 and start <= t.idx < end]
+    return len(words) >= 4 and all(t.text[:1].isupper() for t in words)
 
 
 def _capitals_name(text: str, label: str) -> bool:

@@ -24,6 +24,7 @@ from typing import Any, Sequence
 from rapidfuzz.fuzz import ratio
 from unidecode import unidecode
 
+from newsprism.extract.mentions import is_demonym
 from newsprism.lexicon import EXTRA_NICKNAMES, ORG_SUFFIXES, TITLE_WORDS, title_key
 
 __all__ = [
@@ -210,6 +211,8 @@ def spells(letters: str, words: Sequence[str]) -> bool:
 
 
 def clips(word: str, words: Sequence[str]) -> bool:
-    """A short form made of the start of a longer name's first word ("Fed" <- "Federal Reserve")."""
+    """A short form made of the start of a longer name's first word ("Fed" <- "Federal Reserve");
+    never a country's name before its people's ("Iran" is not the "Iranian Revolutionary Guard Corps")."""
     first = re.sub(r"\W", "", words[0]).lower() if words else ""
-    return len(words) >= 2 and len(first) >= len(word) + 2 and first.startswith(word.lower())
+    return (len(words) >= 2 and len(first) >= len(word) + 2 and first.startswith(word.lower())
+            and not is_demonym(words[0]))

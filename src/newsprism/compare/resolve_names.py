@@ -150,15 +150,34 @@ def merge_names(items: list[Item], sets: MentionSets) -> None:
         targets = {sets.find(x) for x in found}
         if len(targets) == 1:
             sets.union(it.idx, next(iter(targets)))
+    _merge_headline_people(full, sets)
     _merge_suffixed(full, sets)
 
 
 
 
+def _merge_headline_people(full: list[Item], sets: MentionSets) -> None:
+    """A person's name NER ran on into a headline's next words ("Ben Carson Defends", "Bernie
+    Sanders Beats") is the person the story names with the first words alone, when one does."""
+    people: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    for it in full:
+        if it.group == "PERSON" and len(it.toks) >= 2 and not it.headline:
+            people[it.toks].add(sets.find(it.idx))
+    for it in full:
+        if not it.headline or it.group not in ("PERSON", "UNK"):
+            continue
+        for k in range(len(it.toks) - 1, 1, -1):
+            owners = people.get(it.toks[:k], set())
+            if len(owners) == 1:
+                sets.union(next(iter(owners)), it.idx)
+                break
+
+
 def _linked_last(o: Item) -> bool:
-    """The last word of a name joined by "of", "for", "and" is not what it names: "University
-    of Florida" is not "Florida", "Bank of America" not "America"."""
-    return len(o.words) >= 3 and o.words[-2].lower() in NAME_LINKS
+    """The last word of a name with "of", "for", "and" before it is not what it names: "University
+    of Florida" is not "Florida", "Bank of America" not "America", "Union for Reform Judaism" not
+    "Judaism"."""
+    return len(o.words) >= 3 and any(w.lower() in NAME_LINKS for w in o.words[1:-1])
 
 
 def _plural_variant(a: Item, b: Item) -> bool:
