@@ -166,3 +166,39 @@ def test_an_iso_date_in_the_text_is_read_and_a_bad_one_is_not_a_crash(nlp):
     for text, expected in (("The vote was held on 2016-12-14 in Ohio.", "2016-12-14"), ("Filed 2016-13-40 by clerks.", None)):
         found = extract_times(Article(id="a", text=text, published="2016-12-20"), nlp(text))
         assert [t.resolved for t in found] == [expected]
+
+
+def test_fast_scans_find_exactly_what_the_patterns_find():
+    # _scan tries each pattern only where its anchor finds a start: the same matches as
+    # pattern.finditer on every text, including modifiers, odd spaces, digits of other scripts
+    # and the letters re.I folds ('K', 'ſ', 'ı', 'İ')
+    import random
+
+    from newsprism.extract import times as T
+
+    words = ["Monday", "Sunday", "Mondays", "xMonday", "this", "THIS", "coming", "this coming", "early", "Late",
+             "last", "next", "Dec.", "December", "Sept.", "May", "14", "2016", "31st", "1", "11:30", "23:59",
+             "p.m.", "a. m.", "6am", "PM", "night", "morning", "yesterday", "TODAY", "last night", "this evening",
+             "pre-dawn", "predawn", "Dawn", "noon", "of", "٣", "\u212a", "\u017f", "\u0131", "\u0130", "_", "-", "'"]
+    seps = ["", " ", "  ", "\n", ",", ".", "-", "\u00a0", "\u2009"]
+    rng = random.Random(7)
+    texts = ["early last Monday, this coming Sunday morning and Dec. 14, 2016 at 11:30 p.m. before dawn"]
+    texts += ["".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+
+    def spans(matches):
+        return [(m.span(), m.groupdict()) for m in matches]
+
+    for text in texts:
+        low = text.lower()
+        folded = any(c in text for c in "\u0130\u0131\u017f")
+        for pattern, fast in (
+            (T._MONTH_DAY, T._scan(T._MONTH_DAY, text, T._starts(T._AT_MONTH, text))),
+            (T._DAY_MONTH, T._scan(T._DAY_MONTH, text, T._starts(T._AT_DIGIT, text))),
+            (T._MONTH_YEAR, T._scan(T._MONTH_YEAR, text, T._starts(T._AT_MONTH, text))),
+            (T.CLOCK_RE, T.clock_matches(text)),
+            (T.DATE_PART_RE, T.date_part_matches(text)),
+            (T._WEEKDAY, T._scan(T._WEEKDAY, text, T._weekday_starts(text))),
+            (T._RELDAY, T._RELDAY.finditer(text) if folded else T._scan(T._RELDAY, text, T._starts(T._AT_RELDAY, low))),
+            (T._POD_WORD, T._POD_WORD.finditer(text) if folded else T._scan(T._POD_WORD, text, T._starts(T._AT_POD, low))),
+        ):
+            assert spans(fast) == spans(pattern.finditer(text)), (pattern.pattern[:40], text)

@@ -53,7 +53,7 @@ from newsprism.lexicon import (
 )
 from newsprism.model import Article, Figure, Mention, Span
 from newsprism.nlp import parsed_from
-from newsprism.extract.times import CLOCK_RE, DATE_PART_RE, TIME_UNITS, clock_value
+from newsprism.extract.times import TIME_UNITS, clock_matches, clock_value, date_part_matches
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Token
@@ -122,14 +122,14 @@ def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -
     ctx = _Context(article, doc, mentions)
     figures: list[Figure] = []
     used = [False] * len(doc)
-    for m in CLOCK_RE.finditer(article.text):
+    for m in clock_matches(article.text):
         span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
         if span is None or len(span) == 0:
             continue
         for t in span:
             used[t.i] = True
         figures.append(_clock_figure(ctx, m, span))
-    for m in DATE_PART_RE.finditer(article.text):
+    for m in date_part_matches(article.text):
         span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
         for t in span or ():
             used[t.i] = True

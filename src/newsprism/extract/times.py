@@ -29,10 +29,11 @@ merged into one expression, then interpreted:
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from newsprism.lexicon import NUMBER_WORDS, WEEKDAYS
 from newsprism.model import Article, TimeExpr
@@ -45,6 +46,8 @@ __all__ = [
     "extract_times",
     "parse_published",
     "clock_value",
+    "clock_matches",
+    "date_part_matches",
     "CLOCK_RE",
     "DATE_PART_RE",
     "MONTHS",
@@ -212,6 +215,63 @@ _MONTH_PREFIXES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep"
 _WEEKDAY_NAMES = tuple(d.capitalize() for d in WEEKDAYS)
 
 
+# Where a match of a pattern may begin, found fast. Python's re tries a pattern that opens with
+# "\b" at every character of the text; an anchor that opens with a literal or a digit class skips
+# ahead to its first character. Each pattern below opens with "\b" before a word character and
+# each anchor matches word characters only, so no match of the pattern begins inside an anchor's
+# match: every match begins where the anchor's scan finds one, and ``_scan`` gives exactly what
+# ``pattern.finditer(text)`` gives.
+_MONTH_WORDS = ("January|February|March|April|May|June|July|August|September|October|November|December"
+                "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec")
+_AT_MONTH = re.compile(_MONTH_WORDS)  # _MONTH_DAY, _MONTH_YEAR, DATE_PART_RE's month-first parts
+_AT_DIGIT = re.compile(r"\d")  # _DAY_MONTH, CLOCK_RE, DATE_PART_RE's digit-first parts
+_AT_WEEKDAY = re.compile("|".join(_WEEKDAY_NAMES))
+# _RELDAY's and _POD_WORD's words (case-blind), found in the lower-cased text (the lookaheads
+# keep each anchor's match to one word)
+_AT_RELDAY = re.compile("yesterday|today|tomorrow|tonight|overnight|last(?= night)|this(?= morning| afternoon| evening)")
+_AT_POD = re.compile("pre(?=-?dawn)|dawn|daybreak|sunrise|sunset|nightfall|dusk|midnight|noon")
+# _WEEKDAY's modifier ("this coming", "coming", "early", "late"/"last"/"next"/"this"): its lengths
+_MOD_LENGTHS = (11, 6, 5, 4)
+
+
+def _scan(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` tried only at ``starts`` (ascending): the same matches when every
+    match of ``pattern`` begins at one of them (none of these patterns matches empty text)."""
+    end = 0
+    for p in starts:
+        if p >= end and (m := pattern.match(text, p)) is not None:
+            yield m
+            end = max(m.end(), p + 1)
+
+
+def _starts(anchor: re.Pattern[str], text: str) -> Iterator[int]:
+    return (m.start() for m in anchor.finditer(text))
+
+
+def _weekday_starts(text: str) -> list[int]:
+    """Where a match of _WEEKDAY may begin: at a weekday's name, or at its modifier, which ends
+    where the whitespace before the name begins (a modifier is letters, each matching one letter)."""
+    out: set[int] = set()
+    for m in _AT_WEEKDAY.finditer(text):
+        w = j = m.start()
+        while j > 0 and text[j - 1].isspace():  # str.isspace is re's \s for str patterns
+            j -= 1
+        if j < w:
+            out.update(j - n for n in _MOD_LENGTHS if j >= n)
+        out.add(w)
+    return sorted(out)
+
+
+def clock_matches(text: str) -> Iterator[re.Match[str]]:
+    """``CLOCK_RE.finditer(text)``, fast."""
+    return _scan(CLOCK_RE, text, _starts(_AT_DIGIT, text))
+
+
+def date_part_matches(text: str) -> Iterator[re.Match[str]]:
+    """``DATE_PART_RE.finditer(text)``, fast."""
+    return _scan(DATE_PART_RE, text, heapq.merge(_starts(_AT_DIGIT, text), _starts(_AT_MONTH, text)))
+
+
 def _candidates(doc: "Doc", text: str) -> Iterator[tuple[int, int]]:
     for ent in doc.ents:
         if ent.label_ in ("DATE", "TIME"):
@@ -220,16 +280,24 @@ def _candidates(doc: "Doc", text: str) -> Iterator[tuple[int, int]]:
     low = text.lower()
     # the case-blind patterns match a word only where the lower-cased text holds it, or where
     # re.I lets one of the three letters that are not ASCII ('İ', 'ı', 'ſ') stand for 'i' or 's'
+    # (the only other, 'K' for 'k', lower-cases to 'k'; 'İ' alone lower-cases to two characters)
     folded = "\u0130" in text or "\u0131" in text or "\u017f" in text
     relday = folded or any(w in low for w in _RELDAY_PARTS)
     pod = folded or any(w in low for w in _POD_PARTS)
-    for pattern, may_match in (
-        (_ISO_DATE, "-0" in text or "-1" in text), (_MONTH_DAY, month), (_DAY_MONTH, month), (_MONTH_YEAR, month),
-        (CLOCK_RE, True), (_WEEKDAY, any(d in text for d in _WEEKDAY_NAMES)), (_RELDAY, relday), (_POD_WORD, pod),
-        (_DAYS_AGO, "ago" in low),
-    ):
+    scans: list[tuple[bool, Callable[[], Iterator[re.Match[str]]]]] = [
+        ("-0" in text or "-1" in text, lambda: _ISO_DATE.finditer(text)),
+        (month, lambda: _scan(_MONTH_DAY, text, _starts(_AT_MONTH, text))),
+        (month, lambda: _scan(_DAY_MONTH, text, _starts(_AT_DIGIT, text))),
+        (month, lambda: _scan(_MONTH_YEAR, text, _starts(_AT_MONTH, text))),
+        (True, lambda: clock_matches(text)),
+        (any(d in text for d in _WEEKDAY_NAMES), lambda: _scan(_WEEKDAY, text, _weekday_starts(text))),
+        (relday, lambda: _RELDAY.finditer(text) if folded else _scan(_RELDAY, text, _starts(_AT_RELDAY, low))),
+        (pod, lambda: _POD_WORD.finditer(text) if folded else _scan(_POD_WORD, text, _starts(_AT_POD, low))),
+        ("ago" in low, lambda: _DAYS_AGO.finditer(text)),
+    ]
+    for may_match, matches in scans:
         if may_match:
-            for m in pattern.finditer(text):
+            for m in matches():
                 yield m.start(), m.end()
 
 
