@@ -114,3 +114,39 @@ def test_the_per_document_path_for_large_vocabularies_gives_the_table_path_score
     per_pair = align.aligned_similarity(claims, default_embedder())
     assert np.allclose(table, per_pair, atol=1e-5)
     assert (table > 0).sum() > len(claims)  # not two zero matrices
+
+
+def test_the_credit_line_pre_test_agrees_with_the_case_blind_search():
+    # is_credit_line skips the search when no needle is in the lower-cased text; the
+    # characters re.IGNORECASE folds to ASCII letters but str.lower() does not
+    # ("EDİTED", "ſ" for s, dotless "ı") must still reach the search
+    from newsprism.compare.align import _CREDIT_LINE, is_credit_line
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Span
+
+    texts = [
+        "Jane Doe contributed to this report.", "JANE DOE CONTRIBUTED REPORTING.", "Reporting by Tom Lee; Editing by X",
+        "Edited by Sam.", "EDİTED BY SAM.", "Reporting by Tom; editıng by", "Wrıting by Ann Roe", "reported from Aleppo",
+        "Reported ſrom Aleppo", "(H/T Drudge)", "Follow Ann Roe on Twitter @ann", "follow ann on ſomething",
+        "\n  FOLLOW Jon on TWİTTER", "The deal was brokered on Tuesday.", "Rebels contributed fighters.",
+        "He reported fromage prices.", "“Edited by” is a phrase", "", "Kelvin: edited by",
+    ]
+    for text in texts:
+        claim = Claim(id="a#0", citation=Span("a", 0, len(text), text))
+        assert is_credit_line(claim) == bool(_CREDIT_LINE.search(text)), text
+    assert is_credit_line(Claim(id="a#0", citation=Span("a", 0, 14, "EDİTED BY SAM.")))
+
+
+def test_the_odd_folds_are_every_character_the_search_folds_to_an_ascii_letter_otherwise():
+    import re
+
+    from newsprism.compare.align import _ODD_FOLDS
+
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    odd = {
+        chr(cp) for cp in range(128, 0x110000)
+        if letter.fullmatch(chr(cp)) and not (len(chr(cp).lower()) == 1 and chr(cp).lower().isascii())
+    }
+    assert odd == {"\u0130", "\u0131", "\u017f"}
+    # each still shows once lowered (is_credit_line looks for them in the lower-cased text)
+    assert all(any(mark in ch.lower() for mark in _ODD_FOLDS) for ch in odd)

@@ -46,7 +46,7 @@ def is_content(claim: Claim) -> bool:
     """False for what states no fact: a bare speaker tag, a credit line, a
     fragment of under four content words, text starting with a dangling close-quote."""
     text = claim.text.strip()
-    if is_credit_line(claim) or len(claim.terms) < 3:
+    if len(claim.terms) < 3 or is_credit_line(claim):
         return False
     if _SPEAKER_TAG.match(text) or _QUOTE_TAIL.match(text):
         return False

@@ -335,7 +335,9 @@ def build_facts(
     # each claim's best score with a claim of another outlet: how nearly another outlet tells it
     elsewhere = None
     if pairs is not None and claims:
-        outlets = np.array([str(outlet_of.get(c.doc) or c.doc) for c in claims])
+        # outlets as integer codes: an n x n comparison of ints, not of strings
+        codes: dict[str, int] = {}
+        outlets = np.array([codes.setdefault(str(outlet_of.get(c.doc) or c.doc), len(codes)) for c in claims])
         other = outlets[:, None] != outlets[None, :]
         elsewhere = np.where(other, pairs.score, -np.inf).max(axis=1)
     for c in claims:
