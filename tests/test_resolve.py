@@ -211,6 +211,25 @@ def test_a_building_named_after_a_person_is_a_place(nlp):
     assert typed("Arsenio Hall") == "PERSON"
 
 
+def test_a_news_outlet_ner_calls_a_person_is_an_organisation(nlp):
+    """BASIL (six events) and PolNeAR: "Politico", which NER called a person, stood among the
+    story's people. A known outlet's name is an organisation; "Bloomberg" (also a mayor's
+    surname) and a person's full name stay people."""
+    from newsprism.compare.entity_types import entity_type
+    from newsprism.compare.mention_items import make_item
+
+    text = "Clinton told Politico on Tuesday that Michael Bloomberg would not run. Bloomberg agreed."
+    doc = nlp(text)
+
+    def typed(name: str) -> str:
+        start = text.index(name)
+        return entity_type([make_item(0, Mention("a", start, start + len(name), name, "PERSON"), doc)])
+
+    assert typed("Politico") == "ORG"
+    assert typed("Bloomberg") == "PERSON"
+    assert typed("Michael Bloomberg") == "PERSON"
+
+
 def test_a_place_inside_a_longer_name_is_not_that_name(nlp):
     """PolNeAR (Breitbart, March 2016): "Florida" stood in the entity "University of Florida" (65
     mentions, named so in the report's entity list); BASIL: "Virginia" in "West Virginia". The last
@@ -281,6 +300,43 @@ def test_a_headline_span_that_runs_on_past_a_name_is_that_person(nlp):
     carson = [e for e in entities if any("Carson" in m.text for m in e.mentions)]
     assert len(carson) == 1, [(e.name, [m.text for m in e.mentions]) for e in carson]
     assert carson[0].name == "Ben Carson"
+
+
+def test_an_abbreviation_is_not_a_name_that_begins_with_it(nlp):
+    """PolNeAR (USA Today, April 2016): "U.S." in "The U.S. senator from Vermont" stood in the
+    entity "U.S. Senate" (its letters spell "U.S. Senate"); BASIL: so "U.S." stayed apart from
+    "United States" when a "U.S. ..." name was also a candidate."""
+    text = ("Clinton represented New York in the U.S. Senate for eight years. The U.S. senator from "
+            "Vermont has been running a strong race. The United States votes in November, and the "
+            "U.S. economy is the issue.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+
+    def entity(name: str):
+        return next(e for e in entities if any(m.text == name for m in e.mentions))
+
+    assert entity("U.S. Senate").id != entity("U.S.").id
+    assert entity("U.S.").id == entity("United States").id
+
+
+def test_a_bare_given_name_of_one_person_and_surname_of_another_stays_apart(nlp):
+    """PolNeAR (Breitbart, Politico, May 2016): asked who leads the party, Trump "said Ryan. 'I
+    would say Paul ...'": "Paul" went to "Rand Paul", named twice, though Paul Ryan is named far
+    more often. When a bare word is the surname of one person and the given name of another named
+    at least as often, it is left alone; "Frank" beside "Barney Frank" (three times) and "Frank
+    Lautenberg" (once) is still Barney Frank's surname."""
+    text = ("Donald Trump met Paul Ryan on Thursday. Paul Ryan said the talks went well, and Paul Ryan "
+            "will meet him again. Rand Paul stayed away. Asked who leads the party, Trump said: "
+            "\"I would say Paul for the time being.\" Barney Frank spoke to Barney Frank's staff, "
+            "Barney Frank said, before Frank Lautenberg came in. Frank said he was pleased.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+
+    def texts(name: str) -> set[str]:
+        return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
+
+    assert "Paul" not in texts("Rand Paul")
+    assert "Frank" in texts("Barney Frank")
 
 
 def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):

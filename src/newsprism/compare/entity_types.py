@@ -11,6 +11,7 @@ from typing import Iterable, Sequence
 
 from newsprism.compare.mention_items import Item
 from newsprism.compare.names import ACRONYM
+from newsprism.extract.metadata import OUTLET_NAMES, normalise_outlet
 from newsprism.lexicon import FACILITY_WORDS, TITLE_WORDS, name_gender, title_key
 from newsprism.model import Entity
 
@@ -35,6 +36,12 @@ def canonical_name(members: list[Item]) -> str:
     return re.sub(r"['’]s$", "", text).strip()
 
 
+def _outlet(text: str) -> bool:
+    """A known news outlet's name that is no person's surname ("Politico", not "Bloomberg")."""
+    name = normalise_outlet(text)
+    return name in OUTLET_NAMES and name != "Bloomberg"
+
+
 def entity_type(members: list[Item]) -> str:
     labels = Counter(it.mention.label for it in members if it.kind != "pronoun") or Counter(
         it.mention.label for it in members
@@ -56,6 +63,8 @@ def entity_type(members: list[Item]) -> str:
         label = "PERSON"
     if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
+    if label == "PERSON" and names and all(_outlet(it.mention.text) for it in names):
+        return "ORG"  # "Politico" NER called a person: a known news outlet
     return label
 
 

@@ -139,9 +139,11 @@ def merge_names(items: list[Item], sets: MentionSets) -> None:
         if found is None:
             if ACRONYM.match(word):
                 letters = word.replace(".", "").lower()
-                found = [o.idx for o, a in zip(expanded, acronyms) if a == letters]
+                # a name that begins with the abbreviation itself is not what it stands for:
+                # "U.S." is not the "U.S. Senate"
+                found = [o.idx for o, a in zip(expanded, acronyms) if a == letters and not _opens_with(o, letters)]
                 if not found:
-                    found = [o.idx for o, c in zip(expanded, contents) if spells(letters, c)]
+                    found = [o.idx for o, c in zip(expanded, contents) if spells(letters, c) and not _opens_with(o, letters)]
             elif CLIPPED.match(word):
                 found = [o.idx for o, c in zip(expanded, contents) if clips(word, c)]
             else:
@@ -154,6 +156,10 @@ def merge_names(items: list[Item], sets: MentionSets) -> None:
     _merge_suffixed(full, sets)
 
 
+
+
+def _opens_with(o: Item, letters: str) -> bool:
+    return bool(o.words) and o.words[0].replace(".", "").lower() == letters
 
 
 def _merge_headline_people(full: list[Item], sets: MentionSets) -> None:

@@ -107,6 +107,11 @@ def short_people(items: list[Item], sets: MentionSets) -> None:
         if it.gender is not None:  # an honorific rules out the full names of the other gender
             tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
         owners = {sets.find(f.idx) for f in tails}
+        if owners and n == 1 and _given_name_of_another(it, owners, full_by_first.get(it.toks[0][:1], ()), sets, mentions_of):
+            # "I would say Paul" beside "Rand Paul" and "Paul Ryan" (named more often): a surname of
+            # one and the given name of another, written with no title to tell — when unsure, don't merge
+            leftovers.append(it)
+            continue
         if it.gender is not None and len(owners) > 1 and not any(genders_of[o] == {it.gender} for o in owners):
             # "Mr. Khan" beside "Ghazala Khan" and "Humayun Khan", given names that tell no
             # gender: which one is a guess (the nearest was his wife) — when unsure, don't merge
@@ -175,6 +180,18 @@ def short_people(items: list[Item], sets: MentionSets) -> None:
             b = local_roles[(other.mention.doc, other.toks)]
             if not a or not b or a & b:
                 sets.union(heads[0].idx, other.idx)
+
+
+def _given_name_of_another(it: Item, owners: set[int], firsts: Sequence[Item], sets: MentionSets,
+                           mentions_of: Counter[int]) -> bool:
+    """A one-word name written bare (no honorific, no role) that is a known given name and the
+    first name of a person other than the ``owners`` its surname reading finds, named at least as
+    often as they are (news names a person by the surname: "Frank" beside "Barney Frank" three
+    times and "Frank R. Lautenberg" once is Barney Frank)."""
+    if (it.gender is not None and not it.gender_by_name) or it.role_lemmas or name_gender(it.words[0]) is None:
+        return False
+    others = {sets.find(f.idx) for f in firsts if tokens_match(f.toks[0], it.toks[0])} - owners
+    return bool(others) and max(mentions_of[o] for o in others) >= max(mentions_of[o] for o in owners)
 
 
 def _last_word_parts(f: Item) -> int:
