@@ -31,7 +31,7 @@ def _facts(nlp, texts: dict[str, str], anchors: bool = True):
     from newsprism.compare.facts import build_facts
 
     graph, analysis, docs, embedder = _story(nlp, texts)
-    params = replace(FactParams(), anchors=anchors, unlinked_pairs=False)
+    params = replace(FactParams(), anchors=anchors, unlinked_pairs=False, side_facts=False)
     return [f for f in build_facts(graph, analysis, params, docs=docs, embedder=embedder) if len(f.docs) > 1]
 
 

@@ -73,3 +73,8 @@ class FactParams:
     # speaker, one figure counting one thing, one actor's action on one target — and agree on
     # their core arguments (newsprism.compare.fact_anchors): one fact, saying which anchor
     anchors: bool = True
+    # side facts (newsprism.compare.side_facts): who someone is, told in passing ("Liz Cheney, a
+    # Wyoming Senate candidate") by two outlets with this many content words in common
+    side_facts: bool = True
+    side_min_shared: int = 2
+    side_weight: float = 0.5  # their importance against the facts the sentences are about

@@ -65,6 +65,12 @@ def quoted_sentence(claim: Claim, min_words: int = 5) -> bool:
     return quote_share(claim) >= 0.5 and len(quoted_words(claim)) >= min_words
 
 
+def lead_length(text: str) -> int:
+    """How many characters of ``text`` a leading dateline ("NEW YORK - ") or list bullet takes (0 for none)."""
+    m = _LEAD.match(text)
+    return m.end() if m else 0
+
+
 def headline_span(claim: Claim) -> Span:
     """The claim's citation without a leading dateline ("WASHINGTON — ") or list bullet ("l ")."""
     m = _LEAD.match(claim.text)

@@ -42,6 +42,7 @@ from newsprism.compare.fact_text import (
 )
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
+from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, propositions
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support, outlet_key
@@ -116,6 +117,41 @@ def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[st
                 if props.verdict(claims[x], claims[y]) == "agrees":
                     candidates[(x, y)] = score
     return greedy_groups(candidates, claims)
+
+
+def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], used: set[str],
+                params: FactParams, outlet_of: Mapping[str, str | None], copied: set, families: Mapping[str, str],
+                quoting: Mapping[str, set[str]], rank: Mapping[str, int], seen_headlines: set[str],
+                seen_cites: set[frozenset]) -> list[Fact]:
+    """Facts of side facts two or more outlets tell alike (:mod:`newsprism.compare.side_facts`):
+    one side fact per document, each citing its span; a copula clause ("Sandra Jackson was a
+    Chicago alderman") only when its claim is in no fact yet (its span is the whole claim)."""
+    by_id = {c.id: c for c in claims}
+    content = [c for c in claims if is_content(c)]
+    sides = [s for s in side_facts(content, analysis, docs) if s.kind != "copula" or s.claim not in used]
+    out: list[Fact] = []
+    for group in greedy_groups(side_pairs(sides, outlet_of, params.side_min_shared), sides):
+        members = [sides[k] for k in group]
+        parents = [by_id[s.claim] for s in members]
+        same_docs = sorted({s.doc for s in members})
+        sources = independent_sources(same_docs, parents, copied, families, quoting, outlet_of)
+        head = max(members, key=lambda s: (readability(s.span.text), len(s.words), -s.span.start)).span
+        key = " ".join(head.text.lower().split())
+        cites = frozenset((s.doc, s.span.start) for s in members)
+        if sources < 2 or key in seen_headlines or cites in seen_cites:
+            continue
+        seen_headlines.add(key)
+        seen_cites.add(cites)
+        used.update(s.claim for s in members if s.kind == "copula")
+        out.append(Fact(
+            id="", headline=head, outlet=outlet_of.get(head.doc),
+            support=tuple(Support(s.id, s.span, "same fact") for s in sorted(members, key=lambda s: (s.doc, s.span.start))),
+            docs=tuple(same_docs), sources=sources,
+            actors=tuple(dict.fromkeys(s.entity for s in members)),
+            # told in passing: after the facts the sentences are about
+            importance=round(params.side_weight * max(importance(c, rank[c.id]) for c in parents), 3),
+        ))
+    return out
 
 
 def _whole(claim: Claim) -> Span:
@@ -328,6 +364,11 @@ def build_facts(
         cleaned.append(replace(f, support=tuple(keep)))
     facts = cleaned
     used = placed
+    # who someone is, told in passing by two outlets ("Liz Cheney, a Wyoming Senate candidate"):
+    # a fact of its own, citing only the name and its description (see side_facts)
+    if docs and params.side_facts:
+        facts.extend(_side_facts(claims, analysis, docs, used, params, outlet_of, copied, families, quoting, rank,
+                                 seen_headlines, seen_cites))
     multi = len(facts)
     # the clauses of each sentence: a clause that does not read as a sentence is told as its
     # whole sentence (a verbatim span of the report) when no other fact holds a clause of it

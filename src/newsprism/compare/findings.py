@@ -29,6 +29,7 @@ from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import readability
 from newsprism.compare.figure_conflicts import figures_apart, story_figures
 from newsprism.compare.figure_split import part_facts
+from newsprism.compare.side_facts import is_side_fact
 from newsprism.compare.framing import find_framing
 from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import propositions
@@ -285,8 +286,10 @@ def find_from_claims(
         facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(parted_facts, 1))
     # a fact carried only by copies of one report has one source: it is single-source
     # (with every copy cited), never corroboration
-    # most independent sources first, then what an editor reads first
-    told = sorted((f for f in facts if f.sources >= 2), key=lambda f: (-f.sources, -len(f.docs), -f.importance))
+    # most independent sources first, then what an editor reads first; who someone is, told in
+    # passing (side facts), after what the sentences are about
+    told = sorted((f for f in facts if f.sources >= 2),
+                  key=lambda f: (is_side_fact(f), -f.sources, -len(f.docs), -f.importance))
     corroborated = _numbered("C", [_as_finding(f, "corroborated") for f in told])
     single = _numbered(
         "S",

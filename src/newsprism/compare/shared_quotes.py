@@ -8,7 +8,7 @@ it works on the quotes the extraction found.
 from __future__ import annotations
 
 import re
-from typing import Mapping, Sequence
+from typing import Mapping, Protocol, Sequence
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -132,7 +132,12 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
     return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start)) for members in merged.values()]
 
 
-def greedy_groups(pairs: Mapping[tuple[int, int], float], claims: Sequence[Claim]) -> list[list[int]]:
+class _InDoc(Protocol):
+    @property
+    def doc(self) -> str: ...
+
+
+def greedy_groups(pairs: Mapping[tuple[int, int], float], claims: Sequence[_InDoc]) -> list[list[int]]:
     """Groups of claims from scored pairs (x < y), strongest pair first: a claim joins a
     group only when it is paired with every member and no member shares its document."""
     group_of: dict[int, int] = {}

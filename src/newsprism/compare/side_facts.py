@@ -1,0 +1,193 @@
+"""Side facts: what a report says in passing about a named person or organisation.
+
+A sentence tells its main fact, and often a second one on the side — who someone is:
+
+- an apposition ("Liz Cheney, a Wyoming Senate candidate"; "her partner, Heather Poe");
+- a non-restrictive relative or participle clause ("Mary Cheney, who is gay and married her
+  longtime partner last year"; "Joe Arpaio, known for his tough stances on immigration");
+- a description before the name ("Wyoming U.S. Senate candidate Liz Cheney");
+- a copula clause ("Sandra Jackson was a Chicago alderman").
+
+The alignment compares whole clauses, and a clause supports one fact (the partition), so
+such a side fact told by two outlets was never corroborated. Here each is its own small
+claim: the entity it is about (resolved across the story) and the content words of the
+description (the name's own words left out). Two outlets tell the same side fact when they
+describe the same entity with at least ``min_shared`` of the same content words, one of them
+more than a title ("former", "Sen."): "a seven-term House member" / "the seven-term
+congressman" share *seven* and *term*; "a Democrat" / "Democrat of North Carolina" share one
+word and are left apart.
+
+Each side fact cites its verbatim span (the name with its description), never the whole
+sentence, so the sentence's main fact stays where it is. Nothing here runs a model: it
+reads the parse and the resolved mentions the pipeline already made.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc, Token
+
+from newsprism.compare.fact_text import lead_length
+from newsprism.extract.claims import Claim
+from newsprism.lexicon import TITLE_WORDS
+from newsprism.model import Span, StoryAnalysis, outlet_key
+
+__all__ = ["SideFact", "is_side_fact", "side_facts", "side_pairs"]
+
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "NUM"})
+_MODIFIER_DEPS = frozenset({"compound", "amod", "nmod", "nummod"})
+_NEGATIONS = frozenset({"not", "n't", "n’t", "never"})  # "wasn’t": the parse may call n’t punctuation
+_SIDE_ID = re.compile(r"#\d+-\d+$")
+
+
+@dataclass(frozen=True)
+class SideFact:
+    """One description of a named entity, told in passing inside a claim."""
+
+    id: str  # "<doc>#<start>-<end>": never a claim's id ("<doc>#<start>")
+    claim: str  # the claim (clause) it is told in
+    entity: str  # the resolved entity it describes
+    span: Span  # verbatim: the name with its description
+    words: frozenset[str]  # content lemmas of the description, the name's own words left out
+    kind: str  # "apposition" | "relative" | "title" | "copula"
+
+    @property
+    def doc(self) -> str:
+        return self.span.doc
+
+
+def is_side_fact(fact) -> bool:
+    """A fact of side facts (its supports' ids are "<doc>#<start>-<end>"): headed by a name and
+    its description ("Liz Cheney, a Wyoming Senate candidate"), not by a sentence."""
+    return bool(fact.support) and all(_SIDE_ID.search(s.claim) for s in fact.support)
+
+
+class _Mentions:
+    """Resolved mentions of one document: the entity whose mention covers a character offset."""
+
+    def __init__(self, rows: Sequence[tuple[int, int, str]]):
+        self.rows = sorted(rows)
+        self.starts = [r[0] for r in self.rows]
+
+    def at(self, offset: int) -> str | None:
+        i = bisect.bisect_right(self.starts, offset) - 1
+        while i >= 0 and offset - self.rows[i][0] <= 200:
+            if self.rows[i][0] <= offset < self.rows[i][1]:
+                return self.rows[i][2]
+            i -= 1
+        return None
+
+
+def _words(tokens: Sequence[Token], entity: str, mentions: _Mentions) -> frozenset[str]:
+    """Content lemmas of a description, without the words of the entity's own name."""
+    out = set()
+    for t in tokens:
+        if t.pos_ not in _CONTENT_POS or t.is_stop or mentions.at(t.idx) == entity:
+            continue
+        lemma = t.lemma_.lower().strip(".")
+        if len(lemma) >= 2 and any(ch.isalnum() for ch in lemma):
+            out.add(lemma)
+    return frozenset(out)
+
+
+def _pieces(span, mentions: _Mentions):
+    """(entity, description tokens, first token, end token, kind) of each side fact of a clause."""
+    lo, hi = span.start, span.end
+    doc = span.doc
+    for t in span:
+        h = t.head
+        if t.dep_ == "appos" and lo <= h.i < hi and h.i != t.i:
+            # an apposition ends at the comma after it ("Christie, New Jersey's sitting governor, |
+            # repeated accusations ...": what follows is the sentence's, whatever the parse says)
+            end = next((x.i for x in doc[t.i + 1 : t.right_edge.i + 1] if x.text == ","), t.right_edge.i + 1)
+            e = mentions.at(h.idx)
+            if e is not None:  # "Liz Cheney, a Wyoming Senate candidate"
+                yield e, [x for x in t.subtree if x.i < end], h.left_edge.i, end, "apposition"
+                continue
+            e = mentions.at(t.idx)
+            if e is not None:  # "her partner, Heather Poe"
+                inner = {x.i for x in t.subtree}
+                yield e, [x for x in h.subtree if x.i not in inner and x.i < end], h.left_edge.i, end, "apposition"
+        elif t.dep_ in ("relcl", "acl") and lo <= h.i < hi and t.left_edge.i > lo and doc[t.left_edge.i - 1].text == ",":
+            e = mentions.at(h.idx)  # "Mary Cheney, who is gay ..."; "Joe Arpaio, known for ..."
+            if e is not None:
+                yield e, list(t.subtree), h.left_edge.i, t.right_edge.i + 1, "relative"
+        if t.pos_ == "PROPN" and t.dep_ not in _MODIFIER_DEPS and (e := mentions.at(t.idx)) is not None:
+            # "Wyoming U.S. Senate candidate Liz Cheney": the words before the name that modify it
+            before = [c for c in t.children if c.dep_ in _MODIFIER_DEPS and c.i < t.i and mentions.at(c.idx) != e]
+            if before and before[0].left_edge.i >= lo:
+                yield e, [x for c in before for x in c.subtree], before[0].left_edge.i, t.i + 1, "title"
+        if t.dep_ in ("nsubj", "attr") and h.lemma_ == "be" and h.i == span.root.i and h.i != t.i:
+            other = next((c for c in h.children if c.dep_ == ("attr" if t.dep_ == "nsubj" else "nsubj")), None)
+            e = mentions.at(t.idx)  # "Sandra Jackson was a Chicago alderman" (not "wasn't the only ...")
+            negated = any(c.dep_ == "neg" or c.lower_ in _NEGATIONS for c in h.children)
+            if other is not None and e is not None and mentions.at(other.idx) != e and not negated:
+                a, b = sorted((t, other), key=lambda x: x.i)
+                yield e, list(other.subtree), a.left_edge.i, b.right_edge.i + 1, "copula"
+
+
+def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[SideFact]:
+    """The side facts of ``claims`` (each description once per document)."""
+    rows: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            rows.setdefault(m.doc, []).append((m.start, m.end, e.id))
+    mentions = {d: _Mentions(r) for d, r in rows.items()}
+    texts = {d.id: d.text for d in analysis.documents}
+    out: list[SideFact] = []
+    seen: set[tuple[str, int, int]] = set()
+    for c in claims:
+        doc, found = docs.get(c.doc), mentions.get(c.doc)
+        if doc is None or found is None:
+            continue
+        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        for entity, description, first, end, kind in _pieces(span, found):
+            first, end = max(first, span.start), min(end, span.end)
+            while first < end and (doc[first].is_punct or doc[first].dep_ == "cc"):
+                first += 1
+            while end > first and doc[end - 1].is_punct and doc[end - 1].text not in ")”\"'’":
+                end -= 1
+            if end - first < 3 or (kind != "copula" and first <= span.root.i < end):
+                continue  # a description never holds the clause's own verb (a parse that tied it there)
+            start, stop = doc[first].idx, doc[end - 1].idx + len(doc[end - 1].text)
+            start, stop = max(start, c.start), min(stop, c.end)
+            lead = lead_length(texts.get(c.doc, "")[start:stop])  # "NEW YORK - Republican ...": not the name's
+            if 0 < lead < stop - start:
+                start += lead
+            words = _words(description, entity, found)
+            if len(words) < 2 or (c.doc, start, stop) in seen:
+                continue
+            seen.add((c.doc, start, stop))
+            text = texts.get(c.doc, "")
+            out.append(SideFact(f"{c.doc}#{start}-{stop}", c.id, entity, Span(c.doc, start, stop, text[start:stop]), words, kind))
+    return out
+
+
+def side_pairs(sides: Sequence[SideFact], outlet_of: Mapping[str, str | None], min_shared: int = 2) -> dict[tuple[int, int], float]:
+    """Pairs (x < y) of side facts of two outlets that describe one entity alike: at least
+    ``min_shared`` content words in common, one of them more than a title word; weighed by
+    the words they share."""
+    by_entity: dict[str, list[int]] = {}
+    for k, s in enumerate(sides):
+        by_entity.setdefault(s.entity, []).append(k)
+    out: dict[tuple[int, int], float] = {}
+    for ks in by_entity.values():
+        for a, x in enumerate(ks):
+            for y in ks[a + 1:]:
+                p, q = sides[x], sides[y]
+                op, oq = outlet_key(outlet_of.get(p.doc)) or p.doc, outlet_key(outlet_of.get(q.doc)) or q.doc
+                if p.doc == q.doc or op == oq:
+                    continue
+                if p.kind == q.kind == "title":
+                    continue  # two titles before a name ("House Speaker Paul Ryan"): how outlets name him, not news
+                shared = p.words & q.words
+                if len(shared - TITLE_WORDS) < min_shared:
+                    continue
+                out[(x, y)] = len(shared) + len(shared) / len(p.words | q.words)
+    return out

@@ -1,0 +1,70 @@
+"""Side facts (newsprism.compare.side_facts): who someone is, told in passing by two outlets
+(an apposition, a relative clause, a description before the name), is a corroborated fact of
+its own, citing only the name and its description — while the sentences' main facts, which
+differ, stay single-source. One shared word ("a Democrat" / "Democrat of North Carolina") or a
+bare title is not enough."""
+
+from __future__ import annotations
+
+from newsprism.model import Article
+
+
+def _analyse(nlp, texts: dict[str, str]):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    return run_pipeline(arts, nlp)
+
+
+def _cited(analysis) -> list[dict[str, str]]:
+    return [{c.doc: c.text for c in item.citations} for item in analysis.findings.corroborated]
+
+
+def test_a_description_told_in_passing_by_two_outlets_is_corroborated(nlp):
+    from newsprism.check import check_report
+    from newsprism.model import to_jsonable
+
+    analysis = _analyse(nlp, {
+        "a": "Liz Cheney, a Wyoming Senate candidate, spoke to farmers in Casper on Monday about water rights. "
+             "The meeting lasted two hours.",
+        "b": "Pollsters found that Wyoming Senate candidate Liz Cheney trails the incumbent by thirty points. "
+             "The survey reached 600 voters.",
+    })
+    cited = _cited(analysis)
+    assert {"a": "Liz Cheney, a Wyoming Senate candidate", "b": "Wyoming Senate candidate Liz Cheney"} in cited, cited
+    # the main facts differ: each sentence is still one outlet's news
+    single = [item.about for item in analysis.findings.single_source]
+    assert any("farmers" in s for s in single) and any("thirty points" in s for s in single), single
+    assert check_report(to_jsonable(analysis)) == []
+
+
+def test_a_relative_clause_told_by_two_outlets_is_corroborated(nlp):
+    analysis = _analyse(nlp, {
+        "a": "Mary Cheney, who is gay and married her longtime partner last year, wrote on Facebook on Friday "
+             "that she loves her sister.",
+        "b": "The post drew praise from Mary Cheney, who is openly gay and married her partner in Washington last year, "
+             "and from several of her friends.",
+    })
+    cited = _cited(analysis)
+    assert any(set(c) == {"a", "b"} and all("married" in t and "gay" in t for t in c.values()) for c in cited), cited
+
+
+def test_one_shared_word_or_a_bare_title_is_no_side_fact(nlp):
+    analysis = _analyse(nlp, {
+        "a": "Etheridge, a Democrat, apologized on Monday for grabbing the student by the neck in a video.",
+        "b": "Representative Bob Etheridge, Democrat of North Carolina, will hold a town hall meeting in Raleigh on Friday.",
+    })
+    assert _cited(analysis) == []
+
+
+def test_side_facts_come_after_the_facts_the_sentences_are_about(nlp):
+    from newsprism.compare.side_facts import is_side_fact
+
+    analysis = _analyse(nlp, {
+        "a": "Liz Cheney, a Wyoming Senate candidate, said on Friday that she opposes same-sex marriage.",
+        "b": "In a statement on Friday, Wyoming Senate candidate Liz Cheney declared her opposition to gay marriage.",
+        "c": "Liz Cheney, a Wyoming Senate candidate, opposes same-sex marriage, she told reporters on Friday.",
+    })
+    facts = {f.id: f for f in analysis.findings.facts}
+    kinds = [is_side_fact(facts[item.fact]) for item in analysis.findings.corroborated]
+    assert kinds == sorted(kinds) and True in kinds and False in kinds, [i.about for i in analysis.findings.corroborated]
