@@ -75,3 +75,15 @@ def test_the_same_action_on_other_targets_is_no_fact(nlp):
         "a": "Hillary Clinton won the Texas primary on Tuesday by a wide margin.",
         "b": "Hillary Clinton won the Iowa caucuses with a narrow lead over her rival.",
     }) == []
+
+
+def test_a_statement_told_in_one_report_and_quoted_in_another_is_one_fact(nlp):
+    texts = {
+        "a": "Joe Arpaio endorsed Rick Perry on Tuesday. Arpaio said that Perry had used state and local law "
+             "enforcement officers to stop illegal trafficking of drugs across the Texas border.",
+        "b": "Joe Arpaio endorsed Rick Perry on Tuesday. \"His border operations with state and local law "
+             "enforcement have helped shut down the illegal trafficking of drugs into Texas,\" Arpaio said.",
+    }
+    facts = [f for f in _facts(nlp, texts) if f.anchor and f.anchor.startswith("what ")]
+    assert [set(f.docs) for f in facts] == [{"a", "b"}], [f.anchor for f in _facts(nlp, texts)]
+    assert "Arpaio" in facts[0].anchor and "trafficking" in facts[0].anchor

@@ -7,14 +7,23 @@ arguments around it — and each link says which anchor, so a reader can check i
 
 - **the same quote**: the same resolved speaker and the same quoted words (the
   shorter quotation a run of the longer one, two words at least: "very hard" /
-  "it will be very hard for us to win"). Longer shared quotations are matched
-  first, by :func:`newsprism.compare.shared_quotes.quote_groups`;
+  "it will be very hard for us to win"; one word when it is the point of a short
+  remark: "sexist" / "It's sexist"). Longer shared quotations are matched first,
+  by :func:`newsprism.compare.shared_quotes.quote_groups`. One statement whatever
+  day or modality each report frames it with (a day in conflict is the conflicts' part);
+- **the same statement, quoted and told**: one report tells what a person said in
+  its own words ("Arpaio praised what he called Perry's efforts ... with state law
+  enforcement"), the other quotes that person, and most of the quoted content words
+  (three at least), or five, are in the telling;
 - **the same figure**: one value in one unit (money, percent, people, a count, ...),
   counting the same thing (a counted word in common) or held by the same resolved
   actor: "$5.6 billion for the wall" in two outlets;
 - **the same action**: the same resolved actor doing the same action (one lemma or
-  event class, not a light verb nor a bare verb of saying) to the same resolved
-  target: "Sanders has criticized Clinton" / "Sanders attacked Clinton".
+  event class, a light verb's clause telling the other's action, or one's verb the
+  other's noun: "voiced support for" / "supports"; never a bare verb of saying) to the
+  same target (a resolved entity both give as a patient, or two things both name):
+  "has taken to Facebook to blast her sibling ... for her stance on same-sex marriage" /
+  "criticized her sister's stance on same-sex marriage".
 
 Every anchor needs agreement on the core arguments, not a shared word: the
 propositions (:mod:`newsprism.extract.propositions`) must not contradict (a dropped
@@ -31,6 +40,9 @@ from typing import Literal, Mapping, Sequence
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+import re
+
+from newsprism.compare.align import quote_share
 from newsprism.compare.cores import other_days
 from newsprism.compare.fact_links import Props
 from newsprism.compare.fact_text import is_content
@@ -39,9 +51,11 @@ from newsprism.compare.shared_quotes import greedy_groups, quoted_words, speaker
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
+_QWORD = re.compile(r"[a-z0-9]+")
+
 __all__ = ["Anchor", "AnchorKind", "anchor_links", "anchored_groups"]
 
-AnchorKind = Literal["quote", "figure", "action"]
+AnchorKind = Literal["quote", "reported", "figure", "action"]
 # units whose figures count something checkable (a clock time or an age is no count of a fact)
 _COUNTED_UNITS = frozenset({"money", "percent", "people", "count", "fraction", "duration"})
 
@@ -78,6 +92,30 @@ def _quote_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, 
         return None
     who = names.get(sorted(common)[0], sorted(common)[0])
     return f"the same quote of {who}: “{' '.join(short)}”", float(len(short))
+
+
+def _stems(words: Sequence[str]) -> set[str]:
+    return {w[:6] for w in words if len(w) > 2 and w not in STOP_WORDS and w.isalpha()}
+
+
+def _reported_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, float] | None:
+    """One claim tells what a person said in the report's words ("Jealous said the resolution was
+    not an attempt to label the movement racist"), the other quotes that person: the same
+    statement when most of the quoted content words are in the telling (three at least), or five."""
+    for tell, quote in ((ci, cj), (cj, ci)):
+        att = tell.attribution
+        who = att.entity if att is not None else None
+        if att is None or not who or att.kind != "reporting-verb" or quote_share(tell) >= 0.3:
+            continue
+        if who not in {q.speaker_entity for q in quote.quotes} or quote_share(quote) < 0.3:
+            continue
+        said, told = _stems(quoted_words(quote)), _stems(_QWORD.findall(tell.text.lower()))
+        shared = said & told
+        if len(shared) >= 5 or (len(shared) >= 3 and len(shared) >= 0.5 * len(said)):
+            words = dict.fromkeys(w for w in quoted_words(quote) if w[:6] in shared and w not in STOP_WORDS)
+            return f"what {names.get(who, who)} said, quoted in one report and told in the other: {', '.join(words)}", \
+                1.0 + len(shared) / 2
+    return None
 
 
 def _figure_anchor(ci: Claim, cj: Claim, p: Proposition, q: Proposition,
@@ -174,7 +212,7 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
     index: dict[str, list[int]] = {}
     for k in free:
         c, p = claims[k], of[claims[k].id]
-        keys = {f"s:{s}" for s in speakers(c) if c.quotes} | {f"f:{f}" for f in p.figures}
+        keys = {f"s:{s}" for s in speakers(c)} | {f"f:{f}" for f in p.figures}
         # an actor with each thing its clause names (an actor alone: the story's main actor pairs everything)
         keys |= {f"a:{a}|{t}" for a in p.agents if a[:1] == "@"
                  for t in {x for x in p.patients if x[:1] == "@"} | {n for n in p.nominals if n[:1] != "~"}}
@@ -202,6 +240,8 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
                     continue
                 found = _quote_anchor(ci, cj, names)
                 kind: AnchorKind = "quote"
+                if found is None:
+                    found, kind = _reported_anchor(ci, cj, names), "reported"
                 if found is None and is_content(ci) and is_content(cj) and _agree(ci, cj, p, q, props):
                     found, kind = _figure_anchor(ci, cj, p, q, names), "figure"
                     if found is None:
