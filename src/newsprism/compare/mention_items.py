@@ -421,10 +421,14 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
 def _title_case_line(span: "SpacySpan") -> bool:
     """The span's line of its sentence is written in title case, as a headline is ("Ben Carson
     Defends Himself Against Claims"): four words of four letters or more, each capitalised."""
-    text = span.doc.text
-    start, end = text.rfind("\n", 0, span.start_char) + 1, text.find("\n", span.end_char)
-    end = len(text) if end < 0 else end
-    words = [t for t in span.sent if t.is_alpha and len(t) >= 4 and start <= t.idx < end]
+    # the line's bounds inside the sentence, from its own text (Doc.text joins every token anew):
+    # a line that starts before the sentence or ends after it keeps all the sentence's words
+    sent = span.sent
+    text, base = sent.text, sent.start_char
+    start = text.rfind("\n", 0, span.start_char - base) + 1 + base
+    end = text.find("\n", span.end_char - base)
+    end = sent.end_char if end < 0 else end + base
+    words = [t for t in sent if t.is_alpha and len(t) >= 4 and start <= t.idx < end]
     return len(words) >= 4 and all(t.text[:1].isupper() for t in words)
 
 

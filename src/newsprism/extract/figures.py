@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from newsprism.attribution import People, according_to, is_reporting_verb, source_of, source_phrase
@@ -56,6 +57,7 @@ from newsprism.nlp import parsed_from
 from newsprism.extract.times import TIME_UNITS, clock_matches, clock_value, date_part_matches
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
     from spacy.tokens import Doc, Token
 
 __all__ = ["extract_figures", "parse_number_words"]
@@ -204,20 +206,41 @@ def _could_start_number(text: str, low: str) -> bool:
         or low in ("a", "an", "dozen") or text in _CURRENCY or low in _CURRENCY
 
 
+@lru_cache(maxsize=1)
+def _start_hashes() -> tuple["np.ndarray", "np.ndarray"]:
+    """The string hashes of the lower-cased words a number may start with, and of the
+    currency signs (:func:`_could_start_number`'s word tests)."""
+    import numpy as np
+    from spacy.strings import StringStore
+
+    hashes = StringStore()  # a string's hash is the same in every store: a store of its own
+    words = {*NUMBER_WORDS, *_VAGUE, *_FRACTIONS, "a", "an", "dozen", *_CURRENCY}
+    return (np.array(sorted(hashes.add(w) for w in words), dtype=np.uint64),
+            np.array(sorted(hashes.add(w) for w in _CURRENCY), dtype=np.uint64))
+
+
 def _number_starts(doc: "Doc") -> list[bool]:
     """Per token, whether a number may start there (:func:`_could_start_number`), decided once
-    per word form from the doc's ORTH and LOWER columns (no Token object per token)."""
+    per word form from the doc's ORTH, LOWER and SHAPE columns (no Token object per token), and
+    only for the forms that may pass it: a digit first (the shape's "d"), or a word of its lists."""
     import numpy as np
-    from spacy.attrs import LOWER, ORTH
+    from spacy.attrs import LOWER, ORTH, SHAPE
 
     if not len(doc):
         return []
     strings = doc.vocab.strings
-    cols = doc.to_array([ORTH, LOWER])
-    _, first, inverse = np.unique(cols[:, 0], return_index=True, return_inverse=True)
-    could = np.array([_could_start_number(strings[orth], strings[low])
-                      for orth, low in cols[first].tolist()], dtype=bool)
-    return could[inverse.reshape(-1)].tolist()
+    cols = doc.to_array([ORTH, LOWER, SHAPE])
+    shapes, shape_of = np.unique(cols[:, 2], return_inverse=True)
+    digit_first = np.array([strings[h][:1] == "d" for h in shapes.tolist()], dtype=bool)[shape_of.reshape(-1)]
+    words, signs = _start_hashes()
+    maybe = np.flatnonzero(digit_first | np.isin(cols[:, 1], words) | np.isin(cols[:, 0], signs))
+    could = np.zeros(len(doc), dtype=bool)
+    if len(maybe):
+        forms = cols[maybe]
+        _, first, inverse = np.unique(forms[:, 0], return_index=True, return_inverse=True)
+        could[maybe] = np.array([_could_start_number(strings[orth], strings[low])
+                                 for orth, low in forms[first, :2].tolist()], dtype=bool)[inverse.reshape(-1)]
+    return could.tolist()
 
 
 def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] | None:
