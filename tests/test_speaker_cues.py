@@ -54,3 +54,27 @@ def test_a_nickname_written_once_is_not_the_fullest_name_of_a_full_name(nlp):
     text = ("Rami Abdurrahman runs the observatory. Abdurrahman said the toll had risen. "
             "\u201cThe shelling has not stopped,\u201d Abdurrahman said.")
     assert _speaker(nlp, text, "The shelling") == "Rami Abdurrahman"
+
+
+def test_a_quote_hanging_from_a_claim_is_its_owners(nlp):
+    # breitbart 2016-09-29: "a fact-check on Donald Trump's claim that there have been “thousands of
+    # shootings”" had no speaker
+    text = ("Politifact did a fact-check on Donald Trump\u2019s claim that there have been \u201cthousands of "
+            "shootings\u201d in Chicago this year alone.")
+    assert _speaker(nlp, text, "thousands") == "Donald Trump"
+    # the owner's words end with the noun's phrase: the next quote is the ruling's
+    text = ("Politifact then ruled that Trump\u2019s statement about \u201cthousands of shootings\u201d in Chicago "
+            "is \u201ctrue,\u201d but they could not resist pointing out details.")
+    assert _speaker(nlp, text, "true") == "Politifact"
+
+
+def test_a_participle_after_a_noun_is_said_by_the_one_shown_or_the_issuer(nlp):
+    # breitbart 2016-09-30: "The ad uses footage of Hillary Clinton asking, “...”" was the ad's
+    text = "The ad uses footage of Hillary Clinton asking, \u201cWhy aren\u2019t I 50 points ahead, you might ask?\u201d"
+    assert _speaker(nlp, text, "Why aren") == "Hillary Clinton"
+    # wash-post 2016-09-10: "the Security Council issued a statement calling the test “...”" had no speaker
+    text = ("Following a late-afternoon meeting, the Security Council issued a statement calling the overnight "
+            "nuclear test \u201ca clear violation and in flagrant disregard\u201d of five previous resolutions.")
+    assert _speaker(nlp, text, "a clear violation") == "the Security Council"
+    # a comma between the object and the participle: the subject speaks
+    assert _speaker(nlp, "Trump attacked Clinton, saying \u201cshe has no stamina.\u201d", "she has") == "Trump"

@@ -17,6 +17,7 @@ __all__ = [
     "LABEL_FRAME_SETS",
     "PROSPECT_NOUNS",
     "STATEMENT_NOUNS",
+    "UTTERANCE_NOUNS",
     "JUDGING_ADVERBS",
     "JUDGING_ADJECTIVES",
     "JUDGING_VERBS",
@@ -226,6 +227,13 @@ AIM_NOUNS = frozenset("attempt effort bid try".split())
 STATEMENT_NOUNS = frozenset(
     """assessment admission remark comment statement prediction forecast warning concession
     acknowledgment acknowledgement appraisal verdict characterization description""".split()
+)
+# Nouns of something said whose possessor said it ("Trump's claim that there have been “thousands
+# of shootings”", "his promise to “...”"): who a quote hanging from one of them is from.
+UTTERANCE_NOUNS = STATEMENT_NOUNS | frozenset(
+    """claim assertion promise pledge vow word words accusation charge suggestion insistence argument
+    threat boast quip joke retort complaint denial allegation contention call tweet post speech message
+    letter answer response reply explanation slogan motto mantra catchphrase""".split()
 )
 # Adverbs by which a reporter judges in their own voice: what someone did or said ("famously",
 # "erroneously claiming", "forcefully defended"), or how sure it is ("apparently").

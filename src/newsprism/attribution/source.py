@@ -105,7 +105,7 @@ def source_of(verb: "Token") -> "Token | None":
             return subject
         if current.dep_ == "relcl":
             return current.head
-        controller = _object_controller(current)
+        controller = _object_controller(current) or _shown_speaking(current)
         if controller is not None:
             return controller
         # "quoted as saying": from the clause through its preposition to the verb
@@ -125,6 +125,39 @@ def source_of(verb: "Token") -> "Token | None":
     # "including Syracuse and “...”" the name after the verb says nothing)
     if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
         return verb.nbor()
+    return None
+
+
+def _shown_speaking(verb: "Token") -> "Token | None":
+    """Who a participle right after a noun shows speaking: "footage of Hillary Clinton asking,
+    “...”", "the ad shows Trump saying", "a video of the mayor telling". The noun it modifies
+    (``acl``) or the object just before it (``xcomp``, nothing between them), or that object's
+    "of" phrase when the object is a thing ("footage", "video"); only a noun that can speak."""
+    if verb.tag_ != "VBG" or verb.dep_ not in ("acl", "xcomp"):
+        return None
+    noun: "Token | None"
+    if verb.dep_ == "acl":
+        noun = verb.head
+        lemma = noun.lemma_.lower()
+        if noun.pos_ == "NOUN" and noun.dep_ == "dobj" and lemma not in PERSON_TITLES and not _AGENT.search(lemma):
+            # "the Security Council issued a statement calling the test “a clear violation”": who
+            # issues the thing speaks through it
+            issuer = next((c for c in noun.head.children if c.dep_ in SOURCE_DEPS), None)
+            if issuer is not None:
+                return issuer
+    else:
+        noun = next((c for c in verb.head.children if c.dep_ == "dobj" and c.i < verb.i), None)
+        if noun is None or noun.right_edge.i + 1 != verb.i:
+            return None
+        if noun.pos_ == "NOUN" and is_mute(noun):
+            of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            noun = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+    if noun is None or noun.i > verb.i:
+        return None
+    if noun.pos_ == "PROPN" or (noun.pos_ == "NOUN" and not is_mute(noun)):
+        return noun
+    if noun.pos_ == "PRON" and noun.lower_ in ("him", "her", "them", "me", "us"):
+        return noun
     return None
 
 

@@ -36,7 +36,7 @@ from typing import Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import People, Person, as_written, is_mute, is_according_to, is_reporting_verb, source_of, source_phrase
-from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PERSON_TITLES, SPEAKING_NOUNS, WEEKDAYS
+from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PERSON_TITLES, SPEAKING_NOUNS, UTTERANCE_NOUNS, WEEKDAYS
 from newsprism.model import Article, Mention, Quote, Span
 
 __all__ = ["extract_quotes", "attribute_quotes", "QuoteAttribution", "quoted_regions"]
@@ -234,7 +234,11 @@ def _puts_it(token: Token) -> bool:
 
 
 def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
-    subject = source_of(verb)
+    return _speaker_named_by(index, source_of(verb), quote_open)
+
+
+def _speaker_named_by(index: _DocIndex, subject: Token | None, quote_open: int) -> Person:
+    """The person (or body) the token naming a quote's source stands for."""
     if subject is None or index.inside_quote(subject.idx):
         return _NO_SPEAKER  # a subject inside quotation marks is quoted words ("on “Morning Joe,” calling")
     people = index.people
@@ -532,6 +536,7 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
     index = _DocIndex(article.id, text, doc, [m for m in mentions if m.doc == article.id or not m.doc], regions)
     out: list[QuoteAttribution] = []
     previous: tuple[QuotedRegion, Person] | None = None
+    owned_before: Token | None = None  # the noun of something said the previous quote hung from
     for region in regions:
         first = index.token_at(region.open_mark)
         if doc[first].idx < region.open_mark and first + 1 < len(doc):
@@ -549,10 +554,13 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
                 speaker = _named_between(index, region, cue)
         elif byline is not None:
             speaker = byline
-        elif (shared := _same_sentence_speaker(index, first, previous)) is not None:
+        elif (owned_before is None or owned_before.left_edge.i <= first <= owned_before.right_edge.i) and (
+                shared := _same_sentence_speaker(index, first, previous)) is not None:
             speaker = shared
         elif (governing := _governing_verb(index, region, first, after)) is not None:
             speaker = _speaker_of(index, governing, region.open_mark)
+        elif (owned := _utterance_owner(index, region, first, after)) is not None:
+            governing, speaker = owned
         elif partial:
             speaker = _NO_SPEAKER
         else:
@@ -582,6 +590,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
         )
         out.append(QuoteAttribution(quote, speaker.written))
         previous = (region, speaker)
+        # "Trump's statement about “thousands of shootings” is “true,”": the owner's words end with the noun's phrase
+        owned_before = governing if governing is not None and governing.pos_ in ("NOUN", "PROPN") else None
     return _fill_chains(out, regions)
 
 
@@ -630,6 +640,45 @@ def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: i
 
 
 _CLIMB_VERBS = 3
+
+
+def _utterance_owner(index: _DocIndex, region: QuotedRegion, first: int, after: int | None) -> tuple[Token, Person] | None:
+    """A quote that hangs from a noun of something said, and who owns it: "Donald Trump's claim
+    that there have been “thousands of shootings”", "his promise to “...”" (the possessor, or the
+    object of "by"/"from": "a claim by the governor that “...”"). The noun is the cue."""
+    if _looks_like_title(index.text[region.start : region.end]):
+        return None
+    doc = index.doc
+    last = after if after is not None else index.token_at(region.end) + 1
+    heads = [doc[i].head for i in range(first, min(last, len(doc))) if not (first <= doc[i].head.i < last) and not doc[i].is_punct]
+    if not heads:
+        return None
+    tok = heads[0]
+    for _ in range(6):
+        if tok.pos_ in ("NOUN", "PROPN") and tok.lemma_.lower() in UTTERANCE_NOUNS:
+            break
+        if tok.dep_ in ("ROOT", "nsubj", "nsubjpass") or tok.head is tok or (tok.pos_ == "VERB" and is_reporting_verb(tok)):
+            return None
+        tok = tok.head
+    else:
+        return None
+    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if owner is None:
+        by = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ in ("by", "from")), None)
+        owner = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+    if owner is None or not (owner.pos_ == "PRON" or _names_a_speaker(index, owner)):
+        return None
+    person = _speaker_named_by(index, owner, region.open_mark)
+    if person.name is None or person.lost:
+        return None
+    return tok, Person(_without_possessive(index, person.name), person.written, gender=person.gender)
+
+
+def _without_possessive(index: _DocIndex, span: Span | None) -> Span | None:
+    """A possessor's name without the "’s" NER may take into it ("Donald Trump’s")."""
+    if span is None or not span.text.endswith(("'s", "’s")) or len(span.text) <= 2:
+        return span
+    return index.span(span.start, span.end - 2)
 # how a reported clause hangs from the verb that reports it
 _REPORTED_DEPS = frozenset({"ccomp", "xcomp", "advcl", "conj"})
 
