@@ -339,6 +339,24 @@ def test_a_bare_given_name_of_one_person_and_surname_of_another_stays_apart(nlp)
     assert "Frank" in texts("Barney Frank")
 
 
+def test_no_name_runs_across_a_line_break(nlp):
+    """Issue 10's patterns in two short reports: NER read a headline and the next line as one
+    name ("Mueller Charges Former Campaign Officials\\nRichard Gates":ORG, "...\\nWASHINGTON"), so
+    "Richard Gates" stood apart from "Rick Gates" and the dateline was no place. A name is cut at
+    a line break; the dateline on its own line is a place."""
+    a = ("Trump Aides Face Charges\nWASHINGTON — Special counsel Robert Mueller charged Rick Gates "
+         "and Paul Manafort on Monday. Gates pleaded not guilty.")
+    b = ("Mueller Charges Former Campaign Officials\nRichard Gates, a business partner of Paul "
+         "Manafort, was charged on Monday. Gates said he would fight.")
+    docs = {"a": nlp(a), "b": nlp(b)}
+    mentions = [m for i, text in (("a", a), ("b", b)) for m in extract_mentions(Article(id=i, text=text), docs[i])]
+    assert not [m.text for m in mentions if "\n" in m.text]
+    assert any(m.text == "WASHINGTON" and m.label == "GPE" for m in mentions)
+    entities = resolve_entities(mentions, docs)
+    gates = [e for e in entities if any("Gates" in m.text for m in e.mentions)]
+    assert len(gates) == 1 and {"Rick Gates", "Richard Gates"} <= {m.text for m in gates[0].mentions}
+
+
 def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):
     """PolNeAR (Breitbart, Feb. 2016): "Kasich" (NER: a place) stood as an entity of its own, 17
     mentions beside "John Kasich", because one sentence put "around" before it ("his arm around

@@ -46,7 +46,7 @@ _DEMONYM = re.compile(
 _LEADING = re.compile(r"^(?:(?:the|The|THE)\s+|[\"“”‘’'(\[])+")
 _TRAILING = re.compile(r"(?:['’]s|[\"“”‘’',;:!?)\]]|(?<!\b[A-Z])\.)+$")
 _ABBREV_END = re.compile(r"(?:\b[A-Z]\.|\b(?:Jr|Sr|Co|Inc|Corp|Ltd|St|Bros)\.)$")
-_GAP = re.compile(r"\s{2,}")
+_GAP = re.compile(r"\s{2,}|\s*\n\s*")  # damage (2+ spaces) or a line break: no name runs across one
 _DATELINE_END = re.compile(r"\s*(?:,\s*[A-Z][\w .]*?)?\s*(?:—|–|-|\(|:)")
 
 
@@ -78,7 +78,8 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    """Split a span at damage gaps (2+ spaces): a name never runs across one."""
+    """Split a span at damage gaps (2+ spaces) and line breaks: a name never runs across one
+    ("Mueller Charges Former Campaign Officials\nRichard Gates", a headline and a first line)."""
     pos = start
     for gap in _GAP.finditer(text, start, end):
         yield pos, gap.start()
@@ -104,13 +105,13 @@ def _person_core(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _is_dateline(ent: "SpacySpan", text: str) -> bool:
-    line_start = text.rfind("\n", 0, ent.start_char) + 1
+def _is_dateline(start: int, end: int, text: str) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
     return (
-        not text[line_start : ent.start_char].strip()
-        and ent.text.isupper()
-        and len(ent.text) > 2
-        and bool(_DATELINE_END.match(text, ent.end_char))
+        not text[line_start:start].strip()
+        and text[start:end].isupper()
+        and end - start > 2
+        and bool(_DATELINE_END.match(text, end))
     )
 
 
@@ -143,12 +144,15 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
         label = ent.label_
         if label not in NAME_LABELS and label != "LANGUAGE":
             continue
-        if _is_dateline(ent, text):
+        if _is_dateline(ent.start_char, ent.end_char, text):
             label = "GPE"
         elif _is_noise(ent):
             continue
         for s, e in _parts(text, ent.start_char, ent.end_char):
             s, e = _trim(text, s, e)
+            if (s, e) != (ent.start_char, ent.end_char) and _is_dateline(s, e, text):
+                raws.append(_Raw(s, e, "GPE", ent.root))  # "Headline\nWASHINGTON —": the line's dateline
+                continue
             piece = text[s:e]
             if not piece or not piece[0].isupper() and not piece[0].isdigit():
                 continue
