@@ -57,6 +57,8 @@ __all__ = ["Anchor", "AnchorKind", "anchor_links", "anchored_groups"]
 
 AnchorKind = Literal["quote", "reported", "figure", "action"]
 # units whose figures count something checkable (a clock time or an age is no count of a fact)
+# event classes too wide to tell one action by themselves ("talk": call, meet, discuss)
+_WIDE_KINDS = frozenset({"talk"})
 _COUNTED_UNITS = frozenset({"money", "percent", "people", "count", "fraction", "duration"})
 
 
@@ -118,10 +120,12 @@ def _reported_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[st
     return None
 
 
-def _figure_anchor(ci: Claim, cj: Claim, p: Proposition, q: Proposition,
-                   names: Mapping[str, str]) -> tuple[str, float] | None:
-    """One value in one unit, counting the same thing or held by the same actor."""
-    shared = p.figures & q.figures
+def _figure_anchor(ci: Claim, cj: Claim, p: Proposition, q: Proposition, names: Mapping[str, str],
+                   repeated: frozenset[tuple[str, str]] = frozenset()) -> tuple[str, float] | None:
+    """One value in one unit, counting the same thing or held by the same actor; ``repeated``:
+    (document, figure) a report gives in several claims — the name of its topic ("13 Hours",
+    the film) or a number it keeps coming back to, no anchor of one statement."""
+    shared = {f for f in p.figures & q.figures if (ci.doc, f) not in repeated and (cj.doc, f) not in repeated}
     if not shared or (p.figures ^ q.figures and len(p.figures) + len(q.figures) > 2 * len(shared) + 2):
         return None
     for fa in ci.figures:
@@ -162,7 +166,8 @@ def _action_anchor(p: Proposition, q: Proposition, names: Mapping[str, str]) -> 
     if not agents or not any(a[:1] == "@" for a in p.agents | q.agents if "@" + a[1:] in agents):
         return None
     same = p.predicate == q.predicate and p.predicate not in LIGHT
-    same = same or (p.kind is not None and p.kind == q.kind)
+    # one event class, but not "talk", which holds both "called (out)" and "will meet"
+    same = same or (p.kind is not None and p.kind == q.kind and p.kind not in _WIDE_KINDS)
     # a light main verb whose clause tells the other's action ("has taken to Facebook to blast
     # her sibling" / "criticized her sister's opposition")
     same = same or (p.predicate in LIGHT and q.kind is not None and q.kind in p.kinds)
@@ -210,6 +215,7 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
     of = props.of
     free = [k for k, c in enumerate(claims) if c.id not in used and c.id in of and (is_content(c) or c.quotes)]
     index: dict[str, list[int]] = {}
+    per_doc: dict[tuple[str, str], int] = {}  # (document, figure) -> claims giving it
     for k in free:
         c, p = claims[k], of[claims[k].id]
         keys = {f"s:{s}" for s in speakers(c)} | {f"f:{f}" for f in p.figures}
@@ -218,6 +224,9 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
                  for t in {x for x in p.patients if x[:1] == "@"} | {n for n in p.nominals if n[:1] != "~"}}
         for key in keys:
             index.setdefault(key, []).append(k)
+        for f in p.figures:
+            per_doc[(c.doc, f)] = per_doc.get((c.doc, f), 0) + 1
+    repeated = frozenset(k for k, n in per_doc.items() if n > 1)
     seen: set[tuple[int, int]] = set()
     out: list[Anchor] = []
     for rows in index.values():
@@ -243,7 +252,7 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
                 if found is None:
                     found, kind = _reported_anchor(ci, cj, names), "reported"
                 if found is None and is_content(ci) and is_content(cj) and _agree(ci, cj, p, q, props):
-                    found, kind = _figure_anchor(ci, cj, p, q, names), "figure"
+                    found, kind = _figure_anchor(ci, cj, p, q, names, repeated), "figure"
                     if found is None:
                         found, kind = _action_anchor(p, q, names), "action"
                 if found is not None:
