@@ -87,3 +87,21 @@ def test_a_statement_told_in_one_report_and_quoted_in_another_is_one_fact(nlp):
     facts = [f for f in _facts(nlp, texts) if f.anchor and f.anchor.startswith("what ")]
     assert [set(f.docs) for f in facts] == [{"a", "b"}], [f.anchor for f in _facts(nlp, texts)]
     assert "Arpaio" in facts[0].anchor and "trafficking" in facts[0].anchor
+
+
+def test_a_figure_a_report_keeps_coming_back_to_anchors_no_statement(nlp):
+    # "13 Hours" is the film's name: each report names it in several sentences about other things
+    assert _facts(nlp, {
+        "a": "The movie 13 Hours is set to be released in theaters this week. "
+             "13 Hours tells the story of six security operators who defended the compound in Benghazi.",
+        "b": "The film 13 Hours is based on a book co-written by contractors hired to protect the CIA base. "
+             "Critics said that 13 Hours leaves out the politics of the attack on the compound.",
+    }) == []
+
+
+def test_calling_someone_out_and_meeting_him_are_two_actions(nlp):
+    # one wide event class ("talk": call, meet) is no one action
+    assert _facts(nlp, {
+        "a": "Paul Ryan has previously called out Donald Trump over his proposed ban on Muslims.",
+        "b": "Paul Ryan will meet with Donald Trump on Thursday to discuss the proposed ban on Muslims.",
+    }) == []
