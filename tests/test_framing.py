@@ -637,3 +637,42 @@ def test_a_noun_verdict_said_of_something_by_a_copula_is_a_cue(nlp):
     assert judged("The rollout could be a fiasco.") == []
     assert judged("Critics said the rollout was a fiasco.") == []
     assert judged("The rollout was not a fiasco.") == []
+
+
+def test_one_judging_word_two_outlets_use_of_different_things_is_each_ones_judgement(nlp):
+    texts = {
+        "a": "Hillary Clinton won the New York primary on Tuesday with an unexpectedly strong showing in the suburbs.",
+        "b": "Hillary Clinton has fought an unexpectedly difficult nomination battle against Bernie Sanders this spring.",
+    }
+    items = _evaluative(nlp, texts)
+    assert sorted(x.docs for x in items) == [("a",), ("b",)], items
+    assert "unexpectedly strong showing" in items[0].about + items[1].about
+    # the same word of the same thing in both outlets' own voice is the story's word, not a frame
+    texts = {
+        "a": "Benjamin Netanyahu has a sometimes frosty relationship with Barack Obama, and he spoke on Monday.",
+        "b": "Benjamin Netanyahu, who has a famously frosty relationship with Barack Obama, spoke on Monday.",
+    }
+    assert [x.docs for x in _evaluative(nlp, texts)] == [("b",)], _evaluative(nlp, texts)  # b's "famously"
+
+
+def test_a_judging_word_another_outlet_only_reports_from_critics_is_the_outlets_own(nlp):
+    texts = {
+        "a": "Michael Steele's gaffe-prone tenure at the helm of the party has drawn challengers.",
+        "b": "Critics have described the chairman as gaffe-prone, and Michael Steele has drawn challengers.",
+    }
+    items = _evaluative(nlp, texts)
+    assert [x.docs for x in items] == [("a",)] and "gaffe-prone tenure" in items[0].about, items
+
+
+def test_a_judgement_of_a_noun_phrase_that_holds_someones_words_is_the_outlets(nlp):
+    texts = {
+        "a": "Hillary Clinton dealt a blow to Bernie Sanders with an unexpectedly strong win that led her to "
+             "declare that the nomination was ''in sight.''",
+        "b": "Hillary Clinton won the primary in New York on Tuesday, and Bernie Sanders lost.",
+    }
+    items = _evaluative(nlp, texts)
+    assert [x.docs for x in items] == [("a",)] and "unexpectedly strong win" in items[0].about, items
+    # the same words said by someone, around or over the judgement, stay the speaker's
+    for said in ("It was an unexpectedly strong win that led her to declare victory, Ryan said.",
+                 "Ryan said it was an unexpectedly strong win that led her to declare victory."):
+        assert _evaluative(nlp, {"a": said, "b": texts["b"]}) == [], said

@@ -45,7 +45,9 @@ from newsprism.compare.mention_items import is_person_noun
 from newsprism.lexicon import (AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
                                SPEAKING_NOUNS, STATEMENT_NOUNS, VERDICT_NOUNS)
 
-__all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking", "CUE_RANK", "JUDGING_ADJ"]
+__all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking",
+           "whole_word", "CUE_RANK",
+           "JUDGING_ADJ"]
 
 # judging adverbs and hedges a reporter adds in their own voice
 _JUDGING = JUDGING_ADVERBS
@@ -71,13 +73,13 @@ _CONDUCT_VERBS = _JUDGING_VERBS | _WORDING_VERBS
 _SPEECH_JUDGING = frozenset("concede admit claim insist".split())
 # strong-valence words in VADER's lexicon that state a fact, a state of mind or a fixed term,
 # not the reporter's judgement ("dead", "illegal immigrants", "a poor background", "not pleased",
-# "bold letters", "a clean funding bill", "terrorist attacks", "doing their best")
+# "bold letters", "a clean funding bill", "terrorist attacks", "doing their best", "super PACs", "super delegates")
 _FACTUAL = frozenset(
     """like dead alive illegal legal clear free killed wounded injured poor rich bold clean best better
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
-    criminal positive negative strong friendly greatest defeated
+    criminal positive negative strong friendly greatest defeated super
     """.split()
 )
 _MIN_VALENCE = 1.5
@@ -164,6 +166,11 @@ def judging(tok: Token) -> bool:
     return low in _JUDGING or low in JUDGING_ADJ or abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_VALENCE
 
 
+def whole_word(tok: Token) -> str:
+    """The whole hyphenated word ``tok`` ends ("self-titled", "gaffe-prone"), lower-cased."""
+    return _hyphenated(tok)
+
+
 def _hyphenated(tok: Token) -> str:
     """The whole hyphenated word ``tok`` ends ("self-titled", "gaffe-prone"), lower-cased."""
     doc, first = tok.doc, tok.i
@@ -211,15 +218,55 @@ def narrates_speech(tok: Token) -> bool:
         if t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS:
             return True
         t = t.head
+    return _holds_speech(tok)
+
+
+_QUOTE_MARKS = frozenset(('"', "“", "”", "''", "``"))
+_NP_MODIFIER = frozenset("amod advmod npadvmod compound conj".split())
+
+
+def _speaking(t: Token) -> bool:
+    """A quotation mark, a verb of speech or "according (to)": where a sentence reports words."""
+    return t.text in _QUOTE_MARKS or (t.pos_ == "VERB" and t.lemma_.lower() in REPORTING_VERBS) \
+        or t.lower_ == "according"
+
+
+def _holds_speech(tok: Token) -> bool:
+    """Whether a modifier sits in a noun phrase of the outlet's own words that holds every report of
+    speech in its sentence: "Clinton dealt a severe blow to Sanders with an *unexpectedly* strong win
+    that led her to declare that the nomination was 'in sight'" judges the win, and the quote is what
+    the win led to. Not when the noun is itself under the verb of speech ("Ryan said the decision
+    was an inexplicable one") or the words are reported around it ("..., Ryan said")."""
+    t = tok
+    while t.dep_ in _NP_MODIFIER and t.pos_ not in ("NOUN", "PROPN") and t.head.i != t.i:
+        t = t.head
+    if t.pos_ not in ("NOUN", "PROPN") or t is tok:
+        return False
+    lo, hi = t.left_edge.i, t.right_edge.i
+    while hi + 1 < t.sent.end and t.doc[hi + 1].is_punct:  # a closing quotation mark after a period
+        hi += 1
+    said = [s for s in t.sent if _speaking(s)]
+    return bool(said) and all(lo <= s.i <= hi for s in said) and not any(
+        a.pos_ == "VERB" and a.lemma_.lower() in REPORTING_VERBS for a in t.ancestors)
+
+
+def _holds_speech_at(span: SpacySpan) -> bool:
+    """Cheap: whether a verb of speech in ``span`` sits under a noun (a relative or other clause
+    of a noun phrase), where :func:`_holds_speech` may accept a modifier of that noun."""
+    for v in span:
+        if v.pos_ == "VERB" and v.lemma_.lower() in REPORTING_VERBS:
+            if any(a.pos_ in ("NOUN", "PROPN") for a in v.ancestors):
+                return True
     return False
 
 
 def tells_speaking(span: SpacySpan) -> bool:
     """Whether a span has a word :func:`narrates_speech` may accept (cheap: its adverbs on a verb of
-    speech, its appositions naming a statement), before its cues are read."""
+    speech, its appositions naming a statement, a verb of speech under a noun), before its cues are read."""
     return any((t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
                or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
-               or (t.pos_ == "VERB" and t.lemma_.lower() in _CONDUCT_VERBS) for t in span)
+               or (t.pos_ == "VERB" and t.lemma_.lower() in _CONDUCT_VERBS) for t in span) \
+        or _holds_speech_at(span)
 
 
 def _reported_or_negated(tok: Token) -> bool:

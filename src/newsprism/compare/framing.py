@@ -24,12 +24,13 @@ from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
-from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech, tells_speaking,
-                                          verb_phrase)
+from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
+                                          reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
 from newsprism.compare.speech_verbs import speech_verb_items
-from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, same_role
+from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role
 from newsprism.extract.claims import Claim
+from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -305,6 +306,68 @@ def _lemmas(doc: Doc) -> set[str]:
     return {strings[h].lower() for h in np.unique(doc.to_array([LEMMA]).reshape(-1)).tolist()}
 
 
+_MODIFIES = frozenset(("amod", "advmod", "npadvmod"))
+
+
+def _judged(tok) -> str | None:
+    """The word a judging modifier or adverb grades ("strong" in "unexpectedly strong win",
+    "stances" in "tough and controversial stances"), lower-cased lemma; None when the cue is a
+    verb or said by a copula ("was fierce", "described him as gaffe-prone"): then it may grade anything."""
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
+        tok = tok.head
+    if tok.dep_ in _MODIFIES:
+        return tok.head.lemma_.lower()
+    # a word before its noun the parse attached elsewhere ("so-called “closed” primaries", a
+    # hyphenated word read as a clause): the noun it stands before
+    doc = tok.doc
+    for t in doc[tok.i + 1 : tok.i + 4]:
+        if t.pos_ in ("NOUN", "PROPN"):  # the last noun of a compound ("SB1070 immigration law")
+            while t.i + 1 < len(doc) and doc[t.i + 1].pos_ in ("NOUN", "PROPN") and t.head.i > t.i:
+                t = doc[t.i + 1]
+            return t.lemma_.lower()
+        if not (t.is_quote or t.pos_ == "ADJ" or t.tag_ in ("VBN", "VBG")):
+            break
+    return None
+
+
+def _under_speech(tok) -> bool:
+    """Whether a word is in what a verb of speech says, not in its speaker's words ("critics have
+    described the chairman as gaffe-prone"; not "the sheriff, a supporter of the controversial law, said")."""
+    t = tok
+    while t.head.i != t.i:
+        if t.head.pos_ == "VERB" and t.head.lemma_.lower() in REPORTING_VERBS and t.dep_ not in ("nsubj", "nsubjpass"):
+            return True
+        t = t.head
+    return False
+
+
+def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
+                cache: dict[tuple[str, str], list]) -> bool:
+    """Whether another document uses the judging word ``tok`` (one of ``lemmas``) in its own voice
+    (not inside quotation marks, not under a verb of speech, not negated) of the same thing: a
+    modifier on the same word ("frosty relationship" in both), or wherever one of the two uses
+    grades no word of its own. "an unexpectedly strong win" and "an unexpectedly difficult nomination
+    battle" are two judgements with one word, and "gaffe-prone" said by critics in one outlet and by
+    another in its own voice is that outlet's judgement alone."""
+    mine, prefix = _judged(tok), whole_word(tok)[: -len(tok.lower_)]
+    for d, doc in docs.items():
+        if d == doc_id:
+            continue
+        for lemma in lemmas:
+            key = (d, lemma)
+            if key not in cache:
+                cache[key] = [t for t in doc if t.lemma_.lower() == lemma]
+            for t in cache[key]:
+                if whole_word(t)[: -len(t.lower_)] != prefix:  # "called" is no use of "so-called"
+                    continue
+                if inside_quotes(t) or reported_or_negated(t) or _under_speech(t):
+                    continue
+                theirs = _judged(t)
+                if mine is None or theirs is None or mine == theirs:
+                    return True
+    return False
+
+
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
                       memo: dict[tuple[str, int, int], list[Cue]] | None = None) -> list[Framing]:
@@ -317,6 +380,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
     found: dict[str, list[tuple[int, int, Claim, str, str]]] = {}
     vocab = {d: _lemmas(doc) for d, doc in docs.items()}
+    uses: dict[tuple[str, str], list] = {}  # (document, lemma) -> its tokens, read on a shared word only
     memo = {} if memo is None else memo
     for c in claims:
         # in a sentence that reports someone's words, only the outlet's account of the speaking
@@ -331,7 +395,6 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         for cue in _cues(memo, c.doc, span):
             if cue.start < span.start or cue.end > span.end:
                 continue
-            # a judging word another outlet also uses is the story's vocabulary, not one outlet's framing
             word = doc[cue.start:cue.end]
             if reports and not any(t.text == cue.word and narrates_speech(t) for t in word):
                 continue
@@ -340,8 +403,12 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             if any(x.doc == c.doc and x.start < t.idx + len(t) and t.idx < x.end
                    for t in word if t.text == cue.word for x in labelled):
                 continue
+            # a judging word another outlet also uses of the same thing in its own voice is the story's
+            # vocabulary, not one outlet's framing (``_story_word``)
             lemmas = {t.lemma_.lower() for t in word if t.text == cue.word or t.lower_ == cue.word.lower()}
-            if cue.kind != "hedge" and any(lemmas & vocab[d] for d in vocab if d != c.doc):
+            if cue.kind != "hedge" and any(lemmas & vocab[d] for d in vocab if d != c.doc) \
+                    and _story_word(lemmas, next(t for t in word if t.text == cue.word or t.lower_ == cue.word.lower()),
+                                    docs, c.doc, uses):
                 continue
             if c.id in shared and cue.kind == "hedge":  # the others tell it plainly: no hedge of this one's own
                 continue
