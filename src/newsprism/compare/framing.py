@@ -198,9 +198,11 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
     memo = {} if memo is None else memo
     items: list[Framing] = []
     shown: set[str] = set()
-    groups: list[tuple[str | None, list[str]]] = [
-        (None, [s.claim for s in f.support if s.strength == "same fact"]) for f in facts]
-    groups += _act_groups(analysis, claims, docs, props)
+    # one act of one class first: it shows each outlet's every telling of the act ("criticized her
+    # sister's opposition" … "to rebuke her sister's remarks"), and a fact joining some of those
+    # sentences adds no second item of them
+    groups: list[tuple[str | None, list[str]]] = list(_act_groups(analysis, claims, docs, props))
+    groups += [(None, [s.claim for s in f.support if s.strength == "same fact"]) for f in facts]
     for kind, group in groups:
         per_doc: dict[str, list[Claim]] = {}
         spans: dict[str, SpacySpan] = {}
@@ -219,7 +221,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
         for d, cs in sorted(per_doc.items()):
             for c in cs:
                 span = spans[c.id]
-                if quote_share(c) > 0.5 or (kind is not None and c.id in shown):
+                if quote_share(c) > 0.5 or c.id in shown:
                     continue
                 doc = docs[d]
                 for cue in _cues(memo, d, span):
