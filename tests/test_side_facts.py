@@ -68,3 +68,21 @@ def test_side_facts_come_after_the_facts_the_sentences_are_about(nlp):
     facts = {f.id: f for f in analysis.findings.facts}
     kinds = [is_side_fact(facts[item.fact]) for item in analysis.findings.corroborated]
     assert kinds == sorted(kinds) and True in kinds and False in kinds, [i.about for i in analysis.findings.corroborated]
+
+
+def test_a_guess_or_a_clipped_description_is_no_side_fact(nlp):
+    from newsprism.compare.side_facts import side_facts
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
+
+    ws = Workspace(articles=[Article(id="a", text="Raul Labrador would be the Tea Party alternative to McCarthy. "
+                                                  "Raul Labrador is a Tea Party congressman from Idaho.", outlet="A")])
+    run_stages(ws, CORE_STAGES, nlp)
+    docs = ws.docs_by_id()
+    claims = extract_claims(ws.analysis, docs)
+    texts = [s.span.text for s in side_facts(claims, ws.analysis, docs)]
+    assert not any("would" in t for t in texts), texts
+    assert any(t.startswith("Raul Labrador is a Tea Party congressman") for t in texts), texts
+    for s in side_facts(claims, ws.analysis, docs):  # each inside its claim, never cut by it
+        claim = next(c for c in claims if c.id == s.claim)
+        assert claim.start <= s.span.start and s.span.end <= claim.end

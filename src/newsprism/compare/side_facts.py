@@ -12,10 +12,11 @@ The alignment compares whole clauses, and a clause supports one fact (the partit
 such a side fact told by two outlets was never corroborated. Here each is its own small
 claim: the entity it is about (resolved across the story) and the content words of the
 description (the name's own words left out). Two outlets tell the same side fact when they
-describe the same entity with at least ``min_shared`` of the same content words, one of them
-more than a title ("former", "Sen."): "a seven-term House member" / "the seven-term
+describe the same entity with at least ``min_shared`` of the same content words that are not
+title words ("former", "Sen.", "director"): "a seven-term House member" / "the seven-term
 congressman" share *seven* and *term*; "a Democrat" / "Democrat of North Carolina" share one
-word and are left apart.
+word, "FBI Director James Comey" / "FBI director James Comey" one beyond the title, and are left
+apart.
 
 Each side fact cites its verbatim span (the name with its description), never the whole
 sentence, so the sentence's main fact stays where it is. Nothing here runs a model: it
@@ -40,6 +41,7 @@ __all__ = ["SideFact", "is_side_fact", "side_facts", "side_pairs"]
 
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "NUM"})
 _MODIFIER_DEPS = frozenset({"compound", "amod", "nmod", "nummod"})
+_RELATIVES = frozenset({"whose", "who", "whom", "which"})
 _NEGATIONS = frozenset({"not", "n't", "n’t", "never"})  # "wasn’t": the parse may call n’t punctuation
 _SIDE_ID = re.compile(r"#\d+-\d+$")
 
@@ -104,6 +106,8 @@ def _pieces(span, mentions: _Mentions):
             # an apposition ends at the comma after it ("Christie, New Jersey's sitting governor, |
             # repeated accusations ...": what follows is the sentence's, whatever the parse says)
             end = next((x.i for x in doc[t.i + 1 : t.right_edge.i + 1] if x.text == ","), t.right_edge.i + 1)
+            if t.left_edge.lower_ in _RELATIVES or h.left_edge.lower_ in _RELATIVES:
+                continue  # "Mark Mattioli, whose 6-year-old son, James, was killed": a relative clause misread
             e = mentions.at(h.idx)
             if e is not None:  # "Liz Cheney, a Wyoming Senate candidate"
                 yield e, [x for x in t.subtree if x.i < end], h.left_edge.i, end, "apposition"
@@ -124,7 +128,8 @@ def _pieces(span, mentions: _Mentions):
         if t.dep_ in ("nsubj", "attr") and h.lemma_ == "be" and h.i == span.root.i and h.i != t.i:
             other = next((c for c in h.children if c.dep_ == ("attr" if t.dep_ == "nsubj" else "nsubj")), None)
             e = mentions.at(t.idx)  # "Sandra Jackson was a Chicago alderman" (not "wasn't the only ...")
-            negated = any(c.dep_ == "neg" or c.lower_ in _NEGATIONS for c in h.children)
+            # not negated, not a guess ("Labrador would be the Tea Party alternative")
+            negated = any(c.dep_ == "neg" or c.lower_ in _NEGATIONS or c.tag_ == "MD" for c in h.children)
             if other is not None and e is not None and mentions.at(other.idx) != e and not negated:
                 a, b = sorted((t, other), key=lambda x: x.i)
                 yield e, list(other.subtree), a.left_edge.i, b.right_edge.i + 1, "copula"
@@ -148,7 +153,8 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         if span is None or not len(span):
             continue
         for entity, description, first, end, kind in _pieces(span, found):
-            first, end = max(first, span.start), min(end, span.end)
+            if first < span.start or end > span.end:
+                continue  # cut by the clause splitter ("Mark Mattioli, whose 6-year-old son"): a fragment
             while first < end and (doc[first].is_punct or doc[first].dep_ == "cc"):
                 first += 1
             while end > first and doc[end - 1].is_punct and doc[end - 1].text not in ")”\"'’":
@@ -171,7 +177,7 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
 
 def side_pairs(sides: Sequence[SideFact], outlet_of: Mapping[str, str | None], min_shared: int = 2) -> dict[tuple[int, int], float]:
     """Pairs (x < y) of side facts of two outlets that describe one entity alike: at least
-    ``min_shared`` content words in common, one of them more than a title word; weighed by
+    ``min_shared`` content words in common that are not title words; weighed by
     the words they share."""
     by_entity: dict[str, list[int]] = {}
     for k, s in enumerate(sides):
