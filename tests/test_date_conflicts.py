@@ -131,3 +131,37 @@ def test_relative_days_are_read_against_each_publication_date(nlp):
     # published on 2 August, "last week" (25 July to 1 August) overlaps July: no conflict
     published = {"a": "2016-08-02", "b": "2016-08-02"}
     assert [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"] == []
+
+
+def test_leaving_a_post_told_in_two_years_is_a_date_conflict(nlp):
+    # "quit" and "left" tell one act; "quit" takes the post the clause before it names
+    texts = {
+        "a": "William Cowan joined the Patrick administration in 2009 and quit earlier this month to join a law firm.",
+        "b": "William Cowan left the Patrick administration last year to return to the private sector.",
+    }
+    published = {"a": "2013-01-30", "b": "2013-01-30"}
+    found = [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"]
+    assert len(found) == 1, found
+    assert {v.docs: v.value for v in found[0].versions} == {
+        ("a",): "earlier this month (2013-01-01 to 2013-01-30)", ("b",): "last year (2012-01-01 to 2012-12-31)"}
+    # quitting something else is another act
+    texts["a"] = "William Cowan joined the Patrick administration in 2009 and quit the law firm earlier this month."
+    assert [x for x in _findings(nlp, texts, published).conflicts if x.slot == "date"] == []
+
+
+def test_a_scheduled_event_given_two_dates_is_a_date_conflict(nlp):
+    texts = {
+        "a": "Representative Stephen Lynch will challenge Edward Markey. The primary would be held on April 30.",
+        "b": "Both political parties will hold special-election primaries in mid May, officials said.",
+    }
+    same_day = {"a": "2013-01-30", "b": "2013-01-30"}
+    found = [x for x in _findings(nlp, texts, same_day).conflicts if x.slot == "date"]
+    assert len(found) == 1, found
+    assert {v.docs: v.value for v in found[0].versions} == {
+        ("a",): "April 30 (2013-04-30)", ("b",): "mid May (2013-05-11 to 2013-05-20)"}
+    # a plan may change: reports two weeks apart can both be right
+    assert [x for x in _findings(nlp, texts, {"a": "2013-01-30", "b": "2013-02-14"}).conflicts if x.slot == "date"] == []
+    # two primaries of two parties are two events
+    texts["a"] = "Representative Stephen Lynch will challenge Edward Markey. The Democratic primary would be held on April 30."
+    texts["b"] = "The Republican primary will be held in mid May, officials said."
+    assert [x for x in _findings(nlp, texts, same_day).conflicts if x.slot == "date"] == []

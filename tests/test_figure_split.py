@@ -68,3 +68,33 @@ def test_an_age_bracket_is_no_count(nlp):
         "b": "Among white men and young people, Hillary Clinton trailed by 72, according to exit polls.",
     }
     assert [x for x in _findings(nlp, texts).findings.conflicts if x.slot == "figure"] == []
+
+
+def _linked_figure_conflicts(nlp, texts: dict[str, str]):
+    """The figure conflicts of two reports whose sentences the alignment joined (every pair of
+    claims linked), left after the two-sets test."""
+    from newsprism.compare.figure_conflicts import aligned_figures, of_two_sets, story_figures
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}", published="2016-02-10") for k, v in texts.items()]
+    analysis = run_pipeline(arts, nlp, stages=CORE_STAGES)
+    docs = {d.id: nlp(d.text) for d in analysis.documents}
+    claims = extract_claims(analysis, docs)
+    linked = frozenset(frozenset((a.id, b.id)) for a in claims for b in claims if a.doc != b.doc)
+    figures = story_figures(claims, docs)
+    return [f for f in aligned_figures(claims, docs, linked=linked, figures=figures) if not of_two_sets(f, figures)]
+
+
+def test_indefinite_counts_told_by_other_acts_are_two_sets(nlp):
+    # untuned PolNeAR story 375: "4 Super Tuesday states" the campaign buys ads in and "11 states" that
+    # vote that day count two sets, though the alignment joined the two sentences
+    texts = {
+        "a": "Sanders campaign buys ad time for 4 Super Tuesday states.",
+        "b": "After that, 11 states hold contests on March 1, known as Super Tuesday.",
+    }
+    assert _linked_figure_conflicts(nlp, texts) == []
+    # the same act with another number, or a known set ("the 11 states"), is one count told two ways
+    assert _linked_figure_conflicts(nlp, dict(texts, b="The Sanders campaign buys ad time for 6 Super Tuesday states.")) != []
+    assert _linked_figure_conflicts(nlp, dict(texts, b="After that, the 11 states hold contests on March 1, known as "
+                                                      "Super Tuesday.")) != []

@@ -381,3 +381,20 @@ def parse_number_words(words: Sequence[str]) -> int | None:
 # ---------------------------------------------------------------- calendar
 
 WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# Verbs of leaving a post or a body ("left the administration last year", "quit earlier this
+# month", "resigned"): one act, whichever of them a report uses (date conflicts).
+DEPARTURE_VERBS = frozenset("leave quit resign depart exit".split())
+# Events fixed on a calendar ahead of time ("The primary would be held on April 30", "hold
+# special-election primaries in mid May"): two reports of one day giving them other dates
+# disagree (date conflicts), and the verbs that fix them.
+SCHEDULED_EVENTS = frozenset(
+    """election primary caucus caucuses runoff referendum vote hearing trial sentencing debate
+    summit inauguration convention""".split()
+)
+SCHEDULING_VERBS = frozenset("hold schedule set slate plan".split())
+# Words that tell one scheduled event of a kind from another ("the general election", "the
+# Democratic primary"): two mentions with different ones are two events.
+EVENT_KIND_WORDS = frozenset(
+    """general primary presidential democratic republican gop runoff congressional senate
+    gubernatorial mayoral midterm""".split()
+)

@@ -3,7 +3,10 @@
 Conflicts are found by slot-specific detectors, and only across documents:
 a number for the same state ("trapped", "killed") whose ranges cannot both be
 true, a duration of the same campaign, a figure two outlets give differently
-in the same fact (:func:`fact_figures`), the years of one holder's term
+in the same fact (:func:`fact_figures`) — not two indefinite counts told by
+other acts ("buys ad time for 4 Super Tuesday states", "11 states hold
+contests": ``figure_conflicts.of_two_sets``) —, the day of one event, statement
+or scheduled plan (``date_conflicts``), the years of one holder's term
 (``term_conflicts``: "served from 1967 to 1979" vs "held the seat from 1966 to 1978"), a person identified by first name
 only (the report says so) in one report and fully named in another, an
 occupation described as former in one report and current in another, and the
@@ -32,6 +35,7 @@ from newsprism.compare.figure_conflicts import (
     fact_figures,
     mentions_value,
     of_two_holders,
+    of_two_sets,
     story_figures,
 )
 from newsprism.compare.similar_figures import similar_claim_figures
@@ -476,6 +480,9 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             continue
         # figures of two holders ("Sanders' 1,192", "Clinton is backed by 520") count two things
         if of_two_holders(f, figures):
+            continue
+        # indefinite counts told by other verbs ("4 states" with ads, "11 states" voting) count two sets
+        if of_two_sets(f, figures):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):

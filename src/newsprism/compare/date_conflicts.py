@@ -13,14 +13,20 @@ publication dates (a report published on Sunday that tells of a Sunday meeting
 does not contradict one published on Thursday that tells of a Thursday
 meeting: it could not know of it). Left out: a negated, modal or conditional verb
 ("would be held on April 30" is a plan), and "again", "also", "first",
-"last" on the verb (a repeated event).
+"last" on the verb (a repeated event). The verbs of leaving a post ("left",
+"quit", "resigned", "stepped down") tell one act; a verb coordinated with
+another takes its subject ("Cowan joined ... and quit"), and a verb of leaving
+with no object the other's object ("joined the Patrick administration in 2009
+and quit earlier this month").
 
 Relative days are read against each report's own publication date to the
 days they name: a weekday or date is one day, "last week" the days from the
 Monday of the week before to the day before publication, "last month" the
 calendar month before, "this week" / "earlier this month" from the week's
-Monday or the month's first day to publication. Two reports conflict only when
-their days cannot overlap ("last week" in a report of Wednesday 17 August vs
+Monday or the month's first day to publication, "last year" the calendar year
+before, "this year" from its first day to publication; a month with no day
+("April", "mid May") is in the year that puts it nearest to publication. Two
+reports conflict only when their days cannot overlap ("last week" in a report of Wednesday 17 August vs
 "last month": 8-16 August vs July).
 
 A statement is an event too: a reporting or publishing verb ("admitted
@@ -33,6 +39,15 @@ them ("very hard"), or — for a publishing verb — the same figure ("$916
 million"); told on days that cannot overlap, it is a ``date`` conflict
 (:func:`statement_days`), under the same rules: not negated, modal or
 conditional, one day per report, no day after either publication.
+
+A plan is told as one too (:func:`scheduled_days`): a scheduled event (an
+election, a primary, a hearing: lexicon ``SCHEDULED_EVENTS``) that a verb of
+scheduling holds, sets or slates ("The primary would be held on April 30",
+"will hold special-election primaries in mid May"), with the same kind words,
+entities and "for"/"of" complement on its noun. Two reports published within a
+day of each other that put it on days that cannot overlap, both still ahead,
+each giving one day, conflict; "will" and "would" tell the plan as it stands,
+a negation, "could"/"may" or a condition does not.
 """
 
 from __future__ import annotations
@@ -46,14 +61,20 @@ from spacy.tokens import Doc
 from newsprism.compare.figure_conflicts import conflict
 from newsprism.compare.figure_roles import _governing
 from newsprism.extract.claims import Claim
-from newsprism.lexicon import REPORTING_VERBS
+from newsprism.extract.times import MONTHS
+from newsprism.lexicon import DEPARTURE_VERBS, EVENT_KIND_WORDS, REPORTING_VERBS, SCHEDULED_EVENTS, SCHEDULING_VERBS
 from newsprism.model import Finding, Span, StoryAnalysis, Version
 
 __all__ = ["date_conflicts"]
 
 _FULL_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
 # coarse days named relative to publication ("last week", "earlier this month")
-_RELATIVE = re.compile(r"^(?:the\s+)?(?:(?:earlier|late|later)\s+)?(?P<which>last|this)\s+(?P<unit>week|month)$")
+_RELATIVE = re.compile(r"^(?:the\s+)?(?:(?:earlier|late|later)\s+)?(?P<which>last|this)\s+(?P<unit>week|month|year)$")
+# a month with no day, or a part of one ("April", "mid May", "late-March"): in the year that puts
+# it nearest to publication, as times.py reads a month-day without a year
+_MONTH_PART = re.compile(r"^(?:(?:in|by)\s+)?(?:(?P<part>early|mid|late)[\s-]+)?(?P<month>january|february|march|april|may|june|"
+                         r"july|august|september|october|november|december)$")
+_PART_DAYS = {None: (1, 31), "early": (1, 10), "mid": (11, 20), "late": (21, 31)}
 # verbs that put words out once: their day is the day of the words
 _PUBLISHING = frozenset({"publish", "release", "reveal", "disclose", "air", "broadcast", "report", "write"})
 # nouns of what someone said ("his comment Monday that ..."): a time right after one dates it
@@ -106,7 +127,10 @@ def _hedged(verb) -> bool:
 
 def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
     """Entity ids ("@id") and noun lemmas of the verb's arguments (subject, object,
-    prepositional objects; the subject of the verb it complements), time words left out."""
+    prepositional objects; the subject of the verb it complements, and of the verb it is
+    coordinated with when it has none: "Cowan joined ... and quit"; for a verb of leaving
+    with no object, that verb's object: "joined the Patrick administration in 2009 and quit
+    earlier this month"), time words left out."""
     args = []
     for holder in (verb, verb.head) if verb.dep_ == "xcomp" else (verb,):
         for c in holder.children:
@@ -114,6 +138,12 @@ def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
                 args.append(c)
             elif c.dep_ == "prep":
                 args.extend(g for g in c.children if g.dep_ == "pobj")
+    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
+        own = {c.dep_ for c in verb.children}
+        wanted = set() if own & {"nsubj", "nsubjpass"} else {"nsubj", "nsubjpass"}
+        if _act(verb) == "leave" and not own & {"dobj", "prep"}:
+            wanted.add("dobj")
+        args.extend(c for c in verb.head.children if c.dep_ in wanted)
     out: set[str] = set()
     for a in args:
         for t in [a, *(c for c in a.children if c.dep_ in ("compound", "amod", "poss"))]:
@@ -125,6 +155,15 @@ def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
             elif t.pos_ in ("NOUN", "PROPN"):
                 out.add(t.lemma_.lower())
     return frozenset(out)
+
+
+def _act(verb) -> str:
+    """What a verb tells, for matching two reports' events: its lemma, one for the verbs of
+    leaving a post ("left", "quit", "resigned", "stepped down")."""
+    lemma = verb.lemma_.lower()
+    if lemma in DEPARTURE_VERBS or (lemma == "step" and any(c.dep_ == "prt" and c.lower_ == "down" for c in verb.children)):
+        return "leave"
+    return lemma
 
 
 def mention_starts(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
@@ -140,17 +179,25 @@ def mention_starts(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, st
 
 def _interval(t, published: date | None) -> tuple[str, str] | None:
     """The first and last day (ISO) a time expression can name: one day for a resolved
-    date, the days of a coarse relative one read against ``published``; None otherwise."""
+    date, the days of a coarse relative one or of a month ("mid May") read against
+    ``published``; None otherwise."""
     if t.resolved and _FULL_DATE.match(t.resolved):
         return t.resolved[:10], t.resolved[:10]
     if published is None:
         return None
-    m = _RELATIVE.match(" ".join(t.text.lower().split()))
+    said = " ".join(t.text.lower().split())
+    month = _MONTH_PART.match(said)
+    if month is not None:
+        return _month_days(month, published)
+    m = _RELATIVE.match(said)
     if m is None:
         return None
     monday = published - timedelta(days=published.weekday())
     first = published.replace(day=1)
-    if m.group("unit") == "week":
+    if m.group("unit") == "year":
+        lo, hi = ((date(published.year - 1, 1, 1), date(published.year - 1, 12, 31)) if m.group("which") == "last"
+                  else (date(published.year, 1, 1), published))
+    elif m.group("unit") == "week":
         lo, hi = (monday - timedelta(days=7), published - timedelta(days=1)) if m.group("which") == "last" else (monday, published)
     elif m.group("which") == "last":
         hi = first - timedelta(days=1)
@@ -158,6 +205,17 @@ def _interval(t, published: date | None) -> tuple[str, str] | None:
     else:
         lo, hi = first, published
     return (lo.isoformat(), hi.isoformat()) if lo <= hi else None
+
+
+def _month_days(m: re.Match[str], published: date) -> tuple[str, str]:
+    """The days of a month or part of one ("mid May": the 11th to the 20th) in the year that
+    puts the month nearest to ``published``."""
+    month = MONTHS[m.group("month")[:3]]
+    year = min((published.year - 1, published.year, published.year + 1),
+               key=lambda y: abs((date(y, month, 15) - published).days))
+    last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+    lo, hi = _PART_DAYS[m.group("part")]
+    return date(year, month, lo).isoformat(), date(year, month, min(hi, last)).isoformat()
 
 
 def _apart(a: tuple[str, str], b: tuple[str, str]) -> bool:
@@ -221,7 +279,7 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         who = _participants(verb, {x.i for x in span}, entity_at)
         if len(who) < 2:
             continue
-        rows.setdefault(verb.lemma_.lower(), []).append((c.doc, iv, who, Span(t.doc, t.start, t.end, t.text), c))
+        rows.setdefault(_act(verb), []).append((c.doc, iv, who, Span(t.doc, t.start, t.end, t.text), c))
     out: list[Finding] = []
     seen: set[frozenset] = set()
     for items in rows.values():
@@ -245,8 +303,10 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
                     Version((db,), _shown(span_b.text, iv_b), (span_b,)),
                 )
                 out.append(conflict(f"on which day: {ca.text}", "date", versions))
-    cited = {(s.doc, s.start) for f in out for s in f.citations}
-    return out + [f for f in statement_days(claims, docs, starts, pub, _surnames(analysis)) if not any((s.doc, s.start) in cited for s in f.citations)]
+    for f in statement_days(claims, docs, starts, pub, _surnames(analysis)) + scheduled_days(claims, docs, starts, pub):
+        if not any((s.doc, s.start) in {(x.doc, x.start) for g in out for x in g.citations} for s in f.citations):
+            out.append(f)
+    return out
 
 
 def _one_day(iv: tuple[str, str], told: set[tuple[str, str]]) -> bool:
@@ -424,4 +484,79 @@ def statement_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
             seen.add(key)
             versions = (Version((a[0],), _shown(a[6].text, a[1]), (a[6],)), Version((b[0],), _shown(b[6].text, b[1]), (b[6],)))
             out.append(conflict(f"on which day: {a[7].text}", "date", versions))
+    return out
+
+
+def _scheduled_event(span):
+    """The scheduled event a time expression dates, or None: the noun of such an event that a
+    verb of scheduling dated by it holds, fixes or sets ("The primary would be held on April
+    30", "will hold special-election primaries in mid May", "the election slated for June
+    25"). A date merely naming an event ("next Thursday's election", "after the November
+    elections") states no schedule: a story may tell of several elections."""
+    verb = _event_verb(span.root)
+    if verb is None or verb.lemma_.lower() not in SCHEDULING_VERBS:
+        return None
+    if verb.dep_ == "acl" and verb.head.lemma_.lower() in SCHEDULED_EVENTS:
+        return verb.head
+    return next((c for c in verb.children if c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in SCHEDULED_EVENTS), None)
+
+
+def _event_kind(noun, entity_at) -> frozenset[str]:
+    """What tells this event from others of its kind: the kind words and the entities
+    modifying its noun ("the Democratic primary", "the New Hampshire primary", "the
+    primary in Iowa"), and what it is for or of ("the election for majority leader": leader)."""
+    mods = [c for c in noun.children if c.dep_ in ("compound", "amod", "nmod", "poss")]
+    mods += [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "in" for g in c.children if g.dep_ == "pobj"]
+    out = set()
+    for t in (x for m in mods for x in m.subtree):
+        ent = entity_at(t)
+        if ent is not None:
+            out.add(f"@{ent}")
+        elif t.lower_ in EVENT_KIND_WORDS:
+            out.add(t.lower_)
+    for c in noun.children:
+        if c.dep_ == "prep" and c.lower_ in ("for", "of", "on"):
+            out.update(g.lemma_.lower() for g in c.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
+    return frozenset(out)
+
+
+def _plan_hedged(tok) -> bool:
+    """A plan told under a negation, a hedging modal or a condition ("could be held", "if
+    the vote is held"); "will" and "would" tell a plan as it stands."""
+    verb = tok if tok.pos_ in ("VERB", "AUX") else next((t for t in _governing(tok) if t.pos_ in ("VERB", "AUX")), None)
+    if verb is None:
+        return False
+    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in ("may", "might", "could", "should")) for c in verb.children):
+        return True
+    return any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for t in _governing(verb) for c in t.children)
+
+
+def scheduled_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                   starts: Mapping[str, list[tuple[int, int, str]]], pub: Mapping[str, date | None]) -> list[Finding]:
+    """One scheduled event (an election, a primary, a hearing, a vote: the same noun, the same
+    kind words and entities on it) that two reports published within a day of each other put
+    on days that cannot overlap, both after both publications, each report giving it one day only ("The primary would be held
+    on April 30" vs "will hold special-election primaries in mid May"): a ``date`` conflict.
+    A plan may change: reports of days further apart may both be right."""
+    rows = []
+    for c, t, iv, span, entity_at in _dated_spans(claims, docs, starts, pub):
+        noun = _scheduled_event(span)
+        if noun is None or _plan_hedged(noun):
+            continue
+        name = noun.lemma_.lower()
+        key = ("caucus" if name.startswith("caucus") else name, _event_kind(noun, entity_at))
+        rows.append((c.doc, iv, key, Span(t.doc, t.start, t.end, t.text), c))
+    out: list[Finding] = []
+    for x, (da, iv_a, key_a, span_a, ca) in enumerate(rows):
+        for db, iv_b, key_b, span_b, _ in rows[x + 1:]:
+            pa, pb = pub.get(da), pub.get(db)
+            if da == db or key_a != key_b or not _apart(iv_a, iv_b) or pa is None or pb is None or abs((pa - pb).days) > 1:
+                continue
+            if min(iv_a[0], iv_b[0]) <= max(pa, pb).isoformat():
+                continue  # a day already past is the event's, not the plan's (date_conflicts)
+            if not (_one_day(iv_a, {r[1] for r in rows if r[0] == da and r[2] == key_a})
+                    and _one_day(iv_b, {r[1] for r in rows if r[0] == db and r[2] == key_a})):
+                continue
+            versions = (Version((da,), _shown(span_a.text, iv_a), (span_a,)), Version((db,), _shown(span_b.text, iv_b), (span_b,)))
+            out.append(conflict(f"on which day: {ca.text}", "date", versions))
     return out

@@ -41,6 +41,7 @@ from newsprism.compare.figure_roles import (
     _holder,
     _holders_differ,
     _lemma,
+    _set_told,
 )
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, CountedFigure, FigureComparison, Finding, Span, Version
@@ -55,7 +56,7 @@ def _num(value: float | int | str) -> float:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
 __all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart", "story_figures", "StoryFigures",
-           "of_two_holders"]
+           "of_two_holders", "of_two_sets"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -224,7 +225,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder")
+                 "holder", "definite", "predicate", "role")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -233,6 +234,9 @@ class _Fig:
         self.among: frozenset[str] = frozenset()
         self.among_spans: tuple[Span, ...] = ()
         self.holder: str | None = None
+        self.definite: bool = False
+        self.predicate: str | None = None
+        self.role = "arg"
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
 
@@ -350,6 +354,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
             item.holder = _holder(span)
+            item.definite, item.predicate, item.role = _set_told(span)
             # the group a share is taken of ("among Tea Party supporters"): another population
             groups = [(t, g) for t in doc[lo:hi] if t.lower_ == "among" for g in t.children if g.dep_ == "pobj"]
             item.among = frozenset(_lemma(g) for _, g in groups)
@@ -366,6 +371,17 @@ def of_two_holders(found: Finding, figures: StoryFigures) -> bool:
     holder = {(f.fig.doc, f.fig.start): f.holder for fs in figures[0].values() for f in fs}
     sides = [[holder.get((c.doc, c.start)) for c in v.citations] for v in found.versions]
     return any(_holders_differ(x, y) for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
+
+
+def of_two_sets(found: Finding, figures: StoryFigures) -> bool:
+    """A figure conflict whose versions are indefinite counts told by other verbs ("buys ad time
+    for 4 Super Tuesday states", "11 states hold contests"): each counts the set its own clause
+    tells of (:func:`_two_sets`), no conflict, even where the alignment joined the sentences
+    (they share "Super Tuesday states")."""
+    fig = {(f.fig.doc, f.fig.start): f for fs in figures[0].values() for f in fs}
+    sides = [[fig.get((c.doc, c.start)) for c in v.citations] for v in found.versions]
+    pairs = [(x, y) for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b]
+    return bool(pairs) and all(x is not None and y is not None and _two_sets(x, y) for x, y in pairs)
 
 
 def _last_word(tok, first):
@@ -554,6 +570,16 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
                             and (set(g.words) | {f"@{e}" for e in g.entities}) & (set(side.words) | {f"@{e}" for e in side.entities})):
                         bound.append((side, g))
     return _merged(clashes, bound)
+
+
+def _two_sets(a: _Fig, b: _Fig) -> bool:
+    """Two indefinite counts, one the subject of its verb and one not, told by other verbs
+    neither of which is among the other's words: each brings in the set its own clause tells of
+    ("buys ad time for 4 Super Tuesday states", "11 states hold contests"; two subjects, "23
+    states have enacted" and "34 states have legalized", may be one set told two ways)."""
+    return (a.unit in ("count", "people") and not a.definite and not b.definite
+            and {a.role, b.role} == {"subj", "arg"} and a.predicate is not None and b.predicate is not None
+            and a.predicate != b.predicate and a.predicate not in b.words and b.predicate not in a.words)
 
 
 def _compatible(a: _Fig, b: _Fig) -> bool:

@@ -1,12 +1,14 @@
 """Whose a figure is, for figure_conflicts: the verbs whose clause states it, its holder
-(possessor or subject: "Sanders' 1,192", "Clinton is backed by 520"), and age brackets
-("people under 45") that are no count."""
+(possessor or subject: "Sanders' 1,192", "Clinton is backed by 520"), age brackets
+("people under 45") that are no count, and the set a count is of (an indefinite count
+brings in the set its clause tells of: "4 states" the campaign buys ads for, "11 states"
+that hold contests)."""
 
 from __future__ import annotations
 
 from newsprism.extract.figures import PEOPLE_NOUNS
 
-__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ"]
+__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told"]
 
 
 def _lemma(tok) -> str:
@@ -120,3 +122,25 @@ def _holders_differ(a: str | None, b: str | None) -> bool:
         noun = (ka if ka[0] == "c" else kb)[2:]
         return noun not in PEOPLE_NOUNS
     return False
+
+
+_DEFINITE = frozenset({"the", "these", "those", "this", "that", "its", "their", "his", "her"})
+
+
+def _set_told(span) -> tuple[bool, str | None, str]:
+    """(definite, predicate, role) of a count: whether its noun phrase names a set already
+    known ("the 63 members", "those 100 pages": a determiner or possessor before the number),
+    the verb whose clause the count is an argument of ("buys ad time for 4 states": buy), and
+    its role there: "subj" (its subject, or what a subject is "a group of"), "mod" (a count
+    inside a modifier: "a 10-round limit"), else "arg". An indefinite count brings in the set
+    its clause tells of: "4 states" the campaign buys ad time for and "11 states" that hold
+    contests are two sets."""
+    root = span.root
+    noun = root.head if root.dep_ in ("nummod", "compound", "quantmod") and root.head.pos_ in ("NOUN", "PROPN") else root
+    definite = any((c.dep_ == "det" and c.lower_ in _DEFINITE) or c.dep_ == "poss"
+                   for c in noun.children if c.i < root.i)
+    verbs = _clause_verbs(noun)
+    arg = noun.head.head if noun.dep_ == "pobj" and noun.head.lower_ == "of" else noun
+    role = ("mod" if noun.dep_ in ("compound", "amod", "nmod") else
+            "subj" if arg.dep_ in ("nsubj", "nsubjpass") else "arg")
+    return definite, (verbs[0].lemma_.lower() if verbs else None), role
