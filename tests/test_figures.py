@@ -313,3 +313,14 @@ def test_a_numbered_list_item_is_a_rank_not_a_figure(nlp):
     assert 1 not in values and 5000 in values and 3 in values
     assert not any(f.start == text.index("1. Donald") for f in _figures(nlp, text))
     assert not any(f.start == text.index("2) Ben") for f in _figures(nlp, text))
+
+
+def test_number_starts_agree_with_the_test_per_token(nlp):
+    # _number_starts decides only for the forms that may start a number (by the SHAPE column);
+    # a word of 100 characters or more has the shape "LONG", a 400-digit number among them
+    from newsprism.extract.figures import _could_start_number, _number_starts
+
+    doc = nlp(f"Officials said {'9' * 400} people, a dozen, 1,200 and $5 or ٣ and half of US$3 left; £2.5 billion.")
+    starts = _number_starts(doc)
+    assert starts == [_could_start_number(t.text, t.lower_) for t in doc]
+    assert starts[2] and sum(starts) >= 7

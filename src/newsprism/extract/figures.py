@@ -222,7 +222,7 @@ def _start_hashes() -> tuple["np.ndarray", "np.ndarray"]:
 def _number_starts(doc: "Doc") -> list[bool]:
     """Per token, whether a number may start there (:func:`_could_start_number`), decided once
     per word form from the doc's ORTH, LOWER and SHAPE columns (no Token object per token), and
-    only for the forms that may pass it: a digit first (the shape's "d"), or a word of its lists."""
+    only for the forms that may pass it: no letter first (by the SHAPE column), or a word of its lists."""
     import numpy as np
     from spacy.attrs import LOWER, ORTH, SHAPE
 
@@ -231,7 +231,10 @@ def _number_starts(doc: "Doc") -> list[bool]:
     strings = doc.vocab.strings
     cols = doc.to_array([ORTH, LOWER, SHAPE])
     shapes, shape_of = np.unique(cols[:, 2], return_inverse=True)
-    digit_first = np.array([strings[h][:1] == "d" for h in shapes.tolist()], dtype=bool)[shape_of.reshape(-1)]
+    # a digit first: a shape that does not open with a letter's "x"/"X" (a digit's is "d"; a
+    # word of 100 characters or more has the shape "LONG")
+    digit_first = np.array([strings[h][:1] not in ("x", "X") for h in shapes.tolist()],
+                           dtype=bool)[shape_of.reshape(-1)]
     words, signs = _start_hashes()
     maybe = np.flatnonzero(digit_first | np.isin(cols[:, 1], words) | np.isin(cols[:, 0], signs))
     could = np.zeros(len(doc), dtype=bool)
