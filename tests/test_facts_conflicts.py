@@ -114,3 +114,20 @@ def test_the_bias_scorer_credits_a_label_by_its_words_not_the_sentence_beside_th
     judged = Framing("R2", "evaluative", "only A judges", (Label("a", "A", "smashed windows", (sent,)),), ("a",), (sent,))
     assert credited(term) == [word]
     assert credited(judged) == [sent]
+
+
+def test_the_cheap_word_test_passes_every_text_the_case_blind_patterns_match():
+    # conflicts._may_hold skips a claim before _ANY_UNIT / _ANY_STATE search it: it must hold for
+    # every text they match, in any case and with the letters re.I folds ('K', 'ſ', 'ı', 'İ')
+    import random
+
+    from newsprism.compare import conflicts as C
+
+    parts = ["Day", "WEEK", "wee\u212a", "months", "Year", "years-long", "TRAPPED", "Killed", "\u212aILLED", "stranded",
+             "be\u017fieged", "STILL IN", "st\u0131ll in", "St\u0130ll in", "still  in", "x", " ", "-", "\n", "of"]
+    rng = random.Random(3)
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(1, 6))) for _ in range(5000)]
+    for pattern, words in ((C._ANY_UNIT, C._UNIT_WORDS), (C._ANY_STATE, C._STATE_WORDS)):
+        matched = [t for t in texts if pattern.search(t)]
+        assert len(matched) > 300
+        assert all(C._may_hold(t, words) for t in matched)
