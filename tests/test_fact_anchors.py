@@ -105,3 +105,11 @@ def test_calling_someone_out_and_meeting_him_are_two_actions(nlp):
         "a": "Paul Ryan has previously called out Donald Trump over his proposed ban on Muslims.",
         "b": "Paul Ryan will meet with Donald Trump on Thursday to discuss the proposed ban on Muslims.",
     }) == []
+
+
+def test_a_light_verb_whose_clause_tells_other_actions_too_is_not_the_action(nlp):
+    # "is doing well but not likely to win ... offered": not the win the other report tells
+    assert _facts(nlp, {
+        "a": "Ted Cruz is doing well but not likely to win all 155 delegates offered by the contest in his home state of Texas.",
+        "b": "Republican Sen. Ted Cruz won the primary in Oklahoma and in his home state of Texas.",
+    }) == []

@@ -168,10 +168,11 @@ def _action_anchor(p: Proposition, q: Proposition, names: Mapping[str, str]) -> 
     same = p.predicate == q.predicate and p.predicate not in LIGHT
     # one event class, but not "talk", which holds both "called (out)" and "will meet"
     same = same or (p.kind is not None and p.kind == q.kind and p.kind not in _WIDE_KINDS)
-    # a light main verb whose clause tells the other's action ("has taken to Facebook to blast
-    # her sibling" / "criticized her sister's opposition")
-    same = same or (p.predicate in LIGHT and q.kind is not None and q.kind in p.kinds)
-    same = same or (q.predicate in LIGHT and p.kind is not None and p.kind in q.kinds)
+    # a light main verb whose clause tells the other's action and no other ("has taken to Facebook
+    # to blast her sibling" / "criticized her sister's opposition"; not "is doing well but not
+    # likely to win all 155 delegates offered" / "won the primary")
+    same = same or (p.predicate in LIGHT and q.kind is not None and p.kinds == {q.kind})
+    same = same or (q.predicate in LIGHT and p.kind is not None and q.kinds == {p.kind})
     verb = p.predicate if p.predicate not in LIGHT else q.predicate
     if not same:
         # one clause's action told by the other's noun ("supports" / "voiced support")
