@@ -230,6 +230,27 @@ def test_a_news_outlet_ner_calls_a_person_is_an_organisation(nlp):
     assert typed("Michael Bloomberg") == "PERSON"
 
 
+def test_an_online_service_or_an_institution_ner_calls_a_person_is_an_organisation(nlp):
+    """BASIL and PolNeAR dev (60 groups): "Twitter" stood among the people of eight stories,
+    "Gmail", "Dish Network" and "George W. Bush Presidential Center" of others. A person named
+    after an institution ("George W. Bush") stays a person."""
+    from newsprism.compare.entity_types import entity_type
+    from newsprism.compare.mention_items import make_item
+
+    text = ("George W. Bush spoke at the George W. Bush Presidential Center. He wrote on Twitter that "
+            "Dish Network would carry the speech.")
+    doc = nlp(text)
+
+    def typed(name: str) -> str:
+        start = text.index(name)
+        return entity_type([make_item(0, Mention("a", start, start + len(name), name, "PERSON"), doc)])
+
+    assert typed("Twitter") == "ORG"
+    assert typed("Dish Network") == "ORG"
+    assert typed("George W. Bush Presidential Center") == "ORG"
+    assert typed("George W. Bush") == "PERSON"
+
+
 def test_a_place_inside_a_longer_name_is_not_that_name(nlp):
     """PolNeAR (Breitbart, March 2016): "Florida" stood in the entity "University of Florida" (65
     mentions, named so in the report's entity list); BASIL: "Virginia" in "West Virginia". The last

@@ -12,7 +12,15 @@ from typing import Iterable, Sequence
 from newsprism.compare.mention_items import Item
 from newsprism.compare.names import ACRONYM
 from newsprism.extract.metadata import OUTLET_NAMES, normalise_outlet
-from newsprism.lexicon import FACILITY_WORDS, TITLE_WORDS, name_gender, title_key
+from newsprism.lexicon import (
+    FACILITY_WORDS,
+    INSTITUTION_WORDS,
+    ONLINE_SERVICES,
+    ORG_SUFFIXES,
+    TITLE_WORDS,
+    name_gender,
+    title_key,
+)
 from newsprism.model import Entity
 
 __all__ = ["canonical_name", "entity_type", "type_speakers"]
@@ -42,6 +50,14 @@ def _outlet(text: str) -> bool:
     return name in OUTLET_NAMES and name != "Bloomberg"
 
 
+def _institution(it: Item) -> bool:
+    """A name ending in an institution's word ("Presidential Center", "Dish Network") or an online
+    service's name ("Twitter")."""
+    last = it.words[-1].lower() if it.words else ""
+    return (len(it.words) >= 2 and last in INSTITUTION_WORDS | ORG_SUFFIXES) or (
+        len(it.words) == 1 and last in ONLINE_SERVICES)
+
+
 def entity_type(members: list[Item]) -> str:
     labels = Counter(it.mention.label for it in members if it.kind != "pronoun") or Counter(
         it.mention.label for it in members
@@ -63,8 +79,8 @@ def entity_type(members: list[Item]) -> str:
         label = "PERSON"
     if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
-    if label == "PERSON" and names and all(_outlet(it.mention.text) for it in names):
-        return "ORG"  # "Politico" NER called a person: a known news outlet
+    if label == "PERSON" and names and all(_outlet(it.mention.text) or _institution(it) for it in names):
+        return "ORG"  # "Politico", "Twitter", "Dish Network" NER called a person
     return label
 
 
