@@ -78,3 +78,26 @@ def test_a_participle_after_a_noun_is_said_by_the_one_shown_or_the_issuer(nlp):
     assert _speaker(nlp, text, "a clear violation") == "the Security Council"
     # a comma between the object and the participle: the subject speaks
     assert _speaker(nlp, "Trump attacked Clinton, saying \u201cshe has no stamina.\u201d", "she has") == "Trump"
+
+
+def test_a_participle_used_as_an_adjective_is_no_cue(nlp):
+    # nyt 2016-09-19: "Russia's suspected ties" took the quote from "He said ... because ''...''"
+    text = ("Ed Schultz hosts the show. He said he did not mention Russia's suspected ties to the hacking of "
+            "Mr. Powell's emails in the segment I watched last week because \u201cno one can credibly state they "
+            "have evidence that it's Russia, and as soon as they do, I'll report it.\u201d")
+    assert _speaker(nlp, text, "no one can") == "Ed Schultz"
+
+
+def test_a_dash_beside_a_named_subject_does_not_void_it(nlp):
+    # huff-post 2016-09-27: "... were made public ― Trump boasted, “That makes me smart.”"
+    text = ("When Clinton noted that Trump has occasionally not paid anything in federal income taxes \u2015 as was "
+            "true for the few years his tax returns were made public \u2015 Trump boasted, \u201cThat makes me smart.\u201d")
+    assert _speaker(nlp, text, "That makes") == "Trump"
+
+
+def test_a_cue_after_the_quote_beats_one_before_it_whose_subject_is_no_one(nlp):
+    # politico 2016-09-30: "the impact it said Clinton would have on women: “...,” the union wrote."
+    text = ("The statement also referenced the impact it said Clinton, the first woman nominated for president "
+            "by a major party, would have on women in the workplace: \u201cParallel to our union's progress for "
+            "flight attendants, Secretary Clinton's fight has opened the door for women,\u201d the union wrote.")
+    assert _speaker(nlp, text, "Parallel") == "the union"

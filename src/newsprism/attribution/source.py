@@ -26,8 +26,9 @@ _HYPHENS_APOSTROPHES = frozenset({"-", "‐", "'", "’", "'s", "’s"})
 
 
 def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -> bool:
-    """A verb that reports speech ("said", "denied", "tweeted"), not part of "so-called"."""
-    if token.pos_ not in ("VERB", "AUX"):
+    """A verb that reports speech ("said", "denied", "tweeted"), not part of "so-called", nor
+    a participle used as an adjective ("Russia's suspected ties", "the alleged hacking")."""
+    if token.pos_ not in ("VERB", "AUX") or token.dep_ == "amod":
         return False
     if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
         return False  # "so-called", "self-described": part of a compound adjective
@@ -84,7 +85,10 @@ def source_of(verb: "Token") -> "Token | None":
         return according_to(verb)
     current = verb
     for step in range(5):
-        if any(c.dep_ in SOURCE_DEPS and not _wordlike(c) for c in current.children):
+        subjects_here = [c for c in current.children if c.dep_ in SOURCE_DEPS]
+        # (a name right before the verb, after the dash, still speaks: "... made public ― Trump boasted")
+        named_next = [c for c in subjects_here if c.i == current.i - 1 and c.pos_ == "PROPN"]
+        if any(not _wordlike(c) and not (named_next and c.i < named_next[0].i) for c in subjects_here):
             # a "-" made a subject: the parser broke a phrase it did not understand ("after
             # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
             return None

@@ -481,6 +481,12 @@ def _find_cue(index: _DocIndex, region: QuotedRegion, first: int, after: int | N
     closes_sentence = content[-1] in ".?!" and not lower_follows
     if cue is None and after is not None and ((partial and not closes_sentence) or (ends_clause and lower_follows)):
         cue = _right_cue(index, after, 12)
+    elif cue is not None and after is not None and cue.i < first and not ends_clause and _names_no_one(source_of(cue)):
+        # “...,” the union wrote: a cue before the quote whose subject is no one ("the impact it
+        # said Clinton would have: “...,” the union wrote") gives way to one right after it
+        later = _right_cue(index, after, 12)
+        if later is not None and not _names_no_one(source_of(later)):
+            cue = later
     return cue
 
 
