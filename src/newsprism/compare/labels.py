@@ -315,9 +315,16 @@ def _plural_for_one(tok: Token, entity_type: str) -> bool:
 def _given_names(doc: Doc) -> dict[str, set[str]]:
     """surname -> the given names the document writes right before it ("Khizr Khan",
     "Ghazala Khan", "Major [Humayun] Khan": Khan -> {Khizr, Ghazala, Humayun})."""
+    import numpy as np
+    from spacy.attrs import POS
+    from spacy.parts_of_speech import NAMES
+
     out: dict[str, set[str]] = {}
-    for t in doc:
-        if t.pos_ != "PROPN" or not t.text[:1].isupper() or t.i == 0:
+    # the proper nouns found from the POS column, not a Token per word
+    propn = [k for k, v in NAMES.items() if v == "PROPN"]
+    for i in np.flatnonzero(np.isin(doc.to_array([POS]).reshape(-1), propn)).tolist() if len(doc) else ():
+        t = doc[i]
+        if not t.text[:1].isupper() or t.i == 0:
             continue
         j = t.i - 1
         while j > 0 and doc[j].text in ("[", "]", "(", ")"):
