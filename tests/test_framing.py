@@ -676,3 +676,23 @@ def test_a_judgement_of_a_noun_phrase_that_holds_someones_words_is_the_outlets(n
     for said in ("It was an unexpectedly strong win that led her to declare victory, Ryan said.",
                  "Ryan said it was an unexpectedly strong win that led her to declare victory."):
         assert _evaluative(nlp, {"a": said, "b": texts["b"]}) == [], said
+
+
+def test_a_judging_modifier_is_shown_beside_another_outlets_words_for_the_same_thing(nlp):
+    texts = {
+        "a": "Marco Rubio's support cratered after his puerile insults toward Donald Trump, and he spoke calmly on Thursday.",
+        "b": "Marco Rubio's insults toward Donald Trump ended last month, and he spoke calmly on Thursday.",
+    }
+    items = _evaluative(nlp, texts)
+    assert len(items) == 1 and items[0].docs == ("a", "b"), items
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert "puerile insults" in by_doc["a"].label and by_doc["b"].label == "Marco Rubio's insults", by_doc
+    for lab in items[0].labels:  # each outlet's words cited in its own text
+        assert all(c.doc == lab.doc and texts[c.doc][c.start:c.end] == c.text for c in lab.citations)
+    assert "“Marco Rubio's insults” (Outlet B)" in items[0].about, items[0].about
+    # comments of a kind ("troublesome comments") are not the comments the story is about
+    texts = {
+        "a": "Michael Steele is known for occasionally troublesome comments about the war in Afghanistan.",
+        "b": "Michael Steele defended the comments about the war in Afghanistan on Friday.",
+    }
+    assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)], _evaluative(nlp, texts)

@@ -13,7 +13,9 @@ Two kinds, never conflicts (nothing here says an outlet is wrong):
   quote) that judges or hedges (``compare/evaluative.py``: "seems shaky",
   "famously", "to blast her sister", "troublesome comments") and states no fact
   another outlet states too; shown with the phrase that judges, never a bare
-  word. Listed per outlet: the others do not carry it.
+  word. Listed per outlet: the others do not carry it. A judging modifier is shown beside
+  another outlet's words for the same thing where one names it ("puerile insults toward
+  Trump" / "Marco Rubio's insults", "so-called “closed” primaries" / "closed primaries").
 """
 
 from __future__ import annotations
@@ -370,6 +372,64 @@ def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
     return False
 
 
+def _in_sentence(named: Mapping[str, list[tuple[int, int, str]]], doc_id: str, sent) -> set[str]:
+    """The resolved entities named in a sentence."""
+    return {e for start, end, e in named.get(doc_id, ()) if start >= sent.start_char and end <= sent.end_char}
+
+
+def _proper(noun) -> set[str]:
+    """The proper words before a noun that say whose or which ("Iran's nuclear program")."""
+    return {t.lemma_.lower() for c in noun.lefts if c.dep_ in ("compound", "amod", "poss", "nmod")
+            for t in c.subtree if t.pos_ == "PROPN" or t.ent_type_ in ("NORP", "GPE", "ORG", "PERSON")}
+
+
+def _bare(noun) -> bool:
+    """A noun with no determiner or owner: things of a kind ("troublesome comments"), not the
+    ones the story is about ("the comments", "his speech")."""
+    return not any(c.dep_ in ("det", "poss") for c in noun.children)
+
+
+def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[str, list[tuple[int, int, str]]],
+                    outlet_of: Mapping[str, str | None]) -> list[tuple[Label, bool]]:
+    """Another outlet's words for the thing a judging modifier grades: the first noun of the same
+    lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
+    quotation marks, its owner's proper words not different, both with a determiner or owner or neither
+    ("puerile insults toward Trump" / "lobbing juvenile insults at Mr. Trump"; "its rogue nuclear
+    weapons program" / "Iran's nuclear program"; not "troublesome comments" / "the comments"). One per outlet, each with whether it judges too (a judging modifier of its own)."""
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
+        tok = tok.head
+    noun = tok.head
+    if tok.dep_ != "amod" or noun.pos_ != "NOUN":
+        return []
+    ents = _in_sentence(named, doc_id, noun.sent)
+    if not ents:
+        return []
+    lemma, plural, mine, bare = noun.lemma_.lower(), noun.tag_ == "NNS", _proper(noun), _bare(noun)
+    own = outlet_key(outlet_of.get(doc_id)) or doc_id
+    out: list[tuple[Label, bool]] = []
+    seen = {own}
+    for o, doc in sorted(docs.items()):
+        key = outlet_key(outlet_of.get(o)) or o
+        if key in seen:
+            continue
+        for t in doc:
+            if t.lemma_.lower() != lemma or t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ == "compound":
+                continue
+            theirs = _proper(t)
+            if (mine and theirs and not mine & theirs) or _bare(t) != bare or inside_quotes(t) \
+                    or not ents & _in_sentence(named, o, t.sent):
+                continue
+            words = doc[max(t.left_edge.i, t.i - 7) : t.i + 1]
+            sent = t.sent
+            cites = (Span(o, words.start_char, words.end_char, words.text),
+                     Span(o, sent.start_char, sent.end_char, sent.text))
+            judges = any(c.dep_ == "amod" and judging(c) for c in t.lefts)
+            out.append((Label(o, outlet_of.get(o), words.text, cites), judges))
+            seen.add(key)
+            break
+    return out
+
+
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
                       memo: dict[tuple[str, int, int], list[Cue]] | None = None) -> list[Framing]:
@@ -380,7 +440,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     # a fact other outlets also tell may still be told in one outlet's judging words ("sharply
     # criticized", "blast", "rebuke"): there the words must be its own, not the fact
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
-    found: dict[str, list[tuple[int, int, Claim, str, str]]] = {}
+    found: dict[str, list[tuple[int, int, Claim, str, str, int]]] = {}
     vocab = {d: _lemmas(doc) for d, doc in docs.items()}
     uses: dict[tuple[str, str], list] = {}  # (document, lemma) -> its tokens, read on a shared word only
     memo = {} if memo is None else memo
@@ -407,19 +467,23 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 continue
             # a judging word another outlet also uses of the same thing in its own voice is the story's
             # vocabulary, not one outlet's framing (``_story_word``)
+            at = next((t.i for t in word if t.text == cue.word or t.lower_ == cue.word.lower()), cue.start)
             lemmas = {t.lemma_.lower() for t in word if t.text == cue.word or t.lower_ == cue.word.lower()}
             if cue.kind != "hedge" and any(lemmas & vocab[d] for d in vocab if d != c.doc) \
-                    and _story_word(lemmas, next(t for t in word if t.text == cue.word or t.lower_ == cue.word.lower()),
-                                    docs, c.doc, uses):
+                    and _story_word(lemmas, doc[at], docs, c.doc, uses):
                 continue
             if c.id in shared and cue.kind == "hedge":  # the others tell it plainly: no hedge of this one's own
                 continue
-            found.setdefault(c.doc, []).append((CUE_RANK[cue.kind], c.start, c, cue.shown(doc), cue.word.lower()))
+            found.setdefault(c.doc, []).append((CUE_RANK[cue.kind], c.start, c, cue.shown(doc), cue.word.lower(), at))
             break
     if not found or len(analysis.documents) < 2:
         return []
     items, worded = [], []
-    wording = CUE_RANK["wording"]
+    wording, modifier = CUE_RANK["wording"], CUE_RANK["modifier"]
+    named: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            named.setdefault(m.doc, []).append((m.start, m.end, e.id))
     for d, rows in sorted(found.items()):
         rows.sort(key=lambda r: (r[0], r[1]))
         # one outlet's same judging word twice ("candidates scramble to address ...", "to scramble
@@ -435,15 +499,24 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         # "Mr. Trump assailed a federal judge": the outlet's word for an act no other outlet tells,
         # not its verdict — shown as its choice of word, one per outlet, after every judgement
         chosen = [r for r in rows if r[0] == wording][:1]
-        for rank, _, c, phrase, _word in judged + chosen:
-            cites = (c.citation,)
-            label = (Label(d, outlet_of.get(d), phrase, cites),)
+        for rank, _, c, phrase, _word, at in judged + chosen:
+            cites: tuple[Span, ...] = (c.citation,)
+            label: tuple[Label, ...] = (Label(d, outlet_of.get(d), phrase, cites),)
             if rank == wording:
                 worded.append(Framing("", "label", f"only {outlet_of.get(d) or d} words it: {_quoted(phrase)}",
                                       label, (d,), cites))
-            else:
-                items.append(Framing("", "evaluative", f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}",
-                                     label, (d,), cites))
+                continue
+            about = f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}"
+            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of) if rank == modifier else []
+            if plain:
+                # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
+                judge_too = [lab for lab, judges in plain if judges]
+                head = "how the outlets judge it" if judge_too else "how the outlets word it"
+                about = f"{head}: {_quoted(phrase)} ({outlet_of.get(d) or d}) vs " + " vs ".join(
+                    f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab, _ in plain)
+                label += tuple(lab for lab, _ in plain)
+                cites += tuple(x for lab, _ in plain for x in lab.citations)
+            items.append(Framing("", "evaluative", about, label, tuple(dict.fromkeys(lab.doc for lab in label)), cites))
     return items + worded
 
 
