@@ -1,4 +1,4 @@
-"""Date conflicts (compare/date_conflicts.py) and figures that only look alike (figure_conflicts.figures_apart)."""
+"""Date conflicts (compare/date_conflicts.py) and figures that only look alike (figures_apart.figures_apart)."""
 
 from __future__ import annotations
 
@@ -165,3 +165,18 @@ def test_a_scheduled_event_given_two_dates_is_a_date_conflict(nlp):
     texts["a"] = "Representative Stephen Lynch will challenge Edward Markey. The Democratic primary would be held on April 30."
     texts["b"] = "The Republican primary will be held in mid May, officials said."
     assert [x for x in _findings(nlp, texts, same_day).conflicts if x.slot == "date"] == []
+
+
+def test_a_list_item_or_another_holders_figure_is_not_compared(nlp):
+    # BASIL 005a2961: Palin's "10 percent" of all primary voters was set beside Huckabee's "14 percent"
+    # among Tea Party supporters, one item of a five-candidate list: no one pair stands out
+    texts = {
+        "a": "A new poll shows Donald Trump tied for second in the Republican primary field. In the poll, former "
+             "House Speaker Newt Gingrich garnered 11 percent, while former Alaska Gov. Sarah Palin earned 10 "
+             "percent support.",
+        "b": "A new poll shows Donald Trump tied for second in the Republican primary field. Trump finishes first "
+             "among Tea Party supporters (at 20 percent), followed by Romney (17 percent), Huckabee (14 percent), "
+             "Palin (12 percent) and Gingrich (9 percent).",
+    }
+    found = _findings(nlp, texts, {"a": "2011-04-08", "b": "2011-04-08"})
+    assert found.figures_compared == () and found.conflicts == ()

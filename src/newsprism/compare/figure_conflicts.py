@@ -44,7 +44,7 @@ from newsprism.compare.figure_roles import (
     _set_told,
 )
 from newsprism.lexicon import REPORTING_VERBS
-from newsprism.model import ConflictSlot, CountedFigure, FigureComparison, Finding, Span, Version
+from newsprism.model import ConflictSlot, Finding, Span, Version
 
 
 def _num(value: float | int | str) -> float:
@@ -55,7 +55,7 @@ def _num(value: float | int | str) -> float:
     except OverflowError:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
-__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "figures_apart", "story_figures", "StoryFigures",
+__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "story_figures", "StoryFigures",
            "of_two_holders", "of_two_sets"]
 
 
@@ -647,142 +647,3 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
         what = f"how many {noun}" if noun and a.unit in ("count", "people") else f"the figure ({a.unit})"
         out.append(conflict(f"{what} in: {a.claim.text}", "figure", tuple(versions)))
     return out
-
-
-# ---------------------------------------------------------------- figures that only look alike
-
-
-def _apart(a: _Fig, b: _Fig) -> str | None:
-    """Why two figures of one unit count different things, when they do: "nouns"
-    (other counted nouns: "150 migrants", "400 people"), "days" (told of different
-    days), "among" (a share of a subgroup against a share of all)."""
-    if a.unit != b.unit:
-        return None
-    if a.days and b.days and a.days.isdisjoint(b.days):
-        return "days"
-    if (a.among - b.words.keys()) or (b.among - a.words.keys()):
-        return "among"
-    if a.nouns and b.nouns and not a.nouns & b.nouns:
-        return "nouns"
-    return None
-
-
-def _context_overlap(a: _Fig, b: _Fig, weight: Mapping[str, float]) -> float:
-    """The idf-weighted overlap of the words and entities around two figures, their
-    counted nouns left out (what the figures are about, not what they count)."""
-    fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words}
-    fb = {**{f"@{e}": 0.5 for e in b.entities}, **b.words}
-    for n in a.nouns | b.nouns:
-        fa.pop(n, None)
-        fb.pop(n, None)
-    shared = fa.keys() & fb.keys()
-    if len(shared) < 2:
-        return 0.0
-    dot = sum(weight.get(x, 1.0) ** 2 * fa[x] * fb[x] for x in shared)
-    norm = (sum(weight.get(x, 1.0) ** 2 * v * v for x, v in fa.items())
-            * sum(weight.get(x, 1.0) ** 2 * v * v for x, v in fb.items())) ** 0.5
-    return dot / norm if norm else 0.0
-
-
-def _counts_of(f: _Fig, reasons: set[str]) -> tuple[str, tuple[Span, ...]]:
-    """What a figure counts, in words from its text, and the spans those words are;
-    with its day or group when that is what sets the figures apart."""
-    fig = f.fig
-    cites: list[Span] = []
-    what = fig.counts or ""
-    if fig.counts_span is not None:
-        cites.append(fig.counts_span)
-    if "days" in reasons and f.days:
-        what = f"{what} ({', '.join(sorted(d.capitalize() for d in f.days))})".strip()
-    if "among" in reasons and f.among_spans:
-        what = f"{what} ({'; '.join(s.text for s in f.among_spans)})".strip()
-        cites.extend(f.among_spans)
-    return what, tuple(cites)
-
-
-def _says_what(f: _Fig, reason: str) -> bool:
-    """The figure's text says what sets it apart: its counted noun, or the day or group."""
-    return bool(f.fig.counts) if reason == "nouns" else bool(f.days) if reason == "days" else bool(f.among_spans) or bool(f.fig.counts)
-
-
-# how much the idf-weighted words around two figures must overlap for them to look alike
-# (figures_apart; figure_split parts a fact on the same test)
-MIN_FIGURE_OVERLAP = 0.15
-
-
-def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Mapping[str, str | None],
-                  min_overlap: float = MIN_FIGURE_OVERLAP, max_figures: int = 4,
-                  figures: StoryFigures | None = None) -> list[FigureComparison]:
-    """Figures of different outlets that look alike — one unit, other values, told
-    among the same words — but count different things (other counted nouns,
-    other days, a subgroup): each with what it counts, so a reader sees why they
-    are no conflict ("more than 150 migrants" seeking asylum, "roughly 400
-    people in the caravan", "about 130" who arrived Wednesday). ``figures``:
-    ``story_figures(claims, docs)`` when the caller has it."""
-    figs, weight = figures if figures is not None else story_figures(claims, docs)
-    doc_ids = sorted(figs)
-    if len(doc_ids) < 2:
-        return []
-    key = lambda f: (f.fig.doc, f.fig.start)  # noqa: E731
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
-    reason_of: dict[tuple[str, int], set[str]] = {}
-    by_key: dict[tuple[str, int], _Fig] = {}
-
-    def find(k: tuple[str, int]) -> tuple[str, int]:
-        while parent.setdefault(k, k) != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    texts: dict[str, str] = {}
-    mentioned: dict[tuple[str, str], bool] = {}
-    def mentions(d: str, value: str) -> bool:
-        # once per document and figure text; Doc.text (joined anew on each call) once per document
-        if (d, value) not in mentioned:
-            if d not in texts:
-                texts[d] = docs[d].text
-            mentioned[(d, value)] = mentions_value(texts[d], value)
-        return mentioned[(d, value)]
-
-    for x, da in enumerate(doc_ids):
-        for db in doc_ids[x + 1:]:
-            for a in figs[da]:
-                for b in figs[db]:
-                    if a.modal != b.modal or a.fig.value == b.fig.value:
-                        continue
-                    lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
-                    if lo == 0 or hi / lo > _MAX_RATIO:
-                        continue
-                    reason = _apart(a, b)
-                    if reason is None or not (_says_what(a, reason) and _says_what(b, reason)):
-                        continue
-                    # an outlet that gives both numbers sets them apart itself
-                    if mentions(db, a.fig.text) or mentions(da, b.fig.text):
-                        continue
-                    if _context_overlap(a, b, weight) < min_overlap:
-                        continue
-                    for f in (a, b):
-                        by_key[key(f)] = f
-                        reason_of.setdefault(key(f), set()).add(reason)
-                    parent[find(key(a))] = find(key(b))
-    groups: dict[tuple[str, int], list[_Fig]] = {}
-    for k, f in by_key.items():
-        groups.setdefault(find(k), []).append(f)
-    out: list[FigureComparison] = []
-    for members in groups.values():
-        if len(members) > max_figures:
-            continue  # a list of figures (a poll's every candidate): no one pair stands out
-        members.sort(key=lambda f: (f.fig.doc, f.fig.start))
-        items = []
-        reasons = set().union(*(reason_of[key(f)] for f in members))
-        for f in members:
-            what, spans = _counts_of(f, reasons)
-            figure = Span(f.fig.doc, f.fig.start, f.fig.end, f.fig.text)
-            items.append(CountedFigure(f.fig.doc, outlets.get(f.fig.doc), f.fig.text, what, (figure, *spans)))
-        why = {"nouns": "count different things", "days": "are of different days",
-               "among": "are shares of different groups"}
-        about = "figures that look alike but " + " and ".join(why[r] for r in sorted(reasons, key=list(why).index))
-        out.append(FigureComparison("", about, tuple(items), tuple(sorted({f.fig.doc for f in members})),
-                                    tuple(c for it in items for c in it.citations)))
-    out.sort(key=lambda c: (c.figures[0].doc, c.figures[0].citations[0].start))
-    return [FigureComparison(f"N{i}", c.about, c.figures, c.docs, c.citations) for i, c in enumerate(out, 1)]

@@ -9,7 +9,7 @@ the reader that two outlets agree on a figure they give differently.
 
 A fact's "same fact" claims of two outlets *part* when they give figures of
 one unit that look alike (the same counted noun, or the idf-weighted words
-around them overlap: ``figure_conflicts._context_overlap``) and none of one's
+around them overlap: ``figures_apart._context_overlap``) and none of one's
 values of that unit can be the other's ("four" and "5.7"; "46 percent" in both
 keeps them together whatever else they add). Numbers in words count here. A
 pair a conflict already reports is left alone: the conflicts section tells the
@@ -32,13 +32,12 @@ from spacy.tokens import Doc
 
 from newsprism.compare.figure_conflicts import (
     _MAX_RATIO,
-    MIN_FIGURE_OVERLAP,
     _Fig,
     _compatible,
-    _context_overlap,
     _figures_of,
     _num,
 )
+from newsprism.compare.figures_apart import MIN_FIGURE_OVERLAP, _context_overlap
 from newsprism.compare.figure_roles import _governing
 from newsprism.extract.claims import Claim
 from newsprism.model import CountedFigure, Fact, FigureComparison, Finding, Span, Support

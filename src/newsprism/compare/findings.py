@@ -27,7 +27,8 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import readability
-from newsprism.compare.figure_conflicts import figures_apart, story_figures
+from newsprism.compare.figure_conflicts import story_figures
+from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
 from newsprism.compare.side_facts import is_side_fact
 from newsprism.compare.framing import find_framing
