@@ -113,3 +113,12 @@ def test_a_light_verb_whose_clause_tells_other_actions_too_is_not_the_action(nlp
         "a": "Ted Cruz is doing well but not likely to win all 155 delegates offered by the contest in his home state of Texas.",
         "b": "Republican Sen. Ted Cruz won the primary in Oklahoma and in his home state of Texas.",
     }) == []
+
+
+def test_a_quote_and_a_telling_sharing_only_what_they_are_about_are_two_statements(nlp):
+    # the names and the topic words are shared, what was said is not
+    assert _facts(nlp, {
+        "a": "Joseph Sellers said that Wal-Mart's strong corporate culture stereotypes women as less aggressive "
+             "than men.",
+        "b": "\"The comparison that's relevant is between men and women and Wal-Mart,\" Joseph Sellers said.",
+    }) == []

@@ -97,13 +97,15 @@ def _quote_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, 
 
 
 def _stems(words: Sequence[str]) -> set[str]:
-    return {w[:6] for w in words if len(w) > 2 and w not in STOP_WORDS and w.isalpha()}
+    """Content words cut to seven letters ("enforce" / "enforcement", not "informed" / "information")."""
+    return {w[:7] for w in words if len(w) > 2 and w not in STOP_WORDS and w.isalpha()}
 
 
 def _reported_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, float] | None:
     """One claim tells what a person said in the report's words ("Jealous said the resolution was
     not an attempt to label the movement racist"), the other quotes that person: the same
-    statement when most of the quoted content words are in the telling (three at least), or five."""
+    statement when most of the quoted content words are in the telling (three at least), or five —
+    not counting the names both give, which tell what it is about ("Wal-Mart", "Perry")."""
     for tell, quote in ((ci, cj), (cj, ci)):
         att = tell.attribution
         who = att.entity if att is not None else None
@@ -112,9 +114,11 @@ def _reported_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[st
         if who not in {q.speaker_entity for q in quote.quotes} or quote_share(quote) < 0.3:
             continue
         said, told = _stems(quoted_words(quote)), _stems(_QWORD.findall(tell.text.lower()))
-        shared = said & told
+        # the names both give are what the statement is about, not what was said ("Wal-Mart")
+        named = _stems([w for e in set(ci.entities) | set(cj.entities) for w in _QWORD.findall(names.get(e, "").lower())])
+        shared = (said & told) - named
         if len(shared) >= 5 or (len(shared) >= 3 and len(shared) >= 0.5 * len(said)):
-            words = dict.fromkeys(w for w in quoted_words(quote) if w[:6] in shared and w not in STOP_WORDS)
+            words = dict.fromkeys(w for w in quoted_words(quote) if w[:7] in shared and w not in STOP_WORDS)
             return f"what {names.get(who, who)} said, quoted in one report and told in the other: {', '.join(words)}", \
                 1.0 + len(shared) / 2
     return None
