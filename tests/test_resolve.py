@@ -378,6 +378,24 @@ def test_no_name_runs_across_a_line_break(nlp):
     assert len(gates) == 1 and {"Rick Gates", "Richard Gates"} <= {m.text for m in gates[0].mentions}
 
 
+def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
+    """BASIL (three events): "Obama Seeks", "Obama Says", "Clinton Defends", title-case headlines
+    NER read as two-word people, stood beside "Barack Obama" / "Hillary Rodham Clinton". A headline
+    span that opens with the surname of the one person named in full so is that person; with two
+    such people (her daughter Chelsea Clinton too) it is left alone."""
+    head = "Facing Congress, Clinton Defends Her Actions Before and After Libya Attack\n"
+    body = ("Secretary of State Hillary Rodham Clinton defended her actions on Wednesday. Clinton said "
+            "the attack was a tragedy.")
+
+    def clinton(text: str) -> set[str]:
+        doc = nlp(text)
+        entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+        return {m.text for m in next(e for e in entities if any(m.text == "Hillary Rodham Clinton" for m in e.mentions)).mentions}
+
+    assert "Clinton Defends" in clinton(head + body)
+    assert "Clinton Defends" not in clinton(head + body + " Her daughter Chelsea Clinton was not there.")
+
+
 def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):
     """PolNeAR (Breitbart, Feb. 2016): "Kasich" (NER: a place) stood as an entity of its own, 17
     mentions beside "John Kasich", because one sentence put "around" before it ("his arm around

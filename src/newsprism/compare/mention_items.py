@@ -80,7 +80,7 @@ class Item:
     clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
     day_clock: tuple[int, int] | None = None  # a clock time written with its weekday ("7 p.m. Friday")
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
-    headline: bool = False  # a name of three words or more in a line written in title case (a headline)
+    headline: bool = False  # a name of two words or more in a line written in title case (a headline)
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -378,7 +378,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             # what the name is called: a person's role ("Yasser, an accountant"), and a ship's,
             # a firm's or a team's kind ("Indian Naval ship, INS Sukanya"): "the ship" is it
             item.roles = _roles(core[0], core[-1], head, m.doc)
-        if is_name and group in ("PERSON", "UNK") and len(words) >= 3:
+        if is_name and group in ("PERSON", "UNK") and len(words) >= 2:
             item.headline = _title_case_line(span)
         if is_name and group in ("PERSON", "UNK"):
             item.gender = _gender_cue(span, words)
@@ -420,7 +420,9 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
 
 def _title_case_line(span: "SpacySpan") -> bool:
     """The span's line of its sentence is written in title case, as a headline is ("Ben Carson
-    Defends Himself Against Claims"): four words of four letters or more, each capitalised."""
+    Defends Himself Against Claims"): four words of four letters or more, each capitalised, two
+    of them outside any name NER found (a sentence of names alone, "Secretary of State Mike Pompeo
+    met Moon Jae-in in Seoul.", is no headline)."""
     # the line's bounds inside the sentence, from its own text (Doc.text joins every token anew):
     # a line that starts before the sentence or ends after it keeps all the sentence's words
     sent = span.sent
@@ -429,7 +431,8 @@ def _title_case_line(span: "SpacySpan") -> bool:
     end = text.find("\n", span.end_char - base)
     end = sent.end_char if end < 0 else end + base
     words = [t for t in sent if t.is_alpha and len(t) >= 4 and start <= t.idx < end]
-    return len(words) >= 4 and all(t.text[:1].isupper() for t in words)
+    return (len(words) >= 4 and all(t.text[:1].isupper() for t in words)
+            and sum(not t.ent_type_ for t in words) >= 2)
 
 
 def _capitals_name(text: str, label: str) -> bool:

@@ -29,7 +29,7 @@ from newsprism.compare.names import (
     variant_candidates,
 )
 from newsprism.extract.mentions import is_demonym
-from newsprism.lexicon import OTHER_PLACE_WORDS
+from newsprism.lexicon import OTHER_PLACE_WORDS, name_gender
 
 __all__ = ["merge_names"]
 
@@ -164,16 +164,24 @@ def _opens_with(o: Item, letters: str) -> bool:
 
 def _merge_headline_people(full: list[Item], sets: MentionSets) -> None:
     """A person's name NER ran on into a headline's next words ("Ben Carson Defends", "Bernie
-    Sanders Beats") is the person the story names with the first words alone, when one does."""
+    Sanders Beats") is the person the story names with the first words alone, when one does;
+    a surname first ("Obama Gun Control Proposals Unveiled") is the one person of that surname."""
     people: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    surnames: dict[str, set[int]] = defaultdict(set)
     for it in full:
         if it.group == "PERSON" and len(it.toks) >= 2 and not it.headline:
             people[it.toks].add(sets.find(it.idx))
+            if "-" not in it.mention.text.split()[-1]:  # "Moon" is not "Ban Ki-moon"
+                surnames[it.toks[-1]].add(sets.find(it.idx))
     for it in full:
         if not it.headline or it.group not in ("PERSON", "UNK"):
             continue
-        for k in range(len(it.toks) - 1, 1, -1):
-            owners = people.get(it.toks[:k], set())
+        if it.toks in people:
+            continue  # a full name written in a headline too ("John Kerry")
+        for k in range(len(it.toks) - 1, 0, -1):
+            # a surname alone only when no given name opens the span ("Malia Obama" is not him)
+            owners = people.get(it.toks[:k], set()) if k >= 2 else (
+                surnames.get(it.toks[0], set()) if it.words and name_gender(it.words[0]) is None else set())
             if len(owners) == 1:
                 sets.union(next(iter(owners)), it.idx)
                 break
