@@ -150,3 +150,69 @@ def test_the_odd_folds_are_every_character_the_search_folds_to_an_ascii_letter_o
     assert odd == {"\u0130", "\u0131", "\u017f"}
     # each still shows once lowered (is_credit_line looks for them in the lower-cased text)
     assert all(any(mark in ch.lower() for mark in _ODD_FOLDS) for ch in odd)
+
+
+def _shared_text_by_sets(claims, params):
+    """shared_text as written before its shingles became numpy rows: frozensets of word
+    tuples (shingles, _own_words), every pair of claims of different documents."""
+    from newsprism.compare.align import SharedText, _own_words, _quotes_news
+
+    grams = [shingles(c.text, params.shingle_size) for c in claims]
+    own = [_own_words(c, params.shingle_size) & grams[k] if c.quotes else grams[k] for k, c in enumerate(claims)]
+    news = [bool(c.quotes) and _quotes_news(c) for c in claims]
+    out = []
+    for x in range(len(claims)):
+        for y in range(x + 1, len(claims)):
+            if claims[x].doc == claims[y].doc or not grams[x] & grams[y]:
+                continue
+            if all(len([k for k in range(len(claims)) if g in grams[k]]) > 50 for g in grams[x] & grams[y]):
+                continue
+            common = grams[x] & grams[y]
+            c = len(common) / min(len(grams[x]), len(grams[y]))
+            if c >= params.copy_containment and len(common) >= params.copy_min_shingles:
+                framed = len(own[x] & own[y])
+                quoting = len(common & (own[x] ^ own[y])) if news[x] or news[y] else 0
+                if framed < max(3, 0.5 * min(len(own[x]), len(own[y]))) and quoting < max(3, 0.3 * len(common)):
+                    continue
+                a, b = claims[x], claims[y]
+                out.append(SharedText((a.doc, b.doc), (a.citation, b.citation), round(c, 3)))
+    return tuple(out)
+
+
+def test_shared_text_finds_what_the_set_comparison_of_every_pair_finds():
+    # random texts over a few words (many shared runs), short claims (one shingle of
+    # under five words), empty ones and quoted stretches, some given to a newspaper
+    import random
+
+    from newsprism.compare.align import shared_text
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Quote, Span
+
+    rng = random.Random(7)
+    found = 0
+    words = ["the", "deal", "Rebels", "left", "Aleppo", "on", "Tuesday", "buses", "said", "UN", "42"]
+    for trial in range(30):
+        bases = [[rng.choice(words) for _ in range(40)] for _ in range(rng.randint(1, 3))]
+        claims = []
+        for k in range(rng.randint(2, 14)):
+            # a slice of one of a few running texts, a word or two changed: copies and near-copies
+            base = bases[rng.randrange(len(bases))]
+            size = rng.choice([0, 1, 3, 4, 5, 6, 12, 20, 30])
+            at = rng.randint(0, len(base) - size)
+            run = base[at : at + size]
+            for _ in range(rng.choice([0, 0, 1, 3])):
+                if run:
+                    run[rng.randrange(len(run))] = rng.choice(words)
+            text = " ".join(run)
+            quotes = ()
+            if text and rng.random() < 0.4:
+                a = rng.randint(0, len(text) - 1)
+                b = rng.randint(a + 1, len(text))
+                who = rng.choice(["The New York Times", "Smith", None])
+                quotes = (Quote(f"d{k % 3}", a, b, text[a:b], who),)
+            claims.append(Claim(id=f"d{k % 3}#{k}", citation=Span(f"d{k % 3}", 0, len(text), text), quotes=quotes))
+        params = AlignParams(copy_min_shingles=rng.choice([1, 2, 8]), copy_containment=rng.choice([0.2, 0.5]))
+        got = shared_text(claims, params)
+        assert got == _shared_text_by_sets(claims, params), trial
+        found += len(got)
+    assert found > 20

@@ -152,34 +152,78 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
 
     An inverted index on shingles keeps this linear in practice: only claims that
     share a shingle are compared."""
-    # each distinct shingle as a number: sets of ints intersect faster than sets of tuples
-    numbers: dict[tuple[str, ...], int] = {}
-    grams = [
-        frozenset([numbers.setdefault(g, len(numbers)) for g in shingles(c.text, params.shingle_size)])
-        for c in claims
-    ]
-    own = [
-        frozenset(numbers[g] for g in _own_words(c, params.shingle_size) if g in numbers) if c.quotes else grams[k]
-        for k, c in enumerate(claims)
-    ]
-    # a claim quoting a news organisation ("the Times reported, '...'"): its quote may be
-    # another report's own words; a person's words quoted in one report and written
-    # without marks in the other (a quote whose marks the reader lost) are that person's
-    quotes_news = [bool(c.quotes) and _quotes_news(c) for c in claims]
-    # the claims of each shingle that two or more claims have (in claim order)
-    shingle_of = np.fromiter((s for g in grams for s in g), dtype=np.int64, count=sum(map(len, grams)))
-    claim_of = np.repeat(np.arange(len(grams)), [len(g) for g in grams])
-    order = np.argsort(shingle_of, kind="stable")
-    _, first, counts = np.unique(shingle_of[order], return_index=True, return_counts=True)
-    index = [claim_of[order[a : a + k]].tolist() for a, k in zip(first.tolist(), counts.tolist()) if k > 1]
+    size = params.shingle_size
+    n = len(claims)
+    # each distinct word as a number; each claim's shingles (runs of ``size`` words; a
+    # claim of fewer words is one shingle of them all) as rows of word numbers, padded
+    # with -1; each distinct row as a number (what :func:`shingles` gives, as ints)
+    word_ids: dict[str, int] = {}
+    flat: list[int] = []
+    lens = np.zeros(n, dtype=np.int64)
+    for k, c in enumerate(claims):
+        words = _WORD.findall(c.text.lower())
+        lens[k] = len(words)
+        flat.extend([word_ids.setdefault(w, len(word_ids)) for w in words])
+    ids = np.array(flat, dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lens)[:-1])).astype(np.int64)
+    owner = np.repeat(np.arange(n, dtype=np.int64), lens)  # the claim of each word
+    at = np.arange(len(ids), dtype=np.int64) - starts[owner]  # its place in the claim
+    # a run of ``size`` words starts at each word with ``size - 1`` more of its claim after it
+    long = (at <= lens[owner] - size) if len(ids) else np.zeros(0, dtype=bool)
+    heads = np.flatnonzero(long)
+    grid = ids[heads[:, None] + np.arange(size)] if len(heads) else np.zeros((0, size), dtype=np.int64)
+    # ... and a claim of 1 to size - 1 words is one padded row
+    short = np.flatnonzero((lens > 0) & (lens < size))
+    pad = np.full((len(short), size), -1, dtype=np.int64)
+    in_short = np.isin(owner, short)
+    pad[np.searchsorted(short, owner[in_short]), at[in_short]] = ids[in_short]
+    every = np.concatenate((grid, pad))
+    row_claim = np.concatenate((owner[heads], short))
+    # a row's number: its columns folded in one at a time, each step renumbered densely
+    # (np.unique) so that the next fold stays within int64
+    base = len(word_ids) + 1
+    numbers = every[:, 0] + 1
+    for col in range(1, size):
+        _, numbers = np.unique(numbers * base + every[:, col] + 1, return_inverse=True)
+        numbers = numbers.reshape(-1).astype(np.int64)
+    # the claims of each shingle that two or more claims have (in claim order): each
+    # (shingle, claim) once, sorted by shingle, then claim
+    keys = np.unique(numbers * max(n, 1) + row_claim)
+    shingle_of, claim_of = np.divmod(keys, max(n, 1))
+    _, first, counts = np.unique(shingle_of, return_index=True, return_counts=True)
+    index = [claim_of[a : a + k].tolist() for a, k in zip(first.tolist(), counts.tolist()) if k > 1]
     candidates: set[tuple[int, int]] = set()
-    for rows in index:
-        if len(rows) > 50:  # boilerplate shingle: not evidence of copying
+    for members in index:
+        if len(members) > 50:  # boilerplate shingle: not evidence of copying
             continue
-        for x in rows:
-            for y in rows:
+        for x in members:
+            for y in members:
                 if x < y and claims[x].doc != claims[y].doc:
                     candidates.add((x, y))
+    if not candidates:
+        return ()
+    # the sets of the claims compared (a few): shingle numbers; the reporter's own
+    # wording (the shingles with a word outside the claim's quotes) of a claim with
+    # quotes; whether it quotes a news organisation ("the Times reported, '...'"): its
+    # quote may be another report's own words; a person's words quoted in one report
+    # and written without marks in the other (a quote whose marks the reader lost)
+    # are that person's
+    grams: dict[int, frozenset[int]] = {}
+    own: dict[int, frozenset[int]] = {}
+    quotes_news: dict[int, bool] = {}
+    for k in sorted({k for pair in candidates for k in pair}):
+        rows = np.flatnonzero(row_claim == k)
+        mine = numbers[rows].tolist()
+        grams[k] = frozenset(mine)
+        claim = claims[k]
+        if claim.quotes:
+            number_of = dict(zip(map(tuple, every[rows].tolist()), mine))
+            own[k] = frozenset(
+                x for g in _own_words(claim, size) if (x := number_of.get(_padded(g, size, word_ids))) is not None
+            )
+        else:
+            own[k] = grams[k]
+        quotes_news[k] = bool(claim.quotes) and _quotes_news(claim)
     out = []
     for x, y in sorted(candidates):
         c = _containment(grams[x], grams[y])
@@ -197,6 +241,11 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
             a, b = claims[x], claims[y]
             out.append(SharedText((a.doc, b.doc), (a.citation, b.citation), round(c, 3)))
     return tuple(out)
+
+
+def _padded(gram: tuple[str, ...], size: int, word_ids: Mapping[str, int]) -> tuple[int, ...]:
+    """A shingle of :func:`shingles` as its row of word numbers in :func:`shared_text`."""
+    return tuple(word_ids[w] for w in gram) + (-1,) * (size - len(gram))
 
 
 def _quotes_news(claim: Claim) -> bool:
