@@ -160,8 +160,8 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
     word_ids: dict[str, int] = {}
     flat: list[int] = []
     lens = np.zeros(n, dtype=np.int64)
-    for k, c in enumerate(claims):
-        words = _WORD.findall(c.text.lower())
+    for k, claim in enumerate(claims):
+        words = _WORD.findall(claim.text.lower())
         lens[k] = len(words)
         flat.extend([word_ids.setdefault(w, len(word_ids)) for w in words])
     ids = np.array(flat, dtype=np.int64)
