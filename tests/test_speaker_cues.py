@@ -101,3 +101,18 @@ def test_a_cue_after_the_quote_beats_one_before_it_whose_subject_is_no_one(nlp):
             "by a major party, would have on women in the workplace: \u201cParallel to our union's progress for "
             "flight attendants, Secretary Clinton's fight has opened the door for women,\u201d the union wrote.")
     assert _speaker(nlp, text, "Parallel") == "the union"
+
+
+def test_a_relative_clause_cue_cut_off_its_quote_by_the_parse_still_speaks(nlp):
+    # wash-post 2015-11-17 (a stored PolNeAR story): the dashes cut "who proclaimed" off its quote
+    text = ("The call for refugees originated, as nasty things often do, in the mouth of Donald Trump, who "
+            "proclaimed in July - falsely - that Christians fleeing Syria \"cannot come into this country\" but "
+            "Muslim refugees from Syria \"can come in so easily.\"")
+    assert _speaker(nlp, text, "cannot come") == "Donald Trump"
+
+
+def test_a_participle_after_a_prepositions_object_goes_on_with_the_verb(nlp):
+    # wash-post 2016-02-10 (a stored PolNeAR story): "a text message to supporters saying" was the supporters'
+    text = ("Even before Sanders took the stage Tuesday night to acknowledge his victory, his campaign sent out a "
+            "text message to supporters saying: \"With your help, we were just declared the winner in New Hampshire!\"")
+    assert _speaker(nlp, text, "With your help") == "his campaign"

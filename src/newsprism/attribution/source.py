@@ -149,6 +149,13 @@ def _shown_speaking(verb: "Token") -> "Token | None":
             issuer = next((c for c in noun.head.children if c.dep_ in SOURCE_DEPS), None)
             if issuer is not None:
                 return issuer
+        if noun.dep_ == "pobj" and noun.head.lower_ != "of" and is_reporting_verb(verb):
+            # "his campaign sent out a text message to supporters saying: “...”": the participle
+            # goes on with the verb the preposition hangs from, not with its object
+            verb_of = noun.head.head
+            if verb_of.pos_ not in ("VERB", "AUX"):
+                return None
+            return next((c for c in verb_of.children if c.dep_ in SOURCE_DEPS), None)
     else:
         noun = next((c for c in verb.head.children if c.dep_ == "dobj" and c.i < verb.i), None)
         if noun is None or noun.right_edge.i + 1 != verb.i:

@@ -415,7 +415,13 @@ def _aside_clause(cue: Token, first: int) -> bool:
     """A cue in a relative clause or a noun's modifier that does not hold the quote: "saying
     anybody who complains about a microphone “is not having a good night.”" (the words are the
     sentence's, not the one who complains)."""
-    return cue.dep_ in ("relcl", "acl") and not (cue.left_edge.i <= first <= cue.right_edge.i)
+    if cue.dep_ not in ("relcl", "acl") or cue.left_edge.i <= first <= cue.right_edge.i:
+        return False
+    # only when the noun it qualifies is the subject of the clause that holds the quote (in
+    # "Donald Trump, who proclaimed - falsely - that Christians “cannot come”" the parse cut the
+    # quote off the clause; "who proclaimed" is still its cue)
+    clause = cue.head.head
+    return cue.head.dep_ in ("nsubj", "nsubjpass") and clause.left_edge.i <= first <= clause.right_edge.i
 
 
 def _right_cue(index: _DocIndex, after: int, limit: int) -> Token | None:
