@@ -117,10 +117,19 @@ def _hedged(verb) -> bool:
                 return True
             if c.dep_ == "aux" and c.lower_ in _MODALS:
                 return True
+    return _under_condition(verb)
+
+
+def _under_condition(verb) -> bool:
+    """A condition's mark ("if", "unless", "whether") on ``verb`` or a token above it (20 at
+    most). The root is read once: spaCy makes a new Token per access, so the test this loop had,
+    ``t.head is not t``, never failed and the root was read again up to the bound."""
     k, t = 0, verb
-    while k < 20 and t.head is not t:
+    while k < 20:
         if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in t.children):
             return True
+        if t.head.i == t.i:
+            break
         t, k = t.head, k + 1
     return False
 
@@ -426,19 +435,14 @@ def _statement_hedged(tok) -> bool:
     """A negated, modal or conditional statement (a noun: its governing verb's)."""
     verb = tok
     k = 0
-    while verb.pos_ not in ("VERB", "AUX") and verb.head is not verb and k < 6:
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i and k < 6:  # up to a verb or the root
         verb, k = verb.head, k + 1
     if verb.pos_ not in ("VERB", "AUX"):
         return False
     for c in verb.children:
         if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS):
             return True
-    k, t = 0, verb
-    while k < 20 and t.head is not t:
-        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in t.children):
-            return True
-        t, k = t.head, k + 1
-    return False
+    return _under_condition(verb)
 
 
 def statement_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
