@@ -396,6 +396,22 @@ def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
     assert "Clinton Defends" not in clinton(head + body + " Her daughter Chelsea Clinton was not there.")
 
 
+def test_a_possessive_typed_with_the_opening_quote_and_a_trailing_dash_are_no_part_of_a_name(nlp):
+    """PolNeAR (Breitbart, USA Today, 2016): "Donald Trump‘s" (an opening quote typed for the
+    apostrophe) stood as a person of its own beside Donald Trump; "Saddam Hussein -" and, in BASIL,
+    "Vanita Gupta -" were named with the dash the text ran on with."""
+    text = ("Donald Trump said London's mayor was wrong. Donald Trump‘s offer was rebuffed. Mr. Biden "
+            "suggested Mr. Trump had demonstrated a fondness for brutal leaders like Saddam Hussein - "
+            "''He would have loved Stalin,'' Mr. Biden said.")
+    doc = nlp(text)
+    mentions = extract_mentions(Article(id="a", text=text), doc)
+    assert "Saddam Hussein" in {m.text for m in mentions}
+    assert not [m.text for m in mentions if m.text.endswith(("-", "‘s"))]
+    entities = resolve_entities(mentions, {"a": doc})
+    trump = [e for e in entities if any("Trump" in m.text for m in e.mentions)]
+    assert len(trump) == 1 and trump[0].name == "Donald Trump"
+
+
 def test_a_surname_ner_calls_a_place_joins_the_person_after_around_or_to(nlp):
     """PolNeAR (Breitbart, Feb. 2016): "Kasich" (NER: a place) stood as an entity of its own, 17
     mentions beside "John Kasich", because one sentence put "around" before it ("his arm around

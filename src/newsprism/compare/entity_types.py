@@ -41,7 +41,7 @@ def canonical_name(members: list[Item]) -> str:
     text = best.mention.text
     if best.kind == "name" and best.words and best.words[0] in text:
         text = text[text.find(best.words[0]):]
-    return re.sub(r"['’]s$", "", text).strip()
+    return re.sub(r"['’‘]s$", "", text).strip()
 
 
 def _outlet(text: str) -> bool:
@@ -69,7 +69,7 @@ def entity_type(members: list[Item]) -> str:
     names = [it for it in members if it.kind == "name"]
     # a person's full name NER found, not a span that holds one ("Mitt Romney's Medicare")
     full_people = [it for it in names if it.mention.label == "PERSON" and len(it.toks) >= 2
-                   and not re.search(r"['’]s\s", it.mention.text)]
+                   and not re.search(r"['’‘]s\s", it.mention.text)]
     as_label = {it.mention.text for it in names if it.mention.label == label}
     if label != "PERSON" and full_people and (
             all(len(it.toks) == 1 for it in names if it.mention.label != "PERSON")

@@ -331,7 +331,7 @@ def _strip_words(words: list[str], person: bool) -> list[str]:
         words = words[1:]
     if words and words[-1].lower() in ("'s", "’s"):
         words = words[:-1]
-    return [re.sub(r"['’]s$", "", w) for w in words if w not in ("-", ",")]
+    return [re.sub(r"['’‘]s$", "", w) for w in words if w not in ("-", ",")]
 
 
 _GENDERED_NOUNS = FEMALE_NOUNS | MALE_NOUNS

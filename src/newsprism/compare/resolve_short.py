@@ -196,7 +196,7 @@ def _given_name_of_another(it: Item, owners: set[int], firsts: Sequence[Item], s
 
 def _last_word_parts(f: Item) -> int:
     """How many name tokens the last written word of a name holds ("Ban Ki-moon": 2)."""
-    words = re.sub(r"['’]s$", "", f.mention.text.strip()).split()
+    words = re.sub(r"['’‘]s$", "", f.mention.text.strip()).split()
     # the article of an Arabic name is no part ("Bashar al-Assad": "Assad" is his surname)
     return len([p for p in re.split(r"[-‐]", words[-1]) if p and phonetic(p) not in PARTICLES]) if words else 1
 

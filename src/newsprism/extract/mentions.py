@@ -44,7 +44,9 @@ _DEMONYM = re.compile(
 # one way to match each character (no nested "+" inside "+"): a run of quote marks before
 # a non-match would otherwise backtrack exponentially (27 marks took minutes)
 _LEADING = re.compile(r"^(?:(?:the|The|THE)\s+|[\"“”‘’'(\[])+")
-_TRAILING = re.compile(r"(?:['’]s|[\"“”‘’',;:!?)\]]|(?<!\b[A-Z])\.)+$")
+# a possessive (also with the opening quote typed for the apostrophe: "Trump‘s"), quotes,
+# punctuation, a dash the name ran into ("Saddam Hussein -"), a sentence's period
+_TRAILING = re.compile(r"(?:['’‘]s|[\"“”‘’',;:!?)\]]|\s+[-–—]|(?<!\b[A-Z])\.)+$")
 _ABBREV_END = re.compile(r"(?:\b[A-Z]\.|\b(?:Jr|Sr|Co|Inc|Corp|Ltd|St|Bros)\.)$")
 _GAP = re.compile(r"\s{2,}|\s*\n\s*")  # damage (2+ spaces) or a line break: no name runs across one
 _DATELINE_END = re.compile(r"\s*(?:,\s*[A-Z][\w .]*?)?\s*(?:—|–|-|\(|:)")
