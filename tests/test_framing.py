@@ -680,7 +680,7 @@ def test_a_judgement_of_a_noun_phrase_that_holds_someones_words_is_the_outlets(n
 
 def test_a_judging_modifier_is_shown_beside_another_outlets_words_for_the_same_thing(nlp):
     texts = {
-        "a": "Marco Rubio's support cratered after his puerile insults toward Donald Trump, and he spoke calmly on Thursday.",
+        "a": "Marco Rubio's puerile insults toward Donald Trump cost him support, and he spoke calmly on Thursday.",
         "b": "Marco Rubio's insults toward Donald Trump ended last month, and he spoke calmly on Thursday.",
     }
     items = _evaluative(nlp, texts)
@@ -696,3 +696,21 @@ def test_a_judging_modifier_is_shown_beside_another_outlets_words_for_the_same_t
         "b": "Michael Steele defended the comments about the war in Afghanistan on Friday.",
     }
     assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)], _evaluative(nlp, texts)
+    # another owner, or a pronoun owner that may be another ("her campaign" beside "the Sanders campaign")
+    texts = {
+        "a": "Hillary Clinton faced the increasingly nasty Sanders campaign in New York on Tuesday.",
+        "b": "Hillary Clinton said her campaign would win in New York on Tuesday.",
+    }
+    assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)], _evaluative(nlp, texts)
+
+
+def test_a_judging_modifier_goes_before_adverbs_of_the_manner_of_an_act(nlp):
+    texts = {
+        "a": "Marco Rubio forcefully denounced the Castro regime on Thursday. Ted Cruz harshly attacked the Iran deal "
+             "on Friday. John Kasich angrily rejected the budget plan in Ohio. Rubio's puerile insults toward Donald "
+             "Trump hurt his campaign in Florida.",
+        "b": "Donald Trump met voters in Ohio on Saturday. Marco Rubio campaigned in Florida on Sunday.",
+    }
+    shown = " ".join(x.about for x in _evaluative(nlp, texts))
+    assert "puerile insults" in shown, shown
+    assert len(_evaluative(nlp, texts)) == 3  # three per outlet

@@ -383,6 +383,23 @@ def _proper(noun) -> set[str]:
             for t in c.subtree if t.pos_ == "PROPN" or t.ent_type_ in ("NORP", "GPE", "ORG", "PERSON")}
 
 
+def _owners(noun, doc_id: str, named: Mapping[str, list[tuple[int, int, str]]]) -> tuple[set[str], bool]:
+    """(the resolved entities that own or name a noun's thing — "Sanders campaign", "her campaign"
+    with "her" resolved —, whether an owner pronoun is left unresolved)."""
+    found: set[str] = set()
+    loose = False
+    for c in noun.lefts:
+        if c.dep_ not in ("poss", "compound", "nmod"):
+            continue
+        for t in c.subtree:
+            if t.pos_ not in ("PROPN", "PRON"):
+                continue
+            ents = {e for start, end, e in named.get(doc_id, ()) if start < t.idx + len(t) and t.idx < end}
+            found |= ents
+            loose = loose or (t.pos_ == "PRON" and not ents)
+    return found, loose
+
+
 def _bare(noun) -> bool:
     """A noun with no determiner or owner: things of a kind ("troublesome comments"), not the
     ones the story is about ("the comments", "his speech")."""
@@ -393,7 +410,8 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
                     outlet_of: Mapping[str, str | None]) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
-    quotation marks, its owner's proper words not different, both with a determiner or owner or neither
+    quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
+    left unresolved is no match for a named owner), both with a determiner or owner or neither
     ("puerile insults toward Trump" / "lobbing juvenile insults at Mr. Trump"; "its rogue nuclear
     weapons program" / "Iran's nuclear program"; not "troublesome comments" / "the comments"). One per outlet, each with whether it judges too (a judging modifier of its own)."""
     while tok.dep_ == "conj" and tok.head.i != tok.i:
@@ -405,6 +423,7 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
     if not ents:
         return []
     lemma, plural, mine, bare = noun.lemma_.lower(), noun.tag_ == "NNS", _proper(noun), _bare(noun)
+    owners, loose = _owners(noun, doc_id, named)
     own = outlet_key(outlet_of.get(doc_id)) or doc_id
     out: list[tuple[Label, bool]] = []
     seen = {own}
@@ -419,6 +438,10 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
             if (mine and theirs and not mine & theirs) or _bare(t) != bare or inside_quotes(t) \
                     or not ents & _in_sentence(named, o, t.sent):
                 continue
+            held, held_loose = _owners(t, o, named)
+            if (owners and held and not owners & held) or ((owners or mine) and held_loose) \
+                    or ((held or theirs) and loose):
+                continue  # "the Sanders campaign" / "her campaign" (Clinton's)
             words = doc[max(t.left_edge.i, t.i - 7) : t.i + 1]
             sent = t.sent
             cites = (Span(o, words.start_char, words.end_char, words.text),
@@ -428,6 +451,14 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
             seen.add(key)
             break
     return out
+
+
+def _of_manner(tok) -> bool:
+    """An adverb on a verb of an act ("forcefully denouncing", "Kasich forcefully differed"), not
+    on a verb said as a state ("was remarkably understated")."""
+    verb = tok.head
+    return verb.pos_ == "VERB" and verb.dep_ not in ("acomp", "amod", "oprd", "attr") and not (
+        verb.tag_ == "VBN" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in verb.children))
 
 
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
@@ -479,13 +510,16 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     if not found or len(analysis.documents) < 2:
         return []
     items, worded = [], []
-    wording, modifier = CUE_RANK["wording"], CUE_RANK["modifier"]
+    wording, modifier, adverb = CUE_RANK["wording"], CUE_RANK["modifier"], CUE_RANK["adverb"]
     named: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
             named.setdefault(m.doc, []).append((m.start, m.end, e.id))
     for d, rows in sorted(found.items()):
-        rows.sort(key=lambda r: (r[0], r[1]))
+        # an adverb on a verb tells the manner of an act ("forcefully denouncing the Castro regime"):
+        # after the modifiers that judge a thing ("puerile insults"); one on an adjective judges
+        # ("remarkably understated") and keeps its place
+        rows.sort(key=lambda r: (r[0] + (2.5 if r[0] == adverb and _of_manner(docs[d][r[5]]) else 0), r[1]))
         # one outlet's same judging word twice ("candidates scramble to address ...", "to scramble
         # to address ...") is one choice of words: shown once, where it is strongest
         seen: set[str] = set()
