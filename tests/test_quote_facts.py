@@ -128,3 +128,23 @@ def test_a_short_quoted_sentence_two_reports_carry_is_a_fact(nlp):
     told = [f for f in analysis.findings.corroborated if {"a", "b"} <= set(f.docs)]
     assert any(all("Freedom means freedom for everyone" in c.text for c in f.citations) for f in told), [
         f.about for f in analysis.findings.corroborated]
+
+
+def test_a_statement_of_several_sentences_both_reports_quote_is_one_fact(nlp):
+    # PolNeAR (HuffPost, Western Journal; Trump to the Washington Post on Paul Ryan): the five
+    # sentences of one statement were five corroborated items, each sentence one fact
+    said = ("I like Paul, but these are horrible times for our country. We need very strong leadership. "
+            "We need very, very strong leadership. And I'm just not quite there yet.")
+    first, rest = said.split(". ", 1)
+    texts = {
+        "a": "The senator spoke in Green Bay on Friday. "
+             f"\u201c{first},\u201d Trump told the Post. \u201c{rest}\u201d\n\nThe crowd cheered the speech.",
+        "b": "Pence endorsed Ryan on Wednesday in a long interview.\n\n"
+             f"Trump told the Washington Post, \u201c{said}\u201d\n\nPence said he was confident.",
+    }
+    analysis = _analyse(nlp, texts)
+    told = [f for f in analysis.findings.corroborated if {"a", "b"} <= set(f.docs)]
+    quoting = [f for f in told if any("strong leadership" in c.text or "there yet" in c.text for c in f.citations)]
+    assert len(quoting) == 1, [f.about for f in told]
+    cited = " ".join(c.text for c in quoting[0].citations if c.doc == "b")
+    assert "horrible times" in cited and "very, very strong leadership" in cited and "there yet" in cited

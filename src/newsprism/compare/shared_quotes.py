@@ -129,7 +129,54 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
     merged: dict[frozenset, list[int]] = {}
     for members in groups:
         merged.setdefault(sentence_key(members), []).extend(members)
-    return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start)) for members in merged.values()]
+    return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start))
+            for members in _passages(list(merged.values()), claims)]
+
+
+def _passages(groups: list[list[int]], claims: Sequence[Claim]) -> list[list[int]]:
+    """Groups that quote consecutive sentences of one passage in the same order in every
+    report, with no speaker apart, joined into one: a statement of several sentences two
+    outlets both quote is one fact, not one fact per sentence (Trump's "I like Paul, but
+    these are horrible times ... I'm not quite there yet." was five items)."""
+    if len(groups) < 2:
+        return groups
+    # each sentence's place in its document
+    sentence_rank: dict[tuple[str, int], int] = {}
+    for doc in {c.doc for c in claims}:
+        starts = sorted({(c.sentence or c.citation).start for c in claims if c.doc == doc})
+        sentence_rank.update(((doc, st), r) for r, st in enumerate(starts))
+
+    def extent(members: list[int]) -> dict[str, tuple[int, int]] | None:
+        ranks: dict[str, set[int]] = {}
+        for k in members:
+            c = claims[k]
+            ranks.setdefault(c.doc, set()).add(sentence_rank[(c.doc, (c.sentence or c.citation).start)])
+        if any(max(r) - min(r) + 1 != len(r) for r in ranks.values()):
+            return None  # not one unbroken stretch of a report
+        return {d: (min(r), max(r)) for d, r in ranks.items()}
+
+    extents = [extent(g) for g in groups]
+    who = [set().union(*(speakers(claims[k]) for k in g)) for g in groups]
+    starting = {frozenset((d, a) for d, (a, _) in e.items()): i for i, e in enumerate(extents) if e is not None}
+    parent = list(range(len(groups)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, e in enumerate(extents):
+        if e is None:
+            continue
+        j = starting.get(frozenset((d, b + 1) for d, (_, b) in e.items()))
+        if j is None or (who[i] and who[j] and not who[i] & who[j]):
+            continue
+        parent[root(j)] = root(i)
+    joined: dict[int, list[int]] = {}
+    for i, g in enumerate(groups):
+        joined.setdefault(root(i), []).extend(g)
+    return list(joined.values())
 
 
 class _InDoc(Protocol):
