@@ -393,6 +393,13 @@ def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
         return {m.text for m in next(e for e in entities if any(m.text == "Hillary Rodham Clinton" for m in e.mentions)).mentions}
 
     assert "Clinton Defends" in clinton(head + body)
+    # a thing of his in a headline (PolNeAR story 23) is not him
+    text = ("Texas Gov. Hears About Obama’s Gun Grab, Launches EPIC 4-Word Warning To White House\n"
+            "President Barack Obama announced new gun rules on Tuesday. Obama said they were modest.")
+    doc = nlp(text)
+    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    obama = next(e for e in entities if any(m.text == "Barack Obama" for m in e.mentions))
+    assert "Obama’s Gun Grab" not in {m.text for m in obama.mentions}
     assert "Clinton Defends" not in clinton(head + body + " Her daughter Chelsea Clinton was not there.")
 
 

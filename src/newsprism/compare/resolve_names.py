@@ -174,8 +174,8 @@ def _merge_headline_people(full: list[Item], sets: MentionSets) -> None:
             if "-" not in it.mention.text.split()[-1]:  # "Moon" is not "Ban Ki-moon"
                 surnames[it.toks[-1]].add(sets.find(it.idx))
     for it in full:
-        if not it.headline or it.group not in ("PERSON", "UNK"):
-            continue
+        if not it.headline or it.group not in ("PERSON", "UNK") or re.search(r"['’‘]s\s", it.mention.text):
+            continue  # "Obama's Gun Grab" names a thing of his, not him
         if it.toks in people:
             continue  # a full name written in a headline too ("John Kerry")
         for k in range(len(it.toks) - 1, 0, -1):
