@@ -116,3 +116,12 @@ def test_a_participle_after_a_prepositions_object_goes_on_with_the_verb(nlp):
     text = ("Even before Sanders took the stage Tuesday night to acknowledge his victory, his campaign sent out a "
             "text message to supporters saying: \"With your help, we were just declared the winner in New Hampshire!\"")
     assert _speaker(nlp, text, "With your help") == "his campaign"
+
+
+def test_a_speech_speaks_for_its_author(nlp):
+    # nyt 2016-08-18 (a stored PolNeAR story): "Mr. Pence used his keynote speech to offer
+    # ''encouragement''" was credited to "his keynote speech"
+    text = ("Mike Pence spoke in Colorado. At the annual meeting of the Republican Governors Association on "
+            "Tuesday, Mr. Pence used his keynote speech to offer ''encouragement'' - a word he used several "
+            "times - and reassurance to the crowd.")
+    assert _speaker(nlp, text, "encouragement") == "Mike Pence"

@@ -302,7 +302,7 @@ def _placed_descriptor(subject: Token) -> bool:
 
 # what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
 # statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
-_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column".split())
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column speech remarks testimony".split())
 # what a publication prints: "an editorial in The Des Moines Register" is the Register's
 _PRINTED = frozenset("editorial column op-ed".split())
 # a share of a group: "75 percent of Democrats", "a majority of voters", "half of those polled"
