@@ -464,3 +464,18 @@ def test_a_named_speakers_quote_naming_no_one_is_a_single_source_fact(nlp):
     arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
     abouts = [f.about for f in run_pipeline(arts, nlp).findings.single_source]
     assert any("put in place a magnet" in t for t in abouts), abouts
+
+
+def test_a_timeline_row_shows_the_time_that_places_it(nlp):
+    # PolNeAR story 107 (NYT): a sentence with "the years of practice" before "Monday" was shown
+    # as "the years:" on the timeline, placed on Monday
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    text = ("Vice President Joe Biden campaigned in Scranton with Hillary Clinton on Monday. "
+            "It was a glimpse at the years of practice of a candidate who spent Monday embracing the woman he once "
+            "hoped to challenge.")
+    analysis = run_pipeline([Article(id="a", text=text, outlet="Outlet A", published="2016-08-17")], nlp)
+    rows = [r for r in analysis.findings.timeline if "glimpse" in r.about]
+    assert rows, [r.about for r in analysis.findings.timeline]
+    assert rows[0].citations[0].text == "Monday", rows[0].citations[0]

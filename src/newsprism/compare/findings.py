@@ -190,9 +190,11 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
     for c in claims:
         if not c.times:
             continue
-        t = c.times[0]
         low = " ".join(x.text.lower() for x in c.times)
         day = next((i for i, w in enumerate(WEEKDAYS) if w in low), None)
+        # the row's time is the one that places it: the weekday's, not the sentence's first
+        # ("the years of practice ... the woman he spent Monday embracing" is Monday's row)
+        t = next((x for x in c.times if day is not None and WEEKDAYS[day] in x.text.lower()), c.times[0])
         if day is None and _CLOCK.search(t.text):
             day = last_day.get(c.doc)  # a bare clock time continues the day the report was telling
         if day is None:
