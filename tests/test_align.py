@@ -140,7 +140,7 @@ def test_the_credit_line_pre_test_agrees_with_the_case_blind_search():
 def test_the_odd_folds_are_every_character_the_search_folds_to_an_ascii_letter_otherwise():
     import re
 
-    from newsprism.compare.align import _ODD_FOLDS
+    from newsprism.compare.align import ODD_FOLDS
 
     letter = re.compile("[a-z]", re.IGNORECASE)
     odd = {
@@ -149,7 +149,7 @@ def test_the_odd_folds_are_every_character_the_search_folds_to_an_ascii_letter_o
     }
     assert odd == {"\u0130", "\u0131", "\u017f"}
     # each still shows once lowered (is_credit_line looks for them in the lower-cased text)
-    assert all(any(mark in ch.lower() for mark in _ODD_FOLDS) for ch in odd)
+    assert all(any(mark in ch.lower() for mark in ODD_FOLDS) for ch in odd)
 
 
 def _shared_text_by_sets(claims, params):

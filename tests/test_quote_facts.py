@@ -148,3 +148,30 @@ def test_a_statement_of_several_sentences_both_reports_quote_is_one_fact(nlp):
     assert len(quoting) == 1, [f.about for f in told]
     cited = " ".join(c.text for c in quoting[0].citations if c.doc == "b")
     assert "horrible times" in cited and "very, very strong leadership" in cited and "there yet" in cited
+
+
+def test_cited_outlets_pre_test_agrees_with_the_case_blind_search():
+    # cited_outlets searches an outlet's pattern only where the lower-cased claim holds one
+    # of its names (or a character re.IGNORECASE folds to an ASCII letter otherwise)
+    import re
+
+    from newsprism.compare.fact_sources import cited_outlets, outlet_names
+    from newsprism.extract.claims import Claim
+    from newsprism.model import DocumentInfo, Span
+
+    outlets = {"a": "Fox News", "b": "The New York Times", "c": "HuffPost", "d": "Le Monde Diplomatique"}
+    docs = [DocumentInfo(d, o, None, None, None, None, False, (), None, None, (), None, "") for d, o in outlets.items()]
+    texts = [
+        "Insiders tell FOX NEWS he will resign.", "as the new york times reported", "NEW YORK TİMES said",
+        "the New York Tımes said", "Fox Newsroom staff", "told HuffPost on Monday", "HUFFPOſT reported",
+        "per Le Monde Diplomatique", "LE MONDE DİPLOMATIQUE", "nothing cited here", "", "Fox and the Times",
+    ]
+    claims = [Claim(id=f"{d}#{k}", citation=Span(d, 0, len(t), t)) for k, t in enumerate(texts) for d in outlets]
+    expected: dict[str, set[str]] = {}
+    for c in claims:
+        for d, o in outlets.items():
+            rx = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in outlet_names(o)) + r")\b", re.IGNORECASE)
+            if d != c.doc and rx.search(c.text):
+                expected.setdefault(c.id, set()).add(d)
+    assert cited_outlets(claims, docs) == expected
+    assert {"c"} <= expected["a#6"] and "b" in expected["a#2"]

@@ -51,6 +51,7 @@ __all__ = [
     "shared_text",
     "shingles",
     "is_credit_line",
+    "ODD_FOLDS",
     "quote_share",
     "verbatim",
 ]
@@ -633,14 +634,14 @@ _CREDIT_NEEDLES = ("contributed", "reported from", "reporting by", "edited by", 
 # ... unless the text has one of the characters re.IGNORECASE matches to an ASCII
 # letter that str.lower() does not turn into that letter: İ ("i" + U+0307 once
 # lowered), ı, ſ (every such code point; tests/test_align.py checks)
-_ODD_FOLDS = ("\u0307", "\u0131", "\u017f")
+ODD_FOLDS = ("\u0307", "\u0131", "\u017f")
 
 
 def is_credit_line(claim: Claim) -> bool:
     """A byline or credit ("X contributed to this report"): about the article, not the story."""
     text = claim.text
     low = text.lower()
-    for needle in _CREDIT_NEEDLES + _ODD_FOLDS:
+    for needle in _CREDIT_NEEDLES + ODD_FOLDS:
         if needle in low:
             return bool(_CREDIT_LINE.search(text))
     return False

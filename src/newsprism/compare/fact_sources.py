@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
+from newsprism.compare.align import ODD_FOLDS
 from newsprism.extract.claims import Claim
 from newsprism.model import outlet_key
 
@@ -47,11 +48,24 @@ def cited_outlets(claims: Sequence[Claim], documents: Sequence) -> dict[str, set
         o: re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b", re.IGNORECASE)
         for o in by_outlet for names in [outlet_names(o)] if names
     }
+    # a cheap pre-test of the case-blind search: an outlet whose names are all ASCII is
+    # named only where the lower-cased text holds one of them lower-cased, unless the
+    # text has a character re.IGNORECASE folds to an ASCII letter and str.lower() does not
+    needles = {
+        o: tuple(n.lower() for n in names) if all(n.isascii() for n in names) else None
+        for o in pattern for names in [outlet_names(o)]
+    }
     outlet_of = {d.id: d.outlet for d in documents}
     out: dict[str, set[str]] = {}
     for c in claims:
+        text = c.text
+        low = text.lower()
+        odd = any(mark in low for mark in ODD_FOLDS)
         for o, rx in pattern.items():
-            if o != outlet_of.get(c.doc) and rx.search(c.text):
+            words = needles[o]
+            if o == outlet_of.get(c.doc) or not (odd or words is None or any(w in low for w in words)):
+                continue
+            if rx.search(text):
                 out.setdefault(c.id, set()).update(by_outlet[o])
     return out
 
