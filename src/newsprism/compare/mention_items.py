@@ -423,6 +423,15 @@ def _title_case_line(span: "SpacySpan") -> bool:
     Defends Himself Against Claims"): four words of four letters or more, each capitalised, two
     of them outside any name NER found (a sentence of names alone, "Secretary of State Mike Pompeo
     met Moon Jae-in in Seoul.", is no headline)."""
+    # most names are followed, on their line, by a word in lower case ("said"): no headline
+    doc = span.doc
+    for tok in doc[span.end: min(span.end + 6, len(doc))]:
+        if tok.is_sent_start or tok.is_space or "\n" in tok.text_with_ws:
+            break
+        if tok.is_alpha and len(tok) >= 4:
+            if not tok.text[:1].isupper():
+                return False
+            break
     # the line's bounds inside the sentence, from its own text (Doc.text joins every token anew):
     # a line that starts before the sentence or ends after it keeps all the sentence's words
     sent = span.sent
