@@ -125,3 +125,13 @@ def test_a_speech_speaks_for_its_author(nlp):
             "Tuesday, Mr. Pence used his keynote speech to offer ''encouragement'' - a word he used several "
             "times - and reassurance to the crowd.")
     assert _speaker(nlp, text, "encouragement") == "Mike Pence"
+
+
+def test_a_name_read_as_a_verb_is_still_the_antecedent_of_he(nlp):
+    # huff-post 2016-08-17 (a stored PolNeAR story): "Trump himself was delighted" tags Trump a verb,
+    # so the next "he later said" went to Manafort
+    text = ("Paul Manafort joined the campaign of Donald Trump in March. Manafort politely suggested that this "
+            "might be seen as condescending and cautioned against it. The tweet went out. Trump himself was "
+            "delighted by the resulting controversy. \u201cThe people who were offended were people we wanted "
+            "to offend,\u201d he later said.")
+    assert _speaker(nlp, text, "The people who") == "Donald Trump"

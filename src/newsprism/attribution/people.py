@@ -50,8 +50,11 @@ def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
     roles = np.array([strings[d] for d in ({"appos", "nsubjpass"} | SOURCE_DEPS)], dtype=np.uint64)
     cols = doc.to_array([DEP, POS, ENT_TYPE])
     dep, pos, ent = cols[:, 0], cols[:, 1], cols[:, 2]
-    keep = (~np.isin(dep, excluded) & ((pos == IDS["PROPN"]) | (pos == IDS["NOUN"]))
-            & (np.isin(dep, roles) | (ent == np.uint64(strings["PERSON"]))))
+    subject = np.isin(dep, np.array([strings[d] for d in SOURCE_DEPS | {"nsubjpass"}], dtype=np.uint64))
+    # a name the tagger read as a verb ("Trump himself was delighted": trump/VERB) as a subject
+    keep = ((~np.isin(dep, excluded) & ((pos == IDS["PROPN"]) | (pos == IDS["NOUN"]))
+             & (np.isin(dep, roles) | (ent == np.uint64(strings["PERSON"]))))
+            | ((pos == IDS["VERB"]) & subject))
     for i in np.flatnonzero(keep).tolist():
         yield doc[i]
 
@@ -268,9 +271,10 @@ class People:
         return None
 
     def _surname_token(self, token: "Token") -> bool:
-        """A capitalised word NER gave no person's label ("Sanders":ORG, tagged a noun) that is
+        """A capitalised word NER gave no person's label ("Sanders":ORG, tagged a noun; "Trump" read as a verb) that is
         the last word of a person's full name written in the document ("Sen. Bernie Sanders")."""
-        if token.ent_type_ == "PERSON" or not token.text[:1].isupper() or token.pos_ not in ("PROPN", "NOUN"):
+        if token.ent_type_ == "PERSON" or not token.text[:1].isupper() or not (
+                token.pos_ in ("PROPN", "NOUN") or (token.pos_ == "VERB" and token.dep_ in ("nsubj", "nsubjpass"))):
             return False
         mention = self.mention_at(token)
         if mention is not None and (mention.label == "PERSON" or len(_WORD.findall(mention.text)) > 1):
