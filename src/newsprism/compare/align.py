@@ -142,7 +142,9 @@ def _own_words(claim: Claim, size: int) -> frozenset[tuple[str, ...]]:
     )
 
 
-def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) -> tuple[SharedText, ...]:
+def shared_text(
+    claims: Sequence[Claim], params: AlignParams = AlignParams(), word_rows: Sequence[Sequence[str]] | None = None
+) -> tuple[SharedText, ...]:
     """Pairs of claims in different documents that are near-verbatim copies.
 
     Words a speaker said, quoted by two reports, are not a copy: each report
@@ -152,7 +154,8 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
     sentence.
 
     An inverted index on shingles keeps this linear in practice: only claims that
-    share a shingle are compared."""
+    share a shingle are compared. ``word_rows``: each claim's words (``_words_of``) when the
+    caller has them."""
     size = params.shingle_size
     n = len(claims)
     # each distinct word as a number; each claim's shingles (runs of ``size`` words; a
@@ -162,9 +165,9 @@ def shared_text(claims: Sequence[Claim], params: AlignParams = AlignParams()) ->
     flat: list[int] = []
     lens = np.zeros(n, dtype=np.int64)
     for k, claim in enumerate(claims):
-        words = _WORD.findall(claim.text.lower())
-        lens[k] = len(words)
-        flat.extend([word_ids.setdefault(w, len(word_ids)) for w in words])
+        row = _words_of(claim) if word_rows is None else word_rows[k]
+        lens[k] = len(row)
+        flat.extend([word_ids.setdefault(w, len(word_ids)) for w in row])
     ids = np.array(flat, dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(lens)[:-1])).astype(np.int64)
     owner = np.repeat(np.arange(n, dtype=np.int64), lens)  # the claim of each word
@@ -564,7 +567,8 @@ def _figure_items(claim: Claim) -> list[str]:
 
 
 def score_pairs(
-    claims: Sequence[Claim], embedder, params: AlignParams = AlignParams(), collection: Collection | None = None
+    claims: Sequence[Claim], embedder, params: AlignParams = AlignParams(), collection: Collection | None = None,
+    word_rows: Sequence[Sequence[str]] | None = None,
 ) -> PairScores:
     """The alignment score of every pair of claims:
 
@@ -577,7 +581,8 @@ def score_pairs(
     the sentence vectors lose the collection's mean vector, the aligned
     similarity is rescaled with the collection's mean b over claims of different
     documents as (F - b) / (1 - b) (BERTScore's baseline rescaling). IDF
-    weights (terms, tokens) come from the collection. Entities, figures and event
+    weights (terms, tokens) come from the collection. ``word_rows``: each claim's words
+    (``_words_of``) when the caller has them. Entities, figures and event
     keys are weighted by their rarity among these claims (they are resolved per
     story), so what every claim of the story shares (Syria, Aleppo, "said") adds
     ~nothing.
@@ -607,7 +612,8 @@ def score_pairs(
     term_rows = [_terms_of(c) for c in claims]
     idf = _idf_weights(collection.term_df, collection.n) if collection is not None else None
     term = _term_cosines(term_rows, idf)
-    word_rows = [_words_of(c) for c in claims]
+    if word_rows is None:
+        word_rows = [_words_of(c) for c in claims]
     if collection is not None and collection.word_df is not None:
         words = _word_cosines(word_rows, collection.word_df, collection.n)
     else:
@@ -682,11 +688,12 @@ def align_claims(
     claims = tuple(claims)
     if not claims:
         return ClaimGraph((), (), (), ())
-    pairs = score_pairs(claims, embedder, params)
+    word_rows = [_words_of(c) for c in claims]  # for the word cosines and the copies
+    pairs = score_pairs(claims, embedder, params, word_rows=word_rows)
     score, cos = pairs.score, pairs.cosine
     n = len(claims)
 
-    copies = shared_text(claims, params)
+    copies = shared_text(claims, params, word_rows)
     copied_pairs = {
         frozenset(((s.citations[0].doc, s.citations[0].start), (s.citations[1].doc, s.citations[1].start)))
         for s in copies
