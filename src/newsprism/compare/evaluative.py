@@ -251,11 +251,12 @@ def _holds_speech(tok: Token) -> bool:
 
 
 def _holds_speech_at(span: SpacySpan) -> bool:
-    """Cheap: whether a verb of speech in ``span`` sits under a noun (a relative or other clause
-    of a noun phrase), where :func:`_holds_speech` may accept a modifier of that noun."""
+    """Cheap: whether a verb of speech in ``span`` sits under a noun with a modifier (a relative or
+    other clause of a noun phrase), where :func:`_holds_speech` may accept that modifier."""
     for v in span:
         if v.pos_ == "VERB" and v.lemma_.lower() in REPORTING_VERBS:
-            if any(a.pos_ in ("NOUN", "PROPN") for a in v.ancestors):
+            if any(a.pos_ in ("NOUN", "PROPN") and any(c.dep_ in ("amod", "compound") for c in a.lefts)
+                   for a in v.ancestors):
                 return True
     return False
 

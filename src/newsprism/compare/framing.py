@@ -345,8 +345,31 @@ def _under_speech(tok) -> bool:
     return False
 
 
+def _with_lemma(index: dict[str, dict[str, list[int]]], doc_id: str, doc: Doc, lemma: str) -> list:
+    """The tokens of ``doc`` whose lower-cased lemma is ``lemma``, in reading order; ``index`` keeps
+    each document's lemma -> token indices, built once from its LEMMA column (no ``Token`` per word)."""
+    per = index.get(doc_id)
+    if per is None:
+        import numpy as np
+        from spacy.attrs import LEMMA
+
+        per = {}
+        if len(doc):
+            col = doc.to_array([LEMMA]).reshape(-1)
+            order = np.argsort(col, kind="stable")
+            ranked = col[order]
+            starts = np.flatnonzero(np.diff(ranked)) + 1
+            strings = doc.vocab.strings
+            for h, group in zip(ranked[np.r_[0, starts]].tolist(), np.split(order, starts)):
+                per.setdefault(strings[h].lower(), []).extend(group.tolist())
+            for rows in per.values():
+                rows.sort()
+        index[doc_id] = per
+    return [doc[i] for i in per.get(lemma, ())]
+
+
 def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
-                cache: dict[tuple[str, str], list]) -> bool:
+                index: dict[str, dict[str, list[int]]]) -> bool:
     """Whether another document uses the judging word ``tok`` (one of ``lemmas``) in its own voice
     (not inside quotation marks, not under a verb of speech, not negated) of the same thing: a
     modifier on the same word ("frosty relationship" in both), or wherever one of the two uses
@@ -358,10 +381,7 @@ def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
         if d == doc_id:
             continue
         for lemma in lemmas:
-            key = (d, lemma)
-            if key not in cache:
-                cache[key] = [t for t in doc if t.lemma_.lower() == lemma]
-            for t in cache[key]:
+            for t in _with_lemma(index, d, doc, lemma):
                 if whole_word(t)[: -len(t.lower_)] != prefix:  # "called" is no use of "so-called"
                     continue
                 if inside_quotes(t) or reported_or_negated(t) or _under_speech(t):
@@ -407,7 +427,8 @@ def _bare(noun) -> bool:
 
 
 def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[str, list[tuple[int, int, str]]],
-                    outlet_of: Mapping[str, str | None]) -> list[tuple[Label, bool]]:
+                    outlet_of: Mapping[str, str | None],
+                    index: dict[str, dict[str, list[int]]] | None = None) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
     quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
@@ -422,6 +443,7 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
     ents = _in_sentence(named, doc_id, noun.sent)
     if not ents:
         return []
+    index = {} if index is None else index
     lemma, plural, mine, bare = noun.lemma_.lower(), noun.tag_ == "NNS", _proper(noun), _bare(noun)
     owners, loose = _owners(noun, doc_id, named)
     own = outlet_key(outlet_of.get(doc_id)) or doc_id
@@ -431,8 +453,8 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
         key = outlet_key(outlet_of.get(o)) or o
         if key in seen:
             continue
-        for t in doc:
-            if t.lemma_.lower() != lemma or t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ == "compound":
+        for t in _with_lemma(index, o, doc, lemma):
+            if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ == "compound":
                 continue
             theirs = _proper(t)
             if (mine and theirs and not mine & theirs) or _bare(t) != bare or inside_quotes(t) \
@@ -473,7 +495,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
     found: dict[str, list[tuple[int, int, Claim, str, str, int]]] = {}
     vocab = {d: _lemmas(doc) for d, doc in docs.items()}
-    uses: dict[tuple[str, str], list] = {}  # (document, lemma) -> its tokens, read on a shared word only
+    uses: dict[str, dict[str, list[int]]] = {}  # document -> lemma -> token indices, built where needed
     memo = {} if memo is None else memo
     for c in claims:
         # in a sentence that reports someone's words, only the outlet's account of the speaking
@@ -541,7 +563,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                                       label, (d,), cites))
                 continue
             about = f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}"
-            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of) if rank == modifier else []
+            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses) if rank == modifier else []
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]
