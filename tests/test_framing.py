@@ -637,6 +637,11 @@ def test_a_noun_verdict_said_of_something_by_a_copula_is_a_cue(nlp):
     assert judged("The rollout could be a fiasco.") == []
     assert judged("Critics said the rollout was a fiasco.") == []
     assert judged("The rollout was not a fiasco.") == []
+    # PolNeAR story 218 (HuffPost's editor's note): a verdict on a person, its copula coordinated
+    # with another verb that holds the subject
+    shown = judged("Donald Trump regularly incites political violence and is a serial liar, rampant xenophobe.")
+    assert shown and "is a serial liar" in shown[0] and shown[0].startswith("Donald Trump"), shown
+    assert judged("Critics said Trump was a liar.") == []
 
 
 def test_one_judging_word_two_outlets_use_of_different_things_is_each_ones_judgement(nlp):

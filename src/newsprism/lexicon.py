@@ -275,11 +275,13 @@ JUDGING_VERBS = frozenset(
     sneer scoff squirm whitewash dither
     """.split()
 )
-# Nouns that pass a verdict on a thing when a copula says them of it ("the rollout was a fiasco", "Mr.
-# Steele's tenure has been one of the few blemishes this year for the party").
+# Nouns that pass a verdict on a thing or a person when a copula says them of it ("the rollout was a
+# fiasco", "Mr. Steele's tenure has been one of the few blemishes this year for the party", an
+# editor's note: "Trump ... is a serial liar, rampant xenophobe").
 VERDICT_NOUNS = frozenset(
     """blemish fiasco debacle disaster embarrassment mess farce charade travesty sham boondoggle
-    catastrophe failure flop letdown misstep blunder disgrace shambles triumph masterstroke""".split()
+    catastrophe failure flop letdown misstep blunder disgrace shambles triumph masterstroke
+    liar hypocrite bigot racist xenophobe misogynist demagogue crook charlatan huckster""".split()
 )
 # Verbs that introduce someone's words and, beyond reporting them, cast them: as a truth
 # conceded ("admitted", "conceded"), a statement in doubt ("claimed", "alleged",

@@ -524,6 +524,10 @@ def cues(sent: SpacySpan) -> list[Cue]:
         elif tok.pos_ == "NOUN" and lemma in VERDICT_NOUNS and (cop := _copula_of(tok)) is not None:
             # "Mr. Steele's tenure has been one of the few blemishes": the subject, then the verdict
             subj = [c for c in cop.lefts if c.dep_ in ("nsubj", "nsubjpass")]
+            if not subj and cop.dep_ == "conj":
+                # "Trump regularly incites political violence and is a serial liar": the subject
+                # of the verb the copula is coordinated with
+                subj = [c for c in cop.head.lefts if c.dep_ in ("nsubj", "nsubjpass")]
             if not subj or any(c.dep_ == "aux" and c.tag_ == "MD" for c in cop.children):
                 continue
             lo = min([cop.i] + [c.i for c in cop.lefts if c.dep_ in ("aux", "auxpass", "neg", "advmod")])
