@@ -176,3 +176,19 @@ def test_polnear_gold_scores_dev(shared_dir, nlp):
     assert scores["gold_dev_events"] == len([g for g in load_gold(POLNEAR_GOLD) if g.split == "dev"])
     assert scores["gold_dev_corroborated_predicted"] > 0
     assert 0.0 <= scores["gold_dev_corroborated_recall"] <= 1.0
+
+
+def test_the_scorer_says_in_one_line_when_the_articles_or_the_gold_are_missing(tmp_path):
+    # a checkout without ../shared beside it scored nothing and printed nothing, exit 0
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    gold = Path(__file__).resolve().parents[1] / "eval" / "gold" / "basil"
+    run = subprocess.run([sys.executable, "-m", "newsprism.evaluate.gold_findings", "--gold", str(gold),
+                          "--data", str(tmp_path / "nowhere")], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "nowhere" in run.stderr and "Traceback" not in run.stderr
+    run = subprocess.run([sys.executable, "-m", "newsprism.evaluate.gold_findings", "--gold", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "no gold events" in run.stderr and run.stderr.count("\n") == 1

@@ -39,6 +39,7 @@ headline (``about``) or citation set repeats another's in the same section.
 from __future__ import annotations
 
 import re
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -413,7 +414,15 @@ if __name__ == "__main__":  # pragma: no cover - manual run
     splits = tuple(args.split or ("dev", "held-out"))
     detail: dict = {}
     lines: list[str] = []
-    data = args.data or default_data_dir([g for g in load_gold(args.gold) if g.split in splits])
+    chosen = [g for g in load_gold(args.gold) if g.split in splits] if args.gold.is_dir() else []
+    if not chosen:
+        print(f"gold_findings: {args.gold}: no gold events of split {', '.join(splits)}", file=sys.stderr)
+        sys.exit(2)
+    data = args.data or default_data_dir(chosen)
+    if not data.is_dir():
+        # without this, a missing ../shared scored nothing and printed nothing
+        print(f"gold_findings: {data}: no such folder (the articles the gold cites; give --data)", file=sys.stderr)
+        sys.exit(2)
     scores = evaluate_gold(args.gold, data, load_pipeline(), splits=splits, per_event=detail,
                            explain=lines if args.show else None)
     if args.show:
