@@ -499,6 +499,15 @@ _GOVERNED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "oprd", "attr", "pobj", "p
 _NON_SOURCES = frozenset({"it", "this", "that", "there", "which", "what", "these", "those"})
 
 
+def _outside_head(doc: Doc, first: int, last: int) -> Token | None:
+    """The first head outside the quote's tokens ``first:last`` of a word inside it (punctuation
+    aside): where the quote hangs in the reporter's sentence."""
+    for i in range(first, min(last, len(doc))):
+        if not doc[i].is_punct and not (first <= doc[i].head.i < last):
+            return doc[i].head
+    return None
+
+
 def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: int | None) -> Token | None:
     """The verb of the reporter's sentence a quote is the object or complement of, when its
     subject names somebody: "Mr. Trump thundered on social media that “...”", "Cruz called
@@ -509,10 +518,9 @@ def _governing_verb(index: _DocIndex, region: QuotedRegion, first: int, after: i
         return None  # "appeared on “Fox News Sunday,”": a programme's name, not words said
     doc = index.doc
     last = after if after is not None else index.token_at(region.end) + 1
-    heads = [doc[i].head for i in range(first, min(last, len(doc))) if not (first <= doc[i].head.i < last) and not doc[i].is_punct]
-    if not heads:
+    tok = _outside_head(doc, first, last)
+    if tok is None:
         return None
-    tok = heads[0]
     if tok.pos_ in ("NOUN", "PROPN") and tok.i >= last and all(
             doc[i].dep_ in _LABEL_DEPS or doc[i].is_punct or doc[i].head.i < last for i in range(first, min(last, len(doc)))):
         return None  # a label of the noun after it ("among ''somewhat conservative'' voters"), no words said
@@ -547,10 +555,9 @@ def _utterance_owner(index: _DocIndex, region: QuotedRegion, first: int, after: 
         return None
     doc = index.doc
     last = after if after is not None else index.token_at(region.end) + 1
-    heads = [doc[i].head for i in range(first, min(last, len(doc))) if not (first <= doc[i].head.i < last) and not doc[i].is_punct]
-    if not heads:
+    tok = _outside_head(doc, first, last)
+    if tok is None:
         return None
-    tok = heads[0]
     for _ in range(6):
         if tok.pos_ in ("NOUN", "PROPN") and tok.lemma_.lower() in UTTERANCE_NOUNS:
             break
