@@ -7,23 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from newsprism.model import Article
-
-
-def _story(nlp, texts: dict[str, str]):
-    from newsprism.compare.align import align_claims
-    from newsprism.compare.embed import default_embedder
-    from newsprism.extract.claims import extract_claims
-    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
-
-    ws = Workspace(articles=[Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()])
-    run_stages(ws, CORE_STAGES, nlp)
-    docs = ws.docs_by_id()
-    claims = extract_claims(ws.analysis, docs)
-    embedder = default_embedder()
-    graph = align_claims(claims, embedder)
-    # the alignment linked nothing: what the facts find, the anchors find
-    return replace(graph, alignments=(), groups=()), ws.analysis, docs, embedder
+from test_fact_unlinked import _story  # the story with the alignment's links removed
 
 
 def _facts(nlp, texts: dict[str, str], anchors: bool = True):
