@@ -9,8 +9,9 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from newsprism.compare.mention_items import Item
+from newsprism.compare.mention_items import PRONOUNS_PERSON, Item
 from newsprism.compare.names import ACRONYM
+from newsprism.compare.word_senses import noun_senses
 from newsprism.extract.metadata import OUTLET_NAMES, normalise_outlet
 from newsprism.lexicon import (
     FACILITY_WORDS,
@@ -81,7 +82,36 @@ def entity_type(members: list[Item]) -> str:
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
     if label == "PERSON" and names and all(_outlet(it.mention.text) or _institution(it) for it in names):
         return "ORG"  # "Politico", "Twitter", "Dish Network" NER called a person
+    if label == "PERSON" and names:
+        return _known_proper_noun(members, names) or label
     return label
+
+
+# what a proper noun WordNet knows (and knows as no person) is, by its lexicographer file
+_PROPER_NOUN_TYPES = {"noun.location": "GPE", "noun.object": "LOC", "noun.cognition": "NORP",
+                      "noun.group": "ORG", "noun.event": "EVENT"}
+
+
+def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
+    """The type of a one-word name NER called a person that WordNet (the optional ``[wordnet]``
+    extra) knows as a proper noun of a place, a river, a religion, a group or an event, and in no
+    sense as a person: "Mali" GPE, "Danube" LOC, "Islam" NORP. None when a member is a person's
+    (a title, a given name, "he"/"she" joined to it: "Mr. Kerry", "Georgia ... she"), when a
+    name has two words or more, or when WordNet does not know the word or also knows a person of
+    that name ("Jackson", "Washington")."""
+    words = {re.sub(r"['’‘]s?$", "", it.words[0]) if len(it.words) == 1 else "" for it in names}
+    if len(words) != 1 or "" in words or name_gender(next(iter(words))) is not None:
+        return None
+    if any(it.gender is not None for it in names) or any(
+            it.kind == "pronoun" and it.head in PRONOUNS_PERSON for it in members):
+        return None
+    senses = noun_senses()
+    if senses is None:
+        return None
+    kinds = senses.proper_kinds(next(iter(words)))
+    if "noun.cognition" in kinds:  # "Islam": the faith and its people
+        return "NORP"
+    return _PROPER_NOUN_TYPES.get(kinds[0]) if kinds else None
 
 
 

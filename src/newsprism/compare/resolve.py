@@ -2,7 +2,8 @@
 
 This module runs the rules that join mentions, in order, and builds the entities. The rules
 live in ``resolve_names`` (names written in full), ``resolve_short`` (surnames and given
-names alone), ``resolve_nouns`` (common nouns), ``resolve_pronouns`` and ``resolve_times``
+names alone), ``resolve_nouns`` (common nouns), ``resolve_senses`` (common nouns WordNet says
+name one thing, with the optional ``[wordnet]`` extra), ``resolve_pronouns`` and ``resolve_times``
 (days and clock times); they join in ``mention_sets.MentionSets``. What they read of a
 mention is ``compare/mention_items.py``, how two names are compared ``compare/names.py``,
 and an entity's name and type ``compare/entity_types.py``.
@@ -54,6 +55,7 @@ from newsprism.compare.names import name_tokens, phonetic, tokens_match
 from newsprism.compare.resolve_names import merge_names
 from newsprism.compare.resolve_nouns import link_people_nouns, link_shared_arguments, merge_nominals
 from newsprism.compare.resolve_pronouns import link_pronouns
+from newsprism.compare.resolve_senses import link_noun_senses
 from newsprism.compare.resolve_short import join_paired_given_names, short_people
 from newsprism.compare.resolve_times import link_calendar_days, link_clock_times, link_deictic_days
 from newsprism.model import Entity, Mention, Span
@@ -91,6 +93,7 @@ def resolve_entities(
     # names join across the whole story; words alone only within the documents of one event
     event = event_groups([m.doc for m in ordered], docs)
     merge_nominals(items, sets, event)
+    link_noun_senses(items, sets, event)
     link_deictic_days(items, sets, event)
     link_calendar_days(items, sets, event)
     link_clock_times(items, sets, event)

@@ -1,0 +1,104 @@
+"""Resolver rule for common nouns that WordNet says name one thing (``compare/resolve.py`` runs
+it within the documents of one event): "the brigands" / "the bandits", "the ship" / "the
+vessel", "the weapons" / "the arms", "the doctor" and the person described as "a physician".
+Needs the optional ``[wordnet]`` extra (``compare/word_senses.py``); without it the rule does
+nothing. It reads common-noun mentions (ECB+'s gold mentions have them; ``analyze`` extracts
+names only), so on names alone it changes nothing.
+
+Two nouns are related when one of the first two senses of one is a sense of the other (a
+synonym), or its direct hypernym ("ship" is a kind of "vessel"), or the two share a specific
+direct hypernym ("bandit" and "pirate" are both kinds of "thief"; a hypernym nine or more steps
+from WordNet's root: "adult" for "man" / "woman" is not). Times are left to
+``resolve_times``. An entity without a name joins another (with or without one; a name
+brings the role nouns it is given, "Regina Benjamin, a physician") when a noun of each is
+related and:
+- they share no sentence (one clause's two nouns are two things);
+- they agree in number ("the pirates" are not "the ship");
+- the join is unambiguous: each entity the one related to an entity is related to the other
+  too (a "warship" and a "freighter" both related to "the vessel", but not to each other,
+  leave "the vessel" alone);
+- two named entities are never joined so.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Mapping
+
+from newsprism.compare.mention_items import Item
+from newsprism.compare.mention_sets import MentionSets
+from newsprism.compare.word_senses import NounSenses, noun_senses
+
+__all__ = ["link_noun_senses", "related_nouns"]
+
+_SENSES = 2  # how many of a noun's senses (most frequent first) count
+_SPECIFIC = 9  # a shared hypernym at least this many steps below the root ("thief": 11, "adult": 7)
+_SKIP_LEXNAMES = frozenset({"noun.time"})
+
+
+def _depth(wn: NounSenses, offset: int) -> int:
+    """Steps from the synset to WordNet's root along its longest hypernym path."""
+    depth, front = 0, {offset}
+    while front:
+        front = {h for o in front for h in wn.synset(o).hypernyms}
+        depth += 1 if front else 0
+    return depth
+
+
+def related_nouns(wn: NounSenses, a: str, b: str) -> bool:
+    """Whether two different common nouns (lemmas) can name one thing (see the module doc)."""
+    if a == b:
+        return False
+    all_a, all_b = wn.senses(a), wn.senses(b)
+    first_a, first_b = set(all_a[:_SENSES]), set(all_b[:_SENSES])
+    if not first_a or not first_b or any(wn.synset(o).lexname in _SKIP_LEXNAMES for o in first_a | first_b):
+        return False
+    if first_a & set(all_b) or first_b & set(all_a):
+        return True
+    up_a = {h for o in first_a for h in wn.synset(o).hypernyms}
+    up_b = {h for o in first_b for h in wn.synset(o).hypernyms}
+    if up_a & first_b or up_b & first_a:
+        return True
+    return any(_depth(wn, o) >= _SPECIFIC for o in up_a & up_b)
+
+
+def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, int]) -> None:
+    wn = noun_senses()
+    if wn is None:
+        return
+    nouns: dict[int, set[str]] = defaultdict(set)  # the common nouns that describe each entity
+    plural: dict[int, list[bool]] = defaultdict(list)
+    sentences: dict[int, set[tuple[str, int]]] = defaultdict(set)
+    named: set[int] = set()
+    group_of: dict[int, int] = {}
+    for it in items:
+        root = sets.find(it.idx)
+        sentences[root].add((it.mention.doc, it.sent))
+        if it.kind == "name":
+            named.add(root)
+            nouns[root].update(r for r in it.role_lemmas if r.isalpha())
+        elif it.kind == "nominal" and it.head.isalpha():
+            nouns[root].add(it.head)
+            plural[root].append(it.plural)
+        else:
+            continue
+        group_of.setdefault(root, event.get(it.mention.doc, 0))
+    by_event: dict[int, list[int]] = defaultdict(list)
+    for root in nouns:
+        by_event[group_of[root]].append(root)
+    many = {r: 2 * sum(p) > len(p) for r, p in plural.items()}  # named entities without nouns: singular
+    for roots in by_event.values():
+        partners: dict[int, set[int]] = defaultdict(set)
+        for k, a in enumerate(roots):
+            for b in roots[k + 1:]:
+                if (a in named and b in named) or sentences[a] & sentences[b]:
+                    continue
+                if many.get(a, False) != many.get(b, False):
+                    continue
+                if any(related_nouns(wn, x, y) for x in nouns[a] for y in nouns[b]):
+                    partners[a].add(b)
+                    partners[b].add(a)
+        for a, others in partners.items():
+            for b in others:
+                if a < b and others - {b} <= partners[b] and partners[b] - {a} <= others:
+                    sets.union(a, b)

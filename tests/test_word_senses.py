@@ -1,0 +1,98 @@
+"""WordNet's nouns (the optional ``[wordnet]`` extra, read offline from the files it installs)
+and the two uses the resolver makes of them: common nouns of one thing joined ("the bandits" /
+"the brigands"), and a one-word name NER called a person that WordNet knows as a place or a
+faith ("Mali", "Islam")."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsprism.compare.entity_types import entity_type
+from newsprism.compare.mention_items import make_item
+from newsprism.compare.resolve import resolve_entities
+from newsprism.compare.word_senses import noun_senses, wordnet_dir
+from newsprism.model import Mention
+
+pytestmark = pytest.mark.skipif(wordnet_dir() is None, reason="the [wordnet] extra is not installed")
+
+
+def _together(entities, a: Mention, b: Mention) -> bool:
+    return any(a in e.mentions and b in e.mentions for e in entities)
+
+
+def _mention(doc_id: str, text: str, phrase: str, label: str = "ENTITY") -> Mention:
+    start = text.index(phrase)
+    return Mention(doc_id, start, start + len(phrase), phrase, label)
+
+
+def test_noun_senses_read_offline():
+    wn = noun_senses()
+    assert wn is not None
+    ship = wn.synset(wn.senses("ship")[0])
+    assert ship.lexname == "noun.artifact" and "ship" in ship.words
+    assert any("vessel" in wn.synset(h).words for h in ship.hypernyms)
+    # "host" is an emcee only in its fourth sense; senses come most frequent first
+    emcee = wn.senses("emcee")
+    assert emcee and emcee[0] in wn.senses("host")[1:]
+    assert wn.senses("zzqxv") == () and wn.senses("") == ()
+    assert wn.proper_kinds("Mali") == ("noun.location",)
+    assert wn.proper_kinds("Danube") == ("noun.object",)
+    assert wn.proper_kinds("Jackson") == ()  # also a person's name
+    assert wn.proper_kinds("ship") == ()  # no proper noun
+
+
+def test_two_words_for_one_group_of_people_are_one_entity(nlp):
+    """ECB+ (tuning topic 12): "the bandits" of one report and "the brigands" of another stood
+    apart; "the boat" and "the coast" are other things."""
+    a = "The bandits fled in a small boat on Monday after the navy fired."
+    b = "The brigands were caught near the coast on Monday, the navy said."
+    docs = {"a": nlp(a), "b": nlp(b)}
+    bandits, boat = _mention("a", a, "The bandits"), _mention("a", a, "a small boat")
+    brigands, coast = _mention("b", b, "The brigands"), _mention("b", b, "the coast")
+    entities = resolve_entities([bandits, boat, brigands, coast], docs)
+    assert _together(entities, bandits, brigands)
+    assert not _together(entities, bandits, boat) and not _together(entities, brigands, coast)
+    assert not _together(entities, boat, coast)
+
+
+def test_a_noun_related_to_two_things_that_are_not_one_stays_alone(nlp):
+    """"The vessel" is a kind of ship and a kind of boat; with a ship and a boat in the event,
+    which one is unsure, so it joins neither (and a singular never joins a plural)."""
+    a = "The ship was seized by pirates off Somalia on Monday."
+    b = "The boat was found empty off Somalia on Monday."
+    c = "The vessel was lost off Somalia on Monday, and the ships were searched."
+    docs = {"a": nlp(a), "b": nlp(b), "c": nlp(c)}
+    ship, boat = _mention("a", a, "The ship"), _mention("b", b, "The boat")
+    vessel, ships = _mention("c", c, "The vessel"), _mention("c", c, "the ships")
+    entities = resolve_entities([ship, boat, vessel, ships], docs)
+    assert not any(_together(entities, vessel, other) for other in (ship, boat, ships))
+
+
+def test_a_place_or_a_faith_ner_calls_a_person_is_not_a_person(nlp):
+    """BASIL and PolNeAR dev: "Mali" (two stories), "Danube" and "Islam", one word each that
+    NER called a person, stood among the story's people. WordNet knows them as a country, a river
+    and a faith, and no person of that name."""
+    text = ("Instability in Mali has grown, she said on a boat on the Danube. "
+            "It would be a mistake to equate Islam with violence. Jackson agreed.")
+    doc = nlp(text)
+
+    def typed(name: str) -> str:
+        return entity_type([make_item(0, _mention("a", text, name, "PERSON"), doc)])
+
+    assert typed("Mali") == "GPE" and typed("Danube") == "LOC" and typed("Islam") == "NORP"
+    assert typed("Jackson") == "PERSON"
+
+
+def test_a_name_with_a_person_cue_stays_a_person(nlp):
+    """A given name, a title or "she" joined to the name keeps NER's person: "Georgia" is a
+    state in WordNet, and a woman here."""
+    text = "Georgia Smith arrived late. Georgia said she would run again."
+    doc = nlp(text)
+    start = text.rindex("Georgia")
+    georgia = Mention("a", start, start + 7, "Georgia", "PERSON")
+    she = _mention("a", text, "she")
+    entities = resolve_entities([georgia, she], {"a": doc})
+    assert [e.type for e in entities if georgia in e.mentions] == ["PERSON"]
+    # a known given name alone: "Virginia" is a state in WordNet, and a woman's name
+    alone = "Virginia said the vote would come."
+    assert entity_type([make_item(0, _mention("a", alone, "Virginia", "PERSON"), nlp(alone))]) == "PERSON"
