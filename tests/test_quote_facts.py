@@ -175,3 +175,47 @@ def test_cited_outlets_pre_test_agrees_with_the_case_blind_search():
                 expected.setdefault(c.id, set()).add(d)
     assert cited_outlets(claims, docs) == expected
     assert {"c"} <= expected["a#6"] and "b" in expected["a#2"]
+
+
+SHOW_OF_HANDS = "It is not something to be decided by a show of hands"
+
+
+def test_a_quoting_sentence_whose_own_words_tell_another_fact_supports_both(nlp):
+    # a's sentence carries a quotation b also quotes, and in its own words what b tells
+    # in a sentence of its own: two facts, the quote fact citing only the quoted words
+    texts = {
+        "a": f'Liz Cheney is running for the Senate in Wyoming. "{SHOW_OF_HANDS}," Mary Cheney wrote on her '
+             "personal Facebook page on Friday evening, criticizing her sister's opposition to same-sex marriage. "
+             "The race is expected to be close.",
+        "b": "Mary Cheney criticized her sister's opposition to same-sex marriage in a Facebook post on Friday "
+             f'evening. "{SHOW_OF_HANDS}," she wrote. Her sister has not responded.',
+    }
+    analysis = _analyse(nlp, texts)
+    told = [f for f in analysis.findings.corroborated if {"a", "b"} <= set(f.docs)]
+    assert len(told) == 2, [f.about for f in told]
+    quote = next(f for f in told if all("show of hands" in c.text and "Facebook" not in c.text for c in f.citations))
+    other = next(f for f in told if f is not quote)
+    assert any("criticized her sister" in c.text for c in other.citations)
+    # a claim supports one fact: the quote fact's support of a's sentence is its quoted span
+    ids = [s.claim for f in analysis.findings.facts for s in f.support]
+    assert len(ids) == len(set(ids))
+    assert any("@" in c for c in quote.claims) and not any("@" in c for c in other.claims)
+
+
+def test_a_quoting_sentence_that_only_says_who_spoke_stays_in_the_quote_fact(nlp):
+    from newsprism.compare.facts import tells_more
+
+    texts = {
+        "a": f'Liz Cheney is running for the Senate in Wyoming. "{SHOW_OF_HANDS}," Mary Cheney wrote.',
+        "b": f'Mary Cheney posted on Facebook on Friday evening. "{SHOW_OF_HANDS}," she wrote.',
+    }
+    analysis = _analyse(nlp, texts)
+    assert all("@" not in s.claim for f in analysis.findings.facts for s in f.support)
+    doc = nlp(f'"{SHOW_OF_HANDS}," Mary Cheney wrote on her personal Facebook page, criticizing her sister.')
+    from newsprism.extract.claims import extract_claims
+
+    claims = extract_claims(_analyse(nlp, {"x": doc.text}), {"x": doc})
+    assert tells_more(claims[0], doc, 3)
+    short = nlp(f'"{SHOW_OF_HANDS}," Mr. Etheridge said.')
+    claims = extract_claims(_analyse(nlp, {"x": short.text}), {"x": short})
+    assert not tells_more(claims[0], short, 3)

@@ -4,7 +4,11 @@ The alignment (:mod:`newsprism.compare.align`) proposes groups of claims from
 different documents that look like the same fact. Here they become facts:
 
 - **Partition.** Groups are taken strongest first; a claim already used by an
-  earlier fact is not used again, so a sentence supports one fact only.
+  earlier fact is not used again, so a claim supports one fact only. One
+  exception: a claim in a shared-quote fact whose own words tell more than who
+  said it supports that fact with its quoted words only (its support's id is
+  "<claim id>@<start>-<end>"), and the claim stays free for the fact its own
+  words state.
 - **Match strength** (:mod:`newsprism.compare.fact_links`). Each claim of a
   fact is ``"same fact"`` when it states the proposition with a claim of another
   document, else ``"partly"``; partly supports never count as corroboration.
@@ -45,6 +49,7 @@ from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_
 from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, propositions
+from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support, outlet_key
 
 __all__ = ["FactParams", "build_facts"]
@@ -53,6 +58,22 @@ __all__ = ["FactParams", "build_facts"]
 def _sentence_rank(span: Span) -> tuple[bool, float]:
     """How a headline reads: as a whole sentence first, then how readable."""
     return reads_whole(span.text), readability(span.text)
+
+
+def _support_id(claim: Claim, cited: Span, free: frozenset[str]) -> str:
+    """A support's claim id: the claim's, or for a claim that supports a fact with part of its
+    words only (its quotation) while the rest stays free, "<claim id>@<start>-<end>"."""
+    return f"{claim.id}@{cited.start}-{cited.end}" if claim.id in free else claim.id
+
+
+def _restored(support: Support, used: set[str]) -> Support:
+    """A support of part of a claim (:func:`_support_id`) whose claim no other fact took: the
+    claim's own id again (and the claim used)."""
+    claim, at, _ = support.claim.partition("@")
+    if not at or claim in used:
+        return support
+    used.add(claim)
+    return replace(support, claim=claim)
 
 
 def _merged(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
@@ -154,6 +175,29 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
     return out
 
 
+_CONTENT_POS = frozenset({"NOUN", "VERB", "ADJ", "ADV", "NUM"})
+
+
+def tells_more(claim: Claim, doc: Doc | None, min_words: int) -> bool:
+    """The claim's words outside its quotations tell something of their own: ``min_words``
+    content words or more that are no name and no verb of saying ("Mary Cheney reportedly
+    wrote on her personal Facebook page, concluding her internecine post by saying, “Please
+    like and share if you agree.”"), not only who said the quoted words ("“Tell me who you
+    are,” Mr. Etheridge said.")."""
+    span = doc.char_span(claim.start, claim.end, alignment_mode="expand") if doc is not None else None
+    if span is None:
+        return False
+    quoted = [(q.start, q.end) for q in claim.quotes]
+    n = 0
+    for t in span:
+        if t.pos_ not in _CONTENT_POS or t.is_stop or any(a <= t.idx < b for a, b in quoted):
+            continue
+        if t.pos_ == "VERB" and t.lemma_.lower() in REPORTING_VERBS:
+            continue
+        n += 1
+    return n >= min_words
+
+
 def _whole(claim: Claim) -> Span:
     return claim.citation
 
@@ -218,7 +262,8 @@ def build_facts(
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
 
-    def add_fact(support: list[tuple[Claim, Strength]], cite=_whole, anchor: str | None = None) -> bool:
+    def add_fact(support: list[tuple[Claim, Strength]], cite=_whole, anchor: str | None = None,
+                 free: frozenset[str] = frozenset()) -> bool:
         # a claim that tells what another outlet of the fact reported ("The Times
         # reports ...") repeats that outlet: it supports the fact only partly
         docs_here = {c.doc for c, st in support if st == "same fact"}
@@ -262,8 +307,10 @@ def build_facts(
         seen_headlines.add(key)
         seen_cites.add(cites)
         # a claim that states the fact is used up; a partly one stays free for
-        # the fact it does state (then it leaves this one: see below)
-        used.update(c.id for c in same)
+        # the fact it does state (then it leaves this one: see below). A claim in ``free``
+        # supports this fact with the span cited only ("<claim id>@<start>-<end>"): the
+        # rest of it may state another fact
+        used.update(c.id for c in same if c.id not in free)
         sources = independent_sources(same_docs, same, copied, families, quoting, outlet_of)
         if sources < 2:
             cite = _whole  # copies are cited whole, as the shared-text pairs name them
@@ -272,7 +319,7 @@ def build_facts(
                 id="",
                 headline=head,
                 outlet=outlet_of.get(head.doc),
-                support=tuple(Support(c.id, cite(c), st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
+                support=tuple(Support(_support_id(c, cite(c), free), cite(c), st) for c, st in sorted(support, key=lambda x: (x[1] != "same fact", x[0].doc, x[0].start))),
                 docs=tuple(same_docs),
                 sources=sources,
                 actors=tuple(dict.fromkeys(e for c in same for e in c.entities)),
@@ -286,9 +333,16 @@ def build_facts(
     # the same words quoted by several reports: a fact of its own, first. What the
     # reports share is the quotation: each cites its quoted words, not the rest of
     # its sentence (the headline keeps the sentence, who said it included)
+    # A claim whose own words tell more than who said the quotation ("..., Mary Cheney wrote on
+    # her Facebook page, concluding her post by saying, “Please like and share if you agree.”")
+    # stays free for the fact those words state: a sentence may tell two facts
     for qg in quote_groups(claims):
         members = [claims[k] for k in qg if is_content(claims[k]) or quoted_sentence(claims[k])]
-        add_fact([(c, "same fact") for c in members], quoted_span)
+        free = frozenset(
+            c.id for c in members
+            if docs is not None and params.quote_rest and tells_more(c, docs.get(c.doc), params.quote_rest_words)
+        )
+        add_fact([(c, "same fact") for c in members], quoted_span, free=free)
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
     groups = _merged(graph.groups)
@@ -364,6 +418,8 @@ def build_facts(
         cleaned.append(replace(f, support=tuple(keep)))
     facts = cleaned
     used = placed
+    # a claim a shared-quote fact left free that no later fact took: that fact's claim, whole
+    facts = [replace(f, support=tuple(_restored(s, used) for s in f.support)) for f in facts]
     # who someone is, told in passing by two outlets ("Liz Cheney, a Wyoming Senate candidate"):
     # a fact of its own, citing only the name and its description (see side_facts)
     if docs and params.side_facts:
