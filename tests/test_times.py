@@ -202,3 +202,14 @@ def test_fast_scans_find_exactly_what_the_patterns_find():
             (T._POD_WORD, T._POD_WORD.finditer(text) if folded else T._scan(T._POD_WORD, text, T._starts(T._AT_POD, low))),
         ):
             assert spans(fast) == spans(pattern.finditer(text)), (pattern.pattern[:40], text)
+
+
+def test_a_day_word_inside_a_name_dates_nothing(nlp):
+    # PolNeAR story 542 (USA Today): "he told USA TODAY's weekly video newsmaker series"
+    # put a row dated the day of publication into the dates; a day word that is part of a
+    # name is no time, while a year inside one still is
+    text = ("The voices have gathered courage to show their ugliness, he told USA TODAY's weekly "
+            "video newsmaker series. He spoke on Tuesday.")
+    times = _times(nlp, text)
+    assert not [t for t in times if "TODAY" in t.text]
+    assert _one(times, "Tuesday").resolved == "2016-12-13"

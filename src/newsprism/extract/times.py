@@ -176,6 +176,13 @@ class _Reading:
     relative: bool = False  # needed the publication date
 
 
+_NAME_LABELS = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "FAC"})
+
+
+def _in_name(text: str, start: int, end: int, names: list[tuple[int, int]]) -> bool:
+    return not any(ch.isdigit() for ch in text[start:end]) and any(a <= start and end <= b for a, b in names)
+
+
 def extract_times(article: Article, doc: "Doc") -> list[TimeExpr]:
     """Date and time expressions of ``article``, resolved against ``article.published``."""
     if not parsed_from(doc, article.text):
@@ -183,10 +190,15 @@ def extract_times(article: Article, doc: "Doc") -> list[TimeExpr]:
     text = article.text
     published = parse_published(article.published)
     anchor = f"published {published.isoformat()}" if published else None
+    # a day word inside a name ("USA TODAY's video series", "Fox News Sunday", "March for
+    # Our Lives") dates nothing; a year or day number inside one ("the 2016 Republican
+    # National Convention") still dates
+    names = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _NAME_LABELS]
     readings = [
         r
         for start, end in _merge(text, _candidates(doc, text))
-        if (r := _read(doc, text, start, end, published)) is not None
+        if not (names and _in_name(text, start, end, names))
+        and (r := _read(doc, text, start, end, published)) is not None
     ]
     _attach_days(doc, readings)
     out = []
