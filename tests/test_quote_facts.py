@@ -219,3 +219,26 @@ def test_a_quoting_sentence_that_only_says_who_spoke_stays_in_the_quote_fact(nlp
     short = nlp(f'"{SHOW_OF_HANDS}," Mr. Etheridge said.')
     claims = extract_claims(_analyse(nlp, {"x": short.text}), {"x": short})
     assert not tells_more(claims[0], short, 3)
+
+
+def test_a_statement_one_report_quotes_in_one_sentence_and_the_other_in_two_is_one_fact(nlp):
+    # PolNeAR story 544 (USA Today, Western Journal): "If she gets to pick her judges ..." and
+    # "Though the Second Amendment people ..." sit in one sentence of one report and in two of
+    # the other; they were two corroborated items sharing that one sentence, and the headline
+    # of one was the second half of a quoted passage ("By the way, ..., folks,” Trump said.")
+    texts = {
+        "a": "Trump spoke at a rally in Wilmington on Tuesday.\n\n"
+             "\u201cIf she gets to pick her judges, nothing you can do folks,\u201d Trump said before adding: "
+             "\u201cThough the Second Amendment people, maybe there is, I don't know.\u201d\n\n"
+             "The campaign issued a statement minutes later.",
+        "b": "On Tuesday, during a campaign rally, Trump spoke about the courts.\n\n"
+             "\u201cHillary wants to abolish the Second Amendment. By the way, if she gets to pick, "
+             "if she gets to pick her judges, nothing you can do, folks,\u201d Trump said. "
+             "\u201cAlthough the Second Amendment people, maybe there is, I don\u2019t know.\u201d\n\n"
+             "Some accused Trump of inciting violence.",
+    }
+    analysis = _analyse(nlp, texts)
+    quoting = [f for f in analysis.findings.corroborated
+               if {"a", "b"} <= set(f.docs) and any("judges" in c.text or "maybe there is" in c.text for c in f.citations)]
+    assert len(quoting) == 1, [f.about for f in quoting]
+    assert not quoting[0].about.startswith("By the way"), quoting[0].about

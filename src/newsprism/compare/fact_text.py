@@ -98,7 +98,19 @@ def readability(text: str) -> float:
         score += 1
     if quote_like(t):
         score -= 0.5
+    if opens_inside_quote(t):
+        score -= 1
     return score
+
+
+def opens_inside_quote(text: str) -> bool:
+    """The text starts inside a quotation: its first curly mark closes one ("By the way, if
+    she gets to pick ..., folks,” Trump said." is the second half of a quoted passage the
+    sentence splitter cut), or its straight double quotes do not pair up."""
+    first = re.search(r"[“”]", text)
+    if first is not None:
+        return first.group() == "”"
+    return text.count('"') % 2 == 1
 
 
 def quote_like(text: str) -> bool:

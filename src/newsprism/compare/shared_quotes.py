@@ -146,18 +146,34 @@ def _passages(groups: list[list[int]], claims: Sequence[Claim]) -> list[list[int
         starts = sorted({(c.sentence or c.citation).start for c in claims if c.doc == doc})
         sentence_rank.update(((doc, st), r) for r, st in enumerate(starts))
 
-    def extent(members: list[int]) -> dict[str, tuple[int, int]] | None:
+    def extent(members: list[int]) -> dict[str, tuple[int, int, int, int]] | None:
         ranks: dict[str, set[int]] = {}
+        spans: dict[str, list[int]] = {}
         for k in members:
             c = claims[k]
             ranks.setdefault(c.doc, set()).add(sentence_rank[(c.doc, (c.sentence or c.citation).start)])
+            spans.setdefault(c.doc, []).extend((c.citation.start, c.citation.end))
         if any(max(r) - min(r) + 1 != len(r) for r in ranks.values()):
             return None  # not one unbroken stretch of a report
-        return {d: (min(r), max(r)) for d, r in ranks.items()}
+        return {d: (min(r), max(r), min(spans[d]), max(spans[d])) for d, r in ranks.items()}
+
+    def follows(e: dict[str, tuple[int, int, int, int]], f: dict[str, tuple[int, int, int, int]]) -> bool:
+        """f goes on where e stops in every report: in the next sentence, or later in the
+        same sentence (one report puts in one sentence what the other quotes in two),
+        with at least one report moving to its next sentence."""
+        if e.keys() != f.keys():
+            return False
+        steps = []
+        for d, (_, last, _, end) in e.items():
+            first, _, start, _ = f[d]
+            step = first - last
+            if step not in (0, 1) or (step == 0 and start < end):
+                return False
+            steps.append(step)
+        return 1 in steps
 
     extents = [extent(g) for g in groups]
     who = [set().union(*(speakers(claims[k]) for k in g)) for g in groups]
-    starting = {frozenset((d, a) for d, (a, _) in e.items()): i for i, e in enumerate(extents) if e is not None}
     parent = list(range(len(groups)))
 
     def root(i: int) -> int:
@@ -169,10 +185,12 @@ def _passages(groups: list[list[int]], claims: Sequence[Claim]) -> list[list[int
     for i, e in enumerate(extents):
         if e is None:
             continue
-        j = starting.get(frozenset((d, b + 1) for d, (_, b) in e.items()))
-        if j is None or (who[i] and who[j] and not who[i] & who[j]):
-            continue
-        parent[root(j)] = root(i)
+        for j, f in enumerate(extents):
+            if f is None or j == i or not follows(e, f):
+                continue
+            if who[i] and who[j] and not who[i] & who[j]:
+                continue
+            parent[root(j)] = root(i)
     joined: dict[int, list[int]] = {}
     for i, g in enumerate(groups):
         joined.setdefault(root(i), []).extend(g)
