@@ -90,7 +90,8 @@ def test_corroborated_headlines_read_as_whole_sentences(seed_story, nlp):
     longer one ("But the vans returned soon after, ..." goes on from the sentence before it),
     and the headline is a verbatim stretch of the report it names. A side fact (who someone is,
     told in passing) is headed by the name with its description, "Osama Abu Zayd, a legal adviser
-    to Syrian opposition factions", a verbatim stretch too."""
+    to Syrian opposition factions", a verbatim stretch too, and reads as the sentence written from
+    those words ("Osama Abu Zayd is a legal adviser to Syrian opposition factions.")."""
     from newsprism.compare.fact_text import reads_whole
     from newsprism.compare.side_facts import is_side_fact
     from newsprism.pipeline import analyze
@@ -102,5 +103,7 @@ def test_corroborated_headlines_read_as_whole_sentences(seed_story, nlp):
     side = {f.id for f in analysis.findings.facts if is_side_fact(f)}
     not_whole = [f.about for f in heads if not reads_whole(f.about) and f.fact not in side]
     assert not not_whole, not_whole
+    statements = {f.id: f.statement for f in analysis.findings.facts if f.id in side}
+    assert all(s and reads_whole(s) for s in statements.values()), statements
     for fact in heads:
         assert any(fact.about in text for text in texts.values()), fact.about

@@ -32,6 +32,13 @@ def test_a_description_told_in_passing_by_two_outlets_is_corroborated(nlp):
     })
     cited = _cited(analysis)
     assert {"a": "Liz Cheney, a Wyoming Senate candidate", "b": "Wyoming Senate candidate Liz Cheney"} in cited, cited
+    # shown as a sentence made of one report's cited words, the headline staying verbatim
+    side = [f for f in analysis.findings.facts if f.statement]
+    assert [f.statement for f in side] == ["Liz Cheney is a Wyoming Senate candidate."]
+    assert side[0].headline.text in ("Liz Cheney, a Wyoming Senate candidate", "Wyoming Senate candidate Liz Cheney")
+    from newsprism.report.markdown import to_markdown
+
+    assert "**Liz Cheney is a Wyoming Senate candidate.**" in to_markdown(analysis)
     # the main facts differ: each sentence is still one outlet's news
     single = [item.about for item in analysis.findings.single_source]
     assert any("farmers" in s for s in single) and any("thirty points" in s for s in single), single
@@ -47,6 +54,10 @@ def test_a_relative_clause_told_by_two_outlets_is_corroborated(nlp):
     })
     cited = _cited(analysis)
     assert any(set(c) == {"a", "b"} and all("married" in t and "gay" in t for t in c.values()) for c in cited), cited
+    # "Mary Cheney, who is gay and ...": the relative pronoun gives way to the name
+    statements = {f.statement for f in analysis.findings.facts if f.statement}
+    assert statements & {"Mary Cheney is gay and married her longtime partner last year.",
+                         "Mary Cheney is openly gay and married her partner in Washington last year."}, statements
 
 
 def test_one_shared_word_or_a_bare_title_is_no_side_fact(nlp):

@@ -348,6 +348,10 @@ class Fact:
     # why claims no alignment linked state it (newsprism.compare.fact_anchors): the quote, figure
     # or actor/action/target they share ("the same quote of Bernie Sanders: “very hard”"); None otherwise
     anchor: str | None = None
+    # a side fact (newsprism.compare.side_facts: who someone is, told in passing) as a sentence
+    # written from the cited words of one report ("Liz Cheney is a Wyoming Senate candidate."),
+    # the headline being that name and description as the report words them; None otherwise
+    statement: str | None = None
 
 
 @dataclass(frozen=True)

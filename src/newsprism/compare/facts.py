@@ -156,7 +156,11 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
         parents = [by_id[s.claim] for s in members]
         same_docs = sorted({s.doc for s in members})
         sources = independent_sources(same_docs, parents, copied, families, quoting, outlet_of)
-        head = max(members, key=lambda s: (readability(s.span.text), len(s.words), -s.span.start)).span
+        best = max(members, key=lambda s: (readability(s.span.text), len(s.words), -s.span.start))
+        head = best.span
+        # as a sentence: the headline's own words, else another report's (a description before the
+        # name makes none: "Wyoming Senate candidate Liz Cheney")
+        told = [s for s in [best, *members] if s.statement]
         key = " ".join(head.text.lower().split())
         cites = frozenset((s.doc, s.span.start) for s in members)
         if sources < 2 or key in seen_headlines or cites in seen_cites:
@@ -171,6 +175,7 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
             actors=tuple(dict.fromkeys(s.entity for s in members)),
             # told in passing: after the facts the sentences are about
             importance=round(params.side_weight * max(importance(c, rank[c.id]) for c in parents), 3),
+            statement=told[0].statement if told else None,
         ))
     return out
 

@@ -56,6 +56,9 @@ class SideFact:
     span: Span  # verbatim: the name with its description
     words: frozenset[str]  # content lemmas of the description, the name's own words left out
     kind: str  # "apposition" | "relative" | "title" | "copula"
+    # a sentence written from the span's own words ("Liz Cheney is a Wyoming Senate candidate."),
+    # None where they make none ("California, Illinois and New York, where ...")
+    statement: str | None = None
 
     @property
     def doc(self) -> str:
@@ -96,8 +99,28 @@ def _words(tokens: Sequence[Token], entity: str, mentions: _Mentions) -> frozens
     return frozenset(out)
 
 
+def _words_of(tokens) -> str:
+    """The text of a run of tokens, as written, without punctuation at either end."""
+    tokens = list(tokens)
+    while tokens and tokens[0].is_punct:
+        tokens = tokens[1:]
+    while tokens and tokens[-1].is_punct and tokens[-1].text not in ")”\"'’":
+        tokens = tokens[:-1]
+    return "".join(t.text_with_ws for t in tokens).strip()
+
+
+def _sentence(name, verb: str | None, rest) -> str | None:
+    """``name`` + ``verb`` + ``rest`` (runs of tokens) as one sentence: "Liz Cheney is a Wyoming
+    Senate candidate." None when the name or the rest is empty or holds a quotation mark."""
+    parts = [_words_of(name), verb or "", _words_of(rest)]
+    if not parts[0] or (verb and not parts[2]) or any(ch in p for p in parts for ch in "“”\""):
+        return None
+    text = " ".join(p for p in parts if p)
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _pieces(span, mentions: _Mentions):
-    """(entity, description tokens, first token, end token, kind) of each side fact of a clause."""
+    """(entity, description tokens, first token, end token, kind, statement) of each side fact of a clause."""
     lo, hi = span.start, span.end
     doc = span.doc
     for t in span:
@@ -109,22 +132,35 @@ def _pieces(span, mentions: _Mentions):
             if t.left_edge.lower_ in _RELATIVES or h.left_edge.lower_ in _RELATIVES:
                 continue  # "Mark Mattioli, whose 6-year-old son, James, was killed": a relative clause misread
             e = mentions.at(h.idx)
+            inner = [x for x in t.subtree if x.i < end]
             if e is not None:  # "Liz Cheney, a Wyoming Senate candidate"
-                yield e, [x for x in t.subtree if x.i < end], h.left_edge.i, end, "apposition"
+                name = doc[h.left_edge.i : t.left_edge.i]
+                yield e, inner, h.left_edge.i, end, "apposition", _sentence(name, "is", inner)
                 continue
             e = mentions.at(t.idx)
             if e is not None:  # "her partner, Heather Poe"
-                inner = {x.i for x in t.subtree}
-                yield e, [x for x in h.subtree if x.i not in inner and x.i < end], h.left_edge.i, end, "apposition"
+                ids = {x.i for x in t.subtree}
+                outer = [x for x in h.subtree if x.i not in ids and x.i < end]
+                yield e, outer, h.left_edge.i, end, "apposition", _sentence(inner, "is", outer)
         elif t.dep_ in ("relcl", "acl") and lo <= h.i < hi and t.left_edge.i > lo and doc[t.left_edge.i - 1].text == ",":
             e = mentions.at(h.idx)  # "Mary Cheney, who is gay ..."; "Joe Arpaio, known for ..."
             if e is not None:
-                yield e, list(t.subtree), h.left_edge.i, t.right_edge.i + 1, "relative"
+                clause = list(t.subtree)
+                name = doc[h.left_edge.i : t.left_edge.i]
+                if clause[0].lower_ in ("who", "which", "that") and clause[0].dep_ in ("nsubj", "nsubjpass"):
+                    told = _sentence(name, None, clause[1:])  # "who is gay" -> "Mary Cheney is gay."
+                elif t.dep_ == "acl" and t.tag_ in ("VBN", "VBG") and t.i == clause[0].i:
+                    told = _sentence(name, "is", clause)  # "known for ..." -> "Joe Arpaio is known for ..."
+                else:
+                    told = None  # "whose son ...", "where ...": no sentence of the name's own
+                yield e, clause, h.left_edge.i, t.right_edge.i + 1, "relative", told
         if t.pos_ == "PROPN" and t.dep_ not in _MODIFIER_DEPS and (e := mentions.at(t.idx)) is not None:
             # "Wyoming U.S. Senate candidate Liz Cheney": the words before the name that modify it
             before = [c for c in t.children if c.dep_ in _MODIFIER_DEPS and c.i < t.i and mentions.at(c.idx) != e]
             if before and before[0].left_edge.i >= lo:
-                yield e, [x for c in before for x in c.subtree], before[0].left_edge.i, t.i + 1, "title"
+                words = [x for c in before for x in c.subtree]
+                # no sentence: "Liz Cheney is Wyoming Senate candidate" wants an article the words do not give
+                yield e, words, before[0].left_edge.i, t.i + 1, "title", None
         if t.dep_ in ("nsubj", "attr") and h.lemma_ == "be" and h.i == span.root.i and h.i != t.i:
             other = next((c for c in h.children if c.dep_ == ("attr" if t.dep_ == "nsubj" else "nsubj")), None)
             e = mentions.at(t.idx)  # "Sandra Jackson was a Chicago alderman" (not "wasn't the only ...")
@@ -132,7 +168,7 @@ def _pieces(span, mentions: _Mentions):
             negated = any(c.dep_ == "neg" or c.lower_ in _NEGATIONS or c.tag_ == "MD" for c in h.children)
             if other is not None and e is not None and mentions.at(other.idx) != e and not negated:
                 a, b = sorted((t, other), key=lambda x: x.i)
-                yield e, list(other.subtree), a.left_edge.i, b.right_edge.i + 1, "copula"
+                yield e, list(other.subtree), a.left_edge.i, b.right_edge.i + 1, "copula", _sentence(doc[a.left_edge.i : b.right_edge.i + 1], None, [])
 
 
 def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[SideFact]:
@@ -152,7 +188,7 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
-        for entity, description, first, end, kind in _pieces(span, found):
+        for entity, description, first, end, kind, statement in _pieces(span, found):
             if first < span.start or end > span.end:
                 continue  # cut by the clause splitter ("Mark Mattioli, whose 6-year-old son"): a fragment
             while first < end and (doc[first].is_punct or doc[first].dep_ == "cc"):
@@ -171,7 +207,8 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
                 continue
             seen.add((c.doc, start, stop))
             text = texts.get(c.doc, "")
-            out.append(SideFact(f"{c.doc}#{start}-{stop}", c.id, entity, Span(c.doc, start, stop, text[start:stop]), words, kind))
+            out.append(SideFact(f"{c.doc}#{start}-{stop}", c.id, entity, Span(c.doc, start, stop, text[start:stop]), words, kind,
+                                statement))
     return out
 
 

@@ -114,10 +114,15 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         out += ["", f"_LLM summary not used: {_md(analysis.summary_note)}_"]
     out += ["", f"## Corroborated ({len(f.corroborated)})", ""]
     anchors = {x.id: x.anchor for x in f.facts if x.anchor}
+    statements = {x.id: x.statement for x in f.facts if x.statement}
     for item in f.corroborated:
         outlets = ", ".join(_label(analysis, d) for d in item.docs)
         wording = f" _(wording: {_md(item.outlet)})_" if item.outlet else ""
-        out.append(f"- **{_md(item.about)}**{wording} — {len(item.docs)} reports ({outlets}), {item.sources} independent")
+        statement = statements.get(item.fact or "")  # who someone is, told in passing: a sentence from the cited words
+        if statement:
+            wording = " _(told in passing; a sentence made of the cited words)_"
+        about = statement or item.about
+        out.append(f"- **{_md(about)}**{wording} — {len(item.docs)} reports ({outlets}), {item.sources} independent")
         if item.fact in anchors:  # told in other words: what the reports share, for the reader to check
             out.append(f"  - _one fact by {_md(anchors[item.fact])}_")
         for c in item.citations:

@@ -137,14 +137,18 @@ def print_report(
     if "facts" in chosen and f is not None:
         shown.append("facts")
         head(f"Facts told by several outlets ({len(f.corroborated)})")
+        statements = {x.id: x.statement for x in f.facts if x.statement}
         for item in take(f.corroborated):
             independent = f", {item.sources} independent" if item.sources and item.sources < len(item.docs) else ""
             partly = sum(1 for x in item.support if x.strength == "partly")
             partly_note = f"; {partly} more say part of it" if partly else ""
             wording = f" (in {escape(_label_of(analysis, labels, item.outlet))}'s words)" if item.outlet else ""
-            _say(console, f"  • {escape(_fold(item.about))}{wording} [dim]— {who(item.docs)}{independent}{partly_note}[/]")
+            statement = statements.get(item.fact)  # who someone is, told in passing: a sentence made of the cited words
+            if statement:
+                wording = " (told in passing)"
+            _say(console, f"  • {escape(_fold(statement or item.about))}{wording} [dim]— {who(item.docs)}{independent}{partly_note}[/]")
             for x in item.citations:
-                if x.text.strip() != item.about.strip():
+                if statement or x.text.strip() != item.about.strip():
                     _say(console, f"      {escape(labels[x.doc][0])}: “{escape(clip(x.text))}” [dim]{c1(x.doc, x.start, x.end)}[/]")
         more("facts", len(take(f.corroborated)), len(f.corroborated))
 
