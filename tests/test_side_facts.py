@@ -97,3 +97,26 @@ def test_a_guess_or_a_clipped_description_is_no_side_fact(nlp):
     for s in side_facts(claims, ws.analysis, docs):  # each inside its claim, never cut by it
         claim = next(c for c in claims if c.id == s.claim)
         assert claim.start <= s.span.start and s.span.end <= claim.end
+
+
+def test_a_side_facts_sentence_has_no_pronoun_pointing_nowhere(nlp):
+    # "Corey Lewandowski is his combative former campaign manager." would leave "his" to nobody:
+    # no sentence then (the verbatim name and description are shown); in a relative clause the
+    # pronoun is the person's own ("who married her partner")
+    from newsprism.compare.side_facts import side_facts
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
+
+    text = ("Donald Trump hired Steve Bannon on Wednesday. He also praised Corey Lewandowski, his combative former "
+            "campaign manager, in a speech in Ohio. Kellyanne Conway, a veteran pollster, was promoted. "
+            "Mary Cheney, who married her longtime partner last year, wrote on Facebook on Friday.")
+    ws = Workspace(articles=[Article(id="a", text=text, outlet="A")])
+    run_stages(ws, CORE_STAGES, nlp)
+    docs = ws.docs_by_id()
+    told = {s.span.text: s.statement for s in side_facts(extract_claims(ws.analysis, docs), ws.analysis, docs)}
+    assert told.get("Kellyanne Conway, a veteran pollster") == "Kellyanne Conway is a veteran pollster.", told
+    assert "Corey Lewandowski, his combative former campaign manager" in told, told
+    assert told["Corey Lewandowski, his combative former campaign manager"] in (
+        None, "Corey Lewandowski is Donald Trump’s combative former campaign manager."), told
+    assert told.get("Mary Cheney, who married her longtime partner last year") == (
+        "Mary Cheney married her longtime partner last year."), told

@@ -99,27 +99,51 @@ def _words(tokens: Sequence[Token], entity: str, mentions: _Mentions) -> frozens
     return frozenset(out)
 
 
-def _words_of(tokens) -> str:
-    """The text of a run of tokens, as written, without punctuation at either end."""
+def _words_of(tokens, whose: Mapping[int, str] | None = None) -> str | None:
+    """The text of a run of tokens, as written, without punctuation at either end; a possessive
+    pronoun given as its person's name ("his campaign manager" -> "Donald Trump's campaign
+    manager") when ``whose`` has it, None when it has not (a pronoun pointing nowhere)."""
     tokens = list(tokens)
     while tokens and tokens[0].is_punct:
         tokens = tokens[1:]
     while tokens and tokens[-1].is_punct and tokens[-1].text not in ")”\"'’":
         tokens = tokens[:-1]
-    return "".join(t.text_with_ws for t in tokens).strip()
+    out = []
+    for t in tokens:
+        if whose is not None and t.tag_ == "PRP$" and t.i not in whose:
+            return None
+        out.append(whose[t.i] + t.whitespace_ if whose is not None and t.tag_ == "PRP$" else t.text_with_ws)
+    return "".join(out).strip()
 
 
-def _sentence(name, verb: str | None, rest) -> str | None:
+def _sentence(name, verb: str | None, rest, whose: Mapping[int, str] | None = None) -> str | None:
     """``name`` + ``verb`` + ``rest`` (runs of tokens) as one sentence: "Liz Cheney is a Wyoming
-    Senate candidate." None when the name or the rest is empty or holds a quotation mark."""
-    parts = [_words_of(name), verb or "", _words_of(rest)]
-    if not parts[0] or (verb and not parts[2]) or any(ch in p for p in parts for ch in "“”\""):
+    Senate candidate." None when the name or the rest is empty, holds a quotation mark, or a
+    possessive pronoun ``whose`` cannot give."""
+    parts = [_words_of(name), verb or "", _words_of(rest, whose)]
+    if not parts[0] or parts[2] is None or (verb and not parts[2]) or any(ch in p for p in parts if p for ch in "“”\""):
         return None
     text = " ".join(p for p in parts if p)
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def _pieces(span, mentions: _Mentions):
+def _whose(span, entity: str, mentions: _Mentions, names: Mapping[str, str], own: bool = False) -> dict[int, str]:
+    """token index -> what each possessive pronoun of the clause stands for: itself when it is the
+    side fact's own person ("who married her partner"), else that person's name + "'s". ``own``: a
+    relative clause, whose subject is the side fact's person: a pronoun resolved to nobody is theirs."""
+    out: dict[int, str] = {}
+    for t in span:
+        if t.tag_ != "PRP$":
+            continue
+        e = mentions.at(t.idx)
+        if e == entity or (own and e is None):
+            out[t.i] = t.text
+        elif e is not None and names.get(e):
+            out[t.i] = names[e] + "’s"
+    return out
+
+
+def _pieces(span, mentions: _Mentions, names: Mapping[str, str]):
     """(entity, description tokens, first token, end token, kind, statement) of each side fact of a clause."""
     lo, hi = span.start, span.end
     doc = span.doc
@@ -135,22 +159,22 @@ def _pieces(span, mentions: _Mentions):
             inner = [x for x in t.subtree if x.i < end]
             if e is not None:  # "Liz Cheney, a Wyoming Senate candidate"
                 name = doc[h.left_edge.i : t.left_edge.i]
-                yield e, inner, h.left_edge.i, end, "apposition", _sentence(name, "is", inner)
+                yield e, inner, h.left_edge.i, end, "apposition", _sentence(name, "is", inner, _whose(span, e, mentions, names))
                 continue
             e = mentions.at(t.idx)
             if e is not None:  # "her partner, Heather Poe"
                 ids = {x.i for x in t.subtree}
                 outer = [x for x in h.subtree if x.i not in ids and x.i < end]
-                yield e, outer, h.left_edge.i, end, "apposition", _sentence(inner, "is", outer)
+                yield e, outer, h.left_edge.i, end, "apposition", _sentence(inner, "is", outer, _whose(span, e, mentions, names))
         elif t.dep_ in ("relcl", "acl") and lo <= h.i < hi and t.left_edge.i > lo and doc[t.left_edge.i - 1].text == ",":
             e = mentions.at(h.idx)  # "Mary Cheney, who is gay ..."; "Joe Arpaio, known for ..."
             if e is not None:
                 clause = list(t.subtree)
                 name = doc[h.left_edge.i : t.left_edge.i]
                 if clause[0].lower_ in ("who", "which", "that") and clause[0].dep_ in ("nsubj", "nsubjpass"):
-                    told = _sentence(name, None, clause[1:])  # "who is gay" -> "Mary Cheney is gay."
+                    told = _sentence(name, None, clause[1:], _whose(span, e, mentions, names, own=True))  # "who is gay" -> "Mary Cheney is gay."
                 elif t.dep_ == "acl" and t.tag_ in ("VBN", "VBG") and t.i == clause[0].i:
-                    told = _sentence(name, "is", clause)  # "known for ..." -> "Joe Arpaio is known for ..."
+                    told = _sentence(name, "is", clause, _whose(span, e, mentions, names, own=True))  # "known for ..." -> "Joe Arpaio is known for ..."
                 else:
                     told = None  # "whose son ...", "where ...": no sentence of the name's own
                 yield e, clause, h.left_edge.i, t.right_edge.i + 1, "relative", told
@@ -168,7 +192,8 @@ def _pieces(span, mentions: _Mentions):
             negated = any(c.dep_ == "neg" or c.lower_ in _NEGATIONS or c.tag_ == "MD" for c in h.children)
             if other is not None and e is not None and mentions.at(other.idx) != e and not negated:
                 a, b = sorted((t, other), key=lambda x: x.i)
-                yield e, list(other.subtree), a.left_edge.i, b.right_edge.i + 1, "copula", _sentence(doc[a.left_edge.i : b.right_edge.i + 1], None, [])
+                yield e, list(other.subtree), a.left_edge.i, b.right_edge.i + 1, "copula", _sentence(
+                    doc[a.left_edge.i : b.right_edge.i + 1], None, [])
 
 
 def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[SideFact]:
@@ -178,6 +203,7 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         for m in e.mentions:
             rows.setdefault(m.doc, []).append((m.start, m.end, e.id))
     mentions = {d: _Mentions(r) for d, r in rows.items()}
+    names = {e.id: e.name for e in analysis.entities}
     texts = {d.id: d.text for d in analysis.documents}
     out: list[SideFact] = []
     seen: set[tuple[str, int, int]] = set()
@@ -188,7 +214,7 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
-        for entity, description, first, end, kind, statement in _pieces(span, found):
+        for entity, description, first, end, kind, statement in _pieces(span, found, names):
             if first < span.start or end > span.end:
                 continue  # cut by the clause splitter ("Mark Mattioli, whose 6-year-old son"): a fragment
             while first < end and (doc[first].is_punct or doc[first].dep_ == "cc"):
