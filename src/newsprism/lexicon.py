@@ -252,6 +252,10 @@ JUDGING_ADVERBS = frozenset(
     facetiously erroneously falsely misleadingly forcefully vigorously aggressively vehemently unexpectedly
     """.split()
 )
+# Adverbs by which a report passes a clause on from a source it does not name ("Patrick
+# *reportedly* bristled", "he *allegedly* lied"): a judging word in that clause is the source's
+# account, not the outlet's own judgement.
+HEARSAY_ADVERBS = frozenset("reportedly allegedly purportedly supposedly".split())
 # Adjectives of judgement that VADER's lexicon lacks or rates mild ("bombastic", "gaffe-prone",
 # "phony", "complicit", "puerile insults", "inexplicable decision").
 JUDGING_ADJECTIVES = frozenset(

@@ -42,8 +42,8 @@ from spacy.tokens import Token
 
 from newsprism.compare.labels import closes_paragraph, quoted_at_start
 from newsprism.compare.mention_items import is_person_noun
-from newsprism.lexicon import (AIM_NOUNS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
-                               SPEAKING_NOUNS, STATEMENT_NOUNS, VERDICT_NOUNS)
+from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
+                               SPEAKING_NOUNS, STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking",
            "whole_word", "CUE_RANK",
@@ -79,7 +79,7 @@ _FACTUAL = frozenset(
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
-    criminal positive negative strong friendly greatest defeated super
+    criminal positive negative strong friendly greatest defeated super wealthy
     """.split()
 )
 _MIN_VALENCE = 1.5
@@ -93,6 +93,7 @@ _STATES_OF_MIND = frozenset(
     """worried concerned sympathetic determined focused intent eager ready reluctant skeptical inclined willing
     unwilling poised open receptive hostile confident comfortable uncomfortable nervous anxious relaxed
     restrained subdued surprised unsure uncertain certain sure aware unaware interested keen prepared close
+    motivated
     """.split()
 )
 # adverbs of degree: on a word that does not judge ("a sharply different economic context") they
@@ -202,6 +203,11 @@ _CONTENT_NOUNS = frozenset(
 )
 # verbs by which the sentence gives someone's opinion rather than the reporter's
 _OPINION_VERBS = frozenset("consider deem regard view perceive think feel believe find".split())
+# verbs whose "of" phrase is what someone is charged with ("accused Obama of bungling the recovery")
+_CHARGE_VERBS = frozenset("accuse charge suspect".split())
+# verbs that judge conduct only of something done to an object ("ducked the question", "dodged
+# questions", "ducked out of the debate"), not as a movement ("ducked down for selfies")
+_EVASION_VERBS = frozenset("duck dodge".split())
 
 
 def narrates_speech(tok: Token) -> bool:
@@ -289,6 +295,18 @@ def _reported_or_negated(tok: Token) -> bool:
             return True
         if t.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in t.children):
             return True
+        # "accused Obama of bungling the rehabilitation": what the accuser charges
+        if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "of" and t.head.head.lemma_.lower() in _CHARGE_VERBS:
+            return True
+        # "Mr. Trump's fire-breathing vows to trash bad trade deals": what the vow says
+        if t.dep_ == "acl" and t.head.lemma_.lower() in UTTERANCE_NOUNS \
+                and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
+            return True
+        # "Her fundamental argument ... is that Americans should value ... over radical change"
+        if t.dep_ == "ccomp" and t.head.lemma_ == "be" and any(
+                c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() in (_CONTENT_NOUNS | UTTERANCE_NOUNS)
+                for c in t.head.children):
+            return True
         # "supporters expressed outrage that so many superdelegates appeared unwilling", "Tripp was
         # unsure why the battle seemed to start and stop": a clause under someone's noun or adjective
         # of thought, feeling or speech is that someone's view
@@ -303,8 +321,29 @@ def _reported_or_negated(tok: Token) -> bool:
                 return True
         if any(c.dep_ == "neg" for c in t.head.children) and t.head.pos_ in ("VERB", "AUX"):
             return True
+        if _passed_on(t, tok):
+            return True
         t = t.head
-    return any(c.dep_ == "neg" for c in tok.children)
+    return any(c.dep_ == "neg" for c in tok.children) or _passed_on(t, tok)
+
+
+def _passed_on(head: Token, tok: Token) -> bool:
+    """Whether the clause of verb ``head`` is passed on from a source, so that a judging word
+    ``tok`` in it is the source's account (how someone felt, as "people close to him" tell it), not
+    the outlet's: "X said" set inside or after it ("At times, people close to the vice president
+    said, the mere mention of her name could make him fume"), "according to X", or an adverb of
+    hearsay ("Patrick reportedly bristled at his public pursuit of the seat")."""
+    if head.pos_ not in ("VERB", "AUX"):
+        return False
+    for c in head.children:
+        if c.left_edge.i <= tok.i <= c.right_edge.i:
+            continue  # the word is in that phrase itself ("..., she said in a surprisingly downbeat speech")
+        if c.dep_ == "parataxis" and c.lemma_.lower() in REPORTING_VERBS \
+                and any(s.dep_ in ("nsubj", "nsubjpass") for s in c.children):
+            return True
+        if (c.dep_ == "prep" and c.lower_ == "according") or (c.dep_ == "advmod" and c.lower_ in HEARSAY_ADVERBS):
+            return True
+    return False
 
 
 def _phrase(head: Token, lo: int, hi: int, cap: int = 10) -> tuple[int, int, bool]:
@@ -471,6 +510,12 @@ def cues(sent: SpacySpan) -> list[Cue]:
                 continue
             if low in _SOURCING_HEDGES and head.pos_ == "ADP":
                 continue  # "saying, apparently for the first time, that ...": how sure, not a verdict
+            if low in _SOURCING_HEDGES and head.pos_ == "VERB" and head.lemma_ not in ("be", "have") and (
+                    head.tag_ == "VBD" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in head.children)):
+                # "That site apparently went down a few minutes later": how sure the report is that
+                # something happened; on a state ("was apparently unable", "apparently the country
+                # also has body snatchers") it is the outlet's jibe
+                continue
             if low in _DEGREE and head.pos_ == "ADJ" and not judging(head):
                 continue
             if tok.tag_ in ("RBR", "RBS") or any(c.dep_ == "advmod" and c.lower_ in ("more", "less", "most", "least")
@@ -497,6 +542,9 @@ def cues(sent: SpacySpan) -> list[Cue]:
             lo = subj[0].left_edge.i if subj else min([tok.i] + aux)
             if lemma == "hammer" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
                 continue  # "to be hammered out": to negotiate, no criticism
+            if lemma in _EVASION_VERBS and not any(c.dep_ in ("dobj", "nsubjpass") or (c.dep_ == "prt" and c.lower_ == "out")
+                                                   for c in tok.children):
+                continue  # "ducked down for selfies": a movement, not an evasion
             if not _actor(tok):
                 continue
             kind = "verb" if lemma in _JUDGING_VERBS else "wording"

@@ -398,14 +398,18 @@ def _in_sentence(named: Mapping[str, list[tuple[int, int, str]]], doc_id: str, s
 
 
 def _proper(noun) -> set[str]:
-    """The proper words before a noun that say whose or which ("Iran's nuclear program")."""
-    return {t.lemma_.lower() for c in noun.lefts if c.dep_ in ("compound", "amod", "poss", "nmod")
-            for t in c.subtree if t.pos_ == "PROPN" or t.ent_type_ in ("NORP", "GPE", "ORG", "PERSON")}
+    """The proper words or numbers before a noun that say whose or which ("Iran's nuclear program",
+    "the 2016 campaign")."""
+    return {t.lemma_.lower() for c in noun.lefts if c.dep_ in ("compound", "amod", "poss", "nmod", "nummod")
+            for t in c.subtree if t.pos_ in ("PROPN", "NUM") or t.ent_type_ in ("NORP", "GPE", "ORG", "PERSON", "DATE")}
 
 
-def _owners(noun, doc_id: str, named: Mapping[str, list[tuple[int, int, str]]]) -> tuple[set[str], bool]:
+def _owners(noun, doc_id: str, named: Mapping[str, list[tuple[int, int, str]]],
+            things: frozenset[str] = frozenset()) -> tuple[set[str], bool]:
     """(the resolved entities that own or name a noun's thing — "Sanders campaign", "her campaign"
-    with "her" resolved —, whether an owner pronoun is left unresolved)."""
+    with "her" resolved —, whether an owner pronoun is left unresolved). An unresolved "its" is the
+    nearest entity of ``things`` (no person) named before it in its sentence ("reining in Iran and
+    its rogue nuclear weapons program")."""
     found: set[str] = set()
     loose = False
     for c in noun.lefts:
@@ -415,6 +419,10 @@ def _owners(noun, doc_id: str, named: Mapping[str, list[tuple[int, int, str]]]) 
             if t.pos_ not in ("PROPN", "PRON"):
                 continue
             ents = {e for start, end, e in named.get(doc_id, ()) if start < t.idx + len(t) and t.idx < end}
+            if not ents and t.lower_ == "its":
+                before = [(start, e) for start, end, e in named.get(doc_id, ())
+                          if e in things and t.sent.start_char <= start and end <= t.idx]
+                ents = {max(before)[1]} if before else set()
             found |= ents
             loose = loose or (t.pos_ == "PRON" and not ents)
     return found, loose
@@ -426,9 +434,16 @@ def _bare(noun) -> bool:
     return not any(c.dep_ in ("det", "poss") for c in noun.children)
 
 
+def _indefinite(noun) -> bool:
+    """A noun with "a"/"an": one of a kind ("who can mount a credible campaign"), not the one
+    the story is about ("Trump's overtly racist campaign")."""
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
+
+
 def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[str, list[tuple[int, int, str]]],
                     outlet_of: Mapping[str, str | None],
-                    index: dict[str, dict[str, list[int]]] | None = None) -> list[tuple[Label, bool]]:
+                    index: dict[str, dict[str, list[int]]] | None = None,
+                    things: frozenset[str] = frozenset()) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
     quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
@@ -445,7 +460,8 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
         return []
     index = {} if index is None else index
     lemma, plural, mine, bare = noun.lemma_.lower(), noun.tag_ == "NNS", _proper(noun), _bare(noun)
-    owners, loose = _owners(noun, doc_id, named)
+    indefinite = _indefinite(noun)
+    owners, loose = _owners(noun, doc_id, named, things)
     own = outlet_key(outlet_of.get(doc_id)) or doc_id
     out: list[tuple[Label, bool]] = []
     seen = {own}
@@ -454,13 +470,15 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
         if key in seen:
             continue
         for t in _with_lemma(index, o, doc, lemma):
-            if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ == "compound":
-                continue
+            if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ in ("compound", "npadvmod") \
+                    or any(c.dep_ == "advmod" and c.lower_ in ("earlier", "later") for c in t.children):
+                continue  # a noun telling when ("his wins earlier this campaign") names no thing
             theirs = _proper(t)
-            if (mine and theirs and not mine & theirs) or _bare(t) != bare or inside_quotes(t) \
+            if (mine and theirs and not mine & theirs) or _bare(t) != bare or _indefinite(t) != indefinite \
+                    or inside_quotes(t) \
                     or not ents & _in_sentence(named, o, t.sent):
                 continue
-            held, held_loose = _owners(t, o, named)
+            held, held_loose = _owners(t, o, named, things)
             if (owners and held and not owners & held) or ((owners or mine) and held_loose) \
                     or ((held or theirs) and loose):
                 continue  # "the Sanders campaign" / "her campaign" (Clinton's)
@@ -527,7 +545,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 continue
             if c.id in shared and cue.kind == "hedge":  # the others tell it plainly: no hedge of this one's own
                 continue
-            found.setdefault(c.doc, []).append((CUE_RANK[cue.kind], c.start, c, cue.shown(doc), cue.word.lower(), at))
+            found.setdefault(c.doc, []).append((CUE_RANK[cue.kind], c.start, c, cue.shown(doc), doc[at].lemma_.lower(), at))
             break
     if not found or len(analysis.documents) < 2:
         return []
@@ -537,13 +555,15 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     for e in analysis.entities:
         for m in e.mentions:
             named.setdefault(m.doc, []).append((m.start, m.end, e.id))
+    things = frozenset(e.id for e in analysis.entities if e.type != "PERSON")
     for d, rows in sorted(found.items()):
         # an adverb on a verb tells the manner of an act ("forcefully denouncing the Castro regime"):
         # after the modifiers that judge a thing ("puerile insults"); one on an adjective judges
         # ("remarkably understated") and keeps its place
         rows.sort(key=lambda r: (r[0] + (2.5 if r[0] == adverb and _of_manner(docs[d][r[5]]) else 0), r[1]))
         # one outlet's same judging word twice ("candidates scramble to address ...", "to scramble
-        # to address ...") is one choice of words: shown once, where it is strongest
+        # to address ..."; "has railed against", "after railing against") is one choice of words:
+        # shown once, where it is strongest
         seen: set[str] = set()
         kept = []
         for r in rows:
@@ -563,7 +583,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                                       label, (d,), cites))
                 continue
             about = f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}"
-            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses) if rank == modifier else []
+            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses, things) if rank == modifier else []
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]

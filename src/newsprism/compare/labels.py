@@ -144,7 +144,10 @@ def _key(tok: Token) -> str:
 
 
 def _lean_word(t: Token) -> str:
-    """The political lean a modifier gives, or "" ("conservative", "far-right")."""
+    """The political lean a modifier gives, or "" ("conservative", "far-right"); none in a name
+    ("Conservative Solutions PAC's top donor")."""
+    if t.pos_ == "PROPN" or (t.is_title and not t.is_sent_start):
+        return ""
     doc, first = t.doc, t.i
     while first >= 2 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_ and not doc[first - 2].whitespace_:
         first -= 2
