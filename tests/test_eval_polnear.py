@@ -82,3 +82,13 @@ def test_two_apostrophes_are_a_gold_double_mark():
     # PolNeAR's NYT texts: ''...'' is a direct quote like "..."
     text = "He said ''we will win,'' and left. It's ''over.''"
     assert [text[s:e] for s, e in quoted_stretches(text, 0, len(text))] == ["we will win,", "over."]
+
+
+def test_offset_skips_the_first_texts(shared_dir):
+    from newsprism.evaluate.polnear import _documents
+
+    split = shared_dir / "datasets" / "polnear" / "dev"
+    if not split.is_dir():
+        pytest.skip(f"{split} is absent")
+    first_five = [doc_id for doc_id, _, _ in _documents(split, 5)]
+    assert [doc_id for doc_id, _, _ in _documents(split, 2, offset=3)] == first_five[3:5]

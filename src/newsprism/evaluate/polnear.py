@@ -45,7 +45,9 @@ What counts as right
 Documents annotated by several annotators (the agreement set) use the first
 annotation file in name order.
 
-Run: ``python -m newsprism.evaluate.polnear [SPLIT_DIR] [--limit N]``.
+Run: ``python -m newsprism.evaluate.polnear [SPLIT_DIR] [--limit N] [--offset N]``. The
+held-out half is ``train --limit 150`` (120 Breitbart and 30 HuffPost texts); ``train --offset
+150`` is the rest of train (neither dev nor held-out), free to study.
 """
 
 from __future__ import annotations
@@ -211,14 +213,19 @@ def gold_quotes(text: str, attributions: Sequence[AnnAttribution]) -> list[GoldQ
     return sorted(out.values(), key=lambda q: (q.start, q.end))
 
 
-def _documents(split_dir: Path, limit: int | None) -> list[tuple[str, str, list[AnnAttribution]]]:
+def _documents(split_dir: Path, limit: int | None, offset: int = 0) -> list[tuple[str, str, list[AnnAttribution]]]:
+    """The annotated texts of a split in name order, the first ``offset`` skipped, at most ``limit``."""
     annotations: dict[str, Path] = {}
     for ann in sorted((split_dir / "attributions").glob("*.ann")):
         annotations.setdefault(_ANN_SUFFIX.sub("", ann.name), ann)
     docs = []
+    skipped = 0
     for path in sorted((split_dir / "text").glob("*.txt")):
         ann = annotations.get(path.stem)
         if ann is None:
+            continue
+        if skipped < offset:
+            skipped += 1
             continue
         docs.append((path.stem, path.read_text(encoding="utf-8"), parse_ann(ann.read_text(encoding="utf-8"))))
         if limit is not None and len(docs) >= limit:
@@ -230,7 +237,9 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def evaluate_polnear(split_dir: Path = DEFAULT_SPLIT, nlp: Any = None, limit: int | None = None) -> dict[str, float]:
+def evaluate_polnear(
+    split_dir: Path = DEFAULT_SPLIT, nlp: Any = None, limit: int | None = None, offset: int = 0
+) -> dict[str, float]:
     """Content and speaker P/R/F1 of ``extract_quotes`` on a PolNeAR split (see the module doc)."""
     from newsprism.extract.quotes import attribute_quotes
 
@@ -238,7 +247,7 @@ def evaluate_polnear(split_dir: Path = DEFAULT_SPLIT, nlp: Any = None, limit: in
         from newsprism.nlp import load_pipeline
 
         nlp = load_pipeline()
-    docs = _documents(Path(split_dir), limit)
+    docs = _documents(Path(split_dir), limit, offset)
     gold_content: list[tuple[int, int, str]] = []
     pred_content: list[tuple[int, int, str]] = []
     texts: dict[str, str] = {}
@@ -290,11 +299,17 @@ def evaluate_polnear(split_dir: Path = DEFAULT_SPLIT, nlp: Any = None, limit: in
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m newsprism.evaluate.polnear", description=__doc__.splitlines()[0])
     parser.add_argument("split_dir", nargs="?", type=Path, default=DEFAULT_SPLIT)
-    parser.add_argument("--limit", type=int, default=None, help="score only the first N documents")
+    parser.add_argument("--limit", type=int, default=None, help="score only the first N documents (after --offset)")
+    parser.add_argument(
+        "--offset",
+        type=int,
+        default=0,
+        help="skip the first N documents in name order (train --offset 150: the texts past the held-out half)",
+    )
     args = parser.parse_args(argv)
     if not (args.split_dir / "text").is_dir():
         parser.error(f"{args.split_dir} has no text/ folder (expected a PolNeAR split such as .../polnear/dev)")
-    for key, value in evaluate_polnear(args.split_dir, None, args.limit).items():
+    for key, value in evaluate_polnear(args.split_dir, None, args.limit, args.offset).items():
         print(f"{key}\t{value:.4f}" if value % 1 else f"{key}\t{int(value)}")
     return 0
 
