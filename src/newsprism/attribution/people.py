@@ -433,12 +433,19 @@ class People:
                 return person
         return None
 
-    def latest(self, before: int) -> Person | None:
+    def latest(self, before: int, main: bool = False) -> Person | None:
         """The latest person named before ``before`` as a subject or apposition (the antecedent
-        rule of "he"/"she", any gender): who "a Friday evening tweet" came from."""
+        rule of "he"/"she", any gender): who "a Friday evening tweet" came from. With ``main``,
+        a subject of a clause inside another ("hours after Trump unleashed a flurry of tweets")
+        gives way to the main-clause subject named just before it ("Mike Pence says ...")."""
         if self._antecedents is None:
             self._antecedents = self._collect()
         k = bisect.bisect_left(self._antecedents, before, key=lambda a: a[0]) - 1
+        if main and k >= 0 and self._antecedents[k][0] in self._embedded:
+            for i in range(k - 1, max(-1, k - 5), -1):
+                start, person = self._antecedents[i]
+                if start in self._subjects and start not in self._embedded:
+                    return person
         return self._antecedents[k][1] if k >= 0 else None
 
     def _gender_of(self, person: Person) -> str | None:

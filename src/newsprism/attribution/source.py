@@ -32,6 +32,8 @@ def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -
         return False
     if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
         return False  # "so-called", "self-described": part of a compound adjective
+    if token.dep_ == "xcomp" and token.head.lemma_ == "be" and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children):
+        return False  # "Democrats are to blame for ...": what they are, not what they said
     return token.lemma_.lower() in verbs or token.lower_ in verbs
 
 
@@ -109,7 +111,7 @@ def source_of(verb: "Token") -> "Token | None":
             return subject
         if current.dep_ == "relcl":
             return current.head
-        controller = _object_controller(current) or _shown_speaking(current)
+        controller = _object_controller(current) or _shown_speaking(current) or _aside_subject(current)
         if controller is not None:
             return controller
         # "quoted as saying": from the clause through its preposition to the verb
@@ -129,6 +131,17 @@ def source_of(verb: "Token") -> "Token | None":
     # "including Syracuse and “...”" the name after the verb says nothing)
     if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
         return verb.nbor()
+    return None
+
+
+def _aside_subject(verb: "Token") -> "Token | None":
+    """The subject the parser hung on an aside set off before the verb: "Clinton, exasperated,
+    famously responded" ("Clinton" the subject of "exasperated")."""
+    for aside in verb.children:
+        if aside.dep_ == "parataxis" and aside.i < verb.i:
+            subject = next((s for s in aside.children if s.dep_ in SOURCE_DEPS and s.i < aside.i), None)
+            if subject is not None:
+                return subject
     return None
 
 

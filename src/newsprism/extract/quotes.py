@@ -158,7 +158,7 @@ def _speaker_named_by(index: _DocIndex, subject: Token | None, quote_open: int) 
     if _placed_descriptor(subject):
         # "the Wisconsin Republican criticized ... and said", "the Florida senator said" (no one
         # titled senator): read as "he"/"she" is, the latest person named as a subject or apposition
-        latest = people.latest(subject.idx)
+        latest = people.latest(subject.idx, main=True)
         if latest is not None and latest.name is not None and not latest.lost:
             return Person(latest.name, index.span(s, e))
     mention = people.mention_at(subject)
@@ -402,6 +402,56 @@ def _dash_byline(index: _DocIndex, region: QuotedRegion) -> Person | None:
     return None
 
 
+# what may stand in a heading's name before its colon ("- Frank Newport and Jim Harter:", "More from the report:")
+_HEADING_POS = frozenset({"PROPN", "NOUN", "DET", "ADJ", "CCONJ", "PART"})
+_DASHES = frozenset("-–—―")
+
+
+def _colon_speaker(index: _DocIndex, region: QuotedRegion) -> Person:
+    """A quote that follows a colon and has no cue: the author a heading names right before
+    the colon, after a dash, "from" or the line's start ("... FOR THE FIRST TIME - Jeffrey M.
+    Jones: “...”", "More from the report: “...”"), or the subject of the clause the colon
+    ends ("Trump went even further: “...”", "the Board was conclusive in its findings: “...”")."""
+    text, doc = index.marks, index.doc
+    j = region.open_mark - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    if j < 1 or text[j] != ":":
+        return _NO_SPEAKER
+    colon = index.token_at(j)
+    if doc[colon].text != ":" or colon == 0:
+        return _NO_SPEAKER
+    end = colon
+    if doc[end - 1].text == ")":  # "Rep. Trey Gowdy (R-S.C.):“...”": the name before its party and state
+        opening = next((k for k in range(end - 2, max(-1, end - 8), -1) if doc[k].text == "("), None)
+        end = opening if opening is not None and opening > 0 else end
+    last = doc[end - 1]
+    lo = end - 1
+    while lo > 0 and doc[lo - 1].pos_ in _HEADING_POS and not doc[lo - 1].is_space and doc[lo - 1].lower_ != "from":
+        lo -= 1
+    before = doc[lo - 1] if lo > 0 else None
+    heading = before is None or before.text in _DASHES or before.lower_ == "from" or "\n" in before.text
+    if heading and (last.pos_ == "PROPN" or _names_a_speaker(index, last)):
+        speaker = _speaker_named_by(index, last, region.open_mark)
+        if speaker.name is not None and not speaker.lost:
+            return Person(speaker.name, index.span(doc[lo].idx, last.idx + len(last)), gender=speaker.gender)
+        return _NO_SPEAKER
+    root = doc[colon - 1]
+    for _ in range(6):  # up from the word before the colon to its verb
+        if root.pos_ in ("VERB", "AUX") or root.head is root or root.head.i >= colon:
+            break
+        root = root.head
+    if root.pos_ not in ("VERB", "AUX") or any(
+            c.dep_ == "dobj" and c.pos_ != "PRON" and c.lemma_.lower() not in UTTERANCE_NOUNS for c in root.children):
+        return _NO_SPEAKER  # "Trump faced a question from the crowd: “...?”" is not Trump's
+    subject = source_of(root)
+    if subject is None or subject.pos_ not in ("PROPN", "PRON") and subject.ent_type_ not in ("PERSON", "ORG", "NORP"):
+        return _NO_SPEAKER
+    if not _names_a_speaker(index, subject):
+        return _NO_SPEAKER
+    return _speaker_named_by(index, subject, region.open_mark)
+
+
 def _context_speaker(
     index: _DocIndex, region: QuotedRegion, first: int, previous: tuple[QuotedRegion, Person] | None
 ) -> Person:
@@ -462,6 +512,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
             speaker = _NO_SPEAKER
         else:
             speaker = _context_speaker(index, region, first, previous)
+            if speaker == _NO_SPEAKER:
+                speaker = _colon_speaker(index, region)
         content = text[region.start : region.end]
         if len(_WORD.findall(content)) <= 2 and not region.continues and cue is None and governing is None and shared is None:
             continue  # a scare quote or a title, not somebody's words
