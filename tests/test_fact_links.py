@@ -170,3 +170,4 @@ def test_two_claims_giving_other_figures_are_two_facts():
     # without the rule the same action by the same people was enough
     off = replace(FactParams(), other_figures=False)
     assert link_strength(0, 1, claims, pairs, set(), off, props=props, apart=False) == "same fact"
+

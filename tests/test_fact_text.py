@@ -50,3 +50,34 @@ def test_a_sentence_going_on_from_another_is_not_whole_and_credits_are_no_conten
     assert is_credit_line(_claim(text, text, sentence=False))
     text = "Trump said he would follow the debate on Twitter."
     assert not is_credit_line(_claim(text, text, sentence=False))
+
+
+def test_a_quotation_cut_open_reads_worse_than_a_whole_one():
+    """'“He is becoming ISIS’ best recruiter.' opens a quotation it never closes: as a headline it
+    reads worse than the whole quoted sentence."""
+    from newsprism.compare.fact_text import readability
+
+    assert readability("“He is becoming ISIS’ best recruiter.") < readability("“He is becoming ISIS’s best recruiter,” she said.")
+    assert readability('He said "the deal is dead.') < readability('He said "the deal is dead."')
+
+
+def _fact_claim(doc: str, text: str) -> Claim:
+    return Claim(f"{doc}#0", Span(doc, 0, len(text), text),
+                 terms=tuple(w.strip(".,").lower() for w in text.split() if len(w.strip(".,")) > 3))
+
+
+def test_a_fact_is_headed_by_the_sentence_the_other_reports_state():
+    """Two reports of one fact: the Post's sentence tells much the Times does not state (that he
+    would deport refugees, "mostly men", a terror plot); the Times' sentence the Post states
+    nearly whole. The headline — and the summary sentence cited to both — is the Times' one."""
+    from newsprism.compare.fact_text import headline_claim, told_by_others
+
+    post = _fact_claim("post", "Trump, alleging falsely that President Obama wanted to admit 250,000 Syrian refugees, "
+                               "said he would deport refugees he speculates are mostly young men and perhaps part of "
+                               "a terrorist plot.")
+    times = _fact_claim("times", "Trump claimed that President Obama wanted to admit 250,000 Syrian refugees.")
+    assert told_by_others(post, [post, times]) < 0.5 <= told_by_others(times, [post, times])
+    assert headline_claim([post, times], lambda c: c.text) is times
+    # what both state alike: the most readable, as before (a report's own voice, then near 22 words)
+    other = _fact_claim("wire", "Trump claimed on Monday that President Obama wanted to admit 250,000 Syrian refugees into the country.")
+    assert headline_claim([times, other], lambda c: c.text) is other

@@ -143,3 +143,46 @@ def test_has_yet_to_is_not_done(nlp):
     assert not done.negated and not_yet.negated
     assert contradicts(done, not_yet)
     assert undecided.predicate == "decide" and undecided.negated
+
+
+def test_what_modifies_a_noun_is_no_action_of_the_clause(nlp):
+    """An adjectival participle ("much-praised") and a relative clause ("the delegates that you need
+    to win") tell no action of the clause: their event classes are told aside."""
+    texts = {
+        "a": "Joe Biden gave a much-praised speech in Scranton on Monday. "
+             "That’s the number of delegates that you need to win the GOP nomination. "
+             "The rebels retaliated, at one point shelling the villages.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    by_text = {c.text: props[c.id] for c in claims}
+    speech = next(p for t, p in by_text.items() if t.startswith("Joe Biden"))
+    assert "praise" in speech.aside_kinds
+    number = next(p for t, p in by_text.items() if t.startswith("That"))
+    assert "win" in number.aside_kinds
+    # a participle that goes with the main verb is an action of the clause
+    shelling = next(p for t, p in by_text.items() if t.startswith("The rebels"))
+    assert "attack" in shelling.kinds and "attack" not in shelling.aside_kinds
+
+
+def test_an_action_told_only_in_a_noun_modifier_is_no_common_action(nlp):
+    """"rose to praise Hillary Clinton" / "rubbished Trump's claim in a much-praised speech"; "will
+    win the GOP nomination" / "That’s the number of delegates that you need to win the GOP
+    nomination": the one's action is told in the other only where it modifies a noun, so the
+    propositions find no action in common (they agreed on it before)."""
+    from newsprism.compare.fact_links import Props
+    from newsprism.compare.match import PredicateSimilarity
+
+    texts = {
+        "a": "Joe Biden rose to praise Hillary Clinton in Philadelphia. "
+             "Marco Rubio will win the GOP nomination.",
+        "b": "Joe Biden rubbished Donald Trump's claim in a much-praised speech. "
+             "That’s the number of delegates that you need to win the GOP nomination.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    verdicts = Props(props, PredicateSimilarity(None), 0.6)
+    rose = next(c for c in claims if c.text.startswith("Joe Biden rose"))
+    rubbished = next(c for c in claims if c.text.startswith("Joe Biden rubbished"))
+    assert verdicts.verdict(rose, rubbished) not in ("agrees", "predicate"), (props[rose.id], props[rubbished.id])
+    rubio = next(c for c in claims if c.text.startswith("Marco Rubio"))
+    number = next(c for c in claims if c.text.startswith("That"))
+    assert verdicts.verdict(rubio, number) not in ("agrees", "predicate"), (props[rubio.id], props[number.id])

@@ -43,6 +43,7 @@ from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
     dateline_only, headline_span, importance, is_content, quoted_sentence, readability, reads_whole, single_source_head, single_source_weight,
+    headline_claim,
 )
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
@@ -289,11 +290,8 @@ def build_facts(
                 return c.sentence
             return headline_span(c)
 
-        # as readable, a report's own voice heads the fact rather than another report's source
-        # saying it (the seed: the rebels' shelling of Fouaa, told by AP and the Post, not
-        # "Yasser ... said civilians did not approve of rebel shelling")
-        best = max(same, key=lambda c: (readability(whole(c).text), c.attribution is None,
-                                        -abs(len(whole(c).text.split()) - 22)))
+        # (fact_text.headline_claim: as readable, a report's own voice, and what the others state)
+        best = headline_claim(same, lambda c: whole(c).text)
         head = whole(best)
         if not reads_whole(head.text):
             # no clause reads as a sentence of its own ('but she is dead wrong ...," she

@@ -81,8 +81,9 @@ def predicates_agree(p: Proposition, q: Proposition, similarity: PredicateSimila
         return True
     if p.kind is not None and p.kind == q.kind:
         return True
-    # one clause's action among the other's verbs ("retaliated, shelling X" / "shelled X in retaliation")
-    if (p.kind is not None and p.kind in q.kinds) or (q.kind is not None and q.kind in p.kinds):
+    # one clause's action among the other's verbs ("retaliated, shelling X" / "shelled X in retaliation"),
+    # not among what modifies a noun ("much-praised", "the delegates you need to win"; Proposition.aside_kinds)
+    if (p.kind is not None and p.kind in q.kinds - q.aside_kinds) or (q.kind is not None and q.kind in p.kinds - p.aside_kinds):
         return True
     if p.predicate in LIGHT or q.predicate in LIGHT:
         return False

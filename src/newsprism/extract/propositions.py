@@ -115,6 +115,9 @@ class Proposition:
     # the classes of every verb of the clause ("retaliated, at one point shelling the
     # villages" tells a retaliation and a shelling)
     kinds: frozenset[str] = frozenset()
+    # ... of those, the ones told only aside, in what modifies a noun ("the much-praised speech",
+    # "the delegates that you need to win"): no action of the clause
+    aside_kinds: frozenset[str] = frozenset()
     # "he" / "she" as the subject: two different people when the two claims use different ones
     pronouns: frozenset[str] = frozenset()
     # the lemmas of the clause's verbs that tell an action (no light verb, verb of saying or
@@ -137,25 +140,50 @@ class _Columns:
     heads: list[int]
     pos: list[int]
     idx: list[int]
+    # the tokens that modify a noun: an adjectival participle, a relative clause, a compound
+    # (see Proposition.aside_kinds)
+    modifier: list[bool]
 
     @classmethod
     def of(cls, doc: Doc) -> "_Columns":
-        from spacy.attrs import HEAD, IDX, POS
+        from spacy.attrs import DEP, HEAD, IDX, POS
 
         if not len(doc):
-            return cls([], [], [])
+            return cls([], [], [], [])
         # HEAD is stored relative (head.i - i) in unsigned ints: as int64 it is signed again
         rel, pos, idx = doc.to_array([HEAD, POS, IDX]).astype("int64").T.tolist()
-        return cls([i + r for i, r in enumerate(rel)], pos, idx)
+        deps = doc.to_array(DEP).tolist()
+        strings = doc.vocab.strings
+        mods = {strings[d] for d in _NOUN_MODIFIERS}
+        return cls([i + r for i, r in enumerate(rel)], pos, idx, [d in mods for d in deps])
 
 
+# dependencies of what modifies a noun: a verb or event noun below one tells no action of the clause
+# (not "acl": the parser hangs a participle of the clause there, "at one point shelling the villages")
+_NOUN_MODIFIERS = ("amod", "relcl", "appos", "compound", "nmod", "poss")
 _VERB_POS = frozenset(IDS[p] for p in ("VERB", "AUX"))
-_KIND_POS = frozenset(IDS[p] for p in ("VERB", "NOUN"))
 _NOT_CONTENT_POS = frozenset(IDS[p] for p in ("CCONJ", "SCONJ", "PUNCT", "ADV", "PART", "DET", "INTJ"))
 _VERB, _NOUN = IDS["VERB"], IDS["NOUN"]
 # verbs that carry no action of their own (their complement or arguments tell it)
 _NO_ACTION = frozenset({"be", "have", "do", "make", "take", "give", "get", "come", "go", "become", "seem", "appear",
                         "let", "keep", "put", "want", "need", "try", "begin", "start", "continue", "use", "include"})
+
+
+def _in_modifier(i: int, top: int, lo: int, hi: int, cols: _Columns) -> bool:
+    """Token ``i`` modifies a noun, or lies inside what does, below ``top`` (the clause's
+    predicate) within tokens ``lo``..``hi``: "praised" in "the much-praised speech", "need" and
+    "win" in "the delegates that you need to win"."""
+    heads, modifier = cols.heads, cols.modifier
+    for _ in range(hi - lo):
+        if i == top or not lo <= i < hi:
+            return False
+        h = heads[i]
+        if h == i:
+            return False
+        if modifier[i]:
+            return True
+        i = h
+    return False
 
 
 def _root(span, cols: _Columns) -> Token:
@@ -342,6 +370,8 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
     lemma = pred.lemma_.lower()
     kind = _predicate_class(pred) or event_class(pred)
     agents, patients = _arguments(pred, entity_at, person_before, lo)
+    every = [i for i in range(span.start, span.end) if cols.idx[i] >= lo and cols.pos[i] in (_VERB, _NOUN)]
+    classes = {i: k for i in every for k in [_predicate_class(doc[i]) or event_class(doc[i])] if k not in (None, "say")}
     if lemma == "be":
         comp = next((c for c in pred.children if c.dep_ in ("attr", "acomp")), None)
         if comp is not None:
@@ -357,11 +387,11 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         figures=figures,
         days=days,
         speaker=speaker,
-        kinds=frozenset(k for i in range(span.start, span.end) if cols.pos[i] in _KIND_POS and cols.idx[i] >= lo
-                        for t in [doc[i]]
-                        for k in [_predicate_class(t) or event_class(t)] if k not in (None, "say")) | ({kind} if kind else set()),
+        kinds=frozenset(classes.values()) | ({kind} if kind else set()),
+        aside_kinds=frozenset(classes.values()) - {kind} - {
+            k for i, k in classes.items() if not _in_modifier(i, pred.i, span.start, span.end, cols)},
         pronouns=_subject_pronouns(pred),
-        actions=frozenset(lem for i in range(span.start, span.end) if cols.pos[i] == _VERB and cols.idx[i] >= lo
+        actions=frozenset(lem for i in every if cols.pos[i] == _VERB
                           for lem in [doc[i].lemma_.lower()]
                           if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
                           and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS),
