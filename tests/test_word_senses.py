@@ -96,3 +96,23 @@ def test_a_name_with_a_person_cue_stays_a_person(nlp):
     # a known given name alone: "Virginia" is a state in WordNet, and a woman's name
     alone = "Virginia said the vote would come."
     assert entity_type([make_item(0, _mention("a", alone, "Virginia", "PERSON"), nlp(alone))]) == "PERSON"
+
+
+def test_a_common_noun_that_opens_a_sentence_is_no_person(nlp):
+    """PolNeAR and BASIL dev: "Turnout makes a difference.", "Immigration, his signature issue,
+    ...", "Draft ..." and "Marijuana flows ...": one word NER called a person, written only where
+    every word is capitalised, stood among the story's people. WordNet knows each as a common noun
+    and in no sense as a person. A surname that is also a person in WordNet ("Price") and a word
+    capitalised inside a sentence stay people: when unsure, NER's label stays."""
+    text = "Turnout makes a difference. Price said the vote was close. Officials said Immigration was next."
+    doc = nlp(text)
+
+    def typed(name: str) -> str:
+        return entity_type([make_item(0, _mention("a", text, name, "PERSON"), doc)])
+
+    assert typed("Turnout") == "ENTITY"
+    assert typed("Price") == "PERSON"
+    assert typed("Immigration") == "PERSON"
+    wn = noun_senses()
+    assert wn is not None and wn.common_noun("turnout") and not wn.common_noun("price")
+    assert not wn.common_noun("driver") and not wn.common_noun("sanders")

@@ -95,7 +95,8 @@ _PROPER_NOUN_TYPES = {"noun.location": "GPE", "noun.object": "LOC", "noun.cognit
 def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
     """The type of a one-word name NER called a person that WordNet (the optional ``[wordnet]``
     extra) knows as a proper noun of a place, a river, a religion, a group or an event, and in no
-    sense as a person: "Mali" GPE, "Danube" LOC, "Islam" NORP. None when a member is a person's
+    sense as a person: "Mali" GPE, "Danube" LOC, "Islam" NORP; "ENTITY" (no kind of name) when it
+    is a common noun written only at the start of a sentence ("Turnout", "Immigration"). None when a member is a person's
     (a title, a given name, "he"/"she" joined to it: "Mr. Kerry", "Georgia ... she"), when a
     name has two words or more, or when WordNet does not know the word or also knows a person of
     that name ("Jackson", "Washington")."""
@@ -108,7 +109,10 @@ def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
     senses = noun_senses()
     if senses is None:
         return None
-    kinds = senses.proper_kinds(next(iter(words)))
+    word = next(iter(words))
+    if all(it.opens_sentence for it in names) and senses.common_noun(word):
+        return "ENTITY"  # "Turnout makes a difference.": a common noun capitalised where every word is
+    kinds = senses.proper_kinds(word)
     if "noun.cognition" in kinds:  # "Islam": the faith and its people
         return "NORP"
     return _PROPER_NOUN_TYPES.get(kinds[0]) if kinds else None

@@ -81,6 +81,7 @@ class Item:
     day_clock: tuple[int, int] | None = None  # a clock time written with its weekday ("7 p.m. Friday")
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
     headline: bool = False  # a name of two words or more in a line written in title case (a headline)
+    opens_sentence: bool = False  # a person's name with nothing but punctuation before it in its sentence
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -384,6 +385,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item.gender = _gender_cue(span, words)
             item.paired_surname = _paired_surname(span) if len(words) == 1 else ""
             item.gender_by_name = item.gender is not None and _honorific_gender(span) is None
+            item.opens_sentence = all(t.is_punct or t.is_space for t in span.doc[span.sent.start:span.start])
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
         item.argument = argument_of(head)

@@ -110,6 +110,20 @@ class NounSenses:
         return tuple(kinds)
 
 
+    def common_noun(self, word: str) -> bool:
+        """Whether WordNet knows ``word`` as a common noun and in no sense as a person or a proper
+        noun: "turnout", "immigration"; not "sanders" (unknown), "price" (also Vincent Price),
+        "driver" (a person)."""
+        offsets = self.senses(word)
+        if not offsets:
+            return False
+        for offset in offsets:
+            synset = self.synset(offset)
+            if synset.lexname == "noun.person" or any(w[:1].isupper() for w in synset.words if w.lower() == word.lower()):
+                return False
+        return True
+
+
 @lru_cache(maxsize=1)
 def noun_senses() -> NounSenses | None:
     """The installed WordNet's nouns, opened once per process; None without the extra."""
