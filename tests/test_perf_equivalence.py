@@ -134,3 +134,87 @@ def test_time_candidates_are_those_every_pattern_finds(nlp):
         assert sorted(T._candidates(doc, text)) == sorted(every)
         found += len(every)
     assert found > 20
+
+
+def _walk_quoted_at_start(sent) -> bool:
+    """labels.quoted_at_start as first written: a walk back to the paragraph's start per call."""
+    from newsprism.compare.labels import closes_paragraph
+
+    doc = sent.doc
+    if closes_paragraph(doc[sent.start]):
+        return False
+    i = sent.start - 1
+    while i >= 0 and not (doc[i].is_space and "\n" in doc[i].text) and "\n" not in doc[i].whitespace_:
+        i -= 1
+    inside = False
+    for t in doc[i + 1 : sent.start]:
+        inside = _walk_toggle(t, inside)
+    return inside
+
+
+def _walk_toggle(t, inside: bool) -> bool:
+    from newsprism.compare.labels import closes_paragraph
+
+    if t.text in ("“", "``"):
+        return True
+    if t.text == "”":
+        return False
+    if t.text in ('"', "''") and not closes_paragraph(t):
+        return not inside
+    return inside
+
+
+def _walk_quoted(span) -> set[int]:
+    """evaluative._quoted as first written: the span's tokens walked from quoted_at_start."""
+    from newsprism.compare.labels import closes_paragraph
+
+    out: set[int] = set()
+    inside = _walk_quoted_at_start(span)
+    for t in span:
+        straight = t.text in ('"', "''") and not closes_paragraph(t)
+        if t.text in ("“", "”", "``") or straight:
+            inside = t.text in ("“", "``") or (straight and not inside)
+            continue
+        if inside:
+            out.add(t.i)
+    return out
+
+
+def test_quote_state_is_the_walk_back_to_the_paragraph_start(nlp, shared_dir):
+    """labels.QuoteState (each document's columns read once) answers quoted_at_start, inside_quotes
+    and evaluative's quoted words as the per-call walk did: every sentence and token, and spans
+    starting inside a sentence (claims), on curly, straight, '' and `` marks and paragraph ends."""
+    import random
+
+    from newsprism.compare.evaluative import _quoted
+    from newsprism.compare.labels import QuoteState, inside_quotes, quoted_at_start
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
+    texts += sorted(p.read_text(encoding="utf-8") for p in (shared_dir / "datasets" / "polnear" / "dev" / "text").glob("*.txt"))[:6]
+    texts += [
+        '"It was a disaster," he said. "We lost.\n\nThe ad, paid for by the group, ran." She left.',
+        "''And what has he heard? Nothing but insults,'' Khan said. ``We are done'' -- he\nadded \"really\" twice.",
+        "“Open quote never closed. Next sentence\nstill here.” Then “done”. \"\n\nNew paragraph \"with a quote.\"",
+        "", '"', "\n\n", 'He said "no\n\nway" and left.',
+    ]
+    rng = random.Random(3)
+    quoted = spans = 0
+    for doc in nlp.pipe(texts):
+        state = QuoteState()
+        for sent in doc.sents:
+            assert quoted_at_start(sent, state) == quoted_at_start(sent) == _walk_quoted_at_start(sent)
+            assert _quoted(sent, state) == _walk_quoted(sent)
+            for tok in sent:
+                want = _walk_quoted_at_start(sent)
+                for t in sent:
+                    if t.i >= tok.i:
+                        break
+                    want = _walk_toggle(t, want)
+                assert inside_quotes(tok, state) == inside_quotes(tok) == want
+            for _ in range(3):  # a claim's span may start and end inside its sentence
+                lo = rng.randrange(sent.start, sent.end)
+                span = doc[lo : rng.randrange(lo, sent.end) + 1]
+                assert _quoted(span, state) == _quoted(span) == _walk_quoted(span)
+                spans += 1
+            quoted += len(_walk_quoted(sent))
+    assert quoted > 100 and spans > 300

@@ -40,7 +40,7 @@ from typing import Mapping
 from spacy.tokens import Span as SpacySpan
 from spacy.tokens import Token
 
-from newsprism.compare.labels import closes_paragraph, quoted_at_start
+from newsprism.compare.labels import QuoteState
 from newsprism.compare.mention_items import is_person_noun
 from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
                                SPEAKING_NOUNS, STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
@@ -180,19 +180,10 @@ def _hyphenated(tok: Token) -> str:
     return "".join(t.lower_ for t in doc[first : tok.i + 1])
 
 
-def _quoted(sent: SpacySpan) -> set[int]:
-    """Token indices between quotation marks."""
-    out: set[int] = set()
-    inside = quoted_at_start(sent)
-    for t in sent:
-        # '' and `` are quotation marks too (PolNeAR's NYT texts: ''And that was unfair,'' he said)
-        straight = t.text in ('"', "''") and not closes_paragraph(t)
-        if t.text in ("“", "”", "``") or straight:
-            inside = t.text in ("“", "``") or (straight and not inside)
-            continue
-        if inside:
-            out.add(t.i)
-    return out
+def _quoted(sent: SpacySpan, quotes: QuoteState | None = None) -> set[int]:
+    """Token indices between quotation marks ('' and `` are quotation marks too: PolNeAR's NYT
+    texts: ''And that was unfair,'' he said)."""
+    return (quotes or QuoteState()).of(sent.doc).quoted(sent.start, sent.end)
 
 
 # nouns whose "that" clause is what someone said, thought or felt ("complaints that ...")
@@ -478,13 +469,14 @@ def _copula_of(noun: Token) -> Token | None:
     return None
 
 
-def cues(sent: SpacySpan) -> list[Cue]:
-    """The judgements in one sentence in the reporter's own voice, strongest first."""
+def cues(sent: SpacySpan, quotes: QuoteState | None = None) -> list[Cue]:
+    """The judgements in one sentence in the reporter's own voice, strongest first. ``quotes``:
+    the story's :class:`~newsprism.compare.labels.QuoteState`, else one for this call."""
     # the words that may give a cue first (cheap tests); the quotation marks only when there are some
     may = [tok for tok in sent if (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) and _may_cue(tok)]
     if not may:
         return []
-    quoted = _quoted(sent)
+    quoted = _quoted(sent, quotes)
     lex = lexicon()
     out: list[Cue] = []
     for tok in may:

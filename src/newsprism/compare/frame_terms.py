@@ -25,7 +25,7 @@ from typing import Mapping
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.evaluative import reported_or_negated
-from newsprism.compare.labels import inside_quotes
+from newsprism.compare.labels import QuoteState, inside_quotes
 from newsprism.lexicon import FRAME_TERMS, PROSPECT_NOUNS
 from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
 
@@ -96,8 +96,9 @@ def _candidates(doc: Doc) -> list[Token]:
     return [doc[i] for i in np.flatnonzero(keep).tolist()]
 
 
-def _term(tok: Token) -> tuple[int, str, int, bool] | None:
-    """(set, word, first token, in the outlet's own voice) of a word of a set, or None."""
+def _term(tok: Token, quotes: QuoteState | None = None) -> tuple[int, str, int, bool] | None:
+    """(set, word, first token, in the outlet's own voice) of a word of a set, or None; ``quotes``:
+    the story's :class:`~newsprism.compare.labels.QuoteState`."""
     # the quotation-mark test last: it reads the sentence, and this runs on every lower-case token
     if not tok.is_lower:
         return None
@@ -106,7 +107,7 @@ def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     whole, first = _hyphenated(tok)
     if first < tok.i:  # a hyphenated word of a set, wherever it stands ("pro-life activists")
         idx = _index().get(whole)
-        if idx is None or whole not in _sets()[idx][0] or inside_quotes(tok):
+        if idx is None or whole not in _sets()[idx][0] or inside_quotes(tok, quotes):
             return None
         return idx, whole, first, _own_voice(tok)
     if tok.pos_ != "NOUN" or tok.dep_ == "compound":
@@ -120,7 +121,7 @@ def _term(tok: Token) -> tuple[int, str, int, bool] | None:
     for c in tok.lefts:
         if c.dep_ in ("amod", "compound") and f"{c.lemma_.lower()}_{lemma}" in words:
             word, first = f"{c.lemma_.lower()}_{lemma}", c.i
-    if word not in words or inside_quotes(tok):
+    if word not in words or inside_quotes(tok, quotes):
         return None
     return idx, word, first, _own_voice(tok)
 
@@ -151,9 +152,11 @@ def _same_referent(a: _Use, b: _Use) -> bool:
     return bool(a.entities & b.entities) and not (a.names and b.names and not a.names & b.names)
 
 
-def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int = 2) -> list[Framing]:
+def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int = 2,
+               quotes: QuoteState | None = None) -> list[Framing]:
     """One item per set of ``FRAME_TERMS`` whose words the outlets choose differently: an outlet's
     charged word, in its own voice, beside another outlet's other word for the same referent."""
+    quotes = QuoteState() if quotes is None else quotes
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     named: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
@@ -166,7 +169,7 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
             continue
         key = outlet_key(d.outlet) or d.id
         for tok in _candidates(doc):
-            found = _term(tok)
+            found = _term(tok, quotes)
             if found is None:
                 continue
             idx, word, first, in_own_voice = found

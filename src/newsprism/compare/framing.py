@@ -30,7 +30,8 @@ from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judg
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
 from newsprism.compare.speech_verbs import speech_verb_items
-from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role
+from newsprism.compare.labels import (JUDGING_NOUNS, Descriptor, QuoteState, descriptors, frame_pair, inside_quotes,
+                                      same_role)
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
@@ -66,14 +67,14 @@ def _judges(x: Descriptor) -> bool:
     return bool(x.judging) or x.key in JUDGING_NOUNS
 
 
-def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Framing]:
+def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], quotes: QuoteState | None = None) -> list[Framing]:
     """One item per entity whose labels differ between two outlets — each of the
     two uses a label (noun or judging word) the other uses in no wording of its
     own —, else one per outlet whose label of it judges ("a rising star", "the
     bombastic host") where the other outlets naming it use no such label."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     names = {e.id: e.name for e in analysis.entities}
-    found = descriptors(analysis, docs, judging)
+    found = descriptors(analysis, docs, judging, quotes)
     keys_of = {eid: {d: {k for x in rows for k in (x.key, *x.judging)} for d, rows in per_doc.items()}
                for eid, per_doc in found.items()}
     synonyms = _synonyms({k for per_doc in keys_of.values() for keys in per_doc.values() for k in keys})
@@ -132,13 +133,14 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> list[Frami
     return [r[2] for r in ranked]
 
 
-def _cues(memo: dict[tuple[str, int, int], list[Cue]], doc_id: str, span: SpacySpan) -> list[Cue]:
+def _cues(memo: dict[tuple[str, int, int], list[Cue]], doc_id: str, span: SpacySpan,
+          quotes: QuoteState | None = None) -> list[Cue]:
     """``cues(span)``, read once per sentence: a claim told in a fact, an act group and the
     outlet's own sentences is one reading."""
     key = (doc_id, span.start, span.end)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = cues(span)
+        found = memo[key] = cues(span, quotes)
     return found
 
 
@@ -190,7 +192,8 @@ def _of_act(tok, kind: str | None) -> bool:
 def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                    docs: Mapping[str, Doc], labelled: Sequence[Span] = (),
                    props: Mapping[str, Proposition] | None = None,
-                   memo: dict[tuple[str, int, int], list[Cue]] | None = None) -> tuple[list[Framing], set[str]]:
+                   memo: dict[tuple[str, int, int], list[Cue]] | None = None,
+                   quotes: QuoteState | None = None) -> tuple[list[Framing], set[str]]:
     """One item per act two or more outlets tell (one fact, "same fact" support; or one act class
     with the same actor, ``_act_groups``) where one outlet tells it in charged words ("to blast her
     older sibling", "sharply criticized", "the onslaught of criticism") that another outlet telling
@@ -226,7 +229,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                 if quote_share(c) > 0.5 or c.id in shown:
                     continue
                 doc = docs[d]
-                for cue in _cues(memo, d, span):
+                for cue in _cues(memo, d, span, quotes):
                     if cue.kind == "hedge" or cue.start < span.start or cue.end > span.end:
                         continue
                     if cue.word.lower() in ("apparently", "seemingly", "reportedly", "allegedly"):
@@ -369,7 +372,7 @@ def _with_lemma(index: dict[str, dict[str, list[int]]], doc_id: str, doc: Doc, l
 
 
 def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
-                index: dict[str, dict[str, list[int]]]) -> bool:
+                index: dict[str, dict[str, list[int]]], quotes: QuoteState | None = None) -> bool:
     """Whether another document uses the judging word ``tok`` (one of ``lemmas``) in its own voice
     (not inside quotation marks, not under a verb of speech, not negated) of the same thing: a
     modifier on the same word ("frosty relationship" in both), or wherever one of the two uses
@@ -384,7 +387,7 @@ def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
             for t in _with_lemma(index, d, doc, lemma):
                 if whole_word(t)[: -len(t.lower_)] != prefix:  # "called" is no use of "so-called"
                     continue
-                if inside_quotes(t) or reported_or_negated(t) or _under_speech(t):
+                if inside_quotes(t, quotes) or reported_or_negated(t) or _under_speech(t):
                     continue
                 theirs = _judged(t)
                 if mine is None or theirs is None or mine == theirs:
@@ -443,7 +446,8 @@ def _indefinite(noun) -> bool:
 def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[str, list[tuple[int, int, str]]],
                     outlet_of: Mapping[str, str | None],
                     index: dict[str, dict[str, list[int]]] | None = None,
-                    things: frozenset[str] = frozenset()) -> list[tuple[Label, bool]]:
+                    things: frozenset[str] = frozenset(),
+                    quotes: QuoteState | None = None) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
     quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
@@ -475,7 +479,7 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
                 continue  # a noun telling when ("his wins earlier this campaign") names no thing
             theirs = _proper(t)
             if (mine and theirs and not mine & theirs) or _bare(t) != bare or _indefinite(t) != indefinite \
-                    or inside_quotes(t) \
+                    or inside_quotes(t, quotes) \
                     or not ents & _in_sentence(named, o, t.sent):
                 continue
             held, held_loose = _owners(t, o, named, things)
@@ -503,7 +507,8 @@ def _of_manner(tok) -> bool:
 
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
-                      memo: dict[tuple[str, int, int], list[Cue]] | None = None) -> list[Framing]:
+                      memo: dict[tuple[str, int, int], list[Cue]] | None = None,
+                      quotes: QuoteState | None = None) -> list[Framing]:
     """Sentences in an outlet's own voice that judge or hedge (``evaluative.cues``),
     told by no other outlet: at most ``per_doc`` per outlet, strongest cue first. A
     judgement inside a label already listed (``labelled``) is that label, not another item."""
@@ -525,7 +530,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or (reports and not tells_speaking(span)):
             continue
-        for cue in _cues(memo, c.doc, span):
+        for cue in _cues(memo, c.doc, span, quotes):
             if cue.start < span.start or cue.end > span.end:
                 continue
             word = doc[cue.start:cue.end]
@@ -541,7 +546,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             at = next((t.i for t in word if t.text == cue.word or t.lower_ == cue.word.lower()), cue.start)
             lemmas = {t.lemma_.lower() for t in word if t.text == cue.word or t.lower_ == cue.word.lower()}
             if cue.kind != "hedge" and any(lemmas & vocab[d] for d in vocab if d != c.doc) \
-                    and _story_word(lemmas, doc[at], docs, c.doc, uses):
+                    and _story_word(lemmas, doc[at], docs, c.doc, uses, quotes):
                 continue
             if c.id in shared and cue.kind == "hedge":  # the others tell it plainly: no hedge of this one's own
                 continue
@@ -583,7 +588,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                                       label, (d,), cites))
                 continue
             about = f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}"
-            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses, things) if rank == modifier else []
+            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses, things, quotes) if rank == modifier else []
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]
@@ -611,12 +616,14 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     propositions when the caller has them (``propositions(claims, analysis, docs)``)."""
     if len(analysis.documents) < 2 or not docs:
         return []
-    labels = _label_items(analysis, docs) + term_items(analysis, docs) + speech_verb_items(analysis, claims, docs)
+    quotes = QuoteState()  # where quotation is open, read once per document
+    labels = _label_items(analysis, docs, quotes) + term_items(analysis, docs, quotes=quotes) \
+        + speech_verb_items(analysis, claims, docs)
     # the labels' own words (not the sentences some items cite beside them): a judgement inside
     # a label is that label; another in the same sentence is an item of its own
     cited = [c for item in labels for lab in item.labels for c in lab.citations if c.text in lab.label]
     memo: dict[tuple[str, int, int], list[Cue]] = {}  # each sentence's cues, read once
-    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo)
+    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo, quotes)
     rest = [c for c in claims if c.id not in worded]
-    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo)
+    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, quotes=quotes)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]

@@ -92,46 +92,108 @@ def closes_paragraph(t: Token) -> bool:
     return t.i == t.sent.start and ("\n" in t.whitespace_ or (nxt is not None and nxt.is_space and "\n" in nxt.text))
 
 
-def _toggle(t: Token, inside: bool) -> bool:
-    """Whether quotation is open after ``t``, given whether it was before."""
-    if t.text in ("“", "``"):
-        return True
-    if t.text == "”":
-        return False
-    if t.text in ('"', "''") and not closes_paragraph(t):
-        return not inside
-    return inside
+class QuoteState:
+    """Where quotation is open in the documents of one story, read once per document from
+    its ORTH, IS_SPACE and SENT_START columns: :func:`quoted_at_start`, :func:`inside_quotes`
+    and evaluative's quoted words each walked back to the paragraph's start per call. Keeps
+    each document it read (by identity) for as long as it lives: make one per story."""
+
+    def __init__(self) -> None:
+        self._read: dict[int, tuple[Doc, _DocQuotes]] = {}
+
+    def of(self, doc: Doc) -> "_DocQuotes":
+        found = self._read.get(id(doc))
+        if found is None or found[0] is not doc:
+            found = self._read[id(doc)] = (doc, _DocQuotes.read(doc))
+        return found[1]
 
 
-def quoted_at_start(sent) -> bool:
+@dataclass(frozen=True)
+class _DocQuotes:
+    """One document's quotation state: per token, whether quotation is open before it counting
+    from its paragraph's start (``paragraph``: what :func:`quoted_at_start` reads) and from its
+    sentence's start (``sentence``: :func:`inside_quotes`); the marks that open or close a
+    quotation (index -> what it makes of the state: "open", "close", "flip"); the sentence
+    starts that close the paragraph before (:func:`closes_paragraph`)."""
+
+    paragraph: tuple[bool, ...]
+    sentence: tuple[bool, ...]
+    marks: Mapping[int, str]
+    closing: frozenset[int]
+
+    @staticmethod
+    def read(doc: Doc) -> "_DocQuotes":
+        import numpy as np
+        from spacy.attrs import IS_SPACE, ORTH, SENT_START
+
+        n = len(doc)
+        if not n:
+            return _DocQuotes((), (), {}, frozenset())
+        cols = doc.to_array([ORTH, IS_SPACE, SENT_START])
+        strings = doc.vocab.strings
+        kinds = {strings[m]: k for m, k in (("“", "open"), ("``", "open"), ("”", "close"), ('"', "flip"), ("''", "flip"))}
+        orth = cols[:, 0]
+        at_mark = np.isin(orth, np.array(list(kinds), dtype=orth.dtype))
+        spaces = np.flatnonzero(cols[:, 1] == 1).tolist()
+        newline = {i for i, h in zip(spaces, orth[spaces].tolist()) if "\n" in strings[h]}
+        starts = set(np.flatnonzero(cols[:, 2] == 1).tolist()) | {0}
+        closing = frozenset(i for i in starts if i + 1 in newline)
+        marks: dict[int, str] = {}
+        for i, h in zip(np.flatnonzero(at_mark).tolist(), orth[at_mark].tolist()):
+            kind = kinds[h]
+            if kind != "flip" or i not in closing:  # a straight quote closing the paragraph before is no mark
+                marks[i] = kind
+        paragraph, sentence = [False] * n, [False] * n
+        par = sen = False
+        events = sorted(starts | newline | set(marks))
+        for k, i in enumerate(events):
+            if i in starts:
+                sen = False if i in closing else par
+            paragraph[i], sentence[i] = par, sen
+            made = marks.get(i)
+            if made is not None:
+                par, sen = (True, True) if made == "open" else (False, False) if made == "close" else (not par, not sen)
+            if i in newline:
+                par = False
+            nxt = events[k + 1] if k + 1 < len(events) else n
+            if nxt > i + 1:
+                paragraph[i + 1 : nxt] = [par] * (nxt - i - 1)
+                sentence[i + 1 : nxt] = [sen] * (nxt - i - 1)
+        return _DocQuotes(tuple(paragraph), tuple(sentence), marks, closing)
+
+    def quoted(self, start: int, end: int) -> set[int]:
+        """The token indices of ``[start, end)`` between quotation marks, counting from whether
+        quotation is open at ``start`` (:func:`quoted_at_start`); the marks themselves are not."""
+        out: set[int] = set()
+        inside = False if start in self.closing else self.paragraph[start]
+        marks = self.marks
+        for i in range(start, end):
+            kind = marks.get(i)
+            if kind is None:
+                if inside:
+                    out.add(i)
+            else:
+                inside = True if kind == "open" else False if kind == "close" else not inside
+        return out
+
+
+def quoted_at_start(sent, quotes: QuoteState | None = None) -> bool:
     """Whether a quotation opened earlier in the paragraph is still open where ``sent`` starts
     ("''And what has he heard from Donald Trump? Nothing but insults, degrading comments ...''":
-    the second sentence is quoted too)."""
-    doc = sent.doc
-    if closes_paragraph(doc[sent.start]):  # the sentence took in the quote mark closing the paragraph before
-        return False
-    i = sent.start - 1
-    while i >= 0 and not (doc[i].is_space and "\n" in doc[i].text) and "\n" not in doc[i].whitespace_:
-        i -= 1
-    inside = False
-    for t in doc[i + 1 : sent.start]:
-        inside = _toggle(t, inside)
-    return inside
+    the second sentence is quoted too). False when the sentence took in the quote mark closing
+    the paragraph before. ``quotes``: the story's :class:`QuoteState`, else one for this call."""
+    state = (quotes or QuoteState()).of(sent.doc)
+    return False if sent.start in state.closing else state.paragraph[sent.start]
 
 
-def _inside_quotes(tok: Token) -> bool:
+def _inside_quotes(tok: Token, quotes: QuoteState | None = None) -> bool:
     """Whether ``tok`` sits between quotation marks (opened in its sentence or earlier in its paragraph)."""
-    inside = quoted_at_start(tok.sent)
-    for t in tok.sent:
-        if t.i >= tok.i:
-            break
-        inside = _toggle(t, inside)
-    return inside
+    return (quotes or QuoteState()).of(tok.doc).sentence[tok.i]
 
 
-def inside_quotes(tok: Token) -> bool:
+def inside_quotes(tok: Token, quotes: QuoteState | None = None) -> bool:
     """Whether ``tok`` sits between quotation marks (someone else's words, or scare quotes)."""
-    return _inside_quotes(tok)
+    return _inside_quotes(tok, quotes)
 
 
 def _key(tok: Token) -> str:
@@ -274,10 +336,11 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
 
 
 def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
-                judging: Callable[[Token], bool]) -> dict[str, dict[str, list[Descriptor]]]:
+                judging: Callable[[Token], bool], quotes: QuoteState | None = None) -> dict[str, dict[str, list[Descriptor]]]:
     """entity id -> doc id -> its descriptors, for entities of a labelled type that
     two or more documents mention and one or more describe. ``judging`` tells
-    whether a modifier judges."""
+    whether a modifier judges; ``quotes``: the story's :class:`QuoteState`."""
+    quotes = QuoteState() if quotes is None else quotes
     out: dict[str, dict[str, list[Descriptor]]] = {}
     given: dict[str, dict[str, set[str]]] = {}  # doc id -> surname -> given names written before it
     for e in analysis.entities:
@@ -292,7 +355,7 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
             if e.type == "PERSON" and _shared_surname(doc, m.doc, m.start, m.end, given):
                 continue
             for tok, name_start in _from_mention(doc, m.start, m.end):
-                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok) or _plural_for_one(tok, e.type):
+                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok, quotes) or _plural_for_one(tok, e.type):
                     continue
                 seen.add((m.doc, tok.i))
                 lo, hi = _words(tok, name_start)
