@@ -242,3 +242,17 @@ def test_a_statement_one_report_quotes_in_one_sentence_and_the_other_in_two_is_o
                if {"a", "b"} <= set(f.docs) and any("judges" in c.text or "maybe there is" in c.text for c in f.citations)]
     assert len(quoting) == 1, [f.about for f in quoting]
     assert not quoting[0].about.startswith("By the way"), quoting[0].about
+
+
+def test_three_words_of_ones_own_around_a_quotation_are_not_a_fact_of_their_own(nlp):
+    # "When asked how genuine his presidential ambition is" (genuine, presidential, ambition):
+    # too little to state a fact beside the quotation; freed, it linked to another outlet's
+    # "Trump said ... he thought the president was native-born" through "seriously"
+    from newsprism.compare.facts import tells_more
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.claims import extract_claims
+
+    doc = nlp('When asked how genuine his presidential ambition is, Trump said, "I always take things seriously."')
+    claims = extract_claims(_analyse(nlp, {"x": doc.text}), {"x": doc})
+    own = next(c for c in claims if "seriously" in c.text)
+    assert not tells_more(own, doc, FactParams().quote_rest_words)

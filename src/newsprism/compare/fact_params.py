@@ -20,7 +20,7 @@ class FactParams:
     # a claim in a shared-quote fact whose own words (outside the quotation: no name, no verb
     # of saying) are this many content words or more stays free for the fact they state
     quote_rest: bool = True
-    quote_rest_words: int = 3
+    quote_rest_words: int = 4
     member_floor: float = 0.6  # a claim joining a fact scores at least this with each of its claims
     # propositions (newsprism.extract.propositions): two claims state the same fact
     # only when their propositions do not contradict (polarity, modality, agent) and,
