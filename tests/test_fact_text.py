@@ -81,3 +81,31 @@ def test_a_fact_is_headed_by_the_sentence_the_other_reports_state():
     # what both state alike: the most readable, as before (a report's own voice, then near 22 words)
     other = _fact_claim("wire", "Trump claimed on Monday that President Obama wanted to admit 250,000 Syrian refugees into the country.")
     assert headline_claim([times, other], lambda c: c.text) is other
+
+
+def test_a_summary_sentence_another_report_states_little_of_is_left_out():
+    """The summary cites each sentence to the reports of its fact: a headline another cited report
+    states under a third of ("A Sanders win creates an awkward situation for Clinton ..." cited to
+    "The poll showed that either Clinton or Sanders would defeat Trump ...") is left out; one it
+    states is kept."""
+    from newsprism.compare.fact_text import headline_told
+    from newsprism.compare.findings import _summary
+    from newsprism.model import Finding
+
+    vowed = _fact_claim("post", "A Sanders win, on the other hand, creates an awkward situation for Clinton, who could be "
+                                "celebrating being dubbed the presumptive nominee.")
+    blasted = _fact_claim("huff", "The poll showed that either Clinton or Sanders would defeat Trump in a hypothetical "
+                                  "November contest.")
+    poll = _fact_claim("nyt", "The poll showed Hillary Clinton leading Bernie Sanders among likely voters, 46 percent to 44 percent.")
+    survey = _fact_claim("politico", "The survey finds Hillary Clinton leading Bernie Sanders, 46 percent to 44 percent, among likely voters.")
+    assert headline_told(vowed.citation, [vowed, blasted]) < 1 / 3 <= headline_told(poll.citation, [poll, survey])
+
+    def finding(fid: str, head: Claim, other: Claim) -> Finding:
+        return Finding("", "corroborated", head.text, (head.doc, other.doc), (head.citation, other.citation),
+                       claims=(head.id, other.id), sources=2, fact=fid)
+
+    found = [finding("F1", vowed, blasted), finding("F2", poll, survey)]
+    heads = {"F1": vowed.citation, "F2": poll.citation}
+    claims = {c.id: c for c in (vowed, blasted, poll, survey)}
+    assert [s.text for s in _summary(found, heads, claims=claims)] == [poll.text]
+    assert len(_summary(found, heads)) == 2  # without the claims, as before

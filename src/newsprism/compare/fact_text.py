@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
-           "headline_claim"]
+           "headline_claim", "headline_told"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
@@ -199,6 +199,16 @@ def headline_claim(same: Sequence[Claim], text_of: Callable[[Claim], str]) -> Cl
         # a quarter of the content terms more or less decides
         best = max(same, key=lambda c: (readability(text_of(c)), round(4 * told_by_others(c, same)), *plain(c)))
     return best
+
+
+def headline_told(head: Span, same: Sequence[Claim]) -> float:
+    """How much of a fact's headline the other reports state: ``told_by_others`` of the claims of
+    the headline's report that the headline spans (a headline may be a whole sentence of clauses)."""
+    inside = [c for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end]
+    if not inside:
+        return 1.0
+    merged = Claim(inside[0].id, head, terms=tuple(dict.fromkeys(t for c in inside for t in c.terms)))
+    return told_by_others(merged, same)
 
 
 def told_by_others(claim: Claim, same: Sequence[Claim]) -> float:

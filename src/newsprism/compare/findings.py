@@ -26,7 +26,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import readability
+from newsprism.compare.fact_text import headline_told, readability
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -215,12 +215,15 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
 
 
 def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None = None,
-             limit: int = 5) -> list[SummarySentence]:
+             limit: int = 5, claims: Mapping[str, Claim] | None = None) -> list[SummarySentence]:
     """Extractive: the headline of each top corroborated fact — a complete
     sentence of one outlet — cited with only the claims that state that fact
     ("same fact" support; a partly support never backs a summary sentence). A headline
     that is the whole sentence some of those claims were cut from (``heads``: Fact.id ->
-    headline span) is cited as that sentence, in place of its clauses."""
+    headline span) is cited as that sentence, in place of its clauses. A headline another cited
+    report states less than a third of (``claims``: the claims by id, see
+    :func:`newsprism.compare.fact_text.headline_told`) is left out: cited to that report, the
+    sentence would say more than it states."""
     out: list[SummarySentence] = []
     said: set[str] = set()
     ranked = sorted(corroborated, key=lambda f: (-f.sources, -len(f.docs)))
@@ -230,6 +233,10 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
         key = " ".join(f.about.lower().split())
         if key in said or readability(f.about) < 3:
             continue  # full sentences only
+        head = (heads or {}).get(f.fact or "")
+        if claims is not None and head is not None and headline_told(
+                head, [claims[c] for c in f.claims if c in claims]) < 1 / 3:
+            continue
         said.add(key)
         out.append(SummarySentence(f.about, _headline_cited(f, (heads or {}).get(f.fact or "")), (f.id,)))
     return out
@@ -316,7 +323,8 @@ def find_from_claims(
         omissions=omissions,
         shared_quotes=_numbered("Q", _shared_quotes(analysis.quotes, families)),
         timeline=_numbered("T", _timeline(analysis, claims)),
-        summary=tuple(_summary(corroborated, {fact.id: fact.headline for fact in facts})),
+        summary=tuple(_summary(corroborated, {fact.id: fact.headline for fact in facts},
+                               claims={c.id: c for c in claims})),
         disputes=_numbered("D", disputes(claims, docs)),
         shared_text=graph.shared,
         facts=facts,
