@@ -116,3 +116,16 @@ def test_a_common_noun_that_opens_a_sentence_is_no_person(nlp):
     wn = noun_senses()
     assert wn is not None and wn.common_noun("turnout") and not wn.common_noun("price")
     assert not wn.common_noun("driver") and not wn.common_noun("sanders")
+
+
+def test_a_given_name_alone_ner_calls_a_place_is_a_person(nlp):
+    """PolNeAR (story 35 and a dev group): "Melania" alone, which NER called a place, stood among
+    the story's places. A known given name WordNet knows no proper noun of is a person's;
+    "Virginia" and "Charlotte" (places in WordNet) stay places."""
+    text = "Trump thanked Melania in Charlotte, then flew to Virginia."
+
+    def typed(name: str) -> str:
+        return entity_type([make_item(0, _mention("a", text, name, "GPE"), nlp(text))])
+
+    assert typed("Melania") == "PERSON"
+    assert typed("Charlotte") == "GPE" and typed("Virginia") == "GPE"

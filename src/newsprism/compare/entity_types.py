@@ -84,7 +84,26 @@ def entity_type(members: list[Item]) -> str:
         return "ORG"  # "Politico", "Twitter", "Dish Network" NER called a person
     if label == "PERSON" and names:
         return _known_proper_noun(members, names) or label
+    if label in ("GPE", "LOC", "FAC") and names:
+        return _given_name_alone(names) or label
     return label
+
+
+def _one_word(names: list[Item]) -> str | None:
+    """The one word every name of the entity is written as (a possessive cut), else None."""
+    words = {re.sub(r"['’‘]s?$", "", it.words[0]) if len(it.words) == 1 else "" for it in names}
+    return next(iter(words)) if len(words) == 1 and "" not in words else None
+
+
+def _given_name_alone(names: list[Item]) -> str | None:
+    """"Melania" (PolNeAR dev, twice), a known given name written alone that NER called a place,
+    is a person when WordNet (the optional ``[wordnet]`` extra) knows no proper noun of that name:
+    "Virginia", "Austin" and "Charlotte" stay places."""
+    word = _one_word(names)
+    if word is None or name_gender(word) is None:
+        return None
+    senses = noun_senses()
+    return "PERSON" if senses is not None and not senses.proper_noun(word) else None
 
 
 # what a proper noun WordNet knows (and knows as no person) is, by its lexicographer file
@@ -96,12 +115,12 @@ def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
     """The type of a one-word name NER called a person that WordNet (the optional ``[wordnet]``
     extra) knows as a proper noun of a place, a river, a religion, a group or an event, and in no
     sense as a person: "Mali" GPE, "Danube" LOC, "Islam" NORP; "ENTITY" (no kind of name) when it
-    is a common noun written only at the start of a sentence ("Turnout", "Immigration"). None when a member is a person's
-    (a title, a given name, "he"/"she" joined to it: "Mr. Kerry", "Georgia ... she"), when a
-    name has two words or more, or when WordNet does not know the word or also knows a person of
-    that name ("Jackson", "Washington")."""
-    words = {re.sub(r"['’‘]s?$", "", it.words[0]) if len(it.words) == 1 else "" for it in names}
-    if len(words) != 1 or "" in words or name_gender(next(iter(words))) is not None:
+    is a common noun written only at the start of a sentence ("Turnout", "Immigration"). None
+    when a member is a person's (a title, a given name, "he"/"she" joined to it: "Mr. Kerry",
+    "Georgia ... she"), when a name has two words or more, or when WordNet does not know the word
+    or also knows a person of that name ("Jackson", "Washington")."""
+    word = _one_word(names)
+    if word is None or name_gender(word) is not None:
         return None
     if any(it.gender is not None for it in names) or any(
             it.kind == "pronoun" and it.head in PRONOUNS_PERSON for it in members):
@@ -109,7 +128,6 @@ def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
     senses = noun_senses()
     if senses is None:
         return None
-    word = next(iter(words))
     if all(it.opens_sentence for it in names) and senses.common_noun(word):
         return "ENTITY"  # "Turnout makes a difference.": a common noun capitalised where every word is
     kinds = senses.proper_kinds(word)

@@ -110,6 +110,11 @@ class NounSenses:
         return tuple(kinds)
 
 
+    def proper_noun(self, word: str) -> bool:
+        """Whether WordNet writes ``word`` capitalised in any sense ("Virginia", "Lawrence")."""
+        return any(any(w[:1].isupper() and w.lower() == word.lower() for w in self.synset(o).words)
+                   for o in self.senses(word))
+
     def common_noun(self, word: str) -> bool:
         """Whether WordNet knows ``word`` as a common noun and in no sense as a person or a proper
         noun: "turnout", "immigration"; not "sanders" (unknown), "price" (also Vincent Price),
