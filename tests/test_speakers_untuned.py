@@ -161,3 +161,20 @@ def test_a_speaker_is_linked_by_its_head_word_not_a_name_that_qualifies_it():
         entity = Entity("E1", name, label, (name,), (Mention("d", start, start + len(name), name, label),))
         quote = Quote("d", 0, 1, "x", text, speaker_span=Span("d", 0, len(text), text))
         assert (link_speaker(quote, [entity]).speaker_entity == "E1") is linked, text
+
+
+def test_a_he_inside_the_quoted_words_does_not_hide_who_she_is(nlp):
+    # PolNeAR story 544 (Western Journal): "“I am the daughter of a man who was shot by someone
+    # ... if he killed the President ...,” she wrote." had no speaker: the "he" of the quoted
+    # words was read as a second person beside "she" in the reporter's sentence
+    text = (
+        "Davis, a longtime liberal, lashed out at the GOP nominee on Facebook.\n\n"
+        "In her post, she reminded Trump of the actions of John Hinckley Jr., who shot and wounded "
+        "President Reagan in 1981.\n\n"
+        "\u201cI am the daughter of a man who was shot by someone who got his inspiration from a movie, "
+        "someone who believed if he killed the President the actress from that movie would notice him,\u201d "
+        "she wrote."
+    )
+    said = _speakers(_analysis(nlp, text))
+    quote = next(q for q in said if q.startswith("I am the daughter"))
+    assert said[quote] is not None and "Davis" in said[quote], said

@@ -407,7 +407,7 @@ class People:
                     break
         if fallback is not None:
             other = MALE_PRONOUNS if want == "f" else FEMALE_PRONOUNS
-            if any(t.lower_ in other for t in pronoun.sent if t.i != pronoun.i):
+            if any(t.lower_ in other for t in _outside_quotes_with(pronoun) if t.i != pronoun.i):
                 # "She was 10, he said": a "he" and a "she" in one sentence are two people; a
                 # person of unknown gender can't be told to be either: no speaker beats a wrong one
                 return Person(None, written)
@@ -464,3 +464,22 @@ class People:
         words = _WORD.findall(person.name.text)
         found = self._genders.get(words[-1].lower(), set()) if words else set()
         return next(iter(found)) if len(found) == 1 else None
+
+
+def _outside_quotes_with(token: "Token") -> list["Token"]:
+    """The tokens of ``token``'s sentence on its side of the quotation marks: the reporter's
+    words when ``token`` is the "she" of "..., she wrote." (a "he" inside the quoted words,
+    "someone who believed if he killed the President", is someone the speaker tells of)."""
+    side: list[tuple["Token", bool]] = []
+    inside = False
+    for t in token.sent:
+        if t.text in ("“", "``"):
+            inside = True
+        elif t.text == "”":
+            inside = False
+        elif t.text in ('"', "''"):
+            inside = not inside
+        else:
+            side.append((t, inside))
+    mine = next((q for t, q in side if t.i == token.i), False)
+    return [t for t, q in side if q == mine]
