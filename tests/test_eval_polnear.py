@@ -92,3 +92,17 @@ def test_offset_skips_the_first_texts(shared_dir):
         pytest.skip(f"{split} is absent")
     first_five = [doc_id for doc_id, _, _ in _documents(split, 5)]
     assert [doc_id for doc_id, _, _ in _documents(split, 2, offset=3)] == first_five[3:5]
+
+
+def test_a_transcript_paragraph_is_a_quote_of_its_tagged_speaker():
+    # breitbart 2016-09-25 (dev): Source "PENCE", Cue ":", Content the rest of a paragraph opened
+    # by a mark before the tag; an inner “...” is part of it
+    text = 'Intro.\n\n"PENCE: Well, look, she thinks this is an episode of \u201cShark Tank.\u201d But this is America.\n\nEnd.'
+    start = text.index("PENCE")
+    content = text.index("Well")
+    end = text.index("America.") + len("America.")
+    ann = (f"T1\tSource {start} {start + 5}\tPENCE\nT2\tCue {start + 5} {start + 6}\t:\n"
+           f"T3\tContent {content} {end}\t{text[content:end]}\nT4\tAttribution {start} {end}\tx\n"
+           "E1\tAttribution:T4 Content:T3 Cue:T2 Source:T1\n")
+    quotes = gold_quotes(text, parse_ann(ann))
+    assert [(text[q.start:q.end], q.sources) for q in quotes] == [(text[content:end], ((start, start + 5),))]

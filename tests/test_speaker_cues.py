@@ -147,6 +147,17 @@ def test_a_quote_after_a_colon_is_the_authors_a_heading_names(nlp):
             "results.\u201d")
     assert _speaker(nlp, text, "Gallup") == "Jeffrey M. Jones"
     assert _speaker(nlp, text, "In general") == "the report"
+    # a heading's name outweighs the speaker of the quote before it (huff-post 2016-05-02)
+    text = ("Indiana is close, said David Wasserman: \u201cTrump leads in the Northeast.\u201d\n\nThe interplay "
+            "has been important for Republican contests - Philip Bump: \u201cTwo weeks ago, Trump\u2019s strongest "
+            "territory had been the South.\u201d")
+    assert _speaker(nlp, text, "Two weeks ago") == "Philip Bump"
+    # a short name opening its sentence (usa-today 2015-12-01)
+    text = ("Jeb Bush and Hillary Clinton, among others, reject the term containment.\n\nClinton: \"Our goal is "
+            "not to deter or contain ISIS, but to defeat and destroy ISIS.\" Bush: \"The mission is to destroy "
+            "ISIS -- not to contain it.\"")
+    assert _speaker(nlp, text, "Our goal") == "Hillary Clinton"
+    assert _speaker(nlp, text, "The mission") == "Jeb Bush"
 
 
 def test_a_quote_after_a_colon_is_the_subject_of_the_clause_the_colon_ends(nlp):
@@ -186,3 +197,17 @@ def test_a_placed_descriptor_is_the_main_subject_not_one_inside_a_clause(nlp):
             "shaming former Miss Universe Alicia Machado.\n\nThe Indiana governor said Democrats and the media "
             "are to blame for focusing on \u201che said this, he tweeted that.\u201d")
     assert _speaker(nlp, text, "he said this") == "Mike Pence"
+
+
+def test_a_transcript_paragraph_is_its_tagged_speakers(nlp):
+    # breitbart 2016-09-25 (dev): "PENCE: Well, look, ..." had no speaker; an all-capitals tag is
+    # the person of that surname, a paragraph that goes on with no tag is the same speaker's,
+    # and the quote's words start after the tag
+    text = ("Mike Pence spoke to Chris Wallace on Sunday.\n\n\"WALLACE: Let\u2019s start with breaking news on the "
+            "debate story.\n\n\"PENCE: Well, look, Hillary Clinton apparently thinks this is an episode of "
+            "\u201cShark Tank.\u201d But this is America, Chris.\n\n\"But the truth is that Donald Trump has a "
+            "unique way of communicating to the American people.")
+    speakers = _speakers(nlp, text)
+    assert speakers["Let\u2019s start with breaking news on the debate story."] == "Chris Wallace"
+    assert next(v for k, v in speakers.items() if k.startswith("Well, look")) == "Mike Pence"
+    assert next(v for k, v in speakers.items() if k.startswith("But the truth")) == "Mike Pence"

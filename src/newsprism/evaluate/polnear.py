@@ -19,7 +19,10 @@ stretch up to its end; a closing mark with no opener in the fragment closes a
 stretch that began at the fragment start. So a fully quoted Content is one gold
 quote, and an indirect Content with a quoted phrase in it ("said her team
 wanted to “keep the details ... under wraps.”") gives that phrase, as a partial
-quote. Single quotation marks are not read (they are mostly apostrophes and
+quote. A transcript's paragraph ("PENCE: Well, look, ..." opened by a mark before its Source
+"PENCE" and Cue ":") is inside that mark: a Content fragment whose own attribution's Source
+and Cue are all that stands between it and a mark opening its paragraph is one quote from the
+fragment's start. Single quotation marks are not read (they are mostly apostrophes and
 quotes inside quotes), but two apostrophes in a row are one double mark: PolNeAR's
 New York Times texts write every quotation mark so (''We finally may be seeing ...,''
 she said), and 116 of its train texts have them. Each such pair is read as one
@@ -159,14 +162,15 @@ def _pairs_as_marks(text: str) -> str:
     return "".join(out)
 
 
-def quoted_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Top-level double-quoted stretches within ``text[start:end]`` (see the module doc)."""
+def quoted_stretches(text: str, start: int, end: int, opened: bool = False) -> list[tuple[int, int]]:
+    """Top-level double-quoted stretches within ``text[start:end]`` (see the module doc);
+    ``opened``: the fragment starts inside a quote opened before it."""
     text = _pairs_as_marks(text)
     lo, hi = start, end
     j = lo - 1
     while j >= 0 and text[j] == " ":
         j -= 1
-    if j >= 0 and text[j] in "“\"" and (lo >= len(text) or text[lo] not in "“\""):
+    if not opened and j >= 0 and text[j] in "“\"" and (lo >= len(text) or text[lo] not in "“\""):
         lo = j
     j = hi
     while j < len(text) and text[j] == " ":
@@ -174,7 +178,7 @@ def quoted_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if j < len(text) and text[j] in "”\"" and (hi == 0 or text[hi - 1] not in "”\""):
         hi = j + 1
     stretches: list[tuple[int, int]] = []
-    depth = 0
+    depth = 1 if opened else 0
     opened_at = lo
     for i in range(lo, hi):
         if text[i] not in "“”\"":
@@ -202,13 +206,33 @@ def quoted_stretches(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+def _opened_before_own_source(text: str, start: int, attribution: AnnAttribution) -> bool:
+    """Does a Content fragment at ``start`` lie in a quote opened right before its own
+    attribution's Source and Cue, at a paragraph's start? A transcript's paragraph
+    ("\"PENCE: Well, look, ...": Source "PENCE", Cue ":", Content the rest)."""
+    own = sorted(attribution.sources + attribution.cues)
+    j = start
+    for s, e in reversed(own):
+        k = j - 1
+        while k >= 0 and text[k] == " ":
+            k -= 1
+        if e != k + 1 or s >= j:
+            continue
+        j = s
+    if j == start:
+        return False
+    k = j - 1
+    return k >= 0 and text[k] in "“\"" and (k == 0 or text[k - 1] == "\n")
+
+
 def gold_quotes(text: str, attributions: Sequence[AnnAttribution]) -> list[GoldQuote]:
     """The direct quotes of one document, each with its attribution's Source spans."""
     out: dict[tuple[int, int], GoldQuote] = {}
     for attribution in attributions:
         sources = attribution.sources if attribution.has_source else ()
         for start, end in attribution.contents:
-            for s, e in quoted_stretches(text, start, end):
+            opened = _opened_before_own_source(text, start, attribution)
+            for s, e in quoted_stretches(text, start, end, opened):
                 out.setdefault((s, e), GoldQuote(s, e, sources))
     return sorted(out.values(), key=lambda q: (q.start, q.end))
 

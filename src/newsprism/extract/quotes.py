@@ -370,7 +370,9 @@ def _find_cue(index: _DocIndex, region: QuotedRegion, first: int, after: int | N
     # a partial quote that ends its sentence ("... and a “bully.” Mr. Trump did not reply") has
     # no cue after it: the next sentence's verb is not its cue
     closes_sentence = content[-1] in ".?!" and not lower_follows
-    if cue is None and after is not None and ((partial and not closes_sentence) or (ends_clause and lower_follows)):
+    introduced_aside = content[-1] in ",?!" and lower_follows and _introduced(index.marks, region.open_mark)
+    if cue is None and after is not None and (
+            (partial and not closes_sentence) or (ends_clause and lower_follows) or introduced_aside):
         cue = _right_cue(index, after, 12)
     elif cue is not None and after is not None and cue.i < first and not ends_clause and _names_no_one(source_of(cue)):
         # “...,” the union wrote: a cue before the quote whose subject is no one ("the impact it
@@ -407,7 +409,41 @@ _HEADING_POS = frozenset({"PROPN", "NOUN", "DET", "ADJ", "CCONJ", "PART"})
 _DASHES = frozenset("-–—―")
 
 
-def _colon_speaker(index: _DocIndex, region: QuotedRegion) -> Person:
+# a speaker's tag opening a transcript's paragraph: "PENCE: Well, look, ...", "Chris Matthews: Seriously, ..."
+_TAG = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3}): ")
+
+
+def _transcript_tag(index: _DocIndex, region: QuotedRegion) -> tuple[int, Person] | None:
+    """A quoted paragraph of a transcript that opens with its speaker's tag: the tag's person
+    (an all-capitals surname is the person of that surname the document names: "PENCE" is
+    Mike Pence) and where the words after the tag start. Only at a paragraph's start."""
+    line_start = index.text.rfind("\n", 0, region.open_mark) + 1
+    if index.text[line_start : region.open_mark].strip():
+        return None
+    tag = _TAG.match(index.text, region.start)
+    if tag is None or tag.end() >= region.end:
+        return None
+    words = tag.group(1).split()
+    last = index.doc[index.token_at(tag.start(1) + len(tag.group(1)) - 1)]
+    people = index.people
+    written = index.span(tag.start(1), tag.end(1))
+    if tag.group(1).isupper():
+        if len(tag.group(1)) < 3:
+            return None
+        for m in people.mentions:
+            if m.label == "PERSON" and m.text.split()[-1].upper() == words[-1]:
+                named = people.person_of(index.doc[index.token_at(m.start)])
+                name = named.name if named is not None and named.name is not None else index.span(m.start, m.end)
+                return tag.end(), Person(name, written)
+        return tag.end(), Person(written, written)
+    mention = people.mention_at(last)
+    if mention is None or mention.label != "PERSON" or mention.start != tag.start(1):
+        return None
+    named = people.person_of(last)
+    return tag.end(), Person(named.name if named is not None and named.name is not None else written, written)
+
+
+def _colon_speaker(index: _DocIndex, region: QuotedRegion, heading_only: bool = False) -> Person:
     """A quote that follows a colon and has no cue: the author a heading names right before
     the colon, after a dash, "from" or the line's start ("... FOR THE FIRST TIME - Jeffrey M.
     Jones: “...”", "More from the report: “...”"), or the subject of the clause the colon
@@ -430,11 +466,14 @@ def _colon_speaker(index: _DocIndex, region: QuotedRegion) -> Person:
     while lo > 0 and doc[lo - 1].pos_ in _HEADING_POS and not doc[lo - 1].is_space and doc[lo - 1].lower_ != "from":
         lo -= 1
     before = doc[lo - 1] if lo > 0 else None
-    heading = before is None or before.text in _DASHES or before.lower_ == "from" or "\n" in before.text
+    heading = before is None or before.text in _DASHES or before.lower_ == "from" or "\n" in before.text or (
+        doc[lo].is_sent_start and end - lo <= 4)  # a short name opening its sentence: 'Clinton: “...” Bush: “...”'
     if heading and (last.pos_ == "PROPN" or _names_a_speaker(index, last)):
         speaker = _speaker_named_by(index, last, region.open_mark)
         if speaker.name is not None and not speaker.lost:
             return Person(speaker.name, index.span(doc[lo].idx, last.idx + len(last)), gender=speaker.gender)
+        return _NO_SPEAKER
+    if heading_only:
         return _NO_SPEAKER
     root = doc[colon - 1]
     for _ in range(6):  # up from the word before the colon to its verb
@@ -490,11 +529,15 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
             first += 1  # the mark is glued to the previous token
         after = index.token_at(region.close_mark) + 1 if region.close_mark is not None else None
         partial = _is_partial(index.marks, region.open_mark)
-        cue = _find_cue(index, region, first, after, partial)
+        tagged = _transcript_tag(index, region)
+        cue = None if tagged is not None else _find_cue(index, region, first, after, partial)
         byline = _dash_byline(index, region)
         governing: Token | None = None
         shared: Person | None = None
-        if cue is not None:
+        if tagged is not None:
+            speaker = tagged[1]
+            region = replace(region, start=tagged[0])
+        elif cue is not None:
             cue = _outer_cue(index, cue)
             speaker = _speaker_of(index, cue, region.open_mark)
             if speaker == _NO_SPEAKER:
@@ -511,7 +554,9 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
         elif partial:
             speaker = _NO_SPEAKER
         else:
-            speaker = _context_speaker(index, region, first, previous)
+            speaker = _colon_speaker(index, region, heading_only=True)
+            if speaker == _NO_SPEAKER:
+                speaker = _context_speaker(index, region, first, previous)
             if speaker == _NO_SPEAKER:
                 speaker = _colon_speaker(index, region)
         content = text[region.start : region.end]
