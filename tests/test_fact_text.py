@@ -109,3 +109,21 @@ def test_a_summary_sentence_another_report_states_little_of_is_left_out():
     claims = {c.id: c for c in (vowed, blasted, poll, survey)}
     assert [s.text for s in _summary(found, heads, claims=claims)] == [poll.text]
     assert len(_summary(found, heads)) == 2  # without the claims, as before
+
+
+def test_a_summary_sentence_is_a_whole_sentence():
+    """A headline that goes on from another sentence ("And merely winning those states is just the
+    first step.") or is a name with its description ("Donald Trump campaign manager Corey
+    Lewandowski") is no sentence of the summary."""
+    from newsprism.compare.findings import _summary
+    from newsprism.model import Finding
+
+    def finding(fid: str, text: str) -> Finding:
+        a, b = _fact_claim("a", text), _fact_claim("b", text)
+        return Finding("", "corroborated", text, ("a", "b"), (a.citation, b.citation), claims=(a.id, b.id),
+                       sources=2, fact=fid)
+
+    found = [finding("F1", "And merely winning those states is just the first step."),
+             finding("F2", "Donald Trump campaign manager Corey Lewandowski"),
+             finding("F3", "Sanders continues to trail Clinton by more than 300 delegates.")]
+    assert [s.text for s in _summary(found)] == ["Sanders continues to trail Clinton by more than 300 delegates."]
