@@ -120,3 +120,15 @@ def test_a_side_facts_sentence_has_no_pronoun_pointing_nowhere(nlp):
         None, "Corey Lewandowski is Donald Trump’s combative former campaign manager."), told
     assert told.get("Mary Cheney, who married her longtime partner last year") == (
         "Mary Cheney married her longtime partner last year."), told
+
+
+def test_a_side_facts_sentence_names_one_person_alone_and_leaves_no_bracket_open(nlp):
+    from newsprism.compare.side_facts import _sentence
+
+    two = nlp("Robert Gibbs and David Axelrod")
+    desc = nlp("the White House press secretary")
+    assert _sentence(two[:], "is", desc[:]) is None  # "Robert Gibbs and David Axelrod is the ... secretary"
+    first = nlp("Raul Labrador, a 46-year-old Mormon father of five")
+    assert _sentence(first[:], "is", desc[:]) == "Raul Labrador is the White House press secretary."
+    cut = nlp("spokesman for House Speaker John Boehner (R-Ohio")
+    assert _sentence(nlp("Brendan Buck")[:], "is", cut[:]) == "Brendan Buck is spokesman for House Speaker John Boehner."

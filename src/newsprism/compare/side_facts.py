@@ -120,10 +120,19 @@ def _sentence(name, verb: str | None, rest, whose: Mapping[int, str] | None = No
     """``name`` + ``verb`` + ``rest`` (runs of tokens) as one sentence: "Liz Cheney is a Wyoming
     Senate candidate." None when the name or the rest is empty, holds a quotation mark, or a
     possessive pronoun ``whose`` cannot give."""
+    name = list(name)
+    if verb is not None:
+        # the name alone: up to its first comma ("Raul Labrador, a 46-year-old Mormon father of five, tea
+        # party congressman": two descriptions), and one person ("Robert Gibbs and David Axelrod")
+        name = name[: next((k for k, t in enumerate(name) if t.text == ","), len(name))]
+        if any(t.dep_ == "cc" or t.lower_ in ("and", "or", "&") for t in name):
+            return None
     parts = [_words_of(name), verb or "", _words_of(rest, whose)]
     if not parts[0] or parts[2] is None or (verb and not parts[2]) or any(ch in p for p in parts if p for ch in "“”\""):
         return None
     text = " ".join(p for p in parts if p)
+    if text.count("(") > text.count(")"):  # a bracket the span cut open ("John Boehner (R-Ohio"): left out
+        text = text[: text.rindex("(")].rstrip(" ,")
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
