@@ -505,3 +505,24 @@ def test_a_surname_goes_to_the_person_named_far_more_often_in_every_report(nlp):
     entities = resolve_entities(mentions, docs)
     hillary = next(e for e in entities if any(m.text == "Hillary Clinton" for m in e.mentions))
     assert {(m.doc, m.start) for m in hillary.mentions if m.text == "Clinton"} == {("a", 0), ("b", 0), ("c", 0)}
+
+
+def test_an_organisation_ner_found_before_a_state_is_a_town(nlp):
+    """PolNeAR story 35 and BASIL: "a Hampstead, New Hampshire, coffee shop", "in Newtown,
+    Conn., in December", "in Port St. Lucie, Florida." NER called organisations. A name between
+    commas before a US state is a town of it; "Biden, Jr.," and "Kasich, Ohio governor" are not
+    such a place, and a person keeps NER's label (a list of senators and their states)."""
+    text = ("Christie spoke at a Hampstead, New Hampshire, coffee shop. "
+            "Acme Corp, Ohio governor John Kasich said, would stay. Senators Ted Cruz, Texas, and others came.")
+    from newsprism.compare.entity_types import entity_type
+    from newsprism.compare.mention_items import make_item
+
+    doc = nlp(text)
+
+    def typed(name: str, label: str) -> str:
+        start = text.index(name)
+        return entity_type([make_item(0, Mention("a", start, start + len(name), name, label), doc)])
+
+    assert typed("Hampstead", "ORG") == "GPE"
+    assert typed("Acme Corp", "ORG") == "ORG"
+    assert typed("Ted Cruz", "PERSON") == "PERSON"

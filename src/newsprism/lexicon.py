@@ -34,6 +34,7 @@ __all__ = [
     "ABBREVIATED_HONORIFICS",
     "TITLE_ABBREVIATIONS",
     "US_STATE_ABBREVIATIONS",
+    "US_STATES",
     "ROLE_TITLES",
     "TITLE_MODIFIERS",
     "PERSON_TITLES",
@@ -139,6 +140,14 @@ NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())
 US_STATE_ABBREVIATIONS = frozenset(
     "ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont neb nev okla ore pa tenn tex vt va wash wis wyo".split()
 )
+# the states' names ("Hampstead, New Hampshire, coffee shop": the name before is a town)
+US_STATES = frozenset(
+    """Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii
+    Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan
+    Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee
+    Texas Utah Vermont Virginia Washington Wisconsin Wyoming""".split()
+) | frozenset({"New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
+               "Rhode Island", "South Carolina", "South Dakota", "West Virginia"})
 
 
 # legal forms after a company's name: "Apple Inc." is "Apple"

@@ -86,6 +86,8 @@ def entity_type(members: list[Item]) -> str:
         return _known_proper_noun(members, names) or label
     if label in ("GPE", "LOC", "FAC") and names:
         return _given_name_alone(names) or label
+    if label == "ORG" and any(it.before_state for it in names):
+        return "GPE"  # "Hampstead, New Hampshire,", "Newtown, Conn.," NER called organisations: towns
     return label
 
 

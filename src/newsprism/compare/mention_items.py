@@ -33,6 +33,8 @@ from newsprism.lexicon import (
     MALE_NOUNS,
     NAME_SUFFIXES,
     TITLE_WORDS,
+    US_STATE_ABBREVIATIONS,
+    US_STATES,
     WEEKDAYS,
     name_gender,
     title_key,
@@ -82,6 +84,7 @@ class Item:
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
     headline: bool = False  # a name of two words or more in a line written in title case (a headline)
     opens_sentence: bool = False  # a person's name with nothing but punctuation before it in its sentence
+    before_state: bool = False  # a name followed by a US state between commas ("Hampstead, New Hampshire,")
 
     @property
     def role_lemmas(self) -> set[str]:
@@ -338,6 +341,15 @@ def _strip_words(words: list[str], person: bool) -> list[str]:
 _GENDERED_NOUNS = FEMALE_NOUNS | MALE_NOUNS
 
 
+# ", New Hampshire," / ", Conn." / ", Ohio;" right after a name: the name is a town of that state
+_STATE_AFTER = re.compile(
+    r",[ \t]+(?:%s|(?i:%s)\.)(?=[,.;:)]|\s*$)" % (
+        "|".join(re.escape(s) for s in sorted(US_STATES, key=len, reverse=True)),
+        "|".join(sorted(US_STATE_ABBREVIATIONS, key=len, reverse=True))),
+    re.MULTILINE,
+)
+
+
 def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
     group = label_group(m.label)
     if group == "UNK" and day_clock(m.text) is not None:
@@ -388,6 +400,9 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item.opens_sentence = all(t.is_punct or t.is_space for t in span.doc[span.sent.start:span.start])
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
+        if is_name:
+            # the few tokens after the name, not the document's text (rebuilt at every call)
+            item.before_state = _STATE_AFTER.match(span.doc[span.end:span.end + 6].text) is not None
         item.argument = argument_of(head)
     else:
         raw = NAME_WORD.findall(m.text)
