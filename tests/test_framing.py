@@ -755,6 +755,7 @@ def test_what_someone_is_charged_with_argues_or_vows_is_not_the_outlets_judgemen
         return [c.word for sent in nlp(text).sents for c in cues(sent)]
 
     assert judged("During the 2012 election, Mitt Romney accused Obama of bungling the rehabilitation.") == []
+    assert judged("She criticized what she called the angry, divisive rhetoric from the Republican front-runner.") == []
     assert judged("Her fundamental argument is that Americans should value stability and incremental change "
                   "over radical change.") == []
     assert "trash" not in judged("Her views are a harder sell than Mr. Trump's vows to trash bad trade deals.")
@@ -801,3 +802,28 @@ def test_its_is_the_thing_named_before_it_when_pairing_a_judging_modifier(nlp):
     # a thing named by another owner is no match
     texts["b"] = texts["b"].replace("Iran's nuclear program", "Israel's nuclear program")
     assert [x.docs for x in _evaluative(nlp, texts) if "rogue" in x.about] == [("a",)], _evaluative(nlp, texts)
+
+
+def test_a_judgement_in_the_outlets_own_clause_before_a_report_of_speech_is_its_own(nlp):
+    # BASIL (Fox, NYT): the report of speech comes after the outlet's own words, apart from them
+    texts = {
+        "a": "Michele Bachmann declined to fight Newsweek over its cover story called \"The Queen of Rage,\" "
+             "accompanied by an unflattering photo of Michele Bachmann, and others are calling the magazine "
+             "out of bounds.",
+        "b": "Newsweek put Michele Bachmann on its cover this week with a photo of Michele Bachmann.",
+    }
+    assert any("unflattering photo" in x.about for x in _evaluative(nlp, texts)), _framing(nlp, texts)
+    texts["a"] = ("Michael Steele drew fierce criticism on Friday after declaring that the war in Afghanistan "
+                  "was a war of choice.")
+    texts["b"] = "Michael Steele spoke about the war in Afghanistan on Friday at a fund-raiser."
+    assert any("fierce criticism" in x.about for x in _evaluative(nlp, texts)), _framing(nlp, texts)
+    # after the verb of speech, the words may be what was said though the parse leaves them apart
+    texts["a"] = ("Paul Ryan went on offense Tuesday in response to criticism over his Medicare plan, using an "
+                  "interview with Fox News coupled with a new TV ad to claim President Obama's health care plan "
+                  "treats the treasured entitlement like a \"piggy bank,\" while the plan preserves it.")
+    texts["b"] = "Paul Ryan spoke about Medicare and President Obama's health care plan on Tuesday."
+    assert not any("treasured" in x.about for x in _evaluative(nlp, texts)), _framing(nlp, texts)
+    # how people felt is no verdict
+    texts["a"] = "Congressional Democrats were ecstatic about the result of the primary in Virginia on Tuesday."
+    texts["b"] = "The primary in Virginia on Tuesday ended with a result few expected."
+    assert _evaluative(nlp, texts) == [], _framing(nlp, texts)

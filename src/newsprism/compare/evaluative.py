@@ -79,7 +79,8 @@ _FACTUAL = frozenset(
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
-    criminal positive negative strong friendly greatest defeated super wealthy
+    criminal positive negative strong friendly greatest defeated super wealthy ecstatic thrilled delighted
+    elated jubilant furious livid outraged
     """.split()
 )
 _MIN_VALENCE = 1.5
@@ -285,6 +286,10 @@ def _reported_or_negated(tok: Token) -> bool:
                 and any(c.dep_ in ("nsubj", "agent") for c in t.head.children):
             return True
         if t.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in t.children):
+            return True
+        # "what she called the angry, divisive rhetoric", "he called it a disaster": the speaker's words
+        if t.dep_ == "oprd" and t.head.lemma_.lower() in REPORTING_VERBS \
+                and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.head.children):
             return True
         # "accused Obama of bungling the rehabilitation": what the accuser charges
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "of" and t.head.head.lemma_.lower() in _CHARGE_VERBS:

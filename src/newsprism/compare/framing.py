@@ -497,6 +497,34 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
     return out
 
 
+def _speech_verbs(claim: Claim, doc: Doc) -> list | None:
+    """The words by which a claim reports speech (its attribution's verb, each quote's verb), or
+    None when a report has none to place it by or speaks for the whole sentence ("according to")."""
+    spans = [q.cue for q in claim.quotes]
+    if claim.attribution is not None:
+        if claim.attribution.kind == "according-to":
+            return None  # "according to X" speaks for the whole sentence
+        spans.append(claim.attribution.cue)
+    out = []
+    for sp in spans:
+        words = doc.char_span(sp.start, sp.end, alignment_mode="expand") if sp is not None else None
+        if words is None:
+            return None
+        out.append(words.root)
+    return out
+
+
+def _apart(tok, speech: list | None) -> bool:
+    """Whether ``tok`` comes before every report of speech of its sentence, outside its phrase:
+    a clause of the outlet's own ("... accompanied by an unflattering photo of the Minnesota
+    Republican, and others are calling the magazine out of bounds"). A verb naming something ('a
+    cover story called “The Queen of Rage”') reports nobody. After a verb of speech, a word may
+    be what was said though the parse leaves it apart ("to claim Obama's plan treats the treasured
+    entitlement like a “piggy bank”"); words reported around a parenthetical "X said" are kept
+    apart by ``cues``."""
+    return speech is not None and all(tok.i < v.left_edge.i for v in speech if v.dep_ != "acl")
+
+
 def _of_manner(tok) -> bool:
     """An adverb on a verb of an act ("forcefully denouncing", "Kasich forcefully differed"), not
     on a verb said as a state ("was remarkably understated")."""
@@ -522,19 +550,23 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     memo = {} if memo is None else memo
     for c in claims:
         # in a sentence that reports someone's words, only the outlet's account of the speaking
-        # ("forcefully defended", "a surprisingly downbeat assessment") is its own judgement
-        reports = c.attribution is not None or quote_share(c) > 0.2 or bool(c.quotes)
+        # ("forcefully defended", "a surprisingly downbeat assessment") and its own clauses apart
+        # from the report are its own judgement ('... accompanied by an unflattering photo of the
+        # Minnesota Republican, and others are calling the magazine out of bounds')
+        reports = c.attribution is not None or bool(c.quotes)
         doc = docs.get(c.doc)
         if doc is None:
             continue
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
-        if span is None or (reports and not tells_speaking(span)):
+        speech = _speech_verbs(c, doc) if reports and span is not None else None
+        if span is None or (reports and speech is None and not tells_speaking(span)):
             continue
         for cue in _cues(memo, c.doc, span, quotes):
             if cue.start < span.start or cue.end > span.end:
                 continue
             word = doc[cue.start:cue.end]
-            if reports and not any(t.text == cue.word and narrates_speech(t) for t in word):
+            if reports and not any(t.text == cue.word and (narrates_speech(t) or _apart(t, speech))
+                                   for t in word):
                 continue
             # the judging word inside a label's words is that label ("polarizing figure"); one beside
             # them is its own ("erroneously" beside the label "claiming")
