@@ -186,3 +186,15 @@ def test_an_action_told_only_in_a_noun_modifier_is_no_common_action(nlp):
     rubio = next(c for c in claims if c.text.startswith("Marco Rubio"))
     number = next(c for c in claims if c.text.startswith("That"))
     assert verdicts.verdict(rubio, number) not in ("agrees", "predicate"), (props[rubio.id], props[number.id])
+
+
+def test_a_dateline_is_not_the_main_verb(nlp):
+    """"WASHINGTON (AP) — Donald Trump called Wednesday for ... Ginsburg to resign": the parser makes
+    the dateline the root of the sentence; the predicate is the verb after it."""
+    texts = {
+        "a": "WASHINGTON (AP) — Donald Trump called Wednesday for Supreme Court Justice Ruth Bader Ginsburg to resign "
+             "for saying publicly that she feels he is unfit to be president.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    lede = next(props[c.id] for c in claims if c.text.startswith("WASHINGTON"))
+    assert lede.predicate == "call" and lede.kind == "recommend", lede

@@ -347,7 +347,14 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
     m = _DATELINE.match(claim.text)
     lo = claim.start + m.end() if m else claim.start  # "KANSAS CITY, Mo. — ": no argument
     cols = columns if columns is not None else _Columns.of(doc)
-    pred = _reported(_root(span, cols), span.start, span.end)
+    # "WASHINGTON (AP) — Donald Trump called ...": the parser may make the dateline the root and
+    # hang the verb on the name after it; the predicate is the highest verb after the dateline
+    body = doc.char_span(lo, claim.end, alignment_mode="expand") if m else None
+    top = _root(span, cols) if body is None or not len(body) else _root(body, cols)
+    if body is not None and len(body) and top.pos_ not in ("VERB", "AUX"):
+        verbs = [t for t in body if t.pos_ in ("VERB", "AUX") and t.dep_ != "aux"]
+        top = min(verbs, key=lambda t: (sum(1 for _ in t.ancestors), t.i), default=top)
+    pred = _reported(top, span.start, span.end)
     # "is expected to plead guilty", "agreed to plead", "declined to comment": the
     # action is the complement; the verb before it hedges or negates it
     hedged = negated = False
