@@ -100,7 +100,8 @@ def test_a_name_with_a_person_cue_stays_a_person(nlp):
 
 def test_a_common_noun_that_opens_a_sentence_is_no_person(nlp):
     """PolNeAR and BASIL dev: "Turnout makes a difference.", "Immigration, his signature issue,
-    ...", "Draft ..." and "Marijuana flows ...": one word NER called a person, written only where
+    ...", "Draft ...", "Marijuana flows ..." and "Subscribe here" (story 49, a verb): one word NER
+    called a person, written only where
     every word is capitalised, stood among the story's people. WordNet knows each as a common noun
     and in no sense as a person. A surname that is also a person in WordNet ("Price") and a word
     capitalised inside a sentence stay people: when unsure, NER's label stays."""
@@ -111,11 +112,14 @@ def test_a_common_noun_that_opens_a_sentence_is_no_person(nlp):
         return entity_type([make_item(0, _mention("a", text, name, "PERSON"), doc)])
 
     assert typed("Turnout") == "ENTITY"
+    verb = "Subscribe here or listen to the latest episode."
+    assert entity_type([make_item(0, _mention("a", verb, "Subscribe", "PERSON"), nlp(verb))]) == "ENTITY"
     assert typed("Price") == "PERSON"
     assert typed("Immigration") == "PERSON"
     wn = noun_senses()
     assert wn is not None and wn.common_noun("turnout") and not wn.common_noun("price")
     assert not wn.common_noun("driver") and not wn.common_noun("sanders")
+    assert wn.verb_only("subscribe") and not wn.verb_only("turnout") and not wn.verb_only("sanders")
 
 
 def test_a_given_name_alone_ner_calls_a_place_is_a_person(nlp):

