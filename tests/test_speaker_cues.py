@@ -211,3 +211,25 @@ def test_a_transcript_paragraph_is_its_tagged_speakers(nlp):
     assert speakers["Let\u2019s start with breaking news on the debate story."] == "Chris Wallace"
     assert next(v for k, v in speakers.items() if k.startswith("Well, look")) == "Mike Pence"
     assert next(v for k, v in speakers.items() if k.startswith("But the truth")) == "Mike Pence"
+
+
+def test_verbs_joined_by_and_share_the_subject_not_the_passives_agent(nlp):
+    # politico 2016-07-25 and 2015-11-20 (PolNeAR train past the held-out half)
+    text = ("As the crowd began to chant, Silverman was joined on stage again by Minnesota Sen. Al Franken and "
+            "joked, \u201cBernie or Bust people, you\u2019re being ridiculous.\u201d")
+    assert _speaker(nlp, text, "Bernie or Bust") == "Silverman"
+    text = ("De Blasio said the move was made by NYPD commissioner Bill Bratton and said, \u201cWho are you going "
+            "to trust on security?\u201d")
+    assert _speaker(nlp, text, "Who are you") == "De Blasio"
+
+
+def test_a_clause_of_time_does_not_hold_the_quote(nlp):
+    # politico 2016-03-10 and 2016-08-31 (PolNeAR train past the held-out half): "When Trump
+    # suggested ..., Rubio fired back:" was Trump's; "remarking" hung on "after the senator won"
+    text = ("When Trump suggested that Cuba would sue the U.S. for reneging on the deal, Rubio fired back "
+            "forcefully: \u201cIf they sue us in a court, we will win.\u201d")
+    assert _speaker(nlp, text, "If they sue") == "Rubio"
+    text = ("\"He\u2019ll run a fair campaign,\" Hannity said during a panel on his show after the first-term senator "
+            "easily won his Senate primary, remarking that while there are \"still some conservatives angry over "
+            "comprehensive immigration reform,\" Rubio is fine.")
+    assert _speaker(nlp, text, "still some") == "Hannity"

@@ -43,6 +43,7 @@ from newsprism.attribution.source import (
     is_according_to,
     is_mute,
     is_reporting_verb,
+    is_time_clause,
     source_of,
     source_phrase,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "SOURCE_DEPS",
     "is_reporting_verb",
     "is_according_to",
+    "is_time_clause",
     "according_to",
     "source_of",
     "source_phrase",

@@ -37,6 +37,15 @@ def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -
     return token.lemma_.lower() in verbs or token.lower_ in verbs
 
 
+def is_time_clause(verb: "Token") -> bool:
+    """The verb of a clause of time or condition set in another ("when Trump suggested ...",
+    "after the senator won his primary"): an adverbial clause opened by a subordinating word
+    ("as" aside: "As Ms. Simonyan put it, RT is “...”" says who speaks)."""
+    return verb.dep_ == "advcl" and any(
+        (c.dep_ == "mark" and c.lower_ not in ("that", "as")) or (c.dep_ == "advmod" and c.tag_ == "WRB")
+        for c in verb.children)
+
+
 def is_according_to(token: "Token") -> bool:
     return token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor().lower_ == "to"
 
@@ -86,6 +95,7 @@ def source_of(verb: "Token") -> "Token | None":
     if verb.lower_ == "according":
         return according_to(verb)
     current = verb
+    joined_to: "Token | None" = None  # the verb ``current`` was reached from as its conjunct
     for step in range(5):
         subjects_here = [c for c in current.children if c.dep_ in SOURCE_DEPS]
         # (a name right before the verb, after the dash, still speaks: "... made public ― Trump boasted")
@@ -94,7 +104,16 @@ def source_of(verb: "Token") -> "Token | None":
             # a "-" made a subject: the parser broke a phrase it did not understand ("after
             # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
             return None
+        if step > 0 and verb.tag_ == "VBG" and is_time_clause(current) and current.head is not current:
+            # "Hannity said ... after the senator easily won his primary, remarking that ...": the
+            # participle goes on with the sentence, not with the clause of time it hangs from
+            current = current.head
+            continue
         subjects = _subjects(current, step > 0)
+        if joined_to is not None and not subjects_here:
+            # "Silverman was joined on stage by Al Franken and joked": verbs joined by "and" share
+            # the grammatical subject, not the passive's agent
+            subjects = [c for c in current.children if c.dep_ in _PASSIVE_DEPS] or subjects
         if subjects:
             named = [s for s in subjects if s.pos_ == "PROPN"]
             subject = named[-1] if named else subjects[0]
@@ -126,6 +145,7 @@ def source_of(verb: "Token") -> "Token | None":
             # sentence's own verbs on the aside "he said"; they go on with the sentence's subject
             current = current.head.head
             continue
+        joined_to = current if current.dep_ == "conj" else None
         current = current.head
     # inverted order the parser missed: "said Mahmoud Raslan" (a verb of saying only: in
     # "including Syracuse and “...”" the name after the verb says nothing)

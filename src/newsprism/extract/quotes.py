@@ -35,7 +35,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.attribution import People, Person, as_written, is_mute, is_according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import People, Person, as_written, is_mute, is_time_clause, is_according_to, is_reporting_verb, source_of, source_phrase
 from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PERSON_TITLES, SPEAKING_NOUNS, UTTERANCE_NOUNS, WEEKDAYS
 from newsprism.extract.quote_marks import QuotedRegion, paired_marks_as_quotes, quoted_regions
 from newsprism.model import Article, Mention, Quote, Span
@@ -300,7 +300,13 @@ def _aside_clause(cue: Token, first: int) -> bool:
     """A cue in a relative clause or a noun's modifier that does not hold the quote: "saying
     anybody who complains about a microphone “is not having a good night.”" (the words are the
     sentence's, not the one who complains)."""
-    if cue.dep_ not in ("relcl", "acl") or cue.left_edge.i <= first <= cue.right_edge.i:
+    if cue.left_edge.i <= first <= cue.right_edge.i:
+        return False
+    if is_time_clause(cue):
+        # "When Trump suggested that Cuba would sue ..., Rubio fired back forcefully: “...”": a
+        # clause of time or condition whose sentence has a subject of its own does not hold the quote
+        return cue.i < first and any(c.dep_ in ("nsubj", "nsubjpass") for c in cue.head.children)
+    if cue.dep_ not in ("relcl", "acl"):
         return False
     # only when the noun it qualifies is the subject of the clause that holds the quote (in
     # "Donald Trump, who proclaimed - falsely - that Christians “cannot come”" the parse cut the
@@ -443,7 +449,7 @@ def _transcript_tag(index: _DocIndex, region: QuotedRegion) -> tuple[int, Person
     return tag.end(), Person(named.name if named is not None and named.name is not None else written, written)
 
 
-def _colon_speaker(index: _DocIndex, region: QuotedRegion, heading_only: bool = False) -> Person:
+def _colon_speaker(index: _DocIndex, region: QuotedRegion) -> Person:
     """A quote that follows a colon and has no cue: the author a heading names right before
     the colon, after a dash, "from" or the line's start ("... FOR THE FIRST TIME - Jeffrey M.
     Jones: “...”", "More from the report: “...”"), or the subject of the clause the colon
@@ -472,8 +478,6 @@ def _colon_speaker(index: _DocIndex, region: QuotedRegion, heading_only: bool = 
         speaker = _speaker_named_by(index, last, region.open_mark)
         if speaker.name is not None and not speaker.lost:
             return Person(speaker.name, index.span(doc[lo].idx, last.idx + len(last)), gender=speaker.gender)
-        return _NO_SPEAKER
-    if heading_only:
         return _NO_SPEAKER
     root = doc[colon - 1]
     for _ in range(6):  # up from the word before the colon to its verb
@@ -554,11 +558,9 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
         elif partial:
             speaker = _NO_SPEAKER
         else:
-            speaker = _colon_speaker(index, region, heading_only=True)
+            speaker = _colon_speaker(index, region)
             if speaker == _NO_SPEAKER:
                 speaker = _context_speaker(index, region, first, previous)
-            if speaker == _NO_SPEAKER:
-                speaker = _colon_speaker(index, region)
         content = text[region.start : region.end]
         if len(_WORD.findall(content)) <= 2 and not region.continues and cue is None and governing is None and shared is None:
             continue  # a scare quote or a title, not somebody's words
