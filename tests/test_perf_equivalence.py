@@ -83,21 +83,77 @@ def test_sentence_words_are_the_content_lemmas_of_doc_sents(nlp):
     assert sentences > 1 and want  # the last text has several sentences and content words
 
 
-def test_evaluative_cues_are_the_same_without_the_cheap_prefilter(nlp, shared_dir, monkeypatch):
+def _basil_texts(shared_dir, n: int) -> list[str]:
     import json
 
-    import newsprism.compare.evaluative as evaluative
-
-    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
-    for path in sorted((shared_dir / "datasets" / "basil" / "articles").glob("*/*.json"))[:12]:
+    texts = []
+    for path in sorted((shared_dir / "datasets" / "basil" / "articles").glob("*/*.json"))[:n]:
         data = json.loads(path.read_text(encoding="utf-8"))
         texts.append("\n".join(" ".join(p) if isinstance(p, list) else str(p) for p in data["body-paragraphs"]))
+    return texts
+
+
+def test_evaluative_cues_are_the_same_without_the_cheap_prefilter(nlp, shared_dir, monkeypatch):
+    import newsprism.compare.evaluative as evaluative
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 12)
     sents = [s for doc in nlp.pipe(texts) for s in doc.sents]
     fast = [evaluative.cues(s) for s in sents]
-    monkeypatch.setattr(evaluative, "_may_cue", lambda tok: True)
+
+    def every_lower_word(doc, reads=None):  # no test of part of speech, relation or lemma: only cues' own rule
+        words = tuple(t.i for t in doc if t.is_lower or (t.is_sent_start and t.text[1:].islower()))
+        return evaluative.CueWords(words, (), ())
+
+    monkeypatch.setattr(evaluative.CueWords, "read", staticmethod(every_lower_word))
     slow = [evaluative.cues(s) for s in sents]
     assert fast == slow
     assert sum(len(c) for c in fast) > 10
+
+
+def _may_cue(tok) -> bool:
+    """evaluative's cheap test of a word, as first written on each Token."""
+    from newsprism.compare import evaluative as E
+    from newsprism.lexicon import VERDICT_NOUNS
+
+    pos, dep, lemma = tok.pos_, tok.dep_, tok.lemma_.lower()
+    return (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) and (
+        (pos in ("VERB", "AUX") and lemma in E._HEDGES)
+        or lemma == "remain"
+        or (pos == "ADV" and dep == "advmod" and tok.lower_ in E._JUDGING)
+        or (pos == "VERB" and (lemma in E._JUDGING_VERBS or lemma in E._WORDING_VERBS or lemma in E._SPEECH_JUDGING))
+        or (pos in ("ADJ", "VERB") and dep == "amod")
+        or (pos == "ADJ" and dep == "acomp")
+        or (pos == "NOUN" and dep in ("attr", "pobj") and lemma in VERDICT_NOUNS)
+    )
+
+
+def test_cue_words_from_columns_are_the_tests_on_each_token(nlp, shared_dir):
+    """evaluative.CueWords (a document's columns, each distinct value's string read once) holds
+    exactly the words the per-Token tests accept: cues' cheap test, tells_speaking's words and the
+    verbs of speech; tells_speaking on every sentence and clause is what it was."""
+    from newsprism.compare import evaluative as E
+    from newsprism.lexicon import REPORTING_VERBS, STATEMENT_NOUNS
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 8)
+    texts += ["Famously, Seemingly odd. REMAINS to be seen. Apparently he RANTED, she said.", "", "Said."]
+    counts = [0, 0, 0]
+    for doc in nlp.pipe(texts):
+        words = E.CueWords.read(doc)
+        want = (tuple(t.i for t in doc if _may_cue(t)),
+                tuple(t.i for t in doc if (t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
+                      or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
+                      or (t.pos_ == "VERB" and t.lemma_.lower() in E._CONDUCT_VERBS)),
+                tuple(t.i for t in doc if t.pos_ == "VERB" and t.lemma_.lower() in REPORTING_VERBS))
+        assert (words.may, words.telling, words.speech) == want
+        counts = [c + len(w) for c, w in zip(counts, want)]
+        for sent in doc.sents:
+            for span in (sent, sent[len(sent) // 2 :]):
+                slow = any((t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
+                           or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
+                           or (t.pos_ == "VERB" and t.lemma_.lower() in E._CONDUCT_VERBS) for t in span) \
+                    or E._holds_speech_at(span)
+                assert E.tells_speaking(span) == slow
+    assert min(counts) > 10
 
 
 def test_frame_term_candidates_hold_every_token_a_term_reads(nlp):
@@ -181,13 +237,14 @@ def _walk_quoted(span) -> set[int]:
 
 
 def test_quote_state_is_the_walk_back_to_the_paragraph_start(nlp, shared_dir):
-    """labels.QuoteState (each document's columns read once) answers quoted_at_start, inside_quotes
+    """labels.quote_state (each document's columns read once, kept in DocReads) answers quoted_at_start, inside_quotes
     and evaluative's quoted words as the per-call walk did: every sentence and token, and spans
     starting inside a sentence (claims), on curly, straight, '' and `` marks and paragraph ends."""
     import random
 
     from newsprism.compare.evaluative import _quoted
-    from newsprism.compare.labels import QuoteState, inside_quotes, quoted_at_start
+    from newsprism.compare.doc_reads import DocReads
+    from newsprism.compare.labels import inside_quotes, quoted_at_start
 
     texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
     texts += sorted(p.read_text(encoding="utf-8") for p in (shared_dir / "datasets" / "polnear" / "dev" / "text").glob("*.txt"))[:6]
@@ -200,7 +257,7 @@ def test_quote_state_is_the_walk_back_to_the_paragraph_start(nlp, shared_dir):
     rng = random.Random(3)
     quoted = spans = 0
     for doc in nlp.pipe(texts):
-        state = QuoteState()
+        state = DocReads()
         for sent in doc.sents:
             assert quoted_at_start(sent, state) == quoted_at_start(sent) == _walk_quoted_at_start(sent)
             assert _quoted(sent, state) == _walk_quoted(sent)

@@ -33,14 +33,16 @@ judgement, never the bare word.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
+from typing import Callable, Collection, Mapping, Sequence
 
 from spacy.tokens import Span as SpacySpan
 from spacy.tokens import Token
 
-from newsprism.compare.labels import QuoteState
+from newsprism.compare.doc_reads import DocReads, lemmas_of
+from newsprism.compare.labels import quote_state
 from newsprism.compare.mention_items import is_person_noun
 from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
                                SPEAKING_NOUNS, STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
@@ -181,10 +183,10 @@ def _hyphenated(tok: Token) -> str:
     return "".join(t.lower_ for t in doc[first : tok.i + 1])
 
 
-def _quoted(sent: SpacySpan, quotes: QuoteState | None = None) -> set[int]:
+def _quoted(sent: SpacySpan, reads: DocReads | None = None) -> set[int]:
     """Token indices between quotation marks ('' and `` are quotation marks too: PolNeAR's NYT
     texts: ''And that was unfair,'' he said)."""
-    return (quotes or QuoteState()).of(sent.doc).quoted(sent.start, sent.end)
+    return quote_state(sent.doc, reads).quoted(sent.start, sent.end)
 
 
 # nouns whose "that" clause is what someone said, thought or felt ("complaints that ...")
@@ -259,13 +261,83 @@ def _holds_speech_at(span: SpacySpan) -> bool:
     return False
 
 
-def tells_speaking(span: SpacySpan) -> bool:
+def tells_speaking(span: SpacySpan, reads: DocReads | None = None) -> bool:
     """Whether a span has a word :func:`narrates_speech` may accept (cheap: its adverbs on a verb of
-    speech, its appositions naming a statement, a verb of speech under a noun), before its cues are read."""
-    return any((t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
-               or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
-               or (t.pos_ == "VERB" and t.lemma_.lower() in _CONDUCT_VERBS) for t in span) \
-        or _holds_speech_at(span)
+    speech, its appositions naming a statement, a verb of speech under a noun), before its cues are
+    read. ``reads``: the story's :class:`~newsprism.compare.doc_reads.DocReads`."""
+    words = cue_words(span.doc, reads)
+    return bool(words.between(words.telling, span.start, span.end)) \
+        or (bool(words.between(words.speech, span.start, span.end)) and _holds_speech_at(span))
+
+
+@dataclass(frozen=True)
+class CueWords:
+    """Which tokens of one document pass the cheap tests, read from its POS, DEP, LEMMA, LOWER,
+    IS_LOWER, SENT_START and HEAD columns once (each distinct value's string read once), not per
+    sentence and ``Token``: ``may`` what every branch of :func:`cues` requires of a word (lower-case,
+    or a sentence's capitalised first word, and one of the parts of speech, relations and lemmas its
+    branches read); ``telling`` a word :func:`tells_speaking` accepts by itself; ``speech`` a verb
+    of speech (where a noun may hold the speech, :func:`_holds_speech_at`). Indices in order."""
+
+    may: tuple[int, ...]
+    telling: tuple[int, ...]
+    speech: tuple[int, ...]
+
+    @staticmethod
+    def read(doc, reads: DocReads | None = None) -> "CueWords":
+        import numpy as np
+        from spacy.attrs import DEP, HEAD, IS_LOWER, LOWER, POS, SENT_START
+        from spacy.parts_of_speech import NAMES
+
+        n = len(doc)
+        if not n:
+            return CueWords((), (), ())
+        cols = doc.to_array([POS, DEP, LOWER, IS_LOWER, SENT_START, HEAD])
+        strings = doc.vocab.strings
+
+        def column(k: int, name: Callable[[int], str]) -> tuple[list[str], "np.ndarray"]:
+            """The strings of column ``k``'s distinct values, and each token's value among them."""
+            values, where = np.unique(cols[:, k], return_inverse=True)
+            return [name(h) for h in values.tolist()], where.reshape(-1)
+
+        def test(names: Sequence[str], where: "np.ndarray", words: Collection[str]) -> "np.ndarray":
+            return np.array([x in words for x in names], dtype=bool)[where]
+
+        pos, pos_at = column(0, lambda h: NAMES.get(h, ""))
+        dep, dep_at = column(1, strings.__getitem__)
+        lemmas = lemmas_of(doc, reads)
+        lemma, low, lemma_at = lemmas.names, lemmas.low, lemmas.where
+        verb, aux = test(pos, pos_at, ("VERB",)), test(pos, pos_at, ("AUX",))
+        adj, adv, noun = test(pos, pos_at, ("ADJ",)), test(pos, pos_at, ("ADV",)), test(pos, pos_at, ("NOUN",))
+        advmod, amod = test(dep, dep_at, ("advmod",)), test(dep, dep_at, ("amod",))
+        judging_adverb = adv & advmod
+        if judging_adverb.any():  # their lower-cased forms, read for these words only
+            forms, form_at = np.unique(cols[judging_adverb, 2], return_inverse=True)
+            judging_adverb[judging_adverb] = test([strings[h] for h in forms.tolist()], form_at.reshape(-1), _JUDGING)
+        may = (((verb | aux) & test(low, lemma_at, _HEDGES)) | test(low, lemma_at, ("remain",)) | judging_adverb
+               | (verb & test(low, lemma_at, _JUDGING_VERBS | _WORDING_VERBS | _SPEECH_JUDGING)) | ((adj | verb) & amod)
+               | (adj & test(dep, dep_at, ("acomp",)))
+               | (noun & test(dep, dep_at, ("attr", "pobj")) & test(low, lemma_at, VERDICT_NOUNS)))
+        first = cols[:, 4] == 1  # a sentence's first word, capitalised, the rest lower-case ("Famously, ...")
+        opening = np.flatnonzero(may & first & (cols[:, 3] != 1)).tolist()
+        may &= cols[:, 3] == 1
+        may[[i for i in opening if doc[i].text[1:].islower()]] = True
+        heads = np.arange(n) + cols[:, 5].astype(np.int64)  # HEAD is the offset to the head
+        speaking = np.array([x in REPORTING_VERBS for x in lemma], dtype=bool)  # the lemma as written
+        telling = (advmod & speaking[lemma_at[heads]]) | (test(dep, dep_at, ("appos",)) & test(low, lemma_at, STATEMENT_NOUNS)) \
+            | (verb & test(low, lemma_at, _CONDUCT_VERBS))
+        speech = verb & test(low, lemma_at, REPORTING_VERBS)
+        return CueWords(*(tuple(np.flatnonzero(m).tolist()) for m in (may, telling, speech)))
+
+    @staticmethod
+    def between(indices: tuple[int, ...], start: int, end: int) -> tuple[int, ...]:
+        """The ``indices`` in ``[start, end)``."""
+        return indices[bisect_left(indices, start) : bisect_left(indices, end)]
+
+
+def cue_words(doc, reads: DocReads | None = None) -> CueWords:
+    """:class:`CueWords` of ``doc``: read once per story (``reads``), else for this call."""
+    return (reads or DocReads()).get(doc, CueWords.read)
 
 
 def _reported_or_negated(tok: Token) -> bool:
@@ -447,21 +519,6 @@ def _actor(verb: Token) -> bool:
     return lemma in SPEAKING_NOUNS or is_person_noun(lemma)
 
 
-def _may_cue(tok: Token) -> bool:
-    """What every branch of :func:`cues` requires of a token, checked before the walk up its
-    clause (:func:`_reported_or_negated`, the costly part): a token failing it gives no cue."""
-    pos, dep, lemma = tok.pos_, tok.dep_, tok.lemma_.lower()
-    return (
-        (pos in ("VERB", "AUX") and lemma in _HEDGES)
-        or lemma == "remain"
-        or (pos == "ADV" and dep == "advmod" and tok.lower_ in _JUDGING)
-        or (pos == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or lemma in _SPEECH_JUDGING))
-        or (pos in ("ADJ", "VERB") and dep == "amod")
-        or (pos == "ADJ" and dep == "acomp")
-        or (pos == "NOUN" and dep in ("attr", "pobj") and lemma in VERDICT_NOUNS)
-    )
-
-
 def _copula_of(noun: Token) -> Token | None:
     """The copula whose predicate ``noun`` is ("the rollout was a fiasco", "his tenure has been one
     of the few blemishes"), else None."""
@@ -474,14 +531,17 @@ def _copula_of(noun: Token) -> Token | None:
     return None
 
 
-def cues(sent: SpacySpan, quotes: QuoteState | None = None) -> list[Cue]:
-    """The judgements in one sentence in the reporter's own voice, strongest first. ``quotes``:
-    the story's :class:`~newsprism.compare.labels.QuoteState`, else one for this call."""
-    # the words that may give a cue first (cheap tests); the quotation marks only when there are some
-    may = [tok for tok in sent if (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) and _may_cue(tok)]
+def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
+    """The judgements in one sentence in the reporter's own voice, strongest first. ``reads``:
+    the story's :class:`~newsprism.compare.doc_reads.DocReads`, else read for this call."""
+    # the words that may give a cue first (cheap tests, read once per document); the quotation
+    # marks only when there are some
+    doc = sent.doc
+    words = cue_words(doc, reads)
+    may = [doc[i] for i in words.between(words.may, sent.start, sent.end)]
     if not may:
         return []
-    quoted = _quoted(sent, quotes)
+    quoted = _quoted(sent, reads)
     lex = lexicon()
     out: list[Cue] = []
     for tok in may:

@@ -25,7 +25,8 @@ from typing import Mapping
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.evaluative import reported_or_negated
-from newsprism.compare.labels import QuoteState, inside_quotes
+from newsprism.compare.doc_reads import DocReads, lemmas_of
+from newsprism.compare.labels import inside_quotes
 from newsprism.lexicon import FRAME_TERMS, PROSPECT_NOUNS
 from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
 
@@ -76,29 +77,30 @@ def _hyphenated(tok: Token) -> tuple[str, int]:
     return "".join(t.lower_ for t in doc[first : tok.i + 1]), first
 
 
-def _candidates(doc: Doc) -> list[Token]:
+def _candidates(doc: Doc, reads: DocReads | None = None) -> list[Token]:
     """The tokens :func:`_term` may take, found on ``Doc.to_array`` columns instead of a
     ``Token`` per word: lower-case, and after a hyphen, or "illegals", or a lemma that heads
-    a set. :func:`_term` returns None for every other token."""
+    a set (each distinct lemma read once per story: ``reads``). :func:`_term` returns None for
+    every other token."""
     if not len(doc):
         return []
     import numpy as np
-    from spacy.attrs import IS_LOWER, LEMMA, LOWER, ORTH
+    from spacy.attrs import IS_LOWER, LOWER, ORTH
 
-    cols = doc.to_array([IS_LOWER, LEMMA, LOWER, ORTH])
+    cols = doc.to_array([IS_LOWER, LOWER, ORTH])
     strings, index = doc.vocab.strings, _index()
-    lower = cols[:, 0] == 1
-    heads = [h for h in np.unique(cols[lower, 1]).tolist() if strings[h].lower() in index]
+    lemmas = lemmas_of(doc, reads)
+    heads = np.array([x in index for x in lemmas.low], dtype=bool)[lemmas.where]
     after_hyphen = np.zeros(len(doc), dtype=bool)
-    after_hyphen[1:] = cols[:-1, 3] == np.uint64(strings["-"])
-    illegals = cols[:, 2] == np.uint64(strings["illegals"])
-    keep = lower & (after_hyphen | illegals | np.isin(cols[:, 1], np.array(heads, dtype=np.uint64)))
+    after_hyphen[1:] = cols[:-1, 2] == np.uint64(strings["-"])
+    illegals = cols[:, 1] == np.uint64(strings["illegals"])
+    keep = (cols[:, 0] == 1) & (after_hyphen | illegals | heads)
     return [doc[i] for i in np.flatnonzero(keep).tolist()]
 
 
-def _term(tok: Token, quotes: QuoteState | None = None) -> tuple[int, str, int, bool] | None:
-    """(set, word, first token, in the outlet's own voice) of a word of a set, or None; ``quotes``:
-    the story's :class:`~newsprism.compare.labels.QuoteState`."""
+def _term(tok: Token, reads: DocReads | None = None) -> tuple[int, str, int, bool] | None:
+    """(set, word, first token, in the outlet's own voice) of a word of a set, or None; ``reads``:
+    the story's :class:`~newsprism.compare.doc_reads.DocReads`."""
     # the quotation-mark test last: it reads the sentence, and this runs on every lower-case token
     if not tok.is_lower:
         return None
@@ -107,7 +109,7 @@ def _term(tok: Token, quotes: QuoteState | None = None) -> tuple[int, str, int, 
     whole, first = _hyphenated(tok)
     if first < tok.i:  # a hyphenated word of a set, wherever it stands ("pro-life activists")
         idx = _index().get(whole)
-        if idx is None or whole not in _sets()[idx][0] or inside_quotes(tok, quotes):
+        if idx is None or whole not in _sets()[idx][0] or inside_quotes(tok, reads):
             return None
         return idx, whole, first, _own_voice(tok)
     if tok.pos_ != "NOUN" or tok.dep_ == "compound":
@@ -121,7 +123,7 @@ def _term(tok: Token, quotes: QuoteState | None = None) -> tuple[int, str, int, 
     for c in tok.lefts:
         if c.dep_ in ("amod", "compound") and f"{c.lemma_.lower()}_{lemma}" in words:
             word, first = f"{c.lemma_.lower()}_{lemma}", c.i
-    if word not in words or inside_quotes(tok, quotes):
+    if word not in words or inside_quotes(tok, reads):
         return None
     return idx, word, first, _own_voice(tok)
 
@@ -153,10 +155,10 @@ def _same_referent(a: _Use, b: _Use) -> bool:
 
 
 def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int = 2,
-               quotes: QuoteState | None = None) -> list[Framing]:
+               reads: DocReads | None = None) -> list[Framing]:
     """One item per set of ``FRAME_TERMS`` whose words the outlets choose differently: an outlet's
     charged word, in its own voice, beside another outlet's other word for the same referent."""
-    quotes = QuoteState() if quotes is None else quotes
+    reads = DocReads() if reads is None else reads
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     named: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
@@ -168,8 +170,8 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
         if doc is None:
             continue
         key = outlet_key(d.outlet) or d.id
-        for tok in _candidates(doc):
-            found = _term(tok, quotes)
+        for tok in _candidates(doc, reads):
+            found = _term(tok, reads)
             if found is None:
                 continue
             idx, word, first, in_own_voice = found

@@ -30,8 +30,8 @@ from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judg
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
 from newsprism.compare.speech_verbs import speech_verb_items
-from newsprism.compare.labels import (JUDGING_NOUNS, Descriptor, QuoteState, descriptors, frame_pair, inside_quotes,
-                                      same_role)
+from newsprism.compare.doc_reads import DocReads, lemmas_of
+from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
@@ -67,14 +67,14 @@ def _judges(x: Descriptor) -> bool:
     return bool(x.judging) or x.key in JUDGING_NOUNS
 
 
-def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], quotes: QuoteState | None = None) -> list[Framing]:
+def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], reads: DocReads | None = None) -> list[Framing]:
     """One item per entity whose labels differ between two outlets — each of the
     two uses a label (noun or judging word) the other uses in no wording of its
     own —, else one per outlet whose label of it judges ("a rising star", "the
     bombastic host") where the other outlets naming it use no such label."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     names = {e.id: e.name for e in analysis.entities}
-    found = descriptors(analysis, docs, judging, quotes)
+    found = descriptors(analysis, docs, judging, reads)
     keys_of = {eid: {d: {k for x in rows for k in (x.key, *x.judging)} for d, rows in per_doc.items()}
                for eid, per_doc in found.items()}
     synonyms = _synonyms({k for per_doc in keys_of.values() for keys in per_doc.values() for k in keys})
@@ -134,13 +134,13 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], quotes: Quote
 
 
 def _cues(memo: dict[tuple[str, int, int], list[Cue]], doc_id: str, span: SpacySpan,
-          quotes: QuoteState | None = None) -> list[Cue]:
+          reads: DocReads | None = None) -> list[Cue]:
     """``cues(span)``, read once per sentence: a claim told in a fact, an act group and the
     outlet's own sentences is one reading."""
     key = (doc_id, span.start, span.end)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = cues(span, quotes)
+        found = memo[key] = cues(span, reads)
     return found
 
 
@@ -193,7 +193,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                    docs: Mapping[str, Doc], labelled: Sequence[Span] = (),
                    props: Mapping[str, Proposition] | None = None,
                    memo: dict[tuple[str, int, int], list[Cue]] | None = None,
-                   quotes: QuoteState | None = None) -> tuple[list[Framing], set[str]]:
+                   reads: DocReads | None = None) -> tuple[list[Framing], set[str]]:
     """One item per act two or more outlets tell (one fact, "same fact" support; or one act class
     with the same actor, ``_act_groups``) where one outlet tells it in charged words ("to blast her
     older sibling", "sharply criticized", "the onslaught of criticism") that another outlet telling
@@ -229,7 +229,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                 if quote_share(c) > 0.5 or c.id in shown:
                     continue
                 doc = docs[d]
-                for cue in _cues(memo, d, span, quotes):
+                for cue in _cues(memo, d, span, reads):
                     if cue.kind == "hedge" or cue.start < span.start or cue.end > span.end:
                         continue
                     if cue.word.lower() in ("apparently", "seemingly", "reportedly", "allegedly"):
@@ -301,16 +301,10 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
     return items, shown
 
 
-def _lemmas(doc: Doc) -> set[str]:
+def _lemmas(doc: Doc, reads: DocReads | None = None) -> set[str]:
     """Every lemma of ``doc``, lower-cased: one string per distinct lemma of its LEMMA column,
     not a ``Token`` per word."""
-    import numpy as np
-    from spacy.attrs import LEMMA
-
-    if not len(doc):
-        return set()
-    strings = doc.vocab.strings
-    return {strings[h].lower() for h in np.unique(doc.to_array([LEMMA]).reshape(-1)).tolist()}
+    return set(lemmas_of(doc, reads).low)
 
 
 _MODIFIES = frozenset(("amod", "advmod", "npadvmod"))
@@ -348,31 +342,18 @@ def _under_speech(tok) -> bool:
     return False
 
 
-def _with_lemma(index: dict[str, dict[str, list[int]]], doc_id: str, doc: Doc, lemma: str) -> list:
+def _with_lemma(index: dict[str, dict[str, list[int]]], doc_id: str, doc: Doc, lemma: str,
+                reads: DocReads | None = None) -> list:
     """The tokens of ``doc`` whose lower-cased lemma is ``lemma``, in reading order; ``index`` keeps
     each document's lemma -> token indices, built once from its LEMMA column (no ``Token`` per word)."""
     per = index.get(doc_id)
     if per is None:
-        import numpy as np
-        from spacy.attrs import LEMMA
-
-        per = {}
-        if len(doc):
-            col = doc.to_array([LEMMA]).reshape(-1)
-            order = np.argsort(col, kind="stable")
-            ranked = col[order]
-            starts = np.flatnonzero(np.diff(ranked)) + 1
-            strings = doc.vocab.strings
-            for h, group in zip(ranked[np.r_[0, starts]].tolist(), np.split(order, starts)):
-                per.setdefault(strings[h].lower(), []).extend(group.tolist())
-            for rows in per.values():
-                rows.sort()
-        index[doc_id] = per
+        per = index[doc_id] = lemmas_of(doc, reads).positions()
     return [doc[i] for i in per.get(lemma, ())]
 
 
 def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
-                index: dict[str, dict[str, list[int]]], quotes: QuoteState | None = None) -> bool:
+                index: dict[str, dict[str, list[int]]], reads: DocReads | None = None) -> bool:
     """Whether another document uses the judging word ``tok`` (one of ``lemmas``) in its own voice
     (not inside quotation marks, not under a verb of speech, not negated) of the same thing: a
     modifier on the same word ("frosty relationship" in both), or wherever one of the two uses
@@ -384,10 +365,10 @@ def _story_word(lemmas: set[str], tok, docs: Mapping[str, Doc], doc_id: str,
         if d == doc_id:
             continue
         for lemma in lemmas:
-            for t in _with_lemma(index, d, doc, lemma):
+            for t in _with_lemma(index, d, doc, lemma, reads):
                 if whole_word(t)[: -len(t.lower_)] != prefix:  # "called" is no use of "so-called"
                     continue
-                if inside_quotes(t, quotes) or reported_or_negated(t) or _under_speech(t):
+                if inside_quotes(t, reads) or reported_or_negated(t) or _under_speech(t):
                     continue
                 theirs = _judged(t)
                 if mine is None or theirs is None or mine == theirs:
@@ -447,7 +428,7 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
                     outlet_of: Mapping[str, str | None],
                     index: dict[str, dict[str, list[int]]] | None = None,
                     things: frozenset[str] = frozenset(),
-                    quotes: QuoteState | None = None) -> list[tuple[Label, bool]]:
+                    reads: DocReads | None = None) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
     quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
@@ -473,13 +454,13 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
         key = outlet_key(outlet_of.get(o)) or o
         if key in seen:
             continue
-        for t in _with_lemma(index, o, doc, lemma):
+        for t in _with_lemma(index, o, doc, lemma, reads):
             if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ in ("compound", "npadvmod") \
                     or any(c.dep_ == "advmod" and c.lower_ in ("earlier", "later") for c in t.children):
                 continue  # a noun telling when ("his wins earlier this campaign") names no thing
             theirs = _proper(t)
             if (mine and theirs and not mine & theirs) or _bare(t) != bare or _indefinite(t) != indefinite \
-                    or inside_quotes(t, quotes) \
+                    or inside_quotes(t, reads) \
                     or not ents & _in_sentence(named, o, t.sent):
                 continue
             held, held_loose = _owners(t, o, named, things)
@@ -536,7 +517,7 @@ def _of_manner(tok) -> bool:
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
                       memo: dict[tuple[str, int, int], list[Cue]] | None = None,
-                      quotes: QuoteState | None = None) -> list[Framing]:
+                      reads: DocReads | None = None) -> list[Framing]:
     """Sentences in an outlet's own voice that judge or hedge (``evaluative.cues``),
     told by no other outlet: at most ``per_doc`` per outlet, strongest cue first. A
     judgement inside a label already listed (``labelled``) is that label, not another item."""
@@ -545,7 +526,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     # criticized", "blast", "rebuke"): there the words must be its own, not the fact
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
     found: dict[str, list[tuple[int, int, Claim, str, str, int]]] = {}
-    vocab = {d: _lemmas(doc) for d, doc in docs.items()}
+    vocab = {d: _lemmas(doc, reads) for d, doc in docs.items()}
     uses: dict[str, dict[str, list[int]]] = {}  # document -> lemma -> token indices, built where needed
     memo = {} if memo is None else memo
     for c in claims:
@@ -559,9 +540,9 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             continue
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         speech = _speech_verbs(c, doc) if reports and span is not None else None
-        if span is None or (reports and speech is None and not tells_speaking(span)):
+        if span is None or (reports and speech is None and not tells_speaking(span, reads)):
             continue
-        for cue in _cues(memo, c.doc, span, quotes):
+        for cue in _cues(memo, c.doc, span, reads):
             if cue.start < span.start or cue.end > span.end:
                 continue
             word = doc[cue.start:cue.end]
@@ -578,7 +559,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             at = next((t.i for t in word if t.text == cue.word or t.lower_ == cue.word.lower()), cue.start)
             lemmas = {t.lemma_.lower() for t in word if t.text == cue.word or t.lower_ == cue.word.lower()}
             if cue.kind != "hedge" and any(lemmas & vocab[d] for d in vocab if d != c.doc) \
-                    and _story_word(lemmas, doc[at], docs, c.doc, uses, quotes):
+                    and _story_word(lemmas, doc[at], docs, c.doc, uses, reads):
                 continue
             if c.id in shared and cue.kind == "hedge":  # the others tell it plainly: no hedge of this one's own
                 continue
@@ -620,7 +601,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                                       label, (d,), cites))
                 continue
             about = f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}"
-            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses, things, quotes) if rank == modifier else []
+            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses, things, reads) if rank == modifier else []
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]
@@ -648,14 +629,14 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     propositions when the caller has them (``propositions(claims, analysis, docs)``)."""
     if len(analysis.documents) < 2 or not docs:
         return []
-    quotes = QuoteState()  # where quotation is open, read once per document
-    labels = _label_items(analysis, docs, quotes) + term_items(analysis, docs, quotes=quotes) \
+    reads = DocReads()  # what the tests read of each document, read once
+    labels = _label_items(analysis, docs, reads) + term_items(analysis, docs, reads=reads) \
         + speech_verb_items(analysis, claims, docs)
     # the labels' own words (not the sentences some items cite beside them): a judgement inside
     # a label is that label; another in the same sentence is an item of its own
     cited = [c for item in labels for lab in item.labels for c in lab.citations if c.text in lab.label]
     memo: dict[tuple[str, int, int], list[Cue]] = {}  # each sentence's cues, read once
-    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo, quotes)
+    wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo, reads)
     rest = [c for c in claims if c.id not in worded]
-    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, quotes=quotes)
+    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, reads=reads)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]

@@ -28,10 +28,11 @@ from typing import Callable, Mapping
 
 from spacy.tokens import Doc, Token
 
+from newsprism.compare.doc_reads import DocReads
 from newsprism.lexicon import LABEL_FRAME_SETS, is_title
 from newsprism.model import Span, StoryAnalysis
 
-__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "quoted_at_start", "inside_quotes",
+__all__ = ["Descriptor", "descriptors", "same_role", "frame_pair", "closes_paragraph", "quoted_at_start", "inside_quotes", "quote_state",
            "JUDGING_NOUNS", "LEAN"]
 
 # a group by affiliation ("establishment Republicans", "the nation's highest-profile Republicans")
@@ -92,22 +93,6 @@ def closes_paragraph(t: Token) -> bool:
     return t.i == t.sent.start and ("\n" in t.whitespace_ or (nxt is not None and nxt.is_space and "\n" in nxt.text))
 
 
-class QuoteState:
-    """Where quotation is open in the documents of one story, read once per document from
-    its ORTH, IS_SPACE and SENT_START columns: :func:`quoted_at_start`, :func:`inside_quotes`
-    and evaluative's quoted words each walked back to the paragraph's start per call. Keeps
-    each document it read (by identity) for as long as it lives: make one per story."""
-
-    def __init__(self) -> None:
-        self._read: dict[int, tuple[Doc, _DocQuotes]] = {}
-
-    def of(self, doc: Doc) -> "_DocQuotes":
-        found = self._read.get(id(doc))
-        if found is None or found[0] is not doc:
-            found = self._read[id(doc)] = (doc, _DocQuotes.read(doc))
-        return found[1]
-
-
 @dataclass(frozen=True)
 class _DocQuotes:
     """One document's quotation state: per token, whether quotation is open before it counting
@@ -122,7 +107,8 @@ class _DocQuotes:
     closing: frozenset[int]
 
     @staticmethod
-    def read(doc: Doc) -> "_DocQuotes":
+    def read(doc: Doc, reads: DocReads | None = None) -> "_DocQuotes":
+        """The state of ``doc``, from its ORTH, IS_SPACE and SENT_START columns (no ``Token`` per word)."""
         import numpy as np
         from spacy.attrs import IS_SPACE, ORTH, SENT_START
 
@@ -177,23 +163,28 @@ class _DocQuotes:
         return out
 
 
-def quoted_at_start(sent, quotes: QuoteState | None = None) -> bool:
+def quote_state(doc: Doc, reads: DocReads | None = None) -> _DocQuotes:
+    """Where quotation is open in ``doc``: read once per story (``reads``), else for this call."""
+    return (reads or DocReads()).get(doc, _DocQuotes.read)
+
+
+def quoted_at_start(sent, reads: DocReads | None = None) -> bool:
     """Whether a quotation opened earlier in the paragraph is still open where ``sent`` starts
     ("''And what has he heard from Donald Trump? Nothing but insults, degrading comments ...''":
     the second sentence is quoted too). False when the sentence took in the quote mark closing
-    the paragraph before. ``quotes``: the story's :class:`QuoteState`, else one for this call."""
-    state = (quotes or QuoteState()).of(sent.doc)
+    the paragraph before. ``reads``: the story's :class:`~newsprism.compare.doc_reads.DocReads`."""
+    state = quote_state(sent.doc, reads)
     return False if sent.start in state.closing else state.paragraph[sent.start]
 
 
-def _inside_quotes(tok: Token, quotes: QuoteState | None = None) -> bool:
+def _inside_quotes(tok: Token, reads: DocReads | None = None) -> bool:
     """Whether ``tok`` sits between quotation marks (opened in its sentence or earlier in its paragraph)."""
-    return (quotes or QuoteState()).of(tok.doc).sentence[tok.i]
+    return quote_state(tok.doc, reads).sentence[tok.i]
 
 
-def inside_quotes(tok: Token, quotes: QuoteState | None = None) -> bool:
+def inside_quotes(tok: Token, reads: DocReads | None = None) -> bool:
     """Whether ``tok`` sits between quotation marks (someone else's words, or scare quotes)."""
-    return _inside_quotes(tok, quotes)
+    return _inside_quotes(tok, reads)
 
 
 def _key(tok: Token) -> str:
@@ -336,11 +327,11 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
 
 
 def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
-                judging: Callable[[Token], bool], quotes: QuoteState | None = None) -> dict[str, dict[str, list[Descriptor]]]:
+                judging: Callable[[Token], bool], reads: DocReads | None = None) -> dict[str, dict[str, list[Descriptor]]]:
     """entity id -> doc id -> its descriptors, for entities of a labelled type that
     two or more documents mention and one or more describe. ``judging`` tells
-    whether a modifier judges; ``quotes``: the story's :class:`QuoteState`."""
-    quotes = QuoteState() if quotes is None else quotes
+    whether a modifier judges; ``reads``: the story's :class:`~newsprism.compare.doc_reads.DocReads`."""
+    reads = DocReads() if reads is None else reads
     out: dict[str, dict[str, list[Descriptor]]] = {}
     given: dict[str, dict[str, set[str]]] = {}  # doc id -> surname -> given names written before it
     for e in analysis.entities:
@@ -355,7 +346,7 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
             if e.type == "PERSON" and _shared_surname(doc, m.doc, m.start, m.end, given):
                 continue
             for tok, name_start in _from_mention(doc, m.start, m.end):
-                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok, quotes) or _plural_for_one(tok, e.type):
+                if (m.doc, tok.i) in seen or not _usable(tok) or _inside_quotes(tok, reads) or _plural_for_one(tok, e.type):
                     continue
                 seen.add((m.doc, tok.i))
                 lo, hi = _words(tok, name_start)
