@@ -827,3 +827,5 @@ def test_a_judgement_in_the_outlets_own_clause_before_a_report_of_speech_is_its_
     texts["a"] = "Congressional Democrats were ecstatic about the result of the primary in Virginia on Tuesday."
     texts["b"] = "The primary in Virginia on Tuesday ended with a result few expected."
     assert _evaluative(nlp, texts) == [], _framing(nlp, texts)
+    texts["a"] = "Congressional Democrats were particularly appreciative of the result of the primary in Virginia."
+    assert _evaluative(nlp, texts) == [], _framing(nlp, texts)

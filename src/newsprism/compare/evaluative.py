@@ -82,7 +82,7 @@ _FACTUAL = frozenset(
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
     criminal positive negative strong friendly greatest defeated super wealthy ecstatic thrilled delighted
-    elated jubilant furious livid outraged
+    elated jubilant furious livid outraged appreciative grateful thankful
     """.split()
 )
 _MIN_VALENCE = 1.5
