@@ -33,7 +33,7 @@ OutletSource = Literal[
 ]
 FigureUnit = Literal["time", "duration", "age", "percent", "money", "fraction", "people", "count"]
 FindingKind = Literal["corroborated", "conflict", "single-source", "shared-quote", "timeline", "dispute"]
-ConflictSlot = Literal["figure", "duration", "role", "identity", "demand", "date"]
+ConflictSlot = Literal["figure", "duration", "role", "identity", "demand", "date", "place", "agent"]
 # conflicts are between outlets; disputes are between parties inside the reports
 Between = Literal["outlets", "parties"]
 SummaryBackend = Literal["extractive", "llm"]

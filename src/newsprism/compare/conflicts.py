@@ -8,7 +8,8 @@ other acts ("buys ad time for 4 Super Tuesday states", "11 states hold
 contests": ``figure_conflicts.of_two_sets``) —, the day of one event, statement
 or scheduled plan (``date_conflicts``), the years of one holder's term
 (``term_conflicts``: "served from 1967 to 1979" vs "held the seat from 1966 to 1978"), a person identified by first name
-only (the report says so) in one report and fully named in another, an
+only (the report says so) in one report and fully named in another, the place of one event or
+who did one act (``place_conflicts``: "in Orlando, Florida" vs "in Tampa, Florida"), an
 occupation described as former in one report and current in another, and the
 content of a demand. They are conservative on purpose: a spurious conflict
 misleads as much as a missed one. Not conflicts: a title's tense ("former FBI
@@ -38,6 +39,7 @@ from newsprism.compare.figure_conflicts import (
     of_two_sets,
     story_figures,
 )
+from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
 from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
 from newsprism.extract.claims import Claim
@@ -480,6 +482,7 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     found = (
         _demands(analysis, claims, docs) + _durations(claims) + _roles_and_identities(analysis, claims)
         + _people_counts(claims) + date_conflicts(analysis, claims, docs) + term_conflicts(analysis, claims, docs)
+        + place_conflicts(analysis, claims, docs) + agent_conflicts(analysis, claims, docs)
     )
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}

@@ -40,11 +40,12 @@ ENTITY_TYPES = {
 SLOT_LABELS = {
     "figure": "the numbers differ",
     "duration": "how long differs",
-    "role": "who did it differs",
+    "role": "how they are described differs",
     "identity": "who it was differs",
     "demand": "what was demanded differs",
     "date": "the date differs",
     "place": "the place differs",
+    "agent": "who did it differs",
 }
 
 N_COLOURS = 8  # outlet colour classes o0..o7 in app.css
