@@ -223,6 +223,20 @@ def test_a_quoted_title_after_its_work_is_no_speech_even_in_a_quoted_sentence(nl
     assert _one(quotes, "I am sorry")  # words said to a show stay a quote
 
 
+def test_a_quoted_name_after_the_word_for_it_is_no_speech(nlp):
+    # PolNeAR (Western Journal, 2016-08-29): "Weiner wrote under the pseudonym “Carlos Danger,”"
+    # credited the name to Weiner as a quote, and the framing section then set "wrote" against
+    # another outlet's "admitted" as how each introduced his words
+    text = (
+        "Weiner wrote under the pseudonym “Carlos Danger,” but it didn’t do him any good. "
+        "He went by the alias “Carlos Danger.” "
+        "“I am sorry for what I did,” Weiner wrote."
+    )
+    quotes = _quotes(nlp, text)
+    assert not [q for q in quotes if "Carlos" in q.text]
+    assert _one(quotes, "I am sorry").speaker == "Weiner"
+
+
 def test_dash_byline_with_a_name_ner_does_not_know(nlp):
     text = (
         "Readers wrote in after the debate.\n"

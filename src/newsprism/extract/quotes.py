@@ -752,10 +752,12 @@ def _looks_like_title(content: str) -> bool:
     return bool(words) and all(w[:1].isupper() or w.isdigit() or w.lower() in _SMALL_WORDS for w in words)
 
 
-# a noun naming a work, or a verb naming it, written right before its title
+# a noun naming a work, or a verb naming it, written right before its title; or a word for
+# a name someone goes by, right before that name ("wrote under the pseudonym “Carlos Danger,”")
 _WORK_BEFORE = re.compile(
     r"\b(?:podcast|show|program|programme|film|movie|documentary|book|memoir|novel|album|song|series|"
-    r"column|op-ed|essay|editorial|headline|episode|play|musical|titled|entitled)\s*[,:]?\s*$",
+    r"column|op-ed|essay|editorial|headline|episode|play|musical|titled|entitled|"
+    r"pseudonym|alias|nickname|moniker|handle|username|screen name|code ?name|codename|known as)\s*[,:]?\s*$",
     re.IGNORECASE,
 )
 
@@ -767,7 +769,8 @@ _ON_PROGRAMME = re.compile(r"\bon\s+(?:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*['’]s
 
 def _named_work(text: str, start: int, content: str) -> bool:
     """A quoted title right after the noun of the work it names ("the documentary “Weiner.”",
-    "the podcast “Here’s the Thing.”") or after "on" ("said on CNN's “State of the Union.”"):
+    "the podcast “Here’s the Thing.”"), a name after the word for it ("the alias “Carlos
+    Danger”"), or a title after "on" ("said on CNN's “State of the Union.”"):
     its words are capitalised as a title's, an elided "’s" aside."""
     before = text[max(0, start - 40) : start]
     if not _WORK_BEFORE.search(before) and not _ON_PROGRAMME.search(before):
