@@ -233,3 +233,13 @@ def test_a_clause_of_time_does_not_hold_the_quote(nlp):
             "easily won his Senate primary, remarking that while there are \"still some conservatives angry over "
             "comprehensive immigration reform,\" Rubio is fine.")
     assert _speaker(nlp, text, "still some") == "Hannity"
+
+
+def test_a_quote_after_a_comma_and_the_noun_of_what_is_said_is_the_issuers(nlp):
+    # huff-post 2016-06-16 (stored PolNeAR story 202): "Trump issued a statement, “...”" had no speaker
+    text = ("Immediately after the attacks, Trump issued a statement, \u201cLast night, our nation was attacked by "
+            "a radical Islamic terrorist. It was the worst terrorist attack on our soil since 9/11.\u201d")
+    assert _speaker(nlp, text, "Last night") == "Trump"
+    # ... a thing held or shown is not said: no speaker
+    text = "The crowd held a sign, \u201cLock her up, lock her up,\u201d near the stage."
+    assert _speaker(nlp, text, "Lock her up") is None

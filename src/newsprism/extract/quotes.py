@@ -458,11 +458,16 @@ def _colon_speaker(index: _DocIndex, region: QuotedRegion) -> Person:
     j = region.open_mark - 1
     while j >= 0 and text[j].isspace():
         j -= 1
-    if j < 1 or text[j] != ":":
+    if j < 1 or text[j] not in ":,":
         return _NO_SPEAKER
     colon = index.token_at(j)
-    if doc[colon].text != ":" or colon == 0:
+    if doc[colon].text != text[j] or colon == 0:
         return _NO_SPEAKER
+    if text[j] == ",":
+        # "Trump issued a statement, “...”": a comma does so only after the noun of what is said
+        said = doc[colon - 1]
+        if said.pos_ != "NOUN" or said.lemma_.lower() not in UTTERANCE_NOUNS | _AUTHORED:
+            return _NO_SPEAKER
     end = colon
     if doc[end - 1].text == ")":  # "Rep. Trey Gowdy (R-S.C.):“...”": the name before its party and state
         opening = next((k for k in range(end - 2, max(-1, end - 8), -1) if doc[k].text == "("), None)
@@ -472,8 +477,8 @@ def _colon_speaker(index: _DocIndex, region: QuotedRegion) -> Person:
     while lo > 0 and doc[lo - 1].pos_ in _HEADING_POS and not doc[lo - 1].is_space and doc[lo - 1].lower_ != "from":
         lo -= 1
     before = doc[lo - 1] if lo > 0 else None
-    heading = before is None or before.text in _DASHES or before.lower_ == "from" or "\n" in before.text or (
-        doc[lo].is_sent_start and end - lo <= 4)  # a short name opening its sentence: 'Clinton: “...” Bush: “...”'
+    heading = text[j] == ":" and (before is None or before.text in _DASHES or before.lower_ == "from" or "\n" in before.text or (
+        doc[lo].is_sent_start and end - lo <= 4))  # a short name opening its sentence: 'Clinton: “...” Bush: “...”'
     if heading and (last.pos_ == "PROPN" or _names_a_speaker(index, last)):
         speaker = _speaker_named_by(index, last, region.open_mark)
         if speaker.name is not None and not speaker.lost:
