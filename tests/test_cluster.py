@@ -307,3 +307,44 @@ def test_a_stored_story_keeps_the_names_its_articles_open_with():
     assert back.leads == story.leads
     del data["l"]
     assert StoryState.from_jsonable(story.id, data, story.size, None, None).leads == {}
+
+
+def test_best_leaves_out_only_candidates_that_cannot_change_the_decision():
+    """``best`` skips a candidate whose time factor alone cannot beat the best so far or reach
+    the threshold: every article is placed as scoring all candidates places it (random unit
+    vectors over a small vocabulary, dated over two months, so many candidates lie days apart)."""
+    import random
+
+    from newsprism.corpus.cluster import ArticleVector, similarity, time_factor
+
+    rng = random.Random(3)
+    vocab = [f"w{i}" for i in range(40)]
+
+    def unit(terms: list[str]) -> dict[str, float]:
+        raw = {t: rng.random() + 0.01 for t in terms}
+        norm = math.sqrt(sum(v * v for v in raw.values()))
+        return {t: v / norm for t, v in raw.items()}
+
+    clusterer = StreamClusterer()
+    threshold = clusterer.params.threshold
+    far = placed = 0
+    for _ in range(600):
+        words = unit(rng.sample(vocab, rng.randint(3, 12)))
+        ents = unit(rng.sample(vocab[:10], rng.randint(1, 3))) if rng.random() < 0.6 else {}
+        vec = ArticleVector(words, ents, rng.randrange(0, 60), tuple(sorted(words, key=words.__getitem__)[-6:]))
+        full_id, full_score = None, 0.0  # every candidate scored
+        for story_id in clusterer._shortlist(vec):
+            story = clusterer.stories[story_id]
+            far += time_factor(vec.day, story.first_day, story.last_day, clusterer.params) < threshold
+            score = similarity(vec, story, clusterer.params)
+            if score > full_score:
+                full_id, full_score = story_id, score
+        got_id, got_score = clusterer.best(vec, threshold)
+        if full_score >= threshold:
+            assert (got_id, got_score) == (full_id, full_score)
+            placed += 1
+        else:
+            assert got_id is None or got_score < threshold
+        assert clusterer.best(vec) == (full_id, full_score)  # without a floor: the same best
+        clusterer.add_vector(vec)
+    assert far > 0 and placed > 0

@@ -139,3 +139,31 @@ def test_a_large_ingest_owes_its_index_rows_and_a_crash_leaves_them_to_the_backf
         assert index.complete(c.store)
     assert _tables(crashed) == _tables(fresh)
     assert _decisions(crashed) == _decisions(fresh)
+
+
+def test_postings_rebuilt_by_sqlite_and_lsh_rows_sorted_give_the_same_tables(tmp_path, articles, monkeypatch):
+    """Speed only: the postings rebuilt in one SQL statement (json_each, latest article per
+    key) equal the rows of every article upserted one by one, undated articles included, and
+    lsh rows sorted before they are written (any count) leave the same table."""
+    path = tmp_path / "c.db"
+    with Corpus(path) as c:
+        c.add_articles(articles[:120])
+        conn = c.store.conn
+        assert conn.execute("SELECT count(*) FROM articles WHERE day IS NULL AND terms IS NOT NULL").fetchone()[0] > 0
+        with c.store.transaction():
+            index._rebuild_postings_rows(c.store)
+        by_rows = conn.execute("SELECT term, bucket, story, seq FROM postings ORDER BY 1, 2, 3").fetchall()
+        with c.store.transaction():
+            index.rebuild_postings(c.store)
+        by_sql = conn.execute("SELECT term, bucket, story, seq FROM postings ORDER BY 1, 2, 3").fetchall()
+    assert by_sql == by_rows and len(by_rows) > 1000
+    assert {b for _, b, _, _ in by_rows} >= {index._UNDATED}
+    assert _tables(path)[1] == by_rows
+    unsorted = tmp_path / "unsorted.db"
+    with Corpus(unsorted) as c:
+        c.add_articles(articles[:120])
+    monkeypatch.setattr(index, "_SORT_ROWS", 1)
+    sorted_ = tmp_path / "sorted.db"
+    with Corpus(sorted_) as c:
+        c.add_articles(articles[:120])
+    assert _tables(sorted_) == _tables(unsorted) == _tables(path)

@@ -155,12 +155,14 @@ def test_watch_tells_what_a_repair_did(tmp_path):
 
 def test_merge_bound_never_below_the_merge_score():
     """The norms-only bound the merge search prunes with is an upper bound of the score it
-    saves computing (else a pruned pair could have merged): random stories of 1-30 unit
-    vectors over a small vocabulary, centroids pruned (few terms kept), dated and undated."""
+    saves computing (else a pruned pair could have merged), and the staged score it computes
+    then is the same float or None below the floor: random stories of 1-30 unit vectors over
+    a small vocabulary, centroids pruned (few terms kept), dated and undated, some openings
+    naming someone."""
     import random
 
     from newsprism.corpus.cluster import ArticleVector, StoryState, _merge_score
-    from newsprism.corpus.repair import _merge_bound
+    from newsprism.corpus.repair import _merge_bound, _merge_score_reaching
 
     rng = random.Random(7)
     params = ClusterParams()
@@ -178,11 +180,15 @@ def test_merge_bound_never_below_the_merge_score():
             words = unit(rng.sample(vocab[:30] if i % 2 else vocab, rng.randint(3, 20)))
             ents = unit(rng.sample(vocab, rng.randint(1, 5))) if rng.random() < 0.7 else {}
             day = None if i % 5 == 0 else base + rng.randrange(0, 12)
-            state.add(ArticleVector(words, ents, day, ()), max_terms=12)
+            leads = tuple(rng.sample(vocab[:4], rng.randint(0, 1)))  # who its opening names (foreign_lead)
+            state.add(ArticleVector(words, ents, day, (), leads), max_terms=12)
         return state
 
     stories = [story(i) for i in range(80)]
     checked = tight = 0
+    # the staged score (foreign lead first, then the entities' dot product with the words'
+    # bounded) is the merge score to the last bit, or None only below the floor
+    staged = {"exact": 0, "none": 0}
     for a in stories:
         for b in stories:
             if a is b:
@@ -191,8 +197,13 @@ def test_merge_bound_never_below_the_merge_score():
             assert score <= bound, (a.id, b.id, score, bound)
             checked += 1
             tight += bound < params.repair_merge_threshold
+            for floor in (params.repair_merge_threshold, score, score * 1.5, 0.05):
+                got = _merge_score_reaching(a, b, params, floor)
+                assert got == score if got is not None else score < floor, (a.id, b.id, floor, got, score)
+                staged["exact" if got is not None else "none"] += 1
     assert checked == 80 * 79
     assert tight > 0  # the bound does prune some pairs here
+    assert staged["none"] > 0 and staged["exact"] > 0
 
 
 def test_a_split_keeps_apart_a_protagonist_the_other_part_never_names():

@@ -431,10 +431,22 @@ class StreamClusterer:
         floor = votes[0][1] * self.params.min_vote_share
         return [story for story, count in votes if count >= floor]
 
-    def best(self, vec: ArticleVector) -> tuple[int | None, float]:
+    def best(self, vec: ArticleVector, floor: float = 0.0) -> tuple[int | None, float]:
+        """The most similar candidate story and its similarity ((None, 0.0) for none). A
+        candidate whose time factor alone (the cosines are at most 1) cannot beat the best so
+        far, or reach ``floor``, is not scored: in a dense corpus many candidates lie days
+        beyond the window, and :func:`similarity` is the costliest step. ``add_vector`` passes
+        the threshold as ``floor``: below it the article starts a new story whichever was best,
+        so the decisions are the same (a hair of margin covers rounding)."""
         best_id, best_score = None, 0.0
+        params = self.params
+        bounded = 0.0 <= params.entity_weight <= 1.0  # a weighted mean of two cosines: at most 1
         for story_id in self._shortlist(vec):
-            score = similarity(vec, self.stories[story_id], self.params)
+            story = self.stories[story_id]
+            cap = time_factor(vec.day, story.first_day, story.last_day, params) * (1 + 1e-9) + 1e-12 if bounded else math.inf
+            if cap <= best_score or cap < floor:
+                continue
+            score = similarity(vec, story, params)
             if score > best_score:
                 best_id, best_score = story_id, score
         return best_id, best_score
@@ -458,7 +470,7 @@ class StreamClusterer:
         return self.add_vector(vec, seq), vec
 
     def add_vector(self, vec: ArticleVector, seq: int | None = None) -> int:
-        story_id, score = self.best(vec)
+        story_id, score = self.best(vec, self.params.threshold)
         if story_id is None or score < self.params.threshold:
             story_id = self.next_id
             self.next_id += 1

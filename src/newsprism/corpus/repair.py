@@ -45,6 +45,7 @@ from newsprism.corpus.cluster import (
     ClusterParams,
     StoryState,
     StreamClusterer,
+    _dot,
     _merge_score,
     foreign_lead,
     merge_states,
@@ -321,8 +322,8 @@ def _repair_once(
                 continue
             if _merge_bound(story, cand, params) < best_score:
                 continue  # cannot reach the best so far: no dot products needed
-            score = _merge_score(story, cand, params)
-            if score >= best_score:
+            score = _merge_score_reaching(story, cand, params, best_score)
+            if score is not None and score >= best_score:
                 best, best_score = other, score
         if best is None:
             continue
@@ -373,6 +374,35 @@ def _merge_bound(a: StoryState, b: StoryState, params: ClusterParams) -> float:
     if a.first_day is not None and b.first_day is not None:
         score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
     return score * (1 + 1e-9) + 1e-12
+
+
+def _merge_score_reaching(a: StoryState, b: StoryState, params: ClusterParams, floor: float) -> float | None:
+    """``_merge_score(a, b)``, the same value computed the same way, or None when it cannot
+    reach ``floor``: two stories whose openings name another event's protagonist score 0
+    (:func:`foreign_lead`, asked first: no dot products), and the entity centroids' dot
+    product (the smaller one) with the words' bounded by their norms (:func:`_merge_bound`'s
+    rule) already falls short for many candidates of a dense corpus, before the dot product
+    over up to ``centroid_terms`` words. Same margin as :func:`_merge_bound`."""
+    if (a.embedding is not None and b.embedding is not None) or not 0.0 <= params.entity_weight <= 1.0:
+        return _merge_score(a, b, params)
+    if (a.leads or b.leads) and (foreign_lead(a, b, params) or foreign_lead(b, a, params)):
+        return 0.0
+    pairs = a.size * b.size
+    dated = a.first_day is not None and b.first_day is not None
+    if a.entities_norm2 > 0 and b.entities_norm2 > 0:
+        ents = _dot(a.entities, b.entities) / pairs
+        span = span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params) if dated else 1.0  # type: ignore[arg-type]
+        words_cap = math.sqrt(a.words_norm2 * b.words_norm2) / pairs
+        cap = ((1 - params.entity_weight) * words_cap + params.entity_weight * ents) * span
+        if cap * (1 + 1e-9) + 1e-12 < floor:
+            return None
+        words = _dot(a.words, b.words) / pairs
+        score = (1 - params.entity_weight) * words + params.entity_weight * ents
+    else:
+        score = _dot(a.words, b.words) / pairs
+    if dated:
+        score *= span_factor(a.first_day, a.last_day, b.first_day, b.last_day, params)  # type: ignore[arg-type]
+    return score
 
 
 def _keys(member: Member) -> list[tuple[str, int]]:
