@@ -171,3 +171,30 @@ def test_two_claims_giving_other_figures_are_two_facts():
     off = replace(FactParams(), other_figures=False)
     assert link_strength(0, 1, claims, pairs, set(), off, props=props, apart=False) == "same fact"
 
+
+
+def test_event_words_are_no_evidence_for_two_actions_on_nothing_in_common():
+    """"He says tonight he’s a step closer to being the next president" / "And merely winning those
+    states is just the first step": the propositions find two actions on no common argument
+    ("apart"); event words both carry (a noun "states" read as a statement) are then no evidence of
+    one fact, and the shared wording ("step") is not enough."""
+    from newsprism.compare.align import PairScores
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    a = _claim("a", 0, "He says tonight he is a step closer to being the next president.")
+    b = _claim("b", 0, "And merely winning those states is just the first step.")
+    claims = [a, b]
+
+    def pairs(entities: float) -> PairScores:
+        def full(v: float) -> np.ndarray:
+            return np.full((2, 2), v, dtype=np.float32)
+        return PairScores(full(0.8), full(0.0), full(0.5), full(entities), full(0.2), words=full(0.17))
+
+    props = _props(claims, Proposition(a.id, "close", patients=frozenset({"~step"})),
+                   Proposition(b.id, "be step", patients=frozenset({"~step"})))
+    assert props.verdict(a, b) == "apart"
+    assert link_strength(0, 1, claims, pairs(0.0), set(), FactParams(), props=props, apart=False) == "partly"
+    # a rare name in common is still evidence
+    assert link_strength(0, 1, claims, pairs(0.3), set(), FactParams(), props=props, apart=False) == "same fact"

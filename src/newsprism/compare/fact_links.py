@@ -175,6 +175,10 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         lexical = (lexical + float(pairs.words[i, j])) / 2
     if verdict in ("agrees", "predicate"):
         evidence += params.same_evidence  # the same action (and argument): evidence beyond the words
+    elif verdict == "apart":
+        # the propositions tell two actions on no common argument: event words both carry
+        # ("those states" read as a statement, "says" / "the first step") are no evidence of one fact
+        evidence = float(pairs.entities[i, j])
     # reports of other days often tell other occasions about the same people: there a
     # shared rare name is no proof, some shared wording or an agreeing action must back it
     if props is not None and (apart or not params.floors_apart_only):
