@@ -243,3 +243,12 @@ def test_a_quote_after_a_comma_and_the_noun_of_what_is_said_is_the_issuers(nlp):
     # ... a thing held or shown is not said: no speaker
     text = "The crowd held a sign, \u201cLock her up, lock her up,\u201d near the stage."
     assert _speaker(nlp, text, "Lock her up") is None
+
+
+def test_a_comment_or_statement_speaks_for_who_made_or_issued_it(nlp):
+    # huff-post 2016-10-07 (dev): "... Hillary Clinton to make a controversial comment that
+    # described all young black men as “super predators.”" was credited to "a controversial comment"
+    text = "Hillary Clinton made a comment in 1996 that described young black men as \u201csuper predators.\u201d"
+    assert _speaker(nlp, text, "super predators") == "Hillary Clinton"
+    text = "Trump released a statement Friday that called the report \u201ca total fabrication.\u201d"
+    assert _speaker(nlp, text, "a total fabrication") == "Trump"

@@ -187,7 +187,7 @@ def _placed_descriptor(subject: Token) -> bool:
 
 # what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
 # statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
-_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column speech remarks testimony".split())
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column speech remarks testimony comment".split())
 # what a publication prints: "an editorial in The Des Moines Register" is the Register's
 _PRINTED = frozenset("editorial column op-ed".split())
 # a share of a group: "75 percent of Democrats", "a majority of voters", "half of those polled"
@@ -231,6 +231,20 @@ def _author_of(index: _DocIndex, noun: Token, quote_open: int) -> Person | None:
                 return Person(index.span(body.start, body.end), index.span(body.start, body.end))  # "an editorial in the Register"
             if who.pos_ == "NOUN":
                 return people.role_holder(who, before)
+    if noun.dep_ == "dobj" and noun.head.pos_ == "VERB":
+        # "prompted his wife, Hillary Clinton, to make a controversial comment that described ...
+        # as “super predators”", "Trump issued a statement that": who makes or issues it
+        verb = noun.head
+        maker = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if maker is None and verb.dep_ == "xcomp":  # "prompted his wife ... to make a comment"
+            maker = next((c for c in verb.head.children if c.dep_ in ("dobj", "nsubj")), None)
+        if maker is not None and maker.pos_ == "NOUN":  # "his wife and ... nominee Hillary Clinton"
+            maker = next((c for c in maker.children if c.dep_ in ("conj", "appos") and c.ent_type_ == "PERSON"), maker)
+        if maker is not None and (maker.pos_ == "PRON" or maker.ent_type_ in ("PERSON", "ORG", "NORP")) \
+                and _names_a_speaker(index, maker):
+            person = _speaker_named_by(index, maker, before)
+            if person.name is not None:
+                return person
     if noun.lemma_.lower() in _POSTED:
         return people.latest(before)
     return None
