@@ -132,3 +132,21 @@ def test_a_side_facts_sentence_names_one_person_alone_and_leaves_no_bracket_open
     assert _sentence(first[:], "is", desc[:]) == "Raul Labrador is the White House press secretary."
     cut = nlp("spokesman for House Speaker John Boehner (R-Ohio")
     assert _sentence(nlp("Brendan Buck")[:], "is", cut[:]) == "Brendan Buck is spokesman for House Speaker John Boehner."
+
+
+def test_a_side_facts_sentence_never_takes_in_the_dateline(nlp):
+    # PolNeAR (Washington Post, 2016-07-03): "NEW YORK - Republican presidential candidate Donald
+    # Trump on Saturday tweeted ..." gave the sentence "Donald Trump is NEW YORK - Republican
+    # presidential candidate."; no sentence of a report's wording may carry its dateline
+    from newsprism.compare.side_facts import side_facts
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
+
+    text = ("NEW YORK - Republican presidential candidate Donald Trump on Saturday tweeted an image of rival "
+            "Hillary Clinton alongside $100 bills. The post was deleted hours later.")
+    ws = Workspace(articles=[Article(id="a", text=text, outlet="A")])
+    run_stages(ws, CORE_STAGES, nlp)
+    docs = ws.docs_by_id()
+    sides = side_facts(extract_claims(ws.analysis, docs), ws.analysis, docs)
+    assert all("NEW YORK" not in (s.statement or "") and "NEW YORK" not in s.span.text for s in sides), [
+        (s.span.text, s.statement) for s in sides]

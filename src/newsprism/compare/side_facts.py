@@ -236,7 +236,10 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             start, stop = max(start, c.start), min(stop, c.end)
             lead = lead_length(texts.get(c.doc, "")[start:stop])  # "NEW YORK - Republican ...": not the name's
             if 0 < lead < stop - start:
+                dateline = texts.get(c.doc, "")[start : start + lead].strip(" -—–,:")
                 start += lead
+                if statement and dateline and dateline in statement:
+                    statement = None  # "Donald Trump is NEW YORK - Republican ...": the fragment reads better
             words = _words(description, entity, found)
             if len(words) < 2 or (c.doc, start, stop) in seen:
                 continue
