@@ -32,7 +32,7 @@ two agents for the act, and a report that names the other's agent anywhere.
 from __future__ import annotations
 
 import re
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from spacy.tokens import Doc
 
@@ -128,12 +128,12 @@ def _named(analysis: StoryAnalysis) -> dict[str, frozenset[str]]:
     return {d: frozenset(ids) for d, ids in out.items()}
 
 
-def _told_as_done(verb) -> bool:
+def _told_as_done(verb, sentence: str) -> bool:
     """The act is told as done: not negated, modal, conditional or repeated (``_hedged``), not
     asked ("do we want Wolverine hosting the Oscars?"), and not the complement of a verb other
     than one of saying ("watching Johnny Carson host the Oscars", "want him to host": seen,
     wished, not told; "said the video was posted by ..." is told)."""
-    if _hedged(verb) or verb.sent.text.rstrip().rstrip("\"'\u201d\u2019 ").endswith("?"):
+    if _hedged(verb) or sentence.rstrip().rstrip("\"'\u201d\u2019 ").endswith("?"):
         return False
     t = verb
     for _ in range(6):
@@ -143,6 +143,20 @@ def _told_as_done(verb) -> bool:
             return True
         t = t.head
     return True
+
+
+def _sentence(c: Claim) -> str:
+    return (c.sentence or c.citation).text
+
+
+def _verb_rows(doc: Doc):
+    """Whether each token of ``doc`` is a verb, from the part-of-speech column (no ``Token`` per word)."""
+    from spacy.attrs import POS
+    from spacy.parts_of_speech import VERB
+
+    import numpy as np
+
+    return np.asarray(doc.to_array(POS)).reshape(-1) == VERB
 
 
 def _verb_above(tok):
@@ -180,9 +194,10 @@ def _located_events(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: 
             if verb is None:
                 continue
             lemma = verb.lemma_.lower()
-            if verb.pos_ != "VERB" or lemma in REPORTING_VERBS or lemma in LIGHT_VERBS or not _told_as_done(verb):
+            if verb.pos_ != "VERB" or lemma in REPORTING_VERBS or lemma in LIGHT_VERBS or not _told_as_done(verb, _sentence(c)):
                 continue
-            skip = {t.i for t in span} | {t.i for t in doc[verb.sent.start:verb.sent.end] if t.ent_type_ in ("DATE", "TIME")}
+            whole = doc.char_span((c.sentence or c.citation).start, (c.sentence or c.citation).end, alignment_mode="expand")
+            skip = {t.i for t in span} | {t.i for t in (whole if whole is not None else span) if t.ent_type_ in ("DATE", "TIME")}
             who = _participants(verb, skip, entity_at) - {f"@{place}"}
             if len(who) < 2:
                 continue
@@ -268,6 +283,7 @@ def _done_acts(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: Story
     user name: "DCCameraGuy"), and whose object is a definite thing."""
     agents = {e.id for e in analysis.entities if e.type in ("PERSON", "ORG")}
     starts = mention_starts(analysis)
+    verb_rows: dict[str, Any] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
@@ -276,15 +292,18 @@ def _done_acts(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: Story
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None:
             continue
-        for verb in span:
+        if c.doc not in verb_rows:
+            verb_rows[c.doc] = _verb_rows(doc)
+        for i in verb_rows[c.doc][span.start:span.end].nonzero()[0].tolist():
+            verb = doc[span.start + i]
             lemma = verb.lemma_.lower()
             if verb.pos_ != "VERB" or lemma in LIGHT_VERBS:
                 continue
             # saying is done again and again; putting a thing out ("posted the video") once
-            if (lemma in REPORTING_VERBS and lemma not in _PUT_OUT) or not _told_as_done(verb):
+            if lemma in REPORTING_VERBS and lemma not in _PUT_OUT:
                 continue
             agent, thing = _agent_of(verb), _object_of(verb)
-            if agent is None or thing is None:
+            if agent is None or thing is None or not _told_as_done(verb, _sentence(c)):
                 continue
             who = next((e for t in (agent, *agent.children) if (e := entity_at(t)) in agents), None)
             # a name the resolution left out, told as who put it out ("posted by "DCCameraGuy"")
