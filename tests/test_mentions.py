@@ -97,3 +97,25 @@ def test_a_contest_is_no_name(nlp):
     names = {m.text for m in extract_mentions(Article("p", text), nlp(text))}
     assert "Donald Trump" in names
     assert not [n for n in names if "versus" in n]  # NER: "Trump versus Rubio, Rubio" (LAW), later a Trump
+
+
+def test_a_headline_span_is_cut_to_the_name_the_running_text_writes(nlp):
+    # PolNeAR stories 544 / 184 (unread before): NER ran a headline's title-case words into the
+    # name ("Trump Speech", "George Zimmerman Auctioning Off", "Kill Trayvon Martin"), shown as
+    # ways the person is written
+    text = ("Reagan’s Daughter Makes Strong Statement About Trump Speech.\n\n"
+            "Patti Davis attacked Donald Trump on Wednesday for comments he made at a rally. "
+            "Trump said he was joking.\n\n"
+            "George Zimmerman Auctioning Off Gun Used To Kill Trayvon Martin.\n\n"
+            "George Zimmerman, who shot Trayvon Martin in 2012, listed the pistol online.")
+    people = [m.text for m in extract_mentions(Article("h", text), nlp(text)) if m.label == "PERSON"]
+    assert not [p for p in people if p.endswith(("Speech", "Off")) or p.startswith("Kill")], people
+    assert people[:2] == ["Reagan", "Trump"]
+    assert people.count("George Zimmerman") == 2 and people.count("Trayvon Martin") == 2
+
+
+def test_a_headline_span_keeps_words_that_make_another_name(nlp):
+    text = ("Clinton Foundation Faces New Questions Over Donors.\n\n"
+            "Hillary Clinton said on Monday the charity did nothing wrong. Clinton spoke in Iowa.")
+    head = [m.text for m in extract_mentions(Article("f", text), nlp(text)) if m.start < 50]
+    assert head and all(h.startswith("Clinton Foundation") for h in head), head  # the charity, not her

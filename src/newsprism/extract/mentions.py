@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from newsprism.attribution import is_reporting_verb
-from newsprism.lexicon import TITLE_WORDS, title_key
+from newsprism.lexicon import INSTITUTION_WORDS, NAME_SUFFIXES, ORG_SUFFIXES, TITLE_WORDS, title_key
 from newsprism.model import Article, Mention
 from newsprism.nlp import parsed_from
 
@@ -363,6 +363,67 @@ def _split_people(raws: list[_Raw], text: str) -> list[_Raw]:
     return out
 
 
+_LONG_WORD = re.compile(r"[^\W\d_][\w’'-]{3,}")
+
+
+def _title_case_words(text: str, start: int, end: int) -> list[str]:
+    """The long words of the span's line when the line is written in title case, as a headline
+    is ("Reagan’s Daughter Makes Strong Statement About Trump Speech."): four words of four
+    letters or more, each capitalised; none otherwise."""
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", end)
+    hi = len(text) if hi < 0 else hi
+    words = [w.group() for w in _LONG_WORD.finditer(text, lo, hi)]
+    return words if len(words) >= 4 and all(w[0].isupper() for w in words) else []
+
+
+def _name_at(piece: str, name: str) -> int:
+    """Where ``name`` stands in ``piece`` as whole words, -1 when it does not."""
+    found = re.search(rf"(?<![\w’'-]){re.escape(name)}(?![\w’'-])", piece)
+    return -1 if found is None else found.start()
+
+
+def _headline_names(raws: list[_Raw], text: str) -> list[_Raw]:
+    """A name NER ran on into a headline's title-case words ("Reagan’s Daughter Makes Strong
+    Statement About Trump Speech": "Trump Speech"; "Bernie Sanders Burns", "Rand Paul Scores
+    Direct Hit On") is the name the report writes elsewhere, in its running text: the span
+    is cut to the longest such name opening it (a person's full name, the name alone or its
+    surname), or to a full name it holds ("Kill Trayvon Martin"). A span the running text
+    never names stays as found; so does one whose further words make another name ("Donald
+    Trump Jr.", "Clinton Foundation") or a possessive ("Obama’s Gun Grab": a thing of his)."""
+    lines = [_title_case_words(text, r.start, r.end) for r in raws]
+    full = {text[r.start : r.end] for r, line in zip(raws, lines) if r.label == "PERSON" and not line}
+    if not full or not any(lines):
+        return raws
+    # a line of names alone ("Secretary of State Mike Pompeo met Moon Jae-in") is no headline:
+    # two of its long words are no word of a name the running text writes
+    name_words = {w for name in full for w in name.split()}
+    heads = [r.label in ("PERSON", "ORG") and " " in text[r.start : r.end]
+             and sum(w not in name_words for w in line) >= 2 for r, line in zip(raws, lines)]
+    opening = full | {name.split()[-1] for name in full}
+    out: list[_Raw] = []
+    for r, head in zip(raws, heads):
+        piece = text[r.start : r.end]
+        if not head or piece in full:
+            out.append(r)
+            continue
+        best: tuple[int, int] | None = None
+        for name in opening:
+            if len(name) < len(piece) and piece.startswith(name + " ") and (best is None or len(name) > best[1]):
+                best = (0, len(name))
+        if best is None:
+            for name in full:
+                at = _name_at(piece, name) if " " in name and len(name) < len(piece) else -1
+                if at >= 0 and (best is None or len(name) > best[1] - best[0]):
+                    best = (at, at + len(name))
+        rest = (piece[: best[0]] + " " + piece[best[1] :]).split() if best else []
+        if best is None or any(title_key(w) in NAME_SUFFIXES | ORG_SUFFIXES | INSTITUTION_WORDS for w in rest):
+            out.append(r)
+            continue
+        out.append(_Raw(r.start + best[0], r.start + best[1], "PERSON", r.root))
+    return out
+
+
 _OPEN_MARKS = "\"“‘"
 _CLOSE_MARKS = "\"”’"
 
@@ -396,6 +457,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     raws = _from_entities(doc, text)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
     raws = _nicknamed_people(_split_people(_split_pairs(raws, text), text), text)
+    raws = _headline_names(raws, text)
     _relabel_in_doc(raws, text)
     for r in raws:
         if r.label != "WORK_OF_ART" and _slogan(text, r.start, r.end):
