@@ -92,3 +92,13 @@ def test_an_act_seen_wished_or_asked_is_no_agent_conflict(nlp):
     wished = asked.replace("do we want Wolverine hosting the Academy Awards?", "the academy wanted Wolverine to host "
                            "the Academy Awards.")
     assert _conflicts(nlp, {"a": seen, "b": wished}, "agent") == []
+
+
+def test_acts_many_may_do_to_a_person_place_or_contest_are_no_agent_conflict(nlp):
+    # two parties' winners of one state, two endorsers of one candidate: both right
+    texts = {"a": "Donald Trump won Virginia on Tuesday night.", "b": "Hillary Clinton won Virginia on Tuesday night."}
+    assert _conflicts(nlp, texts, "agent") == []
+    texts = {"a": "Chris Christie endorsed Donald Trump on Friday.", "b": "Sarah Palin endorsed Donald Trump on Friday."}
+    assert _conflicts(nlp, texts, "agent") == []
+    texts = {"a": "Ted Cruz won the primary in Oklahoma.", "b": "Bernie Sanders won the primary in Oklahoma."}
+    assert _conflicts(nlp, texts, "agent") == []

@@ -19,8 +19,9 @@ of both). Anything less proves nothing: "in Iowa" and "in Des Moines" agree.
 
 Who did it (:func:`agent_conflicts`): one act (the same verb; posting and
 publishing online are one) done to one definite thing ("the video", "Smith's
-letter", a resolved entity; with the entities that tell where or of what it is:
-"the primary in Oklahoma") by a person or organisation (a resolved entity, or a
+letter", a resolved entity that is no person or place; with the entities that
+tell where or of what it is: "the YouTube video"; not a contest several parties
+hold, "the primary in Oklahoma") by a person or organisation (a resolved entity, or a
 name the resolution left out told as who put it out: 'posted by
 "DCCameraGuy"', "published under an account titled TonyManization") in one
 report and by another in another. Saying is not such an act (anyone may say
@@ -39,7 +40,7 @@ from spacy.tokens import Doc
 from newsprism.compare.date_conflicts import _act, _entity_finder, _hedged, _participants, mention_starts
 from newsprism.compare.figure_conflicts import conflict
 from newsprism.extract.claims import Claim
-from newsprism.lexicon import COMPASS_WORDS, LIGHT_VERBS, REPORTING_VERBS
+from newsprism.lexicon import COMPASS_WORDS, LIGHT_VERBS, REPORTING_VERBS, SCHEDULED_EVENTS
 from newsprism.model import Finding, Span, StoryAnalysis, Version
 
 __all__ = ["place_conflicts", "place_parents"]
@@ -282,6 +283,7 @@ def _done_acts(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: Story
     whose agent is a resolved person or organisation, or a name the resolution left out (a
     user name: "DCCameraGuy"), and whose object is a definite thing."""
     agents = {e.id for e in analysis.entities if e.type in ("PERSON", "ORG")}
+    open_to_many = frozenset(e.id for e in analysis.entities if e.type in ("PERSON", "NORP") or e.type in _PLACE_TYPES)
     starts = mention_starts(analysis)
     verb_rows: dict[str, Any] = {}
     for c in claims:
@@ -310,7 +312,7 @@ def _done_acts(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: Story
             # — not a subject, which may be a dateline ("BOSTON — Gov. Deval Patrick ...")
             if who is None and agent.pos_ == "PROPN" and agent.dep_ != "nsubj" and entity_at(agent) is None:
                 who = "=" + agent.text.lower()
-            what = _thing_key(thing, verb, entity_at)
+            what = _thing_key(thing, verb, entity_at, open_to_many)
             if who is None or what is None:
                 continue
             words = [t for t in agent.subtree if not t.is_punct]
@@ -318,14 +320,18 @@ def _done_acts(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: Story
             yield c, "publish" if lemma in _PUT_ONLINE else _act(verb), what, who, Span(c.doc, lo, hi, doc.text[lo:hi])
 
 
-def _thing_key(noun, verb, entity_at) -> str | None:
+def _thing_key(noun, verb, entity_at, open_to_many: frozenset[str]) -> str | None:
     """One definite thing: a resolved entity, or a noun under "the" / a possessive with its
     modifiers ("the video", "Smith's letter"), and the entities that tell where or of what
-    it is ("won the primary in Oklahoma", "the YouTube video", "posted the video on
-    YouTube"); None for anything else ("a video": one of many)."""
+    it is ("the YouTube video", "posted the video on YouTube"); None for anything else: "a
+    video" (one of many), a person or a place (many endorse a candidate, win a state, visit
+    a city: ``open_to_many``), a contest or meeting several parties hold ("won the primary
+    in Oklahoma": lexicon ``SCHEDULED_EVENTS``)."""
     ent = entity_at(noun)
     if ent is not None:
-        return f"@{ent}"
+        return None if ent in open_to_many else f"@{ent}"
+    if noun.lemma_.lower() in SCHEDULED_EVENTS:
+        return None
     if noun.pos_ != "NOUN" or not any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ == "the") for c in noun.children):
         return None
     mods = [c for c in noun.children if c.dep_ in ("compound", "amod") and c.is_alpha]
