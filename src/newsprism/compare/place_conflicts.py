@@ -202,7 +202,8 @@ def _located_events(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: 
             who = _participants(verb, skip, entity_at) - {f"@{place}"}
             if len(who) < 2:
                 continue
-            yield c, _act(verb), who, place, Span(c.doc, start, end, doc.text[start:end])
+            # the claim's own text (``Doc.text`` joins every token anew per call)
+            yield c, _act(verb), who, place, Span(c.doc, start, end, c.text[start - c.start : end - c.start])
 
 
 def place_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
@@ -316,8 +317,9 @@ def _done_acts(claims: Sequence[Claim], docs: Mapping[str, Doc], analysis: Story
             if who is None or what is None:
                 continue
             words = [t for t in agent.subtree if not t.is_punct]
-            lo, hi = words[0].idx, words[-1].idx + len(words[-1])
-            yield c, "publish" if lemma in _PUT_ONLINE else _act(verb), what, who, Span(c.doc, lo, hi, doc.text[lo:hi])
+            said = doc[words[0].i : words[-1].i + 1]  # its text is the doc's between the two (no Doc.text per act)
+            yield c, "publish" if lemma in _PUT_ONLINE else _act(verb), what, who, \
+                Span(c.doc, said.start_char, said.end_char, said.text)
 
 
 def _thing_key(noun, verb, entity_at, open_to_many: frozenset[str]) -> str | None:
