@@ -119,3 +119,13 @@ def test_a_headline_span_keeps_words_that_make_another_name(nlp):
             "Hillary Clinton said on Monday the charity did nothing wrong. Clinton spoke in Iowa.")
     head = [m.text for m in extract_mentions(Article("f", text), nlp(text)) if m.start < 50]
     assert head and all(h.startswith("Clinton Foundation") for h in head), head  # the charity, not her
+
+
+def test_a_place_name_cut_at_its_hyphens_is_whole(nlp):
+    # PolNeAR stories 44 / 49: NER took "Mar" of "Mar-a-Lago" for a person
+    text = "Trump, speaking at the Mar-a-Lago resort in Florida, was introduced by Chris Christie."
+    found = {m.text: m.label for m in extract_mentions(Article("m", text), nlp(text))}
+    assert found.get("Mar-a-Lago") == "FAC", found
+    assert "Mar" not in found
+    text = "The campaign planned Latina-to-Latina outreach in Nevada."
+    assert "Latina-to-Latina" not in {m.text for m in extract_mentions(Article("l", text), nlp(text))}

@@ -92,6 +92,9 @@ def _parts(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
 _TRAILING_ACRONYM = re.compile(r"\s+(?!(?:II|III|IV|JR|SR)\b)[A-Z]{2,6}$")
 _PAIR = re.compile(r"^([A-Z][a-z]+)[-–]([A-Z][a-z]+)$")
 _HYPHEN_REST = re.compile(r"-[a-z]{1,4}\b(?!-)")
+# the rest of a place's name its tokenizer cut at a hyphen: "Mar" + "-a-Lago", "Stratford" + "-upon-Avon"
+# ("Latina-to-Latina outreach", "Israeli-and-Palestinian" join two things: no name)
+_JOINED_REST = re.compile(r"((?:-(?!(?:to|and|or|vs|versus)-)[a-z]{1,5})+)-[A-Z][a-z]+\b(?!-)")
 
 
 def _person_core(text: str, start: int, end: int) -> tuple[int, int]:
@@ -164,10 +167,18 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
                 continue  # "Trump versus Rubio, Rubio" (a contest), "Hispanics 4 Trump" as a person: no name
             if title_key(piece) in TITLE_WORDS:
                 continue
-            if label == "PERSON":
+            kind = label
+            joined = _JOINED_REST.match(text, e)
+            if joined is not None:
+                e = joined.end()
+                if kind == "PERSON" and any(p not in _NAME_PARTICLES for p in joined.group(1)[1:].split("-")):
+                    kind = "FAC"  # a name no person bears ("Mar-a-Lago"); "Abd-al-Rahman" stays a person
+            elif kind == "PERSON":
                 s, e = _person_core(text, s, e)
-            raws.append(_Raw(s, e, label, ent.root))
-    return raws
+            raws.append(_Raw(s, e, kind, ent.root))
+    joined_spans = [(r.start, r.end) for r in raws if _JOINED_REST.search(text, r.start, r.end)]
+    return [r for r in raws if not any(lo <= r.start and r.end <= hi and (lo, hi) != (r.start, r.end)
+                                       for lo, hi in joined_spans)]
 
 
 def _relabel_in_doc(raws: list[_Raw], text: str) -> None:
