@@ -129,3 +129,12 @@ def test_a_place_name_cut_at_its_hyphens_is_whole(nlp):
     assert "Mar" not in found
     text = "The campaign planned Latina-to-Latina outreach in Nevada."
     assert "Latina-to-Latina" not in {m.text for m in extract_mentions(Article("l", text), nlp(text))}
+
+
+def test_an_organisations_name_cut_before_its_last_word_is_whole(nlp):
+    # PolNeAR stories 35 / 484: "New Hampshire Union" (ORG) and "Leader" (a person), the newspaper
+    text = ("Yet news coverage was merciless: The New Hampshire Union Leader said Mr. Rubio had been "
+            "rocked by the debate. FBI Director James Comey spoke on Tuesday.")
+    names = {m.text for m in extract_mentions(Article("u", text), nlp(text))}
+    assert "New Hampshire Union Leader" in names and "Leader" not in names, names
+    assert "James Comey" in names and not [n for n in names if "Director" in n]

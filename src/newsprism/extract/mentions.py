@@ -181,6 +181,33 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
                                        for lo, hi in joined_spans)]
 
 
+# one capitalised word right after a name, then no further capitalised word ("the New Hampshire
+# Union Leader said")
+_LAST_WORD = re.compile(r" ([A-Z][a-z]+)\b(?![-’'])(?!\s+[A-Z])")
+
+
+def _org_last_word(raws: list[_Raw], doc: "Doc", text: str) -> list[_Raw]:
+    """An organisation's name NER cut before its last word ("New Hampshire Union" + "Leader"
+    as a person, the newspaper) runs on over the one capitalised word that follows it with a
+    single space, when that word is no title ("FBI Director"), no other kind of name NER found
+    ("the Senate Tuesday", "Senate Republicans"), no word of a person's name the report writes,
+    and the line is no headline."""
+    other = {tok.idx for ent in doc.ents if ent.label_ not in ("PERSON", "ORG") for tok in ent}
+    person_words = [(r.start, text[r.start : r.end].split()) for r in raws if r.label == "PERSON"]
+    out: list[_Raw] = []
+    drop: set[int] = set()
+    for r in raws:
+        nxt = _LAST_WORD.match(text, r.end) if r.label == "ORG" and " " in text[r.start : r.end] else None
+        if (nxt is None or title_key(nxt.group(1)) in TITLE_WORDS or nxt.start(1) in other
+                or any(nxt.group(1) in words for at, words in person_words if at != nxt.start(1))
+                or _title_case_words(text, r.start, r.end)):
+            out.append(r)
+            continue
+        out.append(_Raw(r.start, nxt.end(1), "ORG", r.root))
+        drop.add(nxt.start(1))
+    return [r for r in out if r.start not in drop]
+
+
 def _relabel_in_doc(raws: list[_Raw], text: str) -> None:
     """Make one doc's labels agree: a name takes the majority label of its mentions.
 
@@ -468,7 +495,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     raws = _from_entities(doc, text)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
     raws = _nicknamed_people(_split_people(_split_pairs(raws, text), text), text)
-    raws = _headline_names(raws, text)
+    raws = _org_last_word(_headline_names(raws, text), doc, text)
     _relabel_in_doc(raws, text)
     for r in raws:
         if r.label != "WORK_OF_ART" and _slogan(text, r.start, r.end):
