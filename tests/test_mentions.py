@@ -138,3 +138,11 @@ def test_an_organisations_name_cut_before_its_last_word_is_whole(nlp):
     names = {m.text for m in extract_mentions(Article("u", text), nlp(text))}
     assert "New Hampshire Union Leader" in names and "Leader" not in names, names
     assert "James Comey" in names and not [n for n in names if "Director" in n]
+
+
+def test_a_sentence_opening_adverb_is_no_part_of_the_name(nlp):
+    # BASIL 2013 (the lead's reading): "Plus Obama" was written as a way to name Obama
+    text = ("The bill would raise taxes on the rich. Plus Obama has said he would veto any cut. "
+            "Still Republicans in the House refused.")
+    names = {m.text for m in extract_mentions(Article("o", text), nlp(text))}
+    assert not [n for n in names if n.startswith(("Plus", "Still"))], names

@@ -13,6 +13,7 @@ from typing import Sequence
 
 __all__ = [
     "AIM_NOUNS",
+    "SENTENCE_OPENERS",
     "FRAME_TERMS",
     "LABEL_FRAME_SETS",
     "PROSPECT_NOUNS",
@@ -157,6 +158,10 @@ ORG_SUFFIXES = frozenset("inc incorporated corp corporation co ltd llc plc ag sa
 INSTITUTION_WORDS = frozenset("""center centre institute institution foundation library museum network
     university college school association council committee commission agency department ministry
     company campaign""".split())
+# Adverbs and conjunctions that open a sentence and that NER runs into the name after them
+# ("Plus Obama has said ..."): no name begins with one. Lower case.
+SENTENCE_OPENERS = frozenset("""plus also and but still yet then meanwhile however moreover thus hence
+    indeed besides instead nor or because although though unlike including""".split())
 # Online services NER often calls people ("Twitter" in eight of 60 stories read). Lower case.
 ONLINE_SERVICES = frozenset("twitter facebook instagram youtube gmail google snapchat reddit tiktok whatsapp linkedin".split())
 

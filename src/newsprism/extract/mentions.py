@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from newsprism.attribution import is_reporting_verb
-from newsprism.lexicon import INSTITUTION_WORDS, NAME_SUFFIXES, ORG_SUFFIXES, TITLE_WORDS, title_key
+from newsprism.lexicon import INSTITUTION_WORDS, NAME_SUFFIXES, ORG_SUFFIXES, SENTENCE_OPENERS, TITLE_WORDS, title_key
 from newsprism.model import Article, Mention
 from newsprism.nlp import parsed_from
 
@@ -120,6 +120,16 @@ def _is_dateline(start: int, end: int, text: str) -> bool:
     )
 
 
+_OPENER = re.compile(r"([A-Z][a-z]+) +(?=[A-Z])")
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Nothing but quote marks or brackets stands between ``start`` and the end of the sentence or
+    the line before it."""
+    before = text[:start].rstrip(" \t\"“‘'(")
+    return not before or before[-1] in ".!?:\n”’\""
+
+
 def _is_noise(ent: "SpacySpan") -> bool:
     if len(ent) == 1:
         tok = ent[0]
@@ -158,6 +168,9 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
             if (s, e) != (ent.start_char, ent.end_char) and _is_dateline(s, e, text):
                 raws.append(_Raw(s, e, "GPE", ent.root))  # "Headline\nWASHINGTON —": the line's dateline
                 continue
+            opener = _OPENER.match(text, s, e)
+            if opener is not None and opener.group(1).lower() in SENTENCE_OPENERS and _opens_sentence(text, s):
+                s = opener.end()  # "Plus Obama has said": the adverb is no part of the name
             piece = text[s:e]
             if not piece or not piece[0].isupper() and not piece[0].isdigit():
                 continue
