@@ -33,7 +33,7 @@ two agents for the act, and a report that names the other's agent anywhere.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from spacy.tokens import Doc
 
@@ -41,7 +41,7 @@ from newsprism.compare.date_conflicts import _act, _entity_finder, _hedged, _par
 from newsprism.compare.figure_conflicts import conflict
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import COMPASS_WORDS, LIGHT_VERBS, REPORTING_VERBS, SCHEDULED_EVENTS
-from newsprism.model import Finding, Span, StoryAnalysis, Version
+from newsprism.model import ConflictSlot, Finding, Span, StoryAnalysis, Version
 
 __all__ = ["place_conflicts", "place_parents"]
 
@@ -224,16 +224,9 @@ def place_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapp
                 continue  # a report naming both places knows of both
             shared = who_a & who_b
             # each report tells this event at one place only
-            if len({p for c, act, w, p, _ in rows if c.doc == da and act == act_a and len(w & shared) >= 2}) > 1:
+            if _told_twice(rows, (da, db), lambda r: r[1] == act_a and len(r[2] & shared) >= 2):
                 continue
-            if len({p for c, act, w, p, _ in rows if c.doc == db and act == act_a and len(w & shared) >= 2}) > 1:
-                continue
-            key = frozenset(((da, span_a.start), (db, span_b.start)))
-            if key in seen:
-                continue
-            seen.add(key)
-            versions = (Version((da,), span_a.text, (span_a,)), Version((db,), span_b.text, (span_b,)))
-            out.append(conflict(f"where: {ca.text}", "place", versions))
+            _add_once(out, seen, span_a, span_b, f"where: {ca.text}", "place")
     return out
 
 
@@ -368,14 +361,23 @@ def agent_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapp
                 continue
             if _names(wb, da, named, texts) or _names(wa, db, named, texts):
                 continue  # a report naming both knows of both
-            if len({w for c, act, what, w, _ in rows if c.doc == da and act == act_a and what == what_a}) > 1:
+            if _told_twice(rows, (da, db), lambda r: r[1] == act_a and r[2] == what_a):
                 continue
-            if len({w for c, act, what, w, _ in rows if c.doc == db and act == act_a and what == what_a}) > 1:
-                continue
-            key = frozenset(((da, span_a.start), (db, span_b.start)))
-            if key in seen:
-                continue
-            seen.add(key)
-            versions = (Version((da,), span_a.text, (span_a,)), Version((db,), span_b.text, (span_b,)))
-            out.append(conflict(f"who did it: {ca.text}", "agent", versions))
+            _add_once(out, seen, span_a, span_b, f"who did it: {ca.text}", "agent")
     return out
+
+
+def _told_twice(rows: Sequence[tuple], doc_ids: tuple[str, str], same_event: Callable[[tuple], bool]) -> bool:
+    """Whether either report gives two values (places, agents) for the event: then it knows of
+    both, and the other report's value is no conflict."""
+    return any(len({r[3] for r in rows if r[0].doc == d and same_event(r)}) > 1 for d in doc_ids)
+
+
+def _add_once(out: list[Finding], seen: set[frozenset], span_a: Span, span_b: Span, about: str, slot: ConflictSlot) -> None:
+    """A conflict citing the two versions, once per pair of places in the text."""
+    key = frozenset(((span_a.doc, span_a.start), (span_b.doc, span_b.start)))
+    if key in seen:
+        return
+    seen.add(key)
+    out.append(conflict(about, slot, (Version((span_a.doc,), span_a.text, (span_a,)),
+                                      Version((span_b.doc,), span_b.text, (span_b,)))))
