@@ -88,6 +88,12 @@ def test_resolution_is_deterministic(seed):
 # ------------------------------------------------------------- rules, by hand
 
 
+def _one_doc_entities(nlp, text: str):
+    """The entities of one article "a" with this text: mentions extracted, then resolved."""
+    doc = nlp(text)
+    return resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+
+
 def _m(doc: str, text: str, label: str, start: int = 0) -> Mention:
     return Mention(doc, start, start + len(text), text, label)
 
@@ -182,8 +188,7 @@ def test_the_us_written_in_capitals_is_the_country_not_the_pronoun(nlp):
     the pronoun "us" and stood as an entity of its own; a lower-case "us" stays a pronoun."""
     text = ("The US said on Monday it would send troops. The United States has 2,000 soldiers there. "
             "A U.S. official said the US would not leave.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
     us = [e for e in entities if any(m.text in ("US", "U.S.", "United States") for m in e.mentions)]
     assert len(us) == 1 and {m.text for m in us[0].mentions} == {"US", "United States", "U.S."}
     from newsprism.compare.mention_items import make_item
@@ -257,8 +262,7 @@ def test_a_place_inside_a_longer_name_is_not_that_name(nlp):
     word after "of" or a compass word makes another thing; a team's last word is still the team."""
     text = ("Trump won Florida on Tuesday. A poll by the University of Florida had him ahead in Florida. "
             "He also won West Virginia, and Virginia votes next. The San Diego Chargers lost; the Chargers play again soon.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
 
     def texts(name: str) -> set[str]:
         return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
@@ -277,8 +281,7 @@ def test_a_place_is_not_a_brand_or_another_place_ending_in_it(nlp):
             "States version of Russia Today. Critics say the network attacks America at every turn. "
             "Voters in New Mexico and in Latin America watch it; Mexico does not. He flew to "
             "Washington D.C. on Monday and left D.C. on Friday.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
 
     def texts(name: str) -> set[str]:
         return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
@@ -297,8 +300,7 @@ def test_a_country_is_not_a_group_named_after_its_people_nor_a_word_after_for(nl
             "the Iranian Revolutionary Guard Corps, and that Iran cannot be trusted. His daughter Ivanka "
             "converted to Judaism when she married. The Federal Reserve kept rates steady; the Fed "
             "meets again in June.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
 
     def texts(name: str) -> set[str]:
         return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
@@ -316,8 +318,7 @@ def test_a_headline_span_that_runs_on_past_a_name_is_that_person(nlp):
     text = ("Ben Carson Defends Himself Against Claims He Exaggerated His Life Story\n"
             "Ben Carson on Sunday defended the account of his youth in his memoir. Carson said the "
             "reports were a witch hunt, and Ben Carson told reporters he would not quit the race.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
     carson = [e for e in entities if any("Carson" in m.text for m in e.mentions)]
     assert len(carson) == 1, [(e.name, [m.text for m in e.mentions]) for e in carson]
     assert carson[0].name == "Ben Carson"
@@ -330,8 +331,7 @@ def test_an_abbreviation_is_not_a_name_that_begins_with_it(nlp):
     text = ("Clinton represented New York in the U.S. Senate for eight years. The U.S. senator from "
             "Vermont has been running a strong race. The United States votes in November, and the "
             "U.S. economy is the issue.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
 
     def entity(name: str):
         return next(e for e in entities if any(m.text == name for m in e.mentions))
@@ -350,8 +350,7 @@ def test_a_bare_given_name_of_one_person_and_surname_of_another_stays_apart(nlp)
             "will meet him again. Rand Paul stayed away. Asked who leads the party, Trump said: "
             "\"I would say Paul for the time being.\" Barney Frank spoke to Barney Frank's staff, "
             "Barney Frank said, before Frank Lautenberg came in. Frank said he was pleased.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
 
     def texts(name: str) -> set[str]:
         return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
@@ -390,8 +389,7 @@ def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
     def clinton(text: str) -> set[str]:
         """The mentions of the headline line that went to Hillary Rodham Clinton (the name NER ran
         on into "Defends" is now cut to "Clinton" by extract_mentions; either way it is hers)."""
-        doc = nlp(text)
-        entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+        entities = _one_doc_entities(nlp, text)
         hers = next(e for e in entities if any(m.text == "Hillary Rodham Clinton" for m in e.mentions))
         return {m.text for m in hers.mentions if m.start < len(head)}
 
@@ -399,8 +397,7 @@ def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
     # a thing of his in a headline (PolNeAR story 23) is not him
     text = ("Texas Gov. Hears About Obama’s Gun Grab, Launches EPIC 4-Word Warning To White House\n"
             "President Barack Obama announced new gun rules on Tuesday. Obama said they were modest.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
     obama = next(e for e in entities if any(m.text == "Barack Obama" for m in e.mentions))
     assert "Obama’s Gun Grab" not in {m.text for m in obama.mentions}
     assert not clinton(head + body + " Her daughter Chelsea Clinton was not there.")
@@ -443,8 +440,7 @@ def test_an_abbreviation_is_not_the_last_word_of_a_name(nlp):
     "Staunton Va" (the town, not Virginia). An abbreviation joins a name it ends only as written."""
     text = ("Kim Jong Un tested another missile on Sunday. The U.N. condemned the test, and Kim "
             "ignored the U.N. again.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
     kim = next(e for e in entities if any(m.text == "Kim Jong Un" for m in e.mentions))
     assert "U.N." not in {m.text for m in kim.mentions}
 
@@ -456,8 +452,7 @@ def test_ben_is_a_given_name_and_miss_a_verb(nlp):
     from "Donald J. Trump". "bin Laden" written alone is still a surname."""
     text = ("Polls miss Trump's fall in Iowa vote. Donald J. Trump finished second. Candidates such as "
             "Ben Carson and Carly Fiorina trailed, and Trump finished ahead of Carson in Iowa.")
-    doc = nlp(text)
-    entities = resolve_entities(extract_mentions(Article(id="a", text=text), doc), {"a": doc})
+    entities = _one_doc_entities(nlp, text)
 
     def texts(name: str) -> set[str]:
         return {m.text for m in next(e for e in entities if any(m.text == name for m in e.mentions)).mentions}
