@@ -182,10 +182,20 @@ def _passages(groups: list[list[int]], claims: Sequence[Claim]) -> list[list[int
             i = parent[i]
         return i
 
+    # candidates by where they start in one report: a follower starts in the sentence where
+    # the group stops or in the next, in every report (so in the first one too)
+    starting: dict[tuple[str, int], list[int]] = {}
+    for j, f in enumerate(extents):
+        if f is not None:
+            for d, (first, _, _, _) in f.items():
+                starting.setdefault((d, first), []).append(j)
     for i, e in enumerate(extents):
         if e is None:
             continue
-        for j, f in enumerate(extents):
+        d0 = min(e)
+        last = e[d0][1]
+        for j in sorted({*starting.get((d0, last), ()), *starting.get((d0, last + 1), ())}):
+            f = extents[j]
             if f is None or j == i or not follows(e, f):
                 continue
             if who[i] and who[j] and not who[i] & who[j]:
