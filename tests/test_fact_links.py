@@ -198,3 +198,36 @@ def test_event_words_are_no_evidence_for_two_actions_on_nothing_in_common():
     assert link_strength(0, 1, claims, pairs(0.0), set(), FactParams(), props=props, apart=False) == "partly"
     # a rare name in common is still evidence
     assert link_strength(0, 1, claims, pairs(0.3), set(), FactParams(), props=props, apart=False) == "same fact"
+
+
+def test_an_action_told_only_aside_in_one_claim_is_no_shared_action():
+    """"The Florida senator is predicting that he will win the GOP nomination" / "That's the number
+    of delegates that you need to win the GOP nomination": the second tells the winning only in a
+    relative clause of "delegates" (aside); it states a number, not the prediction. The shared
+    event words and the name both carry ("GOP") are no proof of one fact; a rare name in common
+    more strongly, or much shared wording, still is."""
+    from newsprism.compare.align import PairScores
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.extract.propositions import Proposition
+
+    a = _claim("a", 0, "The Florida senator is predicting that he will win the GOP nomination.", ("E31",))
+    b = _claim("b", 0, "That's the number of delegates that you need to win the GOP nomination.", ("E31",))
+    claims = [a, b]
+
+    def pairs(entities: float, terms: float = 0.33) -> PairScores:
+        def full(v: float) -> np.ndarray:
+            return np.full((2, 2), v, dtype=np.float32)
+        return PairScores(full(1.78), full(0.0), full(terms), full(entities), full(1.6), words=full(terms))
+
+    props = _props(claims, Proposition(a.id, "win", "win", patients=frozenset({"@E31", "~nomina"}),
+                                       kinds=frozenset({"win"})),
+                   Proposition(b.id, "’s", patients=frozenset({"~number"}), kinds=frozenset({"win"}),
+                               aside_kinds=frozenset({"win"})))
+    assert props.verdict(a, b) == "apart"
+    assert link_strength(0, 1, claims, pairs(0.19), set(), FactParams(), props=props, apart=False) == "partly"
+    assert link_strength(0, 1, claims, pairs(0.3), set(), FactParams(), props=props, apart=False) == "same fact"
+    assert link_strength(0, 1, claims, pairs(0.19, 0.5), set(), FactParams(), props=props, apart=False) == "same fact"
+    # the winning told in each clause's own action: not apart
+    main = Proposition(b.id, "need", patients=frozenset({"~delega"}), kinds=frozenset({"win"}))
+    assert _props(claims, props.of[a.id], main).verdict(a, b) != "apart"

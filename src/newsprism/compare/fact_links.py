@@ -67,6 +67,8 @@ class Props:
         common = (p.figures & q.figures) | (set(a.entities) & set(b.entities))
         if not pred and not common and p.predicate not in LIGHT and q.predicate not in LIGHT:
             return "apart"
+        if not pred and _aside_only(p, q):
+            return "apart"
         return None
 
 
@@ -94,6 +96,14 @@ class Props:
         if p.figures & q.figures:
             return False  # the same figures: the same count told with other verbs ("deploy" / "send" 30,000 troops)
         return not actions_compatible(p, q, self.similarity, self.threshold)
+
+
+def _aside_only(p: Proposition, q: Proposition) -> bool:
+    """The actions both clauses tell are told only aside in one of them, in what modifies a
+    noun ("predicting he will win the GOP nomination" / "the number of delegates that you need
+    to win the GOP nomination"): that clause states something else about the thing."""
+    shared = p.kinds & q.kinds
+    return bool(shared) and shared <= (p.aside_kinds | q.aside_kinds)
 
 
 def _same_main(p: Proposition, q: Proposition) -> bool:
