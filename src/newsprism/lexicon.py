@@ -183,6 +183,17 @@ FEMALE_PRONOUNS = frozenset("she her hers herself".split())
 PERSON_PRONOUNS = MALE_PRONOUNS | FEMALE_PRONOUNS
 FEMALE_NOUNS = frozenset("girl woman mother daughter wife sister lady grandmother aunt niece widow".split())
 MALE_NOUNS = frozenset("boy man father son husband brother gentleman grandfather uncle nephew widower".split())
+# Nouns that describe one public person by what they do or are, in a definite description
+# standing for someone already named ("the Republican presidential candidate said" after "Ben
+# Carson", "the billionaire told reporters"). Lemmas; titles are ROLE_TITLES. Jobs that often
+# stand for someone never named ("the officer", "the lawyer") are not in it.
+PERSON_ROLE_NOUNS = frozenset(
+    """candidate nominee frontrunner front-runner contender hopeful challenger incumbent businessman
+    businesswoman billionaire millionaire mogul tycoon magnate neurosurgeon surgeon lawmaker legislator
+    politician activist actor actress singer rapper musician star celebrity author novelist comedian
+    filmmaker executive entrepreneur investor economist historian strategist pollster host anchor
+    columnist""".split()
+)
 # Common nouns that can be the speaker of a quote without a reporting verb ("the report
 # found that “...”", "the campaign called it “...”"): people, groups and the documents they
 # issue. Lemmas. A noun outside this list ("money", "the choice", "a basketball game") is not

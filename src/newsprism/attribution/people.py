@@ -17,6 +17,8 @@ from newsprism.lexicon import (
     MALE_PRONOUNS,
     MALE_NOUNS,
     PERSON_PRONOUNS,
+    PERSON_ROLE_NOUNS,
+    ROLE_TITLES,
     name_gender,
     PERSON_TITLES,
     title_key,
@@ -32,6 +34,10 @@ _FORMER = frozenset({"former", "ex", "ex-", "then", "onetime", "one-time", "late
 _NOT_ANTECEDENT_DEPS = frozenset({"poss", "pobj", "dobj", "dative", "compound", "npadvmod"})
 _WORD = re.compile(r"\w+")
 _GAP_AFTER_TITLE = re.compile(r" {2,}")
+# how a word qualifies the noun of a description ("the Republican presidential candidate")
+_DESCRIPTION_MODIFIERS = frozenset({"amod", "compound", "nmod", "npadvmod", "nummod"})
+_POSSESSIVE = ("'s", "’s")  # NER takes it into a name now and then ("Donald Trump’s")
+_NOT_DESCRIPTION_POS = frozenset({"DET", "PUNCT", "ADP", "VERB", "AUX", "PRON", "CCONJ", "SCONJ"})
 
 
 def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
@@ -165,6 +171,7 @@ class People:
         self._sentence_of: dict[int, int] = {}
         self._genders: dict[str, set[str]] | None = None
         self._roles: dict[str, list[Mention]] | None = None
+        self._descriptions: list[tuple[Mention, str, frozenset[str]]] | None = None
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.doc_id, start, end, self.text[start:end])
@@ -226,7 +233,7 @@ class People:
             # equally frequent ("Mark Mattioli, whose son, James Mattioli, ..." then "Mattioli
             # praised"): the one named last is as often the wrong one; leave it as written
             return start, end
-        best = max(ranked[0], key=lambda m: (len(m.text), -m.start))
+        best = max(ranked[0], key=lambda m: (not m.text.endswith(_POSSESSIVE), len(m.text), -m.start))
         return best.start, best.end
 
     def _name_chain(self, head: "Token") -> tuple[int, int]:
@@ -335,7 +342,7 @@ class People:
     def role_holder(self, role: "Token", before: int) -> Person | None:
         """The person "the president" / "the senator" means: the one the document gives that
         title ("President Obama", "Sen. Warren", "Jones, the senator from ..."), the most
-        often; between equals, the one titled last before ``before``; None when nobody is."""
+        often before ``before``; between equals, the one titled last; None when nobody is."""
         lemma = role.lemma_.lower()
         if lemma not in PERSON_TITLES:
             return None
@@ -361,7 +368,8 @@ class People:
                     titles.add(tok.root.head.lemma_.lower())
                 for t in titles & PERSON_TITLES:
                     self._roles.setdefault(t, []).append(m)
-        holders = self._roles.get(lemma, [])
+        # a description points back: someone titled only later in the report is not meant
+        holders = [m for m in self._roles.get(lemma, []) if m.start < before]
         if not holders:
             return None
         counts: dict[tuple[int, int], list[Mention]] = {}
@@ -378,6 +386,88 @@ class People:
             key = ranked[0][0]
         written = self.span(role.idx, role.idx + len(role))
         return Person(self.span(*key), written)
+
+    def described(self, noun: "Token", before: int) -> Person | None:
+        """The person a definite description stands for ("“...,” the Republican presidential
+        candidate said" after "Ben Carson ..."): one the document describes with that noun before
+        ``before`` ("Republican presidential candidate Ben Carson", "Carson, the retired
+        neurosurgeon,"), the one sharing most of its modifiers; when nobody is described so and
+        the noun describes a public person ("the billionaire", "the Republican candidate", a
+        title with a modifier: "the Florida senator"), the latest person named as a main-clause
+        subject, when that is also the person named most often so far. None when unsure: two
+        people described so alike, the latest subject described otherwise ("Democratic nominee
+        Hillary Clinton" is not "the Republican nominee") or named no more often than another."""
+        head = noun.lemma_.lower()
+        if noun.pos_ != "NOUN" or noun.tag_ != "NN":
+            return None
+        mods = frozenset(c.lower_ for c in noun.lefts if c.dep_ in _DESCRIPTION_MODIFIERS)
+        if self._descriptions is None:
+            self._descriptions = self._collect_descriptions()
+        scores: dict[tuple[int, int], int] = {}
+        for m, h, theirs in self._descriptions:
+            if h == head and m.start < before:
+                key = self.fullest(m.start, m.end - 2 if m.text.endswith(_POSSESSIVE) else m.end)
+                scores[key] = max(scores.get(key, -1), len(mods & theirs) if mods else 0)
+        written = self.span(noun.idx, noun.idx + len(noun))
+        latest = self.latest(before, main=True)
+        latest_key = None
+        if latest is not None and latest.name is not None and not latest.lost:
+            latest_key = self.fullest(latest.name.start, latest.name.end)
+        if scores and (not mods or max(scores.values()) > 0):
+            top = max(scores.values())
+            best = [key for key, score in scores.items() if score == top]
+            if len(best) > 1:
+                if latest_key not in best:
+                    return None  # two people described so alike: leave it
+                best = [latest_key]
+            return Person(self.span(*best[0]), written)
+        if not (head in PERSON_ROLE_NOUNS or (head in ROLE_TITLES and mods)) or latest_key is None:
+            return None
+        if latest_key in scores:
+            return None  # the latest subject is described otherwise
+        assert latest is not None
+        told = _noun_gender(head)
+        if told is not None and self._gender_of(latest) not in (None, told):
+            return None  # "the New York businessman" is not Hillary Clinton
+        named: dict[tuple[int, int], int] = {}
+        for m in self.mentions:
+            if m.label == "PERSON" and m.start < before and not self._inside_quote(m.start):
+                key = self.fullest(m.start, m.end)
+                named[key] = named.get(key, 0) + 1
+        most = max(named.values(), default=0)
+        if named.get(latest_key) != most or sum(1 for n in named.values() if n == most) > 1:
+            return None  # the latest subject is not the one the report is most about: unsure
+        return Person(latest.name, written, gender=latest.gender)
+
+    def _collect_descriptions(self) -> list[tuple[Mention, str, frozenset[str]]]:
+        """Each person's description by a common noun, with that noun's modifiers: the words
+        before the name that hang on it ("Republican presidential candidate Ben Carson"), an
+        apposition ("Carson, a retired neurosurgeon,"; "the candidate, Ben Carson,")."""
+        doc = self.doc
+        out: list[tuple[Mention, str, frozenset[str]]] = []
+        for m in self.mentions:
+            if m.label != "PERSON" or self._inside_quote(m.start):
+                continue
+            tok = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if tok is None or not len(tok):
+                continue
+            nouns: list["Token"] = []
+            j = tok.start - 1
+            chain: list["Token"] = []
+            held = set(range(tok.start, tok.end))  # the name and the words hung on it so far
+            while j >= 0 and doc[j].head.i in held and doc[j].pos_ not in _NOT_DESCRIPTION_POS and not doc[j].is_space:
+                chain.append(doc[j])
+                held.add(j)
+                j -= 1
+            nouns += [c for c in chain if c.pos_ == "NOUN" and tok.start <= c.head.i < tok.end]
+            root = tok.root
+            nouns += [c for c in root.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
+            if root.dep_ == "appos" and root.head.pos_ == "NOUN":
+                nouns.append(root.head)
+            for n in nouns:
+                mods = frozenset(c.lower_ for c in n.subtree if c.i < n.i and c.dep_ in _DESCRIPTION_MODIFIERS)
+                out.append((m, n.lemma_.lower(), mods))
+        return out
 
     def resolve(self, pronoun: "Token", before: int | None = None) -> Person:
         """The person a "he"/"she" points back to: the latest antecedent before ``before``
@@ -464,6 +554,15 @@ class People:
         words = _WORD.findall(person.name.text)
         found = self._genders.get(words[-1].lower(), set()) if words else set()
         return next(iter(found)) if len(found) == 1 else None
+
+
+def _noun_gender(lemma: str) -> str | None:
+    """"f"/"m" a noun for a person tells ("businesswoman", "actress", "wife"; "businessman")."""
+    if lemma in FEMALE_NOUNS or lemma.endswith(("woman", "ess")):
+        return "f"
+    if lemma in MALE_NOUNS or lemma.endswith("man"):
+        return "m"
+    return None
 
 
 def _outside_quotes_with(token: "Token") -> list["Token"]:

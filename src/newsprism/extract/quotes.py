@@ -153,6 +153,9 @@ def _speaker_named_by(index: _DocIndex, subject: Token | None, quote_open: int) 
     if subject.pos_ == "NOUN" and any(t.lower_ in ("the", "this") for t in subject.lefts):
         # "the president said": the person the document gives that title
         holder = people.role_holder(subject, quote_open)
+        if holder is None and subject.lower_ != "campaign":
+            # "the Republican presidential candidate said": the person that description stands for
+            holder = people.described(subject, min(quote_open, subject.idx))
         if holder is not None and holder.name is not None:
             return Person(holder.name, index.span(s, e))
     if _placed_descriptor(subject):
