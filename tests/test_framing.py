@@ -445,6 +445,23 @@ def test_a_loaded_verb_of_attribution_beside_a_plain_one_is_framing(nlp):
         assert [c.text for c in lab.citations][0] == lab.label and texts[lab.doc] in [c.text for c in lab.citations]
 
 
+def test_a_loaded_and_a_plain_verb_introducing_two_different_statements_are_no_attribution_frame(nlp):
+    # PolNeAR (untuned stories 70, 184): "insists" before one quote, "said" before another of the
+    # same speaker: two statements, not two wordings of one
+    texts = {
+        "a": "Governor John Kasich insisted on Monday that he would win the primary in Ohio next week. "
+             "The race is close.",
+        "b": "Governor John Kasich said on Monday that the debate in Miami had been very civil and polite. "
+             "The race is close.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")], _framing(nlp, texts)
+    # the same statement, worded with a loaded verb by one outlet: still an item
+    texts["b"] = ("Governor John Kasich said on Monday that he would win the Ohio primary next week. "
+                  "The race is close.")
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("how the outlets introduce")]
+    assert len(items) == 1, _framing(nlp, texts)
+
+
 def test_plain_verbs_in_every_outlet_are_no_attribution_frame(nlp):
     texts = {
         "a": "House Speaker John Boehner said on Sunday that Republicans could lose the House in November.",

@@ -7,7 +7,10 @@ was said as a truth given up; "claimed", "alleged", "insisted" put it in doubt;
 item per resolved speaker for whom one outlet uses such a verb that another
 outlet, introducing the same speaker with plain verbs only ("said", "told"),
 never uses: each outlet's verbs, cited where they are written (the cue of a
-direct quote, or of a claim reported from the speaker). Never a conflict.
+direct quote, or of a claim reported from the speaker). The two verbs must
+introduce one statement (:func:`same_statement`: the words said share content):
+"insists" before one quote and "said" before another are two statements, not
+two wordings of one. Never a conflict.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from newsprism.extract.claims import Claim
 from newsprism.lexicon import LOADED_SPEECH_VERBS, PLAIN_SPEECH_VERBS
 from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
 
-__all__ = ["speech_verb_items"]
+__all__ = ["speech_verb_items", "same_statement"]
 
 
 def _verb(doc: Doc | None, cue: Span) -> Token | None:
@@ -49,6 +52,29 @@ def _introduces(verb: Token) -> bool:
     return not (subj and any(c.dep_ == "poss" for c in subj[0].children))
 
 
+# what a statement says, by its content words: these parts of speech, no stop word
+_CONTENT_POS = frozenset(("NOUN", "PROPN", "VERB", "ADJ", "NUM"))
+
+
+def _said(doc: Doc | None, start: int, end: int, skip: Sequence[Span] = ()) -> frozenset[str]:
+    """The content lemmas of ``[start, end)`` of ``doc`` (what a statement says), leaving out the
+    words of ``skip`` (who says it and the verb: "House Speaker John Boehner admitted")."""
+    words = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
+    if words is None:
+        return frozenset()
+    return frozenset(t.lemma_.lower() for t in words if t.pos_ in _CONTENT_POS and not t.is_stop and t.is_alpha
+                     and not any(s.start <= t.idx < s.end for s in skip))
+
+
+def same_statement(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two reports of one speaker's words give one statement: two content words in
+    common at least, and a third of the shorter one's ("Republicans could lose the House" /
+    "a 1 in 3 chance that the Republicans will lose their majority in the House"); not two
+    remarks of one interview ("We will win Florida" / "the debate was very civil")."""
+    shared = len(a & b)
+    return shared >= 2 and 3 * shared >= min(len(a), len(b))
+
+
 def _sentence(doc: Doc | None, cue: Span) -> Span:
     """The sentence a cue is written in (the cue itself when the parse is missing)."""
     words = doc.char_span(cue.start, cue.end, alignment_mode="expand") if doc is not None else None
@@ -65,8 +91,9 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
     names = {e.id: e.name for e in analysis.entities}
     # speaker -> outlet -> verb -> cue spans
     by: dict[str, dict[str, dict[str, list[Span]]]] = {}
+    said: dict[tuple[str, int], frozenset[str]] = {}  # (doc, cue start) -> what the cue introduces
 
-    def add(speaker: str | None, cue: Span | None) -> None:
+    def add(speaker: str | None, cue: Span | None, words: frozenset[str]) -> None:
         if speaker is None or cue is None or cue.doc not in key_of:
             return
         tok = _verb(docs.get(cue.doc), cue)
@@ -78,20 +105,33 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
         spans = by.setdefault(speaker, {}).setdefault(key_of[cue.doc], {}).setdefault(verb, [])
         if all((s.doc, s.start) != (cue.doc, cue.start) for s in spans):
             spans.append(cue)
+        said[(cue.doc, cue.start)] = said.get((cue.doc, cue.start), frozenset()) | words
 
     for q in analysis.quotes:
-        add(q.speaker_entity, q.cue)
+        add(q.speaker_entity, q.cue, _said(docs.get(q.doc), q.start, q.end))
     for c in claims:
-        if c.attribution is not None and c.attribution.kind == "reporting-verb":
-            add(c.attribution.entity, c.attribution.cue)
+        a = c.attribution
+        if a is not None and a.kind == "reporting-verb":
+            add(a.entity, a.cue, _said(docs.get(c.doc), c.start, c.end, [a.span] + ([a.cue] if a.cue else [])))
     items = []
     seen: set[frozenset[tuple[str, int]]] = set()
     for speaker, per_outlet in by.items():
         loaded = {o: {v for v in verbs if v in LOADED_SPEECH_VERBS} for o, verbs in per_outlet.items()}
         plain_only = [o for o in per_outlet if not loaded[o]]
-        # an outlet's loaded verb for the speaker that another outlet, introducing them plainly, never uses
-        if not any(loaded[o] for o in per_outlet) or not plain_only:
+        # an outlet's loaded verb for the speaker that another outlet, introducing them plainly, never
+        # uses, each introducing one statement: only those cues are shown
+        plain = [s for o in plain_only for v in per_outlet[o] for s in per_outlet[o][v]]
+        pairs = [(s, p) for o in per_outlet for v in loaded[o] for s in per_outlet[o][v] for p in plain
+                 if same_statement(said.get((s.doc, s.start), frozenset()), said.get((p.doc, p.start), frozenset()))]
+        if not pairs:
             continue
+        kept = {(s.doc, s.start) for pair in pairs for s in pair}
+        per_outlet = {o: {v: [s for s in spans if (s.doc, s.start) in kept] for v, spans in verbs.items()}
+                      for o, verbs in per_outlet.items()}
+        per_outlet = {o: {v: spans for v, spans in verbs.items() if spans} for o, verbs in per_outlet.items()}
+        per_outlet = {o: verbs for o, verbs in per_outlet.items() if verbs}
+        loaded = {o: {v for v in verbs if v in LOADED_SPEECH_VERBS} for o, verbs in per_outlet.items()}
+        plain_only = [o for o in per_outlet if not loaded[o]]
         # one speaker the resolver left as two entities ("Carson", "Ben Carson"): one item
         mark = frozenset((s.doc, s.start) for o in per_outlet for v in loaded[o] for s in per_outlet[o][v])
         if mark in seen:
