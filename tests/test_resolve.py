@@ -381,7 +381,8 @@ def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
     """BASIL (three events): "Obama Seeks", "Obama Says", "Clinton Defends", title-case headlines
     NER read as two-word people, stood beside "Barack Obama" / "Hillary Rodham Clinton". A headline
     span that opens with the surname of the one person named in full so is that person; with two
-    such people (her daughter Chelsea Clinton too) it is left alone."""
+    such people (former President Bill Clinton too) it is left alone, unless the other is named
+    only as a relative (her daughter Chelsea Clinton)."""
     head = "Facing Congress, Clinton Defends Her Actions Before and After Libya Attack\n"
     body = ("Secretary of State Hillary Rodham Clinton defended her actions on Wednesday. Clinton said "
             "the attack was a tragedy.")
@@ -400,7 +401,9 @@ def test_a_headline_span_that_opens_with_a_surname_is_that_person(nlp):
     entities = _one_doc_entities(nlp, text)
     obama = next(e for e in entities if any(m.text == "Barack Obama" for m in e.mentions))
     assert "Obama’s Gun Grab" not in {m.text for m in obama.mentions}
-    assert not clinton(head + body + " Her daughter Chelsea Clinton was not there.")
+    assert not clinton(head + body + " Former President Bill Clinton was not there.")
+    # ... but one named only as her relative ("her daughter") leaves the story's Clinton hers
+    assert clinton(head + body + " Her daughter Chelsea Clinton was not there.")
 
 
 def test_a_possessive_typed_with_the_opening_quote_and_a_trailing_dash_are_no_part_of_a_name(nlp):
@@ -524,3 +527,48 @@ def test_an_organisation_ner_found_before_a_state_is_a_town(nlp):
     assert typed("Hampstead", "ORG") == "GPE"
     assert typed("Acme Corp", "ORG") == "ORG"
     assert typed("Ted Cruz", "PERSON") == "PERSON"
+
+
+def _entities_of(nlp, text: str, specs: list[tuple[str, str]]):
+    """Resolve the given (name, NER label) mentions of ``text``, in order of appearance."""
+    doc = nlp(text)
+    mentions, pos = [], 0
+    for name, label in specs:
+        start = text.index(name, pos)
+        pos = start + len(name)
+        mentions.append(Mention("a", start, start + len(name), name, label))
+    return resolve_entities(mentions, {"a": doc})
+
+
+def test_a_surname_alone_is_the_candidate_ner_called_an_organisation_not_her_husband(nlp):
+    """PolNeAR (Washington Post, 20 Jan 2016): NER called "Carly Fiorina" an organisation once and
+    "Fiorina" 47 times, and "Frank Fiorina" (her husband, named once) a person, so every "Fiorina"
+    went to him. A name given a person's role ("candidate") whose surname a person of the story
+    bears is a person's; a surname alone is hers, not the man named only as a relative."""
+    text = ("GOP presidential candidate Carly Fiorina strode onstage. Fiorina waved. "
+            "She vented to her husband, Frank Fiorina, about the deal. Fiorina announced layoffs. Fiorina wrote a book. "
+            "Goldman Sachs and its rival Morgan Stanley reported profits.")
+    specs = [("Carly Fiorina", "ORG"), ("Fiorina", "ORG"), ("Frank Fiorina", "PERSON"), ("Fiorina", "ORG"),
+             ("Fiorina", "ORG"), ("Goldman Sachs", "ORG"), ("Morgan Stanley", "ORG")]
+    entities = _entities_of(nlp, text, specs)
+    carly = next(e for e in entities if any(m.text == "Carly Fiorina" for m in e.mentions))
+    assert carly.type == "PERSON" and [m.text for m in carly.mentions].count("Fiorina") == 3
+    frank = next(e for e in entities if any(m.text == "Frank Fiorina" for m in e.mentions))
+    assert [m.text for m in frank.mentions] == ["Frank Fiorina"]
+    # a firm a person's role describes ("rival") is no person without a given name or a surname of the story
+    assert next(e for e in entities if e.name == "Morgan Stanley").type == "ORG"
+
+
+def test_a_nickname_in_quotation_marks_and_a_surname_particle_stay_in_a_persons_name(nlp):
+    """PolNeAR (Washington Post, 20 Jan 2016): 'the physicist George "Jay" Keyworth' read as the
+    one word "Keyworth", so the six "Keyworth" NER called a place joined no full name;
+    "Leonardo da Vinci" was named "Vinci", "Ursula von der Leyen" "Leyen"."""
+    text = ('HP\'s director, the physicist George "Jay" Keyworth, came. In 2000, Keyworth rushed to meet her. '
+            "Keyworth's pitch worked. Leonardo da Vinci painted. Ursula von der Leyen spoke.")
+    specs = [('George "Jay" Keyworth', "PERSON"), ("Keyworth", "GPE"), ("Keyworth", "GPE"),
+             ("Leonardo da Vinci", "PERSON"), ("Ursula von der Leyen", "PERSON")]
+    entities = _entities_of(nlp, text, specs)
+    keyworth = next(e for e in entities if any(m.text.startswith("George") for m in e.mentions))
+    assert len(keyworth.mentions) == 3 and keyworth.type == "PERSON"
+    names = {e.name for e in entities}
+    assert {"Leonardo da Vinci", "Ursula von der Leyen"} <= names

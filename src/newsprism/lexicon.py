@@ -194,6 +194,11 @@ PERSON_ROLE_NOUNS = frozenset(
     filmmaker executive entrepreneur investor economist historian strategist pollster host anchor
     columnist""".split()
 )
+# a person named through a relative ("her husband, Frank Fiorina"; hyphens and spaces dropped: "soninlaw")
+KIN_NOUNS = frozenset("""husband wife son daughter father mother dad mom brother sister uncle aunt nephew
+    niece cousin grandson granddaughter grandfather grandmother grandchild stepson stepdaughter stepfather
+    stepmother soninlaw daughterinlaw fatherinlaw motherinlaw brotherinlaw sisterinlaw widow widower
+    fiance fiancee spouse sibling child parent""".split())
 # Common nouns that can be the speaker of a quote without a reporting verb ("the report
 # found that “...”", "the campaign called it “...”"): people, groups and the documents they
 # issue. Lemmas. A noun outside this list ("money", "the choice", "a basketball game") is not

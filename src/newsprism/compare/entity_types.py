@@ -69,11 +69,12 @@ def entity_type(members: list[Item]) -> str:
     label = max(labels.items(), key=lambda kv: (kv[1], -rank.get(kv[0], 9)))[0]
     names = [it for it in members if it.kind == "name"]
     # a person's full name NER found, not a span that holds one ("Mitt Romney's Medicare")
-    full_people = [it for it in names if it.mention.label == "PERSON" and len(it.toks) >= 2
+    # ("Carly Fiorina":ORG is one by her role: ``resolve_short.retype_named_people``)
+    full_people = [it for it in names if (it.mention.label == "PERSON" or it.group == "PERSON") and len(it.toks) >= 2
                    and not re.search(r"['’‘]s\s", it.mention.text)]
     as_label = {it.mention.text for it in names if it.mention.label == label}
     if label != "PERSON" and full_people and (
-            all(len(it.toks) == 1 for it in names if it.mention.label != "PERSON")
+            all(len(it.toks) == 1 for it in names if it.mention.label != "PERSON" and it not in full_people)
             or any(it.mention.text in as_label and it.words and name_gender(it.words[0]) is not None for it in full_people)):
         # "Jay Carney" and "Carney" NER called a place twice: the surname joined his full name;
         # "Marco Rubio" NER called a building 11 times and a person once: a given name tells

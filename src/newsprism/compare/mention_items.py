@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
+from newsprism.compare.word_senses import noun_senses
 from newsprism.compare.names import (
     NAME_LINKS,
     NAME_WORD,
@@ -45,7 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Span as SpacySpan, Token
 
 __all__ = [
-    "Item", "make_item", "mention_head", "argument_of", "label_group", "compatible", "is_full_person", "is_person_noun",
+    "Item", "make_item", "mention_head", "person_role", "argument_of", "label_group", "compatible", "is_full_person", "is_person_noun",
     "PRONOUNS", "PRONOUNS_PERSON", "PRONOUNS_PLURAL", "PRONOUNS_RELATIVE", "PRONOUNS_OTHER",
 ]
 
@@ -103,6 +104,16 @@ _AGENT_SUFFIX = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess)$")
 
 def is_person_noun(lemma: str) -> bool:
     return lemma in _PERSON_NOUNS or bool(_AGENT_SUFFIX.search(lemma))
+
+
+def person_role(lemma: str) -> bool:
+    """A role noun that names a person: :func:`is_person_noun`, or (with the optional
+    ``[wordnet]`` extra) a noun whose most frequent WordNet sense is a person ("candidate")."""
+    if is_person_noun(lemma):
+        return True
+    senses = noun_senses()
+    found = senses.senses(lemma) if senses is not None else ()
+    return bool(found) and senses is not None and senses.synset(found[0]).lexname == "noun.person"
 
 
 _TIME_LABELS = frozenset({"DATE", "TIME"})
@@ -315,16 +326,45 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
         ordinal = _ORDINAL.match(t.text) is not None
         return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot or ordinal
 
+    def link(t: "Token") -> bool:
+        # "Bank of America", "Leonardo da Vinci", "Ursula von der Leyen"; a nickname's quotation
+        # marks ('George "Jay" Keyworth')
+        return t.lower_ in NAME_LINKS or t.lower_ in SURNAME_PREFIX_SPELLINGS or t.lower_ in _PARTICLES_BETWEEN or (
+            t.text in _QUOTE_MARKS)
+
+    def reach(k: int, step: int) -> int:
+        """The farthest token from ``k`` (in direction ``step``) that a run of at most two
+        linking words joins to a named one; ``k`` when none does."""
+        for gap in (1, 2):
+            far = k + step * (gap + 1)
+            if 0 <= far < len(tokens) and named(tokens[far]) and all(link(tokens[k + step * g]) for g in range(1, gap + 1)):
+                return far
+        return k
+
     pos = {t.i: k for k, t in enumerate(tokens)}
     k = pos.get(head.i, len(tokens) - 1)
     if not named(tokens[k]):
         return list(tokens)
     lo = hi = k
-    while lo > 0 and (named(tokens[lo - 1]) or (tokens[lo - 1].lower_ in NAME_LINKS and lo > 1 and named(tokens[lo - 2]))):
-        lo -= 1
-    while hi + 1 < len(tokens) and (named(tokens[hi + 1]) or (tokens[hi + 1].lower_ in NAME_LINKS and hi + 2 < len(tokens) and named(tokens[hi + 2]))):
-        hi += 1
+    while lo > 0 and (named(tokens[lo - 1]) or reach(lo, -1) != lo):
+        lo = lo - 1 if named(tokens[lo - 1]) else reach(lo, -1)
+    while hi + 1 < len(tokens) and (named(tokens[hi + 1]) or reach(hi, 1) != hi):
+        hi = hi + 1 if named(tokens[hi + 1]) else reach(hi, 1)
     return list(tokens[lo : hi + 1])
+
+
+_QUOTE_MARKS = frozenset('"“”')
+# second words of a surname's particle ("von der Leyen", "van den Berg", "dos Santos" has its own)
+_PARTICLES_BETWEEN = frozenset("der den dos das ter ten".split())
+
+
+def _without_nickname(words: list[str]) -> list[str]:
+    """A person's words without a nickname written in quotation marks inside the name
+    ('George "Jay" Keyworth' -> George Keyworth): his name is still the given name and surname."""
+    marks = [k for k, w in enumerate(words) if w in _QUOTE_MARKS]
+    if len(marks) == 2 and marks[0] > 0 and marks[1] < len(words) - 1 and 1 < marks[1] - marks[0] <= 3:
+        return words[:marks[0]] + words[marks[1] + 1:]
+    return words
 
 
 def _strip_words(words: list[str], person: bool) -> list[str]:
@@ -335,6 +375,8 @@ def _strip_words(words: list[str], person: bool) -> list[str]:
         words = words[1:]
     if words and words[-1].lower() in ("'s", "’s"):
         words = words[:-1]
+    if person:
+        words = _without_nickname(words)
     return [re.sub(r"['’‘]s$", "", w) for w in words if w not in ("-", ",")]
 
 

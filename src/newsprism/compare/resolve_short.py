@@ -9,13 +9,13 @@ import re
 from collections import Counter, defaultdict
 from typing import Sequence
 
-from newsprism.compare.mention_items import Item, is_full_person
+from newsprism.compare.mention_items import Item, is_full_person, person_role
 from newsprism.compare.mention_sets import MentionSets
 from newsprism.compare.names import PARTICLES, phonetic, seq_match, tokens_match
 from newsprism.extract.mentions import is_demonym
-from newsprism.lexicon import name_gender
+from newsprism.lexicon import KIN_NOUNS, name_gender
 
-__all__ = ["short_people", "join_paired_given_names"]
+__all__ = ["short_people", "join_paired_given_names", "retype_named_people"]
 
 
 # labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
@@ -46,6 +46,21 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
         and it.person_role and it.toks not in placed
         and (it.toks[0] in surnames or not any(is_demonym(w) for w in it.words))
     ]
+
+
+def retype_named_people(items: Sequence[Item]) -> None:
+    """A name of two words or more NER called an organisation or a work ("GOP presidential
+    candidate Carly Fiorina":ORG) is a person's when a person's role describes it ("candidate")
+    and its first word is a known given name or its last word is the surname of a person the
+    story names in full ("her husband, Frank Fiorina"). A role alone is not enough: "rival
+    Morgan Stanley", "retailer Dick's Sporting Goods" are firms WordNet's roles call persons."""
+    surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
+    for it in items:
+        if (it.kind != "name" or it.group not in ("ORG", "OTHER") or len(it.words) < 2 or len(it.toks) < 2
+                or not all(w[:1].isupper() and w.isalpha() for w in it.words)):
+            continue
+        if (name_gender(it.words[0]) is not None or it.toks[-1] in surnames) and any(map(person_role, it.role_lemmas)):
+            it.group = "PERSON"
 
 
 def short_people(items: list[Item], sets: MentionSets) -> None:
@@ -117,6 +132,12 @@ def short_people(items: list[Item], sets: MentionSets) -> None:
             # gender: which one is a guess (the nearest was his wife) — when unsure, don't merge
             leftovers.append(it)
             continue
+        if len(owners) > 1:
+            # "Fiorina" beside "Carly Fiorina" and "her husband, Frank Fiorina": a surname alone
+            # names the person the story is about, not one it names only through a relative
+            main = [f for f in tails if not (roles_of[sets.find(f.idx)] and roles_of[sets.find(f.idx)] <= KIN_NOUNS)]
+            if main and len({sets.find(f.idx) for f in main}) == 1:
+                tails, owners = main, {sets.find(main[0].idx)}
         if len(owners) > 1 and it.role_lemmas:  # "President Trump": the one also called president
             shared = [f for f in tails if it.role_lemmas & roles_of[sets.find(f.idx)]]
             if len({sets.find(f.idx) for f in shared}) == 1:
