@@ -216,3 +216,26 @@ def test_shared_text_finds_what_the_set_comparison_of_every_pair_finds():
         assert got == _shared_text_by_sets(claims, params), trial
         found += len(got)
     assert found > 20
+
+
+def _keyed(doc: str, at: int, events: tuple[str, ...]):
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Span
+
+    return Claim(id=f"{doc}#{at}", citation=Span(doc, at, at + 1, "x"), events=events)
+
+
+def test_role_keys_count_apart_from_the_lexicon_keys():
+    from newsprism.compare.align import event_mass
+
+    filler = [_keyed("c", k, (f"P:other{k}",)) for k in range(6)]
+    hire = [_keyed("a", 0, ("V:hire|A:worker",)), _keyed("b", 0, ("V:hire|A:worker", "V:defend|A:remark"))]
+    mass = event_mass(hire + filler)
+    assert mass[0, 1] > 0  # a shared verb on a shared participant is evidence ...
+    assert event_mass(hire + filler, AlignParams(role_weight=0.0))[0, 1] == 0
+    assert mass[0, 1] <= AlignParams().role_weight * 2.0 + 1e-6  # ... weighed down
+    # many role keys do not thin out the share of a shared lexicon key
+    attack = [_keyed("a", 0, ("P:attack", "P:attack|A:settlement")),
+              _keyed("b", 0, ("P:attack", "P:attack|A:settlement") + tuple(f"V:v{k}|A:x" for k in range(8)))]
+    plain = [_keyed("a", 0, ("P:attack", "P:attack|A:settlement")), _keyed("b", 0, ("P:attack", "P:attack|A:settlement"))]
+    assert abs(event_mass(attack + filler)[0, 1] - event_mass(plain + filler)[0, 1]) < 1e-6

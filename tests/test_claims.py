@@ -119,3 +119,17 @@ def test_a_label_or_signature_paragraph_is_not_run_into_the_next_sentence(nlp):
     assert claims[0] == "LETTERS."
     assert claims[-2:] == ["FACEBOOK.", "It's been reported that former congressman Anthony Weiner has been sexting again."]
     assert "Kenneth L. Zimmerman." in claims
+
+
+def test_role_keys_join_one_action_on_one_participant_outside_the_lexicon(nlp):
+    # "hire" is no word of the event lexicon: its participant still tells the action
+    from newsprism.extract.claims import event_keys
+
+    no_entity = lambda offset: None  # noqa: E731
+    uses = event_keys(nlp("He said he uses visas to hire foreign workers for his business."), no_entity)
+    hiring = event_keys(nlp("Trump was challenged over hiring foreign workers for some of his businesses."), no_entity)
+    assert "V:hire|A:worker" in set(uses) & set(hiring)
+    # no key for a verb alone, none for a light verb ("was", "have")
+    assert all("|A:" in k for k in uses + hiring if k.startswith("V:"))
+    had = event_keys(nlp("The ad had a powerful influence in the markets."), no_entity)
+    assert not [k for k in had if k.startswith("V:")]

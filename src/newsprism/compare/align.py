@@ -45,6 +45,8 @@ __all__ = [
     "PairScores",
     "Collection",
     "collection_stats",
+    "event_mass",
+    "event_rows",
     "aligned_similarity",
     "score_pairs",
     "align_claims",
@@ -73,6 +75,10 @@ class AlignParams:
     # and sublinear TF-IDF cosine of word forms (the parser-free view)
     term_weight: float = 1.0
     event_weight: float = 0.5  # per rare shared event key (IDF / log N), capped at 2
+    # shared role keys (a verb outside the event lexicon and its participant: "hire" foreign
+    # "workers", see extract.claims.event_keys) count this much of the lexicon's keys: the
+    # event mass is the larger of the two, each weighed among its own kind
+    role_weight: float = 0.5
     strong: float = 1.0  # a score this high links when either side ranks the other in its top k
     max_facts_per_claim: int = 3
     per_doc: int = 2  # claims a fact may take from each document beyond its seed pair
@@ -619,13 +625,31 @@ def score_pairs(
     else:
         words = _word_cosines(word_rows)
     ent = np.minimum(_rare_entity_mass([list(c.entities) + _figure_items(c) for c in claims]), 2.0)
-    evt = np.minimum(_rare_entity_mass([c.events for c in claims], background=0.0), 2.0)
+    evt = event_mass(claims, params)
     score = (
         emb + params.term_weight * (term + words) / 2
         + params.entity_weight * ent + params.event_weight * evt
     ).astype(np.float32)
     score[same] = -np.inf
     return PairScores(score, emb, term, ent, evt, sent, aligned, words)
+
+
+def event_rows(claims: Sequence[Claim]) -> tuple[list[list[str]], list[list[str]]]:
+    """Each claim's event keys of the lexicon ("P:...") and its role keys ("V:...")."""
+    lexicon = [[k for k in c.events if not k.startswith("V:")] for c in claims]
+    roles = [[k for k in c.events if k.startswith("V:")] for c in claims]
+    return lexicon, roles
+
+
+def event_mass(claims: Sequence[Claim], params: AlignParams = AlignParams()) -> np.ndarray:
+    """Rare shared event mass of every pair (capped at 2): the lexicon's event keys, or
+    ``params.role_weight`` times the role keys, whichever is more. Apart, so that the many
+    role keys of a long clause do not thin out the share of its lexicon keys."""
+    lexicon, roles = event_rows(claims)
+    evt = np.minimum(_rare_entity_mass(lexicon, background=0.0), 2.0)
+    if params.role_weight > 0:
+        evt = np.maximum(evt, params.role_weight * np.minimum(_rare_entity_mass(roles, background=0.0), 2.0))
+    return evt
 
 
 _CREDIT_LINE = re.compile(

@@ -39,6 +39,7 @@ from newsprism.compare.align import (
     _token_model,
     _words_of,
     align_claims,
+    event_rows,
     is_credit_line,
     quote_share,
     verbatim,
@@ -423,9 +424,12 @@ def sparse_scores(claims: Sequence[Claim], embedder, params: AlignParams = Align
     term = _pair_dot(_tfidf_rows([_terms_of(c) for c in claims]), left, right)
     words = _pair_dot(_word_rows([_words_of(c) for c in claims]), left, right)
     ent_rows, ent_mass = _rare_rows([list(c.entities) + _figure_items(c) for c in claims], 0.5)
-    evt_rows, evt_mass = _rare_rows([list(c.events) for c in claims], 0.0)
     ent = _rare_mass(ent_rows, ent_mass, left, right)
-    evt = _rare_mass(evt_rows, evt_mass, left, right)
+    # align.event_mass: the lexicon's event keys, or the role keys weighed down, whichever is more
+    lexicon, roles = event_rows(claims)
+    evt = _rare_mass(*_rare_rows(lexicon, 0.0), left, right)
+    if params.role_weight > 0:
+        evt = np.maximum(evt, params.role_weight * _rare_mass(*_rare_rows(roles, 0.0), left, right))
     score = (
         emb + params.term_weight * (term + words) / 2 + params.entity_weight * ent + params.event_weight * evt
     ).astype(np.float32)

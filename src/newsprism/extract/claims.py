@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.attribution import People, according_to, is_reporting_verb, source_of, source_phrase
-from newsprism.lexicon import REPORTING_VERBS
+from newsprism.lexicon import LIGHT_VERBS, REPORTING_VERBS
 from newsprism.model import Figure, Mention, Quote, Span, StoryAnalysis, TimeExpr
 from newsprism.nlp import parsed_from
 
@@ -77,7 +77,7 @@ class Claim:
     terms: tuple[str, ...] = ()  # lower-cased content lemmas, for overlap and matching
     # the sentence (or semicolon piece) this clause belongs to; equals citation for one-clause sentences
     sentence: Span | None = None
-    # "P:<event class>" and "P:<event class>|A:<participant>" keys (see event_keys)
+    # "P:<event class>", "P:<event class>|A:<participant>" and "V:<verb>|A:<participant>" keys (see event_keys)
     events: tuple[str, ...] = ()
 
     @property
@@ -450,12 +450,27 @@ participant = _participant
 def event_keys(tokens: Iterable[Token], entity_at) -> tuple[str, ...]:
     """Event keys of a clause: ``P:<class>`` for each event word of the general
     lexicon, and ``P:<class>|A:<participant>`` for each of its participants
-    (a resolved entity id, a participant class, or a 6-letter noun stem)."""
+    (a resolved entity id, a participant class, or a 6-letter noun stem).
+
+    A verb outside the lexicon (and no light verb) gives a *role key*
+    ``V:<lemma>|A:<participant>`` for each participant, and no key of its own: the same
+    action on the same participant ("uses H-1B visas to hire foreign workers" / "was
+    challenged over hiring foreign workers", "asked to release the transcripts" / "for
+    not releasing transcripts") whatever else the two clauses say, where a common verb
+    alone ("said", "used") would tell little. The alignment weighs them apart from the
+    lexicon's keys (:func:`newsprism.compare.align.event_mass`)."""
     keys: dict[str, None] = {}
     reporting: dict[str, None] = {}
+    roles: dict[str, None] = {}
     for tok in tokens:
         cls = _event_class(tok)
         if cls is None:
+            lemma = tok.lemma_.lower()
+            if tok.pos_ == "VERB" and lemma not in LIGHT_VERBS and lemma.isalpha():
+                for arg in _arguments(tok):
+                    who = _participant(arg, entity_at)
+                    if who is not None:
+                        roles.setdefault(f"V:{lemma}|A:{who}", None)
             continue
         # "X said (that) ...": the report of a statement. When the clause states an
         # event of its own, that event is the fact and the report only its source;
@@ -469,6 +484,7 @@ def event_keys(tokens: Iterable[Token], entity_at) -> tuple[str, ...]:
                 into.setdefault(f"P:{cls}|A:{who}", None)
     if not any(k.split("|")[0] != "P:say" for k in keys):
         keys.update(reporting)
+    keys.update(roles)
     return tuple(keys)
 
 
@@ -535,6 +551,9 @@ def _doc_tokens(docs: Sequence[Doc]) -> list[_DocTokens]:
         content[content] = has_alnum[form_of.reshape(-1)] if len(forms) else False
         terms = np.where(content, np.array(lemma_lower + [None], dtype=object)[:-1][lemma_of.reshape(-1)], None)
         event = np.array([low in _EVENT_LEMMAS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
+        # ... and every other verb (its role keys), light verbs aside
+        heavy = np.array([low not in LIGHT_VERBS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
+        event |= np.isin(pos, _pos_ids(("VERB",))) & heavy
         reports = np.array([low in REPORTING_VERBS for low in lemma_lower], dtype=bool)[lemma_of.reshape(-1)]
         reports &= np.isin(pos, _pos_ids(("VERB", "AUX")))
         according = lower == strings["according"] if "according" in strings else np.zeros(len(arr), dtype=bool)
