@@ -125,6 +125,12 @@ ROLE_TITLES = frozenset(
     captain sergeant lieutenant major doctor professor congressman congresswoman councilman
     councilwoman commissioner""".split()
 )
+# the title an abbreviation before a name stands for ("Gov. Mike Pence" is "the governor")
+TITLE_ABBREVIATION_WORDS = {
+    "gov": "governor", "sen": "senator", "rep": "representative", "pres": "president", "gen": "general",
+    "lt": "lieutenant", "col": "colonel", "sgt": "sergeant", "capt": "captain", "maj": "major",
+    "atty": "attorney", "supt": "superintendent", "insp": "inspector", "dr": "doctor", "prof": "professor",
+}
 # words that only qualify a title ("Foreign Minister", "Deputy Director", "former President")
 TITLE_MODIFIERS = frozenset("foreign defense defence state deputy acting former first".split())
 # what can stand before a person's name as their title
@@ -199,6 +205,11 @@ KIN_NOUNS = frozenset("""husband wife son daughter father mother dad mom brother
     niece cousin grandson granddaughter grandfather grandmother grandchild stepson stepdaughter stepfather
     stepmother soninlaw daughterinlaw fatherinlaw motherinlaw brotherinlaw sisterinlaw widow widower
     fiance fiancee spouse sibling child parent""".split())
+# Bodies of people a "they" can stand for ("Clinton's campaign is seeking ... what they call")
+GROUP_NOUNS = frozenset(
+    """campaign committee council party group union government administration agency department
+    ministry court company firm board network team staff family police coalition organization""".split()
+)
 # Common nouns that can be the speaker of a quote without a reporting verb ("the report
 # found that “...”", "the campaign called it “...”"): people, groups and the documents they
 # issue. Lemmas. A noun outside this list ("money", "the choice", "a basketball game") is not

@@ -13,12 +13,16 @@ from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     FEMALE_NOUNS,
     FEMALE_PRONOUNS,
+    GROUP_NOUNS,
+    PUBLICATION_NOUNS,
+    UTTERANCE_NOUNS,
     MALE_HONORIFICS,
     MALE_PRONOUNS,
     MALE_NOUNS,
     PERSON_PRONOUNS,
     PERSON_ROLE_NOUNS,
     ROLE_TITLES,
+    TITLE_ABBREVIATION_WORDS,
     name_gender,
     PERSON_TITLES,
     title_key,
@@ -37,6 +41,9 @@ _GAP_AFTER_TITLE = re.compile(r" {2,}")
 # how a word qualifies the noun of a description ("the Republican presidential candidate")
 _DESCRIPTION_MODIFIERS = frozenset({"amod", "compound", "nmod", "npadvmod", "nummod"})
 _POSSESSIVE = ("'s", "’s")  # NER takes it into a name now and then ("Donald Trump’s")
+# how a clause hangs in the one whose subject may bind its pronoun ("what she calls", "in which he called")
+_BOUND_CLAUSE_DEPS = frozenset({"relcl", "acl", "ccomp", "xcomp", "advcl", "conj", "pcomp", "pobj"})
+_AGENT_SUFFIX = re.compile(r"(?:[^aeiou]er|ist|ian|man|woman)$")  # "pollster", "activist", "congressman"
 _NOT_DESCRIPTION_POS = frozenset({"DET", "PUNCT", "ADP", "VERB", "AUX", "PRON", "CCONJ", "SCONJ"})
 
 
@@ -361,6 +368,7 @@ class People:
                 if tok.start > 0:
                     titles.add(self.doc[tok.start - 1].lemma_.lower())
                     titles.add(title_key(self.doc[tok.start - 1].text))
+                    titles.add(TITLE_ABBREVIATION_WORDS.get(title_key(self.doc[tok.start - 1].text), ""))
                 for c in tok.root.children:
                     if c.dep_ in ("appos", "compound") and c.i not in range(tok.start, tok.end):
                         titles.add(c.lemma_.lower())
@@ -370,6 +378,12 @@ class People:
                     self._roles.setdefault(t, []).append(m)
         # a description points back: someone titled only later in the report is not meant
         holders = [m for m in self._roles.get(lemma, []) if m.start < before]
+        places = {c.lower_ for c in role.lefts if c.dep_ in ("compound", "amod") and (
+            c.ent_type_ in ("GPE", "NORP", "LOC") or c.pos_ == "PROPN")}
+        if places:
+            # "the Florida senator": only one titled so in a sentence that names Florida ("Sen. Joni
+            # Ernst, R-Iowa" is not); when none is, the description decides (``described``)
+            holders = [m for m in holders if self._placed_as(m.start, places)]
         if not holders:
             return None
         counts: dict[tuple[int, int], list[Mention]] = {}
@@ -387,6 +401,15 @@ class People:
         written = self.span(role.idx, role.idx + len(role))
         return Person(self.span(*key), written)
 
+    def _placed_as(self, char: int, places: set[str]) -> bool:
+        """Does the sentence at ``char`` name one of ``places`` ("mexico" for "mexican")?"""
+        sent = self.doc[self._token_at(char)].sent
+        return any(_same_stem(p, w) for p in places for w in _WORD.findall(sent.text.lower()))
+
+    def _token_at(self, char: int) -> int:
+        span = self.doc.char_span(char, char + 1, alignment_mode="expand")
+        return span.start if span is not None and len(span) else 0
+
     def described(self, noun: "Token", before: int) -> Person | None:
         """The person a definite description stands for ("“...,” the Republican presidential
         candidate said" after "Ben Carson ..."): one the document describes with that noun before
@@ -398,9 +421,9 @@ class People:
         people described so alike, the latest subject described otherwise ("Democratic nominee
         Hillary Clinton" is not "the Republican nominee") or named no more often than another."""
         head = noun.lemma_.lower()
-        if noun.pos_ != "NOUN" or noun.tag_ != "NN":
+        if noun.pos_ != "NOUN" or noun.tag_ != "NN" or not _person_noun(head):
             return None
-        mods = frozenset(c.lower_ for c in noun.lefts if c.dep_ in _DESCRIPTION_MODIFIERS)
+        mods = _modifiers(noun)
         if self._descriptions is None:
             self._descriptions = self._collect_descriptions()
         scores: dict[tuple[int, int], int] = {}
@@ -465,9 +488,54 @@ class People:
             if root.dep_ == "appos" and root.head.pos_ == "NOUN":
                 nouns.append(root.head)
             for n in nouns:
-                mods = frozenset(c.lower_ for c in n.subtree if c.i < n.i and c.dep_ in _DESCRIPTION_MODIFIERS)
-                out.append((m, n.lemma_.lower(), mods))
+                out.append((m, n.lemma_.lower(), _modifiers(n)))
         return out
+
+    def binder(self, pronoun: "Token") -> "Token | None":
+        """The subject of an outer clause of the same sentence that a pronoun subject stands
+        for: "Clinton says she appreciated ... what she calls “...”" (-> "Clinton"), "Clinton's
+        campaign is seeking to contrast ... with what they call “...”" (-> "campaign"), "Trump
+        said Clinton lied when he called her ..." (-> "Trump": "Clinton" is no "he"). The nearest
+        outer subject that can be what the pronoun is (its gender, a person for "he"/"she"; a
+        group or a plural for "they"; a body or thing for "it"); None when there is none."""
+        word = pronoun.lower_
+        if word not in PERSON_PRONOUNS and word not in ("they", "it") or pronoun.dep_ not in SOURCE_DEPS:
+            return None
+        if self._inside_quote(pronoun.idx):
+            return None
+        tok = pronoun.head
+        for _ in range(6):
+            if tok.dep_ in _BOUND_CLAUSE_DEPS and tok.head is not tok:
+                tok = tok.head
+            elif tok.pos_ in ("NOUN", "PROPN", "ADP", "PRON") and tok.dep_ not in SOURCE_DEPS and tok.head is not tok:
+                tok = tok.head  # up from the noun a relative clause qualifies, or a preposition
+            else:
+                return None
+            if tok.pos_ not in ("VERB", "AUX"):
+                continue
+            outer = next((c for c in tok.children if c.dep_ in SOURCE_DEPS and c.i < pronoun.i), None)
+            if outer is not None and not self._inside_quote(outer.idx) and self._can_be(outer, word):
+                return outer
+        return None
+
+    def _can_be(self, token: "Token", word: str) -> bool:
+        """Can ``token`` (a clause's subject) be what the pronoun ``word`` stands for?"""
+        if token.pos_ == "PRON":
+            return token.lower_ == word or (word in PERSON_PRONOUNS and token.lower_ in (
+                MALE_PRONOUNS if word in MALE_PRONOUNS else FEMALE_PRONOUNS))
+        if word in PERSON_PRONOUNS:
+            person = self.person_of(token)
+            if person is None or person.name is None or person.lost:
+                return False
+            # a gender known from the document, not merely not contradicted: "Christie called Clinton
+            # a “disgrace” after she attacked ..." is Clinton's "she", not Chris Christie's
+            return self._gender_of(person) == ("m" if word in MALE_PRONOUNS else "f")
+        if token.ent_type_ == "PERSON" or self.person_of(token) is not None:
+            return False
+        if word == "they":
+            return token.tag_ in ("NNS", "NNPS") or token.ent_type_ in ("ORG", "NORP") or (
+                token.pos_ == "NOUN" and token.lemma_.lower() in GROUP_NOUNS)
+        return token.ent_type_ in ("ORG", "GPE") or (token.pos_ == "NOUN" and token.tag_ == "NN")
 
     def resolve(self, pronoun: "Token", before: int | None = None) -> Person:
         """The person a "he"/"she" points back to: the latest antecedent before ``before``
@@ -554,6 +622,28 @@ class People:
         words = _WORD.findall(person.name.text)
         found = self._genders.get(words[-1].lower(), set()) if words else set()
         return next(iter(found)) if len(found) == 1 else None
+
+
+def _person_noun(lemma: str) -> bool:
+    """A noun for a person ("candidate", "senator", "wife", "pollster"), not a body or a thing."""
+    return (lemma in PERSON_ROLE_NOUNS or lemma in ROLE_TITLES or lemma in FEMALE_NOUNS or lemma in MALE_NOUNS
+            or (bool(_AGENT_SUFFIX.search(lemma)) and lemma not in GROUP_NOUNS and lemma not in UTTERANCE_NOUNS
+                and lemma not in PUBLICATION_NOUNS))
+
+
+def _modifiers(noun: "Token") -> frozenset[str]:
+    """The words that tell one description from another: "Republican", "presidential" in "the
+    Republican presidential candidate", "Vermont" in "the senator from Vermont"."""
+    words = {c.lower_ for c in noun.lefts if c.dep_ in _DESCRIPTION_MODIFIERS}
+    for prep in noun.rights:
+        if prep.dep_ == "prep" and prep.lower_ in ("from", "of"):
+            words |= {c.lower_ for c in prep.children if c.dep_ == "pobj"}
+    return frozenset(words)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """One word, or a place and its people's adjective ("mexican" / "mexico", "iowa" / "iowan")."""
+    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
 
 
 def _noun_gender(lemma: str) -> str | None:

@@ -128,6 +128,13 @@ def _speaker_named_by(index: _DocIndex, subject: Token | None, quote_open: int) 
         return _NO_SPEAKER  # a subject inside quotation marks is quoted words ("on “Morning Joe,” calling")
     people = index.people
     if subject.pos_ == "PRON":
+        binder = people.binder(subject)
+        if binder is not None:
+            # "Clinton's campaign is seeking to contrast ... with what they call “...”": the outer
+            # subject it stands for names the speaker; the source as written stays the pronoun
+            bound = _speaker_named_by(index, binder, quote_open)
+            if bound.name is not None and not bound.lost:
+                return Person(bound.name, index.span(subject.idx, subject.idx + len(subject)), gender=bound.gender)
         return people.resolve(subject, before=min(quote_open, subject.idx))
     person = people.person_of(subject)
     if person is not None:
