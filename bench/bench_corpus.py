@@ -118,12 +118,26 @@ def _apply(sentence: str, subs: dict[str, str]) -> str:
     return _NAME_OR_NUMBER.sub(lambda m: subs.get(m[0], m[0]), sentence)
 
 
-def synthetic(n: int, seed: int = 7) -> list[Synthetic]:
+# the realistic corpus keeps the density of the 10k one: 10,000 articles (1,125 events) a year
+ARTICLES_PER_YEAR = 10_000
+
+
+def span_days(n: int, dense: bool) -> int:
+    """Days the events of an ``n``-article corpus spread over. Dense: one fixed year whatever n
+    (the corpus of every earlier figure; at 100k, ten times the events per week of the 10k).
+    Realistic: a fixed rate of ARTICLES_PER_YEAR, so the span grows with n (an archive of 100k
+    articles holds more weeks, not denser weeks); both are one year at n = 10,000."""
+    return 365 if dense else max(1, round(365 * n / ARTICLES_PER_YEAR))
+
+
+def synthetic(n: int, seed: int = 7, dense: bool = True) -> list[Synthetic]:
     """``n`` articles (ingest order = publication order) over about n/8 distinct events.
 
     Event e draws on seed document e mod D (D ~ 1,060 documents of 12+ sentences) with its own names and
-    numbers substituted; when a document serves several events (n > 8 D) their dates are
-    spread at least a month apart over the year. Event sizes are skewed (log-normal weights).
+    numbers substituted; event dates spread over :func:`span_days` (one year when ``dense``, the
+    default; otherwise a span growing with n at a fixed rate); when a document serves several
+    events (n > 8 D) their dates are spread evenly over that span, at least a month apart in the
+    dense year. Event sizes are skewed (log-normal weights).
     An article takes 35-55% (at least 6) of its event's sentences in document order (articles of one
     event share facts, not whole texts), dated 0-3 days after the event. 10% of articles
     are planted near-duplicates of an original published that day or the next by another
@@ -139,12 +153,13 @@ def synthetic(n: int, seed: int = 7) -> list[Synthetic]:
     originals = n - int(n * _COPY_SHARE)
     events_count = max(50, originals // 8)
     uses = -(-events_count // len(docs))
-    spacing = 365 // uses
-    offsets = [rng.randrange(365) for _ in docs]
+    span = span_days(n, dense)
+    spacing = span // uses
+    offsets = [rng.randrange(span) for _ in docs]
     events = []  # (sentences with substitutions applied lazily, day)
     for e in range(events_count):
         doc_index = order[e % len(docs)]
-        day = start + (offsets[doc_index] + (e // len(docs)) * spacing) % 365
+        day = start + (offsets[doc_index] + (e // len(docs)) * spacing) % span
         events.append((doc_index, day, random.Random(rng.random())))
     weights = [rng.lognormvariate(0.0, 0.8) for _ in range(events_count)]
     subs_cache: dict[int, dict[str, str]] = {}

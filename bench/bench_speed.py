@@ -16,14 +16,19 @@
   stored story (10 BASIL events pooled): today's path (parse everything: the pipeline over
   the story's articles) against the stored analysis, and against stored parses only
   (analysis dropped); the JSON of all three must be identical.
-* stream: a synthetic corpus of ``--size`` articles (bench/bench_corpus.py's generator) with
-  one article held out; then, in a fresh process, that article ingested (time to its story),
+* stream: a synthetic corpus of ``--size`` articles (bench/bench_corpus.py's generator; ``--corpus
+  realistic``, the default, or ``dense``: see growth) with one article held out; then, in a fresh process, that article ingested (time to its story),
   and its story re-analysed with the other members' parses stored (time, warm model, as
   ``watch`` has it); ``stories --limit 50`` in a fresh process.
 * parse-cost: ingest of the BASIL articles with and without ``--parse`` (ingest time, store
   size), same run.
 * growth: ingest of synthetic corpora of each ``--sizes`` (default 10,000 and 100,000), a fresh
-  store and process each: wall and CPU time, growth against the first size.
+  store and process each: wall and CPU time, growth against the first size, for each ``--corpus``
+  (default both): "realistic" (the main figure) keeps the 10k corpus's density, 10,000 articles a
+  year, so the 100k corpus spans ten years, as an archive grows by adding days; "dense" (every
+  figure before the ninth stop) puts every size in one year, so the 100k corpus has ten times the
+  events per week of the 10k and candidate sets grow with n by construction. At 10,000 the two
+  corpora are the same.
 
 Every figure is wall-clock on a shared 2-core machine: the load average is printed with it.
 """
@@ -265,14 +270,15 @@ def cmd_parse_cost(args) -> None:
 
 def cmd_stream(args) -> None:
     sys.path.insert(0, str(REPO / "bench"))
-    from bench_corpus import synthetic
+    from bench_corpus import span_days, synthetic
 
     from newsprism.corpus.corpus import Corpus
     from newsprism.model import Article
 
     tmp = Path(args.db).parent if args.db else Path(tempfile.mkdtemp())
     db = Path(args.db) if args.db else tmp / "big.db"
-    docs = synthetic(args.size)
+    docs = synthetic(args.size, dense=args.corpus == "dense")
+    print(f"corpus: {args.corpus}, {span_days(args.size, args.corpus == 'dense')} days")
     # hold out the last article of a mid-sized event that is not a planted copy
     sizes: dict[int, int] = {}
     for d in docs:
@@ -377,7 +383,7 @@ sys.path.insert(0, {bench!r})
 from bench_corpus import synthetic
 from newsprism.corpus.corpus import Corpus
 from newsprism.model import Article
-docs = synthetic({n})
+docs = synthetic({n}, dense={dense})
 r0 = resource.getrusage(resource.RUSAGE_SELF); t0 = time.perf_counter()
 with Corpus({db!r}) as c:
     c.add_articles(Article(id=d.id, text=d.text, title=d.title, outlet=d.outlet, published=d.published) for d in docs)
@@ -387,22 +393,34 @@ print(json.dumps({{"wall": wall, "cpu": r1.ru_utime + r1.ru_stime - r0.ru_utime 
 """
     import math
 
-    tmp = Path(tempfile.mkdtemp())
-    base = None
-    for n in args.sizes:
-        db = tmp / f"g{n}.db"
-        out = subprocess.run([PY, "-c", code.format(bench=str(REPO / "bench"), n=n, db=str(db))],
-                             capture_output=True, text=True, check=True).stdout
-        r = json.loads(out.strip().splitlines()[-1])
-        base = base or (n, r)
-        bn, br = base
-        nlogn = (n * math.log(n)) / (bn * math.log(bn))
-        print(f"ingest {n:,}: {r['wall']:.1f} s wall ({n / r['wall']:.0f} art/s), {r['cpu']:.1f} s CPU, "
-              f"peak RSS {r['rss_mib']:.0f} MiB; growth vs {bn:,}: x{r['wall'] / br['wall']:.2f} wall, "
-              f"x{r['cpu'] / br['cpu']:.2f} CPU (n log n: x{nlogn:.2f})   load {load()}", flush=True)
-        for f in tmp.glob(f"g{n}.db*"):
-            f.unlink()
-    shutil.rmtree(tmp, ignore_errors=True)
+    sys.path.insert(0, str(REPO / "bench"))
+    from bench_corpus import span_days
+
+    tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp())
+    tmp.mkdir(parents=True, exist_ok=True)
+    for kind in args.corpus:
+        base = None
+        for n in args.sizes:
+            db = tmp / f"{kind}{n}.db"
+            for f in tmp.glob(f"{kind}{n}.db*"):
+                f.unlink()
+            out = subprocess.run([PY, "-c", code.format(bench=str(REPO / "bench"), n=n, db=str(db), dense=kind == "dense")],
+                                 capture_output=True, text=True, check=True).stdout
+            r = json.loads(out.strip().splitlines()[-1])
+            base = base or (n, r)
+            bn, br = base
+            nlogn = (n * math.log(n)) / (bn * math.log(bn))
+            print(f"{kind} ({span_days(n, kind == 'dense'):,} days) ingest {n:,}: {r['wall']:.1f} s wall "
+                  f"({n / r['wall']:.0f} art/s), {r['cpu']:.1f} s CPU, peak RSS {r['rss_mib']:.0f} MiB; growth vs "
+                  f"{bn:,}: x{r['wall'] / br['wall']:.2f} wall, x{r['cpu'] / br['cpu']:.2f} CPU (n log n: x{nlogn:.2f})"
+                  f"   load {load()}", flush=True)
+            if not args.keep:
+                for f in tmp.glob(f"{kind}{n}.db*"):
+                    f.unlink()
+    if args.keep:
+        print(f"stores kept in {tmp}")
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> None:
@@ -420,8 +438,13 @@ def main() -> None:
     p.add_argument("--size", type=int, default=100_000)
     p.add_argument("--keep", action="store_true", help="keep the corpus file (its path is printed)")
     p.add_argument("--db", default=None, help="build the corpus at this path, or reuse it when it exists (a copy is measured)")
+    p.add_argument("--corpus", choices=("realistic", "dense"), default="realistic",
+                   help="the synthetic corpus: a fixed rate of articles a year (realistic) or one year whatever the size")
     p = sub.add_parser("growth")
     p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    p.add_argument("--corpus", choices=("realistic", "dense"), nargs="+", default=["realistic", "dense"],
+                   help="which synthetic corpora, in this order (see above)")
+    p.add_argument("--keep", default=None, help="keep the stores in this folder (<corpus><size>.db)")
     p = sub.add_parser("parse-cost")
     p.add_argument("--events", type=int, default=None)
     args = parser.parse_args()
