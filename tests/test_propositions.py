@@ -198,3 +198,41 @@ def test_a_dateline_is_not_the_main_verb(nlp):
     claims, props, _names = _props(nlp, texts)
     lede = next(props[c.id] for c in claims if c.text.startswith("WASHINGTON"))
     assert lede.predicate == "call" and lede.kind == "recommend", lede
+
+
+def test_an_event_named_as_the_time_is_no_action_of_the_clause(nlp):
+    """A noun naming an event as the time of the clause's action ("until the July 25 vote") tells
+    no action of the clause: "superdelegates can change their mind until the vote" does not tell
+    that delegates vote. A compound ("a re-election challenge") still tells the race."""
+    texts = {
+        "a": "Superdelegates can change their mind until the July 25 vote at the party convention. "
+             "The delegates will vote for the candidate at the convention. "
+             "Mr. Etheridge, who represents a conservative district south of Raleigh, faces a re-election challenge.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    by_text = {c.text: props[c.id] for c in claims}
+    until = next(p for t, p in by_text.items() if t.startswith("Superdelegates"))
+    assert "elect" in until.aside_kinds, until
+    vote = next(p for t, p in by_text.items() if t.startswith("The delegates"))
+    assert vote.kind == "elect" and "elect" not in vote.aside_kinds, vote
+    race = next(p for t, p in by_text.items() if "re-election" in t)
+    assert "elect" in race.kinds and "elect" not in race.aside_kinds, race
+
+
+def test_a_relative_clause_set_off_by_commas_tells_an_action(nlp):
+    """"Comey's news conference, in which he laid out a record of misconduct but then announced that
+    he wouldn't recommend prosecuting her, was the latest ...": a relative clause set off by commas
+    states its action (Comey announced he would not recommend charges); one that picks out its noun
+    ("the number of delegates that you need to win the GOP nomination") does not."""
+    texts = {
+        "a": "FBI Director James Comey's news conference on Tuesday, in which he laid out an extended record of "
+             "misconduct by Hillary Clinton but then announced that he wouldn't recommend prosecuting her, was just "
+             "the latest in a series of very visible FBI failures. "
+             "That’s the number of delegates that you need to win the GOP nomination.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    by_text = {c.text: props[c.id] for c in claims}
+    conference = next(p for t, p in by_text.items() if t.startswith("FBI Director"))
+    assert "recommend" in conference.kinds and "recommend" not in conference.aside_kinds, conference
+    number = next(p for t, p in by_text.items() if t.startswith("That"))
+    assert "win" in number.aside_kinds, number

@@ -140,8 +140,8 @@ class _Columns:
     heads: list[int]
     pos: list[int]
     idx: list[int]
-    # the tokens that modify a noun: an adjectival participle, a relative clause, a compound
-    # (see Proposition.aside_kinds)
+    # the tokens that modify a noun (an adjectival participle, a relative clause that picks the
+    # noun out) or name an event as the time of the action (see Proposition.aside_kinds)
     modifier: list[bool]
 
     @classmethod
@@ -155,18 +155,57 @@ class _Columns:
         deps = doc.to_array(DEP).tolist()
         strings = doc.vocab.strings
         mods = {strings[d] for d in _NOUN_MODIFIERS}
-        return cls([i + r for i, r in enumerate(rel)], pos, idx, [d in mods for d in deps])
+        relcl = strings["relcl"]
+        # a relative clause set off by a comma or dash ("Comey's news conference, in which he laid
+        # out ... but announced he wouldn't recommend prosecuting her, was ...") tells its action
+        # as a statement of its own; one that picks out its noun ("the delegates that you need to
+        # win") does not
+        modifier = [d in mods and not (d == relcl and _set_off(doc[i])) for i, d in enumerate(deps)]
+        heads = [i + r for i, r in enumerate(rel)]
+        for i in _events_as_setting(doc, heads, pos, deps):
+            modifier[i] = True
+        return cls(heads, pos, idx, modifier)
 
 
 # dependencies of what modifies a noun: a verb or event noun below one tells no action of the clause
-# (not "acl": the parser hangs a participle of the clause there, "at one point shelling the villages")
-_NOUN_MODIFIERS = ("amod", "relcl", "appos", "compound", "nmod", "poss")
+# (not "acl": the parser hangs a participle of the clause there, "at one point shelling the villages";
+# not "compound": "faces a re-election challenge" tells the race as "is running for re-election" does)
+_NOUN_MODIFIERS = ("amod", "relcl", "appos", "nmod", "poss")
 _VERB_POS = frozenset(IDS[p] for p in ("VERB", "AUX"))
 _NOT_CONTENT_POS = frozenset(IDS[p] for p in ("CCONJ", "SCONJ", "PUNCT", "ADV", "PART", "DET", "INTJ"))
 _VERB, _NOUN = IDS["VERB"], IDS["NOUN"]
 # verbs that carry no action of their own (their complement or arguments tell it)
 _NO_ACTION = frozenset({"be", "have", "do", "make", "take", "give", "get", "come", "go", "become", "seem", "appear",
                         "let", "keep", "put", "want", "need", "try", "begin", "start", "continue", "use", "include"})
+
+
+# prepositions whose noun gives the time of the clause's action, not an action of it
+# ("can change their mind until the July 25 vote", "spoke ahead of the debate")
+_TIME_PREPOSITIONS = frozenset({"until", "till", "before", "after", "since", "following", "during", "pending"})
+_TIME_HEADS = frozenset({"ahead", "prior"})  # "ahead of", "prior to"
+
+
+def _events_as_setting(doc: Doc, heads: list[int], pos: list[int], deps: list[int]) -> list[int]:
+    """The nouns that name an event as the time of the clause's action, not as its action: the
+    object of a preposition of time ("until the July 25 vote", "ahead of the debate")."""
+    strings = doc.vocab.strings
+    pobj, prep = strings["pobj"], strings["prep"]
+    out = []
+    for i, d in enumerate(deps):
+        if pos[i] != _NOUN:
+            continue
+        h = heads[i]
+        if d == pobj and deps[h] == prep:
+            word = doc[h].lower_
+            if word in _TIME_PREPOSITIONS or (word in ("of", "to") and doc[heads[h]].lower_ in _TIME_HEADS):
+                out.append(i)
+    return out
+
+
+def _set_off(clause: Token) -> bool:
+    """A relative clause is set off from its noun by a comma, dash or parenthesis (non-restrictive)."""
+    first = clause.left_edge.i
+    return first > 0 and clause.doc[first - 1].text in (",", "—", "–", "--", "-", "(")
 
 
 def _in_modifier(i: int, top: int, lo: int, hi: int, cols: _Columns) -> bool:
