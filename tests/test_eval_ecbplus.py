@@ -41,3 +41,18 @@ def test_subset_scores_are_sane(ecb_dir, nlp):
         )
     # a real resolver must beat "every mention alone"; with gold mentions that has MUC F1 0
     assert scores["ecb_entity_muc_f1"] > 0.3
+
+
+def test_scores_without_singletons_drop_one_mention_clusters_from_key_and_response(ecb_dir, nlp):
+    """The ``*_nosingletons_*`` keys (Cattan et al. 2021's evaluation) score the clusters of two
+    mentions or more only: a response that leaves every mention alone scores 0 there, where the
+    headline keys give it credit for every gold singleton."""
+    from newsprism.evaluate.ecbplus import _scores, _without_singletons
+
+    gold = [[0, 1], [2], [3]]
+    alone = [[0], [1], [2], [3]]
+    assert _scores("x", gold, alone)["x_conll_f1"] > 0.4
+    assert _scores("x", _without_singletons(gold), _without_singletons(alone))["x_conll_f1"] == 0.0
+    scores = evaluate_ecbplus(ecb_dir, nlp, limit_topics=1)
+    assert 0.0 < scores["ecb_entity_nosingletons_conll_f1"] < scores["ecb_entity_conll_f1"]
+    assert 0.0 < scores["ecb_entity_baseline_nosingletons_conll_f1"] < scores["ecb_entity_baseline_conll_f1"]

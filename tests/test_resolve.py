@@ -572,3 +572,18 @@ def test_a_nickname_in_quotation_marks_and_a_surname_particle_stay_in_a_persons_
     assert len(keyworth.mentions) == 3 and keyworth.type == "PERSON"
     names = {e.name for e in entities}
     assert {"Leonardo da Vinci", "Ursula von der Leyen"} <= names
+
+
+def test_a_given_name_ner_called_a_place_joins_the_one_person_named_so(nlp):
+    """PolNeAR story 542 (the lead's stop-8 closing note; not read here): "Humayun" alone, the son of Khizr Khan, NER called a
+    place, stood apart from "Humayun Khan". A one-word name used as a person's (a clause's
+    subject, a possessor) and never written after a preposition of place, that opens the full
+    name of the person the story names earlier in the report, is that person."""
+    text = ("Khizr Khan spoke of his son, Army Capt. Humayun Khan, who died in Iraq. Humayun was 27. "
+            "Humayun's mother stood by. Georgia voters went to the polls in Georgia.")
+    specs = [("Khizr Khan", "PERSON"), ("Humayun Khan", "PERSON"), ("Iraq", "GPE"), ("Humayun", "GPE"),
+             ("Humayun", "GPE"), ("Georgia", "GPE"), ("Georgia", "GPE")]
+    entities = _entities_of(nlp, text, specs)
+    son = next(e for e in entities if any(m.text == "Humayun Khan" for m in e.mentions))
+    assert [m.text for m in son.mentions] == ["Humayun Khan", "Humayun", "Humayun"] and son.type == "PERSON"
+    assert next(e for e in entities if e.name == "Georgia").type == "GPE"

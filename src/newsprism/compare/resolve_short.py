@@ -44,8 +44,13 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
         it for it in items
         if it.kind == "name" and it.group == "PLACE" and it.mention.label != "FAC" and len(it.toks) == 1
         and it.person_role and it.toks not in placed
-        and (it.toks[0] in surnames or not any(is_demonym(w) for w in it.words))
+        and (it.toks[0] in surnames or it.toks[0] in _given_names(items) or not any(is_demonym(w) for w in it.words))
     ]
+
+
+def _given_names(items: Sequence[Item]) -> set[str]:
+    """The first name tokens of the people the story names in full."""
+    return {it.toks[0] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
 
 
 def retype_named_people(items: Sequence[Item]) -> None:
@@ -71,9 +76,12 @@ def short_people(items: list[Item], sets: MentionSets) -> None:
     short = [it for it in names if not is_full_person(it)]
     short = [it for it in short if it.group == "PERSON" or (it.words and it.words[0][:1].isupper())]
     full_tails = {f.toks[-1] for f in full}
+    full_heads = {f.toks[0] for f in full}
     # a one-word name NER calls an organisation (or a place, used as a person's) is a
-    # surname only when a full name ends with it
-    short = [it for it in short if it.group in ("PERSON", "UNK") or (len(it.toks) == 1 and it.toks[0] in full_tails)]
+    # surname only when a full name ends with it, or a given name when one opens with it
+    # ("Humayun":GPE, "Humayun was 27", beside "Humayun Khan")
+    short = [it for it in short if it.group in ("PERSON", "UNK") or (
+        len(it.toks) == 1 and (it.toks[0] in full_tails or (it.idx in placed and it.toks[0] in full_heads)))]
     roles_of: dict[int, set[str]] = defaultdict(set)
     for it in items:
         roles_of[sets.find(it.idx)] |= it.role_lemmas
