@@ -67,12 +67,6 @@ class FactParams:
     # two claims each giving figures (written with digits), none in common: "partly" unless their
     # words agree differ_terms much
     other_figures: bool = True
-    # a one-outlet fact another outlet tells nearly in other words (a claim of it scores this
-    # high with another outlet's claim, just under the alignment's link threshold) is no news
-    # only one outlet has: its importance is weighed down so that what one outlet alone
-    # reports comes first (tuned on the BASIL and PolNeAR gold dev halves)
-    told_elsewhere: float = 0.7
-    told_elsewhere_weight: float = 0.3
     # claims of two outlets no alignment linked that share an anchor — the same quote of one
     # speaker, one figure counting one thing, one actor's action on one target — and agree on
     # their core arguments (newsprism.compare.fact_anchors): one fact, saying which anchor

@@ -46,6 +46,7 @@ from newsprism.compare.fact_text import (
     headline_claim,
 )
 from newsprism.compare.match import PredicateSimilarity
+from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
@@ -432,14 +433,9 @@ def build_facts(
     # the clauses of each sentence: a clause that does not read as a sentence is told as its
     # whole sentence (a verbatim span of the report) when no other fact holds a clause of it
     clauses: dict[tuple[str, int], list[Claim]] = defaultdict(list)
-    # each claim's best score with a claim of another outlet: how nearly another outlet tells it
-    elsewhere = None
-    if pairs is not None and claims:
-        # outlets as integer codes: an n x n comparison of ints, not of strings
-        codes: dict[str, int] = {}
-        outlets = np.array([codes.setdefault(str(outlet_of.get(c.doc) or c.doc), len(codes)) for c in claims])
-        other = outlets[:, None] != outlets[None, :]
-        elsewhere = np.where(other, pairs.score, -np.inf).max(axis=1)
+    # which documents use each content word: what only one report tells (salience)
+    story_terms = StoryTerms.of(claims)
+    text_of = {d.id: d.text for d in analysis.documents}
     for c in claims:
         if c.sentence is not None:
             clauses[(c.doc, c.sentence.start)].append(c)
@@ -459,13 +455,11 @@ def build_facts(
         used.update(o.id for o in members)
         first = min(members, key=lambda o: o.start)
         weight = single_source_weight(first, head, titles.get(c.doc))
-        if elsewhere is not None and max(elsewhere[index[o.id]] for o in members) >= params.told_elsewhere:
-            weight *= params.told_elsewhere_weight
         facts.append(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
-                 round(max(importance(o, rank[o.id]) for o in members) * weight, 3))
+                 round(single_source_importance(members, text_of.get(c.doc, ""), story_terms) * weight, 3))
         )
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     return facts

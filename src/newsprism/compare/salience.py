@@ -1,0 +1,88 @@
+"""How much an editor wants a fact only one outlet reports: the order of the single-source section.
+
+A single-source item is news when it tells what the other reports do not. The weight of one
+(:func:`single_source_importance`) adds up, for the claims it cites:
+
+- **What only this report tells** (:class:`StoryTerms`): the share of its content words that no
+  other document of the story uses. "the massacre that killed 49 people and wounded 53" tells
+  more the others lack than "the worst mass shooting in American history", which they all tell in
+  their own words.
+- **Concrete content:** figures (up to two), named things (up to three), a date or time.
+- **Lead position:** the paragraph it sits in (not the clause count: one long lede sentence cut
+  into clauses is still the lede).
+- **Named sources and quotes:** a quotation inside the reporter's sentence adds; a sentence that
+  is mostly someone's quoted words (colour, a comment) counts half.
+
+Measured on the dev halves of the gold sets (``python -m newsprism.evaluate.gold_findings``, "in
+first ten"); the figures are in docs/evaluation.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from newsprism.compare.align import quote_share
+from newsprism.extract.claims import Claim
+
+__all__ = ["StoryTerms", "paragraph_index", "single_source_importance"]
+
+_BREAKS = re.compile(r"\n\s*")
+
+# what each part weighs (dev halves of the BASIL, PolNeAR and PolNeAR-clean gold sets)
+LEAD = 1.0  # a first paragraph's weight; the n-th weighs LEAD / (1 + n/2)
+PER_FIGURE, MAX_FIGURES = 1.0, 2
+PER_NAME, MAX_NAMES = 0.3, 3
+DATED = 0.3
+OWN_WORDS = 2.0  # times the share of its content words no other report uses
+QUOTED = 0.5  # a quotation in it
+MOSTLY_QUOTED = 0.5  # times this when at least half of it is inside quotation marks
+
+
+@dataclass(frozen=True)
+class StoryTerms:
+    """Which documents of a story use each content word (the claims' ``terms``)."""
+
+    docs_of: Mapping[str, frozenset[str]]
+
+    @classmethod
+    def of(cls, claims: Sequence[Claim]) -> StoryTerms:
+        docs: dict[str, set[str]] = {}
+        for c in claims:
+            for t in c.terms:
+                docs.setdefault(t, set()).add(c.doc)
+        return cls({t: frozenset(d) for t, d in docs.items()})
+
+    def own_share(self, doc: str, terms: Sequence[str]) -> float:
+        """The share of ``terms`` that no document but ``doc`` uses (0 for no terms)."""
+        words = set(terms)
+        if not words:
+            return 0.0
+        return sum(1 for t in words if self.docs_of.get(t, frozenset()) <= {doc}) / len(words)
+
+
+def paragraph_index(text: str, start: int) -> int:
+    """The paragraph of ``text`` that character ``start`` is in, from 0: how many line breaks (a
+    run of them counts once) come before it, after any leading ones."""
+    return len(_BREAKS.findall(text[:start].lstrip()))
+
+
+def single_source_importance(claims: Sequence[Claim], text: str, story: StoryTerms) -> float:
+    """The weight of a one-outlet fact citing ``claims`` (of one document whose text is ``text``):
+    see the module docstring."""
+    if not claims:
+        return 0.0
+    doc = claims[0].doc
+    paragraph = min(paragraph_index(text, c.start) for c in claims)
+    figures = sum(len(c.figures) for c in claims)
+    names = len({e for c in claims for e in c.entities})
+    score = LEAD / (1 + paragraph / 2)
+    score += PER_FIGURE * min(figures, MAX_FIGURES) + PER_NAME * min(names, MAX_NAMES)
+    score += DATED * any(c.times for c in claims)
+    score += OWN_WORDS * story.own_share(doc, [t for c in claims for t in c.terms])
+    if any(c.quotes for c in claims):
+        score += QUOTED
+    if max(quote_share(c) for c in claims) >= 0.5:
+        score *= MOSTLY_QUOTED
+    return round(score, 3)
