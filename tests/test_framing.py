@@ -846,3 +846,30 @@ def test_a_judgement_in_the_outlets_own_clause_before_a_report_of_speech_is_its_
     assert _evaluative(nlp, texts) == [], _framing(nlp, texts)
     texts["a"] = "Congressional Democrats were particularly appreciative of the result of the primary in Virginia."
     assert _evaluative(nlp, texts) == [], _framing(nlp, texts)
+
+
+def test_a_judging_modifier_is_shown_beside_another_outlets_other_noun_for_the_same_thing(nlp):
+    # PolNeAR dev (New York primary): "an unexpectedly strong win" / "a solid victory": WordNet puts
+    # "win" right under "victory"; the plain outlet's words are shown beside the judging ones
+    texts = {
+        "a": "Hillary Clinton beat Bernie Sanders in New York on Tuesday with an unexpectedly strong win.",
+        "b": "Hillary Clinton got a solid victory over Bernie Sanders in New York on Tuesday.",
+    }
+    items = [x for x in _evaluative(nlp, texts) if "unexpectedly strong win" in x.about]
+    assert len(items) == 1 and set(items[0].docs) == {"a", "b"}, _framing(nlp, texts)
+    assert any(lab.doc == "b" and "solid victory" in lab.label for lab in items[0].labels), items
+
+
+def test_one_owners_thing_named_with_a_judging_noun_in_one_outlet_and_a_plain_one_in_another(nlp):
+    # PolNeAR dev (Comey): "Hillary Clinton's email scandal" / "Hillary Clinton's email habits"
+    texts = {
+        "a": "The FBI on Tuesday closed its review of Hillary Clinton's email scandal without charges.",
+        "b": "The FBI on Tuesday closed its review of Hillary Clinton's email server without charges.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it (")]
+    assert len(items) == 1, _framing(nlp, texts)
+    by_doc = {lab.doc: lab.label for lab in items[0].labels}
+    assert "email scandal" in by_doc["a"] and "email server" in by_doc["b"], by_doc
+    # two plain nouns for it are no frame
+    texts["a"] = texts["a"].replace("scandal", "account")
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it (")], _framing(nlp, texts)

@@ -49,7 +49,7 @@ from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, J
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking",
            "whole_word", "CUE_RANK",
-           "JUDGING_ADJ"]
+           "JUDGING_ADJ", "FACTUAL"]
 
 # judging adverbs and hedges a reporter adds in their own voice
 _JUDGING = JUDGING_ADVERBS
@@ -85,6 +85,7 @@ _FACTUAL = frozenset(
     elated jubilant furious livid outraged appreciative grateful thankful
     """.split()
 )
+FACTUAL = _FACTUAL
 _MIN_VALENCE = 1.5
 # a modifier judges on valence alone only when strongly charged ("dismal", "brilliant"; not
 # "powerful", "special", "difficult")

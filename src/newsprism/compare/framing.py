@@ -20,7 +20,8 @@ Two kinds, never conflicts (nothing here says an outlet is wrong):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
@@ -29,6 +30,7 @@ from newsprism.compare.align import quote_share
 from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
+from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.doc_reads import DocReads, lemmas_of
 from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role
@@ -454,7 +456,8 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
         key = outlet_key(outlet_of.get(o)) or o
         if key in seen:
             continue
-        for t in _with_lemma(index, o, doc, lemma, reads):
+        # the same noun, else one WordNet puts beside it ("an unexpectedly strong win" / "a solid victory")
+        for t in chain(_with_lemma(index, o, doc, lemma, reads), _near_in(doc, o, lemma, named, ents)):
             if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ in ("compound", "npadvmod") \
                     or any(c.dep_ == "advmod" and c.lower_ in ("earlier", "later") for c in t.children):
                 continue  # a noun telling when ("his wins earlier this campaign") names no thing
@@ -476,6 +479,22 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
             seen.add(key)
             break
     return out
+
+
+def _near_in(doc: Doc, doc_id: str, lemma: str, named: Mapping[str, list[tuple[int, int, str]]],
+             ents: set[str]) -> Iterator:
+    """The nouns of ``doc``, in sentences naming one of ``ents``, that may name what ``lemma`` names
+    in other words (``slot_words.near_nouns``: "win" / "victory"), in reading order; read only
+    when the same noun gave no match."""
+    sents: dict[int, object] = {}
+    for start, end, e in named.get(doc_id, ()):
+        words = doc.char_span(start, end, alignment_mode="expand") if e in ents else None
+        if words is not None:
+            sents.setdefault(words.sent.start, words.sent)
+    for _, sent in sorted(sents.items()):
+        for t in sent:  # type: ignore[attr-defined]
+            if t.pos_ == "NOUN" and t.lemma_.lower() != lemma and near_nouns(lemma, t.lemma_.lower()):
+                yield t
 
 
 def _speech_verbs(claim: Claim, doc: Doc) -> list | None:
@@ -601,7 +620,13 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                                       label, (d,), cites))
                 continue
             about = f"only {outlet_of.get(d) or d} judges: {_quoted(phrase)}"
-            plain = _plain_wordings(docs[d][at], d, docs, named, outlet_of, uses, things, reads) if rank == modifier else []
+            graded = docs[d][at]
+            if rank == adverb and graded.dep_ == "advmod" and graded.head.dep_ == "amod":
+                graded = graded.head  # "an unexpectedly strong win": the adverb grades the noun's modifier
+            plain = _plain_wordings(graded, d, docs, named, outlet_of, uses, things, reads) \
+                if rank == modifier or graded.i != at else []
+            if graded.i != at:  # both outlets' word ("famously frosty" / "sometimes frosty"): a shared judgement
+                plain = [(lab, j) for lab, j in plain if graded.lower_ not in lab.label.lower().split()]
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]
@@ -631,7 +656,7 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
         return []
     reads = DocReads()  # what the tests read of each document, read once
     labels = _label_items(analysis, docs, reads) + term_items(analysis, docs, reads=reads) \
-        + speech_verb_items(analysis, claims, docs)
+        + slot_items(analysis, docs, reads) + speech_verb_items(analysis, claims, docs)
     # the labels' own words (not the sentences some items cite beside them): a judgement inside
     # a label is that label; another in the same sentence is an item of its own
     cited = [c for item in labels for lab in item.labels for c in lab.citations if c.text in lab.label]
