@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from newsprism.nlp import parsed_from
@@ -119,3 +121,75 @@ def test_the_library_loads_spacy_without_torch_unless_spacy_came_first():
     host = subprocess.run([sys.executable, "-c", "import sys\nimport spacy\n" + tail], capture_output=True, text=True,
                           check=True)
     assert host.stdout.split() == ["True", "True", "3.0"], host.stdout + host.stderr
+
+
+def _columns(doc) -> list[list[int]]:
+    from spacy.attrs import DEP, LEMMA, MORPH, POS, TAG
+
+    return doc.to_array([TAG, POS, MORPH, LEMMA, DEP]).tolist()
+
+
+# the word exceptions of en_core_web_sm's attribute ruler: its two-token rules (gon na, got ta,
+# let 's, c'm on, y' all, there is), the pronouns' case by their dependency, ai n't, space tokens
+RULE_TEXTS = [
+    "We 're gon na win, y' all. I got ta go. Let's see. C'm on! There's a cat and there are two dogs.",
+    "I ain't sure it is. You did it and it hit me. Give it to you, then I saw them.  \n\n  But he did.",
+    "Which did she mean? That was all; those who came did, but  not many.\n \nThe end",
+]
+
+
+def test_the_attribute_rules_set_what_spacys_attribute_ruler_sets(nlp):
+    """nlp.AttributeRules replaces en_core_web_sm's attribute_ruler (a Matcher over its 179
+    rules, 12 % of the parse): every token gets the same TAG, POS, MORPH, LEMMA and DEP as
+    with spaCy's own pipeline, on the seed story and on texts that fire its word rules."""
+    import spacy
+
+    from newsprism.corpus.readers import read_paths
+    from newsprism.nlp import AttributeRules, model_path
+
+    assert isinstance(nlp.get_pipe("attribute_ruler"), AttributeRules)
+    stock = spacy.load(model_path())
+    assert type(stock.get_pipe("attribute_ruler")).__name__ == "AttributeRuler"
+    seed, _ = read_paths([Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"])
+    texts = RULE_TEXTS + [a.text for a in seed]
+    # without the sentence guard, so that both parse alike: the ruler is what differs
+    with nlp.select_pipes(disable=["newsprism_sentence_guard"]):
+        ours = list(nlp.pipe(texts))
+    for text, doc, theirs in zip(texts, ours, stock.pipe(texts)):
+        assert _columns(doc) == _columns(theirs), text[:60]
+        assert [str(t.morph) for t in doc] == [str(t.morph) for t in theirs]
+    lemmas = {t.text: t.lemma_ for t in ours[0]}
+    assert (lemmas["gon"], lemmas["na"], lemmas["ta"]) == ("go", "to", "to")
+
+
+def test_the_attribute_rules_follow_the_rulers_order_index_and_predicates(nlp):
+    """A ruler of overlapping rules: a later rule wins, a two-token rule sets the token at its
+    index (also from the end), IN / NOT_IN / REGEX and a bool test as spaCy's Matcher reads them."""
+    from spacy.pipeline import AttributeRuler
+
+    from newsprism.nlp import AttributeRules
+
+    ruler = AttributeRuler(nlp.vocab)
+    ruler.add([[{"TAG": "NN"}]], {"POS": "PROPN", "MORPH": "Number=Sing"})
+    ruler.add([[{"LOWER": {"IN": ["cat", "dog"]}, "TAG": "NN"}]], {"POS": "X"})
+    ruler.add([[{"LOWER": {"REGEX": "^d.g$"}}]], {"LEMMA": "hound"})
+    ruler.add([[{"LOWER": "the"}, {"TAG": {"NOT_IN": ["NNS"]}}]], {"LEMMA": "first"}, index=0)
+    ruler.add([[{"LOWER": "a"}, {"IS_SPACE": False, "DEP": {"NOT_IN": [""]}}]], {"TAG": "XX"}, index=-1)
+    ruler.add([[{"IS_SPACE": True}]], {"DEP": "dep"})
+    rules = AttributeRules.compiled(ruler)
+    assert rules is not None
+    with nlp.select_pipes(disable=["attribute_ruler", "lemmatizer", "ner"]):
+        docs = list(nlp.pipe(["The cat saw a dog and the dogs.  A log fell on the mat.", "the"]))
+    for doc in docs:
+        theirs, ours = doc.copy(), doc.copy()
+        ruler(theirs)
+        rules(ours)
+        assert _columns(ours) == _columns(theirs)
+    doc = rules(docs[0].copy())
+    assert [t.pos_ for t in doc][1] == "X"  # the later rule wins over "NN" -> PROPN
+    assert [t.lemma_ for t in doc][:5] == ["first", "", "", "", "hound"]
+    assert [t.tag_ for t in doc][4] == "XX"  # index -1: the second token of "a dog"
+
+    unread = AttributeRuler(nlp.vocab)
+    unread.add([[{"LOWER": "very", "OP": "+"}]], {"POS": "ADV"})
+    assert AttributeRules.compiled(unread) is None  # with_attribute_rules keeps spaCy's ruler then
