@@ -318,3 +318,30 @@ def test_a_title_abbreviated_before_a_name_is_that_title_and_a_placed_title_keep
     text = ("Marco Rubio campaigned in Ames on Monday with Sen. Joni Ernst, R-Iowa. The Florida senator told "
             "reporters he feels good about Iowa, and \u201cwe'll see what it translates to.\u201d")
     assert _speaker(nlp, text, "we'll see") != "Joni Ernst"
+
+
+def test_a_leader_described_by_a_people_is_the_person_the_report_is_about(nlp):
+    # nyt 2015-12-19 (study set, stored story 246): "the Russian leader said" was left as written
+    text = ("Vladimir V. Putin held his annual news conference on Thursday. Mr. Putin chided Turkey. "
+            "Mr. Putin also praised Donald Trump. ''There is no doubt that he is a very bright and talented man,'' "
+            "the Russian leader said.")
+    assert _speaker(nlp, text, "There is no doubt") == "Vladimir V. Putin"
+    # wash-post 2016-09-08 (dev): "the band leader" is a job of its own, not Bobby Scott's description
+    text = ("Bobby Scott welcomed several hundred guests. Scott spoke about the Senate. At his cookout, the band "
+            "leader called Democratic bigwigs to the stage, singing \u201cIt's a big year for Virginia.\u201d")
+    assert _speaker(nlp, text, "It's a big year") != "Bobby Scott"
+
+
+def test_a_clause_of_time_after_its_main_clause_holds_the_quote_after_it(nlp):
+    # nyt 2016-04-21 (study set): the cue of "... when he suggested that Hillary Clinton ''should be
+    # buried ...''" was dropped as a clause of time, and the second quote went to "she" (Hillary Clinton)
+    text = ("Curt Schilling was fired by ESPN on Wednesday. Last month, Schilling waded into politics on a radio "
+            "station when he suggested that Hillary Clinton ''should be buried under a jail somewhere'' if she "
+            "gave ''classified information on hundreds if not thousands of emails on a public server.''")
+    assert "Clinton" not in (_speaker(nlp, text, "classified information") or "")
+    doc = nlp(text)
+    from newsprism.extract.quotes import attribute_quotes
+
+    found = attribute_quotes(Article(id="t", text=text), doc,
+                             [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents])
+    assert all(a.quote.cue is not None and a.quote.cue.text == "suggested" for a in found)

@@ -198,7 +198,7 @@ PERSON_ROLE_NOUNS = frozenset(
     businesswoman billionaire millionaire mogul tycoon magnate neurosurgeon surgeon lawmaker legislator
     politician activist actor actress singer rapper musician star celebrity author novelist comedian
     filmmaker executive entrepreneur investor economist historian strategist pollster host anchor
-    columnist""".split()
+    columnist leader""".split()
 )
 # a person named through a relative ("her husband, Frank Fiorina"; hyphens and spaces dropped: "soninlaw")
 KIN_NOUNS = frozenset("""husband wife son daughter father mother dad mom brother sister uncle aunt nephew

@@ -446,6 +446,8 @@ class People:
             return Person(self.span(*best[0]), written)
         if not (head in PERSON_ROLE_NOUNS or (head in ROLE_TITLES and mods)) or latest_key is None:
             return None
+        if any(c.dep_ == "compound" and c.pos_ == "NOUN" for c in noun.lefts):
+            return None  # "the band leader": a job of its own, not a way to describe who the report is about
         if latest_key in scores:
             return None  # the latest subject is described otherwise
         assert latest is not None
@@ -482,7 +484,8 @@ class People:
                 chain.append(doc[j])
                 held.add(j)
                 j -= 1
-            nouns += [c for c in chain if c.pos_ == "NOUN" and tok.start <= c.head.i < tok.end]
+            # (a title written capitalised is a proper noun: "Senate Minority Leader Harry Reid")
+            nouns += [c for c in chain if c.pos_ in ("NOUN", "PROPN") and not c.ent_type_ and tok.start <= c.head.i < tok.end]
             root = tok.root
             nouns += [c for c in root.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
             if root.dep_ == "appos" and root.head.pos_ == "NOUN":

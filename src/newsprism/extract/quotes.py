@@ -329,7 +329,9 @@ def _aside_clause(cue: Token, first: int) -> bool:
     if is_time_clause(cue):
         # "When Trump suggested that Cuba would sue ..., Rubio fired back forcefully: “...”": a
         # clause of time or condition whose sentence has a subject of its own does not hold the quote
-        return cue.i < first and any(c.dep_ in ("nsubj", "nsubjpass") for c in cue.head.children)
+        # (a main clause before it leaves the quote to it: "The issue had come up Friday after Mr.
+        # Trump, asked about ..., had said, ''I think ...''")
+        return cue.i < first and cue.head.i > cue.i and any(c.dep_ in ("nsubj", "nsubjpass") for c in cue.head.children)
     if cue.dep_ not in ("relcl", "acl"):
         return False
     # only when the noun it qualifies is the subject of the clause that holds the quote (in
