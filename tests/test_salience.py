@@ -69,3 +69,27 @@ def test_single_source_puts_a_reports_own_figures_before_a_commentators_remarks(
     homes = next(i for i, t in enumerate(order) if "120 homes" in t)
     remark = next(i for i, t in enumerate(order) if "disgrace" in t)
     assert homes < remark, order
+
+
+def test_an_outlet_telling_a_fact_in_part_does_not_leave_it_out():
+    # BASIL 97b1305c: the NYT's "The St. Louis Tea Party Coalition issued its own resolution
+    # against the N.A.A.C.P." supports partly the fact Fox and HuffPost tell; it was listed as
+    # something the Times leaves out
+    from newsprism.compare.findings import _omissions
+    from newsprism.model import DocumentInfo, Finding, Support
+
+    def doc(i: str) -> DocumentInfo:
+        return DocumentInfo(i, i.upper(), None, None, None, None, False, (), None, None, (), None, "text")
+
+    def cite(d: str) -> Span:
+        return Span(d, 0, 4, "text")
+
+    told = Finding("C1", "corroborated", "A resolution was issued.", ("a", "b"), (cite("a"), cite("b")), sources=2,
+                   support=(Support("a#0", cite("a"), "same fact"), Support("b#0", cite("b"), "same fact"),
+                            Support("c#0", cite("c"), "partly")))
+    other = Finding("C2", "corroborated", "The vote was unanimous.", ("a", "b"), (cite("a"), cite("b")), sources=2,
+                    support=(Support("a#5", cite("a"), "same fact"), Support("b#5", cite("b"), "same fact")))
+    omissions = {o.doc: o for o in _omissions([doc("a"), doc("b"), doc("c")], [told, other])}
+    assert omissions["c"].omits == ("C2",) and omissions["c"].partly == ("C1",)
+    assert omissions["a"].carries == ("C1", "C2") and omissions["a"].omits == () and omissions["a"].partly == ()
+    assert _omissions([doc("a")], [told]) == ()

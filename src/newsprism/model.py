@@ -430,12 +430,14 @@ class Finding:
 
 @dataclass(frozen=True)
 class Omission:
-    """What one outlet leaves out of the facts the others corroborate."""
+    """What one outlet leaves out of the facts the others corroborate. A fact it tells only in
+    part (one of its claims supports the fact "partly") is in ``partly``, not left out."""
 
     doc: str
     outlet: str | None
     carries: tuple[str, ...]  # Finding.id
     omits: tuple[str, ...]
+    partly: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

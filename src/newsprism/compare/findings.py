@@ -36,6 +36,7 @@ from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import propositions
 from newsprism.lexicon import WEEKDAYS
 from newsprism.model import (
+    DocumentInfo,
     Fact,
     FigureComparison,
     Finding,
@@ -268,6 +269,28 @@ def _compared(apart: Sequence[FigureComparison], parted: Sequence[FigureComparis
     return tuple(replace(x, id=f"N{i}") for i, x in enumerate([*apart, *more], 1))
 
 
+def _omissions(documents: Sequence[DocumentInfo], corroborated: Sequence[Finding]) -> tuple[Omission, ...]:
+    """For each document, the corroborated facts it carries, those it tells only in part (a claim
+    of it supports the fact "partly": "The St. Louis Tea Party Coalition issued its own
+    resolution against the N.A.A.C.P." against "A group called the St. Louis Tea Party issued its
+    own resolution Tuesday calling on the NAACP to withdraw the proposal") and those it leaves
+    out, each in the corroborated order (most independent sources first, then importance)."""
+    if len(documents) < 2:
+        return ()
+    out = []
+    for d in documents:
+        partly = tuple(f.id for f in corroborated if d.id not in f.docs
+                       and any(s.strength == "partly" and s.citation.doc == d.id for s in f.support))
+        out.append(Omission(
+            d.id,
+            d.outlet,
+            tuple(f.id for f in corroborated if d.id in f.docs),
+            tuple(f.id for f in corroborated if d.id not in f.docs and f.id not in partly),
+            partly,
+        ))
+    return tuple(out)
+
+
 def _numbered(prefix: str, items: Sequence[Finding]) -> tuple[Finding, ...]:
     return tuple(replace(f, id=f"{prefix}{i}") for i, f in enumerate(items, 1))
 
@@ -308,16 +331,7 @@ def find_from_claims(
         [_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
         + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
     )
-    doc_ids = [d.id for d in analysis.documents]
-    omissions = tuple(
-        Omission(
-            d.id,
-            d.outlet,
-            tuple(f.id for f in corroborated if d.id in f.docs),
-            tuple(f.id for f in corroborated if d.id not in f.docs),
-        )
-        for d in analysis.documents
-    ) if len(doc_ids) > 1 else ()
+    omissions = _omissions(analysis.documents, corroborated)
     return Findings(
         corroborated=corroborated,
         conflicts=conflicts,

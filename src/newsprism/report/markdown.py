@@ -172,10 +172,13 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
             out.append(f"- {_md(o.outlet or 'outlet unknown')} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
-                       + ("" if o.omits else ": nothing"))
+                       + (f", tells {len(o.partly)} only in part" if o.partly else "")
+                       + ("" if o.omits or o.partly else ": nothing"))
             headline = {x.id: x.about for x in f.corroborated}
             for fid in o.omits:
                 out.append(f"  - {_md(fid)}: {_md(headline.get(fid, ''))}")
+            for fid in o.partly:
+                out.append(f"  - tells only in part: {_md(fid)}: {_md(headline.get(fid, ''))}")
     if f.timeline:
         out += ["", "## Timeline", ""]
         for item in f.timeline:

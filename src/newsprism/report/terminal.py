@@ -229,6 +229,8 @@ def print_report(
             _say(console, f"  [bold]{escape(labels[o.doc][0])}[/] carries {len(o.carries)}, leaves out {len(o.omits)}")
             for fid in take(list(o.omits)):
                 _say(console, f"      – {escape(clip(about.get(fid, fid), 140))}")
+            for fid in take(list(o.partly)):
+                _say(console, f"      ~ tells only in part: {escape(clip(about.get(fid, fid), 120))}")
 
     rest = [s for s in SECTIONS if s not in shown]
     console.print()
