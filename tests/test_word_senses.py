@@ -133,3 +133,24 @@ def test_a_given_name_alone_ner_calls_a_place_is_a_person(nlp):
 
     assert typed("Melania") == "PERSON"
     assert typed("Charlotte") == "GPE" and typed("Virginia") == "GPE"
+
+
+def test_a_name_of_two_words_wordnet_knows_as_no_person_is_no_person(nlp):
+    """PolNeAR (story 542 as the stop-8 closing note reports it; dev: "Jim Crow" twice, "Squawk
+    Box"): NER called a medal, the segregation laws and a television show persons. WordNet knows
+    each name, and in no sense as a person; "Uncle Sam" and "Martin Luther King" it knows as
+    persons, and "Hank Pearl" it does not know."""
+    text = ("Humayun Khan received the Purple Heart. The Jim Crow laws fell. Uncle Sam wants you. "
+            "Martin Luther King marched. Hank Pearl spoke. Wall Street fell.")
+    doc = nlp(text)
+
+    def typed(name: str) -> str:
+        start = text.index(name)
+        return entity_type([make_item(0, Mention("a", start, start + len(name), name, "PERSON"), doc)])
+
+    assert typed("Purple Heart") == "ENTITY"
+    assert typed("Jim Crow") == "ENTITY"
+    assert typed("Wall Street") == "GPE"
+    assert typed("Uncle Sam") == "PERSON"
+    assert typed("Martin Luther King") == "PERSON"
+    assert typed("Hank Pearl") == "PERSON"

@@ -84,7 +84,7 @@ def entity_type(members: list[Item]) -> str:
     if label == "PERSON" and names and all(_outlet(it.mention.text) or _institution(it) for it in names):
         return "ORG"  # "Politico", "Twitter", "Dish Network" NER called a person
     if label == "PERSON" and names:
-        return _known_proper_noun(members, names) or label
+        return _known_proper_noun(members, names) or _known_compound(members, names) or label
     if label in ("GPE", "LOC", "FAC") and names:
         return _given_name_alone(names) or label
     if label == "ORG" and any(it.before_state for it in names):
@@ -139,6 +139,29 @@ def _known_proper_noun(members: list[Item], names: list[Item]) -> str | None:
         return "NORP"
     return _PROPER_NOUN_TYPES.get(kinds[0]) if kinds else None
 
+
+
+def _known_compound(members: list[Item], names: list[Item]) -> str | None:
+    """The type of a name of two words or more NER called a person that WordNet (the optional
+    ``[wordnet]`` extra) knows, and knows in no sense as a person: "Purple Heart" (a medal),
+    "Jim Crow" (the laws), "Squawk Box" (here a television show) are no people (ENTITY); "Wall
+    Street" a place, "White House" an organisation, by WordNet's first sense. None when
+    WordNet knows a person so ("Uncle Sam", "John Doe", "Martin Luther King"), when the names
+    are written differently, or when a title or "he"/"she" joined to it says a person."""
+    texts = {" ".join(it.words) for it in names}
+    if len(texts) != 1 or len(names[0].words) < 2:
+        return None
+    if any(it.gender is not None and not it.gender_by_name for it in names) or any(
+            it.kind == "pronoun" and it.head in PRONOUNS_PERSON for it in members):
+        return None
+    senses = noun_senses()
+    found = senses.senses(next(iter(texts))) if senses is not None else ()
+    if not found or senses is None:
+        return None
+    kinds = [senses.synset(o).lexname for o in found]
+    if "noun.person" in kinds:
+        return None
+    return {"noun.location": "GPE", "noun.group": "ORG"}.get(kinds[0], "ENTITY")
 
 
 _SPEAKER_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP"})
