@@ -873,3 +873,24 @@ def test_one_owners_thing_named_with_a_judging_noun_in_one_outlet_and_a_plain_on
     # two plain nouns for it are no frame
     texts["a"] = texts["a"].replace("scandal", "account")
     assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it (")], _framing(nlp, texts)
+
+
+def test_a_judgement_someone_labels_calls_aims_at_or_retorts_is_theirs_not_the_outlets(nlp):
+    # untuned PolNeAR stories (284, 375, 405, 501): the campaign's "mark of a desperate candidate",
+    # the strategist's "what he characterized as an increasingly nasty campaign", the image punches
+    # are "designed to make him look like", Clinton's retort after "fired back that"; "blasted out
+    # an email" sends it; "distrustful" is a state of mind
+    texts = {
+        "a": "The Clinton campaign pushed back against the attack by Bernie Sanders on Wednesday, calling it "
+             "the mark of a desperate candidate. Joel Benenson lashed out at what he characterized as an "
+             "increasingly nasty Sanders campaign on Monday.",
+        "b": "Hillary Clinton may look to hit Bernie Sanders with punches designed to make him look like a "
+             "hypocritical politician. Hillary Clinton fired back that New York voters elected her twice, so "
+             "they clearly believed in her judgment.",
+        "c": "The Clinton campaign blasted out an email to supporters on Monday. Segments of the party that "
+             "are distrustful of Bernie Sanders met on Monday.",
+    }
+    items = _evaluative(nlp, texts)
+    for word in ("desperate", "nasty", "hypocritical", "clearly", "distrustful"):
+        assert not any(word in x.about for x in items), (word, items)
+    assert not any("blasted out" in x.about for x in _framing(nlp, texts)), _framing(nlp, texts)

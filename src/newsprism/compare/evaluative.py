@@ -97,7 +97,7 @@ _STATES_OF_MIND = frozenset(
     """worried concerned sympathetic determined focused intent eager ready reluctant skeptical inclined willing
     unwilling poised open receptive hostile confident comfortable uncomfortable nervous anxious relaxed
     restrained subdued surprised unsure uncertain certain sure aware unaware interested keen prepared close
-    motivated
+    motivated distrustful mistrustful wary leery
     """.split()
 )
 # adverbs of degree: on a word that does not judge ("a sharply different economic context") they
@@ -198,6 +198,11 @@ _CONTENT_NOUNS = frozenset(
 )
 # verbs by which the sentence gives someone's opinion rather than the reporter's
 _OPINION_VERBS = frozenset("consider deem regard view perceive think feel believe find".split())
+# verbs by which someone labels a thing "as" something ("what he characterized as ..."); "portray"
+# is left out: "Trump has portrayed himself as a shrewd manipulator" is the outlet's account
+_LABELLING_VERBS = frozenset("characterize characterise describe label brand dub call".split())
+# verbs of how something seems ("make him look like ...")
+_SEEMING_VERBS = frozenset("look seem appear sound".split())
 # verbs whose "of" phrase is what someone is charged with ("accused Obama of bungling the recovery")
 _CHARGE_VERBS = frozenset("accuse charge suspect".split())
 # verbs that judge conduct only of something done to an object ("ducked the question", "dodged
@@ -360,9 +365,23 @@ def _reported_or_negated(tok: Token) -> bool:
             return True
         if t.dep_ == "advcl" and any(c.lower_ in ("if", "unless") for c in t.children):
             return True
-        # "what she called the angry, divisive rhetoric", "he called it a disaster": the speaker's words
+        # "what she called the angry, divisive rhetoric", "he called it a disaster": the speaker's words;
+        # so too after a participle whose subject is the clause's ("The campaign pushed back, calling
+        # it the mark of a desperate candidate")
         if t.dep_ == "oprd" and t.head.lemma_.lower() in REPORTING_VERBS \
-                and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.head.children):
+                and (any(c.dep_ in ("nsubj", "nsubjpass") for c in t.head.children)
+                     or (t.head.tag_ == "VBG" and t.head.dep_ in ("advcl", "xcomp", "acl", "conj"))):
+            return True
+        # "what he characterized as an increasingly nasty campaign": the labeller's view
+        if t.dep_ == "pobj" and t.head.lower_ == "as" and t.head.head.lemma_.lower() in _LABELLING_VERBS \
+                and any(c.dep_ == "nsubj" for c in t.head.head.children):
+            return True
+        # "punches designed to make him look like a hypocritical politician": an image sought, not seen
+        if t.dep_ in ("ccomp", "xcomp") and t.lemma_ in _SEEMING_VERBS and t.head.lemma_ == "make" \
+                and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.head.children):
+            return True
+        # "Clinton fired back that ... so clearly believed in her judgment": a retort
+        if t.dep_ == "ccomp" and any(c.lower_ == "back" and c.dep_ in ("prt", "advmod") for c in t.head.children):
             return True
         # "accused Obama of bungling the rehabilitation": what the accuser charges
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "of" and t.head.head.lemma_.lower() in _CHARGE_VERBS:
@@ -598,8 +617,8 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             subj = [c for c in tok.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= tok.i - 6]
             aux = [c.i for c in tok.lefts if c.dep_ in ("aux", "auxpass", "neg")]
             lo = subj[0].left_edge.i if subj else min([tok.i] + aux)
-            if lemma == "hammer" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
-                continue  # "to be hammered out": to negotiate, no criticism
+            if lemma in _WORDING_VERBS and lemma != "lash" and any(c.dep_ == "prt" and c.lower_ == "out" for c in tok.children):
+                continue  # "to be hammered out", "blasted out an email": to negotiate, to send, no criticism
             if lemma in _EVASION_VERBS and not any(c.dep_ in ("dobj", "nsubjpass") or (c.dep_ == "prt" and c.lower_ == "out")
                                                    for c in tok.children):
                 continue  # "ducked down for selfies": a movement, not an evasion
