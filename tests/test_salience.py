@@ -93,3 +93,17 @@ def test_an_outlet_telling_a_fact_in_part_does_not_leave_it_out():
     assert omissions["c"].omits == ("C2",) and omissions["c"].partly == ("C1",)
     assert omissions["a"].carries == ("C1", "C2") and omissions["a"].omits == () and omissions["a"].partly == ()
     assert _omissions([doc("a")], [told]) == ()
+
+
+def test_a_figure_another_report_gives_is_no_news_of_one():
+    # BASIL f11c2566: Boehner's "1 in 3" chance, given by all three reports (none linked as one
+    # fact), headed the single-source section three times
+    odds = Figure("a", 0, 6, "1 in 3", 1 / 3, unit="fraction")
+    seats = Figure("a", 20, 23, "242", 242, counts="seats")
+    a = _claim("a", "Boehner gave a 1 in 3 chance; Republicans hold 242 seats.", 0, ("boehner", "chance", "seat"),
+               figures=(odds, seats))
+    b = _claim("b", "Boehner said there is a 1 in 3 chance.", 0, ("boehner", "chance"),
+               figures=(Figure("b", 25, 31, "1 in 3", 1 / 3, unit="fraction"),))
+    story = StoryTerms.of([a, b])
+    assert story.own_figures("a", a.figures) == 1  # 242 seats only
+    assert story.own_figures("b", b.figures) == 0

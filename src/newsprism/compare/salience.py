@@ -7,7 +7,8 @@ A single-source item is news when it tells what the other reports do not. The we
   other document of the story uses. "the massacre that killed 49 people and wounded 53" tells
   more the others lack than "the worst mass shooting in American history", which they all tell in
   their own words.
-- **Concrete content:** figures (up to two), named things (up to three), a date or time.
+- **Concrete content:** figures no other report gives (up to two: "1 in 3", given by all three
+  reports of Boehner's odds, is no news of one), named things (up to three), a date or time.
 - **Lead position:** the paragraph it sits in (not the clause count: one long lede sentence cut
   into clauses is still the lede).
 - **Named sources and quotes:** a quotation inside the reporter's sentence adds; a sentence that
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from newsprism.compare.align import quote_share
 from newsprism.extract.claims import Claim
+from newsprism.model import Figure
 
 __all__ = ["StoryTerms", "paragraph_index", "single_source_importance"]
 
@@ -32,7 +34,7 @@ _BREAKS = re.compile(r"\n\s*")
 
 # what each part weighs (dev halves of the BASIL, PolNeAR and PolNeAR-clean gold sets)
 LEAD = 1.0  # a first paragraph's weight; the n-th weighs LEAD / (1 + n/2)
-PER_FIGURE, MAX_FIGURES = 1.0, 2
+PER_FIGURE, MAX_FIGURES = 1.0, 2  # a figure no other report gives
 PER_NAME, MAX_NAMES = 0.3, 3
 DATED = 0.3
 OWN_WORDS = 2.0  # times the share of its content words no other report uses
@@ -40,19 +42,32 @@ QUOTED = 0.5  # a quotation in it
 MOSTLY_QUOTED = 0.5  # times this when at least half of it is inside quotation marks
 
 
+def _figure_key(figure: Figure) -> tuple[str, str | None]:
+    return str(figure.value), figure.unit
+
+
 @dataclass(frozen=True)
 class StoryTerms:
-    """Which documents of a story use each content word (the claims' ``terms``)."""
+    """Which documents of a story use each content word (the claims' ``terms``) and give each
+    figure (its value and unit)."""
 
     docs_of: Mapping[str, frozenset[str]]
+    figure_docs: Mapping[tuple[str, str | None], frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, claims: Sequence[Claim]) -> StoryTerms:
         docs: dict[str, set[str]] = {}
+        figures: dict[tuple[str, str | None], set[str]] = {}
         for c in claims:
             for t in c.terms:
                 docs.setdefault(t, set()).add(c.doc)
-        return cls({t: frozenset(d) for t, d in docs.items()})
+            for f in c.figures:
+                figures.setdefault(_figure_key(f), set()).add(c.doc)
+        return cls({t: frozenset(d) for t, d in docs.items()}, {k: frozenset(d) for k, d in figures.items()})
+
+    def own_figures(self, doc: str, figures: Sequence[Figure]) -> int:
+        """How many of ``figures`` (of ``doc``) no other document gives (the same value and unit)."""
+        return sum(1 for f in figures if self.figure_docs.get(_figure_key(f), frozenset()) <= {doc})
 
     def own_share(self, doc: str, terms: Sequence[str]) -> float:
         """The share of ``terms`` that no document but ``doc`` uses (0 for no terms)."""
@@ -75,7 +90,7 @@ def single_source_importance(claims: Sequence[Claim], text: str, story: StoryTer
         return 0.0
     doc = claims[0].doc
     paragraph = min(paragraph_index(text, c.start) for c in claims)
-    figures = sum(len(c.figures) for c in claims)
+    figures = story.own_figures(doc, [f for c in claims for f in c.figures])
     names = len({e for c in claims for e in c.entities})
     score = LEAD / (1 + paragraph / 2)
     score += PER_FIGURE * min(figures, MAX_FIGURES) + PER_NAME * min(names, MAX_NAMES)
