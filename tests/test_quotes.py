@@ -395,3 +395,13 @@ def test_quoted_words_that_label_the_noun_after_them_are_no_quote(nlp):
     quotes = _quotes(nlp, text)
     assert not [q for q in quotes if "conservative" in q.text or "moderate" in q.text]
     assert _one(quotes, "loser").speaker == "Ted Cruz"
+
+
+def test_an_opening_mark_typed_as_the_closing_one_ends_the_quote():
+    from newsprism.extract.quote_marks import quoted_regions
+
+    # west-journal 2016-09-26 (dev), huff-post (study set): “...“ closes; the next “ opens again
+    text = ("PolitiFact claimed \u201cTrump exaggerates\u201d the rate through a \u201cmisleading use of statistics,\u201c "
+            "and concluded his comments were \u201cMostly False.\u201c\n\nThe rate is a widely used term.")
+    quoted = [text[r.start:r.end] for r in quoted_regions(text)]
+    assert quoted == ["Trump exaggerates", "misleading use of statistics,", "Mostly False."]

@@ -31,12 +31,14 @@ class QuotedRegion:
 def _direction(text: str, i: int, is_open: bool) -> bool:
     """Is the mark at ``i`` an opening one? Straight marks are judged by their neighbours."""
     ch = text[i]
-    if ch in _OPENERS:
-        return True
-    if ch in _CLOSERS:
-        return False
     before = text[i - 1] if i > 0 else " "
     after = text[i + 1] if i + 1 < len(text) else " "
+    if ch in _OPENERS:
+        # an opening mark typed where the closing one belongs, glued to the quote's last word and
+        # followed by a space or punctuation, ends the open quote (“the best in the world“ and)
+        return not (is_open and not before.isspace() and (after.isspace() or after in ".,;:!?)]}"))
+    if ch in _CLOSERS:
+        return False
     if (before.isspace() or before in "([{—–-/") and not after.isspace():
         return True
     if after.isspace() or after in ".,;:!?)]}—–-":
