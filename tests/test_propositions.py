@@ -236,3 +236,37 @@ def test_a_relative_clause_set_off_by_commas_tells_an_action(nlp):
     assert "recommend" in conference.kinds and "recommend" not in conference.aside_kinds, conference
     number = next(p for t, p in by_text.items() if t.startswith("That"))
     assert "win" in number.aside_kinds, number
+
+
+def test_a_verb_negated_in_one_clause_only_tells_other_things(nlp):
+    """"he took third place among voters who had previously participated in the caucuses" /
+    "Trump had attracted support from voters who hadn't participated in the caucuses": the one verb
+    both tell is negated in one only (other voters); "won among voters who said Wall Street helps
+    the economy" / "received stronger support from those who said Wall Street helps the economy"
+    tells it alike; so do "has been asked to release the transcripts" / "for not releasing
+    transcripts", where the verb is no noun's modifier."""
+    from newsprism.compare.fact_links import Props
+    from newsprism.compare.match import PredicateSimilarity
+
+    texts = {
+        "a": "Donald Trump finished second. He took third place among voters who had previously participated in the caucuses. "
+             "Clinton won by almost 60 points among voters who said Wall Street helps the economy.",
+        "b": "Trump had attracted support not only from Republican regulars but also from voters who hadn't "
+             "participated in the caucuses. "
+             "But Mrs. Clinton received even stronger support from those who said Wall Street helps the economy. "
+             "Sanders has attacked Clinton for not releasing the transcripts of her speeches.",
+        "c": "Clinton has been asked to release the transcripts of these speeches.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    verdicts = Props(props, PredicateSimilarity(None), 0.6)
+    took = next(c for c in claims if c.text.startswith("He took"))
+    attracted = next(c for c in claims if c.text.startswith("Trump had"))
+    assert "participate" in props[attracted.id].negated_actions, props[attracted.id]
+    assert "participate" in props[took.id].aside_actions and "participate" in props[attracted.id].aside_actions
+    assert verdicts.verdict(took, attracted) == "contradicts"
+    won = next(c for c in claims if c.text.startswith("Clinton won"))
+    received = next(c for c in claims if c.text.startswith("But Mrs. Clinton"))
+    assert verdicts.verdict(won, received) != "contradicts"
+    asked = next(c for c in claims if c.text.startswith("Clinton has been asked"))
+    attacked = next(c for c in claims if c.text.startswith("Sanders has attacked"))
+    assert verdicts.verdict(asked, attacked) != "contradicts"

@@ -51,6 +51,8 @@ class Props:
             return "contradicts"
         if self.other_patients and pred and _other_patients(p, q):
             return "contradicts"
+        if _flipped(p, q):
+            return "contradicts"
         anchors = shared_anchors(p, q)
         # who did it, named by two different nouns ("the cover shows" / "the pictures show"): not known to agree
         # ("he" read as the person last named is that person: "He grabs" / "Etheridge grabs")
@@ -96,6 +98,16 @@ class Props:
         if p.figures & q.figures:
             return False  # the same figures: the same count told with other verbs ("deploy" / "send" 30,000 troops)
         return not actions_compatible(p, q, self.similarity, self.threshold)
+
+
+def _flipped(p: Proposition, q: Proposition) -> bool:
+    """A verb both clauses tell where it picks out a noun is negated in one of them only ("took
+    third place among voters who had previously participated in the caucuses" / "attracted support
+    from voters who hadn't participated in the caucuses"): other people or things. (As an action
+    of the clause a side verb's polarity is not read: "asked to release the transcripts" / "for
+    not releasing transcripts" tell one demand.)"""
+    shared = p.aside_actions & q.aside_actions
+    return bool(shared & (p.negated_actions ^ q.negated_actions))
 
 
 def _aside_only(p: Proposition, q: Proposition) -> bool:

@@ -125,6 +125,10 @@ class Proposition:
     # action, or one's action is the other's noun ("accepted ..." / "her acceptance of ...")
     actions: frozenset[str] = frozenset()
     nominals: frozenset[str] = frozenset()
+    # ... of those actions, the ones told where they modify a noun, as aside_kinds ("voters who
+    # had participated in the caucuses"), and the ones negated ("who hadn't participated")
+    aside_actions: frozenset[str] = frozenset()
+    negated_actions: frozenset[str] = frozenset()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -422,6 +426,10 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         comp = next((c for c in pred.children if c.dep_ in ("attr", "acomp")), None)
         if comp is not None:
             lemma = f"be {comp.lemma_.lower()}"
+    actions = {i: lem for i in every if cols.pos[i] == _VERB
+               for lem in [doc[i].lemma_.lower()]
+               if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
+               and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS}
     return Proposition(
         claim.id,
         lemma,
@@ -437,10 +445,10 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         aside_kinds=frozenset(classes.values()) - {kind} - {
             k for i, k in classes.items() if not _in_modifier(i, pred.i, span.start, span.end, cols)},
         pronouns=_subject_pronouns(pred),
-        actions=frozenset(lem for i in every if cols.pos[i] == _VERB
-                          for lem in [doc[i].lemma_.lower()]
-                          if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
-                          and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS),
+        actions=frozenset(actions.values()),
+        aside_actions=frozenset(v for i, v in actions.items()
+                                if i != pred.i and _in_modifier(i, pred.i, span.start, span.end, cols)),
+        negated_actions=frozenset(v for i, v in actions.items() if _negated(doc[i])),
         # each noun's lemma, and its participant class ("pact" -> "~deal")
         nominals=frozenset(x for i in range(span.start, span.end) if cols.pos[i] == _NOUN and cols.idx[i] >= lo
                            and doc[i].lemma_.isalpha()
