@@ -345,3 +345,17 @@ def test_a_clause_of_time_after_its_main_clause_holds_the_quote_after_it(nlp):
     found = attribute_quotes(Article(id="t", text=text), doc,
                              [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents])
     assert all(a.quote.cue is not None and a.quote.cue.text == "suggested" for a in found)
+
+
+def test_a_relative_pronoun_is_the_source_as_written_and_its_noun_the_speaker(nlp):
+    # usa-today 2016-08-09 (study set): PolNeAR's source is "who", the cue's subject as written, as
+    # "he" is; the speaker is still the person it stands for
+    from newsprism.extract.quotes import attribute_quotes
+
+    text = ("The Republican leaders who rebuked Trump included his running mate, Indiana Gov. Mike Pence, who "
+            "called their son \u201can American hero.\u201d")
+    doc = nlp(text)
+    found = attribute_quotes(Article(id="t", text=text), doc,
+                             [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents])
+    assert [(a.quote.speaker, a.source_written.text if a.source_written else None) for a in found] == [
+        ("Mike Pence", "who")]

@@ -119,7 +119,13 @@ def _puts_it(token: Token) -> bool:
 
 
 def _speaker_of(index: _DocIndex, verb: Token, quote_open: int) -> Person:
-    return _speaker_named_by(index, source_of(verb), quote_open)
+    person = _speaker_named_by(index, source_of(verb), quote_open)
+    relative = next((c for c in verb.children if c.dep_ == "nsubj" and (c.tag_ == "WP" or c.lower_ == "which")), None)
+    if relative is not None and person.name is not None and not person.lost:
+        # "Mike Pence, who called their son “an American hero”": the source as written at the cue
+        # is "who", as "he" is; the name is the noun it stands for
+        return Person(person.name, index.span(relative.idx, relative.idx + len(relative)), gender=person.gender)
+    return person
 
 
 def _speaker_named_by(index: _DocIndex, subject: Token | None, quote_open: int) -> Person:
