@@ -98,3 +98,27 @@ def test_indefinite_counts_told_by_other_acts_are_two_sets(nlp):
     assert _linked_figure_conflicts(nlp, dict(texts, b="The Sanders campaign buys ad time for 6 Super Tuesday states.")) != []
     assert _linked_figure_conflicts(nlp, dict(texts, b="After that, the 11 states hold contests on March 1, known as "
                                                       "Super Tuesday.")) != []
+
+
+def test_a_parted_one_outlet_part_is_weighed_as_the_other_single_source_facts(nlp):
+    # it kept the corroborated fact's importance (another scale) and so ranked apart from the
+    # one-outlet facts it sits among
+    from newsprism.compare.fact_text import reads_whole
+    from newsprism.compare.salience import StoryTerms, single_source_importance
+    from newsprism.extract.claims import extract_claims
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}", published="2016-05-27") for k, v in _MARGINS.items()]
+    f = _findings(nlp, _MARGINS).findings
+    core = run_pipeline(arts, nlp, stages=CORE_STAGES)
+    docs = {d.id: nlp(d.text) for d in core.documents}
+    claims = {c.id: c for c in extract_claims(core, docs)}
+    story = StoryTerms.of(list(claims.values()))
+    facts = {x.id: x for x in f.facts}
+    parted = [facts[s.fact] for s in f.single_source if "margin" in s.about and s.fact]
+    assert len(parted) == 2
+    for fact in parted:
+        members = [claims[s.claim] for s in fact.support if s.claim in claims]
+        weight = 1.0 if reads_whole(fact.headline.text) else 0.5
+        expected = round(single_source_importance(members, _MARGINS[fact.docs[0]], story) * weight, 3)
+        assert fact.importance == expected, (fact.headline.text, fact.importance, expected)

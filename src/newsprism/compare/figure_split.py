@@ -39,6 +39,8 @@ from newsprism.compare.figure_conflicts import (
 )
 from newsprism.compare.figures_apart import MIN_FIGURE_OVERLAP, _context_overlap
 from newsprism.compare.figure_roles import _governing
+from newsprism.compare.fact_text import reads_whole
+from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.extract.claims import Claim
 from newsprism.model import CountedFigure, Fact, FigureComparison, Finding, Span, Support
 
@@ -95,6 +97,7 @@ def part_facts(
     source (its copy family or outlet)."""
     by_id = {c.id: c for c in claims}
     in_conflict = {(s.doc, s.start) for f in conflicts for s in f.citations}
+    story: StoryTerms | None = None  # which documents use each word and figure, once parting happens
     out: list[Fact] = []
     compared: list[FigureComparison] = []
     for fact in facts:
@@ -130,8 +133,16 @@ def part_facts(
             else:
                 home.append(c)
         partly = [s for s in fact.support if s.strength != "same fact"]
+        if story is None:
+            story = StoryTerms.of(claims)
         for k, group in enumerate(groups):
-            out.append(_sub_fact(fact, group, partly if k == 0 else [], units, outlets, keep_headline=k == 0))
+            sub = _sub_fact(fact, group, partly if k == 0 else [], units, outlets, keep_headline=k == 0)
+            if len(sub.docs) < 2 and sub.docs[0] in docs:
+                # one outlet's part: weighed as the other one-outlet facts are (compare.salience)
+                whole = 1.0 if reads_whole(sub.headline.text) else 0.5
+                sub = replace(sub, importance=round(
+                    single_source_importance(group, docs[sub.docs[0]].text, story) * whole, 3))
+            out.append(sub)
         for fa, fb in parted.values():
             items = []
             for g in sorted((fa, fb), key=lambda g: (g.fig.doc, g.fig.start)):
@@ -141,8 +152,8 @@ def part_facts(
             compared.append(FigureComparison(
                 "", "figures that look alike but differ, told in sentences alike: not one corroborated fact",
                 tuple(items), tuple(sorted({fa.fig.doc, fb.fig.doc})), tuple(c for it in items for c in it.citations)))
-    # the one-outlet parts rank among the single-source facts by importance (a stable sort:
-    # the multi-document facts keep their order, first)
+    # the one-outlet parts rank among the single-source facts by importance, weighed as they are
+    # (a stable sort: the multi-document facts keep their order, first)
     multi = [f for f in out if len(f.docs) >= 2]
     return multi + sorted((f for f in out if len(f.docs) < 2), key=lambda f: -f.importance), compared
 
