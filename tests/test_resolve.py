@@ -572,6 +572,14 @@ def test_a_nickname_in_quotation_marks_and_a_surname_particle_stay_in_a_persons_
     assert len(keyworth.mentions) == 3 and keyworth.type == "PERSON"
     names = {e.name for e in entities}
     assert {"Leonardo da Vinci", "Ursula von der Leyen"} <= names
+    # two linking words join a name, but "and the" joins two names
+    from newsprism.compare.mention_items import make_item
+
+    text = "Pirates roam the Horn of Africa and the Arabian Peninsula."
+    start = text.index("the Horn")
+    phrase = "the Horn of Africa and the Arabian Peninsula"
+    item = make_item(0, Mention("a", start, start + len(phrase), phrase, "LOC"), nlp(text))
+    assert "Peninsula" not in item.words or "Horn" not in item.words
 
 
 def test_a_given_name_ner_called_a_place_joins_the_one_person_named_so(nlp):

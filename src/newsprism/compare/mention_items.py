@@ -337,7 +337,12 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
         linking words joins to a named one; ``k`` when none does."""
         for gap in (1, 2):
             far = k + step * (gap + 1)
-            if 0 <= far < len(tokens) and named(tokens[far]) and all(link(tokens[k + step * g]) for g in range(1, gap + 1)):
+            if not 0 <= far < len(tokens):
+                break
+            between = [tokens[k + step * g] for g in range(1, gap + 1)]
+            if gap == 2 and any(t.lower_ in ("and", "&") for t in between):
+                break  # "the Horn of Africa and the Arabian Peninsula" are two names
+            if named(tokens[far]) and all(map(link, between)):
                 return far
         return k
 

@@ -40,17 +40,14 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
     placed = {it.toks for it in items if it.kind == "name" and it.place_context}
     # a word that reads as a demonym ("Kasich", as "Syrian") is still the surname a person's full name ends with
     surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) >= 2}
+    # the given names of the people the story names in full ("Humayun" of "Humayun Khan")
+    given = {it.toks[0] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
     return [
         it for it in items
         if it.kind == "name" and it.group == "PLACE" and it.mention.label != "FAC" and len(it.toks) == 1
         and it.person_role and it.toks not in placed
-        and (it.toks[0] in surnames or it.toks[0] in _given_names(items) or not any(is_demonym(w) for w in it.words))
+        and (it.toks[0] in surnames or it.toks[0] in given or not any(is_demonym(w) for w in it.words))
     ]
-
-
-def _given_names(items: Sequence[Item]) -> set[str]:
-    """The first name tokens of the people the story names in full."""
-    return {it.toks[0] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
 
 
 def retype_named_people(items: Sequence[Item]) -> None:
