@@ -270,3 +270,20 @@ def test_a_verb_negated_in_one_clause_only_tells_other_things(nlp):
     asked = next(c for c in claims if c.text.startswith("Clinton has been asked"))
     attacked = next(c for c in claims if c.text.startswith("Sanders has attacked"))
     assert verdicts.verdict(asked, attacked) != "contradicts"
+
+
+def test_an_event_as_the_subject_of_what_it_brings_about_is_no_action_of_the_clause(nlp):
+    """"A Sanders win, on the other hand, creates an awkward situation for Clinton": the win is the
+    subject of what it would bring about, no action the clause tells (it does not tell "Sanders
+    would defeat Trump"). The event as the subject of a passive ("Clinton's victory ... was
+    achieved") is still the clause's action."""
+    texts = {
+        "a": "A Sanders win, on the other hand, creates an awkward situation for Clinton. "
+             "Clinton's victory in the New York primary was achieved with the help of black voters.",
+    }
+    claims, props, _names = _props(nlp, texts)
+    by_text = {c.text: props[c.id] for c in claims}
+    win = next(p for t, p in by_text.items() if t.startswith("A Sanders win"))
+    assert "win" in win.aside_kinds, win
+    victory = next(p for t, p in by_text.items() if t.startswith("Clinton's victory"))
+    assert "win" in victory.kinds and "win" not in victory.aside_kinds, victory

@@ -190,10 +190,13 @@ _TIME_HEADS = frozenset({"ahead", "prior"})  # "ahead of", "prior to"
 
 
 def _events_as_setting(doc: Doc, heads: list[int], pos: list[int], deps: list[int]) -> list[int]:
-    """The nouns that name an event as the time of the clause's action, not as its action: the
-    object of a preposition of time ("until the July 25 vote", "ahead of the debate")."""
+    """The nouns that name an event as the setting of the clause's action, not as its action: the
+    object of a preposition of time ("until the July 25 vote", "ahead of the debate"), and the
+    subject of an active verb with an object ("A Sanders win creates an awkward situation": what
+    the win brings about, not the win)."""
     strings = doc.vocab.strings
-    pobj, prep = strings["pobj"], strings["prep"]
+    pobj, prep, nsubj, dobj = strings["pobj"], strings["prep"], strings["nsubj"], strings["dobj"]
+    with_object = {heads[i] for i, d in enumerate(deps) if d == dobj}
     out = []
     for i, d in enumerate(deps):
         if pos[i] != _NOUN:
@@ -203,6 +206,8 @@ def _events_as_setting(doc: Doc, heads: list[int], pos: list[int], deps: list[in
             word = doc[h].lower_
             if word in _TIME_PREPOSITIONS or (word in ("of", "to") and doc[heads[h]].lower_ in _TIME_HEADS):
                 out.append(i)
+        elif d == nsubj and h in with_object and pos[h] == _VERB:
+            out.append(i)
     return out
 
 
