@@ -127,3 +127,19 @@ def test_a_summary_sentence_is_a_whole_sentence():
              finding("F2", "Donald Trump campaign manager Corey Lewandowski"),
              finding("F3", "Sanders continues to trail Clinton by more than 300 delegates.")]
     assert [s.text for s in _summary(found)] == ["Sanders continues to trail Clinton by more than 300 delegates."]
+
+
+def test_a_title_is_no_whole_sentence():
+    """An article's title written in title case ("George Zimmerman Auctioning Off Gun Used To Kill
+    Trayvon Martin.") is no sentence for the summary and reads worse as a headline; a sentence
+    full of names still is one."""
+    from newsprism.compare.fact_text import readability, title_case
+
+    title = "George Zimmerman Auctioning Off Gun Used To Kill Trayvon Martin."
+    assert title_case(title) and not reads_whole(title)
+    names = "Collectively, former Florida governor Jeb Bush, Ohio Gov. John Kasich and New Jersey Gov. Chris Christie collected just 7 percent of the GOP vote."
+    assert not title_case(names) and reads_whole(names)
+    listing = "Many have expressed interest in owning and displaying the firearm including The Smithsonian Museum in Washington D.C."
+    assert not title_case(listing)
+    sentence = "George Zimmerman is selling the gun he used to kill Trayvon Martin, an unarmed black teenager."
+    assert readability(sentence) > readability(title)

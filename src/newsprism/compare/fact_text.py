@@ -40,6 +40,10 @@ _BULLET = r"(?:[l•·▪■●]\s+(?=[A-Z“\"]))"
 _LEAD = re.compile(rf"^(?:{_BULLET}|{_DATELINE.pattern[1:]})")
 _DASH_END = re.compile(r"(?:—|--|–)\s*$")
 _QUOTE_TAIL = re.compile(r"^[\"”’]\s")
+# small words a sentence writes in lower case and a title in capitals ("Gun Used To Kill")
+_TITLE_SMALL_WORDS = frozenset({"The", "To", "Of", "Off", "In", "On", "For", "With", "By", "At", "From", "And", "Is",
+                                "Are", "Was", "Be", "Up", "Out", "Not", "After", "Over", "About", "Into", "As", "Its"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’", ".'")
 
 
@@ -99,11 +103,24 @@ def readability(text: str) -> float:
         score += 1
     if quote_like(t):
         score -= 0.5
+    if title_case(t):
+        score -= 1.5  # "George Zimmerman Auctioning Off Gun Used To Kill Trayvon Martin": a title, not a sentence
     if opens_inside_quote(t):
         score -= 1
     elif t.count("“") != t.count("”"):
         score -= 0.5  # '“He is becoming ISIS’ best recruiter.': a quotation opened and never closed
     return score
+
+
+def title_case(text: str) -> bool:
+    """Written as a title: after the first, nearly every word capitalised, small words too
+    ("Auctioning Off Gun Used To Kill"), where a sentence full of names still writes "of",
+    "to", "the" in lower case."""
+    words = _WORD.findall(text)[1:]
+    if len(words) < 4:
+        return False
+    capital = sum(1 for w in words if w[0].isupper())
+    return capital >= 0.75 * len(words) and any(w in _TITLE_SMALL_WORDS for w in words)
 
 
 def opens_inside_quote(text: str) -> bool:
