@@ -452,3 +452,11 @@ EVENT_KIND_WORDS = frozenset(
     """general primary presidential democratic republican gop runoff congressional senate
     gubernatorial mayoral midterm""".split()
 )
+
+# Nouns naming an event whose verb is another word (compare/event_durations.py: "Trump spoke for
+# 77 minutes" and "the address lasted 76 minutes" measure one event). Nominalisations that keep
+# the verb's stem ("deliberate" / "deliberations", "meet" / "meeting") need no entry.
+EVENT_NOUNS = {
+    "speech": "speak", "address": "speak", "remarks": "speak", "remark": "speak",
+    "testimony": "testify", "walkout": "strike",
+}

@@ -2,7 +2,8 @@
 
 Conflicts are found by slot-specific detectors, and only across documents:
 a number for the same state ("trapped", "killed") whose ranges cannot both be
-true, a duration of the same campaign, a figure two outlets give differently
+true, a duration of the same campaign, how long one event lasted (``event_durations``: "Trump
+spoke for 77 minutes" vs "the address lasted 76 minutes"), a figure two outlets give differently
 in the same fact (:func:`fact_figures`) — not two indefinite counts told by
 other acts ("buys ad time for 4 Super Tuesday states", "11 states hold
 contests": ``figure_conflicts.of_two_sets``) —, the day of one event, statement
@@ -39,6 +40,7 @@ from newsprism.compare.figure_conflicts import (
     of_two_sets,
     story_figures,
 )
+from newsprism.compare.event_durations import event_durations
 from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
 from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
@@ -484,6 +486,11 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         + _people_counts(claims) + date_conflicts(analysis, claims, docs) + term_conflicts(analysis, claims, docs)
         + place_conflicts(analysis, claims, docs) + agent_conflicts(analysis, claims, docs)
     )
+    # how long one event lasted, paired by what the durations measure: once, when the sustained
+    # events' durations above ("a 40-day siege") have not told it already
+    told = [(c.doc, c.start, c.end) for f in found for c in f.citations]
+    found += [f for f in event_durations(analysis, claims, docs)
+              if not any(c.doc == d and c.start < e and s < c.end for c in f.citations for d, s, e in told)]
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}
     linked = _linked(claims, facts, scores)

@@ -1,0 +1,57 @@
+"""How long one event lasted, told differently (compare/event_durations.py): found from what each
+duration measures, though the two sentences share no word but the unit."""
+
+from __future__ import annotations
+
+from newsprism.model import Article
+
+_SPOKE = ("Donald Trump accepted the Republican nomination in Cleveland on Thursday night. "
+          "Trump spoke for 77 minutes, a virtual eternity as far as conventions go. "
+          "The crowd chanted as balloons fell.")
+_LASTED = ("Donald Trump accepted the Republican nomination on Thursday night with a dark warning about crime. "
+           "The address lasted an extraordinary 76 minutes, with balloons falling in the arena. "
+           "Delegates cheered.")
+
+
+def _durations(nlp, texts: dict[str, str]):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    findings = run_pipeline(arts, nlp).findings
+    assert findings is not None
+    return [x for x in findings.conflicts if x.slot == "duration"]
+
+
+def test_one_speech_told_with_two_lengths_is_a_conflict(nlp):
+    texts = {"a": _SPOKE, "b": _LASTED}
+    found = _durations(nlp, texts)
+    assert len(found) == 1, found
+    assert {v.docs: v.value for v in found[0].versions} == {("a",): "77 minutes", ("b",): "76 minutes"}
+    for v in found[0].versions:  # each version cites its own length in its own document
+        (doc,) = v.docs
+        assert [texts[doc][c.start:c.end] for c in v.citations] == [v.value]
+
+
+def test_lengths_that_can_both_be_true_or_measure_other_events_are_no_conflict(nlp):
+    # a qualifier or a round number: rounding understood
+    for other in ("about 76 minutes", "80 minutes"):
+        assert _durations(nlp, {"a": _SPOKE, "b": _LASTED.replace("an extraordinary 76 minutes", other)}) == []
+    # another speaker's speech
+    pence = _SPOKE.replace("Trump spoke for 77 minutes", "Mike Pence spoke for 30 minutes")
+    assert _durations(nlp, {"a": pence, "b": _SPOKE.replace("77", "76")}) == []
+    # planned, negated, or asked
+    for told in ("Trump is expected to speak for 60 minutes", "Trump did not speak for 60 minutes",
+                 "Trump would speak for 60 minutes"):
+        assert _durations(nlp, {"a": _SPOKE.replace("Trump spoke for 77 minutes", told), "b": _LASTED}) == []
+    # how long since, not how long: "two days after Trump spoke"
+    since = _SPOKE.replace("Trump spoke for 77 minutes", "The poll came out 3 days after Trump spoke")
+    assert _durations(nlp, {"a": since, "b": _SPOKE.replace("77 minutes", "5 days")}) == []
+    # another unit is left alone ("an hour" is a rounder way to tell 76 minutes)
+    assert _durations(nlp, {"a": _SPOKE.replace("77 minutes", "more than an hour"), "b": _LASTED}) == []
+
+
+def test_a_sustained_event_told_with_two_lengths_is_one_conflict(nlp):
+    # the regex of sustained events (conflicts._durations) and this detector both read "a 40-day siege"
+    texts = {"a": "The army ended a 40-day siege of the city on Monday. Residents came out to find food.",
+             "b": "The army ended a 90-day siege of the city on Monday. Aid trucks arrived."}
+    assert len(_durations(nlp, texts)) == 1
