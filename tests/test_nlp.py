@@ -138,16 +138,18 @@ RULE_TEXTS = [
 ]
 
 
-def test_the_attribute_rules_set_what_spacys_attribute_ruler_sets(nlp):
+def test_the_attribute_rules_and_lemmas_set_what_spacys_components_set(nlp):
     """nlp.AttributeRules replaces en_core_web_sm's attribute_ruler (a Matcher over its 179
-    rules, 12 % of the parse): every token gets the same TAG, POS, MORPH, LEMMA and DEP as
-    with spaCy's own pipeline, on the seed story and on texts that fire its word rules."""
+    rules, 12 % of the parse), nlp.Lemmas keeps the lemmatizer's answers: every token gets
+    the same TAG, POS, MORPH, LEMMA and DEP as with spaCy's own pipeline, on the seed story
+    and on texts that fire the ruler's word rules (a lemma the rules set is kept)."""
     import spacy
 
     from newsprism.corpus.readers import read_paths
-    from newsprism.nlp import AttributeRules, model_path
+    from newsprism.nlp import AttributeRules, Lemmas, model_path
 
     assert isinstance(nlp.get_pipe("attribute_ruler"), AttributeRules)
+    assert isinstance(nlp.get_pipe("lemmatizer"), Lemmas)
     stock = spacy.load(model_path())
     assert type(stock.get_pipe("attribute_ruler")).__name__ == "AttributeRuler"
     seed, _ = read_paths([Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"])
@@ -192,4 +194,4 @@ def test_the_attribute_rules_follow_the_rulers_order_index_and_predicates(nlp):
 
     unread = AttributeRuler(nlp.vocab)
     unread.add([[{"LOWER": "very", "OP": "+"}]], {"POS": "ADV"})
-    assert AttributeRules.compiled(unread) is None  # with_attribute_rules keeps spaCy's ruler then
+    assert AttributeRules.compiled(unread) is None  # with_lookups keeps spaCy's ruler then
