@@ -107,3 +107,24 @@ def test_a_figure_another_report_gives_is_no_news_of_one():
     story = StoryTerms.of([a, b])
     assert story.own_figures("a", a.figures) == 1  # 242 seats only
     assert story.own_figures("b", b.figures) == 0
+
+
+def test_who_someone_is_told_in_passing_is_no_omission():
+    # untuned BASIL 576116e5: Fox "omitted" "John Rother, AARP's policy chief" (a side fact two
+    # other outlets tell): a report that does not describe someone so leaves out no fact
+    from newsprism.compare.findings import _omissions
+    from newsprism.model import DocumentInfo, Finding, Support
+
+    def doc(i: str) -> DocumentInfo:
+        return DocumentInfo(i, i.upper(), None, None, None, None, False, (), None, None, (), None, "text")
+
+    def cite(d: str) -> Span:
+        return Span(d, 0, 4, "text")
+
+    side = Finding("C1", "corroborated", "John Rother, AARP's policy chief", ("a", "b"), (cite("a"), cite("b")),
+                   sources=2, support=(Support("a#0-4", cite("a"), "same fact"), Support("b#0-4", cite("b"), "same fact")))
+    told = Finding("C2", "corroborated", "AARP issued a statement.", ("a", "b"), (cite("a"), cite("b")), sources=2,
+                   support=(Support("a#5", cite("a"), "same fact"), Support("b#5", cite("b"), "same fact")))
+    omissions = {o.doc: o for o in _omissions([doc("a"), doc("b"), doc("c")], [side, told])}
+    assert omissions["c"].omits == ("C2",)
+    assert omissions["a"].carries == ("C2",)

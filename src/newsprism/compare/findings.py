@@ -274,9 +274,12 @@ def _omissions(documents: Sequence[DocumentInfo], corroborated: Sequence[Finding
     of it supports the fact "partly": "The St. Louis Tea Party Coalition issued its own
     resolution against the N.A.A.C.P." against "A group called the St. Louis Tea Party issued its
     own resolution Tuesday calling on the NAACP to withdraw the proposal") and those it leaves
-    out, each in the corroborated order (most independent sources first, then importance)."""
+    out, each in the corroborated order (most independent sources first, then importance). Who
+    someone is, told in passing (a side fact: "John Rother, AARP's policy chief"), is left out of
+    these lists: a report that does not describe someone so leaves out no fact of the story."""
     if len(documents) < 2:
         return ()
+    corroborated = [f for f in corroborated if not is_side_fact(f)]
     out = []
     for d in documents:
         partly = tuple(f.id for f in corroborated if d.id not in f.docs
