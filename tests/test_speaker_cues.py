@@ -359,3 +359,15 @@ def test_a_relative_pronoun_is_the_source_as_written_and_its_noun_the_speaker(nl
                              [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents])
     assert [(a.quote.speaker, a.source_written.text if a.source_written else None) for a in found] == [
         ("Mike Pence", "who")]
+
+
+def test_a_pronoun_goes_to_the_one_person_of_its_gender_named_before_it_in_its_sentence(nlp):
+    # west-journal 2016-09-21 (dev): "she" went to Chris Christie, whose gender the report never tells,
+    # though Hillary Clinton is named in the sentence before it (as the object)
+    text = ("New Jersey Gov. Chris Christie called Democratic presidential nominee Hillary Clinton a \u201cdisgrace\u201d "
+            "after she attacked officers and blamed police shootings on \u201cimplicit bias.\u201d")
+    assert _speaker(nlp, text, "implicit bias") == "Hillary Clinton"
+    # huff-post 2016-08-11 (study set): "statements he had made ..., when he claimed" is Trump's, not the host's
+    text = ("Conservative radio host Hugh Hewitt asked Donald Trump about statements he had made the previous night, "
+            "when he claimed Obama was \u201cthe founder\u201d of the terrorist organization.")
+    assert _speaker(nlp, text, "the founder") == "Donald Trump"

@@ -567,6 +567,12 @@ class People:
                 if start in self._subjects:
                     break
         if fallback is not None:
+            named = self._named_in_sentence_before(pronoun, want)
+            if named is not None:
+                # "Christie called Hillary Clinton a “disgrace” after she attacked ...": a person of
+                # the pronoun's gender named in its sentence before it (as an object too) beats a
+                # subject whose gender the report never tells
+                return Person(named.name, written, named.lost, want)
             other = MALE_PRONOUNS if want == "f" else FEMALE_PRONOUNS
             if any(t.lower_ in other for t in _outside_quotes_with(pronoun) if t.i != pronoun.i):
                 # "She was 10, he said": a "he" and a "she" in one sentence are two people; a
@@ -574,6 +580,25 @@ class People:
                 return Person(None, written)
             return Person(fallback.name, written, fallback.lost, want)
         return Person(None, written)
+
+    def _named_in_sentence_before(self, pronoun: "Token", want: str) -> Person | None:
+        """The one person of gender ``want`` named in ``pronoun``'s sentence before it, outside
+        quotation marks; None when there is none or more than one."""
+        start = pronoun.sent.start_char
+        k = bisect.bisect_left(self.mention_starts, start)
+        found: dict[tuple[int, int], Mention] = {}
+        while k < len(self.mentions) and self.mentions[k].start < pronoun.idx:
+            m = self.mentions[k]
+            k += 1
+            if m.label != "PERSON" or self._inside_quote(m.start):
+                continue
+            key = self.fullest(m.start, m.end)
+            if self._gender_of(Person(self.span(*key), None)) == want:
+                found[key] = m
+        if len(found) != 1:
+            return None
+        (key, m), = found.items()
+        return Person(self.span(*key), self.span(m.start, m.end), gender=want)
 
     def _main_subject(self, j: int, genders: tuple[str | None, ...], here: int) -> Person | None:
         """For the antecedent ``j`` named as the subject of a clause inside another ("Mr. Trump
