@@ -4,7 +4,7 @@ The corpus (:func:`synthetic`) recombines sentences of the public texts in
 ../shared (BASIL, PolNeAR, ECB+ dev documents, the seed stories: ~1,060 source
 documents): each synthetic event draws only on its own source document, with
 its names and numbers replaced, so events are distinct; dates spread over one
-year; 10% of articles are planted near-duplicates (another outlet's copy with
+year (``synthetic(n, dense=False)``: over n/10,000 years, see :func:`span_days`); 10% of articles are planted near-duplicates (another outlet's copy with
 the ending trimmed, headline changed, a sentence inserted, a credit line or a
 few words changed).
 
