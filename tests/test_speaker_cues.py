@@ -371,3 +371,12 @@ def test_a_pronoun_goes_to_the_one_person_of_its_gender_named_before_it_in_its_s
     text = ("Conservative radio host Hugh Hewitt asked Donald Trump about statements he had made the previous night, "
             "when he claimed Obama was \u201cthe founder\u201d of the terrorist organization.")
     assert _speaker(nlp, text, "the founder") == "Donald Trump"
+
+
+def test_a_description_counts_one_name_written_in_several_places_as_one_person(nlp):
+    # huff-post 2016-09-20 (dev): each "Hillary Clinton" counted as a person of its own, so she was
+    # never the one named most often and "the former secretary of state" stayed unresolved
+    text = ("Hillary Clinton spoke out on Tuesday. Donald Trump did not. Hillary Clinton called the shooting "
+            "intolerable. Hillary Clinton spoke on a radio show. On the show, the former secretary of state said "
+            "she wanted \u201cto speak directly to white people.\u201d")
+    assert _speaker(nlp, text, "to speak directly") == "Hillary Clinton"

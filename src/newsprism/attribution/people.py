@@ -426,16 +426,18 @@ class People:
         mods = _modifiers(noun)
         if self._descriptions is None:
             self._descriptions = self._collect_descriptions()
-        scores: dict[tuple[int, int], int] = {}
+        # people keyed by the fullest name's words: one name written in several places is one person
+        spans: dict[str, tuple[int, int]] = {}
+        scores: dict[str, int] = {}
         for m, h, theirs in self._descriptions:
             if h == head and m.start < before:
-                key = self.fullest(m.start, m.end - 2 if m.text.endswith(_POSSESSIVE) else m.end)
+                key = self._name_key(m.start, m.end - 2 if m.text.endswith(_POSSESSIVE) else m.end, spans)
                 scores[key] = max(scores.get(key, -1), len(mods & theirs) if mods else 0)
         written = self.span(noun.idx, noun.idx + len(noun))
         latest = self.latest(before, main=True)
         latest_key = None
         if latest is not None and latest.name is not None and not latest.lost:
-            latest_key = self.fullest(latest.name.start, latest.name.end)
+            latest_key = self._name_key(latest.name.start, latest.name.end, spans)
         if scores and (not mods or max(scores.values()) > 0):
             top = max(scores.values())
             best = [key for key, score in scores.items() if score == top]
@@ -443,7 +445,7 @@ class People:
                 if latest_key not in best:
                     return None  # two people described so alike: leave it
                 best = [latest_key]
-            return Person(self.span(*best[0]), written)
+            return Person(self.span(*spans[best[0]]), written)
         if not (head in PERSON_ROLE_NOUNS or (head in ROLE_TITLES and mods)) or latest_key is None:
             return None
         if any(c.dep_ == "compound" and c.pos_ == "NOUN" for c in noun.lefts):
@@ -454,15 +456,22 @@ class People:
         told = _noun_gender(head)
         if told is not None and self._gender_of(latest) not in (None, told):
             return None  # "the New York businessman" is not Hillary Clinton
-        named: dict[tuple[int, int], int] = {}
+        named: dict[str, int] = {}
         for m in self.mentions:
             if m.label == "PERSON" and m.start < before and not self._inside_quote(m.start):
-                key = self.fullest(m.start, m.end)
+                key = self._name_key(m.start, m.end, spans)
                 named[key] = named.get(key, 0) + 1
         most = max(named.values(), default=0)
         if named.get(latest_key) != most or sum(1 for n in named.values() if n == most) > 1:
             return None  # the latest subject is not the one the report is most about: unsure
         return Person(latest.name, written, gender=latest.gender)
+
+    def _name_key(self, start: int, end: int, spans: dict[str, tuple[int, int]]) -> str:
+        """The words of the fullest form of the name at ``start:end`` (lower case), noting one span of it."""
+        s, e = self.fullest(start, end)
+        key = " ".join(w.lower() for w in _WORD.findall(self.text[s:e]))
+        spans.setdefault(key, (s, e))
+        return key
 
     def _collect_descriptions(self) -> list[tuple[Mention, str, frozenset[str]]]:
         """Each person's description by a common noun, with that noun's modifiers: the words
