@@ -100,8 +100,14 @@ def test_a_shared_name_with_hardly_a_word_in_common_is_no_proof():
     assert link_strength(0, 1, claims, thin, set(), FactParams(), props=props) == "partly"
     # the old rule (rare-name evidence enough) called it the same fact
     assert link_strength(0, 1, claims, thin, set(), FactParams(unagreed_terms=0.0, loose_terms=0.0), props=props) == "same fact"
-    # reports of one day: the rare name and the score carry it (paraphrase the words miss)
-    assert link_strength(0, 1, claims, thin, set(), FactParams(), props=props, apart=False) == "same fact"
+    # reports of one day: the rare name alone is no proof either ("suspended his campaign" / "met
+    # with ... Kasich") ...
+    assert link_strength(0, 1, claims, thin, set(), FactParams(), props=props, apart=False) == "partly"
+    # ... an event key both carry (the same action on the same participant) and the score carry it
+    # (a paraphrase the words miss)
+    evented = _pairs(2, score=1.0, entities=0.5, terms=0.12)
+    evented.events[:] = 0.6
+    assert link_strength(0, 1, claims, evented, set(), FactParams(), props=props, apart=False) == "same fact"
     worded = _pairs(2, score=1.0, entities=0.5, terms=0.3)
     assert link_strength(0, 1, claims, worded, set(), FactParams(), props=props) == "same fact"
 

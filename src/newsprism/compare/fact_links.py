@@ -202,10 +202,14 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # ("those states" read as a statement, "says" / "the first step") are no evidence of one fact
         evidence = float(pairs.entities[i, j])
     # reports of other days often tell other occasions about the same people: there a
-    # shared rare name is no proof, some shared wording or an agreeing action must back it
+    # shared rare name is no proof, some shared wording or an agreeing action must back it.
+    # On one day too, when the name is all they share (no event key): "Clinton's husband, Bill
+    # Clinton, served as governor of Arkansas" / "Clinton's loss comes despite former President
+    # Bill Clinton's rallies in the state"
+    if props is not None and verdict not in ("agrees", "predicate") and lexical < params.unagreed_terms and (
+            apart or not params.floors_apart_only or not float(pairs.events[i, j])):
+        return "partly"
     if props is not None and (apart or not params.floors_apart_only):
-        if verdict not in ("agrees", "predicate") and lexical < params.unagreed_terms:
-            return "partly"
         if verdict != "agrees" and lexical < params.loose_terms:
             return "partly"
     if score < params.same_score or (evidence < params.same_evidence and lexical < params.same_terms):
