@@ -32,6 +32,24 @@ def test_one_speech_told_with_two_lengths_is_a_conflict(nlp):
         assert [texts[doc][c.start:c.end] for c in v.citations] == [v.value]
 
 
+def test_the_event_is_matched_through_its_noun_its_giver_and_a_definite_subject(nlp):
+    def pair(a: str, b: str):
+        return [sorted(v.value for v in x.versions) for x in _durations(nlp, {"a": a, "b": b})]
+
+    # a verb and its noun; the one who delivers the speech
+    assert pair(_SPOKE, _SPOKE.replace("Trump spoke for 77 minutes", "Trump delivered a 76-minute speech")) == [
+        ["76-minute", "77 minutes"]]
+    # a verb and its nominalisation, one definite group as the actor of both
+    jury = "The trial ended on Friday. The jury deliberated for three days. The verdict was read at noon."
+    assert pair(jury, jury.replace("The jury deliberated for three days", "The jury's deliberations lasted four days")) == [
+        ["four days", "three days"]]
+    # "a meeting" is not known to be "the meeting"
+    meeting = "The leaders met in Vienna. The meeting lasted two hours. No deal was reached."
+    assert pair(meeting, meeting.replace("The meeting lasted two hours", "The meeting lasted three hours")) == [
+        ["three hours", "two hours"]]
+    assert pair(meeting, meeting.replace("The meeting lasted two hours", "A meeting lasted three hours")) == []
+
+
 def test_lengths_that_can_both_be_true_or_measure_other_events_are_no_conflict(nlp):
     # a qualifier or a round number: rounding understood
     for other in ("about 76 minutes", "80 minutes"):

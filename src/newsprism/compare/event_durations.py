@@ -76,6 +76,8 @@ def _actor(tok, entity_at: Mapping[tuple[str, int], str], doc_id: str) -> str | 
             ent = entity_at.get((doc_id, k))
             if ent is not None:
                 return ent.lower()
+    if tok.pos_ == "NOUN" and any(c.dep_ in ("det", "poss") and c.lower_ in _DEFINITE for c in tok.children):
+        return f"the {_lemma(tok)}"  # "the jury", "the jury's deliberations"
     if tok.pos_ != "PROPN":
         tok = next((c for c in reversed(list(tok.children)) if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
         if tok is None:
@@ -127,6 +129,10 @@ def _noun_event(noun, entity_at, doc_id) -> tuple[str, str | None, bool, str] | 
             actor = _actor(c, entity_at, doc_id)
         elif c.dep_ == "prep" and c.lower_ == "by":
             actor = next((_actor(g, entity_at, doc_id) for g in c.children if g.dep_ == "pobj"), None)
+    if actor is None and noun.dep_ == "dobj":
+        # "Trump delivered a 76-minute speech": the one who gives it
+        subject = next((c for c in noun.head.children if c.dep_ == "nsubj"), None)
+        actor = _actor(subject, entity_at, doc_id) if subject is not None else None
     definite = any((c.dep_ == "det" and c.lower_ in _DEFINITE) or c.dep_ == "poss" for c in noun.children)
     first = min([noun.i, *(c.i for c in noun.children if c.dep_ in ("det", "poss", "compound", "amod") and c.i < noun.i)])
     return _kind(_lemma(noun)), actor, definite, noun.doc[first: noun.i + 1].text
@@ -183,9 +189,11 @@ def _same_event(a: _Told, b: _Told, main: Mapping[str, str | None]) -> bool:
 
 
 def _main_actors(analysis: StoryAnalysis) -> dict[str, str | None]:
-    """Each document's most mentioned entity (its name, lower-cased)."""
+    """Each document's most mentioned person or group (its name, lower-cased)."""
     counts: dict[str, dict[str, int]] = {}
     for e in analysis.entities:
+        if e.type not in ("PERSON", "ORG", "NORP"):
+            continue
         for m in e.mentions:
             per = counts.setdefault(m.doc, {})
             per[e.name.lower()] = per.get(e.name.lower(), 0) + 1
