@@ -228,3 +228,23 @@ def test_a_claim_joins_by_stating_the_fact_with_the_claim_at_the_centre():
     # a star: each claim states the fact with the one at its centre (a: b and c; c: a and d),
     # never d (a neighbour of c only) with b (a neighbour of a only)
     assert sorted(_core(range(4), same, claims, pairs, star=True, **same_day)) in ([0, 1, 2], [0, 2, 3])
+
+
+def test_a_shared_name_backs_actions_that_may_be_one():
+    """"under a deal between Russia and Turkey" / "the evacuation, mediated by Turkey and Russia":
+    hardly a word in common and no event key, but the actions may be one (a deal is what mediating
+    makes): the names carry it on one day."""
+    from newsprism.compare.fact_links import Props, link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.compare.match import PredicateSimilarity
+    from newsprism.extract.propositions import Proposition
+
+    deal = _claim("a", 0, "The evacuation was to proceed under a deal between Russia and Turkey.", ("E1", "E2"))
+    mediated = _claim("b", 0, "The evacuation, mediated by Turkey and Russia, was halted.", ("E1", "E2"))
+    props = Props({deal.id: Proposition(deal.id, "proceed", nominals=frozenset({"deal", "~deal", "evacuation"})),
+                   mediated.id: Proposition(mediated.id, "halt", kinds=frozenset({"broker"}), actions=frozenset({"mediate", "halt"}))},
+                  PredicateSimilarity(None), 0.6)
+    claims = [deal, mediated]
+    thin = _pairs(2, score=1.0, entities=0.5, terms=0.12)
+    assert props.compatible(deal, mediated)
+    assert link_strength(0, 1, claims, thin, set(), FactParams(), props=props, apart=False) == "same fact"

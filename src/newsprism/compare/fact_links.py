@@ -84,6 +84,11 @@ class Props:
             return False
         return _same_main(p, q) and p.predicate not in LIGHT and q.predicate not in LIGHT
 
+    def compatible(self, a: Claim, b: Claim) -> bool:
+        """The two claims' actions may be one (:func:`newsprism.compare.match.actions_compatible`)."""
+        p, q = self.of.get(a.id), self.of.get(b.id)
+        return p is not None and q is not None and actions_compatible(p, q, self.similarity, self.threshold)
+
     def differ(self, a: Claim, b: Claim) -> bool:
         """The two claims tell different actions: each clause's main verb tells one (not a
         light verb, not a bare verb of saying) and nothing in either clause tells the other's
@@ -205,9 +210,10 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
     # shared rare name is no proof, some shared wording or an agreeing action must back it.
     # On one day too, when the name is all they share (no event key): "Clinton's husband, Bill
     # Clinton, served as governor of Arkansas" / "Clinton's loss comes despite former President
-    # Bill Clinton's rallies in the state"
+    # Bill Clinton's rallies in the state"; not where the actions may be one ("under a deal between
+    # Russia and Turkey" / "mediated by Turkey and Russia")
     if props is not None and verdict not in ("agrees", "predicate") and lexical < params.unagreed_terms and (
-            apart or not params.floors_apart_only or not float(pairs.events[i, j])):
+            apart or not params.floors_apart_only or not (float(pairs.events[i, j]) or props.compatible(ci, cj))):
         return "partly"
     if props is not None and (apart or not params.floors_apart_only):
         if verdict != "agrees" and lexical < params.loose_terms:
