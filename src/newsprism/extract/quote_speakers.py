@@ -1,0 +1,373 @@
+"""Who a direct quote's speaker is, given where the document names them.
+
+A cue's subject (:func:`speaker_of`: a name given in its fullest form, a pronoun
+resolved, a title's holder, a tweet's author, a share of a group); the words between
+a quote and a cue the parser hung on the quote (:func:`named_between`); the owner of a
+noun of something said ("Trump's claim that “...”", :func:`utterance_owner`); and the
+special forms that name a speaker with no cue verb: a dash by-line after the quote
+(:func:`dash_byline`), a transcript's speaker tag ("PENCE: ...",
+:func:`transcript_tag`), a heading or a clause ending in a colon (:func:`colon_speaker`).
+Finding the cue is :mod:`newsprism.extract.quote_cues`; which rule applies to a quote
+is :mod:`newsprism.extract.quotes`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from spacy.tokens import Token
+
+from newsprism.attribution import Person, as_written, is_mute, is_reporting_verb, source_of, source_phrase
+from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS
+from newsprism.extract.quote_cues import (
+    NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, is_terminator, looks_like_title, names_a_speaker, outside_head,
+)
+from newsprism.extract.quote_marks import QuotedRegion
+from newsprism.model import Span
+
+
+# a dash after the closing mark, then the name: the by-line of quotes in a list ("...” ― Jane Doe")
+_DASH_BYLINE = re.compile(r"[ \t\xa0]*[―—–][ \t\xa0]*")
+_BYLINE_NAME = re.compile(r"[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){1,4}")
+
+
+NO_SPEAKER = Person(None, None)
+
+
+def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
+    person = _speaker_named_by(index, source_of(verb), quote_open)
+    relative = next((c for c in verb.children if c.dep_ == "nsubj" and (c.tag_ == "WP" or c.lower_ == "which")), None)
+    if relative is not None and person.name is not None and not person.lost:
+        # "Mike Pence, who called their son “an American hero”": the source as written at the cue
+        # is "who", as "he" is; the name is the noun it stands for
+        return Person(person.name, index.span(relative.idx, relative.idx + len(relative)), gender=person.gender)
+    return person
+
+
+def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -> Person:
+    """The person (or body) the token naming a quote's source stands for."""
+    if subject is None or index.inside_quote(subject.idx):
+        return NO_SPEAKER  # a subject inside quotation marks is quoted words ("on “Morning Joe,” calling")
+    people = index.people
+    if subject.pos_ == "PRON":
+        binder = people.binder(subject)
+        if binder is not None:
+            # "Clinton's campaign is seeking to contrast ... with what they call “...”": the outer
+            # subject it stands for names the speaker; the source as written stays the pronoun
+            bound = _speaker_named_by(index, binder, quote_open)
+            if bound.name is not None and not bound.lost:
+                return Person(bound.name, index.span(subject.idx, subject.idx + len(subject)), gender=bound.gender)
+        return people.resolve(subject, before=min(quote_open, subject.idx))
+    person = people.person_of(subject)
+    if person is not None:
+        if person.written is not None and not person.lost:
+            s, e = as_written(subject, person.written.start, person.written.end, index.text)
+            person = Person(person.name, index.span(s, e))
+        return person
+    if subject.ent_type_ in ("DATE", "TIME") or subject.lower_ in NOT_SPEAKERS:
+        return NO_SPEAKER  # "Monday said ..." is a parse error, not a speaker
+    if subject.lower_ in QUANTIFIERS and not any(c.dep_ == "prep" for c in subject.children):
+        return NO_SPEAKER  # "most said they were “very worried”": most of whom the sentence does not say
+    lo, hi = source_phrase(subject)
+    s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
+    group = _share_of(index, subject)
+    if group is not None:
+        # "75 percent of Democrats said": poll respondents speak as their group, written as the share
+        return Person(group, index.span(s, e))
+    if subject.pos_ == "NOUN" and subject.lemma_.lower() in _AUTHORED:
+        # "a Friday evening tweet said", "read a tweet from the president": its author speaks
+        author = _author_of(index, subject, quote_open)
+        if author is not None and author.name is not None and not author.lost:
+            return Person(author.name, index.span(s, e))
+    if subject.pos_ == "NOUN" and any(t.lower_ in ("the", "this") for t in subject.lefts):
+        # "the president said": the person the document gives that title
+        holder = people.role_holder(subject, quote_open)
+        if holder is None and subject.lower_ != "campaign":
+            # "the Republican presidential candidate said": the person that description stands for
+            holder = people.described(subject, min(quote_open, subject.idx))
+        if holder is not None and holder.name is not None:
+            return Person(holder.name, index.span(s, e))
+    if _placed_descriptor(subject):
+        # "the Wisconsin Republican criticized ... and said", "the Florida senator said" (no one
+        # titled senator): read as "he"/"she" is, the latest person named as a subject or apposition
+        latest = people.latest(subject.idx, main=True)
+        if latest is not None and latest.name is not None and not latest.lost:
+            return Person(latest.name, index.span(s, e))
+    mention = people.mention_at(subject)
+    if mention is not None and mention.start <= s and e <= mention.end + 1:
+        s, e = mention.start, mention.end
+    # as written: with the apposition that describes it ("China, Pyongyang's only ally,")
+    ws, we = as_written(subject, s, e, index.text)
+    return Person(index.span(s, e), index.span(ws, we))
+
+
+# what a person is described as after a place ("the Wisconsin Republican", "the Vermont senator")
+_PARTY_MEMBERS = frozenset("republican democrat independent libertarian".split())
+
+
+def _placed_descriptor(subject: Token) -> bool:
+    """"the <place> <party member or title>" in the singular: a person described by where they
+    come from and their party or office, never the party itself."""
+    lemma = subject.lower_
+    return (
+        subject.tag_ in ("NN", "NNP")
+        and (lemma in _PARTY_MEMBERS or subject.lemma_.lower() in PERSON_TITLES)
+        and any(c.dep_ == "det" and c.lower_ == "the" for c in subject.lefts)
+        and any(c.dep_ in ("compound", "amod") and c.ent_type_ in ("GPE", "LOC") for c in subject.lefts)
+    )
+
+
+# what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
+# statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column speech remarks testimony comment".split())
+# what a publication prints: "an editorial in The Des Moines Register" is the Register's
+_PRINTED = frozenset("editorial column op-ed".split())
+
+
+def _share_of(index: DocIndex, subject: Token) -> Span | None:
+    """The group a share speaks for ("72 percent of Democrats" -> "Democrats"), when the
+    document names it as an entity; None for anything else."""
+    if subject.lemma_.lower() not in SHARES:
+        return None
+    for prep in subject.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            mention = index.people.mention_at(obj) if obj is not None else None
+            if mention is not None and mention.label in ("NORP", "ORG", "GPE", "PERSON"):
+                return index.span(mention.start, mention.end)
+    return None
+# posts have an author even when the sentence does not name one: the person named just before
+_POSTED = frozenset("tweet retweet post".split())
+
+
+def _author_of(index: DocIndex, noun: Token, quote_open: int) -> Person | None:
+    """Who wrote ``noun``: its possessor ("his tweet", "Trump's letter"), the object of its
+    "from"/"by" ("a tweet from the president"), or for a post, the person named just before."""
+    people = index.people
+    before = min(quote_open, noun.idx)
+    for child in noun.children:
+        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ in ("from", "by")) or (
+                child.dep_ == "prep" and child.lower_ == "in" and noun.lemma_.lower() in _PRINTED):
+            who = child if child.dep_ == "poss" else next((c for c in child.children if c.dep_ == "pobj"), None)
+            if who is None:
+                continue
+            if who.pos_ == "PRON":
+                return people.resolve(who, before=before)
+            person = people.person_of(who)
+            if person is not None:
+                return person
+            body = people.mention_at(who)
+            if body is not None and body.label in ("ORG", "GPE", "NORP"):
+                return Person(index.span(body.start, body.end), index.span(body.start, body.end))  # "an editorial in the Register"
+            if who.pos_ == "NOUN":
+                return people.role_holder(who, before)
+    if noun.dep_ == "dobj" and noun.head.pos_ == "VERB":
+        # "prompted his wife, Hillary Clinton, to make a controversial comment that described ...
+        # as “super predators”", "Trump issued a statement that": who makes or issues it
+        verb = noun.head
+        maker = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if maker is None and verb.dep_ == "xcomp":  # "prompted his wife ... to make a comment"
+            maker = next((c for c in verb.head.children if c.dep_ in ("dobj", "nsubj")), None)
+        if maker is not None and maker.pos_ == "NOUN":  # "his wife and ... nominee Hillary Clinton"
+            maker = next((c for c in maker.children if c.dep_ in ("conj", "appos") and c.ent_type_ == "PERSON"), maker)
+        if maker is not None and (maker.pos_ == "PRON" or maker.ent_type_ in ("PERSON", "ORG", "NORP")) \
+                and names_a_speaker(index, maker):
+            person = _speaker_named_by(index, maker, before)
+            if person.name is not None:
+                return person
+    if noun.lemma_.lower() in _POSTED:
+        return people.latest(before)
+    return None
+
+
+# what may stand in the name between a quote and its cue ("Obama's former campaign strategist")
+_NAME_POS = frozenset({"PROPN", "NOUN", "ADJ", "DET", "PART", "NUM", "ADP", "CCONJ", "PRON", "PUNCT"})
+
+
+def named_between(index: DocIndex, region: QuotedRegion, cue: Token) -> Person:
+    """The speaker written between a quote and the cue after it, when the parser hung the cue
+    on the quote's own words ("“...,” Tulsa police Chief Chuck Jordan said", "“...,” Flynn, a
+    top Trump surrogate, said", "“...,” Obama's former campaign strategist said"): the words
+    up to the first comma name the speaker, all of them up to the cue are the source as
+    written. Only a short noun phrase with no verb of its own; else no speaker."""
+    if region.close_mark is None or cue.idx <= region.close_mark:
+        return NO_SPEAKER
+    doc = index.doc
+    lo = index.token_at(region.close_mark) + 1
+    while lo < cue.i and (doc[lo].is_punct or doc[lo].is_space):
+        lo += 1
+    words = doc[lo : cue.i]
+    if not len(words) or len(words) > 16 or any(index.inside_quote(t.idx) for t in words):
+        return NO_SPEAKER
+    if any(t.pos_ not in _NAME_POS and not t.ent_type_ for t in words) or any(is_terminator(t) for t in words):
+        return NO_SPEAKER
+    comma = next((t.i for t in words if t.text == ","), cue.i)
+    name = [t for t in doc[lo:comma] if not t.is_punct]
+    if not name:
+        return NO_SPEAKER
+    head = name[-1]
+    if head.pos_ == "PRON":
+        if len(name) > 1:
+            return NO_SPEAKER
+        return index.people.resolve(head, before=region.open_mark)
+    if head.ent_type_ in ("DATE", "TIME", "CARDINAL", "MONEY", "PERCENT") or head.lower_ in NOT_SPEAKERS:
+        return NO_SPEAKER
+    end = words[-1].idx + len(words[-1])
+    written = index.span(words[0].idx, end)
+    named = index.people.person_of(head)
+    if named is not None and named.name is not None and not named.lost:
+        return Person(named.name, written, gender=named.gender)
+    if head.pos_ == "PROPN" or head.ent_type_ in ("ORG", "NORP", "GPE") or (head.pos_ == "NOUN" and not is_mute(head)):
+        return Person(index.span(name[0].idx, head.idx + len(head)), written)
+    return NO_SPEAKER
+
+
+def dash_byline(index: DocIndex, region: QuotedRegion) -> Person | None:
+    """A person named right after the closing mark and a dash ("“...” ― Oscar P. Quintero")."""
+    if region.close_mark is None:
+        return None
+    dash = _DASH_BYLINE.match(index.text, region.close_mark + 1)
+    if dash is None:
+        return None
+    people = index.people
+    k = bisect.bisect_left(people.mention_starts, dash.end())
+    if k < len(people.mentions) and people.mentions[k].start == dash.end() and people.mentions[k].label == "PERSON":
+        m = people.mentions[k]
+        return Person(index.span(m.start, m.end), index.span(m.start, m.end))
+    # a name NER missed: two to five capitalised words alone up to the line's end
+    # ("” ― Christina N Luis Olidem")
+    line_end = index.text.find("\n", dash.end())
+    line = index.text[dash.end() : len(index.text) if line_end == -1 else line_end].rstrip(" .\t\xa0")
+    if _BYLINE_NAME.fullmatch(line):
+        return Person(index.span(dash.end(), dash.end() + len(line)), index.span(dash.end(), dash.end() + len(line)))
+    return None
+
+
+# what may stand in a heading's name before its colon ("- Frank Newport and Jim Harter:", "More from the report:")
+_HEADING_POS = frozenset({"PROPN", "NOUN", "DET", "ADJ", "CCONJ", "PART"})
+_DASHES = frozenset("-–—―")
+
+
+# a speaker's tag opening a transcript's paragraph: "PENCE: Well, look, ...", "Chris Matthews: Seriously, ..."
+_TAG = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3}): ")
+
+
+def transcript_tag(index: DocIndex, region: QuotedRegion) -> tuple[int, Person] | None:
+    """A quoted paragraph of a transcript that opens with its speaker's tag: the tag's person
+    (an all-capitals surname is the person of that surname the document names: "PENCE" is
+    Mike Pence) and where the words after the tag start. Only at a paragraph's start."""
+    line_start = index.text.rfind("\n", 0, region.open_mark) + 1
+    if index.text[line_start : region.open_mark].strip():
+        return None
+    tag = _TAG.match(index.text, region.start)
+    if tag is None or tag.end() >= region.end:
+        return None
+    words = tag.group(1).split()
+    last = index.doc[index.token_at(tag.start(1) + len(tag.group(1)) - 1)]
+    people = index.people
+    written = index.span(tag.start(1), tag.end(1))
+    if tag.group(1).isupper():
+        if len(tag.group(1)) < 3:
+            return None
+        for m in people.mentions:
+            if m.label == "PERSON" and m.text.split()[-1].upper() == words[-1]:
+                named = people.person_of(index.doc[index.token_at(m.start)])
+                name = named.name if named is not None and named.name is not None else index.span(m.start, m.end)
+                return tag.end(), Person(name, written)
+        return tag.end(), Person(written, written)
+    mention = people.mention_at(last)
+    if mention is None or mention.label != "PERSON" or mention.start != tag.start(1):
+        return None
+    named = people.person_of(last)
+    return tag.end(), Person(named.name if named is not None and named.name is not None else written, written)
+
+
+def colon_speaker(index: DocIndex, region: QuotedRegion) -> Person:
+    """A quote that follows a colon and has no cue: the author a heading names right before
+    the colon, after a dash, "from" or the line's start ("... FOR THE FIRST TIME - Jeffrey M.
+    Jones: “...”", "More from the report: “...”"), or the subject of the clause the colon
+    ends ("Trump went even further: “...”", "the Board was conclusive in its findings: “...”")."""
+    text, doc = index.marks, index.doc
+    j = region.open_mark - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    if j < 1 or text[j] not in ":,":
+        return NO_SPEAKER
+    colon = index.token_at(j)
+    if doc[colon].text != text[j] or colon == 0:
+        return NO_SPEAKER
+    if text[j] == ",":
+        # "Trump issued a statement, “...”": a comma does so only after the noun of what is said
+        said = doc[colon - 1]
+        if said.pos_ != "NOUN" or said.lemma_.lower() not in UTTERANCE_NOUNS | _AUTHORED:
+            return NO_SPEAKER
+    end = colon
+    if doc[end - 1].text == ")":  # "Rep. Trey Gowdy (R-S.C.):“...”": the name before its party and state
+        opening = next((k for k in range(end - 2, max(-1, end - 8), -1) if doc[k].text == "("), None)
+        end = opening if opening is not None and opening > 0 else end
+    last = doc[end - 1]
+    lo = end - 1
+    while lo > 0 and doc[lo - 1].pos_ in _HEADING_POS and not doc[lo - 1].is_space and doc[lo - 1].lower_ != "from":
+        lo -= 1
+    before = doc[lo - 1] if lo > 0 else None
+    heading = text[j] == ":" and (before is None or before.text in _DASHES or before.lower_ == "from" or "\n" in before.text or (
+        doc[lo].is_sent_start and end - lo <= 4))  # a short name opening its sentence: 'Clinton: “...” Bush: “...”'
+    if heading and (last.pos_ == "PROPN" or names_a_speaker(index, last)):
+        speaker = _speaker_named_by(index, last, region.open_mark)
+        if speaker.name is not None and not speaker.lost:
+            return Person(speaker.name, index.span(doc[lo].idx, last.idx + len(last)), gender=speaker.gender)
+        return NO_SPEAKER
+    root = doc[colon - 1]
+    for _ in range(6):  # up from the word before the colon to its verb
+        if root.pos_ in ("VERB", "AUX") or root.head is root or root.head.i >= colon:
+            break
+        root = root.head
+    if root.pos_ not in ("VERB", "AUX") or any(
+            c.dep_ == "dobj" and c.pos_ != "PRON" and c.lemma_.lower() not in UTTERANCE_NOUNS for c in root.children):
+        return NO_SPEAKER  # "Trump faced a question from the crowd: “...?”" is not Trump's
+    subject = source_of(root)
+    if subject is None or subject.pos_ not in ("PROPN", "PRON") and subject.ent_type_ not in ("PERSON", "ORG", "NORP"):
+        return NO_SPEAKER
+    if not names_a_speaker(index, subject):
+        return NO_SPEAKER
+    return _speaker_named_by(index, subject, region.open_mark)
+
+
+def utterance_owner(index: DocIndex, region: QuotedRegion, first: int, after: int | None) -> tuple[Token, Person] | None:
+    """A quote that hangs from a noun of something said, and who owns it: "Donald Trump's claim
+    that there have been “thousands of shootings”", "his promise to “...”" (the possessor, or the
+    object of "by"/"from": "a claim by the governor that “...”"). The noun is the cue."""
+    if looks_like_title(index.text[region.start : region.end]):
+        return None
+    doc = index.doc
+    last = after if after is not None else index.token_at(region.end) + 1
+    tok = outside_head(doc, first, last)
+    if tok is None:
+        return None
+    for _ in range(6):
+        if tok.pos_ in ("NOUN", "PROPN") and tok.lemma_.lower() in UTTERANCE_NOUNS:
+            break
+        if tok.dep_ in ("ROOT", "nsubj", "nsubjpass") or tok.head is tok or (tok.pos_ == "VERB" and is_reporting_verb(tok)):
+            return None
+        tok = tok.head
+    else:
+        return None
+    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if owner is None:
+        by = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ in ("by", "from")), None)
+        owner = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+    if owner is None or not (owner.pos_ == "PRON" or names_a_speaker(index, owner)):
+        return None
+    person = _speaker_named_by(index, owner, region.open_mark)
+    if person.name is None or person.lost:
+        return None
+    return tok, Person(_without_possessive(index, person.name), person.written, gender=person.gender)
+
+
+def _without_possessive(index: DocIndex, span: Span | None) -> Span | None:
+    """A possessor's name without the "’s" NER may take into it ("Donald Trump’s")."""
+    if span is None or not span.text.endswith(("'s", "’s")) or len(span.text) <= 2:
+        return span
+    return index.span(span.start, span.end - 2)
+
