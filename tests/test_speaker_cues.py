@@ -380,3 +380,17 @@ def test_a_description_counts_one_name_written_in_several_places_as_one_person(n
             "intolerable. Hillary Clinton spoke on a radio show. On the show, the former secretary of state said "
             "she wanted \u201cto speak directly to white people.\u201d")
     assert _speaker(nlp, text, "to speak directly") == "Hillary Clinton"
+
+
+def test_a_candidate_ner_called_an_organisation_speaks_not_her_husband_named_once(nlp):
+    # wash-post 2016-01-20 (train): NER typed "GOP presidential candidate Carly Fiorina" ORG and "her
+    # husband, Frank Fiorina" PERSON, so each "Fiorina said" was Frank's (6 quotes)
+    text = ("GOP presidential candidate Carly Fiorina strode onstage, smiling and waving with the confidence of a "
+            "former chief executive. On a flight in the corporate jet, she vented to her husband, Frank Fiorina, "
+            "that the fight would be ugly. \u201cThe merger with Compaq was the best strategic option,\u201d "
+            "Fiorina said in an interview.")
+    assert _speaker(nlp, text, "The merger") == "Carly Fiorina"
+    # without a person's role or a known given name, a firm stays a firm: the surname is as written
+    text = ("Its rival Morgan Stanley reported profits. Analyst John Stanley was not surprised. "
+            "\u201cThe quarter was strong,\u201d Stanley said.")
+    assert _speaker(nlp, text, "The quarter") == "John Stanley"

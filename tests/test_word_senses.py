@@ -10,7 +10,7 @@ import pytest
 from newsprism.compare.entity_types import entity_type
 from newsprism.compare.mention_items import make_item
 from newsprism.compare.resolve import resolve_entities
-from newsprism.compare.word_senses import noun_senses, wordnet_dir
+from newsprism.extract.word_senses import noun_senses, wordnet_dir
 from newsprism.model import Mention
 
 pytestmark = pytest.mark.skipif(wordnet_dir() is None, reason="the [wordnet] extra is not installed")

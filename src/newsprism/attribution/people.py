@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from newsprism.attribution.source import SOURCE_DEPS
+from newsprism.extract.person_names import named_person
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     FEMALE_NOUNS,
     FEMALE_PRONOUNS,
     GROUP_NOUNS,
+    KIN_NOUNS,
     PUBLICATION_NOUNS,
     UTTERANCE_NOUNS,
     MALE_HONORIFICS,
@@ -30,7 +32,7 @@ from newsprism.lexicon import (
 from newsprism.model import Mention, Span
 
 if TYPE_CHECKING:  # pragma: no cover
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span as SpacySpan, Token
 
 # "the former president": not whoever holds the title now
 _FORMER = frozenset({"former", "ex", "ex-", "then", "onetime", "one-time", "late"})
@@ -121,6 +123,47 @@ def _role_appositions(token: "Token") -> list["Token"]:
 
 
 
+def _role_lemmas(span: "SpacySpan") -> set[str]:
+    """The role nouns and titles the parse attaches to a name: a title or role just before it
+    ("candidate Carly Fiorina", "Sen. Cruz"), a compound or apposition ("her husband, Frank
+    Fiorina"), the noun it is set off beside."""
+    doc, root = span.doc, span.root
+    found = [c for c in root.children if c.dep_ in ("appos", "compound", "nmod") and not span.start <= c.i < span.end]
+    if root.dep_ == "appos":
+        found.append(root.head)
+    if span.start > 0:
+        found.append(doc[span.start - 1])
+    lemmas = set()
+    for t in found:
+        key = title_key(t.text)
+        lemmas.add(TITLE_ABBREVIATION_WORDS.get(key, "") or (t.lemma_.lower() if t.pos_ == "NOUN" else key))
+    return lemmas - {""}
+
+
+# labels NER puts on a person's name now and then ("GOP presidential candidate Carly Fiorina":ORG)
+_NOT_PERSON_LABELS = frozenset({"ORG", "GPE", "FAC", "WORK_OF_ART", "PRODUCT", "LOC"})
+
+
+def _retyped_people(doc: "Doc", mentions: list[Mention]) -> list[Mention]:
+    """The mentions, a name NER typed an organisation or a place made a person's when
+    :func:`newsprism.extract.person_names.named_person` says it is (a person's role describes it,
+    and its given name is known or a person of the document bears its surname)."""
+    surnames = set()
+    for m in mentions:
+        words = _WORD.findall(m.text)
+        if m.label == "PERSON" and len(words) >= 2:
+            surnames.add(words[-1].lower())
+    out = []
+    for m in mentions:
+        words = _WORD.findall(m.text)
+        if m.label in _NOT_PERSON_LABELS and len(words) >= 2:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is not None and len(span) and named_person(words, words[-1].lower(), _role_lemmas(span), surnames):
+                m = replace(m, label="PERSON")
+        out.append(m)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Person:
     """A person a source points to: the fullest form of the name, and the words as written.
@@ -158,7 +201,7 @@ class People:
         own = [m for m in mentions if m.doc == doc_id or not m.doc]
         if not any(m.label == "PERSON" for m in own):  # no mentions given: the parse's own people
             own += [Mention(doc_id, e.start_char, e.end_char, e.text, "PERSON") for e in doc.ents if e.label_ == "PERSON"]
-        self.mentions = sorted(own, key=lambda m: (m.start, -m.end))
+        self.mentions = _retyped_people(doc, sorted(own, key=lambda m: (m.start, -m.end)))
         self.mention_starts = [m.start for m in self.mentions]
         self._inside_quote = inside_quote or (lambda _char: False)
         # fullest-name lookup: last word of a person's name -> its mentions
@@ -225,6 +268,11 @@ class People:
                 candidates.setdefault(other, []).append(m)
         if not candidates:
             return start, end
+        if len(candidates) > 1:
+            # "Fiorina" beside "Carly Fiorina" and "her husband, Frank Fiorina": a surname alone
+            # names the person the document is about, not one it names only through a relative
+            main = {k: v for k, v in candidates.items() if not all(self._kin_named(m) for m in v)}
+            candidates = main or candidates
         if gender is not None and len(candidates) > 1:
             cued = {k: v for k, v in candidates.items() if any(self.gender_at(m.start, end=m.end) == gender for m in v)}
             candidates = cued or candidates
@@ -242,6 +290,11 @@ class People:
             return start, end
         best = max(ranked[0], key=lambda m: (not m.text.endswith(_POSSESSIVE), len(m.text), -m.start))
         return best.start, best.end
+
+    def _kin_named(self, m: Mention) -> bool:
+        """A name given only as someone's relative ("her husband, Frank Fiorina", "his wife Melania")."""
+        tok = self.doc.char_span(m.start, m.end, alignment_mode="expand")
+        return tok is not None and len(tok) > 0 and bool(_role_lemmas(tok) & KIN_NOUNS)
 
     def _name_chain(self, head: "Token") -> tuple[int, int]:
         """A proper name the tagger missed: the run of PROPN tokens ending at ``head``, titles dropped."""

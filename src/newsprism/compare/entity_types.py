@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 from newsprism.compare.mention_items import PRONOUNS_PERSON, Item
 from newsprism.compare.names import ACRONYM
-from newsprism.compare.word_senses import noun_senses
+from newsprism.extract.word_senses import noun_senses
 from newsprism.extract.metadata import OUTLET_NAMES, normalise_outlet
 from newsprism.lexicon import (
     FACILITY_WORDS,

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
-from newsprism.compare.word_senses import noun_senses
+from newsprism.extract.person_names import is_person_noun, person_role
 from newsprism.compare.names import (
     NAME_LINKS,
     NAME_WORD,
@@ -90,30 +90,6 @@ class Item:
     @property
     def role_lemmas(self) -> set[str]:
         return {re.sub(r"\W", "", r.text.split()[-1].lower()) for r in self.roles} - _VAGUE_ROLES
-
-
-# animacy: "he"/"she" refer to people, and a common noun names a person when it is one of
-# these or an agent noun ("driver", "actor", "pianist", "comedian"); "car", "firm" are not
-_PERSON_NOUNS = frozenset(
-    """man woman boy girl child kid baby teen teenager person guy lady gentleman wife husband
-    mother father mom dad son daughter brother sister friend victim suspect official chief
-    star host coach actress hostess widow bride groom nurse doctor surgeon patient""".split()
-)
-_AGENT_SUFFIX = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess)$")
-
-
-def is_person_noun(lemma: str) -> bool:
-    return lemma in _PERSON_NOUNS or bool(_AGENT_SUFFIX.search(lemma))
-
-
-def person_role(lemma: str) -> bool:
-    """A role noun that names a person: :func:`is_person_noun`, or (with the optional
-    ``[wordnet]`` extra) a noun whose most frequent WordNet sense is a person ("candidate")."""
-    if is_person_noun(lemma):
-        return True
-    senses = noun_senses()
-    found = senses.senses(lemma) if senses is not None else ()
-    return bool(found) and senses is not None and senses.synset(found[0]).lexname == "noun.person"
 
 
 _TIME_LABELS = frozenset({"DATE", "TIME"})

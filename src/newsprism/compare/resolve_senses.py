@@ -1,7 +1,7 @@
 """Resolver rule for common nouns that WordNet says name one thing (``compare/resolve.py`` runs
 it within the documents of one event): "the brigands" / "the bandits", "the ship" / "the
 vessel", "the weapons" / "the arms", "the doctor" and the person described as "a physician".
-Needs the optional ``[wordnet]`` extra (``compare/word_senses.py``); without it the rule does
+Needs the optional ``[wordnet]`` extra (``extract/word_senses.py``); without it the rule does
 nothing. It reads common-noun mentions (ECB+'s gold mentions have them; ``analyze`` extracts
 names only), so on names alone it changes nothing.
 
@@ -27,7 +27,7 @@ from typing import Mapping
 
 from newsprism.compare.mention_items import Item
 from newsprism.compare.mention_sets import MentionSets
-from newsprism.compare.word_senses import NounSenses, noun_senses
+from newsprism.extract.word_senses import NounSenses, noun_senses
 
 __all__ = ["link_noun_senses", "related_nouns"]
 

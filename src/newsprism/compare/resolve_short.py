@@ -9,10 +9,11 @@ import re
 from collections import Counter, defaultdict
 from typing import Sequence
 
-from newsprism.compare.mention_items import Item, is_full_person, person_role
+from newsprism.compare.mention_items import Item, is_full_person
 from newsprism.compare.mention_sets import MentionSets
 from newsprism.compare.names import PARTICLES, phonetic, seq_match, tokens_match
 from newsprism.extract.mentions import is_demonym
+from newsprism.extract.person_names import named_person
 from newsprism.lexicon import KIN_NOUNS, name_gender
 
 __all__ = ["short_people", "join_paired_given_names", "retype_named_people"]
@@ -52,16 +53,14 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
 
 def retype_named_people(items: Sequence[Item]) -> None:
     """A name of two words or more NER called an organisation or a work ("GOP presidential
-    candidate Carly Fiorina":ORG) is a person's when a person's role describes it ("candidate")
-    and its first word is a known given name or its last word is the surname of a person the
-    story names in full ("her husband, Frank Fiorina"). A role alone is not enough: "rival
-    Morgan Stanley", "retailer Dick's Sporting Goods" are firms WordNet's roles call persons."""
+    candidate Carly Fiorina":ORG) is a person's by :func:`newsprism.extract.person_names.named_person`:
+    a person's role describes it and its given name is known or its surname is one a person of the
+    story bears in full."""
     surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
     for it in items:
-        if (it.kind != "name" or it.group not in ("ORG", "OTHER") or len(it.words) < 2 or len(it.toks) < 2
-                or not all(w[:1].isupper() and w.isalpha() for w in it.words)):
+        if it.kind != "name" or it.group not in ("ORG", "OTHER") or len(it.toks) < 2:
             continue
-        if (name_gender(it.words[0]) is not None or it.toks[-1] in surnames) and any(map(person_role, it.role_lemmas)):
+        if named_person(it.words, it.toks[-1], it.role_lemmas, surnames):
             it.group = "PERSON"
 
 

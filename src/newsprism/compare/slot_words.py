@@ -46,7 +46,7 @@ _EVENT_NOUNS = frozenset(
 def _first_sense(lemma: str) -> tuple[int, frozenset[str], frozenset[int]]:
     """(offset, one-word lower-case words, hypernym offsets) of a noun's most frequent sense;
     offset -1 when WordNet (or the extra) does not know it."""
-    from newsprism.compare.word_senses import noun_senses
+    from newsprism.extract.word_senses import noun_senses
 
     senses = noun_senses()
     offsets = senses.senses(lemma) if senses is not None else ()
