@@ -394,3 +394,12 @@ def test_a_candidate_ner_called_an_organisation_speaks_not_her_husband_named_onc
     text = ("Its rival Morgan Stanley reported profits. Analyst John Stanley was not surprised. "
             "\u201cThe quarter was strong,\u201d Stanley said.")
     assert _speaker(nlp, text, "The quarter") == "John Stanley"
+
+
+def test_a_man_made_a_person_from_ner_s_organisation_gives_no_gender_to_his_wife(nlp):
+    # wash-post 2016-09-25 (dev): "Keith Lamont Scott":ORG, a man, is a person; his surname's "m" must not make
+    # "Rakeyia Scott" a man, or her "she says" loses its speaker
+    text = ("The shooting occurred Tuesday as Keith Lamont Scott, a 43-year-old black man, was sitting in his parked "
+            "vehicle. Rakeyia Scott can be heard yelling to the officers that her husband was unarmed.\n\n"
+            "\u201cDon't shoot him,\u201d she says.")
+    assert _speaker(nlp, text, "Don't shoot") == "Rakeyia Scott"

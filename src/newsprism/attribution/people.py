@@ -201,7 +201,11 @@ class People:
         own = [m for m in mentions if m.doc == doc_id or not m.doc]
         if not any(m.label == "PERSON" for m in own):  # no mentions given: the parse's own people
             own += [Mention(doc_id, e.start_char, e.end_char, e.text, "PERSON") for e in doc.ents if e.label_ == "PERSON"]
-        self.mentions = _retyped_people(doc, sorted(own, key=lambda m: (m.start, -m.end)))
+        ordered = sorted(own, key=lambda m: (m.start, -m.end))
+        self.mentions = _retyped_people(doc, ordered)
+        # names made a person's here: candidates for a name, not gender cues for their surname (``_gender_of``
+        # keys genders by surname: "Keith Lamont Scott"'s "m" would make "Rakeyia Scott" a man)
+        self._retyped = {(m.start, m.end) for m, was in zip(self.mentions, ordered) if m.label != was.label}
         self.mention_starts = [m.start for m in self.mentions]
         self._inside_quote = inside_quote or (lambda _char: False)
         # fullest-name lookup: last word of a person's name -> its mentions
@@ -703,7 +707,7 @@ class People:
         if self._genders is None:
             self._genders = {}
             for m in self.mentions:
-                if m.label != "PERSON":
+                if m.label != "PERSON" or (m.start, m.end) in self._retyped:
                     continue
                 g = self.gender_at(m.start, end=m.end)
                 words = _WORD.findall(m.text)
