@@ -403,3 +403,11 @@ def test_a_man_made_a_person_from_ner_s_organisation_gives_no_gender_to_his_wife
             "vehicle. Rakeyia Scott can be heard yelling to the officers that her husband was unarmed.\n\n"
             "\u201cDon't shoot him,\u201d she says.")
     assert _speaker(nlp, text, "Don't shoot") == "Rakeyia Scott"
+
+
+def test_a_surname_alone_is_not_given_to_a_wife_named_with_her_husbands_given_name(nlp):
+    # nyt 2016-08-01 (train): "Khizr and Ghazala Khan", "their son, Capt. Humayun Khan": the son is a relative,
+    # but "Mr. Khan" is not the one full name left
+    text = ("Khizr and Ghazala Khan spoke at the convention about their son, Capt. Humayun Khan. "
+            "\u201cHe doesn't know what the word sacrifice means,\u201d Mr. Khan said.")
+    assert _speaker(nlp, text, "He doesn't") != "Ghazala Khan"

@@ -42,6 +42,7 @@ _WORD = re.compile(r"\w+")
 _GAP_AFTER_TITLE = re.compile(r" {2,}")
 # how a word qualifies the noun of a description ("the Republican presidential candidate")
 _DESCRIPTION_MODIFIERS = frozenset({"amod", "compound", "nmod", "npadvmod", "nummod"})
+_PAIRED_GIVEN_NAME = re.compile(r"\b[A-Z][a-z]+ and $")  # "Khizr and " before "Ghazala Khan"
 _POSSESSIVE = ("'s", "’s")  # NER takes it into a name now and then ("Donald Trump’s")
 # how a clause hangs in the one whose subject may bind its pronoun ("what she calls", "in which he called")
 _BOUND_CLAUSE_DEPS = frozenset({"relcl", "acl", "ccomp", "xcomp", "advcl", "conj", "pcomp", "pobj"})
@@ -275,8 +276,12 @@ class People:
         if len(candidates) > 1:
             # "Fiorina" beside "Carly Fiorina" and "her husband, Frank Fiorina": a surname alone
             # names the person the document is about, not one it names only through a relative
+            # ... unless the one left shares its surname with a given name written alone before it
+            # ("Khizr and Ghazala Khan": "Mr. Khan" is not hers)
             main = {k: v for k, v in candidates.items() if not all(self._kin_named(m) for m in v)}
-            candidates = main or candidates
+            if main and not any(_PAIRED_GIVEN_NAME.search(self.text, max(0, m.start - 40), m.start)
+                                for v in main.values() for m in v):
+                candidates = main
         if gender is not None and len(candidates) > 1:
             cued = {k: v for k, v in candidates.items() if any(self.gender_at(m.start, end=m.end) == gender for m in v)}
             candidates = cued or candidates
