@@ -143,3 +143,38 @@ def test_a_title_is_no_whole_sentence():
     assert not title_case(listing)
     sentence = "George Zimmerman is selling the gun he used to kill Trayvon Martin, an unarmed black teenager."
     assert readability(sentence) > readability(title)
+
+
+def test_a_title_line_fused_with_the_lede_is_cut_from_the_headline():
+    from newsprism.compare.fact_text import title_line_length
+
+    text = ("Arrest made in Bloomington hit and run\nPolice arrested a man they believe drove the car that "
+            "killed a woman outside a store.")
+    cut = headline_span(_claim(text, text, sentence=False))
+    assert cut.text.startswith("Police arrested a man") and cut.start == text.index("Police")
+    # a line break inside a sentence (text wrapped by hand) is no title
+    wrapped = "The navy said it arrested the pirates off the\nSomali coast after a chase that lasted two hours."
+    assert title_line_length(wrapped) == 0
+    assert title_line_length("Police made an arrest.\nThe woman was 66 and lived near the store.") == 0
+    # only a report's first sentence has a title before it, but for a subhead in capitals
+    later = "Earlier reports said.\n" + text
+    claim = _claim(later, text, sentence=False)
+    assert headline_span(claim) == claim.citation
+    subhead = "Earlier reports said.\nTHE STRIKE THREAT\nThe union will mail strike ballots to its members on January 2."
+    part = subhead[subhead.index("THE"):]
+    assert headline_span(_claim(subhead, part, sentence=False)).text.startswith("The union will mail")
+    # a page's address, its title and a time stamp, each a line, before the lede
+    page = ("http://www.example.com/2013/09/14/queens-hit-and-run.html\nWoman Killed In Queens Hit-And-Run\n"
+            "Updated 09/14/2013 01:03 PM\nA woman has died after being hit by a car that fled the scene in Queens.")
+    assert headline_span(_claim(page, page, sentence=False)).text == "A woman has died after being hit by a car that fled the scene in Queens."
+
+
+def test_a_summary_sentence_stands_on_its_own():
+    from newsprism.compare.fact_text import summary_sentence
+
+    assert summary_sentence("Johnson was taken to Hennepin County Medical Center in Minneapolis, where she died.")
+    assert summary_sentence("“We want it to be a party,” Mark told Reuters on Friday after the announcement.")
+    assert not summary_sentence("He emceed both the 2004 and 2005 Tony Awards, and won an Emmy for the first.")
+    assert not summary_sentence("Barack Obama to name Dr. Sanjay Gupta surgeon general: rumour or actual news?")
+    assert not summary_sentence("You know what they say, the third time's the charm,\" DeGeneres said in a statement.")
+    assert not summary_sentence('DeGeneres made the announcement on Twitter and said: "It\'s official: I\'m hosting the show!')

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Sequence
 
 __all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
-           "dateline_only", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
+           "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
            "headline_claim", "headline_told"]
 
 _PRONOUN_START = re.compile(
@@ -43,6 +43,7 @@ _QUOTE_TAIL = re.compile(r"^[\"”’]\s")
 # small words a sentence writes in lower case and a title in capitals ("Gun Used To Kill")
 _TITLE_SMALL_WORDS = frozenset({"The", "To", "Of", "Off", "In", "On", "For", "With", "By", "At", "From", "And", "Is",
                                 "Are", "Was", "Be", "Up", "Out", "Not", "After", "Over", "About", "Into", "As", "Its"})
+_TITLE_SMALL_WORDS_LOWER = frozenset(w.lower() for w in _TITLE_SMALL_WORDS) | {"a", "an", "of", "or", "but", "than", "that"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’", ".'")
 
@@ -77,12 +78,39 @@ def lead_length(text: str) -> int:
 
 
 def headline_span(claim: Claim) -> Span:
-    """The claim's citation without a leading dateline ("WASHINGTON — ") or list bullet ("l ")."""
+    """The claim's citation without a leading dateline ("WASHINGTON — "), list bullet ("l ")
+    or the report's title line the sentence splitter fused with its lede."""
     m = _LEAD.match(claim.text)
     if m and m.end() < len(claim.text) - 10:
         start = claim.start + m.end()
         return Span(claim.doc, start, claim.end, claim.text[m.end():])
+    cut = title_line_length(claim.text, first=claim.start == 0)
+    if cut:
+        return Span(claim.doc, claim.start + cut, claim.end, claim.text[cut:])
     return claim.citation
+
+
+def title_line_length(text: str, first: bool = True) -> int:
+    """How many characters of a sentence its title lines take, when the sentence splitter fused
+    a report's title (its address, a subhead) with the sentence after it ("Arrest made in
+    Bloomington hit and run\nPolice arrested a man ...": a title has no end mark, so no
+    sentence ends at its line break); 0 when there is none. Each line cut must be short and end
+    without a mark a sentence goes on after, and what follows must read as a sentence of its own:
+    a line break inside a sentence (text wrapped by hand) is left alone. A title stands at the
+    start of a report (``first``: the caller's check); elsewhere only a subhead in capitals
+    ("SAG'S DARK CLOUD") is one."""
+    cut = pos = 0
+    while (brk := text.find("\n", pos)) > 0:
+        line = text[pos:brk].strip()
+        if not line or line.endswith((*_TERMINAL, ",", ";", ":", "-", "—", "–")) or len(line.split()) > 20:
+            break
+        if line.split()[-1].lower() in _TITLE_SMALL_WORDS_LOWER or not (first or line.isupper()):
+            break
+        body = text[brk + 1:].lstrip()
+        if len(body.split()) < 6 or not reads_whole(body):
+            break
+        cut, pos = len(text) - len(body), brk + 1
+    return cut
 
 
 def readability(text: str) -> float:
@@ -158,6 +186,20 @@ def reads_whole(text: str) -> bool:
     if _CONJUNCTION_START.match(body):  # "And an eyebrow-raising 40,570 are unaffiliated": goes on from another
         return False
     return readability(t) >= 3 and body[:1].isupper() and t.endswith(_TERMINAL + ("''", "”", '"', "’"))
+
+
+def summary_sentence(text: str) -> bool:
+    """A headline fit for the summary, where it stands with no sentence before it: it reads
+    whole (:func:`reads_whole`), states rather than asks ("Onion headline or actual news?"),
+    opens with no pronoun that refers to nothing here ("He emceed both the 2004 and 2005 Tony
+    Awards"), and holds whole quotations ("the third time's the charm," DeGeneres said."
+    is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
+    t = text.strip()
+    if not reads_whole(t) or t.rstrip("”\"’' ").endswith("?"):
+        return False
+    if _PRONOUN_START.match(t.lstrip("“\"'‘(")):
+        return False
+    return not opens_inside_quote(t) and t.count("“") == t.count("”")
 
 
 def single_source_head(claim: Claim, siblings: Sequence[Claim], taken: Collection[str]) -> Span:

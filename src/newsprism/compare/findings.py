@@ -26,7 +26,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import headline_told, reads_whole
+from newsprism.compare.fact_text import headline_told, summary_sentence
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -232,9 +232,10 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
         if len(out) == limit:
             break
         key = " ".join(f.about.lower().split())
-        if key in said or not reads_whole(f.about):
+        if key in said or not summary_sentence(f.about):
             # full sentences only: not a clause going on from another ("And merely winning those
-            # states is just the first step."), nor a name with its description
+            # states is just the first step."), nor a name with its description, a question, a
+            # pronoun with nothing before it, a quotation's tail
             continue
         head = (heads or {}).get(f.fact or "")
         if claims is not None and head is not None and headline_told(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from newsprism.model import Entity, Figure, Finding, Quote, StoryAnalysis, TimeExpr
@@ -152,3 +153,16 @@ def outlet_labels_for(docs: "list[tuple[str, str | None]]") -> dict[str, tuple[s
 
 def outlet_labels(analysis: StoryAnalysis) -> dict[str, tuple[str, str]]:
     return outlet_labels_for([(d.id, d.outlet) for d in analysis.documents])
+
+
+def named_by_label(text: str, labels: Mapping[str, str]) -> str:
+    """``text`` (a finding's ``about``) with each document id in it written as the label the
+    report cites that document by: a framing item names an outlet it has no name for by its
+    document id ("only 2_3ecb.txt judges: ..."), while its lines cite "Article 4"; a reader
+    must see one name for one report. ``labels``: doc id -> label, for the documents whose
+    outlet is unknown (an outlet's name is already what the about says)."""
+    ids = sorted((d for d in labels if d and labels[d] != d), key=len, reverse=True)
+    if not ids or not any(d in text for d in ids):
+        return text
+    pattern = re.compile(r"(?<![\w./-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w/-])")
+    return pattern.sub(lambda m: labels[m.group()], text)

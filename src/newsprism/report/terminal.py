@@ -27,6 +27,7 @@ from newsprism.report.common import (
     figure_value,
     first_mentions,
     local_entities,
+    named_by_label,
     outlet_labels,
     quotes_by_speaker,
     shared_entities,
@@ -54,6 +55,8 @@ def print_report(
     chosen = list(SECTIONS) if everything else list(sections or ("brief",))
     cap = None if everything else limit
     labels = outlet_labels(analysis)
+    # a framing item names a report of no known outlet by its id: shown as its label
+    unnamed = {d.id: labels[d.id][0] for d in analysis.documents if not d.outlet}
 
     def c(doc: str, start: int, end: int) -> str:
         return f"[{printable(labels[doc][0])} {start}-{end}]"
@@ -115,23 +118,25 @@ def print_report(
         if f.figures_compared:
             # figures that a hasty reader would set against each other: what each counts
             head(f"Not conflicts: figures that look alike but count different things ({len(f.figures_compared)})")
-            for group in f.figures_compared:
+            for group in take(f.figures_compared):
                 _say(console, f"  • [bold]{escape(_fold(group.about))}[/]")
                 for x in group.figures:
                     _say(console, f"      {who([x.doc])}: “{escape(_fold(x.value))}” — {escape(_fold(x.counts))} "
                                   f"[dim]{cites(x.citations)}[/]")
+            more("figures compared", len(take(f.figures_compared)), len(f.figures_compared))
         framing = f.framing
         head(f"How the outlets frame it ({len(framing)})")
         if not framing:
             _say(console, "  [dim]No outlet labels or judges the people and events differently from the others.[/]")
         for frame in take(framing):
-            _say(console, f"  • [bold]{escape(_fold(frame.about))}[/]")
+            _say(console, f"  • [bold]{escape(_fold(named_by_label(frame.about, unnamed)))}[/]")
             for lab in frame.labels:
                 _say(console, f"      {who([lab.doc])}: “{escape(_fold(lab.label))}” [dim]{cites(lab.citations)}[/]")
         more("framing differences", len(take(framing)), len(framing))
         head(f"Only one outlet reports ({len(f.single_source)})")
         for item in take(f.single_source):
-            _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations[:1])}[/]")
+            # every citation: a one-outlet fact may be told in two places of its report, or by its copies
+            _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}[/]")
         more("single-source facts", len(take(f.single_source)), len(f.single_source))
 
     if "facts" in chosen and f is not None:
@@ -146,9 +151,12 @@ def print_report(
             statement = statements.get(item.fact)  # who someone is, told in passing: a sentence made of the cited words
             if statement:
                 wording = " (told in passing)"
-            _say(console, f"  • {escape(_fold(statement or item.about))}{wording} [dim]— {who(item.docs)}{independent}{partly_note}[/]")
+            # the headline's own citation: the sentence is one report's words, and the reader must find it
+            own = [] if statement else [x for x in item.citations if x.text.strip() == item.about.strip()][:1]
+            own_cite = f" {cites(own)}" if own else ""
+            _say(console, f"  • {escape(_fold(statement or item.about))}{wording}[dim]{own_cite} — {who(item.docs)}{independent}{partly_note}[/]")
             for x in item.citations:
-                if statement or x.text.strip() != item.about.strip():
+                if x not in own:
                     _say(console, f"      {escape(labels[x.doc][0])}: “{escape(clip(x.text))}” [dim]{c1(x.doc, x.start, x.end)}[/]")
         more("facts", len(take(f.corroborated)), len(f.corroborated))
 
@@ -213,7 +221,7 @@ def print_report(
             head(f"Timeline ({len(f.timeline)} events)")
             for item in take(f.timeline):
                 when = timeline_when(item)
-                _say(console, f"  {escape(when):<16} {escape(clip(item.about, 140))} [dim]{cites(item.citations[:1])}[/]")
+                _say(console, f"  {escape(when):<16} {escape(clip(item.about, 140))} [dim]{cites(item.citations)}[/]")
             more("timeline events", len(take(f.timeline)), len(f.timeline))
         events = timeline(analysis)
         if events:
@@ -245,7 +253,7 @@ def _say(console: Console, text: str) -> None:
 
 
 def _section_of(title: str) -> str:
-    for key, words in (("brief", ("single-source", "framing")), ("facts", ("facts",)), ("disputes", ("disputes",)),
+    for key, words in (("brief", ("single-source", "framing", "compared")), ("facts", ("facts",)), ("disputes", ("disputes",)),
                        ("quotes", ("speakers",)), ("names", ("names",)), ("figures", ("figures",)),
                        ("timeline", ("timeline",))):
         if any(w in title for w in words):

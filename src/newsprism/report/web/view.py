@@ -20,7 +20,7 @@ from datetime import date
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
-from newsprism.report.common import outlet_labels_for
+from newsprism.report.common import named_by_label, outlet_labels_for
 
 __all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
 
@@ -106,6 +106,8 @@ class _Docs:
         self.outlet = {d["id"]: (d.get("outlet") or "").strip().casefold() for d in self.documents}
         self.label = {d["id"]: labels[d["id"]][0] for d in self.documents}
         self.name = {d["id"]: labels[d["id"]][1] for d in self.documents}
+        # the reports of no known outlet, which a framing item names by id: their labels
+        self.unnamed = {d["id"]: labels[d["id"]][0] for d in self.documents if not d.get("outlet")}
         self.colour = {}
         for i, d in enumerate(self.documents):
             name = d.get("outlet")
@@ -184,7 +186,8 @@ def _finding(docs: _Docs, item: Mapping[str, Any]) -> dict[str, Any]:
         "wording": wording,
         "partly": strengths.get("partly", 0),
         "id": item.get("id"),
-        "about": _clean(item.get("about") or item.get("label") or (cites[0]["text"] if cites else "")),
+        "about": _clean(named_by_label(item.get("about") or item.get("label") or (cites[0]["text"] if cites else ""), docs.unnamed)
+                        if item.get("labels") else item.get("about") or item.get("label") or (cites[0]["text"] if cites else "")),
         "outlets": docs.badges(item.get("docs") or [c["doc"] for c in item.get("citations", ())]),
         "sources": item.get("sources") or 0,
         "n_docs": len(item.get("docs") or ()),

@@ -1,0 +1,95 @@
+"""What a reader of the terminal and HTML reports sees of items the findings hold: every citation
+of a one-outlet fact, and one name for one report (the label its lines cite it by, never its
+file name in one line and "Article 2" in the next)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+FIRST = (
+    "Police on Thursday arrested a man they believe drove the car that struck and killed a woman "
+    "outside a grocery store in Bloomington.\n"
+    "The woman, 66, was crossing the parking lot at about 7 p.m. Wednesday when she was hit.\n"
+    "Officers found the car a mile away with a broken headlight.\n"
+    "The driver's blood alcohol level was twice the legal limit, police said.\n"
+)
+SECOND = (
+    "A Bloomington man was arrested Thursday in the hit-and-run death of a 66-year-old woman "
+    "outside a grocery store.\n"
+    "Witnesses said the car did not slow down.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def analysis(nlp, tmp_path_factory):
+    from newsprism.pipeline import analyze
+
+    folder = tmp_path_factory.mktemp("story")
+    (folder / "first.txt").write_text(FIRST, encoding="utf-8")
+    (folder / "second.txt").write_text(SECOND, encoding="utf-8")
+    return analyze([folder], nlp=nlp)
+
+
+def _span(analysis, doc: str, words: str):
+    from newsprism.model import Span
+
+    text = analysis.document(doc).text
+    start = text.index(words)
+    return Span(doc, start, start + len(words), words)
+
+
+def test_a_one_outlet_fact_shows_every_citation_in_the_brief(analysis):
+    from newsprism.model import Finding
+    from newsprism.report.terminal import to_text
+
+    assert analysis.findings is not None and all(d.outlet is None for d in analysis.documents)
+    one = _span(analysis, "first.txt", "Officers found the car a mile away with a broken headlight.")
+    two = _span(analysis, "first.txt", "The driver's blood alcohol level was twice the legal limit, police said.")
+    split = Finding("S1", "single-source", one.text, ("first.txt",), (one, two), sources=1)
+    shown = replace(analysis, findings=replace(analysis.findings, single_source=(split,)))
+    text = to_text(shown, width=200)
+    label = next(line.split()[0] + " " + line.split()[1] for line in text.splitlines() if "first.txt" in line)
+    line = next(line for line in text.splitlines() if "Officers found the car" in line)
+    for span in (one, two):  # the second citation was dropped: the reader could not find half the fact
+        assert f"[{label} {span.start}-{span.end}]" in line
+
+
+def test_a_framing_item_names_each_report_by_its_label(analysis):
+    from newsprism.model import Framing, Label
+    from newsprism.report import render
+    from newsprism.report.terminal import to_text
+
+    mine = _span(analysis, "first.txt", "struck and killed")
+    theirs = _span(analysis, "second.txt", "hit-and-run death")
+    frame = Framing("R1", "label", "how the outlets word it: “struck and killed” (first.txt) vs “hit-and-run death” (second.txt)",
+                    (Label("first.txt", None, mine.text, (mine,)), Label("second.txt", None, theirs.text, (theirs,))),
+                    ("first.txt", "second.txt"), (mine, theirs))
+    shown = replace(analysis, findings=replace(analysis.findings, framing=(frame,)))
+    text = to_text(shown, width=200)
+    about = next(line for line in text.splitlines() if "how the outlets word it" in line)
+    labels = re.findall(r"\((Article \d+)\)", about)
+    assert len(labels) == 2 and "first.txt" not in about and "second.txt" not in about
+    for label, words in zip(labels, ("struck and killed", "hit-and-run death")):  # the label its own line cites
+        assert any(line.strip().startswith(f"{label}: “{words}”") for line in text.splitlines())
+    page = render(shown, "html")
+    assert "(first.txt)" not in page and f"({labels[0]})" in page
+
+
+def test_every_figure_compared_is_not_printed_in_the_brief(analysis):
+    from newsprism.model import CountedFigure, FigureComparison
+    from newsprism.report.terminal import to_text
+
+    a = _span(analysis, "first.txt", "66")
+    b = _span(analysis, "second.txt", "66")
+    groups = tuple(FigureComparison(f"N{i}", "figures that look alike but count different things",
+                                    (CountedFigure("first.txt", None, "66", "years", (a,)),
+                                     CountedFigure("second.txt", None, "66", "years", (b,))),
+                                    ("first.txt", "second.txt"), (a, b))
+                   for i in range(1, 9))
+    shown = replace(analysis, findings=replace(analysis.findings, figures_compared=groups))
+    brief = to_text(shown, width=200, limit=3)
+    assert brief.count("figures that look alike but count different things\n") == 3
+    assert "5 more figures compared: --section brief --limit 8" in brief
