@@ -131,3 +131,23 @@ def test_the_cheap_word_test_passes_every_text_the_case_blind_patterns_match():
         matched = [t for t in texts if pattern.search(t)]
         assert len(matched) > 300
         assert all(C._may_hold(t, words) for t in matched)
+
+
+def test_a_number_in_a_web_address_is_no_count_of_the_dead(nlp):
+    # pages saved with their address on the first line: the article ids are no figures
+    texts = {
+        "a": "http://www.example-daily.com/new-york/queens/hit-and-run-driver-kills-granny-article-1.1456300\n"
+             "Queens grandmother killed by a drunk hit-and-run driver\n"
+             "A 59-year-old woman was killed by a hit-and-run driver in Queens on Friday, police said.",
+        "b": "http://cached.example-news.com/cached.php?ref_id=225&siteid=2182&id=3110701&t=1379163972\n"
+             "Woman killed in Queens hit-and-run, driver charged\n"
+             "A 59-year-old woman was killed by a hit-and-run driver in Queens on Friday night, police said.",
+    }
+    analysis = _analyse(nlp, texts)
+    for x in analysis.findings.conflicts:
+        for c in x.citations:
+            assert c.start > texts[c.doc].index("\n"), x  # nothing cited in the address line
+    # the same pattern still reads a count of the dead written as one
+    told = _analyse(nlp, {k: v.replace("A 59-year-old woman was", n + " people were")
+                          for (k, v), n in zip(texts.items(), ("12", "30"))})
+    assert any({v.value for v in x.versions} == {"12", "30"} for x in told.findings.conflicts), told.findings.conflicts

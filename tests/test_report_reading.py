@@ -21,6 +21,11 @@ SECOND = (
     "outside a grocery store.\n"
     "Witnesses said the car did not slow down.\n"
 )
+THIRD = (
+    "Schenectady man charged in fatal Queens crash\n"
+    "Published 12:17 am, Monday, September 16, 2013\n"
+    "A Schenectady man has been charged in a fatal hit-and-run crash that killed a woman in Queens Friday night, police said.\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +35,7 @@ def analysis(nlp, tmp_path_factory):
     folder = tmp_path_factory.mktemp("story")
     (folder / "first.txt").write_text(FIRST, encoding="utf-8")
     (folder / "second.txt").write_text(SECOND, encoding="utf-8")
+    (folder / "third.txt").write_text(THIRD, encoding="utf-8")
     return analyze([folder], nlp=nlp)
 
 
@@ -93,3 +99,17 @@ def test_every_figure_compared_is_not_printed_in_the_brief(analysis):
     brief = to_text(shown, width=200, limit=3)
     assert brief.count("figures that look alike but count different things\n") == 3
     assert "5 more figures compared: --section brief --limit 8" in brief
+
+
+def test_a_timeline_row_tells_its_sentence_without_the_title_and_stamp_lines(analysis):
+    from newsprism.report.common import timeline_when
+
+    rows = [t for t in analysis.findings.timeline if t.docs == ("third.txt",)]
+    assert rows, analysis.findings.timeline
+    for row in rows:  # the stamp dates the page, not an event; the title is no part of the sentence
+        assert row.about.startswith("A Schenectady man has been charged"), row.about
+        assert all("Published" not in c.text and "12:17" not in c.text for c in row.citations)
+        assert row.citations[-1].text == row.about
+    assert any(c.text == "Friday night" for row in rows for c in row.citations)
+    dated = replace(rows[0], when="2013-09-16T00:17")
+    assert timeline_when(dated) == "2013-09-16 00:17"  # a reader's time, not the ISO key

@@ -92,7 +92,8 @@ def _sustained_slot(words: str) -> tuple[str, int] | None:
 # vague and exact counts of people in a state: "thousands trapped", "tens of thousands of civilians were trapped"
 _AMOUNT = (
     r"(?P<q>more than|over|nearly|about|around|almost|at least)?\s*"
-    r"(?P<n>hundreds of thousands|tens of thousands|thousands|hundreds|dozens|\d{1,3}(?:,\d{3})+|\d+)"
+    # a number inside a web address or an identifier ("article-1.1456300", "t=1379163972") counts nothing
+    r"(?<![\w./=&?#%-])(?P<n>hundreds of thousands|tens of thousands|thousands|hundreds|dozens|\d{1,3}(?:,\d{3})+|\d+)"
 )
 _PEOPLE_STATE = re.compile(
     _AMOUNT + r"(?P<rest>(?:\s+(?:of\s+)?[a-z]+){0,5}?)\s+(?:were\s+|are\s+|remain\s+|still\s+)?"

@@ -26,7 +26,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import headline_told, summary_sentence
+from newsprism.compare.fact_text import headline_span, headline_told, summary_sentence
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -191,11 +191,17 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
     for c in claims:
         if not c.times:
             continue
-        low = " ".join(x.text.lower() for x in c.times)
+        # a title, address or time-stamp line fused with the sentence: the row tells the
+        # sentence, and a time of those lines dates the page, not an event of it
+        head = headline_span(c)
+        times = [x for x in c.times if x.start >= head.start]
+        if not times:
+            continue
+        low = " ".join(x.text.lower() for x in times)
         day = next((i for i, w in enumerate(WEEKDAYS) if w in low), None)
         # the row's time is the one that places it: the weekday's, not the sentence's first
         # ("the years of practice ... the woman he spent Monday embracing" is Monday's row)
-        t = next((x for x in c.times if day is not None and WEEKDAYS[day] in x.text.lower()), c.times[0])
+        t = next((x for x in times if day is not None and WEEKDAYS[day] in x.text.lower()), times[0])
         if day is None and _CLOCK.search(t.text):
             day = last_day.get(c.doc)  # a bare clock time continues the day the report was telling
         if day is None:
@@ -208,7 +214,7 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
             part = 1 if hour < 5 else 2 if hour < 8 else 3 if hour < 12 else 6 if hour < 18 else 7 if hour < 21 else 9
         key = f"{day}|{part:02d}"
         out.append(
-            Finding("", "timeline", c.text, (c.doc,), (Span(t.doc, t.start, t.end, t.text), c.citation), (c.id,),
+            Finding("", "timeline", head.text, (c.doc,), (Span(t.doc, t.start, t.end, t.text), head), (c.id,),
                     when=t.resolved, order_key=key)
         )
     out.sort(key=lambda f: (f.order_key or "", f.docs[0], f.citations[0].start))

@@ -102,7 +102,7 @@ def timeline_when(item: Finding) -> str:
     the text writes it ("Tuesday night", "6 a. m."). A time of day with no known date is
     stored as "T06:00" (ISO 8601) in the JSON; shown as written, never as that key."""
     if item.when and not item.when.startswith("T"):
-        return item.when
+        return resolved_label(item.when)  # "2013-09-16 00:17", not the ISO key "2013-09-16T00:17"
     written = item.citations[0].text if item.citations else ""
     return " ".join(written.split()) or "undated"
 
