@@ -177,4 +177,6 @@ def test_a_summary_sentence_stands_on_its_own():
     assert not summary_sentence("He emceed both the 2004 and 2005 Tony Awards, and won an Emmy for the first.")
     assert not summary_sentence("Barack Obama to name Dr. Sanjay Gupta surgeon general: rumour or actual news?")
     assert not summary_sentence("You know what they say, the third time's the charm,\" DeGeneres said in a statement.")
+    assert not summary_sentence("DON'T do anything that David Letterman did at the show.\nEnough said.")
+    assert summary_sentence("The navy said it arrested the pirates off the\nSomali coast after a chase on Saturday.")
     assert not summary_sentence('DeGeneres made the announcement on Twitter and said: "It\'s official: I\'m hosting the show!')

@@ -113,3 +113,23 @@ def test_a_timeline_row_tells_its_sentence_without_the_title_and_stamp_lines(ana
     assert any(c.text == "Friday night" for row in rows for c in row.citations)
     dated = replace(rows[0], when="2013-09-16T00:17")
     assert timeline_when(dated) == "2013-09-16 00:17"  # a reader's time, not the ISO key
+
+
+def test_a_fact_only_copies_tell_says_so_and_cites_each_copy(analysis):
+    from newsprism.model import Finding
+    from newsprism.report import render
+    from newsprism.report.terminal import to_text
+
+    mine = _span(analysis, "first.txt", "Officers found the car a mile away with a broken headlight.")
+    copy = _span(analysis, "second.txt", "Witnesses said the car did not slow down.")
+    item = Finding("S1", "single-source", mine.text, ("first.txt", "second.txt"), (mine, copy), sources=1)
+    shown = replace(analysis, findings=replace(analysis.findings, single_source=(item,)))
+    line = next(x for x in to_text(shown, width=220).splitlines() if "Officers found the car" in x)
+    assert "copies in 2 reports: one source" in line and line.count("[Article") == 2
+    page = render(shown, "html")
+    brief = page[page.index("Only one outlet reports"):page.index("Only one outlet reports") + 3000]
+    assert "copies in 2 reports: one source" in brief
+    item_html = brief[:brief.index("copies in 2 reports")]
+    item_html = item_html[item_html.rindex("<li>"):]
+    assert item_html.count('class="cite ') == 2  # each copy cited, in the brief too
+    assert "copies in 2 reports: one source" in render(shown, "markdown")

@@ -45,6 +45,7 @@ _TITLE_SMALL_WORDS = frozenset({"The", "To", "Of", "Off", "In", "On", "For", "Wi
                                 "Are", "Was", "Be", "Up", "Out", "Not", "After", "Over", "About", "Into", "As", "Its"})
 _TITLE_SMALL_WORDS_LOWER = frozenset(w.lower() for w in _TITLE_SMALL_WORDS) | {"a", "an", "of", "or", "but", "than", "that"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_LINE_AFTER_END = re.compile(r"[.!?][\"”’']?[ \t]*\n")
 _TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’", ".'")
 
 
@@ -192,10 +193,13 @@ def summary_sentence(text: str) -> bool:
     """A headline fit for the summary, where it stands with no sentence before it: it reads
     whole (:func:`reads_whole`), states rather than asks ("Onion headline or actual news?"),
     opens with no pronoun that refers to nothing here ("He emceed both the 2004 and 2005 Tony
-    Awards"), and holds whole quotations ("the third time's the charm," DeGeneres said."
+    Awards"), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
+    list item and the line after it), and holds whole quotations ("the third time's the charm," DeGeneres said."
     is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
     t = text.strip()
     if not reads_whole(t) or t.rstrip("”\"’' ").endswith("?"):
+        return False
+    if _LINE_AFTER_END.search(t):  # two lines, the first ending as a sentence ends: two sentences, not one
         return False
     if _PRONOUN_START.match(t.lstrip("“\"'‘(")):
         return False

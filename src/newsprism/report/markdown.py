@@ -167,7 +167,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
                 out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
     out += ["", f"## Reported by one outlet only ({len(f.single_source)})", ""]
     for item in f.single_source:
-        out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}")
+        copies = f" _(copies in {len(item.docs)} reports: one source)_" if len(item.docs) > 1 else ""
+        out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}{copies}")
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:

@@ -136,7 +136,9 @@ def print_report(
         head(f"Only one outlet reports ({len(f.single_source)})")
         for item in take(f.single_source):
             # every citation: a one-outlet fact may be told in two places of its report, or by its copies
-            _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}[/]")
+            # told by several reports that are copies of one (one independent source): said so
+            copies = f" (copies in {len(item.docs)} reports: one source)" if len(item.docs) > 1 else ""
+            _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}{copies}[/]")
         more("single-source facts", len(take(f.single_source)), len(f.single_source))
 
     if "facts" in chosen and f is not None:
