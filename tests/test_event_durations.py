@@ -73,3 +73,41 @@ def test_a_sustained_event_told_with_two_lengths_is_one_conflict(nlp):
     texts = {"a": "The army ended a 40-day siege of the city on Monday. Residents came out to find food.",
              "b": "The army ended a 90-day siege of the city on Monday. Aid trucks arrived."}
     assert len(_durations(nlp, texts)) == 1
+
+
+def test_one_length_in_two_units_of_one_clock(nlp):
+    jury = ("The jury in the Chauvin trial reached its verdict on Tuesday afternoon. "
+            "The jury deliberated for {} before returning. The judge thanked the jurors.")
+
+    def pair(a: str, b: str):
+        return [sorted(v.value for v in x.versions) for x in _durations(nlp, {"a": jury.format(a), "b": jury.format(b)})]
+
+    # "two hours" is no way to round 90 minutes; two weeks are not ten days
+    assert pair("two hours", "90 minutes") == [["90 minutes", "two hours"]]
+    siege = ("The army ended its siege of Marawi on Monday. The siege lasted {}, officials said. "
+             "Residents came out to find food.")
+    found = _durations(nlp, {"a": siege.format("two weeks"), "b": siege.format("10 days")})
+    assert [sorted(v.value for v in x.versions) for x in found] == [["10 days", "two weeks"]]
+    # the event matched by its noun across units: "Trump spoke" / "The address lasted"
+    two_hours = _SPOKE.replace("77 minutes", "two hours")
+    assert [sorted(v.value for v in x.versions) for x in _durations(nlp, {"a": two_hours, "b": _LASTED})] == [
+        ["76 minutes", "two hours"]]
+
+
+def test_lengths_in_two_units_that_can_both_be_true_are_no_conflict(nlp):
+    jury = ("The jury in the Chauvin trial reached its verdict on Tuesday afternoon. "
+            "The jury deliberated for {} before returning. The judge thanked the jurors.")
+
+    def pair(a: str, b: str):
+        return _durations(nlp, {"a": jury.format(a), "b": jury.format(b)})
+
+    # the coarser unit rounds: "two hours" for 115 or 130 minutes, "about three hours" for 170
+    for a, b in (("two hours", "115 minutes"), ("two hours", "130 minutes"), ("about three hours", "170 minutes"),
+                 ("half an hour", "35 minutes"), ("three years", "40 months")):
+        assert pair(a, b) == [], (a, b)
+    # a length told in two parts is not its first part: 150 minutes are two and a half hours
+    assert pair("two and a half hours", "150 minutes") == []
+    assert pair("one hour and 20 minutes", "80 minutes") == []
+    assert pair("an hour, 20 minutes", "80 minutes") == []
+    # a calendar day may be a date: "two days" against "36 hours" is left alone
+    assert pair("two days", "36 hours") == []

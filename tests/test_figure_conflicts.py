@@ -222,3 +222,15 @@ def test_a_question_about_a_demand_states_no_demand(nlp):
     assert _demand_contents(demand) == []
     doc = nlp("Iran demanded the return of the remains of Iranians killed in Aleppo.")
     assert [t.text for t in _demand_contents(next(t for t in doc if t.lemma_ == "demand"))] == ["return"]
+
+
+def test_arrests_overnight_and_the_previous_night_are_one_count(nlp):
+    # "overnight" is an adverb: it still tells which night the arrests were made
+    fox = ("Police in Ferguson eased their tactics on Wednesday. "
+           "Johnson said there were six arrests Wednesday, compared to 47 the previous night.")
+    nyt = ("Captain Johnson said there were only sporadic problems on Tuesday night. "
+           "Still, the police did make {} arrests overnight.")
+    found = _conflicts(nlp, {"a": fox, "b": nyt.format(70)})
+    assert [{v.value for v in x.versions} for x in found] == [{"47", "70"}], found
+    # told alike: no conflict
+    assert _conflicts(nlp, {"a": fox, "b": nyt.format(47)}) == []

@@ -12,9 +12,13 @@ figure) pair them. A duration says how long an *event* went on, and the parse sa
 Two durations measure the same event when the events are one kind (the same lemma, a verb and its
 nominalisation — "deliberate" / "deliberations", "meet" / "meeting" — or lexicon.EVENT_NOUNS:
 "speak" / "speech" / "address") and their participants agree: the same named actor, or one side
-names none and points at a known event ("the address", "his speech"). They clash when told in the
-same time unit (minutes against minutes; "an hour" against "76 minutes" is left alone) with values
-that cannot both be true — "about 76" or a round "80" against "77" can (rounding understood).
+names none and points at a known event ("the address", "his speech"). They clash when their
+values cannot both be true — "about 76" or a round "80" against "77" can (rounding understood).
+Two units of one clock ("two hours" / "90 minutes", "two weeks" / "10 days", "two years" / "18
+months") are compared in one scale, the value in the coarser unit read as rounded to a quarter of
+it or 15% ("two hours" holds 102-138 minutes, "three years" 36 months give or take 5); a clock
+time against a calendar one ("two days" / "36 hours") is left alone: a day may be a date. A length
+told in two units at once ("one hour and 20 minutes", "two and a half hours") is not read.
 Left out: durations under a negation, a modal or a condition, planned ones ("is expected to speak
 for 30 minutes"), and any event for which a report gives two lengths or an outlet's duration fits
 two differently-measured events of the other report.
@@ -43,6 +47,12 @@ _PLANNED = frozenset({"expect", "plan", "schedule", "set", "allot", "allow", "wa
 _WINDOW = frozenset({"the", "last", "past", "next", "first", "previous", "final", "coming", "ago", "later", "earlier",
                      "before", "after", "since", "this", "these", "those", "each", "every", "per", "of"})
 _DEFINITE = frozenset({"the", "this", "that", "his", "her", "its", "their"})
+# each time unit in minutes, and whether it is a clock unit (else a calendar one: a "day" may be a date)
+_MINUTES = {"second": (1 / 60, True), "minute": (1.0, True), "hour": (60.0, True),
+            "day": (1440.0, False), "week": (10080.0, False), "fortnight": (20160.0, False),
+            "month": (43830.0, False), "year": (525960.0, False)}
+# how far a value told in a coarser unit may be from the exact length: a share of the unit, or of the value
+_COARSE_UNIT, _COARSE_VALUE = 0.25, 0.15
 _SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ments", "ment", "ate", "es", "s", "e")
 
 
@@ -66,6 +76,10 @@ class _Told:
         self.what = what  # the words telling the event ("Trump spoke", "The address")
         self.interval = _interval(_num(fig.value), fig.qualifier)
         self.text, self.value = fig.text, _num(fig.value)  # the number as written, for rounding
+
+    def minutes(self) -> float:
+        """The value in minutes (the value itself in a unit no clock measures: "decade")."""
+        return self.value * _MINUTES.get(self.unit, (1.0, False))[0]
 
 
 def _actor(tok, entity_at: Mapping[tuple[str, int], str], doc_id: str) -> str | None:
@@ -138,6 +152,21 @@ def _noun_event(noun, entity_at, doc_id) -> tuple[str, str | None, bool, str] | 
     return _kind(_lemma(noun)), actor, definite, noun.doc[first: noun.i + 1].text
 
 
+def _compound(unit_tok, span) -> bool:
+    """The length is told with a second part ("two and a half hours", "one hour and 20 minutes",
+    "an hour, 20 minutes"): the figure alone is not the whole length."""
+    doc = unit_tok.doc
+    between = doc[span.end: unit_tok.i]
+    if any(t.lower_ in ("and", "half", "quarter") for t in between):
+        return True  # "two and a half hours"
+    after = [t.lower_ for t in doc[unit_tok.i + 1: unit_tok.i + 5]]
+    if after[:1] in (["and"], [","]) and (after[1:3] in (["a", "half"], ["a", "quarter"]) or (
+            len(after) > 2 and doc[unit_tok.i + 2].like_num and _lemma(doc[unit_tok.i + 3]) in _MINUTES)):
+        return True  # "one hour and 20 minutes", "two hours and a half"
+    before = doc[max(0, span.start - 2): span.start]
+    return len(before) == 2 and before[1].lower_ in ("and", ",") and _lemma(before[0]) in _MINUTES
+
+
 def _planned(tok) -> bool:
     return any(_lemma(t) in _PLANNED or any(c.dep_ == "aux" and c.lower_ in ("will", "'ll") for c in t.children)
                for t in _governing(tok))
@@ -162,7 +191,7 @@ def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[s
             if span.sent.text.rstrip().endswith("?"):
                 continue  # asked, not told
             negated, modal = _hedged(span.root)
-            if negated or modal or _planned(unit.root):
+            if negated or modal or _planned(unit.root) or _compound(unit.root, span):
                 continue
             event = _event(unit.root, entity_at, c.doc)
             if event is None:
@@ -178,7 +207,7 @@ def _same_event(a: _Told, b: _Told, main: Mapping[str, str | None]) -> bool:
     """One kind of event in one time unit, by the same actor; a side naming none points at a
     known event ("the address") and the other's actor is its report's main actor (the entity it
     mentions most): "the address" of a report about Trump is not Pence's speech."""
-    if a.kind != b.kind or a.unit != b.unit:
+    if a.kind != b.kind or not _comparable(a.unit, b.unit):
         return False
     if a.actor is not None and b.actor is not None:
         return _same_actor(a.actor, b.actor)
@@ -200,9 +229,24 @@ def _main_actors(analysis: StoryAnalysis) -> dict[str, str | None]:
     return {d: max(sorted(per), key=lambda e: per[e]) for d, per in counts.items()}
 
 
+def _comparable(u: str, v: str) -> bool:
+    """One unit, or two of one clock: both clock units or both calendar ones."""
+    return u == v or (u in _MINUTES and v in _MINUTES and _MINUTES[u][1] == _MINUTES[v][1])
+
+
 def _compatible(a: _Told, b: _Told) -> bool:
     """Both can be true: intervals overlap, one is the other rounded, or one is a round number
-    (a multiple of 5) within a tenth of the other ("80 minutes" and "77")."""
+    (a multiple of 5) within a tenth of the other ("80 minutes" and "77"). In two units, the one
+    in the coarser unit is read as rounded (``_COARSE_UNIT``, ``_COARSE_VALUE``)."""
+    if a.unit != b.unit:
+        coarse, fine = (a, b) if _MINUTES[a.unit][0] > _MINUTES[b.unit][0] else (b, a)
+        scale = _MINUTES[coarse.unit][0]
+        slack = max(_COARSE_UNIT, _COARSE_VALUE * coarse.value)
+        lo, hi = (coarse.interval[0] - slack) * scale, (coarse.interval[1] + slack) * scale
+        fine_lo, fine_hi = (x * _MINUTES[fine.unit][0] for x in fine.interval)
+        if fine.value % 5 == 0:  # a round number is rounded too
+            fine_lo, fine_hi = fine_lo * 0.95, fine_hi * 1.05
+        return not (fine_hi < lo or hi < fine_lo)
     if not (a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]) or rounded_alike(a.text, b.text):
         return True
     lo, hi = sorted((a.value, b.value))
@@ -225,7 +269,7 @@ def event_durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapp
                 continue
             # each side's event must be told with one length in its report, and match one length in the other
             rivals = [t for t in told if t.doc in (a.doc, b.doc) and (_same_event(t, a, main) or _same_event(t, b, main))]
-            if len({(t.doc, t.value) for t in rivals}) != 2:
+            if len({(t.doc, round(t.minutes(), 6)) for t in rivals}) != 2:
                 continue
             done.update({(a.doc, a.span.start), (b.doc, b.span.start)})
             # a third report's length of the event joins the side it agrees with

@@ -343,7 +343,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             # content words around the figure, the nearest ones (its own item of a list) weighing most
             words: dict[str, float] = {}
             for t in doc[lo:hi]:
-                if (t.pos_ not in _CONTENT_POS or t.is_stop or not t.is_alpha or len(t) <= 2
+                # a word of _SAME_WORD counts whatever its part of speech ("47 arrests overnight": an adverb)
+                if ((t.pos_ not in _CONTENT_POS and t.lower_ not in _SAME_WORD) or t.is_stop or not t.is_alpha or len(t) <= 2
                         or span.start <= t.i < span.end or t.lemma_.lower() in REPORTING_VERBS
                         or t.lower_ in _MEASURE_WORDS):
                     continue
