@@ -234,3 +234,22 @@ def test_arrests_overnight_and_the_previous_night_are_one_count(nlp):
     assert [{v.value for v in x.versions} for x in found] == [{"47", "70"}], found
     # told alike: no conflict
     assert _conflicts(nlp, {"a": fox, "b": nyt.format(47)}) == []
+
+
+_KABUL = "A suicide bomber struck a wedding hall in Kabul on Saturday night. {} officials said on Sunday."
+
+
+def test_the_dead_counted_in_other_words_and_people_to_whom_other_things_happened(nlp):
+    killed = _KABUL.format("The attack killed 30 people at the wedding,")
+
+    def values(other: str):
+        return [sorted(v.value for v in x.versions) for x in _conflicts(nlp, {"a": killed, "b": _KABUL.format(other)})]
+
+    # "killed 30 people" / "left 45 dead": one count of the dead, told with another noun
+    assert values("The attack at the wedding left 45 dead,") == [["30", "45"]]
+    assert values("The attack at the wedding left 30 dead,") == []
+    # the wounded are other people than the dead, however alike the sentences
+    assert values("The attack wounded 45 people at the wedding,") == []
+    assert values("The attack injured 45 people at the wedding,") == []
+    # arrests are no deaths
+    assert values("Police made 45 arrests after the attack at the wedding,") == []

@@ -453,6 +453,19 @@ EVENT_KIND_WORDS = frozenset(
     gubernatorial mayoral midterm""".split()
 )
 
+# What happened to the people a count counts, by the words that tell it ("30 people were killed",
+# "left 45 dead", "47 arrests"): two counts of one outcome may be one figure told two ways, two
+# counts of two outcomes (killed / wounded) count different people (figure conflicts). Lemmas.
+OUTCOME_WORDS: dict[str, frozenset[str]] = {
+    "dead": frozenset("kill die dead death fatality slay perish murder".split()),
+    "hurt": frozenset("wound injure hurt injury wounded injured hospitalize hospitalise".split()),
+    "held": frozenset("arrest detain jail imprison detention arrestee detainee".split()),
+    "missing": frozenset("missing disappear unaccounted".split()),
+    "displaced": frozenset("evacuate displace flee evacuee homeless".split()),
+    "rescued": frozenset("rescue".split()),
+    "casualty": frozenset("casualty".split()),  # killed and wounded together: neither alone
+}
+
 # Nouns naming an event whose verb is another word (compare/event_durations.py: "Trump spoke for
 # 77 minutes" and "the address lasted 76 minutes" measure one event). Nominalisations that keep
 # the verb's stem ("deliberate" / "deliberations", "meet" / "meeting") need no entry.

@@ -37,6 +37,7 @@ from newsprism.compare.figure_conflicts import (
     fact_figures,
     mentions_value,
     of_two_holders,
+    of_two_outcomes,
     of_two_sets,
     story_figures,
 )
@@ -508,6 +509,9 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             continue
         # indefinite counts told by other verbs ("4 states" with ads, "11 states" voting) count two sets
         if of_two_sets(f, figures):
+            continue
+        # people killed and people wounded ("killed 30" / "wounded 45") are other people
+        if of_two_outcomes(f, figures):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):

@@ -35,12 +35,14 @@ from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
 from newsprism.compare.figure_roles import (
+    OUTCOME_PLAIN,
     _age_bracket,
     _clause_verbs,
     _governing,
     _holder,
     _holders_differ,
     _lemma,
+    _outcome,
     _set_told,
 )
 from newsprism.lexicon import REPORTING_VERBS
@@ -56,7 +58,7 @@ def _num(value: float | int | str) -> float:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
 __all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "story_figures", "StoryFigures",
-           "of_two_holders", "of_two_sets"]
+           "of_two_holders", "of_two_sets", "of_two_outcomes"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -225,7 +227,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "definite", "predicate", "role")
+                 "holder", "definite", "predicate", "role", "outcome")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -237,6 +239,7 @@ class _Fig:
         self.definite: bool = False
         self.predicate: str | None = None
         self.role = "arg"
+        self.outcome: str | None = None  # what happened to the people counted: "dead", "hurt", ...
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
 
@@ -356,6 +359,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
             item.holder = _holder(span)
             item.definite, item.predicate, item.role = _set_told(span)
+            if item.unit in ("count", "people"):
+                item.outcome = _outcome(span)
             # the group a share is taken of ("among Tea Party supporters"): another population
             groups = [(t, g) for t in doc[lo:hi] if t.lower_ == "among" for g in t.children if g.dep_ == "pobj"]
             item.among = frozenset(_lemma(g) for _, g in groups)
@@ -385,6 +390,14 @@ def of_two_sets(found: Finding, figures: StoryFigures) -> bool:
     return bool(pairs) and all(x is not None and y is not None and _two_sets(x, y) for x, y in pairs)
 
 
+def of_two_outcomes(found: Finding, figures: StoryFigures) -> bool:
+    """A figure conflict whose versions count people to whom different things happened ("killed
+    30 people" / "wounded 45 people", whichever detector paired the sentences): no conflict."""
+    fig = {(f.fig.doc, f.fig.start): f for fs in figures[0].values() for f in fs}
+    sides = [{fig[(c.doc, c.start)].outcome for c in v.citations if (c.doc, c.start) in fig} for v in found.versions]
+    return any(x and y and x != y for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
+
+
 def _last_word(tok, first):
     """``tok``, or the last word before it when it is punctuation ("supporters (")."""
     while tok.i > first.i and (tok.is_punct or tok.is_space):
@@ -397,31 +410,40 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     0 when they cannot (another unit, other counted nouns, one under a modal),
     else the overlap of the words and entities around them (cosine over sets),
     with the counted noun counting as a shared word."""
-    if a.unit != b.unit or a.modal != b.modal:
-        return 0.0
+    if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome):
+        return 0.0  # "killed 30 people" / "wounded 45 people": other people counted
+    same_outcome = a.outcome is not None and a.outcome == b.outcome
+    if a.unit != b.unit and not (same_outcome and {a.unit, b.unit} == {"count", "people"}):
+        return 0.0  # "30 people were killed" / "left 45 dead": one count of one outcome
     if a.days and b.days and a.days.isdisjoint(b.days):
         return 0.0  # told of different days
     if _holders_differ(a.holder, b.holder):
         return 0.0  # "Sanders' 1,192" and "Clinton is backed by 520": two holders' figures
     if (a.among - b.words.keys()) or (b.among - a.words.keys()):
         return 0.0  # "9 percent" among Tea Party supporters, "11 percent" of all primary voters
-    if a.nouns and b.nouns:
-        if not a.nouns & b.nouns:
+    nouns_a, nouns_b = a.nouns, b.nouns
+    if same_outcome:
+        # the outcome is what both count; only nouns saying more ("12 soldiers") must agree
+        nouns_a, nouns_b = a.nouns - OUTCOME_PLAIN, b.nouns - OUTCOME_PLAIN
+    if nouns_a and nouns_b:
+        if not nouns_a & nouns_b:
             return 0.0  # "150 migrants" and "400 people": different things counted
-    elif (a.nouns or b.nouns) and a.unit in ("count", "people"):
+    elif (nouns_a or nouns_b) and a.unit in ("count", "people"):
         # one counts a noun the other leaves implicit ("47 the previous night"): its
         # words must name that noun ("six arrests Wednesday, compared to 47"); a
         # percentage or an amount "of" something is the same measure either way
         # among its nearest words ("six arrests Wednesday, compared to 47"; not "If
         # superdelegates are taken out of the equation, Clinton leads Sanders, 1,428")
-        counted, other = (a, b) if a.nouns else (b, a)
-        if not counted.nouns & {w for w, near in other.words.items() if near >= 1.0}:
+        counted, other = (nouns_a, b) if nouns_a else (nouns_b, a)
+        if not counted & {w for w, near in other.words.items() if near >= 1.0}:
             return 0.0
     lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:
         return 0.0  # "$4,272.78" and "$1,125,000": not one figure told two ways
-    fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words, **{n: 1.0 for n in a.nouns}}
-    fb = {**{f"@{e}": 0.5 for e in b.entities}, **b.words, **{n: 1.0 for n in b.nouns}}
+    if same_outcome:
+        nouns_a, nouns_b = nouns_a | {f"#{a.outcome}"}, nouns_b | {f"#{b.outcome}"}
+    fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words, **{n: 1.0 for n in nouns_a}}
+    fb = {**{f"@{e}": 0.5 for e in b.entities}, **b.words, **{n: 1.0 for n in nouns_b}}
     shared = fa.keys() & fb.keys()
     if len(shared) < 2:
         return 0.0
@@ -513,7 +535,9 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     kinds: dict[str, dict[tuple, list[int]]] = {}
     for d in doc_ids:
         for i, a in enumerate(figs[d]):
-            kinds.setdefault(d, {}).setdefault((a.unit, a.modal), []).append(i)
+            # counts of people and of things in one kind: one outcome may join them (_agreement)
+            unit = "count" if a.unit == "people" else a.unit
+            kinds.setdefault(d, {}).setdefault((unit, a.modal), []).append(i)
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
             pairs = []

@@ -7,8 +7,14 @@ that hold contests)."""
 from __future__ import annotations
 
 from newsprism.extract.figures import PEOPLE_NOUNS
+from newsprism.lexicon import OUTCOME_WORDS
 
-__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told"]
+__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told",
+           "_outcome", "OUTCOME_PLAIN"]
+
+_OUTCOME_OF = {w: k for k, ws in OUTCOME_WORDS.items() for w in ws}
+# counted nouns that say no more than the outcome does ("30 people killed" / "45 dead" / "47 deaths")
+OUTCOME_PLAIN = frozenset({"people", "person"}) | frozenset(_OUTCOME_OF)
 
 
 def _lemma(tok) -> str:
@@ -144,3 +150,40 @@ def _set_told(span) -> tuple[bool, str | None, str]:
     role = ("mod" if noun.dep_ in ("compound", "amod", "nmod") else
             "subj" if arg.dep_ in ("nsubj", "nsubjpass") else "arg")
     return definite, (verbs[0].lemma_.lower() if verbs else None), role
+
+
+def _outcome(span) -> str | None:
+    """What happened to the people a count counts (a key of lexicon.OUTCOME_WORDS), read from
+    the counted noun ("47 arrests"), the words on it ("30 people killed", "45 people wounded in
+    the blast"), the word its verb makes of it ("left 45 dead"), the verb whose clause it is an
+    argument of ("30 people were killed", "45 wounded"), or that verb's subject ("the death toll
+    rose to 63"); the first found. None when nothing tells it."""
+    root = span.root
+    noun = root.head if root.dep_ in ("nummod", "compound", "quantmod") and root.head.pos_ in ("NOUN", "PROPN") else root
+    found = _OUTCOME_OF.get(_lemma(noun)) or _OUTCOME_OF.get(noun.lower_)
+    if found:
+        return found
+    for c in noun.children:
+        if c.dep_ in ("acl", "relcl", "amod") and c.i > noun.i - 2:
+            found = _OUTCOME_OF.get(_lemma(c)) or _OUTCOME_OF.get(c.lower_)
+            if found:
+                return found
+    if noun.dep_ in ("dobj", "nsubj"):
+        for c in noun.head.children:
+            if c.dep_ in ("oprd", "acomp") and c.i > noun.i:
+                found = _OUTCOME_OF.get(_lemma(c)) or _OUTCOME_OF.get(c.lower_)
+                if found:
+                    return found  # "left 45 dead"
+    verbs = _clause_verbs(noun)
+    if not verbs:
+        return None
+    found = _OUTCOME_OF.get(_lemma(verbs[0]))
+    if found:
+        return found
+    subject = next((c for c in verbs[0].children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is not None and subject.i != noun.i:
+        for t in (subject, *(c for c in subject.children if c.dep_ == "compound")):
+            found = _OUTCOME_OF.get(_lemma(t))
+            if found and _lemma(subject) in ("toll", "count", "number", "total", *OUTCOME_WORDS.get(found, ())):
+                return found  # "the death toll rose to 63"
+    return None
