@@ -253,3 +253,31 @@ def test_the_dead_counted_in_other_words_and_people_to_whom_other_things_happene
     assert values("The attack injured 45 people at the wedding,") == []
     # arrests are no deaths
     assert values("Police made 45 arrests after the attack at the wedding,") == []
+
+
+_ASYLUM = "{} migrants from the caravan sought asylum at the San Ysidro crossing on Monday, officials said."
+
+
+def test_a_range_is_one_figure_spanning_its_interval(nlp):
+    def values(a: str, b: str):
+        found = _conflicts(nlp, {"a": _ASYLUM.format(a), "b": _ASYLUM.format(b)})
+        return [sorted(v.value for v in x.versions) for x in found]
+
+    # "between 150 and 200" holds "more than 150" and "about 180", not "about 400"
+    assert values("Between 150 and 200", "About 400") == [["About 400", "Between 150 and 200"]]
+    assert values("Between 150 and 200", "More than 150") == []
+    assert values("Between 150 and 200", "About 180") == []
+    assert values("150 to 200", "About 180") == []
+    # each version cites the whole range as written
+    texts = {"a": _ASYLUM.format("Between 150 and 200"), "b": _ASYLUM.format("About 400")}
+    (x,) = _conflicts(nlp, texts)
+    for v in x.versions:
+        (doc,) = v.docs
+        assert [texts[doc][c.start:c.end] for c in v.citations] == [v.value]
+
+
+def test_a_change_is_no_range(nlp):
+    # "rose from 30 to 45" tells two moments of one count: neither end is set against 40
+    rose = "The death toll from the earthquake in the province rose from 30 to 45 on Tuesday, officials said."
+    other = "The death toll from the earthquake in the province stood at 40 on Tuesday, officials said."
+    assert _conflicts(nlp, {"a": rose, "b": other}) == []

@@ -26,6 +26,7 @@ Qualifiers are understood as intervals: "more than 150" and "between 150 and
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -46,7 +47,7 @@ from newsprism.compare.figure_roles import (
     _set_told,
 )
 from newsprism.lexicon import REPORTING_VERBS
-from newsprism.model import ConflictSlot, Finding, Span, Version
+from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
 
 
 def _num(value: float | int | str) -> float:
@@ -314,17 +315,54 @@ def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, floa
     return {w: log((n + 1) / (k + 0.5)) for w, k in df.items()}
 
 
+_RANGE_JOIN = re.compile(r"\s*(and|to|-|–)\s*")
+_RANGE_OPENER = re.compile(r"\b(between|from)\s+$", re.IGNORECASE)
+
+
+def _ranges(claim: Claim) -> tuple[list[tuple[Figure, tuple[float, float]]], set[int]]:
+    """Each range two figures of a claim make ("between 150 and 200 migrants", "150 to 200",
+    "$5 million-$7 million"), as one figure from its first word to the second number, with the
+    second's unit and counted noun, and the interval it spans ("more than 150" fits it, "about
+    400" does not); and where every end of a range starts, a change ("rose from 30 to 45") too,
+    which is no figure of its own."""
+    figs = sorted(claim.figures, key=lambda f: f.start)
+    out: list[tuple[Figure, tuple[float, float]]] = []
+    ends: set[int] = set()
+    for f, g in zip(figs, figs[1:]):
+        if not (isinstance(f.value, (int, float)) and isinstance(g.value, (int, float))):
+            continue
+        join = _RANGE_JOIN.fullmatch(claim.text[f.end - claim.start: g.start - claim.start])
+        if join is None:
+            continue
+        opener = _RANGE_OPENER.search(claim.text[max(0, f.start - claim.start - 10): f.start - claim.start])
+        word = opener.group(1).lower() if opener else None
+        if (join.group(1) == "and") != (word == "between"):
+            continue  # "150 and 200" without "between": two figures; "between 150 to 200": unclear
+        ends.update((f.start, g.start))
+        if word == "from" or not f.value < g.value or (f.unit != g.unit and {f.unit, g.unit} != {"count", "people"}):
+            continue  # "rose from 30 to 45": a change, not a range; "voted 51 to 49": a tally
+        start = f.start - (len(opener.group(0)) if opener else 0)
+        text = claim.text[start - claim.start: g.end - claim.start].rstrip()
+        low, high = _interval(_num(f.value), f.qualifier)[0], _interval(_num(g.value), g.qualifier)[1]
+        out.append((replace(g, start=start, text=text, value=(_num(f.value) + _num(g.value)) / 2, qualifier=None),
+                    (low, high)))
+    return out, ends
+
+
 def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool = False) -> dict[str, list[_Fig]]:
     """Each document's figures with what they count and what surrounds them; numbers in
-    words ("four percentage points") only when ``spelled``."""
+    words ("four percentage points") only when ``spelled``. A range is one figure spanning
+    its interval (``_ranges``), its two ends none."""
     out: dict[str, list[_Fig]] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None or not c.figures:
             continue
-        for f in c.figures:
+        ranges, ends = _ranges(c)
+        spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures if f.start not in ends]
+        for f, spanned in spans + [(r, interval) for r, interval in ranges]:
             slot = _slot_of(f, spelled)
-            if slot is None or _in_range(c, f):
+            if slot is None or (spanned is None and _in_range(c, f)):
                 continue
             span = doc.char_span(f.start, f.end, alignment_mode="expand")
             if span is None or not len(span):
@@ -357,6 +395,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
                 words[lemma] = max(words.get(lemma, 0.0), near)
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
+            if spanned is not None:
+                item.interval = spanned
             item.holder = _holder(span)
             item.definite, item.predicate, item.role = _set_told(span)
             if item.unit in ("count", "people"):
