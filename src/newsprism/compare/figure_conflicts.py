@@ -358,8 +358,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
         doc = docs.get(c.doc)
         if doc is None or not c.figures:
             continue
-        ranges, ends = _ranges(c)
-        spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures if f.start not in ends]
+        ranges, range_ends = _ranges(c)
+        spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures if f.start not in range_ends]
         for f, spanned in spans + [(r, interval) for r, interval in ranges]:
             slot = _slot_of(f, spelled)
             if slot is None or (spanned is None and _in_range(c, f)):
