@@ -630,7 +630,8 @@ def test_a_judging_verb_of_speech_is_the_outlets_word_though_the_sentence_report
         "b": "In a later tweet, the candidate said that others now follow his lead on immigration. "
              "The mayor spoke about the budget on Monday.",
     }
-    shown = [x.about for x in _framing(nlp, texts) if x.docs == ("a",)]
+    # a's judgement first (b's telling of the same statement may be shown beside it)
+    shown = [x.about for x in _framing(nlp, texts) if x.docs[0] == "a"]
     assert any("the candidate boasted" in s for s in shown), shown
     assert not any("mayor boasted" in s for s in shown), shown
 
@@ -682,7 +683,8 @@ def test_one_judging_word_two_outlets_use_of_different_things_is_each_ones_judge
         "a": "Benjamin Netanyahu has a sometimes frosty relationship with Barack Obama, and he spoke on Monday.",
         "b": "Benjamin Netanyahu, who has a famously frosty relationship with Barack Obama, spoke on Monday.",
     }
-    assert [x.docs for x in _evaluative(nlp, texts)] == [("b",)], _evaluative(nlp, texts)  # b's "famously"
+    # b's "famously" (a's telling of the same fact may be shown beside it)
+    assert [x.docs[0] for x in _evaluative(nlp, texts)] == ["b"], _evaluative(nlp, texts)
 
 
 def test_a_judging_word_another_outlet_only_reports_from_critics_is_the_outlets_own(nlp):
@@ -894,3 +896,21 @@ def test_a_judgement_someone_labels_calls_aims_at_or_retorts_is_theirs_not_the_o
     for word in ("desperate", "nasty", "hypocritical", "clearly", "distrustful"):
         assert not any(word in x.about for x in items), (word, items)
     assert not any("blasted out" in x.about for x in _framing(nlp, texts)), _framing(nlp, texts)
+
+
+def test_a_judgement_beside_a_fact_the_others_tell_shows_their_telling(nlp):
+    # BASIL (NYT): "Perry won an endorsement from Arpaio, who unabashedly calls himself ...": the other
+    # outlets tell the endorsement without the judgement; their sentence is shown beside it, cited
+    texts = {
+        "a": "Sheriff Joe Arpaio, who unabashedly calls himself America's toughest sheriff, endorsed Rick Perry "
+             "on Tuesday in Phoenix.",
+        "b": "Sheriff Joe Arpaio endorsed Rick Perry on Tuesday in Phoenix.",
+    }
+    items = _evaluative(nlp, texts)
+    assert [x.docs for x in items] == [("a", "b")], items
+    assert "unabashedly" in items[0].labels[0].label and "as the others tell it" in items[0].about, items[0].about
+    told = items[0].labels[1]
+    assert told.doc == "b" and [c.text for c in told.citations] == [texts["b"]], told
+    # the others telling another fact: the judgement alone
+    texts["b"] = "Rick Perry campaigned in New Hampshire on Tuesday with his wife."
+    assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)]

@@ -627,6 +627,14 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 if rank == modifier or graded.i != at else []
             if graded.i != at:  # both outlets' word ("famously frosty" / "sometimes frosty"): a shared judgement
                 plain = [(lab, j) for lab, j in plain if graded.lower_ not in lab.label.lower().split()]
+            told = [] if plain else _fact_tellings(c, facts, docs, outlet_of)
+            if told:
+                # no other words for the judged thing, but the others tell the same fact: shown beside
+                # it, plainly ("defiant speech" / "Sanders told a cheering crowd in West Virginia …")
+                about += "; as the others tell it: " + " vs ".join(
+                    f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab in told)
+                label += tuple(told)
+                cites += tuple(x for lab in told for x in lab.citations)
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]
@@ -637,6 +645,31 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 cites += tuple(x for lab, _ in plain for x in lab.citations)
             items.append(Framing("", "evaluative", about, label, tuple(dict.fromkeys(lab.doc for lab in label)), cites))
     return items + worded
+
+
+def _fact_tellings(claim: Claim, facts: Sequence[Fact], docs: Mapping[str, Doc],
+                   outlet_of: Mapping[str, str | None], words: int = 14) -> list[Label]:
+    """How the other outlets tell the fact a judging sentence tells: per other outlet, its first
+    sentence supporting the same fact ("same fact" support, the claim's too), its first ``words``
+    words shown ("… a surprisingly downbeat assessment" (NYT) / "… there's a one-in-three chance
+    we could lose," Boehner said." (Fox)). None when the claim states no fact another outlet states."""
+    own = outlet_key(outlet_of.get(claim.doc)) or claim.doc
+    for f in facts:
+        same = [s for s in f.support if s.strength == "same fact"]
+        if not any(s.claim == claim.id for s in same):
+            continue
+        out: list[Label] = []
+        seen = {own}
+        for s in same:
+            key = outlet_key(outlet_of.get(s.citation.doc)) or s.citation.doc
+            if key in seen or s.citation.doc not in docs:
+                continue
+            seen.add(key)
+            toks = s.citation.text.split()
+            shown = " ".join(toks[:words]) + ("…" if len(toks) > words else "")
+            out.append(Label(s.citation.doc, outlet_of.get(s.citation.doc), shown, (s.citation,)))
+        return out
+    return []
 
 
 def _quoted(phrase: str) -> str:
