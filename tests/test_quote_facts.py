@@ -256,3 +256,43 @@ def test_three_words_of_ones_own_around_a_quotation_are_not_a_fact_of_their_own(
     claims = extract_claims(_analyse(nlp, {"x": doc.text}), {"x": doc})
     own = next(c for c in claims if "seriously" in c.text)
     assert not tells_more(own, doc, FactParams().quote_rest_words)
+
+
+def _quoting(doc: str, text: str, sentence: str, speaker: str = "E1"):
+    """The claim of ``sentence`` (written in ``text``) quoting what stands inside its marks."""
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Quote, Span
+
+    at = text.index(sentence)
+    q0 = min(sentence.index(ch) for ch in "\"\u201c" if ch in sentence) + 1
+    q1 = max(sentence.rfind("\""), sentence.rfind("\u201d"))
+    quote = Quote(doc, at + q0, at + q1, sentence[q0:q1], "Trump", speaker_entity=speaker)
+    return [Claim(id=f"{doc}#{at}", citation=Span(doc, at, at + len(sentence), sentence), quotes=(quote,))]
+
+
+def test_a_statement_one_report_quotes_in_one_stretch_and_another_in_two_is_one_fact():
+    # BASIL 2011 (Trump drops the Newsmax debate): Fox quotes the statement in one stretch, the
+    # NYT in two with "Mr. Trump said in a statement" between them, HuffPost quotes the end. The
+    # NYT's first stretch was left out of the fact (one claim per report) as a single-source item
+    from newsprism.compare.shared_quotes import quote_groups
+
+    first = ("It is very important to me that the right Republican candidate be chosen to defeat the "
+             "failed and very destructive Obama administration")
+    second = ("if that Republican, in my opinion, is not the right candidate, I am not willing to give "
+              "up my right to run as an independent candidate")
+    fox = f'"{first}, but {second}," he said.'
+    nyt1, nyt2 = f"\u201c{first},\u201d Mr. Trump said in a statement.", f"\u201cBut {second}.\u201d"
+    hpo = 'Trump said he did not want to "give up my right to run as an independent candidate," he said.'
+    nyt = f"Donald Trump will not moderate the debate. {nyt1} {nyt2} Only two candidates will attend."
+    claims = (_quoting("fox", f"Trump announced it Tuesday. {fox}", fox) + _quoting("nyt", nyt, nyt1)
+              + _quoting("nyt", nyt, nyt2) + _quoting("hpo", hpo, hpo))
+    groups = [sorted(claims[k].id for k in g) for g in quote_groups(claims)]
+    with_fox = [g for g in groups if claims[0].id in g]
+    assert len(with_fox) == 1 and {claims[1].id, claims[2].id} <= set(with_fox[0]), groups
+    # the same words quoted again far down the report (another paragraph, another occasion) stay apart
+    filler = "The debate was to be held on Dec. 27 in Des Moines, and the network had sold the rights. " * 3
+    far = f"Donald Trump will not moderate the debate. {nyt1} {filler}{nyt2} Only two candidates will attend."
+    far_claims = claims[:1] + _quoting("nyt", far, nyt1) + _quoting("nyt", far, nyt2) + claims[3:]
+    far_groups = [set(g) for g in quote_groups(far_claims)]
+    assert not any({1, 2} <= g for g in far_groups), far_groups
+

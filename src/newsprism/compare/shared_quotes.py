@@ -120,7 +120,7 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
             continue
         if m:
             matched[(x, y)] = m
-    groups = greedy_groups(matched, claims)
+    groups = _split_quotes(greedy_groups(matched, claims), matched, claims)
     # one quoted sentence the clause splitter cut in two ("I'm endorsing Rick
     # Perry" / "because we need a tough-on-crime president ..."): one fact
     def sentence_key(members: list[int]) -> frozenset:
@@ -131,6 +131,27 @@ def quote_groups(claims: Sequence[Claim], min_words: int = 5, common: int = 50, 
         merged.setdefault(sentence_key(members), []).extend(members)
     return [sorted(members, key=lambda k: (claims[k].doc, claims[k].start))
             for members in _passages(list(merged.values()), claims)]
+
+
+def _split_quotes(groups: list[list[int]], matched: Mapping[tuple[int, int], int], claims: Sequence[Claim],
+                  gap: int = 120) -> list[list[int]]:
+    """A statement one report quotes in one stretch and another in two, its attribution between
+    them ("“It is very important to me ... administration,” Mr. Trump said in a statement. “But if
+    that Republican ... is not the right candidate, I am not willing to give up my right to run”"):
+    the second stretch joins the fact the first is in, when both match the same quotation of
+    another report and they stand at most ``gap`` characters apart."""
+    placed = {k for g in groups for k in g}
+    for x in sorted({k for pair in matched for k in pair} - placed):
+        cx = claims[x]
+        for g in groups:
+            near = [k for k in g if claims[k].doc == cx.doc
+                    and max(claims[k].start, cx.start) - min(claims[k].end, cx.end) <= gap]
+            wider = [y for y in g if claims[y].doc != cx.doc and (min(x, y), max(x, y)) in matched
+                     and all((min(k, y), max(k, y)) in matched for k in near)]
+            if near and wider:
+                g.append(x)
+                break
+    return groups
 
 
 def _passages(groups: list[list[int]], claims: Sequence[Claim]) -> list[list[int]]:
