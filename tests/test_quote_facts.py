@@ -296,3 +296,40 @@ def test_a_statement_one_report_quotes_in_one_stretch_and_another_in_two_is_one_
     far_groups = [set(g) for g in quote_groups(far_claims)]
     assert not any({1, 2} <= g for g in far_groups), far_groups
 
+
+
+def test_a_quote_both_reports_tell_in_one_act_is_cited_with_that_act(nlp):
+    # BASIL 2010 (Michael Steele on Afghanistan): both reports tell that Steele issued a statement
+    # and quote it; the fact cited the quoted words only and "Steele issued a statement" was lost
+    said = "There is no question that America must win the war on terror"
+    texts = {
+        "nyt": "Michael Steele spoke at a fund-raiser in Connecticut on Thursday.\n\n"
+               f"Mr. Steele, seeking to clarify his remarks, issued a statement on Friday afternoon, saying, \u201c{said}.\u201d"
+               "\n\nDemocrats called for his resignation.",
+        "fox": "RNC Chairman Michael Steele came under fire from conservatives.\n\n"
+               f"Trying to quell the furor, Steele issued a statement saying: \"{said}.\""
+               "\n\nSome Republicans defended him.",
+    }
+    analysis = _analyse(nlp, texts, {"nyt": "The New York Times", "fox": "Fox News"})
+    quoting = [f for f in analysis.findings.corroborated if any(said in c.text for c in f.citations)]
+    assert len(quoting) == 1, [f.about for f in analysis.findings.corroborated]
+    assert {c.doc for c in quoting[0].citations} == {"nyt", "fox"}
+    assert all("issued a statement" in c.text and said in c.text for c in quoting[0].citations), quoting[0].citations
+
+
+def test_a_quote_told_in_other_acts_is_cited_as_the_quote_only(nlp):
+    # the same words, but one report has them said on television and the other in a statement:
+    # what the two share is the quotation, not the act around it
+    said = "There is no question that America must win the war on terror"
+    texts = {
+        "nyt": "Michael Steele spoke at a fund-raiser in Connecticut on Thursday.\n\n"
+               f"Mr. Steele, seeking to clarify his remarks, issued a statement on Friday afternoon, saying, \u201c{said}.\u201d"
+               "\n\nDemocrats called for his resignation.",
+        "fox": "RNC Chairman Michael Steele came under fire from conservatives.\n\n"
+               f"Steele defended his record in a long interview on Sunday with Fox News Sunday, telling the host: \"{said}.\""
+               "\n\nSome Republicans defended him.",
+    }
+    analysis = _analyse(nlp, texts, {"nyt": "The New York Times", "fox": "Fox News"})
+    quoting = [f for f in analysis.findings.corroborated if any(said in c.text for c in f.citations)]
+    assert quoting, [f.about for f in analysis.findings.corroborated]
+    assert not any("issued a statement" in c.text or "interview" in c.text for f in quoting for c in f.citations)

@@ -346,7 +346,17 @@ def build_facts(
             c.id for c in members
             if docs is not None and params.quote_rest and tells_more(c, docs.get(c.doc), params.quote_rest_words)
         )
-        add_fact([(c, "same fact") for c in members], quoted_span, free=free)
+        # every report tells the same act around the quote as well ("Steele issued a statement
+        # saying ..." / "Mr. Steele ... issued a statement on Friday afternoon, saying ..."): the
+        # fact is the act with its words, each claim cited whole
+        told_alike = (
+            props is not None and len(free) == len(members) >= 2
+            and all(props.verdict(a, b) == "agrees" for a in members for b in members if a.doc < b.doc)
+        )
+        if told_alike:
+            add_fact([(c, "same fact") for c in members])
+        else:
+            add_fact([(c, "same fact") for c in members], quoted_span, free=free)
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
     groups = _merged(graph.groups)
