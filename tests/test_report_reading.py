@@ -25,6 +25,7 @@ THIRD = (
     "Schenectady man charged in fatal Queens crash\n"
     "Published 12:17 am, Monday, September 16, 2013\n"
     "A Schenectady man has been charged in a fatal hit-and-run crash that killed a woman in Queens Friday night, police said.\n"
+    "\"Drinking and driving is a deadly combination,\" said District Attorney Richard Brown.\n"
 )
 
 
@@ -133,3 +134,20 @@ def test_a_fact_only_copies_tell_says_so_and_cites_each_copy(analysis):
     item_html = item_html[item_html.rindex("<li>"):]
     assert item_html.count('class="cite ') == 2  # each copy cited, in the brief too
     assert "copies in 2 reports: one source" in render(shown, "markdown")
+    # a match strength beside a one-outlet fact's citations says nothing: none is shown
+    assert any(x.strength == "same fact" for f in analysis.findings.single_source for x in f.support)
+    page = render(analysis, "html")
+    assert "same fact" not in page[page.index("Only one outlet reports"):page.index('id="facts"')]
+    assert "same fact" not in page[page.index('id="single"'):page.index('id="single"') + 5000]
+
+
+def test_a_speaker_written_as_a_named_entity_is_one_heading(analysis):
+    from newsprism.report.common import quotes_by_speaker
+
+    linked = next(q for q in analysis.quotes if q.speaker_entity and "deadly combination" in q.text)
+    brown = analysis.entity(linked.speaker_entity)
+    assert brown is not None and brown.name == "Richard Brown"
+    # the same quote found again with its speaker written out but no entity resolved for it
+    loose = replace(linked, speaker="Richard Brown", speaker_entity=None)
+    groups = quotes_by_speaker(replace(analysis, quotes=(linked, loose)))
+    assert [g.speaker for g in groups] == ["Richard Brown"] and len(groups[0].quotes) == 2

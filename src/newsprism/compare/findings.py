@@ -248,9 +248,41 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
                 head, [claims[c] for c in f.claims if c in claims]) < 1 / 3:
             continue
         said.add(key)
-        out.append(SummarySentence(f.about, _headline_cited(f, (heads or {}).get(f.fact or "")), (f.id,)))
+        cited = _headline_cited(f, head)
+        if claims is not None and head is not None:
+            cited = _stating(cited, head, [claims[c] for c in f.claims if c in claims])
+        out.append(SummarySentence(f.about, cited, (f.id,)))
     return out
 
+
+
+def _stating(cites: Sequence[Span], head: Span, same: Sequence[Claim], keep: float = 0.5) -> tuple[Span, ...]:
+    """Of a summary sentence's citations, in each report those that state it: the ones whose
+    claims carry at least ``keep`` of the best share of the headline's content terms in that report
+    (a fact the alignment grew from several sentences of one report cites them all; "The driver was
+    charged with DWI, ..." is stated by "Subryan was charged with ...", not by "a woman was killed
+    by a hit-and-run driver" beside it). Every report keeps its best; a citation whose claims are
+    not known is kept."""
+    def inside(span: Span) -> list[Claim]:
+        return [c for c in same if c.doc == span.doc and span.start <= c.start and c.end <= span.end]
+
+    # the headline may be a claim with its title line cut off: the claims it overlaps
+    words = {t for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end for t in c.terms}
+    if not words:
+        return tuple(cites)
+    share: dict[Span, float | None] = {}
+    for span in cites:
+        held = {t for c in inside(span) for t in c.terms}
+        share[span] = len(held & words) / len(words) if held else None
+    best: dict[str, float] = {}
+    for span, value in share.items():
+        if value is not None:
+            best[span.doc] = max(best.get(span.doc, 0.0), value)
+    def kept(span: Span) -> bool:
+        value = share[span]
+        return value is None or value >= keep * best[span.doc]
+
+    return tuple(x for x in cites if kept(x))
 
 
 def _headline_cited(f: Finding, head: Span | None) -> tuple[Span, ...]:

@@ -73,6 +73,15 @@ def quotes_by_speaker(analysis: StoryAnalysis) -> list[SpeakerQuotes]:
             folded = re.sub(r"^(?:the|a|an)\s+", "", name.lower())
             key = (spelled.setdefault(folded, name), None)
         groups[key].append(q)
+    # a speaker no entity holds, written as an entity's name: one heading, not two alike
+    named: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+    for held in groups:
+        if held[1] is not None:
+            named[held[0].casefold()].append(held)
+    for loose in [k for k in groups if k[1] is None]:
+        owners = named.get(loose[0].casefold(), [])
+        if len(owners) == 1:
+            groups[owners[0]].extend(groups.pop(loose))
     return [
         SpeakerQuotes(name, eid, tuple(sorted(qs, key=lambda q: (q.doc, q.start))))
         for (name, eid), qs in sorted(groups.items(), key=lambda kv: (kv[0][0] == "unknown speaker", kv[0][0]))

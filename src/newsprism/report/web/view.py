@@ -502,6 +502,10 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
     disputes = [_finding(docs, f) for f in findings.get("disputes", ())]
     corroborated = [_finding(docs, f) for f in findings.get("corroborated", ())]
     single = [_finding(docs, f) for f in findings.get("single_source", ())]
+    for f in single:  # "same fact" beside the one report that tells it says nothing: left off
+        for c in f["cites"]:
+            c.pop("strength", None)
+        f["strengths"] = {}
 
     # outlet x fact coverage: which article carries each corroborated fact (and how strongly)
     matrix_rows: list[dict[str, Any]] = []
