@@ -123,3 +123,15 @@ def test_two_named_places_of_one_verb_stay_two(nlp):
         "b": "Vincent Jackson was arrested in Chula Vista, police said.",
     }, {"a": ["in San Diego"], "b": ["in Chula Vista"]})
     assert entity_texts(entities, "in San Diego") == {"in San Diego"}
+
+
+def test_a_headline_noun_in_capitals_is_no_name_that_blocks_the_argument_rule(nlp):
+    """ECB+ 21: "..., Driver Charged" heads a report whose body says "a drunk driver struck her";
+    another report says "Vishwanand Subryan struck the woman". The headline's "Driver" (NER: a
+    person) is the common noun capitalised, not a second name, so the driver is Subryan."""
+    entities = resolve_gold_style(nlp, {
+        "a": "Woman Killed In Queens Hit-And-Run, Driver Charged\n"
+             "A woman has died after a drunk driver struck her in Queens on Friday night, police said.",
+        "b": "Vishwanand Subryan struck the woman with his car on 117th Street, police said.",
+    }, {"a": ["Driver", "driver"], "b": ["Vishwanand Subryan"]})
+    assert entity_texts(entities, "driver") == {"Driver", "driver", "Vishwanand Subryan"}

@@ -114,13 +114,20 @@ def link_shared_arguments(items: list[Item], sets: MentionSets, event: Mapping[s
     members: dict[int, list[Item]] = defaultdict(list)
     for it in items:
         members[sets.find(it.idx)].append(it)
+    # a one-word "name" the event also writes as a common noun is that noun capitalised (a
+    # headline's "Driver Charged" / "the driver"), not a name that keeps two people apart
+    common = {(event.get(it.mention.doc, 0), it.head) for it in items if it.kind == "nominal"}
+
+    def real_name(it: Item) -> bool:
+        return it.kind == "name" and not (len(it.words) == 1 and (event.get(it.mention.doc, 0), it.head) in common)
+
     by_argument: dict[tuple[int, str, str], list[int]] = defaultdict(list)
     named: dict[int, bool] = {}  # root -> whether a person's name is among its names
     plural: set[int] = set()
     sentences: dict[int, set[tuple[str, int]]] = {}
     for root, its in members.items():
-        nouns = [it for it in its if it.kind == "nominal"]
-        names = [it for it in its if it.kind == "name"]
+        nouns = [it for it in its if it.kind == "nominal" or (it.kind == "name" and not real_name(it))]
+        names = [it for it in its if real_name(it)]
         if not nouns and not names:
             continue
         group = event.get((nouns or names)[0].mention.doc, 0)
