@@ -56,3 +56,15 @@ def test_scores_without_singletons_drop_one_mention_clusters_from_key_and_respon
     scores = evaluate_ecbplus(ecb_dir, nlp, limit_topics=1)
     assert 0.0 < scores["ecb_entity_nosingletons_conll_f1"] < scores["ecb_entity_conll_f1"]
     assert 0.0 < scores["ecb_entity_baseline_nosingletons_conll_f1"] < scores["ecb_entity_baseline_conll_f1"]
+
+
+def test_a_chain_across_the_two_halves_is_scored_in_each_by_its_own_mentions():
+    """Dev's gold chain "t2_second_time" holds nine mentions of topic 2 (tuning) and two of topic
+    35 (held out): each half's key takes the chain's mentions in its own topics, so the resolver,
+    which works within one topic, is not charged in one half for mentions of the other."""
+    from newsprism.evaluate.ecbplus import _in_half
+
+    cluster_of = ["2ecb+", "2ecb+", "35ecb+", "35ecb+", "5ecb+"]
+    chains = [[0, 1, 2, 3], [4]]
+    assert _in_half(chains, cluster_of, "tune") == [[0, 1]]
+    assert _in_half(chains, cluster_of, "held") == [[2, 3], [4]]
