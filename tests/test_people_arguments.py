@@ -135,3 +135,20 @@ def test_a_headline_noun_in_capitals_is_no_name_that_blocks_the_argument_rule(nl
         "b": "Vishwanand Subryan struck the woman with his car on 117th Street, police said.",
     }, {"a": ["Driver", "driver"], "b": ["Vishwanand Subryan"]})
     assert entity_texts(entities, "driver") == {"Driver", "driver", "Vishwanand Subryan"}
+
+
+def test_a_mention_opened_by_a_preposition_is_headed_by_its_first_phrase(nlp):
+    """ECB+ 12: "in the Gulf of Aden , between the Horn of Africa and the Arabian Peninsula" is the
+    Gulf of Aden, not the Horn of Africa its second phrase names."""
+    from newsprism.compare.mention_items import mention_head
+
+    text = "The navy foiled the attack in the Gulf of Aden, between the Horn of Africa and the Arabian Peninsula."
+    doc = nlp(text)
+    phrase = "in the Gulf of Aden, between the Horn of Africa and the Arabian Peninsula"
+    start = text.index(phrase)
+    assert mention_head(doc.char_span(start, start + len(phrase))).text == "Gulf"
+    entities = resolve_gold_style(nlp, {
+        "a": text,
+        "b": "Pirates roam the Gulf of Aden, a shipping lane near Somalia.",
+    }, {"a": [phrase], "b": ["the Gulf of Aden"]})
+    assert entity_texts(entities, "the Gulf of Aden") == {phrase, "the Gulf of Aden"}

@@ -55,6 +55,22 @@ def test_two_words_for_one_group_of_people_are_one_entity(nlp):
     assert not _together(entities, boat, coast)
 
 
+def test_a_compound_wordnet_writes_in_the_plural_is_one_thing(nlp):
+    """ECB+ (tuning topic 12): "Indian naval forces" is the navy of the other report (WordNet:
+    "navy, naval_forces"), though written in the plural; "police officers" stays many and joins
+    no single thing."""
+    a = "The Indian navy captured 23 pirates in the Gulf of Aden on Saturday."
+    b = "Indian naval forces foiled an attack on a merchant ship in the Gulf of Aden."
+    c = "Police officers met the freighter when it docked in Mumbai."
+    docs = {"a": nlp(a), "b": nlp(b), "c": nlp(c)}
+    navy, forces = _mention("a", a, "The Indian navy"), _mention("b", b, "Indian naval forces")
+    ship, officers = _mention("b", b, "a merchant ship"), _mention("c", c, "Police officers")
+    freighter = _mention("c", c, "the freighter")
+    entities = resolve_entities([navy, forces, ship, officers, freighter], docs)
+    assert _together(entities, navy, forces)
+    assert not any(_together(entities, officers, other) for other in (navy, forces, ship, freighter))
+
+
 def test_a_noun_related_to_two_things_that_are_not_one_stays_alone(nlp):
     """"The vessel" is a kind of ship and a kind of boat; with a ship and a boat in the event,
     which one is unsure, so it joins neither (and a singular never joins a plural)."""

@@ -101,6 +101,8 @@ def mention_head(span: "SpacySpan") -> "Token":
     if len(span) > 1 and span[-1].is_punct and span[-1].text in ".,;:":
         span = span[:-1]  # a period the mention's end took in ("Friday night .")
     root = span.root
+    if root.pos_ == "ADP" and span[0].pos_ == "ADP" and span[0] is not root:
+        root = span[0]  # "in the Gulf of Aden , between the Horn of Africa ...": the first phrase
     if root.pos_ == "ADP":
         for child in root.children:
             if child.dep_ == "pobj" and span.start <= child.i < span.end:

@@ -62,6 +62,19 @@ def related_nouns(wn: NounSenses, a: str, b: str) -> bool:
     return any(_depth(wn, o) >= _SPECIFIC for o in up_a & up_b)
 
 
+def _compound(wn: NounSenses, it: Item) -> tuple[str, bool] | None:
+    """The two last words of a common noun when WordNet knows them as one noun ("naval forces":
+    the navy; "police officers": "police_officer"), and whether WordNet writes it in the plural
+    as the text does ("naval_forces", one thing); else None."""
+    words = [w.lower() for w in it.words if w.isalpha()]
+    if len(words) < 2:
+        return None
+    as_written, base = f"{words[-2]}_{words[-1]}", f"{words[-2]}_{it.head}"
+    if as_written != base and wn.senses(as_written):
+        return as_written, True
+    return (base, False) if wn.senses(base) else None
+
+
 def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, int]) -> None:
     wn = noun_senses()
     if wn is None:
@@ -78,8 +91,10 @@ def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, i
             named.add(root)
             nouns[root].update(r for r in it.role_lemmas if r.isalpha())
         elif it.kind == "nominal" and it.head.isalpha():
-            nouns[root].add(it.head)
-            plural[root].append(it.plural)
+            compound = _compound(wn, it)
+            nouns[root].add(compound[0] if compound else it.head)
+            # a compound WordNet writes in the plural names one thing ("naval forces": the navy)
+            plural[root].append(it.plural and not (compound and compound[1]))
         else:
             continue
         group_of.setdefault(root, event.get(it.mention.doc, 0))
