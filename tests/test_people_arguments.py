@@ -152,3 +152,17 @@ def test_a_mention_opened_by_a_preposition_is_headed_by_its_first_phrase(nlp):
         "b": "Pirates roam the Gulf of Aden, a shipping lane near Somalia.",
     }, {"a": [phrase], "b": ["the Gulf of Aden"]})
     assert entity_texts(entities, "the Gulf of Aden") == {phrase, "the Gulf of Aden"}
+
+
+def test_a_doctor_by_title_is_the_doctor_of_another_report(nlp):
+    """ECB+ 34: "Dr. Sanjay Gupta" of the reports is "the doctor" / "the TV doc" of another; with two
+    doctors named as often, "the doctor" stays alone."""
+    texts = {
+        "a": "President-elect Obama has asked Dr. Sanjay Gupta to be surgeon general.",
+        "b": "The doctor is CNN's chief medical correspondent and a neurosurgeon.",
+    }
+    entities = resolve_gold_style(nlp, texts, {"a": ["Dr. Sanjay Gupta"], "b": ["doctor"]})
+    assert entity_texts(entities, "doctor") == {"Dr. Sanjay Gupta", "doctor"}
+    texts["c"] = "Dr. Regina Benjamin runs a clinic in rural Alabama."
+    entities = resolve_gold_style(nlp, texts, {"a": ["Dr. Sanjay Gupta"], "b": ["doctor"], "c": ["Dr. Regina Benjamin"]})
+    assert entity_texts(entities, "doctor") == {"doctor"}

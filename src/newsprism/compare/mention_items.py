@@ -86,10 +86,11 @@ class Item:
     headline: bool = False  # a name of two words or more in a line written in title case (a headline)
     opens_sentence: bool = False  # a person's name with nothing but punctuation before it in its sentence
     before_state: bool = False  # a name followed by a US state between commas ("Hampstead, New Hampshire,")
+    title_roles: frozenset[str] = frozenset()  # what a title before the name says the person is ("Dr.": "doctor")
 
     @property
     def role_lemmas(self) -> set[str]:
-        return {re.sub(r"\W", "", r.text.split()[-1].lower()) for r in self.roles} - _VAGUE_ROLES
+        return ({re.sub(r"\W", "", r.text.split()[-1].lower()) for r in self.roles} | self.title_roles) - _VAGUE_ROLES
 
 
 _TIME_LABELS = frozenset({"DATE", "TIME"})
@@ -423,6 +424,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item.paired_surname = _paired_surname(span) if len(words) == 1 else ""
             item.gender_by_name = item.gender is not None and _honorific_gender(span) is None
             item.opens_sentence = all(t.is_punct or t.is_space for t in span.doc[span.sent.start:span.start])
+            if _doctor_before(core[0], core[-1]):
+                item.title_roles = frozenset({"doctor"})
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
         if is_name:
@@ -618,6 +621,15 @@ def _place_name_use(span: "SpacySpan", head: "Token") -> tuple[bool, bool]:
     person = head.dep_ in ("nsubj", "nsubjpass", "poss") or who
     place = span.start > 0 and doc[span.start - 1].lower_ in _PLACE_PREPOSITIONS and head.dep_ != "poss"
     return person, place
+
+
+def _doctor_before(first: "Token", last: "Token") -> bool:
+    """"Dr." / "Doctor" written before the name's last word, inside the name's words or just
+    before them ("Dr . Sanjay Gupta", "Former AMA trustee Dr. Benjamin"): the person is a
+    doctor, as "the doctor" of another sentence says."""
+    doc = first.doc
+    lo = max(0, first.i - 2)
+    return any(t.text[:1].isupper() and title_key(t.text) in ("dr", "doctor") for t in doc[lo:last.i])
 
 
 def _honorific_gender(span: "SpacySpan") -> str | None:
