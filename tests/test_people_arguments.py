@@ -166,3 +166,19 @@ def test_a_doctor_by_title_is_the_doctor_of_another_report(nlp):
     texts["c"] = "Dr. Regina Benjamin runs a clinic in rural Alabama."
     entities = resolve_gold_style(nlp, texts, {"a": ["Dr. Sanjay Gupta"], "b": ["doctor"], "c": ["Dr. Regina Benjamin"]})
     assert entity_texts(entities, "doctor") == {"doctor"}
+
+
+def test_a_mention_that_ends_on_a_determiner_s_noun_is_headed_by_its_last_word(nlp):
+    """ECB+ 2: "the 2007" (of "the 2007 ceremony") is the year, not "the": it no longer joins "the
+    March 2" and "the second" by a head word "the", and it is the year "in 2007" names."""
+    from newsprism.compare.mention_items import mention_head
+
+    text = "DeGeneres hosted the 2007 ceremony and the March 2 show will be her second."
+    doc = nlp(text)
+    start = text.index("the 2007")
+    assert mention_head(doc.char_span(start, start + len("the 2007"))).text == "2007"
+    entities = resolve_gold_style(nlp, {
+        "a": text,
+        "b": "She first hosted the Oscars in 2007, the academy said.",
+    }, {"a": ["the 2007", "the March 2"], "b": ["in 2007"]})
+    assert entity_texts(entities, "the 2007") == {"the 2007", "in 2007"}

@@ -102,6 +102,10 @@ def mention_head(span: "SpacySpan") -> "Token":
     if len(span) > 1 and span[-1].is_punct and span[-1].text in ".,;:":
         span = span[:-1]  # a period the mention's end took in ("Friday night .")
     root = span.root
+    if root.pos_ == "DET" and len(span) > 1:
+        # a determiner whose noun lies past the mention ("the 2007" of "the 2007 ceremony"): the
+        # mention's last word says what it is
+        root = span[-1]
     if root.pos_ == "ADP" and span[0].pos_ == "ADP" and span[0] is not root:
         root = span[0]  # "in the Gulf of Aden , between the Horn of Africa ...": the first phrase
     if root.pos_ == "ADP":
