@@ -27,6 +27,7 @@ __all__ = [
     "PLAIN_SPEECH_VERBS",
     "REPORTING_VERBS",
     "PLAIN_SAYING_VERBS",
+    "PHRASAL_REPORTING_VERBS",
     "FIGURE_SOURCE_VERBS",
     "QUOTED_PASSIVES",
     "HONORIFICS",
@@ -74,6 +75,13 @@ REPORTING_VERBS = frozenset(
     exclaim proclaim agree accuse blame question wonder caution allege affirm reiterate tout brag
     speculate pledge demand yell whisper mutter text email message continue read condemn hail
     estimate believe suspect denounce reject dismiss""".split()
+)
+# Verbs that report speech only with their particle ("Trump shot back", "she pointed out",
+# "Cruz chimed in"): a quote's cue, (lemma, particle) pairs. Not claims' verbs ("fired" alone is not).
+PHRASAL_REPORTING_VERBS = frozenset(
+    (verb, particle)
+    for particle, verbs in (("back", "shoot fire hit push snap strike"), ("out", "point lash speak cry"), ("in", "chime weigh cut"))
+    for verb in verbs.split()
 )
 # The verbs of REPORTING_VERBS that only pass words on, telling no act of their own (unlike
 # "deny", "accuse", "urge", "admit"): as an action of a claim they say nothing about its fact.

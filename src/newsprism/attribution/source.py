@@ -151,6 +151,28 @@ def source_of(verb: "Token") -> "Token | None":
     # "including Syracuse and “...”" the name after the verb says nothing)
     if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
         return verb.nbor()
+    return _inverted_subject(verb)
+
+
+_CLOSING_MARKS = frozenset({"”", '"', "''"})
+
+
+def _inverted_subject(verb: "Token") -> "Token | None":
+    """The speaker written right after a verb of saying that follows a closing quotation mark,
+    which the parser took for the verb's object or a modifier: "“...,” added another New
+    Hampshire Democrat" (an object), "“...,” said Skelly, explaining ..." (an adverb). Only
+    right after the mark: elsewhere the noun after "said" is what is said or to whom."""
+    doc = verb.doc
+    if verb.i < 1 or verb.i + 1 >= len(doc) or doc[verb.i - 1].text not in _CLOSING_MARKS or not is_reporting_verb(verb):
+        return None
+    obj = next((c for c in verb.children if c.dep_ in ("dobj", "attr") and c.left_edge.i == verb.i + 1), None)
+    if obj is not None and (obj.pos_ == "PROPN" or (obj.pos_ == "NOUN" and not is_mute(obj))):
+        return obj
+    name = doc[verb.i + 1]
+    after = doc[verb.i + 2] if verb.i + 2 < len(doc) else None
+    if (name.is_title and name.is_alpha and name.pos_ not in ("DET", "PRON", "ADP", "CCONJ", "SCONJ", "AUX")
+            and (after is None or after.text in (",", ".") or after.is_space)):
+        return name
     return None
 
 

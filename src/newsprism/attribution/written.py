@@ -45,6 +45,11 @@ def as_written(head: "Token", start: int, end: int, text: str, appositions: bool
             # the name's ("Jean-Marc Ayrault, the foreign minister of France, a permanent member")
             last = described[0]
             for nxt in described[1:]:
+                glued = nxt.left_edge.i == last.right_edge.i + 1 and not doc[last.right_edge.i].whitespace_
+                if glued:
+                    # one word the parser cut at its hyphen into appositions ("co - director")
+                    last = nxt
+                    continue
                 if nxt.dep_ != "relcl" or nxt.left_edge.i != last.right_edge.i + 2:
                     break
                 last = nxt

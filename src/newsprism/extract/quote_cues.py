@@ -20,7 +20,7 @@ from typing import Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import People, is_according_to, is_mute, is_reporting_verb, is_time_clause, source_of
-from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, SPEAKING_NOUNS, WEEKDAYS
+from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PHRASAL_REPORTING_VERBS, SPEAKING_NOUNS, WEEKDAYS
 from newsprism.extract.quote_marks import QuotedRegion, paired_marks_as_quotes
 from newsprism.model import Mention, Span
 
@@ -70,7 +70,19 @@ def cue_at(token: Token) -> tuple[int, int] | None:
         return token.idx, token.idx + len(token)
     if _puts_it(token):
         return token.idx, token.nbor().idx + 2
+    particle = _reporting_particle(token)
+    if particle is not None:
+        return token.idx, particle.idx + len(particle)
     return None
+
+
+def _reporting_particle(token: Token) -> Token | None:
+    """The particle that makes ``token`` a verb of saying ("shot back", "pointed out"), or None."""
+    if token.pos_ != "VERB" or token.dep_ == "amod":
+        return None
+    # (the parser may take the particle for an adverb right after the verb: "Trump shot back.")
+    return next((c for c in token.children if (c.dep_ == "prt" and c.i > token.i or c.dep_ == "advmod" and c.i == token.i + 1)
+                 and (token.lemma_.lower(), c.lower_) in PHRASAL_REPORTING_VERBS), None)
 
 
 def _puts_it(token: Token) -> bool:
@@ -130,9 +142,27 @@ def _right_cue(index: DocIndex, after: int, limit: int) -> Token | None:
         token = doc[j]
         if is_terminator(token) or token.text in ("“", '"') and index.inside_quote(token.idx + 1):
             return None
+        if token.lower_ == "but" and token.dep_ == "cc":
+            return None  # "... is “true,” but ... they could not resist pointing out": another clause's verb
         if cue_at(token) is not None and token.dep_ not in ("relcl", "acl"):
             return token
     return None
+
+
+def _cue_after_apposition(index: DocIndex, after: int) -> Token | None:
+    """The cue of "“...,” Mr. Daniloff, now 81 and retired in Cambridge, Mass., said": past the
+    usual reach when a name opens right after the closing mark and an apposition set off by
+    commas runs up to the verb."""
+    doc = index.doc
+    lo = after
+    while lo < len(doc) and (doc[lo].is_punct or doc[lo].is_space) and not is_terminator(doc[lo]):
+        lo += 1
+    if lo >= len(doc) or not (doc[lo].is_title or doc[lo].pos_ == "DET"):
+        return None
+    cue = _right_cue(index, lo, 30)
+    if cue is None or doc[cue.i - 1].text != "," or not any(t.text == "," for t in doc[lo : cue.i - 1]):
+        return None
+    return cue
 
 
 def previous_sentence_cue(index: DocIndex, first: int) -> Token | None:
@@ -179,6 +209,8 @@ def find_cue(index: DocIndex, region: QuotedRegion, first: int, after: int | Non
     if after is not None and not partial and not _introduced(index.marks, region.open_mark):
         if not ends_clause or lower_follows:
             cue = _right_cue(index, after, 12 if content[-1] in ",?!—-" else _WINDOW)
+            if cue is None and content[-1] in ",?!":
+                cue = _cue_after_apposition(index, after)
     if cue is None:
         cue = _left_cue(index, first)
     # a partial quote that ends its sentence ("... and a “bully.” Mr. Trump did not reply") has

@@ -36,7 +36,12 @@ NO_SPEAKER = Person(None, None)
 
 
 def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
-    person = _speaker_named_by(index, source_of(verb), quote_open)
+    subject = source_of(verb)
+    if subject is not None and index.inside_quote(subject.idx):
+        # "''That, unfortunately,'' he said, ''is part of ...''": the parser gave the verb a
+        # quoted word as a second subject; the one outside the marks speaks
+        subject = next((c for c in verb.children if c.dep_ == "nsubj" and not index.inside_quote(c.idx)), subject)
+    person = _speaker_named_by(index, subject, quote_open)
     relative = next((c for c in verb.children if c.dep_ == "nsubj" and (c.tag_ == "WP" or c.lower_ == "which")), None)
     if relative is not None and person.name is not None and not person.lost:
         # "Mike Pence, who called their son “an American hero”": the source as written at the cue
@@ -181,6 +186,8 @@ def _author_of(index: DocIndex, noun: Token, quote_open: int) -> Person | None:
     return None
 
 
+# how many tokens may stand between a quote and its cue: a name and its apposition
+_BETWEEN_MAX = 30
 # what may stand in the name between a quote and its cue ("Obama's former campaign strategist")
 _NAME_POS = frozenset({"PROPN", "NOUN", "ADJ", "DET", "PART", "NUM", "ADP", "CCONJ", "PRON", "PUNCT"})
 
@@ -198,11 +205,20 @@ def named_between(index: DocIndex, region: QuotedRegion, cue: Token) -> Person:
     while lo < cue.i and (doc[lo].is_punct or doc[lo].is_space):
         lo += 1
     words = doc[lo : cue.i]
-    if not len(words) or len(words) > 16 or any(index.inside_quote(t.idx) for t in words):
+    if not len(words) or len(words) > _BETWEEN_MAX or any(index.inside_quote(t.idx) for t in words):
         return NO_SPEAKER
-    if any(t.pos_ not in _NAME_POS and not t.ent_type_ for t in words) or any(is_terminator(t) for t in words):
+    if any(is_terminator(t) for t in words):
         return NO_SPEAKER
     comma = next((t.i for t in words if t.text == ","), cue.i)
+    # the name up to its first comma is a short noun phrase; an apposition set off by commas
+    # after it may hold a clause of its own ("Mr. Daniloff, now 81 and retired in Cambridge,
+    # Mass., said"), but no verb of saying
+    apposition = comma < cue.i and doc[cue.i - 1].text == ","
+    described = doc[comma : cue.i] if apposition else doc[lo:lo]
+    named = doc[lo:comma] if apposition else words
+    if len(named) > 16 or any(t.pos_ not in _NAME_POS and not t.ent_type_ for t in named) or any(
+            is_reporting_verb(t) for t in described):
+        return NO_SPEAKER
     name = [t for t in doc[lo:comma] if not t.is_punct]
     if not name:
         return NO_SPEAKER
@@ -215,9 +231,9 @@ def named_between(index: DocIndex, region: QuotedRegion, cue: Token) -> Person:
         return NO_SPEAKER
     end = words[-1].idx + len(words[-1])
     written = index.span(words[0].idx, end)
-    named = index.people.person_of(head)
-    if named is not None and named.name is not None and not named.lost:
-        return Person(named.name, written, gender=named.gender)
+    person = index.people.person_of(head)
+    if person is not None and person.name is not None and not person.lost:
+        return Person(person.name, written, gender=person.gender)
     if head.pos_ == "PROPN" or head.ent_type_ in ("ORG", "NORP", "GPE") or (head.pos_ == "NOUN" and not is_mute(head)):
         return Person(index.span(name[0].idx, head.idx + len(head)), written)
     return NO_SPEAKER
