@@ -481,3 +481,30 @@ def test_a_description_written_with_a_hyphen_is_one_word(nlp):
     text = ("\u201cThe numbers are bad,\u201d said Dean Baker, co-director of the Center for Economic and Policy "
             "Research.")
     assert _written(nlp, text) == [("Dean Baker", "Dean Baker, co-director of the Center for Economic and Policy Research")]
+
+
+def test_a_cue_the_parser_hung_on_a_quoted_word_as_a_relative_clause_is_the_cue(nlp):
+    # politico 2015-11-19 (study set): "said" was parsed as a relative clause of "mosques", inside the quote
+    text = ("\"There\u2019s hatred and there\u2019s hatred like nobody has ever seen, and it\u2019s obviously emanating "
+            "from and coming out of, among other places, the mosques,\" the Republican presidential candidate said in "
+            "a Thursday interview with Sirius XM's \"Breitbart News Daily.\"")
+    assert _written(nlp, text)[0][1] == "the Republican presidential candidate"
+    # a true relative clause of a quoted title is no cue (nyt 2016-01-20)
+    text = ("It usually involved soldiers or spies, as in the Tom Hanks movie \u201cBridge of Spies,\u201d which "
+            "recounts the trade for Francis Gary Powers.")
+    assert _written(nlp, text) == []
+
+
+def test_went_so_far_as_to_say_speaks_through_its_subject(nlp):
+    # nyt 2016-06-17 (study set): the clause hung on "far" reached no subject
+    text = ("Investors fled, and media critics piled on. The Slate technology columnist David Auerbach went so far "
+            "as to say: ''Twitter as we know it is over.''")
+    assert _speaker(nlp, text, "Twitter as we know") == "David Auerbach"
+
+
+def test_a_programme_s_title_in_paired_apostrophes_is_no_quote(nlp):
+    # nyt 2015-12-22 (study set): the Times' ''...'' marks hid "on" from the title rule, so ''Meet the Press.''
+    # was listed as Mr. Trump's words
+    text = ("Mr. Trump said on ''Meet the Press.'' that he was flattered. ''It's always a great honor,'' "
+            "Mr. Trump said.")
+    assert [q for q in _speakers(nlp, text)] == ["It's always a great honor,"]

@@ -133,8 +133,9 @@ def source_of(verb: "Token") -> "Token | None":
         controller = _object_controller(current) or _shown_speaking(current) or _aside_subject(current)
         if controller is not None:
             return controller
-        # "quoted as saying": from the clause through its preposition to the verb
-        through_prep = current.dep_ == "prep" and current.pos_ == "ADP" and step > 0
+        # "quoted as saying": from the clause through its preposition to the verb; "went so far as
+        # to say": through the adverb the parser hung the clause on
+        through_prep = step > 0 and (current.dep_ == "prep" and current.pos_ == "ADP" or current.pos_ == "ADV")
         # "Roberts said Friday that she thinks ... but said “...”": a subjectless verb after
         # "but"/"and" the parser hung as a clause of the first one is joined to it
         joined = current.dep_ == "ccomp" and current.i > 0 and current.doc[current.i - 1].dep_ == "cc"

@@ -144,7 +144,7 @@ def _right_cue(index: DocIndex, after: int, limit: int) -> Token | None:
             return None
         if token.lower_ == "but" and token.dep_ == "cc":
             return None  # "... is “true,” but ... they could not resist pointing out": another clause's verb
-        if cue_at(token) is not None and token.dep_ not in ("relcl", "acl"):
+        if cue_at(token) is not None and (token.dep_ not in ("relcl", "acl") or _slipped_into(token, after)):
             return token
     return None
 
@@ -163,6 +163,14 @@ def _cue_after_apposition(index: DocIndex, after: int) -> Token | None:
     if cue is None or doc[cue.i - 1].text != "," or not any(t.text == "," for t in doc[lo : cue.i - 1]):
         return None
     return cue
+
+
+def _slipped_into(verb: Token, after: int) -> bool:
+    """A verb the parser made a relative clause of a word inside the quote (before token
+    ``after``) though no relative word opens it: "“... the mosques,” the Republican presidential
+    candidate said" (not "''Bridge of Spies,'' which recounts", "“dirty tricks” that Carson accused")."""
+    return verb.head.i < after and not any(c.tag_ in ("WDT", "WP", "WP$", "WRB") for c in verb.children) and any(
+        c.dep_ == "nsubj" and c.i > after - 1 for c in verb.children)
 
 
 def previous_sentence_cue(index: DocIndex, first: int) -> Token | None:

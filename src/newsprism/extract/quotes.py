@@ -138,7 +138,7 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
             continue  # a scare quote or a title, not somebody's words
         if cue is None and speaker.name is None and not speaker.lost and not region.continues and looks_like_title(content):
             continue  # a programme's or a book's title ("on “Fox News Sunday,”"), nobody's words
-        if not region.continues and _named_work(text, region.open_mark, content):
+        if not region.continues and _named_work(index.marks, region.open_mark, content):
             continue  # "on the podcast “Here’s the Thing.”": the work's title, whoever the sentence quotes
         if len(WORD.findall(content)) <= 2 and speaker.written is None and not speaker.lost:
             continue  # a cue nobody speaks through ("so-called") does not make it a quote
