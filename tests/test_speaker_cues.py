@@ -508,3 +508,17 @@ def test_a_programme_s_title_in_paired_apostrophes_is_no_quote(nlp):
     text = ("Mr. Trump said on ''Meet the Press.'' that he was flattered. ''It's always a great honor,'' "
             "Mr. Trump said.")
     assert [q for q in _speakers(nlp, text)] == ["It's always a great honor,"]
+
+
+def test_a_pronoun_in_a_clause_its_own_subject_reports_is_written_as_that_subject(nlp):
+    # wash-post 2016-09-14 (dev): "She said she recalls the colleague being “confused,”": PolNeAR's source is the
+    # outer "She", who reports the clause; the source as written was the inner "she"
+    text = ("Loretta Lynch once worked at a North Carolina law firm, where a client directed questions to a male "
+            "colleague. She said she recalls the colleague being \"confused,\" and the partner being supportive of her.")
+    found = _written(nlp, text)
+    assert found[0][1] == "She" and text.index("She said") == text.index(found[0][1])
+    # a clause of its own, joined by "and", keeps its own pronoun (nyt 2016-08-01, study set)
+    text = ("Khizr Khan spoke at the convention on Thursday. Mr. Khan said on Sunday that Mr. Trump had shown "
+            "disrespect to his wife, and he accused Mr. Trump of running a campaign \"of hatred, of derision, of "
+            "dividing us.\"")
+    assert _written(nlp, text)[0][1] == "he"

@@ -59,10 +59,17 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
         binder = people.binder(subject)
         if binder is not None:
             # "Clinton's campaign is seeking to contrast ... with what they call “...”": the outer
-            # subject it stands for names the speaker; the source as written stays the pronoun
+            # subject it stands for names the speaker; the source as written stays the pronoun,
+            # unless the pronoun's clause is what that subject reports ("She said she recalls the
+            # colleague being “confused,”"; not "said ..., and he accused"): then attribution
+            # corpora (PolNeAR) mark the outer source
             bound = _speaker_named_by(index, binder, quote_open)
             if bound.name is not None and not bound.lost:
-                return Person(bound.name, index.span(subject.idx, subject.idx + len(subject)), gender=bound.gender)
+                written = index.span(subject.idx, subject.idx + len(subject))
+                reported = is_reporting_verb(binder.head) and subject.head.dep_ != "conj"
+                if reported and bound.written is not None:
+                    written = bound.written
+                return Person(bound.name, written, gender=bound.gender)
         return people.resolve(subject, before=min(quote_open, subject.idx))
     person = people.person_of(subject)
     if person is not None:
