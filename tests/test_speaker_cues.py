@@ -522,3 +522,31 @@ def test_a_pronoun_in_a_clause_its_own_subject_reports_is_written_as_that_subjec
             "disrespect to his wife, and he accused Mr. Trump of running a campaign \"of hatred, of derision, of "
             "dividing us.\"")
     assert _written(nlp, text)[0][1] == "he"
+
+
+def test_an_apposition_goes_on_past_a_state_a_list_s_next_item_and_a_second_apposition(nlp):
+    # nyt/huff-post (study set): the source as written stopped at the first comma inside the description;
+    # PolNeAR's source holds the state, the rest of a list and a second apposition "a ..." (28 in, 8 out)
+    text = ("\u201cThe numbers are bad,\u201d said Dean Baker, co-director of the Center for Economic and Policy "
+            "Research, a liberal think tank.\n\n"
+            "\u201cPrices are finally up,\u201d said Steven M. Ekovich, a broker based in Tampa, Fla., who represents "
+            "sellers of golf courses.\n\n"
+            "\u201cI voted for him twice,\u201d said Ryan Leenders, 30, a member of the International Association of "
+            "Machinists.")
+    assert [w for _, w in _written(nlp, text)] == [
+        "Dean Baker, co-director of the Center for Economic and Policy Research, a liberal think tank",
+        "Steven M. Ekovich, a broker based in Tampa, Fla., who represents sellers of golf courses",
+        "Ryan Leenders, 30, a member of the International Association of Machinists",
+    ]
+    # a second apposition that opens otherwise is not the source's (see test_people: "..., one of the states")
+    text = ("\u201cIt is an invasion of the state regulatory domain,\u201d Scott Pruitt, the Republican attorney "
+            "general of Oklahoma, one of the states suing the agency, said at an event.")
+    assert _written(nlp, text)[0][1] == "Scott Pruitt, the Republican attorney general of Oklahoma,"
+
+
+def test_a_preposition_the_parser_made_the_subject_gives_way_to_its_object(nlp):
+    # politico 2015-12-03 (study set): "Of Carson, Levine ... said" had the speaker "Of"
+    text = ("Trump, he said, is a circus act. \u201cBut as president, his lack of knowledge is disturbing to me. "
+            "He's a circus act.\u201d Of Carson, Levine, who has given money to Marco Rubio, said, \u201cHe's "
+            "flat-out scary. I think he's a wonderful man.\u201d")
+    assert _speaker(nlp, text, "He's flat-out") != "Of"

@@ -117,6 +117,10 @@ def source_of(verb: "Token") -> "Token | None":
         if subjects:
             named = [s for s in subjects if s.pos_ == "PROPN"]
             subject = named[-1] if named else subjects[0]
+            if subject.pos_ == "ADP":
+                # "Of Carson, Levine, who has given money to Rubio, said": the parser made the
+                # sentence's opening preposition the subject, with the speaker for its object
+                subject = next((c for c in subject.children if c.dep_ == "pobj" and c.pos_ == "PROPN"), subject)
             if subject.lower_ in _RELATIVES and current.dep_ == "relcl":
                 return current.head
             if step > 0 and current.dep_ == "ccomp" and is_reporting_verb(current.head) and (

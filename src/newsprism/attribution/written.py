@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from newsprism.attribution.source import CUT_DEPS, source_phrase
+from newsprism.lexicon import US_STATE_ABBREVIATIONS, US_STATES
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Token
@@ -23,7 +24,9 @@ def as_written(head: "Token", start: int, end: int, text: str, appositions: bool
     Charles B. Rangel of New York") and, with ``appositions``, the apposition or the
     "who" clause that describes it, with its closing comma ("Brian Fallon, the campaign's
     press secretary,", "Rucker Culpepper, who runs the effort,"); an apposition ends at its
-    first comma ("Scott Pruitt, the attorney general of Oklahoma, one of the states suing").
+    first comma ("Scott Pruitt, the attorney general of Oklahoma, one of the states suing")
+    unless a state, a list's next item or a second apposition "a ..." goes on from it
+    ("a broker based in Tampa, Fla.,", "president of NDN, a policy and advocacy group").
     This is what attribution corpora annotate as the source (PolNeAR's Source span).
     """
     doc = head.doc
@@ -40,9 +43,9 @@ def as_written(head: "Token", start: int, end: int, text: str, appositions: bool
         described = [c for c in head.children if c.i > head.i and not in_tag[0] <= c.idx < in_tag[1] and (
             c.dep_ == "appos" or (c.dep_ == "relcl" and _who_clause(c)))]
         if described:
-            # the first apposition, and a "who" clause right after it ("Peter Morgan, a lawyer
-            # for the Sierra Club, who has been challenging ..."); a second apposition is not
-            # the name's ("Jean-Marc Ayrault, the foreign minister of France, a permanent member")
+            # the first apposition, and a "who" clause or a second apposition "a ..." right after
+            # it ("Peter Morgan, a lawyer for the Sierra Club, who has been challenging ...");
+            # not one that opens otherwise ("..., one of the states suing")
             last = described[0]
             for nxt in described[1:]:
                 glued = nxt.left_edge.i == last.right_edge.i + 1 and not doc[last.right_edge.i].whitespace_
@@ -50,9 +53,15 @@ def as_written(head: "Token", start: int, end: int, text: str, appositions: bool
                     # one word the parser cut at its hyphen into appositions ("co - director")
                     last = nxt
                     continue
-                if nxt.dep_ != "relcl" or nxt.left_edge.i != last.right_edge.i + 2:
+                if nxt.left_edge.i != last.right_edge.i + 2 or doc[last.right_edge.i + 1].text != ",":
                     break
-                last = nxt
+                if nxt.dep_ == "relcl" or (nxt.dep_ == "appos" and (
+                        nxt.left_edge.lower_ in _SECOND_APPOSITION or last.like_num and last.left_edge is last)):
+                    # "..., who has been challenging", "director of NDN, a policy group", "Ryan
+                    # Leenders, 30, a member of ..."
+                    last = nxt
+                    continue
+                break
             end = max(end, _described_end(last, text))
     return start, end
 
@@ -65,7 +74,7 @@ def _described_end(clause: "Token", text: str) -> int:
     last_tok = max(t.i for t in clause.subtree)
     if clause.dep_ == "appos":
         for t in doc[clause.i : last_tok + 1]:
-            if t.text in ",;" and not (t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("who", "whose", "whom")):
+            if t.text in ",;" and not (t.text == "," and _apposition_goes_on(t, last_tok)):
                 last_tok = t.i
                 break
     if doc[last_tok].is_punct and doc[last_tok].text in ",;":
@@ -82,6 +91,30 @@ def _described_end(clause: "Token", text: str) -> int:
 
 
 _QUOTE_MARKS = re.compile("[\"“”]")
+# what opens a second apposition that describes the body the first one names ("director of the
+# Center for Economic and Policy Research, a liberal think tank")
+_SECOND_APPOSITION = frozenset({"a", "an"})
+
+
+def _apposition_goes_on(comma: "Token", last: int) -> bool:
+    """Does the apposition go on past ``comma`` (within its own words, up to token ``last``)? A
+    "who" clause; a state after its town ("a broker based in Tampa, Fla."); the next item of a
+    list ("Committee on Science, Space and Technology"); a second apposition describing the body
+    the first one names ("president of NDN, a policy and advocacy group"): PolNeAR's sources hold
+    them (28 second appositions in, 8 out on dev and the study pool)."""
+    doc = comma.doc
+    if comma.i + 1 > last:
+        return False
+    nxt = doc[comma.i + 1]
+    if nxt.lower_ in ("who", "whose", "whom"):
+        return True
+    if nxt.text.rstrip(".").lower() in US_STATE_ABBREVIATIONS or nxt.text in US_STATES or (
+            comma.i + 2 <= last and f"{nxt.text} {doc[comma.i + 2].text}" in US_STATES):
+        return True
+    if nxt.dep_ == "conj" and nxt.head.i < comma.i:
+        return True
+    return nxt.lower_ in _SECOND_APPOSITION and any(
+        t.dep_ == "appos" and t.head.i < comma.i for t in doc[comma.i + 1 : last + 1])
 
 
 def _of_place(head: "Token", end: int) -> int | None:
