@@ -550,3 +550,13 @@ def test_a_preposition_the_parser_made_the_subject_gives_way_to_its_object(nlp):
             "He's a circus act.\u201d Of Carson, Levine, who has given money to Marco Rubio, said, \u201cHe's "
             "flat-out scary. I think he's a wonderful man.\u201d")
     assert _speaker(nlp, text, "He's flat-out") != "Of"
+
+
+def test_a_title_after_a_network_s_possessive_an_author_or_an_interview_is_no_quote(nlp):
+    # huff-post 2016-02-29, nyt 2016-01-19, politico 2016-02-05 (study set): programmes and books were listed as the
+    # words of whoever the sentence names
+    text = ("\u201cI can't hear you,\u201d Trump told NBC\u2019s \u201cToday\u201d with a bad earpiece.\n\n"
+            "\u201cHe is a very private man,\u201d said Jon Meacham, the author of \u201cDestiny and Power,\u201d a "
+            "biography of the elder Bush.\n\n"
+            "\u201cWe are going to win,\u201d Carson said in an interview with \u201cThe View,\u201d on Friday.")
+    assert list(_speakers(nlp, text)) == ["I can't hear you,", "He is a very private man,", "We are going to win,"]

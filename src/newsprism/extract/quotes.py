@@ -167,7 +167,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) ->
 # a name someone goes by, right before that name ("wrote under the pseudonym “Carlos Danger,”")
 _WORK_BEFORE = re.compile(
     r"\b(?:podcast|show|program|programme|film|movie|documentary|book|memoir|novel|album|song|series|"
-    r"column|op-ed|essay|editorial|headline|episode|play|musical|titled|entitled|"
+    r"column|op-ed|essay|editorial|headline|episode|play|musical|titled|entitled|autobiography|anthem|"
+    r"(?:co-)?author of|(?:co-)?editor of|episode of|interview with|"
     r"pseudonym|alias|nickname|moniker|handle|username|screen name|code ?name|codename|known as)\s*[,:]?\s*$",
     re.IGNORECASE,
 )
@@ -176,15 +177,19 @@ _WORK_BEFORE = re.compile(
 # a programme named after "on", with its network's possessive ("on CNN's “State of the Union.”",
 # "on “Face the Nation,”", "on MSNBC’s “Morning Joe”")
 _ON_PROGRAMME = re.compile(r"\bon\s+(?:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*['’]s\s+)?$")
+# a programme after its network's possessive, "on" or not ("Sanders told MSNBC's “Morning Joe”",
+# "an interview with CNN’s “The Lead with Jake Tapper,”"): an acronym's or Fox's
+_NETWORK_PROGRAMME = re.compile(r"\b(?:[A-Z]{2,6}|Fox(?: News| Business)?)['’]s\s+$")
 
 
 def _named_work(text: str, start: int, content: str) -> bool:
     """A quoted title right after the noun of the work it names ("the documentary “Weiner.”",
     "the podcast “Here’s the Thing.”"), a name after the word for it ("the alias “Carlos
-    Danger”"), or a title after "on" ("said on CNN's “State of the Union.”"):
+    Danger”"), or a title after "on" or a network's possessive ("said on CNN's “State of the
+    Union.”", "told MSNBC's “Morning Joe”"):
     its words are capitalised as a title's, an elided "’s" aside."""
     before = text[max(0, start - 40) : start]
-    if not _WORK_BEFORE.search(before) and not _ON_PROGRAMME.search(before):
+    if not _WORK_BEFORE.search(before) and not _ON_PROGRAMME.search(before) and not _NETWORK_PROGRAMME.search(before):
         return False
     words = [w for w in WORD.findall(content) if w not in ("s", "t", "re", "ll", "ve", "d", "m")]
     return bool(words) and all(w[:1].isupper() or w.isdigit() or w.lower() in SMALL_WORDS for w in words)
