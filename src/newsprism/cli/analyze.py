@@ -274,7 +274,7 @@ def evaluate(
         Optional[Path], typer.Option("--shared", metavar="DIR", help="Folder holding stories/ and datasets/ (default: ../shared beside the checkout).")
     ] = None,
     only: Annotated[
-        Optional[list[str]], typer.Option("--only", metavar="SUITE", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, people, gold, injected, bias, faithful.")
+        Optional[list[str]], typer.Option("--only", metavar="SUITE", help="Run only these suites (repeatable): seeds, polnear, ecbplus, stories, claimdiff, people, gold, injected, bias, faithful, ecbfacts.")
     ] = None,
     gate: Annotated[
         bool, typer.Option("--gate/--no-gate", help="Fail (exit 1) when a score is below its pinned floor.")

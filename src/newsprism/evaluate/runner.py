@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-SUITES = ("seeds", "polnear", "ecbplus", "stories", "claimdiff", "people", "gold", "injected", "bias", "faithful")
+SUITES = (
+    "seeds", "polnear", "ecbplus", "stories", "claimdiff", "people", "gold", "injected", "bias", "faithful", "ecbfacts",
+)
 
 
 def default_shared_dir() -> Path:
@@ -94,8 +96,14 @@ def _faithful(shared: Path, nlp) -> dict[str, float]:
     return evaluate_basil_findings(shared / "datasets" / "basil" / "articles", nlp)
 
 
+def _ecbfacts(shared: Path, nlp, split: str | None = None) -> dict[str, float]:
+    from newsprism.evaluate.ecb_facts import evaluate_ecb_facts
+
+    return evaluate_ecb_facts(shared / "datasets" / "ecbplus", nlp, split=split)
+
+
 # the suites that read a named split of their set (the others read every BASIL year present)
-_SPLIT_SUITES = frozenset({"polnear", "ecbplus", "stories", "claimdiff"})
+_SPLIT_SUITES = frozenset({"polnear", "ecbplus", "stories", "claimdiff", "ecbfacts"})
 
 _RUNNERS: dict[str, Callable[..., dict[str, float]]] = {
     "seeds": _seeds,
@@ -108,6 +116,7 @@ _RUNNERS: dict[str, Callable[..., dict[str, float]]] = {
     "injected": _injected,
     "bias": _bias,
     "faithful": _faithful,
+    "ecbfacts": _ecbfacts,
 }
 
 
