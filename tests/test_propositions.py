@@ -287,3 +287,24 @@ def test_an_event_as_the_subject_of_what_it_brings_about_is_no_action_of_the_cla
     assert "win" in win.aside_kinds, win
     victory = next(p for t, p in by_text.items() if t.startswith("Clinton's victory"))
     assert "win" in victory.kinds and "win" not in victory.aside_kinds, victory
+
+
+def test_a_date_line_carried_into_the_sentence_is_neither_its_verb_nor_its_day(nlp):
+    """A date line in a paragraph of its own ("Updated : November 11 , 2011 18 : 50 IST") is
+    carried by the claim splitter into the sentence after it; the claim's predicate, subject,
+    figures and days are the sentence's, not the line's (which made "updated" the action and
+    November 11 the day of a report of Thursday's attack)."""
+    from newsprism.extract.propositions import body_start
+
+    text = ("Indian ship thwarts piracy attempt in Gulf of Aden , 26 pirates arrested\n\n"
+            "Updated : November 11 , 2011 18 : 50 IST\n\n"
+            "Indian Naval ship INS Sukanya thwarted a piracy attack in the Gulf of Aden .")
+    assert text[body_start(text):].startswith("Indian Naval ship")
+    assert body_start("The navy thwarted an attack .") == 0
+    claims, props, names = _props(nlp, {"a": text})
+    claim = next(c for c in claims if "thwarted" in c.text)
+    assert claim.text.startswith("Updated")  # the splitter keeps the line with its sentence
+    p = props[claim.id]
+    assert p.predicate == "thwart", p
+    assert not p.days and not any(f.startswith("#2011") for f in p.figures), p
+    assert any("sukany" in (names.get(a[1:], "") if a[:1] == "@" else a).lower() for a in p.agents), p

@@ -39,7 +39,7 @@ from newsprism.extract.claims import Claim, event_class, participant
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 from newsprism.model import StoryAnalysis
 
-__all__ = ["Proposition", "act_class", "proposition_of", "propositions"]
+__all__ = ["Proposition", "act_class", "body_start", "proposition_of", "propositions"]
 
 _MODALS = frozenset({"may", "might", "could", "would", "should"})
 # verbs whose clause states an intention, a possibility or a plan, not a done thing
@@ -94,6 +94,10 @@ _SUBJ = frozenset({"nsubj", "csubj", "expl"})
 _PASSIVE_SUBJ = frozenset({"nsubjpass", "csubjpass"})
 _OBJECTS = frozenset({"dobj", "attr", "oprd", "dative", "acomp"})
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
+# a blank line inside a claim: what comes before it is a short paragraph the claim splitter
+# carried into the sentence after it (extract.claims.split_claims: "Mumbai , Nov 11 -", "Updated :
+# November 11 , 2011 18 : 50 IST", "Published August 02 , 2013")
+_CARRIED = re.compile(r"\n[ \t\r]*\n\s*")
 _PERSONAL = frozenset({"he", "she", "him", "her", "his"})
 _EMPTY = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "there", "what"})
 
@@ -378,26 +382,39 @@ def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple
     return agents, patients
 
 
+def body_start(text: str) -> int:
+    """Where a claim's own sentence begins: after the short paragraphs carried into it (a
+    dateline or a date line on a line of its own), else 0."""
+    ends = [m.end() for m in _CARRIED.finditer(text)]
+    return ends[-1] if ends and ends[-1] < len(text) else 0
+
+
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int], str | None] | None = None,
                    columns: _Columns | None = None) -> Proposition:
     """The proposition of ``claim`` from the parse ``doc`` of its document;
     ``person_before(offset)``: the person entity named last before ``offset`` (for "he", "she");
     ``columns``: ``_Columns.of(doc)`` when the caller has it (one per document)."""
+    # the figures and days of a date line carried into the claim tell when it was written
+    own = claim.start + body_start(claim.text)
     figures = frozenset(
-        f"#{f.value}" for f in claim.figures if f.value not in (None, "") and any(ch.isdigit() for ch in f.text)
+        f"#{f.value}" for f in claim.figures
+        if f.value not in (None, "") and any(ch.isdigit() for ch in f.text) and f.start >= own
     )
-    days = frozenset(str(t.resolved)[:10] for t in claim.times if getattr(t, "resolved", None))
+    days = frozenset(str(t.resolved)[:10] for t in claim.times if getattr(t, "resolved", None) and t.start >= own)
     speaker = claim.attribution.entity if claim.attribution is not None else None
     span = doc.char_span(claim.start, claim.end, alignment_mode="expand")
     if span is None or not len(span):
         return Proposition(claim.id, "", figures=figures, days=days, speaker=speaker)
     m = _DATELINE.match(claim.text)
-    lo = claim.start + m.end() if m else claim.start  # "KANSAS CITY, Mo. — ": no argument
+    # a dateline or a date line in a paragraph of its own, carried into the sentence: no argument,
+    # never the root ("Updated : November 11 , 2011 18 : 50 IST" would be the predicate)
+    head = body_start(claim.text) or (m.end() if m else 0)
+    lo = claim.start + head  # "KANSAS CITY, Mo. — ": no argument
     cols = columns if columns is not None else _Columns.of(doc)
     # "WASHINGTON (AP) — Donald Trump called ...": the parser may make the dateline the root and
     # hang the verb on the name after it; the predicate is the highest verb after the dateline
-    body = doc.char_span(lo, claim.end, alignment_mode="expand") if m else None
+    body = doc.char_span(lo, claim.end, alignment_mode="expand") if head else None
     top = _root(span, cols) if body is None or not len(body) else _root(body, cols)
     if body is not None and len(body) and top.pos_ not in ("VERB", "AUX"):
         verbs = [t for t in body if t.pos_ in ("VERB", "AUX") and t.dep_ != "aux"]
