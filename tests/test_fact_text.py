@@ -180,3 +180,16 @@ def test_a_summary_sentence_stands_on_its_own():
     assert not summary_sentence("DON'T do anything that David Letterman did at the show.\nEnough said.")
     assert summary_sentence("The navy said it arrested the pirates off the\nSomali coast after a chase on Saturday.")
     assert not summary_sentence('DeGeneres made the announcement on Twitter and said: "It\'s official: I\'m hosting the show!')
+
+
+def test_a_web_address_states_no_fact():
+    """The page a text was taken from, on a line of its own, shares its words ("ellen degeneres
+    host oscars") with every report of the story: it is no statement they corroborate."""
+    from newsprism.compare.fact_text import is_content
+
+    for line in ("http://www.deadline.com/2013/08/ellen-degeneres-to-host-oscars/",
+                 "http : / / www . foxnews . com / entertainment / 2013 / 08 / 02 / ellen - degeneres - to - host - oscars /",
+                 "www.nytimes.com/2013/08/03/business/media/ellen-degeneres-to-host-next-years-oscars.html"):
+        assert not is_content(Claim("d#0", Span("d", 0, len(line), line), terms=("ellen", "degeneres", "host", "oscars")))
+    text = "Ellen DeGeneres will host the Oscars, the Academy said on www.oscars.org on Friday."
+    assert is_content(Claim("d#0", Span("d", 0, len(text), text), terms=("ellen", "degeneres", "host", "oscars", "academy")))

@@ -40,6 +40,9 @@ _BULLET = r"(?:[l•·▪■●]\s+(?=[A-Z“\"]))"
 _LEAD = re.compile(rf"^(?:{_BULLET}|{_DATELINE.pattern[1:]})")
 _DASH_END = re.compile(r"(?:—|--|–)\s*$")
 _QUOTE_TAIL = re.compile(r"^[\"”’]\s")
+# a line that is a web address (the page the text was taken from: "http://www.example.com/2013/08/
+# ellen-degeneres-to-host-oscars/", also as a tokenizer spaced it, "http : / / www . example . com")
+_WEB_ADDRESS = re.compile(r"^(?:https?\s*:\s*/\s*/|www\s*\.\s*\w)\S*(?:[ \t]+\S+)*$", re.IGNORECASE)
 # small words a sentence writes in lower case and a title in capitals ("Gun Used To Kill")
 _TITLE_SMALL_WORDS = frozenset({"The", "To", "Of", "Off", "In", "On", "For", "With", "By", "At", "From", "And", "Is",
                                 "Are", "Was", "Be", "Up", "Out", "Not", "After", "Over", "About", "Into", "As", "Its"})
@@ -50,10 +53,10 @@ _TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’"
 
 
 def is_content(claim: Claim) -> bool:
-    """False for what states no fact: a bare speaker tag, a credit line, a
+    """False for what states no fact: a bare speaker tag, a credit line, a web address, a
     fragment of under four content words, text starting with a dangling close-quote."""
     text = claim.text.strip()
-    if len(claim.terms) < 3 or is_credit_line(claim):
+    if len(claim.terms) < 3 or is_credit_line(claim) or _WEB_ADDRESS.match(text):
         return False
     if _SPEAKER_TAG.match(text) or _QUOTE_TAIL.match(text):
         return False
