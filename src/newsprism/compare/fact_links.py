@@ -22,7 +22,7 @@ from newsprism.compare.match import (
 )
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
 from newsprism.extract.claims import Claim
-from newsprism.extract.propositions import Proposition
+from newsprism.extract.propositions import Proposition, body_start
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import StoryAnalysis, Strength
 
@@ -296,7 +296,8 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        # a dateline carried into the claim in a paragraph of its own is not its subject's clause
+        span = doc.char_span(c.start + body_start(c.text), c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
         root = span.root
