@@ -914,3 +914,36 @@ def test_a_judgement_beside_a_fact_the_others_tell_shows_their_telling(nlp):
     # the others telling another fact: the judgement alone
     texts["b"] = "Rick Perry campaigned in New Hampshire on Tuesday with his wife."
     assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)]
+
+
+def test_how_something_looks_or_sounds_to_the_reporter_is_a_verdict(nlp):
+    # PolNeAR (Washington Post, NYT): "Clinton looks much weaker than recent nominees", "his speech
+    # sounded more presidential than any other he has given"; a plain look, a state of the body and a
+    # forecast are none, nor a comparison with what might have been
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [(c.kind, c.word) for sent in nlp(text).sents for c in cues(sent)]
+
+    assert ("hedge", "looks") in judged("Standing alone, Clinton looks much weaker than recent nominees.")
+    assert ("hedge", "sounded") in judged("His speech sounded more presidential than any other he has given.")
+    assert judged("The race looks different now.") == []
+    assert judged("The plan looks good on paper.") == []
+    assert judged("He looked tired after the long flight.") == []
+    assert judged("The race looks likely to go to a second ballot.") == []
+    assert judged("The primary appeared more consequential than it might have.") == []
+
+
+def test_a_judgement_another_outlet_words_otherwise_is_not_crowded_out_by_lone_ones(nlp):
+    # PolNeAR (Politico): three lone verdicts on Rubio's campaign came first and left out "puerile
+    # insults", which NYT words "juvenile insults"
+    texts = {
+        "a": "Things have been looking especially dire for Marco Rubio in Florida. Marco Rubio's tenure in the "
+             "Senate, once again, seems shaky. Marco Rubio's campaign appeared to be a desperate effort on Monday. "
+             "Marco Rubio had hurled puerile insults toward Donald Trump for weeks.",
+        "b": "Marco Rubio said on Wednesday that he regretted lobbing juvenile insults at Donald Trump last month.",
+    }
+    items = _evaluative(nlp, texts)
+    assert len([x for x in items if x.docs == ("a",)]) == 3, items  # the lone ones stay capped
+    paired = [x for x in items if "b" in x.docs]
+    assert len(paired) == 1 and "puerile insults" in paired[0].about and "juvenile insults" in paired[0].about, items

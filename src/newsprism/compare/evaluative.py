@@ -5,7 +5,8 @@ reports, judges or hedges. Four kinds, strongest first, and the outlet's wording
 
 - ``hedge`` — an appearance or an open question put by the reporter: "whose
   tenure, once again, seems shaky", "in what appears to be a desperate attempt",
-  "it remains to be seen how much an endorsement will help";
+  "it remains to be seen how much an endorsement will help", "Clinton looks much
+  weaker than recent nominees";
 - ``adverb`` — a judging adverb: "famously", "apparently", "surprisingly";
 - ``verb`` — a verb that judges the actor's conduct while telling it: "*ranted*",
   "*caved*", "*boasted*", "*peddled*";
@@ -91,13 +92,17 @@ _MIN_VALENCE = 1.5
 # "powerful", "special", "difficult")
 _MIN_MODIFIER_VALENCE = 2.0
 _HEDGES = frozenset("seem appear".split())
+# verbs of how something looks or sounds to the reporter ("Clinton looks much weaker than recent
+# nominees", "his speech sounded more presidential"): a hedge only with an adjective that judges or
+# grades ("looks good", "looked different" tell nothing of the reporter's view)
+_LOOKS = frozenset("look sound".split())
 # how someone seemed to feel or stand ("the justices appeared worried", "she seemed determined"):
 # the reporter's reading of a person's manner, not a verdict on anything
 _STATES_OF_MIND = frozenset(
     """worried concerned sympathetic determined focused intent eager ready reluctant skeptical inclined willing
     unwilling poised open receptive hostile confident comfortable uncomfortable nervous anxious relaxed
     restrained subdued surprised unsure uncertain certain sure aware unaware interested keen prepared close
-    motivated distrustful mistrustful wary leery
+    motivated distrustful mistrustful wary leery tired exhausted weary fatigued
     """.split()
 )
 # adverbs of degree: on a word that does not judge ("a sharply different economic context") they
@@ -320,7 +325,7 @@ class CueWords:
         if judging_adverb.any():  # their lower-cased forms, read for these words only
             forms, form_at = np.unique(cols[judging_adverb, 2], return_inverse=True)
             judging_adverb[judging_adverb] = test([strings[h] for h in forms.tolist()], form_at.reshape(-1), _JUDGING)
-        may = (((verb | aux) & test(low, lemma_at, _HEDGES)) | test(low, lemma_at, ("remain",)) | judging_adverb
+        may = (((verb | aux) & test(low, lemma_at, _HEDGES | _LOOKS)) | test(low, lemma_at, ("remain",)) | judging_adverb
                | (verb & test(low, lemma_at, _JUDGING_VERBS | _WORDING_VERBS | _SPEECH_JUDGING)) | ((adj | verb) & amod)
                | (adj & test(dep, dep_at, ("acomp",)))
                | (noun & test(dep, dep_at, ("attr", "pobj")) & test(low, lemma_at, VERDICT_NOUNS)))
@@ -499,6 +504,22 @@ def _judging_hedge(verb: Token) -> bool:
     return False
 
 
+def _judging_look(verb: Token) -> bool:
+    """Whether "look"/"sound" puts the reporter's verdict on its subject: an adjective complement that
+    judges ("looks much weaker") or is graded against something ("sounded more presidential than any
+    other"), not a plain description ("looked different", "looks good on paper"), a forecast
+    ("looks likely") nor a guess under a modal."""
+    if any(c.dep_ == "aux" and (c.tag_ == "MD" or c.lower_ == "to") for c in verb.children):
+        return False
+    if not any(c.dep_ == "nsubj" for c in verb.children):
+        return False
+    for c in verb.children:
+        if c.dep_ == "acomp" and c.pos_ == "ADJ" and _verdict(c):
+            graded = c.tag_ == "JJR" or any(a.dep_ == "advmod" and a.lower_ in ("more", "less") for a in c.children)
+            return graded or judging(c)
+    return False
+
+
 def _verdict(word: Token) -> bool:
     """Whether a hedge's complement passes a verdict: an adjective or a common noun, no state of
     mind ("appeared worried"), no forecast ("seemed more likely to", "appeared poised to"), no
@@ -508,8 +529,10 @@ def _verdict(word: Token) -> bool:
         return False
     if {low, lemma} & (_STATES_OF_MIND | _PREDICTIONS):
         return False
-    # "more consequential than it might have": a comparison, as a phrase or as a clause
-    return not any((c.dep_ == "prep" and c.lower_ == "than")
+    # "more consequential than it might have": a comparison with what might have been, as a clause
+    # or a clause-like phrase; one with others of a kind ("weaker than recent nominees", "more
+    # presidential than any other") grades the thing itself
+    return not any((c.dep_ == "prep" and c.lower_ == "than" and not any(x.dep_ == "pobj" for x in c.children))
                    or (c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "than" for m in c.children))
                    for c in word.children)
 
@@ -568,7 +591,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
         if tok.i in quoted or _reported_or_negated(tok):
             continue
         low, lemma = tok.lower_, tok.lemma_.lower()
-        if tok.pos_ in ("VERB", "AUX") and lemma in _HEDGES and _judging_hedge(tok):
+        if tok.pos_ in ("VERB", "AUX") and (lemma in _HEDGES and _judging_hedge(tok) or lemma in _LOOKS and _judging_look(tok)):
             subj = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
             lo = subj[0].left_edge.i if subj else tok.i
             out.append(Cue("hedge", tok.text, *_phrase(tok, lo, _object_end(tok), cap=14)))

@@ -608,7 +608,10 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 seen.add(r[4])
                 kept.append(r)
         rows = kept
-        judged = [r for r in rows if r[0] != wording][:per_doc]
+        # at most ``per_doc`` judgements alone, and as many again that another outlet words otherwise
+        # ("puerile insults" / "juvenile insults"): a comparison is not crowded out by lone verdicts
+        judged = [r for r in rows if r[0] != wording]
+        alone = paired = 0
         # "Mr. Trump assailed a federal judge": the outlet's word for an act no other outlet tells,
         # not its verdict — shown as its choice of word, one per outlet, after every judgement
         chosen = [r for r in rows if r[0] == wording][:1]
@@ -627,6 +630,9 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 if rank == modifier or graded.i != at else []
             if graded.i != at:  # both outlets' word ("famously frosty" / "sometimes frosty"): a shared judgement
                 plain = [(lab, j) for lab, j in plain if graded.lower_ not in lab.label.lower().split()]
+            if (paired if plain else alone) >= per_doc:
+                continue
+            paired, alone = (paired + 1, alone) if plain else (paired, alone + 1)
             told = [] if plain else _fact_tellings(c, facts, docs, outlet_of)
             if told:
                 # no other words for the judged thing, but the others tell the same fact: shown beside
