@@ -117,7 +117,7 @@ def _may_cue(tok) -> bool:
 
     pos, dep, lemma = tok.pos_, tok.dep_, tok.lemma_.lower()
     return (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())) and (
-        (pos in ("VERB", "AUX") and lemma in E._HEDGES)
+        (pos in ("VERB", "AUX") and lemma in E._HEDGES | E._LOOKS)
         or lemma == "remain"
         or (pos == "ADV" and dep == "advmod" and tok.lower_ in E._JUDGING)
         or (pos == "VERB" and (lemma in E._JUDGING_VERBS or lemma in E._WORDING_VERBS or lemma in E._SPEECH_JUDGING))
