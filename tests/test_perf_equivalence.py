@@ -275,3 +275,23 @@ def test_quote_state_is_the_walk_back_to_the_paragraph_start(nlp, shared_dir):
                 spans += 1
             quoted += len(_walk_quoted(sent))
     assert quoted > 100 and spans > 300
+
+
+def test_side_fact_pieces_from_candidate_tokens_are_those_of_every_token(nlp, shared_dir):
+    """side_facts._pieces walks only the tokens _piece_tokens reads from the columns (a relation
+    that begins a side fact, or a proper noun): the same pieces as walking every token."""
+    from newsprism.compare import side_facts as S
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 10)
+    found = 0
+    for doc in nlp.pipe(texts):
+        everyone = S._Mentions([(e.start_char, e.end_char, f"E{k}") for k, e in enumerate(doc.ents)])
+        names = {f"E{k}": e.text for k, e in enumerate(doc.ents)}
+        candidates = S._piece_tokens(doc)
+        assert len(candidates) < len(doc)  # a filter, not every token
+        for sent in doc.sents:
+            fast = list(S._pieces(sent, everyone, names, candidates))
+            slow = list(S._pieces(sent, everyone, names, list(range(len(doc)))))
+            assert fast == slow
+            found += len(fast)
+    assert found > 20

@@ -152,11 +152,33 @@ def _whose(span, entity: str, mentions: _Mentions, names: Mapping[str, str], own
     return out
 
 
-def _pieces(span, mentions: _Mentions, names: Mapping[str, str]):
-    """(entity, description tokens, first token, end token, kind, statement) of each side fact of a clause."""
+_PIECE_DEPS = ("appos", "relcl", "acl", "nsubj", "attr")
+
+
+def _piece_tokens(doc: Doc) -> list[int]:
+    """The indices of the tokens that may begin a side fact (by their dependency, or a proper noun
+    for a title before a name), in order: one read of the document's columns, not a ``Token`` per
+    token of every clause."""
+    import numpy as np
+    from spacy.attrs import DEP, POS
+
+    if not len(doc):
+        return []
+    strings = doc.vocab.strings
+    cols = doc.to_array([DEP, POS])
+    wanted = np.isin(cols[:, 0], [strings[d] for d in _PIECE_DEPS]) | (cols[:, 1] == strings["PROPN"])
+    return np.flatnonzero(wanted).tolist()
+
+
+def _pieces(span, mentions: _Mentions, names: Mapping[str, str], candidates: Sequence[int] | None = None):
+    """(entity, description tokens, first token, end token, kind, statement) of each side fact of a
+    clause. ``candidates``: the document's :func:`_piece_tokens` (no other token begins one)."""
     lo, hi = span.start, span.end
     doc = span.doc
-    for t in span:
+    if candidates is None:
+        candidates = _piece_tokens(doc)
+    for i in candidates[bisect.bisect_left(candidates, lo) : bisect.bisect_left(candidates, hi)]:
+        t = doc[i]
         h = t.head
         if t.dep_ == "appos" and lo <= h.i < hi and h.i != t.i:
             # an apposition ends at the comma after it ("Christie, New Jersey's sitting governor, |
@@ -216,6 +238,7 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
     texts = {d.id: d.text for d in analysis.documents}
     out: list[SideFact] = []
     seen: set[tuple[str, int, int]] = set()
+    candidates: dict[str, list[int]] = {}
     for c in claims:
         doc, found = docs.get(c.doc), mentions.get(c.doc)
         if doc is None or found is None:
@@ -223,7 +246,9 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
-        for entity, description, first, end, kind, statement in _pieces(span, found, names):
+        if c.doc not in candidates:
+            candidates[c.doc] = _piece_tokens(doc)
+        for entity, description, first, end, kind, statement in _pieces(span, found, names, candidates[c.doc]):
             if first < span.start or end > span.end:
                 continue  # cut by the clause splitter ("Mark Mattioli, whose 6-year-old son"): a fragment
             while first < end and (doc[first].is_punct or doc[first].dep_ == "cc"):

@@ -417,15 +417,21 @@ def _split_people(raws: list[_Raw], text: str) -> list[_Raw]:
 _LONG_WORD = re.compile(r"[^\W\d_][\w’'-]{3,}")
 
 
-def _title_case_words(text: str, start: int, end: int) -> list[str]:
+def _title_case_words(text: str, start: int, end: int, lines: dict[tuple[int, int], list[str]] | None = None) -> list[str]:
     """The long words of the span's line when the line is written in title case, as a headline
     is ("Reagan’s Daughter Makes Strong Statement About Trump Speech."): four words of four
-    letters or more, each capitalised; none otherwise."""
+    letters or more, each capitalised; none otherwise. ``lines``: the answers so far, by line
+    (a line of running text is often a whole paragraph, scanned once per name in it otherwise)."""
     lo = text.rfind("\n", 0, start) + 1
     hi = text.find("\n", end)
     hi = len(text) if hi < 0 else hi
+    if lines is not None and (lo, hi) in lines:
+        return lines[lo, hi]
     words = [w.group() for w in _LONG_WORD.finditer(text, lo, hi)]
-    return words if len(words) >= 4 and all(w[0].isupper() for w in words) else []
+    found = words if len(words) >= 4 and all(w[0].isupper() for w in words) else []
+    if lines is not None:
+        lines[lo, hi] = found
+    return found
 
 
 def _name_at(piece: str, name: str) -> int:
@@ -442,7 +448,8 @@ def _headline_names(raws: list[_Raw], text: str) -> list[_Raw]:
     surname), or to a full name it holds ("Kill Trayvon Martin"). A span the running text
     never names stays as found; so does one whose further words make another name ("Donald
     Trump Jr.", "Clinton Foundation") or a possessive ("Obama’s Gun Grab": a thing of his)."""
-    lines = [_title_case_words(text, r.start, r.end) for r in raws]
+    by_line: dict[tuple[int, int], list[str]] = {}
+    lines = [_title_case_words(text, r.start, r.end, by_line) for r in raws]
     full = {text[r.start : r.end] for r, line in zip(raws, lines) if r.label == "PERSON" and not line}
     if not full or not any(lines):
         return raws
