@@ -163,3 +163,45 @@ def test_a_bare_surname_between_two_equally_named_relatives_stays_as_written(nlp
     start = text.index("Mattioli praised")
     lo, hi = people.fullest(start, start + len("Mattioli"))
     assert text[lo:hi] == "Mattioli"
+
+
+def test_people_over_one_documents_shared_names_answer_as_people_made_alone(nlp):
+    """The stages share one Named per document (quotes, figures, claims), each with its own
+    idea of what is quoted: every answer is the one a People made alone gives, and a Named of
+    other mentions is not taken."""
+    from newsprism.attribution.people import Named
+    from newsprism.extract.quote_marks import quoted_regions
+
+    text = (
+        "Sen. Bernie Sanders met Hillary Clinton in Des Moines on Monday. "
+        "\u201cHe will lose, and Mr. Trump knows it,\u201d she said of Donald Trump. "
+        "Sanders told reporters he would stay in the race. Ms. Clinton said she was not worried.\n\n"
+        "The senator said \u201cTrump cannot win\u201d before he left. He added that 30 volunteers had joined."
+    )
+    doc = nlp(text)
+    mentions = extract_mentions(Article(id="a", text=text), doc)
+    regions = quoted_regions(text)
+
+    def quoted(char: int) -> bool:
+        return any(r.open_mark <= char < (r.close_mark if r.close_mark is not None else r.end) for r in regions)
+
+    named = Named("a", text, doc, mentions)
+    pronouns = [t for t in doc if t.lower_ in ("he", "she")]
+    roles = [t for t in doc if t.lower_ == "senator"]
+    answers = 0
+    for inside in (None, quoted, lambda char: char < 100):
+        alone = People("a", text, doc, mentions, inside)
+        shared = People("a", text, doc, mentions, inside, named)
+        assert shared.named is named and alone.named is not named
+        assert shared._collect() == alone._collect()
+        for t in pronouns:
+            assert shared.resolve(t) == alone.resolve(t)
+            assert shared.latest(t.idx, main=True) == alone.latest(t.idx, main=True)
+            answers += alone.resolve(t).name is not None
+        for t in roles:
+            assert shared.role_holder(t, t.idx) == alone.role_holder(t, t.idx)
+            assert shared.described(t, t.idx) == alone.described(t, t.idx)
+    assert answers >= 6
+    assert named.candidates is not None  # the first People collected them; the others read them
+    other = People("a", text, doc, mentions[1:], None, named)
+    assert other.named is not named

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
     from spacy.tokens import Doc
 
+    from newsprism.attribution.people import Named
     from newsprism.compare.embed import Embedder
 
 
@@ -69,6 +70,9 @@ class Workspace:
     # told (stage name, documents done, documents) as the stages run: at each stage's start
     # and end, and after each document the parse stage finishes (a progress bar)
     progress: "Callable[[str, int, int], None] | None" = None
+    # each document's people (attribution.people.Named) by document id, made by the first stage
+    # that names people (quotes) and read again by the figures and the claims: no stage's output
+    named: "dict[str, Named]" = field(default_factory=dict)
 
     def tick(self, stage: str, done: int) -> None:
         if self.progress is not None:
@@ -76,6 +80,17 @@ class Workspace:
 
     def docs_by_id(self) -> dict[str, "Doc"]:
         return {a.id: d for a, d in zip(self.articles, self.docs)}
+
+    def named_people(self, k: int) -> "Named":
+        """The people document ``k`` names (:class:`newsprism.attribution.people.Named`), made
+        once for its parse and mentions."""
+        from newsprism.attribution.people import Named
+
+        article, doc, mentions = self.articles[k], self.docs[k], self.mentions[k]
+        found = self.named.get(article.id)
+        if found is None or not found.holds(article.id, article.text, doc, mentions):
+            found = self.named[article.id] = Named(article.id, article.text, doc, mentions)
+        return found
 
 
 WORKSPACE_FIELDS = frozenset(f.name for f in fields(Workspace))
@@ -157,14 +172,16 @@ def _times(ws: Workspace, nlp: "Language") -> None:
 def _quotes(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.quotes import extract_quotes
 
-    ws.quotes = [extract_quotes(a, d, m) for a, d, m in zip(ws.articles, ws.docs, ws.mentions)]
+    ws.quotes = [extract_quotes(a, d, m, ws.named_people(k))
+                 for k, (a, d, m) in enumerate(zip(ws.articles, ws.docs, ws.mentions))]
 
 
 @_stage("figures", ["docs", "mentions", "times"], ["figures"])
 def _figures(ws: Workspace, nlp: "Language") -> None:
     from newsprism.extract.figures import extract_figures
 
-    ws.figures = [extract_figures(a, d, m) for a, d, m in zip(ws.articles, ws.docs, ws.mentions)]
+    ws.figures = [extract_figures(a, d, m, ws.named_people(k))
+                  for k, (a, d, m) in enumerate(zip(ws.articles, ws.docs, ws.mentions))]
 
 
 @_stage("resolve", ["docs", "mentions"], ["entities"])
@@ -318,7 +335,7 @@ def _findings(ws: Workspace, nlp: "Language") -> None:
 
     assert ws.analysis is not None  # check_order: "assemble" ran
     embedder = ws.embedder if ws.embedder is not None else default_embedder()
-    ws.analysis = replace(ws.analysis, findings=find(ws.analysis, ws.docs_by_id(), embedder))
+    ws.analysis = replace(ws.analysis, findings=find(ws.analysis, ws.docs_by_id(), embedder, named=ws.named))
 
 
 CORE_STAGES: tuple[Stage, ...] = (

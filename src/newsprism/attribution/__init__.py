@@ -36,7 +36,7 @@ apposition). This package re-exports their public names.
 Layer: imports lexicon, model and nothing else of ours.
 """
 
-from newsprism.attribution.people import People, Person
+from newsprism.attribution.people import Named, People, Person
 from newsprism.attribution.source import (
     SOURCE_DEPS,
     according_to,
@@ -61,4 +61,5 @@ __all__ = [
     "as_written",
     "Person",
     "People",
+    "Named",
 ]

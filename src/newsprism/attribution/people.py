@@ -180,12 +180,62 @@ class Person:
     gender: str | None = None  # "m"/"f" from a cue next to the name ("Mr.", "Ms.", "his wife"), else None
 
 
+def _own_ordered(doc_id: str, doc: "Doc", mentions: Sequence[Mention]) -> list[Mention]:
+    """The document's own mentions by start (the longest first); without any PERSON mention the
+    parse's own PERSON entities stand in."""
+    own = [m for m in mentions if m.doc == doc_id or not m.doc]
+    if not any(m.label == "PERSON" for m in own):  # no mentions given: the parse's own people
+        own += [Mention(doc_id, e.start_char, e.end_char, e.text, "PERSON") for e in doc.ents if e.label_ == "PERSON"]
+    return sorted(own, key=lambda m: (m.start, -m.end))
+
+
+class Named:
+    """What :class:`People` reads of one document whatever is quoted in it: the person mentions
+    (NER's organisations and places that name a person retyped), the fullest form of each name,
+    genders by surname, who holds which title, and the person each antecedent candidate names.
+    Made once per document and shared by the stages that name people (quotes, figures, claims:
+    each builds its own ``People`` with its own ``inside_quote`` over it); every lookup here is a
+    function of the document and its mentions alone."""
+
+    def __init__(self, doc_id: str, text: str, doc: "Doc", mentions: Sequence[Mention]):
+        self.doc_id = doc_id
+        self.text = text
+        self.doc = doc
+        self.ordered = _own_ordered(doc_id, doc, mentions)
+        self.mentions = _retyped_people(doc, self.ordered)
+        # names made a person's here: candidates for a name, not gender cues for their surname (``_gender_of``
+        # keys genders by surname: "Keith Lamont Scott"'s "m" would make "Rakeyia Scott" a man)
+        self.retyped = {(m.start, m.end) for m, was in zip(self.mentions, self.ordered) if m.label != was.label}
+        self.mention_starts = [m.start for m in self.mentions]
+        # fullest-name lookup: last word of a person's name -> its mentions
+        self.by_last_word: dict[str, list[Mention]] = {}
+        self.name_words: dict[str, list[tuple[Mention, tuple[str, ...]]]] = {}  # the same, with the words
+        for m in self.mentions:
+            words = _WORD.findall(m.text)
+            if m.label == "PERSON" and words:
+                self.by_last_word.setdefault(words[-1].lower(), []).append(m)
+                self.name_words.setdefault(words[-1].lower(), []).append((m, tuple(w.lower() for w in words)))
+        self.fullest: dict[tuple[int, int, str | None], tuple[int, int]] = {}  # asked once per name and cue
+        self.genders: dict[str, set[str]] | None = None
+        self.roles: dict[str, list[Mention]] | None = None
+        # (character, person, subject-like, its sentence's start, embedded subject) of each antecedent
+        # candidate that names a person, quoted or not (``People._collect`` leaves out the quoted ones)
+        self.candidates: list[tuple[int, Person, bool, int, bool]] | None = None
+
+    def holds(self, doc_id: str, text: str, doc: "Doc", mentions: Sequence[Mention]) -> bool:
+        """Whether these are the lookups of ``doc`` with these mentions."""
+        return doc is self.doc and doc_id == self.doc_id and text == self.text \
+            and _own_ordered(doc_id, doc, mentions) == self.ordered
+
+
 class People:
     """Per-document lookups for naming people: mention at a token, fullest name, antecedents.
 
     ``inside_quote(char)`` tells which characters are quoted (names inside a
     quote are not antecedents of the reporter's "he said"). Without any PERSON
-    mention the parse's own PERSON entities stand in.
+    mention the parse's own PERSON entities stand in. ``named``: the document's
+    :class:`Named` lookups when another stage made them (used when they are of the same
+    document and mentions; made here otherwise).
     """
 
     def __init__(
@@ -195,37 +245,27 @@ class People:
         doc: "Doc",
         mentions: Sequence[Mention],
         inside_quote: Callable[[int], bool] | None = None,
+        named: Named | None = None,
     ):
+        if named is None or not named.holds(doc_id, text, doc, mentions):
+            named = Named(doc_id, text, doc, mentions)
+        self.named = named
         self.doc_id = doc_id
         self.text = text
         self.doc = doc
-        own = [m for m in mentions if m.doc == doc_id or not m.doc]
-        if not any(m.label == "PERSON" for m in own):  # no mentions given: the parse's own people
-            own += [Mention(doc_id, e.start_char, e.end_char, e.text, "PERSON") for e in doc.ents if e.label_ == "PERSON"]
-        ordered = sorted(own, key=lambda m: (m.start, -m.end))
-        self.mentions = _retyped_people(doc, ordered)
-        # names made a person's here: candidates for a name, not gender cues for their surname (``_gender_of``
-        # keys genders by surname: "Keith Lamont Scott"'s "m" would make "Rakeyia Scott" a man)
-        self._retyped = {(m.start, m.end) for m, was in zip(self.mentions, ordered) if m.label != was.label}
-        self.mention_starts = [m.start for m in self.mentions]
+        self.mentions = named.mentions
+        self._retyped = named.retyped
+        self.mention_starts = named.mention_starts
         self._inside_quote = inside_quote or (lambda _char: False)
-        # fullest-name lookup: last word of a person's name -> its mentions
-        self.by_last_word: dict[str, list[Mention]] = {}
-        self._name_words: dict[str, list[tuple[Mention, tuple[str, ...]]]] = {}  # the same, with the words
-        for m in self.mentions:
-            words = _WORD.findall(m.text)
-            if m.label == "PERSON" and words:
-                self.by_last_word.setdefault(words[-1].lower(), []).append(m)
-                self._name_words.setdefault(words[-1].lower(), []).append((m, tuple(w.lower() for w in words)))
-        self._fullest: dict[tuple[int, int, str | None], tuple[int, int]] = {}  # asked once per name and cue
+        self.by_last_word = named.by_last_word
+        self._name_words = named.name_words
+        self._fullest = named.fullest
         self._antecedents: list[tuple[int, Person]] | None = None
         self._subjects: set[int] = set()  # where antecedents named as a clause's subject start
         # antecedents that are the subject of a clause inside another one ("claiming that
         # President Obama wanted"), with where their sentence starts
         self._embedded: dict[int, int] = {}
         self._sentence_of: dict[int, int] = {}
-        self._genders: dict[str, set[str]] | None = None
-        self._roles: dict[str, list[Mention]] | None = None
         self._descriptions: list[tuple[Mention, str, frozenset[str]]] | None = None
 
     def span(self, start: int, end: int) -> Span:
@@ -358,11 +398,29 @@ class People:
         return any(len(w) >= 2 for _, w in self._name_words.get(token.lower_, ()))
 
     def _collect(self) -> list[tuple[int, Person]]:
-        """People a later "he"/"she" may point back to, in text order (one pass over tokens)."""
+        """People a later "he"/"she" may point back to, in text order, outside quotes."""
         out: list[tuple[int, Person]] = []
-        for token in _antecedent_candidates(self.doc):
-            if self._inside_quote(token.idx):
+        for idx, person, subject, sentence, embedded in self._candidates():
+            if self._inside_quote(idx):
                 continue  # names inside quotes are not speakers
+            assert person.written is not None
+            last = out[-1][1] if out else None
+            if last is not None and last.written == person.written:
+                continue  # the same name seen from another of its tokens
+            out.append((person.written.start, person))
+            if subject:
+                self._subjects.add(person.written.start)
+                self._sentence_of[person.written.start] = sentence
+                if embedded:
+                    self._embedded[person.written.start] = sentence
+        return out
+
+    def _candidates(self) -> list[tuple[int, Person, bool, int, bool]]:
+        """:attr:`Named.candidates` (one pass over the tokens, made once per document)."""
+        if self.named.candidates is not None:
+            return self.named.candidates
+        found: list[tuple[int, Person, bool, int, bool]] = []
+        for token in _antecedent_candidates(self.doc):
             person = None
             if token.ent_type_ == "PERSON" or self.lost_name(token):
                 person = self.person_of(token)
@@ -370,16 +428,11 @@ class People:
                 person = self.person_of(token)
             if person is None or person.written is None:
                 continue
-            last = out[-1][1] if out else None
-            if last is not None and last.written == person.written:
-                continue  # the same name seen from another of its tokens
-            out.append((person.written.start, person))
-            if _subject_like(token):
-                self._subjects.add(person.written.start)
-                self._sentence_of[person.written.start] = token.sent.start_char
-                if _embedded_subject(token):
-                    self._embedded[person.written.start] = token.sent.start_char
-        return out
+            subject = _subject_like(token)
+            found.append((token.idx, person, subject, token.sent.start_char if subject else -1,
+                          subject and _embedded_subject(token)))
+        self.named.candidates = found
+        return found
 
     def gender_at(self, start: int, token: "Token | None" = None, end: int | None = None) -> str | None:
         """"m"/"f" from the honorific just before a name ("Mr. Obama", "Ms. Moore"), a
@@ -418,8 +471,9 @@ class People:
         if any(c.lower_ in _FORMER for c in role.lefts):
             # "the former president said": not whoever the document calls "President X" now
             return None
-        if self._roles is None:
-            self._roles = {}
+        roles = self.named.roles
+        if roles is None:
+            roles = self.named.roles = {}
             for m in self.mentions:
                 if m.label != "PERSON":
                     continue
@@ -437,9 +491,9 @@ class People:
                 if tok.root.dep_ == "appos":
                     titles.add(tok.root.head.lemma_.lower())
                 for t in titles & PERSON_TITLES:
-                    self._roles.setdefault(t, []).append(m)
+                    roles.setdefault(t, []).append(m)
         # a description points back: someone titled only later in the report is not meant
-        holders = [m for m in self._roles.get(lemma, []) if m.start < before]
+        holders = [m for m in roles.get(lemma, []) if m.start < before]
         places = {c.lower_ for c in role.lefts if c.dep_ in ("compound", "amod") and (
             c.ent_type_ in ("GPE", "NORP", "LOC") or c.pos_ == "PROPN")}
         if places:
@@ -709,17 +763,18 @@ class People:
         """A person's gender from any cue beside any mention of the same name in the document."""
         if person.gender is not None or person.name is None:
             return person.gender
-        if self._genders is None:
-            self._genders = {}
+        genders = self.named.genders
+        if genders is None:
+            genders = self.named.genders = {}
             for m in self.mentions:
                 if m.label != "PERSON" or (m.start, m.end) in self._retyped:
                     continue
                 g = self.gender_at(m.start, end=m.end)
                 words = _WORD.findall(m.text)
                 if g is not None and words:
-                    self._genders.setdefault(words[-1].lower(), set()).add(g)
+                    genders.setdefault(words[-1].lower(), set()).add(g)
         words = _WORD.findall(person.name.text)
-        found = self._genders.get(words[-1].lower(), set()) if words else set()
+        found = genders.get(words[-1].lower(), set()) if words else set()
         return next(iter(found)) if len(found) == 1 else None
 
 

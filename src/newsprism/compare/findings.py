@@ -32,6 +32,7 @@ from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
 from newsprism.compare.side_facts import is_side_fact
 from newsprism.compare.framing import find_framing
+from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import propositions
 from newsprism.lexicon import WEEKDAYS
@@ -391,11 +392,13 @@ def find_from_claims(
     )
 
 
-def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Findings:
+def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None,
+         named: "Mapping[str, Named] | None" = None) -> Findings:
     """The cross-outlet findings of one analysed story.
 
     ``docs`` maps document id -> the spaCy ``Doc`` the pipeline parsed (no
-    second parse happens here); ``embedder`` defaults to the static model.
+    second parse happens here); ``embedder`` defaults to the static model; ``named``: the
+    people each document names, when the core stages made them (attribution.people.Named).
     """
     if embedder is None:
         from newsprism.compare.embed import default_embedder
@@ -404,4 +407,4 @@ def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None) -> Fin
     from newsprism.nlp import collector_paused, one_blas_thread
 
     with collector_paused(), one_blas_thread():
-        return find_from_claims(analysis, extract_claims(analysis, docs), embedder, docs=docs)
+        return find_from_claims(analysis, extract_claims(analysis, docs, named=named), embedder, docs=docs)

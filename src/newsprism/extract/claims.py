@@ -26,7 +26,7 @@ from spacy.attrs import IS_ALPHA, IS_STOP, LEMMA, LOWER, ORTH, POS, SENT_START
 from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
-from newsprism.attribution import People, according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import Named, People, according_to, is_reporting_verb, source_of, source_phrase
 from newsprism.lexicon import LIGHT_VERBS, REPORTING_VERBS
 from newsprism.model import Figure, Mention, Quote, Span, StoryAnalysis, TimeExpr
 from newsprism.nlp import parsed_from
@@ -575,7 +575,8 @@ def _doc_tokens(docs: Sequence[Doc]) -> list[_DocTokens]:
     return out  # type: ignore[return-value]
 
 
-def _people_of(doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], quotes: Sequence[Quote]):
+def _people_of(doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], quotes: Sequence[Quote],
+               named: Named | None = None):
     """A builder of the document's ``People``, built once and only when a claim's source is a pronoun."""
     built: list[People] = []
 
@@ -584,7 +585,7 @@ def _people_of(doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], qu
 
     def get() -> People:
         if not built:
-            built.append(People(doc_id, text, doc, mentions, inside_quote))
+            built.append(People(doc_id, text, doc, mentions, inside_quote, named))
         return built[0]
 
     return get
@@ -618,6 +619,7 @@ def extract_claims(
     min_words: int = 4,
     clauses: bool = True,
     ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+    named: "Mapping[str, Named] | None" = None,
 ) -> tuple[Claim, ...]:
     """The claims of every document of ``analysis`` whose parse is in ``docs``:
     one per clause (see :func:`split_clauses`), or per sentence when ``clauses``
@@ -625,7 +627,8 @@ def extract_claims(
 
     ``ranges`` (doc id -> character ranges) gives the claims of a document
     instead of the sentence splitter: each range is one claim, kept whole
-    (claims given by someone else, as in ClaimDiff)."""
+    (claims given by someone else, as in ClaimDiff). ``named``: each document's people when the
+    core stages made them (attribution.people.Named, by document id)."""
     entity_rows = _entity_index(analysis)
     figures = _by_doc(analysis.figures)
     times = _by_doc(analysis.times)
@@ -646,7 +649,7 @@ def extract_claims(
         tms = times.get(info.id, [])
         tm_starts = [t.start for t in tms]
         qts = quotes.get(info.id, [])
-        people = _people_of(info.id, text, doc, mentions.get(info.id, []), qts)
+        people = _people_of(info.id, text, doc, mentions.get(info.id, []), qts, (named or {}).get(info.id))
         entity_at = _entity_lookup(ents, ent_starts)
         given = ranges.get(info.id) if ranges is not None else None
         tokens = token_info[info.id]

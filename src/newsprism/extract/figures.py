@@ -40,7 +40,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
-from newsprism.attribution import People, according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import Named, People, according_to, is_reporting_verb, source_of, source_phrase
 from newsprism.lexicon import (
     FEMALE_NOUNS,
     FIGURE_SOURCE_VERBS,
@@ -117,11 +117,12 @@ def _is_break(token: "Token") -> bool:
     return token.text in _STOP_PUNCT
 
 
-def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -> list[Figure]:
-    """The figures of ``article`` (see the module docstring for what each field holds)."""
+def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention], named: "Named | None" = None) -> list[Figure]:
+    """The figures of ``article`` (see the module docstring for what each field holds); ``named``:
+    the document's people when another stage has them (attribution.people.Named)."""
     if not parsed_from(doc, article.text):
         raise ValueError(f"{article.id}: the Doc was not parsed from this article's text")
-    ctx = _Context(article, doc, mentions)
+    ctx = _Context(article, doc, mentions, named)
     figures: list[Figure] = []
     used = [False] * len(doc)
     for m in clock_matches(article.text):
@@ -158,10 +159,10 @@ def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention]) -
 class _Context:
     """Per-call lookups: the people named (``attribution.People``), name spans (no module state)."""
 
-    def __init__(self, article: Article, doc: "Doc", mentions: Sequence[Mention]):
+    def __init__(self, article: Article, doc: "Doc", mentions: Sequence[Mention], named: "Named | None" = None):
         self.article = article
         self.doc = doc
-        self.people = People(article.id, article.text, doc, mentions)
+        self.people = People(article.id, article.text, doc, mentions, named=named)
         self.name_chars = sorted((m.start, m.end) for m in mentions
                                  if m.doc == article.id and m.label in _NAME_LABELS)
         self.person_chars = sorted((m.start, m.end) for m in mentions if m.doc == article.id and m.label == "PERSON")

@@ -19,7 +19,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.attribution import People, is_according_to, is_mute, is_reporting_verb, is_time_clause, source_of
+from newsprism.attribution import Named, People, is_according_to, is_mute, is_reporting_verb, is_time_clause, source_of
 from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PHRASAL_REPORTING_VERBS, SPEAKING_NOUNS, WEEKDAYS
 from newsprism.extract.quote_marks import QuotedRegion, paired_marks_as_quotes
 from newsprism.model import Mention, Span
@@ -38,7 +38,8 @@ class DocIndex:
     """Lookups built once per document: token by character, quoted regions, the people named."""
 
     def __init__(
-        self, doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], regions: Sequence[QuotedRegion]
+        self, doc_id: str, text: str, doc: Doc, mentions: Sequence[Mention], regions: Sequence[QuotedRegion],
+        named: Named | None = None,
     ):
         self.doc_id = doc_id
         self.text = text
@@ -49,7 +50,7 @@ class DocIndex:
         self.token_starts = doc.to_array("IDX").tolist() if len(doc) else []  # each token's character offset
         self.region_starts = [r.open_mark for r in regions]
         self.region_ends = [r.close_mark if r.close_mark is not None else r.end for r in regions]
-        self.people = People(doc_id, text, doc, mentions, self.inside_quote)
+        self.people = People(doc_id, text, doc, mentions, self.inside_quote, named)
 
     def token_at(self, char: int) -> int:
         return max(0, bisect.bisect_right(self.token_starts, char) - 1)

@@ -39,7 +39,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.attribution import Person
+from newsprism.attribution import Named, Person
 from newsprism.extract.quote_cues import (
     SMALL_WORDS, TERMINATORS, WORD, DocIndex, cue_at, find_cue, governing_verb, is_partial, is_terminator,
     looks_like_title, outer_cue, previous_sentence_cue,
@@ -91,11 +91,13 @@ def _context_speaker(
     return NO_SPEAKER
 
 
-def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) -> list[QuoteAttribution]:
-    """Quotes with their attribution and the source as written at the cue (see module doc)."""
+def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
+                     named: "Named | None" = None) -> list[QuoteAttribution]:
+    """Quotes with their attribution and the source as written at the cue (see module doc);
+    ``named``: the document's people when another stage has them (attribution.people.Named)."""
     text = article.text
     regions = quoted_regions(text)
-    index = DocIndex(article.id, text, doc, [m for m in mentions if m.doc == article.id or not m.doc], regions)
+    index = DocIndex(article.id, text, doc, [m for m in mentions if m.doc == article.id or not m.doc], regions, named)
     out: list[QuoteAttribution] = []
     previous: tuple[QuotedRegion, Person] | None = None
     owned_before: Token | None = None  # the noun of something said the previous quote hung from
@@ -239,6 +241,6 @@ def _fill_chains(found: list[QuoteAttribution], regions: Sequence[QuotedRegion])
     return out
 
 
-def extract_quotes(article: Article, doc: Doc, mentions: Sequence[Mention]) -> list[Quote]:
+def extract_quotes(article: Article, doc: Doc, mentions: Sequence[Mention], named: "Named | None" = None) -> list[Quote]:
     """Direct quotes of ``article`` with their speakers; ``doc`` is ``nlp(article.text)``."""
-    return [a.quote for a in attribute_quotes(article, doc, mentions)]
+    return [a.quote for a in attribute_quotes(article, doc, mentions, named)]
