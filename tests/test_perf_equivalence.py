@@ -295,3 +295,45 @@ def test_side_fact_pieces_from_candidate_tokens_are_those_of_every_token(nlp, sh
             assert fast == slow
             found += len(fast)
     assert found > 20
+
+
+def test_evaluative_cues_are_those_of_the_clause_walk_first(nlp, shared_dir, monkeypatch):
+    """cues() walks up a word's clause (_reported_or_negated) only once the word would give a
+    cue: the same cues as leaving out every reported or negated word first, as it was written."""
+    import newsprism.compare.evaluative as evaluative
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 16)
+    sents = [s for doc in nlp.pipe(texts) for s in doc.sents]
+    fast = [evaluative.cues(s) for s in sents]
+    read = evaluative.CueWords.read
+    left_out = 0
+
+    def walked_first(doc, reads=None):
+        nonlocal left_out
+        words = read(doc, reads)
+        may = tuple(i for i in words.may if not evaluative._reported_or_negated(doc[i]))
+        left_out += len(words.may) - len(may)
+        return evaluative.CueWords(may, words.telling, words.speech)
+
+    monkeypatch.setattr(evaluative.CueWords, "read", staticmethod(walked_first))
+    slow = [evaluative.cues(s) for s in sents]
+    assert fast == slow
+    assert sum(len(c) for c in fast) > 10 and left_out > 10
+
+
+def test_proposition_columns_hold_each_lemma_and_every_lemma_a_class_has(nlp, shared_dir):
+    """propositions read the lower-cased lemma from the columns (_Columns.low) and look for an act
+    class only where the lemma is one _CLASS_LEMMAS holds: every word act_class gives a class to is."""
+    from newsprism.extract import propositions as P
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 12)
+    texts.append("Officials called for calm; rebels turned back and pulled out. İstanbul ſaid nothing.")
+    classed = 0
+    for doc in nlp.pipe(texts):
+        cols = P._Columns.of(doc)
+        assert cols.low == [t.lemma_.lower() for t in doc]
+        for t in doc:
+            if P.act_class(t) is not None:
+                assert t.lemma_.lower() in P._CLASS_LEMMAS
+                classed += 1
+    assert classed > 50

@@ -588,14 +588,18 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
     lex = lexicon()
     out: list[Cue] = []
     for tok in may:
-        if tok.i in quoted or _reported_or_negated(tok):
+        # the walk up the clause (_reported_or_negated) only for a word that gives a cue otherwise:
+        # most candidates give none (the tests below are pure, so the order changes nothing)
+        if tok.i in quoted:
             continue
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ in ("VERB", "AUX") and (lemma in _HEDGES and _judging_hedge(tok) or lemma in _LOOKS and _judging_look(tok)):
             subj = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
             lo = subj[0].left_edge.i if subj else tok.i
+            if _reported_or_negated(tok):
+                continue
             out.append(Cue("hedge", tok.text, *_phrase(tok, lo, _object_end(tok), cap=14)))
-        elif lemma == "remain" and tok.nbor(1).lower_ == "to" and tok.i + 3 < len(tok.doc) \
+        elif lemma == "remain" and not _reported_or_negated(tok) and tok.nbor(1).lower_ == "to" and tok.i + 3 < len(tok.doc) \
                 and tok.nbor(2).lower_ == "be" and tok.nbor(3).lower_ == "seen":
             # "Whether the debate will alter the race remains to be seen": with the open question
             subj = [c for c in tok.children if c.dep_ in ("csubj", "nsubj", "expl")]
@@ -630,6 +634,8 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             subj = [c for c in head.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= lo - 5]
             if head.pos_ in ("VERB", "AUX") and subj:
                 lo = subj[0].left_edge.i
+            if _reported_or_negated(tok):
+                continue
             out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
         elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or (
                 lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
@@ -648,11 +654,15 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             if not _actor(tok):
                 continue
             kind = "verb" if lemma in _JUDGING_VERBS else "wording"
+            if _reported_or_negated(tok):
+                continue
             out.append(Cue(kind, tok.text, *_phrase(tok, lo, _object_end(tok), cap=10)))
         elif tok.pos_ in ("ADJ", "VERB") and tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i and (
                 _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and not {low, lemma} & (_FACTUAL | _STATES_OF_MIND)
                                                     and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
             lo = min([tok.i] + [c.i for c in tok.lefts if c.dep_ == "advmod"])
+            if _reported_or_negated(tok):
+                continue
             out.append(Cue("modifier", tok.text, *_phrase(tok, lo, tok.head.i + 1, cap=8)))
         elif tok.pos_ == "ADJ" and tok.dep_ == "acomp" and tok.head.lemma_ in ("be", "become", "remain", "look", "sound") \
                 and (_hyphenated(tok) in JUDGING_ADJ or (not {low, lemma} & (_FACTUAL | _STATES_OF_MIND)
@@ -668,6 +678,8 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             v_lo, v_hi, cut = _phrase(tok, lo, tok.right_edge.i + 1, cap=8)
             gap = " … " if v_lo > s_hi else " "
             text = tok.doc[s_lo:s_hi].text + gap + tok.doc[max(v_lo, s_hi):v_hi].text
+            if _reported_or_negated(tok):
+                continue
             out.append(Cue("modifier", tok.text, s_lo, v_hi, cut, text))
         elif tok.pos_ == "NOUN" and lemma in VERDICT_NOUNS and (cop := _copula_of(tok)) is not None:
             # "Mr. Steele's tenure has been one of the few blemishes": the subject, then the verdict
@@ -683,6 +695,8 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             v_lo, v_hi, cut = _phrase(tok, lo, tok.i + 1, cap=10)
             gap = " … " if v_lo > s_hi else " "
             text = tok.doc[s_lo:s_hi].text + gap + tok.doc[max(v_lo, s_hi):v_hi].text
+            if _reported_or_negated(tok):
+                continue
             out.append(Cue("modifier", tok.text, s_lo, v_hi, cut, text))
     out.sort(key=lambda c: CUE_RANK[c.kind])
     return out

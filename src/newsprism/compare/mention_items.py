@@ -433,8 +433,10 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if is_name and group == "PLACE":
             item.person_role, item.place_context = _place_name_use(span, head)
         if is_name:
-            # the few tokens after the name, not the document's text (rebuilt at every call)
-            item.before_state = _STATE_AFTER.match(span.doc[span.end:span.end + 6].text) is not None
+            # the few tokens after the name, not the document's text (rebuilt at every call); the
+            # pattern opens with a comma, so only a name followed by one is read further
+            after = span.doc[span.end].text if span.end < len(span.doc) else ""
+            item.before_state = after.startswith(",") and _STATE_AFTER.match(span.doc[span.end:span.end + 6].text) is not None
         item.argument = argument_of(head)
     else:
         raw = NAME_WORD.findall(m.text)

@@ -39,6 +39,7 @@ __all__ = [
     "split_clauses",
     "event_keys",
     "event_class",
+    "EVENT_CLASS_LEMMAS",
     "participant",
     "content_terms",
 ]
@@ -332,6 +333,9 @@ _PHRASAL = frozenset({"back", "away", "around", "down", "apart", "through", "out
 # every text a "<lemma> <particle>" key of _EVENT_OF begins with (see _event_class)
 _PHRASAL_EVENT_LEMMAS = frozenset(k[:i] for k in _EVENT_OF for i, ch in enumerate(k) if ch == " ")
 _EMPTY_HEADS = frozenset({"it", "they", "he", "she", "we", "i", "you", "this", "that", "which", "who", "one", "some"})
+# every lemma (lower-cased) _event_class can give a class for: a key of the lexicon, or the start
+# of a phrasal one
+EVENT_CLASS_LEMMAS = frozenset(_EVENT_OF) | _PHRASAL_EVENT_LEMMAS
 
 
 def split_clauses(sent: SpacySpan, min_words: int = 4, alpha: Sequence[int] | None = None) -> list[tuple[int, int]]:

@@ -35,7 +35,7 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
-from newsprism.extract.claims import Claim, event_class, participant
+from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, event_class, participant
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 from newsprism.model import StoryAnalysis
 
@@ -80,6 +80,8 @@ _PHRASAL_PARTICLES = frozenset({"for", "on", "out", "up", "down", "off", "back"}
 # every text a "<lemma> <particle>" key of _PREDICATE_OF begins with: a verb whose lemma is not
 # one has no phrasal class, and its children need not be looked at
 _PHRASAL_LEMMAS = frozenset(k[:i] for k in _PREDICATE_OF for i, ch in enumerate(k) if ch == " ")
+# the only lemmas (lower-cased) act_class can give a class for: _predicate_class's and event_class's
+_CLASS_LEMMAS = frozenset(_PREDICATE_OF) | _PHRASAL_LEMMAS | EVENT_CLASS_LEMMAS
 # verbs whose complement is the action ("agreed to plead guilty", "tried to stop")
 _CONTROL_VERBS = frozenset({"agree", "try", "decide", "vow", "promise", "pledge", "attempt", "continue", "begin", "start",
                             "move", "vote", "help", "need", "have", "prepare", "choose", "opt",
@@ -151,17 +153,25 @@ class _Columns:
     # the tokens that modify a noun (an adjectival participle, a relative clause that picks the
     # noun out) or name an event as the time of the action (see Proposition.aside_kinds)
     modifier: list[bool]
+    # each token's lemma, lower-cased (``Token.lemma_.lower()``; each distinct lemma read once)
+    low: list[str]
 
     @classmethod
     def of(cls, doc: Doc) -> "_Columns":
         from spacy.attrs import DEP, HEAD, IDX, POS
 
         if not len(doc):
-            return cls([], [], [], [])
+            return cls([], [], [], [], [])
         # HEAD is stored relative (head.i - i) in unsigned ints: as int64 it is signed again
+        import numpy as np
+        from spacy.attrs import LEMMA
+
         rel, pos, idx = doc.to_array([HEAD, POS, IDX]).astype("int64").T.tolist()
         deps = doc.to_array(DEP).tolist()
         strings = doc.vocab.strings
+        values, where = np.unique(doc.to_array(LEMMA).reshape(-1), return_inverse=True)
+        lows = [strings[h].lower() for h in values.tolist()]
+        low = [lows[k] for k in where.reshape(-1).tolist()]
         mods = {strings[d] for d in _NOUN_MODIFIERS}
         relcl = strings["relcl"]
         # a relative clause set off by a comma or dash ("Comey's news conference, in which he laid
@@ -172,7 +182,7 @@ class _Columns:
         heads = [i + r for i, r in enumerate(rel)]
         for i in _events_as_setting(doc, heads, pos, deps):
             modifier[i] = True
-        return cls(heads, pos, idx, modifier)
+        return cls(heads, pos, idx, modifier, low)
 
 
 # dependencies of what modifies a noun: a verb or event noun below one tells no action of the clause
@@ -443,13 +453,15 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
     kind = _predicate_class(pred) or event_class(pred)
     agents, patients = _arguments(pred, entity_at, person_before, lo)
     every = [i for i in range(span.start, span.end) if cols.idx[i] >= lo and cols.pos[i] in (_VERB, _NOUN)]
-    classes = {i: k for i in every for k in [_predicate_class(doc[i]) or event_class(doc[i])] if k not in (None, "say")}
+    # a word whose lemma no class holds has none (no Token made for it)
+    classes = {i: k for i in every if cols.low[i] in _CLASS_LEMMAS
+               for k in [_predicate_class(doc[i]) or event_class(doc[i])] if k not in (None, "say")}
     if lemma == "be":
         comp = next((c for c in pred.children if c.dep_ in ("attr", "acomp")), None)
         if comp is not None:
             lemma = f"be {comp.lemma_.lower()}"
     actions = {i: lem for i in every if cols.pos[i] == _VERB
-               for lem in [doc[i].lemma_.lower()]
+               for lem in [cols.low[i]]
                if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
                and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS}
     return Proposition(
