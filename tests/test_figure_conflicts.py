@@ -281,3 +281,14 @@ def test_a_change_is_no_range(nlp):
     rose = "The death toll from the earthquake in the province rose from 30 to 45 on Tuesday, officials said."
     other = "The death toll from the earthquake in the province stood at 40 on Tuesday, officials said."
     assert _conflicts(nlp, {"a": rose, "b": other}) == []
+
+
+def test_a_running_total_and_one_nights_count_are_two_figures(nlp):
+    night = "Police made 30 arrests in Ferguson on Tuesday night as protests continued, officials said."
+    for total in ("Police have made 130 arrests in Ferguson since the protests began on Saturday, officials said.",
+                  "So far, police have made 130 arrests in Ferguson as protests continued, officials said."):
+        assert _conflicts(nlp, {"a": night, "b": total}) == [], total
+    # two running totals of one thing, told two ways, still clash
+    since = "Police have made {} arrests in Ferguson since the protests began on Saturday, officials said."
+    found = _conflicts(nlp, {"a": since.format(130), "b": since.format(160)})
+    assert [sorted(v.value for v in x.versions) for x in found] == [["130", "160"]]

@@ -39,6 +39,7 @@ from newsprism.compare.figure_conflicts import (
     of_two_holders,
     of_two_outcomes,
     of_two_sets,
+    of_two_windows,
     story_figures,
 )
 from newsprism.compare.event_durations import event_durations
@@ -512,6 +513,9 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             continue
         # people killed and people wounded ("killed 30" / "wounded 45") are other people
         if of_two_outcomes(f, figures):
+            continue
+        # a running total and one day's count ("130 since Saturday" / "30 on Tuesday") are two figures
+        if of_two_windows(f, figures):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):

@@ -45,6 +45,7 @@ from newsprism.compare.figure_roles import (
     _lemma,
     _outcome,
     _set_told,
+    _tally,
 )
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
@@ -59,7 +60,7 @@ def _num(value: float | int | str) -> float:
         return float("-inf") if str(value).startswith("-") else float("inf")
 
 __all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "story_figures", "StoryFigures",
-           "of_two_holders", "of_two_sets", "of_two_outcomes"]
+           "of_two_holders", "of_two_sets", "of_two_outcomes", "of_two_windows"]
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -228,7 +229,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "definite", "predicate", "role", "outcome")
+                 "holder", "definite", "predicate", "role", "outcome", "tally")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -241,6 +242,7 @@ class _Fig:
         self.predicate: str | None = None
         self.role = "arg"
         self.outcome: str | None = None  # what happened to the people counted: "dead", "hurt", ...
+        self.tally = False  # a running total ("130 arrests since Saturday")
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
 
@@ -401,6 +403,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             item.definite, item.predicate, item.role = _set_told(span)
             if item.unit in ("count", "people"):
                 item.outcome = _outcome(span)
+                item.tally = _tally(span)
             # the group a share is taken of ("among Tea Party supporters"): another population
             groups = [(t, g) for t in doc[lo:hi] if t.lower_ == "among" for g in t.children if g.dep_ == "pobj"]
             item.among = frozenset(_lemma(g) for _, g in groups)
@@ -438,6 +441,14 @@ def of_two_outcomes(found: Finding, figures: StoryFigures) -> bool:
     return any(x and y and x != y for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
 
 
+def of_two_windows(found: Finding, figures: StoryFigures) -> bool:
+    """A figure conflict setting a running total against a count that is none ("130 arrests
+    since the protests began" / "30 arrests on Tuesday night"): two figures, no conflict."""
+    fig = {(f.fig.doc, f.fig.start): f for fs in figures[0].values() for f in fs}
+    sides = [{fig[(c.doc, c.start)].tally for c in v.citations if (c.doc, c.start) in fig} for v in found.versions]
+    return any(x != y for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
+
+
 def _last_word(tok, first):
     """``tok``, or the last word before it when it is punctuation ("supporters (")."""
     while tok.i > first.i and (tok.is_punct or tok.is_space):
@@ -450,8 +461,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     0 when they cannot (another unit, other counted nouns, one under a modal),
     else the overlap of the words and entities around them (cosine over sets),
     with the counted noun counting as a shared word."""
-    if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome):
-        return 0.0  # "killed 30 people" / "wounded 45 people": other people counted
+    if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome) or a.tally != b.tally:
+        return 0.0  # "killed 30 people" / "wounded 45 people", "30 arrests Tuesday" / "130 since Saturday"
     same_outcome = a.outcome is not None and a.outcome == b.outcome
     if a.unit != b.unit and not (same_outcome and {a.unit, b.unit} == {"count", "people"}):
         return 0.0  # "30 people were killed" / "left 45 dead": one count of one outcome

@@ -10,7 +10,7 @@ from newsprism.extract.figures import PEOPLE_NOUNS
 from newsprism.lexicon import OUTCOME_WORDS
 
 __all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told",
-           "_outcome", "OUTCOME_PLAIN"]
+           "_outcome", "OUTCOME_PLAIN", "_tally"]
 
 _OUTCOME_OF = {w: k for k, ws in OUTCOME_WORDS.items() for w in ws}
 # counted nouns that say no more than the outcome does ("30 people killed" / "45 dead" / "47 deaths")
@@ -187,3 +187,20 @@ def _outcome(span) -> str | None:
             if found and _lemma(subject) in ("toll", "count", "number", "total", *OUTCOME_WORDS.get(found, ())):
                 return found  # "the death toll rose to 63"
     return None
+
+
+# words that make a count a running total ("130 arrests since Saturday", "so far", "in all"):
+# a total and one day's count are two figures, whatever else their sentences share
+_TALLY_WORDS = frozenset({"since", "overall", "altogether", "cumulative", "total"})
+_TALLY_PAIRS = frozenset({("so", "far"), ("to", "date"), ("in", "all"), ("all", "told"), ("thus", "far")})
+
+
+def _tally(span) -> bool:
+    """The count is a running total: its clause (the verb it is an argument of, with what hangs
+    on that verb) says "since ...", "so far", "to date", "in all", "in total", "overall"."""
+    root = span.root
+    noun = root.head if root.dep_ in ("nummod", "compound", "quantmod") and root.head.pos_ in ("NOUN", "PROPN") else root
+    verbs = _clause_verbs(noun)
+    top = verbs[-1] if verbs else noun
+    words = [t.lower_ for t in top.subtree if t.sent.start == span.sent.start]
+    return bool(_TALLY_WORDS.intersection(words)) or any(p in _TALLY_PAIRS for p in zip(words, words[1:]))
