@@ -292,3 +292,11 @@ def test_a_running_total_and_one_nights_count_are_two_figures(nlp):
     since = "Police have made {} arrests in Ferguson since the protests began on Saturday, officials said."
     found = _conflicts(nlp, {"a": since.format(130), "b": since.format(160)})
     assert [sorted(v.value for v in x.versions) for x in found] == [["130", "160"]]
+
+
+def test_a_total_to_date_against_a_count_of_no_day_is_one_figure(nlp):
+    # "to date" on a count of states: the same count the other report gives without it
+    a = "To date, 23 states and the District of Columbia have legalized marijuana for medical purposes."
+    b = "Some 34 states and the District of Columbia have legalized marijuana for medical purposes, advocates say."
+    found = _conflicts(nlp, {"a": a, "b": b})
+    assert [sorted(v.value for v in x.versions) for x in found] == [["23", "Some 34"]], found

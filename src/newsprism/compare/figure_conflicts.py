@@ -441,12 +441,24 @@ def of_two_outcomes(found: Finding, figures: StoryFigures) -> bool:
     return any(x and y and x != y for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
 
 
+def _windowed(f: _Fig) -> bool:
+    """The figure is told of one day or night ("on Tuesday night", "overnight")."""
+    return bool(f.days) or "night" in f.words or "yesterday" in f.words
+
+
+def _two_windows(a: _Fig, b: _Fig) -> bool:
+    """A running total against a count of one day or night ("130 arrests since the protests
+    began" / "30 arrests on Tuesday night"); a total against a count of no day ("To date, 23
+    states have legalized" / "23 states have legalized") is one figure."""
+    return a.tally != b.tally and _windowed(b if a.tally else a)
+
+
 def of_two_windows(found: Finding, figures: StoryFigures) -> bool:
-    """A figure conflict setting a running total against a count that is none ("130 arrests
-    since the protests began" / "30 arrests on Tuesday night"): two figures, no conflict."""
+    """A figure conflict setting a running total against one day's count (``_two_windows``):
+    two figures, no conflict."""
     fig = {(f.fig.doc, f.fig.start): f for fs in figures[0].values() for f in fs}
-    sides = [{fig[(c.doc, c.start)].tally for c in v.citations if (c.doc, c.start) in fig} for v in found.versions]
-    return any(x != y for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
+    sides = [[fig[(c.doc, c.start)] for c in v.citations if (c.doc, c.start) in fig] for v in found.versions]
+    return any(_two_windows(x, y) for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b)
 
 
 def _last_word(tok, first):
@@ -461,7 +473,7 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     0 when they cannot (another unit, other counted nouns, one under a modal),
     else the overlap of the words and entities around them (cosine over sets),
     with the counted noun counting as a shared word."""
-    if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome) or a.tally != b.tally:
+    if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome) or _two_windows(a, b):
         return 0.0  # "killed 30 people" / "wounded 45 people", "30 arrests Tuesday" / "130 since Saturday"
     same_outcome = a.outcome is not None and a.outcome == b.outcome
     if a.unit != b.unit and not (same_outcome and {a.unit, b.unit} == {"count", "people"}):
