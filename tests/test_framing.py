@@ -171,6 +171,15 @@ def test_an_open_question_is_shown_with_the_question(nlp):
         "Whether the debate will alter the course of the race remains to be seen"], items
 
 
+def test_a_report_cut_off_after_remains_is_read_without_error(nlp):
+    # a truncated feed item ending on "remains" (no "to be seen" after it) raised IndexError
+    texts = {
+        "a": "Senator Smith said on Monday the vote was close.\n\nWhether the bill passes remains",
+        "b": "Senator Smith said on Monday the vote was close.\n\nThe outcome remains",
+    }
+    assert all(x.kind != "evaluative" or "remains" not in x.about for x in _framing(nlp, texts))
+
+
 def test_a_political_lean_is_a_label_even_on_a_plain_noun(nlp):
     texts = {
         "a": "The ad, paid for by nonprofit conservative advocacy group Secure America Now, will air in Florida.\n\n"

@@ -599,7 +599,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             if _reported_or_negated(tok):
                 continue
             out.append(Cue("hedge", tok.text, *_phrase(tok, lo, _object_end(tok), cap=14)))
-        elif lemma == "remain" and not _reported_or_negated(tok) and tok.nbor(1).lower_ == "to" and tok.i + 3 < len(tok.doc) \
+        elif lemma == "remain" and tok.i + 3 < len(tok.doc) and not _reported_or_negated(tok) and tok.nbor(1).lower_ == "to" \
                 and tok.nbor(2).lower_ == "be" and tok.nbor(3).lower_ == "seen":
             # "Whether the debate will alter the race remains to be seen": with the open question
             subj = [c for c in tok.children if c.dep_ in ("csubj", "nsubj", "expl")]
