@@ -131,3 +131,26 @@ def test_ingest_and_watch_share_one_bound_on_the_fetch_size(tmp_path):
         assert result.exit_code == 2, (args[0], result.output)
         assert "67108864" in result.output
         assert not (tmp_path / "c.db").exists()  # refused before anything was created
+
+
+def test_a_bug_is_one_line_and_the_traceback_only_on_request(monkeypatch, capsys):
+    # a bug, not bad input (as a truncated report once raised IndexError deep in framing):
+    # the user sees one line naming it, the exit status says "internal error"
+    import pytest
+
+    import newsprism.cli as cli
+
+    def broken(*args, **kwargs):
+        raise IndexError("[E042] Error accessing `doc[13].nbor(1)`\x1b[31m")
+
+    monkeypatch.setattr(cli, "app", broken)
+    monkeypatch.delenv("NEWSPRISM_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("newsprism: internal error (IndexError: [E042]")
+    assert "Traceback" not in err and "\x1b" not in err  # control characters made visible
+    monkeypatch.setenv("NEWSPRISM_DEBUG", "1")
+    with pytest.raises(IndexError):
+        cli.main()

@@ -6,6 +6,9 @@ One module per group of commands; importing them registers the commands on
 
 from __future__ import annotations
 
+import os
+import sys
+
 from newsprism.cli.app import app
 from newsprism.cli.analyze import analyze, check, evaluate
 from newsprism.cli.corpus import export, ingest, refresh, search, stories, watch
@@ -22,4 +25,14 @@ def main() -> None:  # console-script entry point
     from newsprism.nlp import thinc_without_torch
 
     thinc_without_torch()  # 1.3-2 s of CPU less for every command that loads spaCy
-    app(prog_name="newsprism")
+    try:
+        app(prog_name="newsprism")
+    except Exception as exc:  # a bug, not bad input: one line, the traceback on request
+        if os.environ.get("NEWSPRISM_DEBUG"):
+            raise
+        from newsprism.report.safe import printable
+
+        detail = printable(f"{type(exc).__name__}: {exc}")
+        sys.stderr.write(f"newsprism: internal error ({detail}); this is a bug: please report it, "
+                         "with the traceback NEWSPRISM_DEBUG=1 prints\n")
+        raise SystemExit(70) from None  # EX_SOFTWARE
