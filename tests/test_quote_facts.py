@@ -298,20 +298,29 @@ def test_a_statement_one_report_quotes_in_one_stretch_and_another_in_two_is_one_
 
 
 
+# BASIL 2010 (Michael Steele on Afghanistan): the statement both reports quote, and NYT's telling of it
+said = "There is no question that America must win the war on terror"
+_STEELE_NYT = ("Michael Steele spoke at a fund-raiser in Connecticut on Thursday.\n\n"
+               f"Mr. Steele, seeking to clarify his remarks, issued a statement on Friday afternoon, saying, \u201c{said}.\u201d"
+               "\n\nDemocrats called for his resignation.")
+
+
+def _quoting_steele(nlp, texts):
+    """The corroborated facts citing the quoted statement, and the analysis."""
+    analysis = _analyse(nlp, texts, {"nyt": "The New York Times", "fox": "Fox News"})
+    return [f for f in analysis.findings.corroborated if any(said in c.text for c in f.citations)], analysis
+
+
 def test_a_quote_both_reports_tell_in_one_act_is_cited_with_that_act(nlp):
     # BASIL 2010 (Michael Steele on Afghanistan): both reports tell that Steele issued a statement
     # and quote it; the fact cited the quoted words only and "Steele issued a statement" was lost
-    said = "There is no question that America must win the war on terror"
     texts = {
-        "nyt": "Michael Steele spoke at a fund-raiser in Connecticut on Thursday.\n\n"
-               f"Mr. Steele, seeking to clarify his remarks, issued a statement on Friday afternoon, saying, \u201c{said}.\u201d"
-               "\n\nDemocrats called for his resignation.",
+        "nyt": _STEELE_NYT,
         "fox": "RNC Chairman Michael Steele came under fire from conservatives.\n\n"
                f"Trying to quell the furor, Steele issued a statement saying: \"{said}.\""
                "\n\nSome Republicans defended him.",
     }
-    analysis = _analyse(nlp, texts, {"nyt": "The New York Times", "fox": "Fox News"})
-    quoting = [f for f in analysis.findings.corroborated if any(said in c.text for c in f.citations)]
+    quoting, analysis = _quoting_steele(nlp, texts)
     assert len(quoting) == 1, [f.about for f in analysis.findings.corroborated]
     assert {c.doc for c in quoting[0].citations} == {"nyt", "fox"}
     assert all("issued a statement" in c.text and said in c.text for c in quoting[0].citations), quoting[0].citations
@@ -320,16 +329,12 @@ def test_a_quote_both_reports_tell_in_one_act_is_cited_with_that_act(nlp):
 def test_a_quote_told_in_other_acts_is_cited_as_the_quote_only(nlp):
     # the same words, but one report has them said on television and the other in a statement:
     # what the two share is the quotation, not the act around it
-    said = "There is no question that America must win the war on terror"
     texts = {
-        "nyt": "Michael Steele spoke at a fund-raiser in Connecticut on Thursday.\n\n"
-               f"Mr. Steele, seeking to clarify his remarks, issued a statement on Friday afternoon, saying, \u201c{said}.\u201d"
-               "\n\nDemocrats called for his resignation.",
+        "nyt": _STEELE_NYT,
         "fox": "RNC Chairman Michael Steele came under fire from conservatives.\n\n"
                f"Steele defended his record in a long interview on Sunday with Fox News Sunday, telling the host: \"{said}.\""
                "\n\nSome Republicans defended him.",
     }
-    analysis = _analyse(nlp, texts, {"nyt": "The New York Times", "fox": "Fox News"})
-    quoting = [f for f in analysis.findings.corroborated if any(said in c.text for c in f.citations)]
+    quoting, analysis = _quoting_steele(nlp, texts)
     assert quoting, [f.about for f in analysis.findings.corroborated]
     assert not any("issued a statement" in c.text or "interview" in c.text for f in quoting for c in f.citations)
