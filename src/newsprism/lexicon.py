@@ -22,6 +22,7 @@ __all__ = [
     "JUDGING_ADVERBS",
     "JUDGING_ADJECTIVES",
     "JUDGING_VERBS",
+    "INTENSIFIERS",
     "VERDICT_NOUNS",
     "LOADED_SPEECH_VERBS",
     "PLAIN_SPEECH_VERBS",
@@ -305,6 +306,17 @@ JUDGING_ADVERBS = frozenset(
 # *reportedly* bristled", "he *allegedly* lied"): a judging word in that clause is the source's
 # account, not the outlet's own judgement.
 HEARSAY_ADVERBS = frozenset("reportedly allegedly purportedly supposedly".split())
+# Words of magnitude by which a report weighs what it tells ("a *massive* $916 million loss",
+# "*sweeping* changes", "*hugely* popular"): beside another outlet telling the same thing plainly,
+# the weight is the outlet's (compare/intensifiers.py). VADER's lexicon rates none of them; its
+# booster adverbs are mostly plain degree ("very", "fully", "especially"), so only the hyperbolic
+# ones are taken, with the adjectives they come from.
+INTENSIFIERS = frozenset(
+    """massive huge enormous whopping staggering stunning astonishing astounding colossal gigantic mammoth
+    monumental tremendous immense sweeping dramatic drastic extraordinary spectacular
+    massively hugely enormously staggeringly stunningly astonishingly tremendously immensely dramatically
+    drastically extraordinarily spectacularly incredibly unbelievably""".split()
+)
 # Adjectives of judgement that VADER's lexicon lacks or rates mild ("bombastic", "gaffe-prone",
 # "phony", "complicit", "puerile insults", "inexplicable decision").
 JUDGING_ADJECTIVES = frozenset(

@@ -30,6 +30,7 @@ from newsprism.compare.align import quote_share
 from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
+from newsprism.compare.intensifiers import fact_tellings, intensifier_items
 from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.doc_reads import DocReads, lemmas_of
@@ -633,7 +634,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             if (paired if plain else alone) >= per_doc:
                 continue
             paired, alone = (paired + 1, alone) if plain else (paired, alone + 1)
-            told = [] if plain else _fact_tellings(c, facts, docs, outlet_of)
+            told = [] if plain else fact_tellings(c, facts, docs, outlet_of)
             if told:
                 # no other words for the judged thing, but the others tell the same fact: shown beside
                 # it, plainly ("defiant speech" / "Sanders told a cheering crowd in West Virginia …")
@@ -651,31 +652,6 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 cites += tuple(x for lab, _ in plain for x in lab.citations)
             items.append(Framing("", "evaluative", about, label, tuple(dict.fromkeys(lab.doc for lab in label)), cites))
     return items + worded
-
-
-def _fact_tellings(claim: Claim, facts: Sequence[Fact], docs: Mapping[str, Doc],
-                   outlet_of: Mapping[str, str | None], words: int = 14) -> list[Label]:
-    """How the other outlets tell the fact a judging sentence tells: per other outlet, its first
-    sentence supporting the same fact ("same fact" support, the claim's too), its first ``words``
-    words shown ("… a surprisingly downbeat assessment" (NYT) / "… there's a one-in-three chance
-    we could lose," Boehner said." (Fox)). None when the claim states no fact another outlet states."""
-    own = outlet_key(outlet_of.get(claim.doc)) or claim.doc
-    for f in facts:
-        same = [s for s in f.support if s.strength == "same fact"]
-        if not any(s.claim == claim.id for s in same):
-            continue
-        out: list[Label] = []
-        seen = {own}
-        for s in same:
-            key = outlet_key(outlet_of.get(s.citation.doc)) or s.citation.doc
-            if key in seen or s.citation.doc not in docs:
-                continue
-            seen.add(key)
-            toks = s.citation.text.split()
-            shown = " ".join(toks[:words]) + ("…" if len(toks) > words else "")
-            out.append(Label(s.citation.doc, outlet_of.get(s.citation.doc), shown, (s.citation,)))
-        return out
-    return []
 
 
 def _quoted(phrase: str) -> str:
@@ -702,5 +678,6 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     memo: dict[tuple[str, int, int], list[Cue]] = {}  # each sentence's cues, read once
     wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo, reads)
     rest = [c for c in claims if c.id not in worded]
-    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, reads=reads)
+    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, reads=reads) \
+        + intensifier_items(analysis, rest, facts, docs, reads)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]
