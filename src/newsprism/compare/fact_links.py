@@ -69,7 +69,9 @@ class Props:
         common = (p.figures & q.figures) | (set(a.entities) & set(b.entities))
         if not pred and not common and p.predicate not in LIGHT and q.predicate not in LIGHT:
             return "apart"
-        if not pred and _aside_only(p, q):
+        # (not when both main verbs are one: "Wall Street does more to hurt the economy than help" told
+        # twice, the parse hanging "hurt" on "more" in one of them)
+        if not pred and p.predicate != q.predicate and _aside_only(p, q):
             return "apart"
         return None
 
@@ -177,7 +179,14 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
         if p is not None and q is not None and not p.figures & q.figures and words < params.remark_terms:
             return "partly"
-    if params.actions_differ and props is not None and verdict not in ("agrees", "predicate") and props.differ(ci, cj):
+    # a rare event with its participant both tell, in a strong pair: the same act, told aside in
+    # one ("Steele is expected to disclose his intentions during a conference call with committee
+    # members on Monday evening" / "he asked members to join him for a private conference call
+    # Monday evening"): not two actions for want of a common main verb
+    one_event = (params.shared_event > 0 and float(pairs.events[i, j]) >= params.shared_event
+                 and float(pairs.score[i, j]) >= params.shared_event_score)
+    if params.actions_differ and props is not None and verdict not in ("agrees", "predicate") and not one_event and (
+            props.differ(ci, cj)):
         # the same people, different actions ("Clinton says Sanders accepted $200,000" /
         # "Sanders attacked Clinton for her speaking fees"): two facts, unless nearly the same words
         words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
@@ -193,7 +202,8 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
             words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
             if words < params.differ_terms:
                 return "partly"
-    if verdict == "apart" and float(pairs.terms[i, j]) < params.same_terms and float(pairs.entities[i, j]) < params.apart_entities:
+    if verdict == "apart" and not one_event and float(pairs.terms[i, j]) < params.same_terms and (
+            float(pairs.entities[i, j]) < params.apart_entities):
         return "partly"  # different actions on no common argument, few common words, no rare name in common
     score = float(pairs.score[i, j])
     evidence = float(pairs.entities[i, j]) + float(pairs.events[i, j])
@@ -202,7 +212,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         lexical = (lexical + float(pairs.words[i, j])) / 2
     if verdict in ("agrees", "predicate"):
         evidence += params.same_evidence  # the same action (and argument): evidence beyond the words
-    elif verdict == "apart":
+    elif params.compatible_score and score >= params.compatible_score and props is not None and props.compatible(ci, cj):
+        # actions that may be one (one's main verb among the other's verbs or nouns: "fully accepts the
+        # responsibility" / "said he had no excuses and fully accept my responsibility") in a strong pair
+        evidence += params.same_evidence
+    elif verdict == "apart" and not one_event:
         # the propositions tell two actions on no common argument: event words both carry
         # ("those states" read as a statement, "says" / "the first step") are no evidence of one fact
         evidence = float(pairs.entities[i, j])

@@ -64,6 +64,13 @@ class FactParams:
     # nominalised verb in common): "partly", unless their words agree this much
     actions_differ: bool = True
     differ_terms: float = 0.4
+    # ... nor, nor "apart" propositions, when the pair shares this much rare event mass (an event
+    # class with its participant) and scores shared_event_score: the same act, told aside in one (0: off)
+    shared_event: float = 0.9
+    shared_event_score: float = 1.25
+    # actions that may be one (match.actions_compatible) in a pair scoring this much: evidence as an
+    # agreeing predicate is (0: off)
+    compatible_score: float = 1.2
     # two claims each giving figures (written with digits), none in common: "partly" unless their
     # words agree differ_terms much
     other_figures: bool = True

@@ -10,8 +10,9 @@ One proposition per claim, read from the dependency parse of its clause:
   (:data:`newsprism.extract.claims.EVENT_CLASSES`) — "released" and "unveiled",
   "killed" and "died" tell one event;
 - **polarity** (``negated``: "not", "n't", "never", "no longer" on the
-  predicate) and **modality** (``hedged``: "may", "might", "could", "would",
-  "should"; "is considering", "plans to", "is expected to");
+  predicate, "no" on a copula's complement: "there is no evidence") and
+  **modality** (``hedged``: "may", "might", "could", "would", "should"; "is
+  considering", "plans to", "is expected to");
 - **arguments by role**: ``agents`` (the active subject, or the "by" agent of a
   passive) and ``patients`` (objects, the passive subject, prepositional
   objects, the copula's complement), each an anchored item — a resolved entity
@@ -460,6 +461,9 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         comp = next((c for c in pred.children if c.dep_ in ("attr", "acomp")), None)
         if comp is not None:
             lemma = f"be {comp.lemma_.lower()}"
+            # "there would be no daylight" denies as "there won't be any daylight" does
+            if any(c.dep_ == "det" and c.lower_ == "no" for c in comp.children):
+                negated = not negated
     actions = {i: lem for i in every if cols.pos[i] == _VERB
                for lem in [cols.low[i]]
                if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
