@@ -111,3 +111,20 @@ def test_actions_that_may_be_one_in_a_strong_pair_are_evidence(nlp):
     # a weaker pair: not enough
     assert link_strength(0, 1, claims, _pairs(1.0, 0.41, 0.41, 0.0, 0.08), set(), FactParams(), props=props,
                          apart=False) == "partly"
+
+
+def test_a_claim_naming_the_others_patient_tells_the_same_act(nlp):
+    """BASIL d3a1ce0a: "Patrick picked a former chief of staff to fill Sen. John Kerry's open seat" /
+    "Patrick appointed William Cowan to the Senate seat vacated by ... John Kerry": the named
+    patients differ (Kerry, Cowan), but the second names Kerry too, so it is one pick, not the same
+    action done to other people ("won Arkansas" / "won South Carolina" stays two facts)."""
+    picked = ("Massachusetts Gov. Deval Patrick on Wednesday picked a former chief of staff to fill Sen. John "
+              "Kerry’s open seat until a special election in June.")
+    appointed = ('WASHINGTON -- Massachusetts Gov. Deval Patrick (D) on Wednesday appointed William "Mo" Cowan to '
+                 "the Senate seat vacated by newly confirmed Secretary of State John Kerry.")
+    (a, b), props = _first(nlp, picked, appointed)
+    assert props.verdict(a, b) != "contradicts", (props.of[a.id], props.of[b.id])
+    # the second no longer naming Kerry: the same action on other named people, as before
+    (a, c), props = _first(nlp, picked, 'Massachusetts Gov. Deval Patrick (D) on Wednesday appointed William '
+                                        '"Mo" Cowan to the Senate.')
+    assert props.verdict(a, c) == "contradicts"

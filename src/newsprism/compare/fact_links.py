@@ -49,7 +49,9 @@ class Props:
         # recommend prosecuting" agree through a side clause whose polarity is not read
         if contradicts(p, q, pred and _same_main(p, q)):
             return "contradicts"
-        if self.other_patients and pred and _other_patients(p, q):
+        # (unless one claim names the other's patient elsewhere: "picked a former chief of staff to fill
+        # Sen. John Kerry's open seat" / "appointed William Cowan ... to succeed John Kerry" is one pick)
+        if self.other_patients and pred and _other_patients(p, q) and not _names_others_patient(a, b, p, q):
             return "contradicts"
         if _flipped(p, q):
             return "contradicts"
@@ -125,6 +127,12 @@ def _aside_only(p: Proposition, q: Proposition) -> bool:
     return bool(shared) and shared <= (p.aside_kinds | q.aside_kinds)
 
 
+def _told_aside(props: Props | None, a: Claim, b: Claim) -> bool:
+    """The actions the two claims share are told only aside in one of them (:func:`_aside_only`)."""
+    p, q = (props.of.get(a.id), props.of.get(b.id)) if props is not None else (None, None)
+    return p is not None and q is not None and _aside_only(p, q)
+
+
 def _same_main(p: Proposition, q: Proposition) -> bool:
     """Both clauses' main verbs tell the action: the same lemma or the same event class."""
     return p.predicate == q.predicate or (p.kind is not None and p.kind == q.kind)
@@ -136,6 +144,11 @@ def _other_patients(p: Proposition, q: Proposition) -> bool:
     Arkansas" / "Clinton trounced Sanders ... in South Carolina")."""
     a, b = _named(p.patients), _named(q.patients)
     return bool(a and b and not a & b and not p.figures & q.figures and not _named(p.agents | q.agents) & (a | b))
+
+
+def _names_others_patient(a: Claim, b: Claim, p: Proposition, q: Proposition) -> bool:
+    """One claim names, anywhere, a resolved entity the other's action was done to."""
+    return bool({x[1:] for x in _named(p.patients)} & set(b.entities) or {x[1:] for x in _named(q.patients)} & set(a.entities))
 
 
 _SAYING = frozenset({"said", "says", "say", "told", "tells", "tell", "added", "adds", "wrote", "writes", "explained",
@@ -183,8 +196,10 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
     # one ("Steele is expected to disclose his intentions during a conference call with committee
     # members on Monday evening" / "he asked members to join him for a private conference call
     # Monday evening"): not two actions for want of a common main verb
+    # — not where one tells it only in what modifies a noun ("he will win the GOP nomination" / "the
+    # delegates that you need to win the GOP nomination")
     one_event = (params.shared_event > 0 and float(pairs.events[i, j]) >= params.shared_event
-                 and float(pairs.score[i, j]) >= params.shared_event_score)
+                 and float(pairs.score[i, j]) >= params.shared_event_score and not _told_aside(props, ci, cj))
     if params.actions_differ and props is not None and verdict not in ("agrees", "predicate") and not one_event and (
             props.differ(ci, cj)):
         # the same people, different actions ("Clinton says Sanders accepted $200,000" /
