@@ -10,7 +10,7 @@ def _terms(nlp, texts: dict[str, str]):
 
     arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
     found = run_pipeline(arts, nlp).findings.conflicts
-    return [x for x in found if x.about.startswith("which years")]
+    return [x for x in found if x.about.startswith(("which years", "the year"))]
 
 
 def test_two_outlets_giving_a_term_different_years_conflict(nlp):
@@ -47,3 +47,31 @@ def test_same_years_one_end_other_holders_and_plans_are_not_conflicts(nlp):
         "c": "Paul Kirk served from 2009 to 2010. John Kerry would serve until 2017 if re-elected.",
     }
     assert _terms(nlp, texts) == []
+
+
+def test_the_year_a_term_ends_told_in_a_whose_clause(nlp):
+    # "whose term ends in ...": the holder is the name the clause hangs on, not "whose";
+    # a month before the year ("expires in January 2019") is still that year
+    texts = {
+        "a": "Senator Jeff Flake, whose term ends in 2018, said he would not run again. He spoke on the Senate floor.",
+        "b": "Senator Flake's term expires in January 2019. He said he would not run again, speaking on the Senate floor.",
+    }
+    found = _terms(nlp, texts)
+    assert len(found) == 1, found
+    assert found[0].about == "the year Jeff Flake's term ends"
+    assert sorted(v.value for v in found[0].versions) == ["ends in 2018", "expires in January 2019"]
+    for v in found[0].versions:
+        assert all(texts[c.doc][c.start:c.end] == c.text == v.value for c in v.citations)
+
+
+def test_whose_term_ends_of_two_senators_or_under_a_modal_is_no_conflict(nlp):
+    flake = "Senator Jeff Flake, whose term ends in 2018, said he would not run again. He spoke on the Senate floor."
+    # two holders' terms: Flake's and Corker's
+    assert _terms(nlp, {"a": flake, "b": "Senator Bob Corker, whose term ends in 2019, said he would not run again. "
+                                         "He spoke on the Senate floor."}) == []
+    # a term that would end in 2019 if a law passed is a plan, not the term's end
+    assert _terms(nlp, {"a": flake, "b": "Senator Flake's term would end in 2019 if the law passes. He said he would "
+                                         "not run again, speaking on the Senate floor."}) == []
+    # the same year told alike
+    assert _terms(nlp, {"a": flake, "b": "Senator Flake's term expires in January 2018. He said he would not run "
+                                         "again, speaking on the Senate floor."}) == []

@@ -29,6 +29,7 @@ from newsprism.nlp import parsed_from
 __all__ = ["term_conflicts", "term_years"]
 
 _Y = r"((?:19|20)\d\d)"
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 # (pattern, which ends it gives): both, start only, end only
 _PATTERNS = (
     (re.compile(rf"\bfrom {_Y} (?:to|until|till|through) {_Y}\b"), "both"),
@@ -36,7 +37,8 @@ _PATTERNS = (
     (re.compile(rf"\b{_Y}\s?[-–]\s?{_Y}\b"), "both"),
     (re.compile(rf"\bsince {_Y}\b"), "start"),
     (re.compile(rf"\b(?:until|till|through) {_Y}\b"), "end"),
-    (re.compile(rf"\b(?:ends|ending|expires|expiring|end|expire|runs out|run out) in {_Y}\b"), "end"),
+    # "ends in 2019", "expires in January 2019"
+    (re.compile(rf"\b(?:ends|ending|expires|expiring|end|expire|runs out|run out) in (?:{_MONTH} )?{_Y}\b"), "end"),
 )
 _TENURE_VERBS = frozenset("serve hold represent lead chair head govern occupy rule reign coach manage sit".split())
 _TERM_NOUNS = frozenset("term tenure".split())
@@ -48,6 +50,8 @@ def _holder(anchor: Token) -> tuple[Token | None, Token | None]:
     while k < 8:
         if t.lemma_.lower() in _TERM_NOUNS and t.pos_ == "NOUN":
             owner = next((c for c in t.children if c.dep_ == "poss"), None)
+            if owner is not None and owner.lower_ == "whose" and t.head.dep_ == "relcl":
+                owner = t.head.head  # "Flake, whose term ends in 2019": the clause's head names the holder
             if owner is None and t.dep_ in ("nsubj", "nsubjpass", "dobj"):
                 # "Brown, whose term ends ..." / "Smith's term" handled by poss; "he began a term"
                 owner = next((c for c in t.head.children if c.dep_ in ("nsubj", "nsubjpass") and c is not t), None)
@@ -108,7 +112,12 @@ def term_years(claim: Claim, doc: Doc, entity_at, doc_text: str | None = None) -
                 continue
             anchor = span[0] if span[0].is_alpha else span.root
             head, who = _holder(anchor)
-            if head is None or who is None or (head.pos_ in ("VERB", "AUX") and _hedged(head)):
+            if head is None or who is None:
+                continue
+            # the verb that tells the years: the post's verb, or the one "term" is the subject of
+            # ("whose term would end in 2019" is a plan)
+            told = head if head.pos_ in ("VERB", "AUX") else head.head if head.head.pos_ in ("VERB", "AUX") else None
+            if told is not None and _hedged(told):
                 continue
             eid = entity_at(who)
             near = _named_just_before(head, entity_at) if head.pos_ in ("VERB", "AUX") else None
@@ -172,5 +181,8 @@ def term_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         shown = [v for v in values if any(differ(v, w) for w in values if w != v)]
         versions = tuple(Version(tuple(sp.doc for sp in groups[v]), groups[v][0].text, tuple(groups[v]))
                          for v in shown)
-        out.append(conflict(f"which years {names.get(eid, eid)} held the post", "date", versions))
+        name = names.get(eid, eid)
+        what = (f"the year {name}'s term ends" if all(v[0] is None for v in shown)
+                else f"which years {name} held the post")
+        out.append(conflict(what, "date", versions))
     return out
