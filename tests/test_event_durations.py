@@ -111,3 +111,35 @@ def test_lengths_in_two_units_that_can_both_be_true_are_no_conflict(nlp):
     assert pair("an hour, 20 minutes", "80 minutes") == []
     # a calendar day may be a date: "two days" against "36 hours" is left alone
     assert pair("two days", "36 hours") == []
+
+
+def test_a_length_told_as_one_unit_an_hour_or_a_week(nlp):
+    # "an hour" writes no number, yet is a length: 20 minutes cannot be it
+    texts = {
+        "a": "Donald Trump held a rally in Tampa on Tuesday. Trump spoke for an hour, attacking the press.",
+        "b": "Donald Trump held a rally in Tampa on Tuesday. Donald Trump spoke for 20 minutes, attacking the press.",
+    }
+    found = _durations(nlp, texts)
+    assert [sorted(v.value for v in x.versions) for x in found] == [["20 minutes", "an hour"]]
+    for v in found[0].versions:
+        assert all(texts[c.doc][c.start:c.end] == c.text for c in v.citations)
+    strike = "The strike at the plant ended on Friday. The strike lasted {}, the union said. Talks resume Monday."
+    found = _durations(nlp, {"a": strike.format("a week"), "b": strike.format("three weeks")})
+    assert [sorted(v.value for v in x.versions) for x in found] == [["a week", "three weeks"]]
+
+
+def test_one_unit_lengths_that_fit_or_are_no_length_are_no_conflict(nlp):
+    rally = "Donald Trump held a rally in Tampa on Tuesday. {} The crowd cheered."
+    for a, b in [
+        ("Trump spoke for an hour, attacking the press.", "Donald Trump spoke for 65 minutes, attacking the press."),
+        ("Trump spoke for more than an hour, attacking the press.", "Donald Trump spoke for 80 minutes, attacking the press."),
+        # two parts: "an hour and a half" is 90 minutes, not an hour
+        ("Trump spoke for an hour and a half, attacking the press.", "Donald Trump spoke for 90 minutes, attacking the press."),
+        # under a modal: what could be, not what was
+        ("Trump could speak for an hour, aides said.", "Donald Trump spoke for 20 minutes, attacking the press."),
+    ]:
+        assert _durations(nlp, {"a": rally.format(a), "b": rally.format(b)}) == [], (a, b)
+    strike = "The strike at the plant ended {}. The strike lasted 20 days, the union said."
+    # "a week ago" is when, not how long
+    assert _durations(nlp, {"a": strike.format("a week ago"), "b": strike.format("three weeks ago")}) == []
+    assert _durations(nlp, {"a": "The strike lasted a week, the union said.", "b": "The strike lasted eight days, the union said."}) == []

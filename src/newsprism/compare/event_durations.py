@@ -18,7 +18,9 @@ Two units of one clock ("two hours" / "90 minutes", "two weeks" / "10 days", "tw
 months") are compared in one scale, the value in the coarser unit read as rounded to a quarter of
 it or 15% ("two hours" holds 102-138 minutes, "three years" 36 months give or take 5); a clock
 time against a calendar one ("two days" / "36 hours") is left alone: a day may be a date. A length
-told in two units at once ("one hour and 20 minutes", "two and a half hours") is not read.
+told in two units at once ("one hour and 20 minutes", "two and a half hours") is not read; one
+told as a unit alone ("spoke for an hour", "more than a week") is a length of 1 though no number
+is written (:func:`_one_unit`).
 Left out: durations under a negation, a modal or a condition, planned ones ("is expected to speak
 for 30 minutes"), and any event for which a report gives two lengths or an outlet's duration fits
 two differently-measured events of the other report.
@@ -33,8 +35,9 @@ from spacy.tokens import Doc
 from newsprism.compare.figure_conflicts import _hedged, _in_range, _interval, _num, conflict, rounded_alike
 from newsprism.compare.figure_roles import _governing, _lemma
 from newsprism.extract.claims import Claim
+from newsprism.extract.figures import _NUMBER_QUALIFIERS, _qualifier
 from newsprism.lexicon import EVENT_NOUNS
-from newsprism.model import Finding, Span, StoryAnalysis, Version
+from newsprism.model import Figure, Finding, Span, StoryAnalysis, Version
 
 __all__ = ["event_durations"]
 
@@ -172,6 +175,26 @@ def _planned(tok) -> bool:
                for t in _governing(tok))
 
 
+def _one_unit(c: Claim, doc: Doc) -> list[Figure]:
+    """Lengths told as one unit ("spoke for an hour", "more than a week") in the claim's words:
+    not figures (no number is written), but a length all the same, of value 1. Not "half an
+    hour" or "an hour and a half" (a figure or a length in two parts) nor "a 40-hour week"."""
+    span = doc.char_span(c.start, c.end, alignment_mode="expand")
+    out: list[Figure] = []
+    for t in span or ():
+        if t.pos_ != "NOUN" or t.i == 0 or t.lower_ not in _MINUTES or doc[t.i - 1].lower_ not in ("a", "an"):
+            continue
+        det = doc[t.i - 1]
+        if det.head.i != t.i or (t.i >= 2 and (doc[t.i - 2].lower_ in ("half", "quarter", "once", "twice")
+                                               or doc[t.i - 2].like_num)):
+            continue
+        qualifier, first = _qualifier(doc, det.i, _NUMBER_QUALIFIERS)
+        start, end = doc[first].idx, t.idx + len(t)
+        out.append(Figure(doc=c.doc, start=start, end=end, text=doc.text[start:end], value=1, qualifier=qualifier,
+                          counts=t.text, counts_span=Span(c.doc, t.idx, t.idx + len(t), t.text), unit="duration"))
+    return out
+
+
 def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[_Told]:
     entity_at = {(m.doc, k): e.name for e in analysis.entities for m in e.mentions for k in range(m.start, m.end)}
     out: list[_Told] = []
@@ -180,7 +203,7 @@ def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[s
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        for f in c.figures:
+        for f in (*c.figures, *_one_unit(c, doc)):
             if f.unit != "duration" or f.counts_span is None or (f.doc, f.start) in seen or _in_range(c, f):
                 continue
             seen.add((f.doc, f.start))
