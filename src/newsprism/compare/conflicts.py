@@ -43,6 +43,7 @@ from newsprism.compare.figure_conflicts import (
     story_figures,
 )
 from newsprism.compare.event_durations import event_durations
+from newsprism.compare.figure_demands import figure_demands
 from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
 from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
@@ -499,7 +500,11 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     linked = _linked(claims, facts, scores)
     if figures is None:
         figures = story_figures(claims, docs)
-    for f in aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims) + similar_claim_figures(claims, scores):
+    # how much one requester asked for, paired by the parse however differently the rest is worded
+    # ("asked for $5.7 billion to build a wall" / "request for $5.6 billion for a steel barrier")
+    asked = figure_demands(analysis, claims, docs)
+    for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims)
+              + similar_claim_figures(claims, scores)):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)
