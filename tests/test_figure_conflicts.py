@@ -300,3 +300,19 @@ def test_a_total_to_date_against_a_count_of_no_day_is_one_figure(nlp):
     b = "Some 34 states and the District of Columbia have legalized marijuana for medical purposes, advocates say."
     found = _conflicts(nlp, {"a": a, "b": b})
     assert [sorted(v.value for v in x.versions) for x in found] == [["23", "Some 34"]], found
+
+
+def test_a_plans_cost_told_with_would_and_in_the_present_is_one_figure(nlp):
+    jct = "over a decade, according to the Joint Committee on Taxation, as the Senate prepared to vote."
+    # "would cost" of a plan is its estimate: the same figure as "costs", so two values clash
+    found = _conflicts(nlp, {"a": f"The Senate tax plan would cost $1.5 trillion {jct}",
+                             "b": f"The Senate tax plan costs $1.4 trillion {jct}"})
+    assert [sorted(v.value for v in x.versions) for x in found] == [["$1.4 trillion", "$1.5 trillion"]]
+    # "could cost" is a possibility, and "would" of anything but a plan's effect is a condition
+    assert _conflicts(nlp, {"a": f"The Senate tax plan could cost $1.5 trillion {jct}",
+                            "b": f"The Senate tax plan costs $1.4 trillion {jct}"}) == []
+    assert _conflicts(nlp, {"a": "Without the cuts, the federal deficit would reach $1.5 trillion this year, the budget office said.",
+                            "b": "The federal deficit reached $1.4 trillion this year, the budget office said."}) == []
+    # the same estimate told alike
+    assert _conflicts(nlp, {"a": f"The Senate tax plan would cost $1.5 trillion {jct}",
+                            "b": f"The Senate tax plan costs $1.5 trillion {jct}"}) == []

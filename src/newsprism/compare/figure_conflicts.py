@@ -44,6 +44,7 @@ from newsprism.compare.figure_roles import (
     _holders_differ,
     _lemma,
     _outcome,
+    _plan_would,
     _set_told,
     _tally,
 )
@@ -372,6 +373,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             negated, modal = _hedged(span.root)
             if negated or _age_bracket(span):
                 continue
+            if modal and _plan_would(span.root):
+                modal = False  # "the plan would cost $1.5 trillion": its estimate, as "the plan costs"
             nouns: set[str] = set()
             if f.counts_span is not None:
                 counted = doc.char_span(f.counts_span.start, f.counts_span.end, alignment_mode="expand")

@@ -10,7 +10,7 @@ from newsprism.extract.figures import PEOPLE_NOUNS
 from newsprism.lexicon import OUTCOME_WORDS
 
 __all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told",
-           "_outcome", "OUTCOME_PLAIN", "_tally"]
+           "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would"]
 
 _OUTCOME_OF = {w: k for k, ws in OUTCOME_WORDS.items() for w in ws}
 # counted nouns that say no more than the outcome does ("30 people killed" / "45 dead" / "47 deaths")
@@ -204,3 +204,29 @@ def _tally(span) -> bool:
     top = verbs[-1] if verbs else noun
     words = [t.lower_ for t in top.subtree if t.sent.start == span.sent.start]
     return bool(_TALLY_WORDS.intersection(words)) or any(p in _TALLY_PAIRS for p in zip(words, words[1:]))
+
+
+# a plan's effect told in the conditional ("the plan would cost $1.5 trillion") is its estimate,
+# the same figure another report tells in the present ("the plan costs $1.4 trillion")
+_PLAN_VERBS = frozenset({"cost", "add", "cut", "raise", "provide", "give", "spend", "save", "reduce", "increase",
+                         "total", "boost", "lower", "allocate", "include", "eliminate", "set"})
+_PLAN_NOUNS = frozenset({"plan", "bill", "proposal", "measure", "law", "legislation", "package", "budget", "deal",
+                         "agreement", "program", "programme", "amendment", "policy", "version", "overhaul", "reform",
+                         "cut", "cuts", "tax", "rule", "regulation", "initiative", "act", "provision"})
+
+
+def _plan_would(tok) -> bool:
+    """The figure's only modal is "would" on a verb of what a plan does (cost, add, cut, provide,
+    ...) whose subject is a plan, bill or measure ("The Senate tax plan would cost $1.5
+    trillion"): the plan's estimated effect, not a possibility. "could", "might", "may" still
+    hedge; so does "would" of anything else ("the deficit would reach $1 trillion")."""
+    verbs = _clause_verbs(tok)
+    if not verbs:
+        return False
+    modals = [c.lower_ for t in verbs for c in t.children if c.dep_ == "aux" and c.lower_ in
+              ("may", "might", "could", "would", "should")]
+    if modals != ["would"]:
+        return False
+    verb = next(t for t in verbs if any(c.lower_ == "would" for c in t.children))
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    return _lemma(verb) in _PLAN_VERBS and subject is not None and _lemma(subject) in _PLAN_NOUNS
