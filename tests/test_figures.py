@@ -191,6 +191,14 @@ def test_vague_plurals(nlp):
     assert (tens.text, tens.counts) == ("tens of thousands", "civilians")
 
 
+def test_dozens_in_words(nlp):
+    # "two dozen" counts 24 people, not 2 "dozen people"
+    figures = _figures(nlp, "About two dozen people were hurt, and a dozen cars burned.")
+    two = _one(figures, 24)
+    assert (two.text, two.qualifier, two.counts) == ("About two dozen", "about", "people")
+    assert _one(figures, 12).text == "a dozen"
+
+
 def test_half(nlp):
     f = _one(_figures(nlp, "The rebels had held onto nearly half of Aleppo."), 0.5)
     assert (f.qualifier, f.counts, f.unit) == ("nearly", "Aleppo", "fraction")

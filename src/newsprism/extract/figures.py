@@ -310,6 +310,8 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
     parsed = parse_number_words(words) if words else None
     if parsed is None:
         return None
+    if last + 1 < n and doc[last + 1].lower_ == "dozen":
+        parsed, last = parsed * 12, last + 1  # "two dozen" is 24, not two dozens
     return (i, *_with_unit(doc, last, parsed))
 
 
