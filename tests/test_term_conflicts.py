@@ -75,3 +75,14 @@ def test_whose_term_ends_of_two_senators_or_under_a_modal_is_no_conflict(nlp):
     # the same year told alike
     assert _terms(nlp, {"a": flake, "b": "Senator Flake's term expires in January 2018. He said he would not run "
                                          "again, speaking on the Senate floor."}) == []
+
+
+def test_a_term_which_ends_or_ending_in_a_year(nlp):
+    texts = {
+        "a": "Senator Jeff Flake's term, which ends in 2019, is his first. He spoke on the Senate floor.",
+        "b": "Senator Jeff Flake won a six-year term ending in 2018. He spoke on the Senate floor.",
+    }
+    found = _terms(nlp, texts)
+    assert [sorted(v.value for v in x.versions) for x in found] == [["ending in 2018", "ends in 2019"]]
+    texts["b"] = "Senator Jeff Flake won a six-year term ending in 2019. He spoke on the Senate floor."
+    assert _terms(nlp, texts) == []

@@ -70,6 +70,8 @@ def _holder(anchor: Token) -> tuple[Token | None, Token | None]:
             subj = next((c for c in t.children if c.dep_ == "nsubj" and c.lemma_.lower() in _TERM_NOUNS), None)
             if subj is not None:
                 return _holder(subj)
+            if t.dep_ in ("relcl", "acl") and t.head.lemma_.lower() in _TERM_NOUNS and t.head.pos_ == "NOUN":
+                return _holder(t.head)  # "his term, which ends in 2019", "a term ending in 2019"
             return None, None
         if t.head is t:
             return None, None
@@ -114,9 +116,10 @@ def term_years(claim: Claim, doc: Doc, entity_at, doc_text: str | None = None) -
             head, who = _holder(anchor)
             if head is None or who is None:
                 continue
-            # the verb that tells the years: the post's verb, or the one "term" is the subject of
-            # ("whose term would end in 2019" is a plan)
-            told = head if head.pos_ in ("VERB", "AUX") else head.head if head.head.pos_ in ("VERB", "AUX") else None
+            # the verb that tells the years: the post's verb, the verb of ending ("whose term would end
+            # in 2019" is a plan), else the one "term" hangs on
+            told = (head if head.pos_ in ("VERB", "AUX") else anchor if anchor.pos_ in ("VERB", "AUX")
+                    else head.head if head.head.pos_ in ("VERB", "AUX") else None)
             if told is not None and _hedged(told):
                 continue
             eid = entity_at(who)
