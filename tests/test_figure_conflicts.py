@@ -313,6 +313,12 @@ def test_a_plans_cost_told_with_would_and_in_the_present_is_one_figure(nlp):
                             "b": f"The Senate tax plan costs $1.4 trillion {jct}"}) == []
     assert _conflicts(nlp, {"a": "Without the cuts, the federal deficit would reach $1.5 trillion this year, the budget office said.",
                             "b": "The federal deficit reached $1.4 trillion this year, the budget office said."}) == []
+    # what a rival's plan would do is no deed (BASIL 2ec04201: HuffPost quoting a 2008 ad on McCain)
+    assert _conflicts(nlp, {
+        "a": "The ad says: \u201cYou paid in to Medicare for years \u2026 now when you need it, Obama has cut $716 billion "
+             "from Medicare.\u201d Ryan defended the ad on Tuesday.",
+        "b": "The 2008 ad asked: \"How would your golden years turn out under John McCain? His health care plan would "
+             "cut Medicare by $800 billion -- that means a 22 percent cut in benefits.\" Ryan defended the ad on Tuesday."}) == []
     # the same estimate told alike
     assert _conflicts(nlp, {"a": f"The Senate tax plan would cost $1.5 trillion {jct}",
                             "b": f"The Senate tax plan costs $1.5 trillion {jct}"}) == []

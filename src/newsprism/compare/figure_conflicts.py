@@ -230,7 +230,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "definite", "predicate", "role", "outcome", "tally")
+                 "holder", "definite", "predicate", "role", "outcome", "tally", "plan", "would")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -244,6 +244,8 @@ class _Fig:
         self.role = "arg"
         self.outcome: str | None = None  # what happened to the people counted: "dead", "hurt", ...
         self.tally = False  # a running total ("130 arrests since Saturday")
+        self.plan: str | None = None  # the plan whose effect it is ("the plan would cost", "the bill costs")
+        self.would = False  # told with "would" of a plan's effect, read as no modal
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
 
@@ -373,7 +375,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             negated, modal = _hedged(span.root)
             if negated or _age_bracket(span):
                 continue
-            if modal and _plan_would(span.root):
+            plan, would = _plan_would(span.root)
+            if modal and would:
                 modal = False  # "the plan would cost $1.5 trillion": its estimate, as "the plan costs"
             nouns: set[str] = set()
             if f.counts_span is not None:
@@ -400,6 +403,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
                 words[lemma] = max(words.get(lemma, 0.0), near)
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
+            item.plan, item.would = plan, would and not modal
             if spanned is not None:
                 item.interval = spanned
             item.holder = _holder(span)
@@ -478,6 +482,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     with the counted noun counting as a shared word."""
     if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome) or _two_windows(a, b):
         return 0.0  # "killed 30 people" / "wounded 45 people", "30 arrests Tuesday" / "130 since Saturday"
+    if a.would != b.would and (a.plan is None or a.plan != b.plan):
+        return 0.0  # "his plan would cut $800 billion" / "Obama has cut $716 billion": a plan is not a deed
     same_outcome = a.outcome is not None and a.outcome == b.outcome
     if a.unit != b.unit and not (same_outcome and {a.unit, b.unit} == {"count", "people"}):
         return 0.0  # "30 people were killed" / "left 45 dead": one count of one outcome

@@ -215,18 +215,19 @@ _PLAN_NOUNS = frozenset({"plan", "bill", "proposal", "measure", "law", "legislat
                          "cut", "cuts", "tax", "rule", "regulation", "initiative", "act", "provision"})
 
 
-def _plan_would(tok) -> bool:
-    """The figure's only modal is "would" on a verb of what a plan does (cost, add, cut, provide,
-    ...) whose subject is a plan, bill or measure ("The Senate tax plan would cost $1.5
-    trillion"): the plan's estimated effect, not a possibility. "could", "might", "may" still
+def _plan_would(tok) -> tuple[str | None, bool]:
+    """(the plan, whether told with "would"): the plan noun ("plan", "bill") that is the subject
+    of the verb of what a plan does (cost, add, cut, provide, ...) whose clause states the
+    figure, and whether "would" is that clause's only modal ("The Senate tax plan would cost $1.5
+    trillion": the plan's estimated effect, not a possibility). "could", "might", "may" still
     hedge; so does "would" of anything else ("the deficit would reach $1 trillion")."""
     verbs = _clause_verbs(tok)
     if not verbs:
-        return False
+        return None, False
     modals = [c.lower_ for t in verbs for c in t.children if c.dep_ == "aux" and c.lower_ in
               ("may", "might", "could", "would", "should")]
-    if modals != ["would"]:
-        return False
-    verb = next(t for t in verbs if any(c.lower_ == "would" for c in t.children))
+    verb = next((t for t in verbs if any(c.lower_ == "would" for c in t.children)), verbs[0])
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    return _lemma(verb) in _PLAN_VERBS and subject is not None and _lemma(subject) in _PLAN_NOUNS
+    if _lemma(verb) not in _PLAN_VERBS or subject is None or _lemma(subject) not in _PLAN_NOUNS:
+        return None, False
+    return _lemma(subject), modals == ["would"]
