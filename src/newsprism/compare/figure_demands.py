@@ -98,8 +98,8 @@ def figure_demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         names[e.id] = e.name
         for m in e.mentions:
             starts.setdefault(m.doc, []).append((m.start, m.end, e.id))
-    for rows in starts.values():
-        rows.sort()
+    for spans in starts.values():
+        spans.sort()
 
     def requester(doc_id: str, tok: Token) -> tuple[str, str] | None:
         """(key, name) of who ``tok`` names: its resolved entity's surname, else a proper name's."""
@@ -141,7 +141,7 @@ def figure_demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     out: list[Finding] = []
     for key, per_doc in asked.items():
         # each report gives this requester one amount (told once or repeated alike)
-        one = {d: rows[0] for d, rows in per_doc.items() if len({r[1] for r in rows}) == 1}
+        one = {d: given[0] for d, given in per_doc.items() if len({r[1] for r in given}) == 1}
         if len(one) < 2 or len(one) < len(per_doc):
             continue
         by_value: dict[float, list[tuple[str, Span]]] = {}
@@ -152,9 +152,9 @@ def figure_demands(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         values = sorted(by_value)
         if values[0] <= 0 or values[-1] / values[0] > _MAX_RATIO:
             continue
-        rows = [one[by_value[v][0][0]] for v in values]
+        told = [one[by_value[v][0][0]] for v in values]
         if any(not (a[0][1] < b[0][0] or b[0][1] < a[0][0]) or rounded_alike(a[2].text, b[2].text)
-               for i, a in enumerate(rows) for b in rows[i + 1:]):
+               for i, a in enumerate(told) for b in told[i + 1:]):
             continue  # "about $5.7 billion" and "$5.65 billion" can both be true
         versions = tuple(Version(tuple(d for d, _ in by_value[v]), by_value[v][0][1].text, tuple(s for _, s in by_value[v]))
                          for v in values)
