@@ -560,3 +560,42 @@ def test_a_title_after_a_network_s_possessive_an_author_or_an_interview_is_no_qu
             "biography of the elder Bush.\n\n"
             "\u201cWe are going to win,\u201d Carson said in an interview with \u201cThe View,\u201d on Friday.")
     assert list(_speakers(nlp, text)) == ["I can't hear you,", "He is a very private man,", "We are going to win,"]
+
+
+def test_an_inverted_speaker_after_a_title_the_parser_broke_is_found(nlp):
+    # politico 2016-07-11, wash-post 2015-11-10 and 2015-11-16 (train 400+): the title's words after "said" or a
+    # "tweeted" the parser read as an adjective left the quote without a speaker
+    text = ("\u201cRepublicans are so frustrated,\u201d said Oversight ranking Democrat Elijah Cummings (D-Md.).\n\n"
+            "\u201cI'm not going to say it is a mistake, so forget about it,\u201d said retired neurosurgeon Ben "
+            "Carson, asked about his claims.\n\n"
+            "\u201cDebate recap,\u201d tweeted Rubio spokesman Alex Conant.")
+    assert [w for _, w in _written(nlp, text)] == [
+        "Oversight ranking Democrat Elijah Cummings (D-Md.)",
+        "retired neurosurgeon Ben Carson",
+        "Rubio spokesman Alex Conant",
+    ]
+    assert [s for s, _ in _written(nlp, text)][1:] == ["Ben Carson", "Alex Conant"]
+
+
+def test_a_title_s_period_ends_no_sentence_for_the_next_quote(nlp):
+    # politico 2016-06-13 (train 400+): "Lt." cut into "Lt" "." ended the sentence, and the quote after it lost
+    # the speaker of the sentence before
+    text = ("\u201cI fundamentally disagree,\u201d said retired Army Lt. Gen. Mick Bednarek, who served as the chief "
+            "military adviser in Iraq. \u201cThe bottom line is that more bombing has no bearing on him.\u201d")
+    assert _speaker(nlp, text, "The bottom line") == "Mick Bednarek"
+
+
+def test_the_source_as_written_goes_on_after_an_age_with_where_the_person_is_from(nlp):
+    # usa-today 2016-03-16 and 2016-02-09 (train 400+): PolNeAR's sources hold the home town after the age
+    text = ("\u201cWe will win this state,\u201d said Harry Bond, 30, of Raleigh, N.C., who was among those polled.\n\n"
+            "\u201cIt is over,\u201d said Nicky Driscoll, 24, from Manchester, after the rally.")
+    assert [w for _, w in _written(nlp, text)] == [
+        "Harry Bond, 30, of Raleigh, N.C., who was among those polled",
+        "Nicky Driscoll, 24, from Manchester,",
+    ]
+
+
+def test_a_source_close_to_somebody_is_written_whole(nlp):
+    # politico 2016-03 (train 400+): "a source close to the campaign" was written "a source"
+    text = "\u201cThat is the problem we have,\u201d a source close to the campaign said on Monday."
+    assert _written(nlp, text) == [("a source close to the campaign", "a source close to the campaign")]

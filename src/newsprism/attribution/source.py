@@ -23,12 +23,17 @@ CUT_DEPS = frozenset({"appos", "relcl", "acl", "punct", "cc", "conj", "advmod", 
 # what may qualify a title before a name ("Secretary of State", "the ad's narrator")
 _TITLE_MODIFIER_DEPS = _NP_LEFT_DEPS | {"prep", "pobj"}
 _HYPHENS_APOSTROPHES = frozenset({"-", "‐", "'", "’", "'s", "’s"})
+_CLOSING_MARKS = frozenset({"”", '"', "''"})
 
 
 def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -> bool:
     """A verb that reports speech ("said", "denied", "tweeted"), not part of "so-called", nor
     a participle used as an adjective ("Russia's suspected ties", "the alleged hacking")."""
-    if token.pos_ not in ("VERB", "AUX") or token.dep_ == "amod":
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    if token.dep_ == "amod" and not (token.tag_ == "VBD" and token.i > 0 and token.nbor(-1).text in _CLOSING_MARKS):
+        # (a past tense right after a closing mark is no adjective: "“...,” tweeted Rubio
+        # spokesman Alex Conant" the parser read as a tweeted spokesman)
         return False
     if token.i > 0 and token.nbor(-1).text == "-" and not token.nbor(-1).whitespace_:
         return False  # "so-called", "self-described": part of a compound adjective
@@ -155,11 +160,11 @@ def source_of(verb: "Token") -> "Token | None":
     # inverted order the parser missed: "said Mahmoud Raslan" (a verb of saying only: in
     # "including Syracuse and “...”" the name after the verb says nothing)
     if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
-        return verb.nbor()
+        name = verb.nbor()
+        while name.dep_ == "compound" and name.head.i > name.i and name.head.i <= name.i + 3:
+            name = name.head  # "tweeted Rubio spokesman Alex Conant": the name, not its first word
+        return name
     return _inverted_subject(verb)
-
-
-_CLOSING_MARKS = frozenset({"”", '"', "''"})
 
 
 def _inverted_subject(verb: "Token") -> "Token | None":
@@ -178,6 +183,26 @@ def _inverted_subject(verb: "Token") -> "Token | None":
     if (name.is_title and name.is_alpha and name.pos_ not in ("DET", "PRON", "ADP", "CCONJ", "SCONJ", "AUX")
             and (after is None or after.text in (",", ".") or after.is_space)):
         return name
+    return titled_name_after(verb)
+
+
+def titled_name_after(verb: "Token") -> "Token | None":
+    """The last word of a person's or a body's name written a few words of title after ``verb``
+    ("said retired neurosurgeon Ben Carson, asked ...", "said Oversight ranking Democrat Elijah
+    Cummings (D-Md.)": the parser made a clause of the title's words), or None. Only words of a
+    title stand between them: no punctuation but an abbreviation's period, no clause word."""
+    doc = verb.doc
+    for j in range(verb.i + 1, min(len(doc), verb.i + 9)):
+        tok = doc[j]
+        nxt = doc[j + 1] if j + 1 < len(doc) else None
+        if tok.pos_ == "PROPN" and (
+                tok.ent_type_ in ("PERSON", "ORG") and (nxt is None or nxt.ent_iob_ != "I")
+                or not tok.ent_type_ and tok.is_title and (nxt is None or nxt.pos_ != "PROPN" and nxt.text in ",.(;")):
+            return tok  # (a name NER missed ends where the proper nouns do)
+        if tok.pos_ in ("PRON", "CCONJ", "SCONJ", "AUX", "PART", "NUM") or tok.is_space or (
+                tok.pos_ == "DET" and j > verb.i + 1) or (tok.pos_ == "ADP" and tok.lower_ != "of") or (
+                tok.is_punct and tok.text not in ("-", ".") and not tok.text.endswith(".")):
+            return None
     return None
 
 
@@ -273,6 +298,14 @@ def source_phrase(head: "Token") -> tuple[int, int]:
             break
     end = head.i + 1
     for right in head.rights:
+        if right.dep_ == "amod" and right.i == end and right.pos_ == "ADJ" and any(
+                c.dep_ == "prep" and c.i == right.i + 1 for c in right.children):
+            # "a source close to the campaign", "a person familiar with the talks": who, not which
+            sub = list(right.subtree)
+            if not any(t.is_punct and t.text in ",;:()—–" for t in sub):
+                end = max(t.i for t in sub) + 1
+                continue
+            break
         if right.dep_ != "prep" or right.i != end:
             break
         if any(t.ent_type_ in ("DATE", "TIME") for t in right.children if t.dep_ == "pobj"):

@@ -56,13 +56,20 @@ def as_written(head: "Token", start: int, end: int, text: str, appositions: bool
                 if nxt.left_edge.i != last.right_edge.i + 2 or doc[last.right_edge.i + 1].text != ",":
                     break
                 if nxt.dep_ == "relcl" or (nxt.dep_ == "appos" and (
-                        nxt.left_edge.lower_ in _SECOND_APPOSITION or last.like_num and last.left_edge is last)):
+                        nxt.left_edge.lower_ in _SECOND_APPOSITION or last.like_num and last.left_edge.i == last.i)):
                     # "..., who has been challenging", "director of NDN, a policy group", "Ryan
                     # Leenders, 30, a member of ..."
                     last = nxt
                     continue
                 break
             end = max(end, _described_end(last, text))
+            if last.like_num and last.left_edge.i == last.i:
+                # "Mayra Gonzalez, 55, of Brigantine", "Nicky Driscoll, 24, from Manchester,": after
+                # an age, where the person is from goes on with the source
+                home = next((c for c in head.children if c.dep_ == "prep" and c.lower_ in ("of", "from")
+                             and c.i == last.i + 2 and doc[last.i + 1].text == ","), None)
+                if home is not None:
+                    end = max(end, _described_end(home, text))
     return start, end
 
 
@@ -77,6 +84,8 @@ def _described_end(clause: "Token", text: str) -> int:
             if t.text in ",;" and not (t.text == "," and _apposition_goes_on(t, last_tok)):
                 last_tok = t.i
                 break
+    while last_tok > clause.i and doc[last_tok].is_space:
+        last_tok -= 1  # the paragraph break the parser hung on the sentence's last word
     if doc[last_tok].is_punct and doc[last_tok].text in ",;":
         last_tok -= 1
     end = doc[last_tok].idx + len(doc[last_tok])

@@ -20,7 +20,10 @@ from typing import Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import Named, People, is_according_to, is_mute, is_reporting_verb, is_time_clause, source_of
-from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, PHRASAL_REPORTING_VERBS, SPEAKING_NOUNS, WEEKDAYS
+from newsprism.lexicon import (
+    ABBREVIATED_HONORIFICS, FEMALE_NOUNS, MALE_NOUNS, PHRASAL_REPORTING_VERBS, SPEAKING_NOUNS, TITLE_ABBREVIATIONS, WEEKDAYS,
+    title_key,
+)
 from newsprism.extract.quote_marks import QuotedRegion, paired_marks_as_quotes
 from newsprism.model import Mention, Span
 
@@ -98,7 +101,12 @@ SHARES = frozenset("percent % majority minority half third quarter share plurali
 
 
 def is_terminator(token: Token) -> bool:
+    if token.text == "." and token.i > 0 and not token.nbor(-1).whitespace_ and title_key(token.nbor(-1).text) in _ABBREVIATED:
+        return False  # "Army Lt. Gen. Mick Bednarek": the tokenizer cut the title's period off
     return token.text in TERMINATORS or (token.is_space and "\n" in token.text)
+
+
+_ABBREVIATED = TITLE_ABBREVIATIONS | ABBREVIATED_HONORIFICS
 
 
 def _left_cue(index: DocIndex, first: int) -> Token | None:

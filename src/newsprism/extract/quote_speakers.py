@@ -42,12 +42,30 @@ def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
         # quoted word as a second subject; the one outside the marks speaks
         subject = next((c for c in verb.children if c.dep_ == "nsubj" and not index.inside_quote(c.idx)), subject)
     person = _speaker_named_by(index, subject, quote_open)
+    if subject is not None and subject.i > verb.i and person.written is not None and not person.lost:
+        person = _with_title_after_verb(index, verb, person)
     relative = next((c for c in verb.children if c.dep_ == "nsubj" and (c.tag_ == "WP" or c.lower_ == "which")), None)
     if relative is not None and person.name is not None and not person.lost:
         # "Mike Pence, who called their son “an American hero”": the source as written at the cue
         # is "who", as "he" is; the name is the noun it stands for
         return Person(person.name, index.span(relative.idx, relative.idx + len(relative)), gender=person.gender)
     return person
+
+
+def _with_title_after_verb(index: DocIndex, verb: Token, person: Person) -> Person:
+    """An inverted speaker as written from right after the verb: "said Oversight ranking Democrat
+    Elijah Cummings" is all the source, though the parser gave the name only part of its title."""
+    assert person.written is not None
+    doc = index.doc
+    if person.written.start <= verb.idx < person.written.end:
+        # the parser made the verb a modifier of the title ("tweeted Rubio spokesman Alex Conant")
+        return Person(person.name, index.span(doc[verb.i + 1].idx, person.written.end), gender=person.gender)
+    gap = doc[verb.i + 1 : index.token_at(person.written.start)]
+    if not len(gap) or gap[-1].idx + len(gap[-1]) > person.written.start or any(
+            t.is_space or (t.is_punct and t.text not in ("-", ".")) or t.pos_ in ("PRON", "AUX", "CCONJ", "SCONJ")
+            or (t.pos_ == "ADP" and t.lower_ != "of") for t in gap):
+        return person
+    return Person(person.name, index.span(gap[0].idx, person.written.end), gender=person.gender)
 
 
 def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -> Person:
