@@ -599,3 +599,16 @@ def test_a_source_close_to_somebody_is_written_whole(nlp):
     # politico 2016-03 (train 400+): "a source close to the campaign" was written "a source"
     text = "\u201cThat is the problem we have,\u201d a source close to the campaign said on Monday."
     assert _written(nlp, text) == [("a source close to the campaign", "a source close to the campaign")]
+
+
+def test_a_title_word_the_parser_made_the_subject_gives_way_to_the_person_named_after_it(nlp):
+    # west-journal 2016 (train 400+): "said Air Force 1st Lt. Tyler Livingston" had the speaker "Air Force 1st"
+    text = "\u201cWe are tired of this,\u201d said Air Force 1st Lt. Tyler Livingston, who served in Iraq."
+    assert _written(nlp, text) == [
+        ("Tyler Livingston", "Air Force 1st Lt. Tyler Livingston, who served in Iraq")]
+
+
+def test_a_no_break_space_inside_a_name_does_not_cut_its_title_off(nlp):
+    # west-journal 2016 (train 400+): "FBI Director James\xa0Comey" was written "James\xa0Comey"
+    text = "FBI Director James\u00a0Comey said on Tuesday that \u201cno reasonable prosecutor would bring such a case.\u201d"
+    assert _written(nlp, text) == [("James\u00a0Comey", "FBI Director James\u00a0Comey")]

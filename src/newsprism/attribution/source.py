@@ -186,7 +186,7 @@ def _inverted_subject(verb: "Token") -> "Token | None":
     return titled_name_after(verb)
 
 
-def titled_name_after(verb: "Token") -> "Token | None":
+def titled_name_after(verb: "Token", kinds: tuple[str, ...] = ("PERSON", "ORG")) -> "Token | None":
     """The last word of a person's or a body's name written a few words of title after ``verb``
     ("said retired neurosurgeon Ben Carson, asked ...", "said Oversight ranking Democrat Elijah
     Cummings (D-Md.)": the parser made a clause of the title's words), or None. Only words of a
@@ -196,7 +196,7 @@ def titled_name_after(verb: "Token") -> "Token | None":
         tok = doc[j]
         nxt = doc[j + 1] if j + 1 < len(doc) else None
         if tok.pos_ == "PROPN" and (
-                tok.ent_type_ in ("PERSON", "ORG") and (nxt is None or nxt.ent_iob_ != "I")
+                tok.ent_type_ in kinds and (nxt is None or nxt.ent_iob_ != "I")
                 or not tok.ent_type_ and tok.is_title and (nxt is None or nxt.pos_ != "PROPN" and nxt.text in ",.(;")):
             return tok  # (a name NER missed ends where the proper nouns do)
         if tok.pos_ in ("PRON", "CCONJ", "SCONJ", "AUX", "PART", "NUM") or tok.is_space or (
@@ -291,8 +291,8 @@ def source_phrase(head: "Token") -> tuple[int, int]:
         # ("Secretary of State John F. Kerry": "of State" qualifies "Secretary")
         own = doc[left.i : left.right_edge.i + 1]
         tail = left.right_edge.i + 1 if all(_qualifies_title(t) for t in own) else left.i
-        if all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in doc[tail:start]) and (
-                tail > left.i or all(t.dep_ in _NP_LEFT_DEPS or t.is_punct for t in own)):
+        if all(t.dep_ in _NP_LEFT_DEPS or t.is_punct or _inline_space(t) for t in doc[tail:start]) and (
+                tail > left.i or all(t.dep_ in _NP_LEFT_DEPS or t.is_punct or _inline_space(t) for t in own)):
             start = _modifiers_start(left)
         else:
             break
@@ -328,6 +328,11 @@ def source_phrase(head: "Token") -> tuple[int, int]:
     return start, end
 
 
+def _inline_space(tok: "Token") -> bool:
+    """A no-break space the tokenizer made a token of ("James\xa0Comey"): no break in the name."""
+    return tok.is_space and "\n" not in tok.text
+
+
 def _modifiers_start(left: "Token") -> int:
     """Where a modifier before the head begins with its own modifiers: the title before a
     name with the words that qualify it ("White House press secretary", "Former President",
@@ -342,7 +347,7 @@ def _modifiers_start(left: "Token") -> int:
 def _qualifies_title(tok: "Token") -> bool:
     """A word of a phrase before a name: a noun phrase's word or preposition, a hyphen or the
     possessive ("the 34-year-old mother", "Secretary of State", "Clinton's lawyer")."""
-    if tok.dep_ in _TITLE_MODIFIER_DEPS:
+    if tok.dep_ in _TITLE_MODIFIER_DEPS or _inline_space(tok):
         return True  # also the period of "Lt . Gen." the tokenizer split off
     if tok.is_punct:
         return tok.text in _HYPHENS_APOSTROPHES

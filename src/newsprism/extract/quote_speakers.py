@@ -19,6 +19,7 @@ import re
 from spacy.tokens import Token
 
 from newsprism.attribution import Person, as_written, is_mute, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution.source import titled_name_after
 from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS
 from newsprism.extract.quote_cues import (
     NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, is_terminator, looks_like_title, names_a_speaker, outside_head,
@@ -41,6 +42,13 @@ def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
         # "''That, unfortunately,'' he said, ''is part of ...''": the parser gave the verb a
         # quoted word as a second subject; the one outside the marks speaks
         subject = next((c for c in verb.children if c.dep_ == "nsubj" and not index.inside_quote(c.idx)), subject)
+    if subject is not None and subject.i > verb.i and subject.ent_type_ != "PERSON" and verb.i > 0 and \
+            verb.nbor(-1).text in ("”", '"', "''"):
+        # "“...,” said Air Force 1st Lt. Tyler Livingston": the parser took a word of the title
+        # for the subject; the person named after it speaks
+        named = titled_name_after(verb, ("PERSON",))
+        if named is not None and named.i > subject.i:
+            subject = named
     person = _speaker_named_by(index, subject, quote_open)
     if subject is not None and subject.i > verb.i and person.written is not None and not person.lost:
         person = _with_title_after_verb(index, verb, person)
