@@ -612,3 +612,13 @@ def test_a_no_break_space_inside_a_name_does_not_cut_its_title_off(nlp):
     # west-journal 2016 (train 400+): "FBI Director James\xa0Comey" was written "James\xa0Comey"
     text = "FBI Director James\u00a0Comey said on Tuesday that \u201cno reasonable prosecutor would bring such a case.\u201d"
     assert _written(nlp, text) == [("James\u00a0Comey", "FBI Director James\u00a0Comey")]
+
+
+def test_a_fact_check_s_quote_takes_the_speaker_on_the_dash_line_after_it(nlp):
+    # wash-post 2016-02 fact checks (train 400+): a quoted paragraph, then "- Sanders." on a line of its own
+    text = ("Bernie Sanders and Hillary Clinton met in Flint.\n\n"
+            "\u201cBoeing and GE and other multinationals . . . pay zero taxes.\u201d\n\n- Sanders.\n\n"
+            "This is a complex issue.\n\n"
+            "\u201cI will look into it. I don't know the status, but I will certainly look into it.\u201d\n\n"
+            "- Hillary Clinton.\n\nClinton has certainly been looking into it.")
+    assert _written(nlp, text) == [("Bernie Sanders", "Sanders"), ("Hillary Clinton", "Hillary Clinton")]

@@ -30,6 +30,7 @@ from newsprism.model import Span
 
 # a dash after the closing mark, then the name: the by-line of quotes in a list ("...” ― Jane Doe")
 _DASH_BYLINE = re.compile(r"[ \t\xa0]*[―—–][ \t\xa0]*")
+_DASH_LINE = re.compile(r"[ \t\xa0]*\n\s*[-―—–][ \t\xa0]*(?=[A-Z][^\n]{0,60}(?:\n|$))")
 _BYLINE_NAME = re.compile(r"[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){1,4}")
 
 
@@ -277,13 +278,27 @@ def dash_byline(index: DocIndex, region: QuotedRegion) -> Person | None:
     if region.close_mark is None:
         return None
     dash = _DASH_BYLINE.match(index.text, region.close_mark + 1)
+    own_line = False
     if dash is None:
-        return None
+        # a fact check's quote, then its speaker on a line of its own ("...”\n\n- Bernie Sanders.")
+        dash = _DASH_LINE.match(index.text, region.close_mark + 1)
+        if dash is None:
+            return None
+        own_line = True
     people = index.people
     k = bisect.bisect_left(people.mention_starts, dash.end())
     if k < len(people.mentions) and people.mentions[k].start == dash.end() and people.mentions[k].label == "PERSON":
         m = people.mentions[k]
-        return Person(index.span(m.start, m.end), index.span(m.start, m.end))
+        named = people.person_of(index.doc[index.token_at(m.end - 1)]) if own_line else None
+        name = named.name if named is not None and named.name is not None and not named.lost else index.span(m.start, m.end)
+        return Person(name, index.span(m.start, m.end))
+    if own_line:
+        # a surname alone ("- Sanders."): the person the document names so
+        tok = index.doc[index.token_at(dash.end())]
+        named = people.person_of(tok) if tok.idx == dash.end() and tok.is_title else None
+        if named is None or named.name is None or named.lost:
+            return None
+        return Person(named.name, index.span(tok.idx, tok.idx + len(tok)))
     # a name NER missed: two to five capitalised words alone up to the line's end
     # ("” ― Christina N Luis Olidem")
     line_end = index.text.find("\n", dash.end())
