@@ -622,3 +622,14 @@ def test_a_fact_check_s_quote_takes_the_speaker_on_the_dash_line_after_it(nlp):
             "\u201cI will look into it. I don't know the status, but I will certainly look into it.\u201d\n\n"
             "- Hillary Clinton.\n\nClinton has certainly been looking into it.")
     assert _written(nlp, text) == [("Bernie Sanders", "Sanders"), ("Hillary Clinton", "Hillary Clinton")]
+
+
+def test_he_in_the_clause_a_verb_of_saying_reports_is_written_as_its_subject_of_unknown_gender(nlp):
+    # usa-today 2016 (train 400+): "Lazar said he welcomed ... and added, “...”" was written "he"; PolNeAR marks Lazar
+    text = ("In an interview last year, Lazar said he welcomed extradition to the United States and added, "
+            "\u201cI'll plead guilty, no problem.\u201d")
+    assert _written(nlp, text) == [("Lazar", "Lazar")]
+    # a person the document gives the other gender is not the pronoun's
+    text = ("Ms. Lazar was in court. In an interview last year, Lazar said he welcomed extradition to the United "
+            "States and added, \u201cI'll plead guilty, no problem.\u201d")
+    assert _written(nlp, text)[0][1] == "he"

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from newsprism.attribution.source import SOURCE_DEPS
+from newsprism.attribution.source import SOURCE_DEPS, is_reporting_verb
 from newsprism.extract.person_names import named_person
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
@@ -642,12 +642,16 @@ class People:
             if tok.pos_ not in ("VERB", "AUX"):
                 continue
             outer = next((c for c in tok.children if c.dep_ in SOURCE_DEPS and c.i < pronoun.i), None)
-            if outer is not None and not self._inside_quote(outer.idx) and self._can_be(outer, word):
+            # "Lazar said he welcomed extradition": the subject of the clause a verb of saying
+            # reports is that verb's subject unless the document gives it the other gender
+            reported = pronoun.head.dep_ == "ccomp" and pronoun.head.head.i == tok.i and is_reporting_verb(tok)
+            if outer is not None and not self._inside_quote(outer.idx) and self._can_be(outer, word, reported):
                 return outer
         return None
 
-    def _can_be(self, token: "Token", word: str) -> bool:
-        """Can ``token`` (a clause's subject) be what the pronoun ``word`` stands for?"""
+    def _can_be(self, token: "Token", word: str, unless_other: bool = False) -> bool:
+        """Can ``token`` (a clause's subject) be what the pronoun ``word`` stands for? A person
+        must be known to have the pronoun's gender, or with ``unless_other`` not to have the other."""
         if token.pos_ == "PRON":
             return token.lower_ == word or (word in PERSON_PRONOUNS and token.lower_ in (
                 MALE_PRONOUNS if word in MALE_PRONOUNS else FEMALE_PRONOUNS))
@@ -657,7 +661,8 @@ class People:
                 return False
             # a gender known from the document, not merely not contradicted: "Christie called Clinton
             # a “disgrace” after she attacked ..." is Clinton's "she", not Chris Christie's
-            return self._gender_of(person) == ("m" if word in MALE_PRONOUNS else "f")
+            gender = self._gender_of(person)
+            return gender == ("m" if word in MALE_PRONOUNS else "f") or (unless_other and gender is None)
         if token.ent_type_ == "PERSON" or self.person_of(token) is not None:
             return False
         if word == "they":
