@@ -633,3 +633,10 @@ def test_he_in_the_clause_a_verb_of_saying_reports_is_written_as_its_subject_of_
     text = ("Ms. Lazar was in court. In an interview last year, Lazar said he welcomed extradition to the United "
             "States and added, \u201cI'll plead guilty, no problem.\u201d")
     assert _written(nlp, text)[0][1] == "he"
+
+
+def test_a_hyphen_inside_a_title_is_no_broken_phrase(nlp):
+    # west-journal 2016 (train 400+): "said Blaze co-host Stu Burguiere": the parser made "co" and "-" subjects too,
+    # and a "-" subject read as a broken phrase left the quote without a speaker
+    text = "\u201cIt is a disaster,\u201d said Blaze co-host Stu Burguiere on Tuesday."
+    assert _written(nlp, text) == [("Stu Burguiere", "Blaze co-host Stu Burguiere")]
