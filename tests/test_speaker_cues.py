@@ -640,3 +640,19 @@ def test_a_hyphen_inside_a_title_is_no_broken_phrase(nlp):
     # and a "-" subject read as a broken phrase left the quote without a speaker
     text = "\u201cIt is a disaster,\u201d said Blaze co-host Stu Burguiere on Tuesday."
     assert _written(nlp, text) == [("Stu Burguiere", "Blaze co-host Stu Burguiere")]
+
+
+def test_a_digest_heading_s_author_between_a_dash_and_a_colon_speaks_whatever_verb_comes_before(nlp):
+    # huff-post 2016-02-03 HuffPollster (train 150-399): "Pollsters agree - Carl Bialik: “...”" was "Pollsters"'
+    # (the cue "agree"), "... caucus - HuffPollster: “...”" was "polls"'
+    text = ("Pollsters agree - Carl Bialik: \u201cOne of the biggest lessons was a simple one: keep on contacting "
+            "voters as late as possible.\u201d [538.]\n\n"
+            "IOWA POLLS NOT NECESSARILY WRONG, JUST TOO EARLY - Mark Blumenthal and Jon Cohen: \u201cAlthough the "
+            "polls failed to predict the win, it isn't because they were dead wrong.\u201d [HuffPost.]\n\n"
+            "Estimates of civic engagement are particularly problematic - Pew Research: \u201cAll the samples "
+            "evaluated include more engaged individuals.\u201d")
+    assert _written(nlp, text) == [
+        ("Carl Bialik", "Carl Bialik"),
+        ("Mark Blumenthal", "Mark Blumenthal and Jon Cohen"),
+        ("Pew Research", "Pew Research"),
+    ]

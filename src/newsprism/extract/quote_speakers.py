@@ -347,6 +347,39 @@ def transcript_tag(index: DocIndex, region: QuotedRegion) -> tuple[int, Person] 
     return tag.end(), Person(named.name if named is not None and named.name is not None else written, written)
 
 
+def dash_heading(index: DocIndex, region: QuotedRegion) -> Person | None:
+    """The author a digest's heading names between a dash and the colon the quote opens after
+    ("Pollsters agree - Carl Bialik: “...”", "... TOO EARLY - Mark Blumenthal and Jon Cohen:
+    “...”"): a name, whatever verb the heading has before the dash. None for any other form."""
+    text, doc = index.marks, index.doc
+    j = region.open_mark - 1
+    while j >= 0 and text[j] in " \t\xa0":
+        j -= 1
+    if j < 1 or text[j] != ":":
+        return None
+    colon = index.token_at(j)
+    if doc[colon].text != ":" or colon < 2:
+        return None
+    lo = colon
+    def namelike(t: Token) -> bool:
+        return t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.is_title)  # ("Pew Research": nouns to the parser)
+
+    while lo > 0 and colon - lo < 8 and (namelike(doc[lo - 1]) or doc[lo - 1].pos_ == "CCONJ" or doc[lo - 1].text == "."):
+        lo -= 1
+    if lo == colon or lo == 0 or doc[lo - 1].text not in _DASHES or not namelike(doc[lo]) or not namelike(doc[colon - 1]):
+        return None
+    written = index.span(doc[lo].idx, doc[colon - 1].idx + len(doc[colon - 1]))
+    # of a pair of authors, the first names the speaker; the source as written is both
+    last = next((t.i - 1 for t in doc[lo:colon] if t.pos_ == "CCONJ"), colon - 1)
+    speaker = _speaker_named_by(index, doc[last], region.open_mark)
+    if speaker.name is None or speaker.lost:
+        return None
+    name = speaker.name
+    if not written.start <= name.start < written.end and index.people.person_of(doc[last]) is None:
+        name = index.span(doc[lo].idx, doc[last].idx + len(doc[last]))  # the heading's words, not its sentence's
+    return Person(name, written, gender=speaker.gender)
+
+
 def colon_speaker(index: DocIndex, region: QuotedRegion) -> Person:
     """A quote that follows a colon and has no cue: the author a heading names right before
     the colon, after a dash, "from" or the line's start ("... FOR THE FIRST TIME - Jeffrey M.

@@ -46,7 +46,7 @@ from newsprism.extract.quote_cues import (
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, colon_speaker, dash_byline, named_between, speaker_of, transcript_tag, utterance_owner,
+    NO_SPEAKER, colon_speaker, dash_byline, dash_heading, named_between, speaker_of, transcript_tag, utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
 
@@ -108,13 +108,16 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
         after = index.token_at(region.close_mark) + 1 if region.close_mark is not None else None
         partial = is_partial(index.marks, region.open_mark)
         tagged = transcript_tag(index, region)
-        cue = None if tagged is not None else find_cue(index, region, first, after, partial)
+        heading = dash_heading(index, region) if tagged is None else None
+        cue = None if tagged is not None or heading is not None else find_cue(index, region, first, after, partial)
         byline = dash_byline(index, region)
         governing: Token | None = None
         shared: Person | None = None
         if tagged is not None:
             speaker = tagged[1]
             region = replace(region, start=tagged[0])
+        elif heading is not None:
+            speaker = heading
         elif cue is not None:
             cue = outer_cue(index, cue)
             speaker = speaker_of(index, cue, region.open_mark)
