@@ -656,3 +656,10 @@ def test_a_digest_heading_s_author_between_a_dash_and_a_colon_speaks_whatever_ve
         ("Mark Blumenthal", "Mark Blumenthal and Jon Cohen"),
         ("Pew Research", "Pew Research"),
     ]
+
+
+def test_a_quote_passed_on_according_to_a_report_is_written_as_that_report_and_spoken_by_the_cue_s_subject(nlp):
+    # huff-post 2016-06-16 (train 150-399), west-journal 2016 (train 400+): PolNeAR marks the report as the source
+    text = ("Obama visited Orlando on Thursday.\n\n\u201cThey don't care about politics,\u201d Obama said of the "
+            "families of gun violence victims, according to a White House pool report.")
+    assert _written(nlp, text) == [("Obama", "a White House pool report")]

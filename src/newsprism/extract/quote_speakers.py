@@ -18,7 +18,7 @@ import re
 
 from spacy.tokens import Token
 
-from newsprism.attribution import Person, as_written, is_mute, is_reporting_verb, source_of, source_phrase
+from newsprism.attribution import Person, according_to, as_written, is_mute, is_reporting_verb, source_of, source_phrase
 from newsprism.attribution.source import titled_name_after
 from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS
 from newsprism.extract.quote_cues import (
@@ -345,6 +345,22 @@ def transcript_tag(index: DocIndex, region: QuotedRegion) -> tuple[int, Person] 
         return None
     named = people.person_of(last)
     return tag.end(), Person(named.name if named is not None and named.name is not None else written, written)
+
+
+def reported_by(index: DocIndex, cue: Token) -> Span | None:
+    """The report a quote's cue is passed on through, "according to" later in its sentence:
+    "“...,” Obama said of the families, according to a White House pool report" (PolNeAR marks
+    the report as the quote's source; the speaker is still who said it). None without one."""
+    doc = index.doc
+    for j in range(cue.i + 1, min(len(doc), cue.i + 16)):
+        tok = doc[j]
+        if is_terminator(tok) or index.inside_quote(tok.idx):
+            return None
+        obj = according_to(tok)
+        if obj is not None:
+            lo, hi = source_phrase(obj)
+            return index.span(doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1]))
+    return None
 
 
 def dash_heading(index: DocIndex, region: QuotedRegion) -> Person | None:
