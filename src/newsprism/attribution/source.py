@@ -71,7 +71,8 @@ def _wordlike(token: "Token") -> bool:
 
 
 def _inner_hyphen(token: "Token") -> bool:
-    """The hyphen inside a word ("co-host", "co-founder"), glued to the words on both sides."""
+    """The hyphen inside a word ("co-host", "co-founder"), glued to the words on both sides (after
+    the verb only: "Bashar al-Assad — imposed" before it is the phrase the parser broke)."""
     return token.text in ("-", "‐") and 0 < token.i < len(token.doc) - 1 and not token.whitespace_ \
         and not token.nbor(-1).whitespace_
 
@@ -111,7 +112,7 @@ def source_of(verb: "Token") -> "Token | None":
         subjects_here = [c for c in current.children if c.dep_ in SOURCE_DEPS]
         # (a name right before the verb, after the dash, still speaks: "... made public ― Trump boasted")
         named_next = [c for c in subjects_here if c.i == current.i - 1 and c.pos_ == "PROPN"]
-        if any(not _wordlike(c) and not (named_next and c.i < named_next[0].i) and not _inner_hyphen(c)
+        if any(not _wordlike(c) and not (named_next and c.i < named_next[0].i) and not (c.i > current.i and _inner_hyphen(c))
                for c in subjects_here):
             # a "-" made a subject: the parser broke a phrase it did not understand ("after
             # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
