@@ -74,6 +74,9 @@ class FactParams:
     # two claims each giving figures (written with digits), none in common: "partly" unless their
     # words agree differ_terms much
     other_figures: bool = True
+    # a fact takes, in each report it lacks, the free claim that states it with its claims
+    # (newsprism.compare.fact_reports): a report the alignment's best-two rule left out
+    other_reports: bool = True
     # claims of two outlets no alignment linked that share an anchor — the same quote of one
     # speaker, one figure counting one thing, one actor's action on one target — and agree on
     # their core arguments (newsprism.compare.fact_anchors): one fact, saying which anchor

@@ -40,6 +40,7 @@ from newsprism.compare.cores import cores as _cores, fit as _fit, publication_da
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
+from newsprism.compare.fact_reports import other_reports
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
     dateline_only, headline_span, importance, is_content, quoted_sentence, readability, reads_whole, single_source_head, single_source_weight,
@@ -209,6 +210,38 @@ def _whole(claim: Claim) -> Span:
     return claim.citation
 
 
+def _with_other_reports(fact: Fact, claims: Sequence[Claim], index: Mapping[str, int], pairs: PairScores,
+                        used: set[str], strength, params: FactParams, report_of: Mapping[str, str],
+                        cites_outlet: Mapping[str, set[str]], copied: set, families: Mapping[str, str],
+                        quoting: Mapping[str, set[str]], outlet_of: Mapping[str, str | None],
+                        rank: Mapping[str, int]) -> Fact:
+    """The fact with the claims of the reports it lacks that state it with its claims
+    (:func:`newsprism.compare.fact_reports.other_reports`), each "same fact"."""
+    members = [index[s.claim] for s in fact.support if s.strength == "same fact" and s.claim in index]
+    free = [
+        k for k, c in enumerate(claims)
+        if c.id not in used and is_content(c) and not (cites_outlet.get(c.id, set()) & set(fact.docs))
+    ]
+    added = other_reports(members, free, claims, pairs, strength, params.same_score,
+                          lambda d: report_of.get(d, d))
+    if not added:
+        return fact
+    joined = {claims[k].id for k in added}
+    used.update(joined)
+    support = [s for s in fact.support if s.claim not in joined]
+    support += [Support(claims[k].id, claims[k].citation, "same fact") for k in added]
+    support.sort(key=lambda s: (s.strength != "same fact", s.citation.doc, s.citation.start))
+    same = [claims[index[s.claim]] for s in support if s.strength == "same fact" and s.claim in index]
+    docs = tuple(sorted({c.doc for c in same}))
+    return replace(
+        fact, support=tuple(support), docs=docs,
+        sources=independent_sources(list(docs), same, copied, families, quoting, outlet_of),
+        actors=tuple(dict.fromkeys([*fact.actors, *(e for c in same for e in c.entities)])),
+        figures=tuple(dict.fromkeys([*fact.figures, *(f.text for c in same for f in c.figures)])),
+        importance=max(fact.importance, *(importance(claims[k], rank[claims[k].id]) for k in added)),
+    )
+
+
 def build_facts(
     graph: ClaimGraph,
     analysis: StoryAnalysis,
@@ -370,6 +403,7 @@ def build_facts(
         return st
 
     home: dict[int, tuple[tuple[int, float], int]] = {}
+    first_group_fact = len(facts)
     if pairs is not None:
         for gi, group in enumerate(groups):
             ks = [index[c] for c in group if c not in used]
@@ -406,6 +440,12 @@ def build_facts(
         for core in _cores(ks, same_pairs, claims, pairs, apart, params.one_per_doc, params.core_star, unit):
             add_fact([(claims[k], "same fact" if k in core else "partly") for k in left])
             left = [k for k in left if k not in core]
+    # a report the alignment left out of a fact whose claim states it with the fact's claims
+    if pairs is not None and params.other_reports:
+        report_of = {d: outlet_keys.get(d, d) for d in outlet_keys}
+        for x in range(first_group_fact, len(facts)):
+            facts[x] = _with_other_reports(facts[x], claims, index, pairs, used, strength, params, report_of,
+                                           cites_outlet, copied, families, quoting, outlet_of, rank)
     # what no alignment linked but the propositions state alike: the same action
     # on the same resolved argument, however differently worded
     if props is not None and (params.proposition_links or params.unlinked_pairs) and pairs is not None:
