@@ -9,8 +9,8 @@ Friday as the host of the 81st Academy Awards" / "The Academy ... announced Frid
 Jackman will be the host of the 81st annual Oscars"). Here each fact takes, in each report it
 lacks, the free claim that states it — ``"same fact"`` by
 :func:`newsprism.compare.fact_links.link_strength`, the same rules as within a fact — with at
-least two of its claims of different reports and with half its reports or more (with both,
-for a fact of two reports), best by its weakest score with them. The rules decide; the
+least two of its claims of different reports (both, for a fact of two reports), best by its
+weakest score with them. The rules decide; the
 alignment score only picks which pairs to ask about (at least ``FactParams.same_score``,
 below which no link is "same fact").
 """
@@ -18,39 +18,45 @@ below which no link is "same fact").
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Sequence
+from typing import Callable, Container, Mapping, Sequence
 
 from newsprism.compare.align import PairScores
 from newsprism.compare.blocked import pairs_at_least
 from newsprism.extract.claims import Claim
 
-__all__ = ["other_reports"]
+__all__ = ["near_pairs", "other_reports"]
 
 
-def other_reports(members: Sequence[int], free: Sequence[int], claims: Sequence[Claim], pairs: PairScores,
-                  strength: Callable[[int, int], str], threshold: float, unit: Callable[[str], str]) -> list[int]:
+def near_pairs(pairs: PairScores, n: int, threshold: float) -> dict[int, list[int]]:
+    """Each claim's partners scoring ``threshold`` or more: once per story, one array operation
+    (dense tables or the blocked alignment's candidate pairs alike)."""
+    out: dict[int, list[int]] = defaultdict(list)
+    for a, b in pairs_at_least(pairs.score, range(n), threshold):
+        out[a].append(b)
+        out[b].append(a)
+    return out
+
+
+def other_reports(members: Sequence[int], free: Container[int], claims: Sequence[Claim], near: Mapping[int, Sequence[int]],
+                  pairs: PairScores, strength: Callable[[int, int], str], unit: Callable[[str], str]) -> list[int]:
     """The claims (indices into ``claims``) of ``free`` that join the fact of ``members`` (its
-    "same fact" claims), at most one per report (``unit``: a document's report key) it lacks."""
+    "same fact" claims), at most one per report (``unit``: a document's report key) it lacks;
+    ``near``: :func:`near_pairs` at ``FactParams.same_score``."""
     have = {unit(claims[k].doc) for k in members}
     if len(have) < 2:
         return []
-    candidates = [k for k in free if unit(claims[k].doc) not in have]
-    if not candidates:
-        return []
-    need = max(2, (len(have) + 1) // 2)
-    inside = set(members)
     hits: dict[int, set[int]] = defaultdict(set)
-    for a, b in pairs_at_least(pairs.score, [*members, *candidates], threshold):
-        if (a in inside) == (b in inside):
-            continue
-        m, c = (a, b) if a in inside else (b, a)
-        hits[c].add(m)
+    for m in members:
+        for c in near.get(m, ()):
+            if c in free and unit(claims[c].doc) not in have:
+                hits[c].add(m)
     best: dict[str, tuple[float, int]] = {}
     for c, ms in sorted(hits.items()):
-        if len({unit(claims[m].doc) for m in ms}) < need:
+        # two of its claims of different reports at least: one link is what the alignment had
+        if len({unit(claims[m].doc) for m in ms}) < 2:
             continue
         same = [m for m in sorted(ms) if strength(m, c) == "same fact"]
-        if len({unit(claims[m].doc) for m in same}) < need:
+        if len({unit(claims[m].doc) for m in same}) < 2:
             continue
         weakest = min(float(pairs.score[m, c]) for m in same)
         key = unit(claims[c].doc)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -40,7 +40,7 @@ from newsprism.compare.cores import cores as _cores, fit as _fit, publication_da
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
-from newsprism.compare.fact_reports import other_reports
+from newsprism.compare.fact_reports import near_pairs, other_reports
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
     dateline_only, headline_span, importance, is_content, quoted_sentence, readability, reads_whole, single_source_head, single_source_weight,
@@ -210,20 +210,21 @@ def _whole(claim: Claim) -> Span:
     return claim.citation
 
 
-def _with_other_reports(fact: Fact, claims: Sequence[Claim], index: Mapping[str, int], pairs: PairScores,
-                        used: set[str], strength, params: FactParams, report_of: Mapping[str, str],
+def _with_other_reports(fact: Fact, claims: Sequence[Claim], index: Mapping[str, int],
+                        near: Mapping[int, Sequence[int]], pairs: PairScores, used: set[str],
+                        strength: Callable[[int, int], str], report_of: Mapping[str, str],
                         cites_outlet: Mapping[str, set[str]], copied: set, families: Mapping[str, str],
                         quoting: Mapping[str, set[str]], outlet_of: Mapping[str, str | None],
                         rank: Mapping[str, int]) -> Fact:
     """The fact with the claims of the reports it lacks that state it with its claims
     (:func:`newsprism.compare.fact_reports.other_reports`), each "same fact"."""
     members = [index[s.claim] for s in fact.support if s.strength == "same fact" and s.claim in index]
-    free = [
-        k for k, c in enumerate(claims)
-        if c.id not in used and is_content(c) and not (cites_outlet.get(c.id, set()) & set(fact.docs))
-    ]
-    added = other_reports(members, free, claims, pairs, strength, params.same_score,
-                          lambda d: report_of.get(d, d))
+    docs_here = set(fact.docs)
+    free = {
+        k for m in members for k in near.get(m, ())
+        if claims[k].id not in used and is_content(claims[k]) and not (cites_outlet.get(claims[k].id, set()) & docs_here)
+    }
+    added = other_reports(members, free, claims, near, pairs, strength, lambda d: report_of.get(d, d))
     if not added:
         return fact
     joined = {claims[k].id for k in added}
@@ -443,8 +444,9 @@ def build_facts(
     # a report the alignment left out of a fact whose claim states it with the fact's claims
     if pairs is not None and params.other_reports:
         report_of = {d: outlet_keys.get(d, d) for d in outlet_keys}
+        near = near_pairs(pairs, len(claims), params.same_score) if len(facts) > first_group_fact else {}
         for x in range(first_group_fact, len(facts)):
-            facts[x] = _with_other_reports(facts[x], claims, index, pairs, used, strength, params, report_of,
+            facts[x] = _with_other_reports(facts[x], claims, index, near, pairs, used, strength, report_of,
                                            cites_outlet, copied, families, quoting, outlet_of, rank)
     # what no alignment linked but the propositions state alike: the same action
     # on the same resolved argument, however differently worded
