@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Callable, Container, Mapping, Sequence
 
+import numpy as np
+
 from newsprism.compare.align import PairScores
 from newsprism.compare.blocked import pairs_at_least
 from newsprism.extract.claims import Claim
@@ -31,7 +33,12 @@ def near_pairs(pairs: PairScores, n: int, threshold: float) -> dict[int, list[in
     """Each claim's partners scoring ``threshold`` or more: once per story, one array operation
     (dense tables or the blocked alignment's candidate pairs alike)."""
     out: dict[int, list[int]] = defaultdict(list)
-    for a, b in pairs_at_least(pairs.score, range(n), threshold):
+    if isinstance(pairs.score, np.ndarray):
+        # a dense table: one boolean table, not a float64 copy of every pair (pairs_at_least)
+        found = np.argwhere(np.triu(pairs.score >= threshold, k=1)).tolist()
+    else:
+        found = pairs_at_least(pairs.score, range(n), threshold)
+    for a, b in found:
         out[a].append(b)
         out[b].append(a)
     return out
