@@ -136,3 +136,16 @@ def test_real_subtopics_have_gold_pairs_in_both_halves(ecb_dir, nlp):
         for doc, sents in story.sentences.items():
             text = story.texts[doc]
             assert all("\n" not in text[s:e] for _, s, e in sents)
+
+
+def test_both_ecb_measures_read_the_same_tokens_with_their_own_sentence_break(tmp_path):
+    from newsprism.evaluate.ecbplus import read_documents
+
+    tsv = tmp_path / "dev_text.txt"
+    tsv.write_text("d1\t0\t0\tJackman\nd1\t0\t1\tto\nd1\t0\t2\thost\nd1\t1\t3\tHe\nd1\t1\t4\tsaid\nd1\t1\t5\tso\n",
+                   encoding="utf-8")
+    lines, line_tokens = read_documents(tsv)
+    paragraphs, _, para_tokens = read_sentences(tsv)
+    assert lines["d1"] == "Jackman to host\nHe said so"
+    assert paragraphs["d1"] == "Jackman to host\n\nHe said so"
+    assert [lines["d1"][a:b] for a, b in line_tokens["d1"]] == [paragraphs["d1"][a:b] for a, b in para_tokens["d1"]]

@@ -52,7 +52,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from newsprism.evaluate.ecbplus import TUNING_TOPICS
+from newsprism.evaluate.ecbplus import TUNING_TOPICS, read_text
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,39 +101,11 @@ _BREAK = "\n\n"
 
 
 def read_sentences(path: Path) -> tuple[dict[str, str], dict[str, list[tuple[int, int, int]]], dict[str, list[tuple[int, int]]]]:
-    """Each document's text rebuilt from the token TSV (tokens joined by one space, as
-    :func:`newsprism.evaluate.ecbplus.read_documents` joins them; each sentence a paragraph),
-    its sentences as (sentence id, start, end) and its tokens' (start, end) in file order."""
-    words: dict[str, list[tuple[int, list[str]]]] = defaultdict(list)
-    with Path(path).open(encoding="utf-8") as handle:
-        for line in handle:
-            cols = line.rstrip("\n").split("\t")
-            if len(cols) < 4:
-                continue
-            doc, sent = cols[0], int(cols[1])
-            if not words[doc] or words[doc][-1][0] != sent:
-                words[doc].append((sent, []))
-            words[doc][-1][1].append(cols[3])
-    texts: dict[str, str] = {}
-    sentences: dict[str, list[tuple[int, int, int]]] = {}
-    tokens: dict[str, list[tuple[int, int]]] = {}
-    for doc, sents in words.items():
-        pos, parts, spans, toks = 0, [], [], []
-        for s_i, (sent, ws) in enumerate(sents):
-            if s_i:
-                parts.append(_BREAK)
-                pos += len(_BREAK)
-            start = pos
-            for w_i, w in enumerate(ws):
-                if w_i:
-                    parts.append(" ")
-                    pos += 1
-                parts.append(w)
-                toks.append((pos, pos + len(w)))
-                pos += len(w)
-            spans.append((sent, start, pos))
-        texts[doc], sentences[doc], tokens[doc] = "".join(parts), spans, toks
-    return texts, sentences, tokens
+    """Each document's text rebuilt from the token TSV by :func:`newsprism.evaluate.ecbplus.read_text`
+    (each sentence a paragraph), its sentences as (sentence id, start, end) and its tokens'
+    (start, end) in file order."""
+    read = read_text(path, sentence_break=_BREAK)
+    return read.texts, read.sentences, read.tokens
 
 
 def saying_chains(heads: Iterable[tuple[str, str]]) -> frozenset[str]:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
     from spacy.tokens import Doc
 
-__all__ = ["evaluate_ecbplus", "read_documents", "read_gold_mentions", "GoldMention"]
+__all__ = ["evaluate_ecbplus", "EcbText", "read_text", "read_documents", "read_gold_mentions", "GoldMention"]
 
 SPLIT = "dev"  # the split the figures and floors are measured on (others: ``split=``)
 
@@ -61,44 +61,56 @@ class GoldMention:
     text: str
 
 
-def read_documents(path: Path) -> tuple[dict[str, str], dict[str, list[tuple[int, int]]]]:
-    """Rebuild each document's text from the token TSV.
+@dataclass(frozen=True)
+class EcbText:
+    """ECB+ documents rebuilt from the token TSV: the one reader both ECB+ measures use."""
 
-    Returns texts by doc id and, per doc, the (start, end) character offsets of
-    its tokens in file order (the index ``tokens_ids`` refers to).
-    """
-    sentences: dict[str, list[list[str]]] = defaultdict(list)
-    last_sentence: dict[str, str] = {}
-    with path.open(encoding="utf-8") as handle:
+    texts: dict[str, str]  # doc id -> text
+    sentences: dict[str, list[tuple[int, int, int]]]  # doc id -> (sentence id, start, end), in file order
+    tokens: dict[str, list[tuple[int, int]]]  # doc id -> each token's (start, end), in file order (``tokens_ids``)
+
+
+def read_text(path: Path, sentence_break: str = "\n") -> EcbText:
+    """Rebuild each document's text from the token TSV: tokens joined by one space, sentences
+    by ``sentence_break`` (a line for the coreference measure; ``"\n\n"``, a paragraph, for
+    the facts measure, where a headline without an end mark must not run into the next line)."""
+    words: dict[str, list[tuple[int, list[str]]]] = defaultdict(list)
+    with Path(path).open(encoding="utf-8") as handle:
         for line in handle:
             cols = line.rstrip("\n").split("\t")
             if len(cols) < 4:
                 continue
-            doc, sent, word = cols[0], cols[1], cols[3]
-            if last_sentence.get(doc) != sent:
-                sentences[doc].append([])
-                last_sentence[doc] = sent
-            sentences[doc][-1].append(word)
+            doc, sent = cols[0], int(cols[1])
+            if not words[doc] or words[doc][-1][0] != sent:
+                words[doc].append((sent, []))
+            words[doc][-1][1].append(cols[3])
     texts: dict[str, str] = {}
-    offsets: dict[str, list[tuple[int, int]]] = {}
-    for doc, sents in sentences.items():
-        parts: list[str] = []
-        spans: list[tuple[int, int]] = []
-        pos = 0
-        for s_i, words in enumerate(sents):
+    sentences: dict[str, list[tuple[int, int, int]]] = {}
+    tokens: dict[str, list[tuple[int, int]]] = {}
+    for doc, sents in words.items():
+        pos, parts, spans, toks = 0, [], [], []
+        for s_i, (sent, ws) in enumerate(sents):
             if s_i:
-                parts.append("\n")
-                pos += 1
-            for w_i, word in enumerate(words):
+                parts.append(sentence_break)
+                pos += len(sentence_break)
+            start = pos
+            for w_i, w in enumerate(ws):
                 if w_i:
                     parts.append(" ")
                     pos += 1
-                parts.append(word)
-                spans.append((pos, pos + len(word)))
-                pos += len(word)
-        texts[doc] = "".join(parts)
-        offsets[doc] = spans
-    return texts, offsets
+                parts.append(w)
+                toks.append((pos, pos + len(w)))
+                pos += len(w)
+            spans.append((sent, start, pos))
+        texts[doc], sentences[doc], tokens[doc] = "".join(parts), spans, toks
+    return EcbText(texts, sentences, tokens)
+
+
+def read_documents(path: Path) -> tuple[dict[str, str], dict[str, list[tuple[int, int]]]]:
+    """Each document's text (one line per sentence) and its tokens' (start, end) offsets in
+    file order (the index ``tokens_ids`` refers to)."""
+    read = read_text(path)
+    return read.texts, read.tokens
 
 
 def read_gold_mentions(path: Path, offsets: dict[str, list[tuple[int, int]]], texts: dict[str, str]) -> list[GoldMention]:
