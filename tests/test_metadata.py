@@ -268,3 +268,30 @@ def test_an_agency_the_text_only_cites_is_no_wire_origin():
             "Reuters, which first reported the plan.\n\nShe said more later.")
     assert "wire" not in infer_metadata(Article(id="d1", text=text)).meta
     assert find_wire("d1", text) is None
+
+
+# the opening of ECB+ 21_3ecbplus (nydailynews.com) and 2_8ecbplus (cnn.com), as a saved page
+# keeps them and as the ECB+ measure rebuilds them from tokens (spaces around punctuation)
+_NYDN = ("http://www.nydailynews.com/new-york/queens/hit-and-run-driver-kills-queens-granny-article-1.1456300\n"
+         "Queens grandmother killed by a drunk hit-and-run driver\n")
+_CNN_SPACED = ("http : / / edition . cnn . com / 2013 / 08 / 02 / showbiz / movies / ellen - degeneres - oscars - host / index . html"
+               "\n\nEllen DeGeneres to host the Oscars\n\n")
+
+
+@pytest.mark.parametrize("text, outlet, evidence", [
+    (_NYDN + BODY, "nydailynews.com", "www.nydailynews.com"),
+    (_CNN_SPACED + BODY, "CNN", "edition . cnn . com"),
+    ("http : / / newyork . cbslocal . com / 2013 / 09 / 14 / cops - queens - woman\n\n" + BODY,
+     "newyork.cbslocal.com", "newyork . cbslocal . com"),
+])
+def test_the_page_address_the_text_opens_with_names_the_outlet(text, outlet, evidence):
+    article = _infer(text)
+    assert (article.outlet, article.outlet_source) == (outlet, "page-address")
+    assert article.outlet_evidence is not None and article.outlet_evidence.text == evidence
+    assert text[article.outlet_evidence.start:article.outlet_evidence.end] == evidence
+
+
+def test_an_address_inside_the_text_or_under_a_credit_line_is_not_the_page_address():
+    assert find_outlet("d", BODY + "Read more at http://www.nydailynews.com/new-york/queens/x\n") is None
+    credited = _NYDN + BODY + "Associated Press writers Zeina Karam and Bassem Mroue contributed to this report.\n"
+    assert find_outlet("d", credited)[:2] == ("The Associated Press", "credit-line")

@@ -151,3 +151,12 @@ def test_a_speaker_written_as_a_named_entity_is_one_heading(analysis):
     loose = replace(linked, speaker="Richard Brown", speaker_entity=None)
     groups = quotes_by_speaker(replace(analysis, quotes=(linked, loose)))
     assert [g.speaker for g in groups] == ["Richard Brown"] and len(groups[0].quotes) == 2
+
+
+def test_a_site_known_by_its_address_is_labelled_by_the_whole_address():
+    from newsprism.report.common import outlet_labels_for
+
+    # ECB+ 2ecbplus: outlets read from the page addresses the reports open with
+    labels = outlet_labels_for([("a", "deadline.com"), ("b", "hollywoodreporter.com"), ("c", "The New York Times"),
+                                ("d", "deadline.com")])
+    assert [labels[k][0] for k in "abcd"] == ["deadline.com", "hollywoodreporter.com", "NYT", "deadline.com 2"]

@@ -25,6 +25,7 @@ OutletSource = Literal[
     "jsonl",  # the record's own "outlet" field
     "credit-line",  # the text's wire dateline or credit line (extract/metadata.py)
     "caption-credit",  # a photo caption crediting a newspaper
+    "page-address",  # the page's address the text opens with (extract/metadata.py)
     "html-meta",  # the page's site name (trafilatura)
     "feed",  # the RSS/Atom feed's title
     "news-please",  # news-please's source_domain

@@ -9,7 +9,8 @@ The outlet is taken only from the publisher's own marks: a wire dateline
 ("Associated Press writers ... contributed to this report."), a wire
 sign-off at the very end ("— The Associated Press"), a copyright footer, or
 a caption credit naming a (non-wire) newspaper ("(Jenny Starrs/The
-Washington Post)"). A publisher the article merely cites ("told The
+Washington Post)"), or the page's own address as the text's first line (a saved page:
+"http://www.nydailynews.com/new-york/..." gives "nydailynews.com"). A publisher the article merely cites ("told The
 Associated Press", "according to Reuters", "The New York Post reports")
 matches none of these patterns, so it never becomes the outlet.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 from newsprism.model import Article, Span
 
@@ -84,7 +85,7 @@ def normalise_outlet(name: str) -> str:
 
 class Evidence(NamedTuple):
     outlet: str
-    source: str  # "credit-line" | "caption-credit"
+    source: str  # "credit-line" | "page-address" | "caption-credit"
     start: int
     end: int
 
@@ -120,6 +121,35 @@ _COPYRIGHT = re.compile(
 )
 # "(Jenny Starrs/The Washington Post)"
 _CAPTION_CREDIT = re.compile(r"\((?P<who>[A-Z][^()/\n]{1,60}?)[ ]*/[ ]*(?P<agency>[A-Z][^()/\n]{1,60}?)\)")
+
+
+# A known outlet's web domain: its address names it as its credit line does
+_OUTLET_DOMAINS: Mapping[str, str] = MappingProxyType({
+    "apnews.com": "The Associated Press", "reuters.com": "Reuters", "afp.com": "Agence France-Presse",
+    "upi.com": "United Press International", "cnn.com": "CNN", "washingtonpost.com": "The Washington Post",
+    "nytimes.com": "The New York Times", "usatoday.com": "USA Today", "politico.com": "Politico",
+    "breitbart.com": "Breitbart News", "huffingtonpost.com": "HuffPost", "huffpost.com": "HuffPost",
+    "westernjournal.com": "The Western Journal", "wsj.com": "The Wall Street Journal",
+    "latimes.com": "Los Angeles Times", "theguardian.com": "The Guardian", "bbc.com": "BBC News",
+    "bbc.co.uk": "BBC News", "foxnews.com": "Fox News", "npr.org": "NPR", "bloomberg.com": "Bloomberg",
+})
+# The page's address alone on the first line, as a saved page or a corpus keeps it; the
+# spaced form is the same address rebuilt from tokens ("http : / / www . ny1 . com / ...")
+_HOST_PART = r"[A-Za-z0-9]+(?:[ ]?-[ ]?[A-Za-z0-9]+)*"
+_PAGE_ADDRESS = re.compile(
+    rf"\A\s*https?[ ]?:[ ]?/[ ]?/[ ]?(?P<host>{_HOST_PART}(?:[ ]?\.[ ]?{_HOST_PART})+)(?=[ ]?[/?#:]|[ ]*\n|\s*\Z)"
+)
+
+
+def page_address_outlet(text: str) -> Evidence | None:
+    """The outlet named by the page address the text opens with: a known outlet's name,
+    else the site's host name without "www." ("newyork.cbslocal.com")."""
+    m = _PAGE_ADDRESS.match(text)
+    if m is None:
+        return None
+    host = "".join(m.group("host").split()).lower().removeprefix("www.")
+    known = next((name for domain, name in _OUTLET_DOMAINS.items() if host == domain or host.endswith("." + domain)), None)
+    return Evidence(known or host, "page-address", m.start("host"), m.end("host"))
 
 
 def _lead(text: str, paragraphs: int = 2, limit: int = 2000) -> str:
@@ -165,6 +195,9 @@ def _outlet_evidence(text: str) -> list[Evidence]:
         name = normalise_outlet(m.group("agency"))
         if name in OUTLET_NAMES:
             found.append(Evidence(name, "credit-line", m.start(), m.end()))
+    page = page_address_outlet(text)
+    if page is not None:
+        found.append(page)
     for m in _CAPTION_CREDIT.finditer(text):
         name = normalise_outlet(m.group("agency"))
         if name in OUTLET_NAMES and name not in _SYNDICATED:
@@ -198,11 +231,12 @@ def find_wire(doc_id: str, text: str) -> tuple[str, Span] | None:
 def find_outlet(doc_id: str, text: str) -> tuple[str, str, Span] | None:
     """(outlet, source, evidence span) from the publisher's own marks, or None.
 
-    Credit lines outrank caption credits; when the strongest kind of evidence
-    names two different outlets the answer is None (unknown beats wrong).
+    Credit lines outrank the page address, which outranks caption credits; when the
+    strongest kind of evidence names two different outlets the answer is None (unknown
+    beats wrong).
     """
     evidence = _outlet_evidence(text)
-    for source in ("credit-line", "caption-credit"):
+    for source in ("credit-line", "page-address", "caption-credit"):
         of_kind = [e for e in evidence if e.source == source]
         if not of_kind:
             continue
@@ -326,7 +360,7 @@ def find_contributors(text: str) -> list[str]:
 def infer_metadata(article: Article) -> Article:
     """The article with outlet, dateline, authors and contributors filled in where
     the text shows them and the user gave none."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}  # field name -> value, for dataclasses.replace
     text = article.text
     if article.outlet is None:
         found = find_outlet(article.id, text)

@@ -127,8 +127,11 @@ def resolved_label(resolved: str | None) -> str:
 
 
 def short_outlet(name: str) -> str:
-    """A short label for an outlet: "The New York Times" -> "NYT", "Reuters" -> "Reuters"."""
+    """A short label for an outlet: "The New York Times" -> "NYT", "Reuters" -> "Reuters"; a
+    site known only by its address keeps it whole ("deadline.com", not "deadline.")."""
     bare = name.strip()
+    if "." in bare and not any(ch.isspace() for ch in bare):
+        return bare
     if bare.lower().startswith("the "):
         bare = bare[4:].strip()
     if len(bare) <= 9:
