@@ -322,3 +322,21 @@ def test_a_plans_cost_told_with_would_and_in_the_present_is_one_figure(nlp):
     # the same estimate told alike
     assert _conflicts(nlp, {"a": f"The Senate tax plan would cost $1.5 trillion {jct}",
                             "b": f"The Senate tax plan costs $1.5 trillion {jct}"}) == []
+
+
+def test_a_conflicts_heading_asks_its_question_in_the_texts_words(nlp):
+    # "how many arrests", as the text writes it (never the lemma: "how many arrest in:"); an
+    # amount asks "how much money", not "the figure (money)"
+    fox = ("Police in Ferguson eased their tactics on Wednesday. "
+           "Johnson said there were six arrests Wednesday, compared to 47 the previous night.")
+    nyt = ("Captain Johnson said there were only sporadic problems on Tuesday night. "
+           "Still, the police did make 70 arrests overnight.")
+    (arrests,) = _conflicts(nlp, {"a": fox, "b": nyt})
+    assert arrests.about.startswith("how many arrests in: "), arrests.about
+    money = _conflicts(nlp, {
+        "a": "President Trump demanded $5.7 billion for a wall on the southern border, and Democrats refused. "
+             "The shutdown entered its third week.",
+        "b": "Democrats have rejected the $5.6 billion that Trump wants for his border wall as talks stalled. "
+             "Federal workers missed a paycheck.",
+    })
+    assert money and all(x.about.startswith("how much money in: ") for x in money), [x.about for x in money]

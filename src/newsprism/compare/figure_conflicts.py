@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -155,7 +156,8 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
             if not clash:
                 continue
             versions = _versions_by_value([(d, once[d][1].text, once[d][1], None) for d in docs])
-            what = "which year" if slot == "year" else f"the figure ({slot.split(':')[0]})"
+            unit, _, counted = slot.partition(":")
+            what = "which year" if slot == "year" else what_figure(unit, counted)
             out.append(conflict(f"{what} in: {fact.headline.text}", "figure", versions))
     return out
 
@@ -200,6 +202,21 @@ def _in_range(claim: Claim, f) -> bool:
 # words that measure rather than name what is counted ("a 67 percentage point margin",
 # "up 19 percentage points"): two figures in them may count anything
 _MEASURE_WORDS = frozenset({"point", "points", "percent", "percentage", "cent", "times", "fold"})
+
+
+# the question each unit's versions answer, for a heading a reader can read
+_ASKS: Mapping[str, str] = MappingProxyType({
+    "money": "how much money", "percent": "what percentage", "fraction": "what share", "duration": "how long",
+    "age": "what age", "time": "what time", "people": "how many people", "count": "how many",
+})
+
+
+def what_figure(unit: str, counted: str = "") -> str:
+    """The question two versions of a figure answer: "how many guns" (the counted word as
+    the text writes it, not its lemma: "how many gun" is no English), "how much money"."""
+    if counted and unit in ("count", "people"):
+        return f"how many {counted}"
+    return _ASKS.get(unit, "what figure")
 
 
 def _noun(f) -> str:
@@ -740,7 +757,6 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
         if len(versions) < 2:
             continue
         a, b = members[0]
-        noun = next(iter(sorted(a.nouns & b.nouns)), "") or next(iter(sorted(a.nouns | b.nouns)), "")
-        what = f"how many {noun}" if noun and a.unit in ("count", "people") else f"the figure ({a.unit})"
+        what = what_figure(a.unit, _noun(a.fig) or _noun(b.fig))
         out.append(conflict(f"{what} in: {a.claim.text}", "figure", tuple(versions)))
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _interval, _noun, _num, _slot_of, conflict
+from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _interval, _noun, _num, _slot_of, conflict, what_figure
 from newsprism.extract.claims import Claim
 from newsprism.model import Finding, Span, Version
 
@@ -84,6 +84,6 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
                     Version((fi.doc,), fi.text, (Span(fi.doc, fi.start, fi.end, fi.text),)),
                     Version((fj.doc,), fj.text, (Span(fj.doc, fj.start, fj.end, fj.text),)),
                 )
-                what = f"how many {_noun(fi)}" if same_noun else f"the figure ({unit})"
+                what = what_figure(unit, _noun(fi) if same_noun else "")
                 out.append(conflict(f"{what} in: {claims[i].text}", "figure", versions))
     return out
