@@ -193,3 +193,54 @@ def test_a_web_address_states_no_fact():
         assert not is_content(Claim("d#0", Span("d", 0, len(line), line), terms=("ellen", "degeneres", "host", "oscars")))
     text = "Ellen DeGeneres will host the Oscars, the Academy said on www.oscars.org on Friday."
     assert is_content(Claim("d#0", Span("d", 0, len(text), text), terms=("ellen", "degeneres", "host", "oscars", "academy")))
+
+
+def test_a_summary_sentence_opens_with_nothing_answering_a_sentence_before_it():
+    from newsprism.compare.fact_text import summary_sentence
+
+    # the seed, AP: "However, hours after it crumbled, ..." answers the sentence before it
+    assert not summary_sentence("However, hours after it crumbled, the rebels said the deal was back on.")
+    assert not summary_sentence("Still, the police did make 70 arrests overnight in Ferguson, officials said.")
+    assert summary_sentence("Hours after the deal crumbled, the rebels said the evacuation was back on.")
+    assert summary_sentence("Stillwater police made 70 arrests overnight, officials said.")
+
+
+# the seed's damaged Times sentence ("government-held" was stripped: three spaces are left) and
+# the Post's and AP's intact ones
+_TIMES = "Rebel groups outside the city resumed shelling   districts in Aleppo on Wednesday."
+_POST = "Rebel groups resumed shelling government-held districts of Aleppo on Wednesday, residents said."
+_AP = "Rebels outside the city resumed shelling districts of Aleppo on Wednesday as the evacuation collapsed."
+
+
+def test_a_sentence_with_a_gap_where_words_were_lost_heads_no_fact_when_an_intact_one_can():
+    from newsprism.compare.fact_text import headline_claim
+
+    times, post = _fact_claim("times", _TIMES), _fact_claim("post", _POST)
+    gap = _TIMES.index("   ")
+    def gapped(c: Claim) -> bool:
+        return c.doc == "times" and c.start <= gap < c.end
+
+    assert headline_claim([times, post], lambda c: c.text, gapped) is post
+    assert headline_claim([times], lambda c: c.text, gapped) is times  # none intact: the one there is
+
+
+def test_a_summary_sentence_is_no_gapped_sentence_and_cites_only_the_reports_stating_it():
+    from newsprism.compare.findings import _summary
+    from newsprism.model import Finding
+
+    times, post, ap = _fact_claim("times", _TIMES), _fact_claim("post", _POST), _fact_claim("ap", _AP)
+    gaps = {"times": [(_TIMES.index("   "), _TIMES.index("   ") + 3)]}
+    claims = {c.id: c for c in (times, post, ap)}
+    fact = Finding("", "corroborated", _TIMES, ("ap", "post", "times"), (times.citation, post.citation, ap.citation),
+                   claims=tuple(claims), sources=3, fact="F1")
+    # the gapped headline gives way to an intact sentence of the fact the others state
+    (said,) = _summary([fact], {"F1": times.citation}, claims=claims, gaps=gaps)
+    assert said.text in (_POST, _AP)  # the Times' sentence may back it, not be quoted as it
+    assert said.text in {c.text for c in said.citations}
+    # a headline one report states little of is cited only to those stating it
+    unrelated = _fact_claim("wire", "Russia and Turkey brokered the pact late on Tuesday.")
+    claims = {c.id: c for c in (post, ap, unrelated)}
+    fact = Finding("", "corroborated", _POST, ("ap", "post", "wire"), (post.citation, ap.citation, unrelated.citation),
+                   claims=tuple(claims), sources=3, fact="F1")
+    (said,) = _summary([fact], {"F1": post.citation}, claims=claims)
+    assert said.text == _POST and {c.doc for c in said.citations} == {"post", "ap"}

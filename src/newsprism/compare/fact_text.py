@@ -23,12 +23,16 @@ if TYPE_CHECKING:
 
 __all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
-           "headline_claim", "headline_told"]
+           "headline_claim", "headline_told", "headline_told_by"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
     re.IGNORECASE,
 )
+# an adverb that answers a sentence before it ("However, hours after it crumbled, the rebels said
+# the deal was back on."): no opening for a summary sentence, which stands with none before it
+_ANSWERING_START = re.compile(r"^(?:however|still|instead|nevertheless|nonetheless|yet|moreover|otherwise|even so)\b",
+                              re.IGNORECASE)
 _CONJUNCTION_START = re.compile(r"^(?:but|and|or|so|because|though|although|which|who)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
 _SPEAKER_TAG = re.compile(
@@ -196,7 +200,7 @@ def summary_sentence(text: str) -> bool:
     """A headline fit for the summary, where it stands with no sentence before it: it reads
     whole (:func:`reads_whole`), states rather than asks ("Onion headline or actual news?"),
     opens with no pronoun that refers to nothing here ("He emceed both the 2004 and 2005 Tony
-    Awards"), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
+    Awards") nor an adverb answering a sentence before it ("However, hours after it crumbled"), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
     list item and the line after it), and holds whole quotations ("the third time's the charm," DeGeneres said."
     is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
     t = text.strip()
@@ -204,7 +208,7 @@ def summary_sentence(text: str) -> bool:
         return False
     if _LINE_AFTER_END.search(t):  # two lines, the first ending as a sentence ends: two sentences, not one
         return False
-    if _PRONOUN_START.match(t.lstrip("“\"'‘(")):
+    if _PRONOUN_START.match(t.lstrip("“\"'‘(")) or _ANSWERING_START.match(t.lstrip("“\"'‘(")):
         return False
     return not opens_inside_quote(t) and t.count("“") == t.count("”")
 
@@ -250,9 +254,12 @@ def _norm_title(text: str) -> str:
     return " ".join(text.strip().rstrip(".!?").lower().split())
 
 
-def headline_claim(same: Sequence[Claim], text_of: Callable[[Claim], str]) -> Claim:
-    """The claim whose sentence (``text_of``) heads a fact of the claims ``same``: the most
-    readable; as readable, a report's own voice rather than another report's source saying it
+def headline_claim(same: Sequence[Claim], text_of: Callable[[Claim], str],
+                   gapped: Callable[[Claim], bool] | None = None) -> Claim:
+    """The claim whose sentence (``text_of``) heads a fact of the claims ``same``: one with no
+    gap where its source lost words (``gapped``: the seed's "resumed shelling   districts in
+    Aleppo", "government-held" stripped, says less than AP's and the Post's intact ledes) when
+    there is one; then the most readable; as readable, a report's own voice rather than another report's source saying it
     (the seed: the rebels' shelling of Fouaa, told by AP and the Post, not "Yasser ... said
     civilians did not approve of rebel shelling"), then the one nearest 22 words. When the other
     reports state less than half of that one's content (:func:`told_by_others`), as readable, the
@@ -260,10 +267,11 @@ def headline_claim(same: Sequence[Claim], text_of: Callable[[Claim], str]) -> Cl
     def plain(c: Claim) -> tuple[bool, int]:
         return c.attribution is None, -abs(len(text_of(c).split()) - 22)
 
-    best = max(same, key=lambda c: (readability(text_of(c)), *plain(c)))
+    intact = [c for c in same if gapped is None or not gapped(c)] or list(same)
+    best = max(intact, key=lambda c: (readability(text_of(c)), *plain(c)))
     if told_by_others(best, same) < 0.5:
         # a quarter of the content terms more or less decides
-        best = max(same, key=lambda c: (readability(text_of(c)), round(4 * told_by_others(c, same)), *plain(c)))
+        best = max(intact, key=lambda c: (readability(text_of(c)), round(4 * told_by_others(c, same)), *plain(c)))
     return best
 
 
@@ -275,6 +283,20 @@ def headline_told(head: Span, same: Sequence[Claim]) -> float:
         return 1.0
     merged = Claim(inside[0].id, head, terms=tuple(dict.fromkeys(t for c in inside for t in c.terms)))
     return told_by_others(merged, same)
+
+
+def headline_told_by(head: Span, same: Sequence[Claim]) -> dict[str, float]:
+    """Per other report, the share of the headline's content terms its claims of the fact carry
+    (:func:`headline_told` is the smallest); empty when the headline's own claims are not known."""
+    inside = [c for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end]
+    terms = {t for c in inside for t in c.terms}
+    if not terms:
+        return {}
+    by_doc: dict[str, set[str]] = {}
+    for c in same:
+        if c.doc != head.doc:
+            by_doc.setdefault(c.doc, set()).update(c.terms)
+    return {doc: len(terms & words) / len(terms) for doc, words in by_doc.items()}
 
 
 def told_by_others(claim: Claim, same: Sequence[Claim]) -> float:

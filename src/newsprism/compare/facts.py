@@ -299,6 +299,8 @@ def build_facts(
     cites_outlet = cited_outlets(claims, analysis.documents)
     quoting = cites_outlet if params.outlet_citations else {}
     used: set[str] = set()
+    # where each source lost words: a sentence with such a gap heads a fact only when no intact one can
+    gaps = {d.id: [(g.start, g.end) for g in d.damage] for d in analysis.documents if d.damage}
     facts: list[Fact] = []
     seen_headlines: set[str] = set()
     seen_cites: set[frozenset] = set()
@@ -325,8 +327,12 @@ def build_facts(
                 return c.sentence
             return headline_span(c)
 
-        # (fact_text.headline_claim: as readable, a report's own voice, and what the others state)
-        best = headline_claim(same, lambda c: whole(c).text)
+        # (fact_text.headline_claim: intact, as readable, a report's own voice, and what the others state)
+        def gapped(c: Claim) -> bool:
+            span = whole(c)
+            return any(span.start < e and s < span.end for s, e in gaps.get(c.doc, ()))
+
+        best = headline_claim(same, lambda c: whole(c).text, gapped)
         head = whole(best)
         if not reads_whole(head.text):
             # no clause reads as a sentence of its own ('but she is dead wrong ...," she
