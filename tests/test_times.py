@@ -213,3 +213,14 @@ def test_a_day_word_inside_a_name_dates_nothing(nlp):
     times = _times(nlp, text)
     assert not [t for t in times if "TODAY" in t.text]
     assert _one(times, "Tuesday").resolved == "2016-12-13"
+
+
+def test_a_cars_model_year_is_no_date(nlp):
+    # ECB+ 21ecbplus: "2013" of "a 2013 Toyota Camry" was listed as a date five times
+    texts = ["She was struck by a gray 2013 Toyota Camry, which then sped off, according to police.",
+             "Raj Chohan was hit by a 2013 gray Camry near 117th Street and 97th Avenue on Friday."]
+    for text in texts:
+        assert "2013" not in [t.text for t in _times(nlp, text)], text
+    # a year that dates what it describes stays a date
+    assert "2010" in [t.text for t in _times(nlp, "He backed a 2010 law on health care, officials said.")]
+    assert any("2013" in t.text for t in _times(nlp, "The crash happened in 2013 on a Friday night in Queens."))

@@ -356,6 +356,8 @@ def _read(doc: "Doc", text: str, start: int, end: int, published: date | None) -
         return None  # "month-long offensive", "10-year-old"
     if _BARE_NUMBER.match(bare):
         return None  # spaCy's DATE "10" in "She was 10" is an age, not a date
+    if re.fullmatch(_YEAR, bare) and _model_year(doc, end):
+        return None  # "a 2013 Toyota Camry": the car's model year, not when anything happened
     r = _Reading(start, end)
     try:
         _read_day(r, expr, start, published, doc)
@@ -472,6 +474,20 @@ def _part_of_day(expr: str, has_clock: bool) -> str | None:
     if has_clock and period is None and modifier is None:
         return None
     return " ".join(p for p in (modifier, period) if p) or None
+
+
+def _model_year(doc: "Doc", end: int) -> bool:
+    """The year ending at ``end`` names a product's model ("a 2013 Toyota Camry", "a 2013 gray
+    Camry"): a product's name follows it, after at most a maker's name or a word describing it."""
+    token = _token_at(doc, end - 1)
+    if token is None:
+        return False
+    for t in doc[token.i + 1 : token.i + 4]:
+        if t.ent_type_ == "PRODUCT" and t.pos_ == "PROPN":
+            return True
+        if not (t.pos_ in ("ADJ", "PROPN") or t.dep_ == "amod"):
+            return False
+    return False
 
 
 def _token_at(doc: "Doc", char: int) -> "Token | None":
