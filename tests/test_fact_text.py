@@ -244,3 +244,15 @@ def test_a_summary_sentence_is_no_gapped_sentence_and_cites_only_the_reports_sta
                    claims=tuple(claims), sources=3, fact="F1")
     (said,) = _summary([fact], {"F1": post.citation}, claims=claims)
     assert said.text == _POST and {c.doc for c in said.citations} == {"post", "ap"}
+
+
+def test_a_summary_sentence_is_not_cut_at_a_titles_period_and_pairs_treebank_quotes():
+    from newsprism.compare.fact_text import summary_sentence
+
+    # ECB+ 34ecbplus and 2ecb, as the ECB+ measure rebuilds them from tokens
+    assert not summary_sentence("President Obama has nominated Alabama physician Dr .")
+    assert not summary_sentence("Dr. Benjamin became the first African-American president of the Medical Assn.")
+    assert not summary_sentence("In a statement, producers said , `` Hugh Jackman is a consummate entertainer .")
+    assert not summary_sentence("Hugh is the ideal choice to host the show , '' the pair said in a statement .")
+    assert summary_sentence("As word got out , a clip of his performance from `` The Boy From Oz '' made the rounds .")
+    assert summary_sentence("President Obama nominated Dr. Regina Benjamin as surgeon general on Monday.")

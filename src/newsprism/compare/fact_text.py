@@ -33,6 +33,9 @@ _PRONOUN_START = re.compile(
 # the deal was back on."): no opening for a summary sentence, which stands with none before it
 _ANSWERING_START = re.compile(r"^(?:however|still|instead|nevertheless|nonetheless|yet|moreover|otherwise|even so)\b",
                               re.IGNORECASE)
+# a title's abbreviation never ends a sentence: one ending with it was cut at its period
+# ("President Obama has nominated Alabama physician Dr." before "Regina Benjamin ...")
+_TITLE_END = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|Sen|Rep|Gov|Gen|Col|Lt|Sgt|Capt|Rev|Msgr|Assn|Dept)[ ]?\.\s*$")
 _CONJUNCTION_START = re.compile(r"^(?:but|and|or|so|because|though|although|which|who)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
 _SPEAKER_TAG = re.compile(
@@ -200,7 +203,8 @@ def summary_sentence(text: str) -> bool:
     """A headline fit for the summary, where it stands with no sentence before it: it reads
     whole (:func:`reads_whole`), states rather than asks ("Onion headline or actual news?"),
     opens with no pronoun that refers to nothing here ("He emceed both the 2004 and 2005 Tony
-    Awards") nor an adverb answering a sentence before it ("However, hours after it crumbled"), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
+    Awards") nor an adverb answering a sentence before it ("However, hours after it crumbled"),
+    does not end with a title's abbreviation ("... nominated Alabama physician Dr."), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
     list item and the line after it), and holds whole quotations ("the third time's the charm," DeGeneres said."
     is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
     t = text.strip()
@@ -210,7 +214,10 @@ def summary_sentence(text: str) -> bool:
         return False
     if _PRONOUN_START.match(t.lstrip("“\"'‘(")) or _ANSWERING_START.match(t.lstrip("“\"'‘(")):
         return False
-    return not opens_inside_quote(t) and t.count("“") == t.count("”")
+    if _TITLE_END.search(t):
+        return False
+    # quotation marks written as `` and '' (text rebuilt from treebank tokens) pair up as curly ones do
+    return not opens_inside_quote(t) and t.count("“") == t.count("”") and t.count("``") == t.count("''")
 
 
 def single_source_head(claim: Claim, siblings: Sequence[Claim], taken: Collection[str]) -> Span:
