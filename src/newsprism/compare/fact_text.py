@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
-           "headline_claim", "headline_told", "headline_told_by"]
+           "headline_claim", "headline_told"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
@@ -290,20 +290,6 @@ def headline_told(head: Span, same: Sequence[Claim]) -> float:
         return 1.0
     merged = Claim(inside[0].id, head, terms=tuple(dict.fromkeys(t for c in inside for t in c.terms)))
     return told_by_others(merged, same)
-
-
-def headline_told_by(head: Span, same: Sequence[Claim]) -> dict[str, float]:
-    """Per other report, the share of the headline's content terms its claims of the fact carry
-    (:func:`headline_told` is the smallest); empty when the headline's own claims are not known."""
-    inside = [c for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end]
-    terms = {t for c in inside for t in c.terms}
-    if not terms:
-        return {}
-    by_doc: dict[str, set[str]] = {}
-    for c in same:
-        if c.doc != head.doc:
-            by_doc.setdefault(c.doc, set()).update(c.terms)
-    return {doc: len(terms & words) / len(terms) for doc, words in by_doc.items()}
 
 
 def told_by_others(claim: Claim, same: Sequence[Claim]) -> float:

@@ -26,7 +26,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import headline_span, headline_told, headline_told_by, summary_sentence
+from newsprism.compare.fact_text import headline_span, headline_told, summary_sentence
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -233,8 +233,8 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
     report states less than a third of (``claims``: the claims by id, see
     :func:`newsprism.compare.fact_text.headline_told`) is left out: cited to that report, the
     sentence would say more than it states; so is one with a gap where its source lost words
-    (``gaps``: doc id -> (start, end) of each, :attr:`DocumentInfo.damage`). Either way, another
-    sentence of the fact that passes stands in its place (:func:`_told_sentence`)."""
+    (``gaps``: doc id -> (start, end) of each, :attr:`DocumentInfo.damage`): quoted whole, it
+    would misquote its report ("resumed shelling   districts", "government-held" lost)."""
     out: list[SummarySentence] = []
     said: set[str] = set()
     ranked = sorted(corroborated, key=lambda f: (-f.sources, -len(f.docs)))
@@ -248,60 +248,19 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
             # pronoun with nothing before it, a quotation's tail
             continue
         head = (heads or {}).get(f.fact or "")
-        text = f.about
-        if claims is not None and head is not None:
-            same = [claims[c] for c in f.claims if c in claims]
-            if headline_told(head, same) < 1 / 3 or _gapped(head, gaps):
-                # the headline says more than another report states: the fact's sentence the
-                # others state most of, if one reads as a summary sentence (the seed's core
-                # event: the Post's "Shelling resumed ... and evacuations ... stalled" tells
-                # more than the Times' clause; AP's lede is told by both)
-                told = _told_sentence(f, same, said, gaps)
-                if told is None and not _gapped(head, gaps):
-                    # none: the headline, cited only to the reports that state a third of it, when
-                    # one besides its own does (the summary rule: each sentence cites only the
-                    # reports that state it)
-                    stating = {d for d, share in headline_told_by(head, same).items() if share >= 1 / 3}
-                    if stating:
-                        stating.add(head.doc)
-                        same = [c for c in same if c.doc in stating]
-                        f = replace(f, citations=tuple(x for x in f.citations if x.doc in stating),
-                                    claims=tuple(c.id for c in same))
-                        told = head
-                if told is None:
-                    continue
-                head = told
-                text = head.text
+        if claims is not None and head is not None and (
+                headline_told(head, [claims[c] for c in f.claims if c in claims]) < 1 / 3 or _gapped(head, gaps)):
+            continue
         said.add(key)
-        said.add(" ".join(text.lower().split()))
         cited = _headline_cited(f, head)
         if claims is not None and head is not None:
             cited = _stating(cited, head, [claims[c] for c in f.claims if c in claims])
-        out.append(SummarySentence(text, cited, (f.id,)))
+        out.append(SummarySentence(f.about, cited, (f.id,)))
     return out
 
 
 def _gapped(span: Span, gaps: Mapping[str, Sequence[tuple[int, int]]] | None) -> bool:
     return any(span.start < end and start < span.end for start, end in (gaps or {}).get(span.doc, ()))
-
-
-def _told_sentence(f: Finding, same: Sequence[Claim], said: set[str],
-                   gaps: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> Span | None:
-    """Of a fact's claims' sentences, the one fit for the summary (a whole sentence with no gap,
-    cited as itself) that the fact's other reports state at least a third of, the most told
-    first; None when there is none."""
-    best: tuple[float, int, Span] | None = None
-    for c in same:
-        span = c.sentence if c.sentence is not None else c.citation
-        if " ".join(span.text.lower().split()) in said or not summary_sentence(span.text) or _gapped(span, gaps):
-            continue
-        if span not in _headline_cited(f, span):
-            continue  # not cited as itself: the summary's text must be one of its citations
-        told = headline_told(span, same)
-        if told >= 1 / 3 and (best is None or (told, -span.start) > best[:2]):
-            best = (told, -span.start, span)
-    return best[2] if best is not None else None
-
 
 
 def _stating(cites: Sequence[Span], head: Span, same: Sequence[Claim], keep: float = 0.5) -> tuple[Span, ...]:
