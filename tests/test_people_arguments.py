@@ -182,3 +182,50 @@ def test_a_mention_that_ends_on_a_determiner_s_noun_is_headed_by_its_last_word(n
         "b": "She first hosted the Oscars in 2007, the academy said.",
     }, {"a": ["the 2007", "the March 2"], "b": ["in 2007"]})
     assert entity_texts(entities, "the 2007") == {"the 2007", "in 2007"}
+
+
+def test_a_noun_said_to_be_another_is_that_one(nlp):
+    """ECB+ 21: "a man they believe to be the hit-and-run driver" — the driver is the man, though
+    the two share a clause (which otherwise keeps two nouns apart); "Anthony LaSalle, the
+    driver" likewise. A title ("to serve as surgeon general": the office) and a plural stay apart."""
+    from newsprism.compare.mention_items import said_of
+
+    text = "Police arrested a man they believe to be the hit-and-run driver who killed a woman."
+    doc = nlp(text)
+    man = next(t for t in doc if t.text == "man")
+    driver = next(t for t in doc if t.text == "driver")
+    assert said_of(driver) == man.i
+    assert said_of(man) == -1
+    entities = resolve_gold_style(nlp, {
+        "a": text,
+        "b": "The driver fled on foot. The man was held on Friday.",
+    }, {"a": ["man", "driver", "woman"], "b": ["driver", "man"]})
+    assert entity_texts(entities, "man") == {"man", "driver"}
+    assert entity_texts(entities, "woman") == {"woman"}
+    entities = resolve_gold_style(nlp, {
+        "a": "Obama asked Sanjay Gupta to serve as surgeon general, officials said.",
+        "b": "The surgeon general leads the Public Health Service.",
+    }, {"a": ["Sanjay Gupta", "surgeon general"], "b": ["surgeon general"]})
+    assert "Sanjay Gupta" not in entity_texts(entities, "surgeon general")
+
+
+def test_a_relative_clause_or_participle_gives_its_noun_a_verb(nlp):
+    """"the suspect who struck the clerk" is who struck, as "a gunman struck the clerk" is; "a
+    woman struck by a car" is what was struck. So two reports' nouns join as one verb's argument
+    (WordNet relates neither "suspect" nor "gunman" to the other), but a person never joins a
+    made thing that did the same ("a car that struck a cyclist")."""
+    from newsprism.compare.mention_items import clause_argument_of
+
+    doc = nlp("The driver who killed a woman fled. A woman struck by a car died.")
+    driver = next(t for t in doc if t.text == "driver")
+    struck_woman = [t for t in doc if t.text == "woman"][1]
+    assert clause_argument_of(driver) == ("kill", "subject")
+    assert clause_argument_of(struck_woman) == ("strike", "object")
+    texts = {
+        "a": "The suspect who struck the clerk in Queens was charged on Saturday.",
+        "b": "A gunman struck the clerk with a pistol as she closed the shop.",
+        "c": "Witnesses said a car that struck a cyclist sped away.",
+    }
+    entities = resolve_gold_style(nlp, texts, {"a": ["suspect"], "b": ["gunman"], "c": ["car"]})
+    assert entity_texts(entities, "suspect") == {"suspect", "gunman"}
+    assert entity_texts(entities, "car") == {"car"}

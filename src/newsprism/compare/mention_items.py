@@ -83,6 +83,9 @@ class Item:
     clock: tuple[int, int] | None = None  # a clock time's (hour 0-23, minute), written alone
     day_clock: tuple[int, int] | None = None  # a clock time written with its weekday ("7 p.m. Friday")
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
+    clause_argument: tuple[str, str] | None = None  # the same, of the clause that modifies it ("the driver who fled")
+    head_i: int = -1  # the head's token index in its document
+    said_of: int = -1  # the token index of the noun this one is said to be ("Smith, the driver"; "he is the driver")
     headline: bool = False  # a name of two words or more in a line written in title case (a headline)
     opens_sentence: bool = False  # a person's name with nothing but punctuation before it in its sentence
     before_state: bool = False  # a name followed by a US state between commas ("Hampstead, New Hampshire,")
@@ -438,6 +441,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             after = span.doc[span.end].text if span.end < len(span.doc) else ""
             item.before_state = after.startswith(",") and _STATE_AFTER.match(span.doc[span.end:span.end + 6].text) is not None
         item.argument = argument_of(head)
+        item.clause_argument = clause_argument_of(head)
+        item.head_i, item.said_of = head.i, said_of(head)
     else:
         raw = NAME_WORD.findall(m.text)
         if len(raw) == 1 and raw[0].lower() in PRONOUNS and not _capitals_name(raw[0], m.label):
@@ -523,6 +528,55 @@ def argument_of(head: "Token") -> tuple[str, str] | None:
     if role is None or verb.pos_ != "VERB" or verb is head or lemma in LIGHT_VERBS:
         return None
     return lemma, role
+
+
+def clause_argument_of(head: "Token") -> tuple[str, str] | None:
+    """(verb lemma, "subject" | "object") for the clause that modifies ``head``: "the driver who
+    killed her" and "a driver fleeing the scene" give "driver" ("kill" / "flee", "subject"); "the
+    woman who was struck" and "a woman struck by a car" give "woman" ("strike", "object"). The
+    grammar binds the noun to that verb as surely as a subject is bound to its verb. None when
+    no such clause modifies it, or its verb is one of :data:`LIGHT_VERBS`."""
+    for clause in head.children:
+        if clause.pos_ != "VERB" or clause.lemma_.lower() in LIGHT_VERBS:
+            continue
+        if clause.dep_ == "relcl":
+            for arg in clause.children:
+                role = _ARGUMENT_ROLES.get(arg.dep_)
+                if role is not None and arg.lower_ in ("who", "that", "which"):
+                    return clause.lemma_.lower(), role
+        elif clause.dep_ == "acl" and clause.tag_ in ("VBN", "VBG"):
+            # a participle: "struck by a car" tells what the noun underwent, "fleeing" what it did
+            return clause.lemma_.lower(), "object" if clause.tag_ == "VBN" else "subject"
+    return None
+
+
+def said_of(head: "Token") -> int:
+    """The token index of the noun ``head`` is said to be, or -1: its apposition's noun ("Anthony
+    LaSalle, the driver"), the subject or object of a copula or of "as" ("he is the driver",
+    "believed him to be the driver", "named him as host"). The two name one thing, though they
+    share a clause."""
+    up = head.head
+    if head.dep_ == "appos":
+        return up.i
+    if head.dep_ == "pobj" and up.lower_ == "as" and up.dep_ == "prep":
+        up = up.head
+        if any(c.dep_ == "dobj" for c in up.children):
+            return -1  # "named him as host" / "join his administration as surgeon general": either
+    elif head.dep_ not in ("attr", "oprd"):
+        return -1
+    for dep in ("dobj", "nsubjpass", "nsubj"):
+        for child in up.children:
+            if child.dep_ == dep and child.i != head.i:
+                return child.i
+    # "believe a man to be the driver": the clause's subject is the verb above's object, or the
+    # noun that verb's relative clause modifies ("a man they believe to be the driver")
+    if up.dep_ in ("xcomp", "ccomp") and up.head is not up:
+        for child in up.head.children:
+            if child.dep_ == "dobj":
+                return child.i
+        if up.head.dep_ == "relcl":
+            return up.head.head.i
+    return -1
 
 
 def _may_be_place(head: "Token") -> bool:

@@ -35,7 +35,10 @@ with no antecedent join the other forms of the same pronoun ("he", "him", "his")
 twice as often as any other); one calendar day written two ways ("on Feb. 22" / "Sunday, February
 22, 2009") is one entity unless the years differ; so is one clock time ("at about 7 p.m." / "around
 7 p.m."). Two entities written as the same argument of one verb (its subject or its object) are
-one when at most one of them is named ("captured 23 pirates" / "captured the brigands"). These rules
+one when at most one of them is named ("captured 23 pirates" / "captured the brigands"; "the
+driver who killed her" is who killed, "a woman struck by a car" what was struck), never a person and
+a made thing ("the car that hit her"). A common noun said to be another mention is that mention
+("a man they believe to be the driver", "LaSalle, the driver"), unless it is a title. These rules
 that join by words alone work within the documents of one event of the story
 (``compare/doc_events.py``: "the woman" of one crash is not the woman of another); names
 join across the whole story.
@@ -53,7 +56,7 @@ from newsprism.compare.mention_items import PRONOUNS, Item, make_item, mention_h
 from newsprism.compare.mention_sets import MentionSets
 from newsprism.compare.names import name_tokens, phonetic, tokens_match
 from newsprism.compare.resolve_names import merge_names
-from newsprism.compare.resolve_nouns import link_people_nouns, link_shared_arguments, merge_nominals
+from newsprism.compare.resolve_nouns import link_people_nouns, link_said_of, link_shared_arguments, merge_nominals
 from newsprism.compare.resolve_pronouns import link_pronouns
 from newsprism.compare.resolve_senses import link_noun_senses
 from newsprism.compare.resolve_short import join_paired_given_names, retype_named_people, short_people
@@ -100,6 +103,7 @@ def resolve_entities(
     link_clock_times(items, sets, event)
     link_pronouns(items, sets, event)
     link_people_nouns(items, sets, event)
+    link_said_of(items, sets)
     link_shared_arguments(items, sets, event)
     if context:
         by_root: dict[int, list[Item]] = defaultdict(list)

@@ -11,9 +11,10 @@ from typing import Mapping
 from newsprism.compare.mention_items import PRONOUNS_PERSON, Item
 from newsprism.compare.mention_sets import MentionSets
 from newsprism.compare.resolve_pronouns import pronoun_gender
-from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS
+from newsprism.extract.word_senses import noun_senses
+from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS, TITLE_WORDS, title_key
 
-__all__ = ["merge_nominals", "link_people_nouns", "link_shared_arguments"]
+__all__ = ["merge_nominals", "link_people_nouns", "link_shared_arguments", "link_said_of"]
 
 
 def merge_nominals(items: list[Item], sets: MentionSets, event: Mapping[str, int]) -> None:
@@ -52,6 +53,29 @@ def merge_nominals(items: list[Item], sets: MentionSets, event: Mapping[str, int
             capitalised = names_of_lemma[key[1]]  # story-wide, as names are
             if capitalised <= name_count[owner]:
                 sets.union(group[0].idx, owner)
+
+
+def _kinds(its: list[Item]) -> set[str]:
+    """Whether an entity's names and common nouns say it is a person or a made thing ("person",
+    "thing"; both, or neither when they say nothing): a person's name or a noun whose first
+    WordNet sense is a person or "who", a noun whose first sense is an artifact ("car", "vehicle")
+    or "which"."""
+    wn = noun_senses()
+    out: set[str] = set()
+    for it in its:
+        if it.kind == "name" and it.group == "PERSON" or it.kind == "pronoun" and it.head in ("who", "whom"):
+            out.add("person")
+        elif it.kind == "pronoun" and it.head == "which":
+            out.add("thing")
+        elif it.kind == "nominal" and wn is not None:
+            senses = wn.senses(it.head)
+            lexname = wn.synset(senses[0]).lexname if senses else ""
+            if lexname in _KIND_OF_LEXNAME:
+                out.add(_KIND_OF_LEXNAME[lexname])
+    return out
+
+
+_KIND_OF_LEXNAME = {"noun.person": "person", "noun.artifact": "thing"}
 
 
 # how many times more often than any other name one name must be given a role to own it
@@ -136,13 +160,46 @@ def link_shared_arguments(items: list[Item], sets: MentionSets, event: Mapping[s
         if nouns and 2 * sum(it.plural for it in nouns) > len(nouns):
             plural.add(root)
         sentences[root] = {(it.mention.doc, it.sent) for it in its}
-        for verb, role in sorted({it.argument for it in its if it.kind != "pronoun" and it.argument}):
+        found = {a for it in its if it.kind != "pronoun" for a in (it.argument, it.clause_argument) if a}
+        for verb, role in sorted(found):
             by_argument[(group, verb, role)].append(root)
+    kinds = {root: _kinds(its) for root, its in members.items()}
     for roots in by_argument.values():
         for k, a in enumerate(roots):
             for b in roots[k + 1:]:
                 if a in named and b in named or sentences[a] & sentences[b]:
                     continue
+                if kinds[a] and kinds[b] and not kinds[a] & kinds[b]:
+                    continue  # "the car hit her" / "the driver hit her": a person is not a thing
                 if (named.get(a) and b in plural) or (named.get(b) and a in plural):
                     continue
                 sets.union(a, b)
+
+
+def link_said_of(items: list[Item], sets: MentionSets) -> None:
+    """A common noun said to be another mention is that mention: "a man they believe to be the
+    driver", "Anthony LaSalle, the driver", "he is the driver". Not a title ("to serve as
+    surgeon general": the office is a thing of its own), never a plural on either side, never two
+    named entities nor a person and a made thing."""
+    at = {(it.mention.doc, it.head_i): it for it in items if it.head_i >= 0}
+    members: dict[int, list[Item]] = defaultdict(list)
+    for it in items:
+        members[sets.find(it.idx)].append(it)
+    for it in items:
+        if it.kind != "nominal" or it.plural or it.said_of < 0 or title_key(it.head) in TITLE_WORDS:
+            continue
+        other = at.get((it.mention.doc, it.said_of))
+        if other is None or other.kind == "pronoun" and other.head not in PRONOUNS_PERSON:
+            continue
+        if title_key(other.head) in TITLE_WORDS or other.plural:  # "the surgeon general, a pick ...": the parse's guess
+            continue
+        a, b = sets.find(it.idx), sets.find(other.idx)
+        if a == b:
+            continue
+        if any(x.kind == "name" for x in members[a]) and any(x.kind == "name" for x in members[b]):
+            continue
+        ka, kb = _kinds(members[a]), _kinds(members[b])
+        if ka and kb and not ka & kb:
+            continue
+        sets.union(a, b)
+        members[sets.find(a)] = members[a] + members[b]
