@@ -568,6 +568,22 @@ def test_event_groups_split_two_events_and_keep_a_lone_report(nlp):
     assert set(event_groups(list(one), {d: nlp(t) for d, t in one.items()}).values()) == {0}
 
 
+def test_event_groups_keep_apart_an_event_whose_protagonist_the_other_never_names(nlp):
+    """Two DUI arrests of two players of one team (tests/test_cluster.py's texts, after ECB+ topic
+    35): the second arrest's reports recall the first player, so the names alone make one event
+    of both; every report of the second names its player (Ortega) in its opening, and no report
+    of the first names him: two events, as the story clusterer keeps them."""
+    from newsprism.compare.doc_events import event_groups
+    from test_cluster import HALE_ARREST, ORTEGA_ARREST
+
+    texts = {f"h{i}": t for i, t in enumerate(HALE_ARREST)} | {f"o{i}": t for i, t in enumerate(ORTEGA_ARREST)}
+    groups = event_groups(list(texts), {d: nlp(t) for d, t in texts.items()})
+    assert groups["h0"] == groups["h1"] == groups["h2"] != groups["o0"] == groups["o1"] == groups["o2"]
+    # one report of each: too few to tell a protagonist, the names decide as before
+    two = {d: texts[d] for d in ("h0", "h1", "o0")}
+    assert set(event_groups(list(two), {d: nlp(t) for d, t in two.items()}).values()) == {0}
+
+
 def test_a_surname_ner_calls_a_place_joins_the_person_it_names(nlp):
     """"Braley" (NER: a place) whose campaign speaks is Bruce Braley (BASIL 2014, 22b6e900)."""
     texts = {

@@ -5,7 +5,10 @@ A story can hold two events of one kind (two crashes, two arrests of one team's 
 Documents are grouped by the names their parse finds (NER entities other than dates and
 numbers), each name weighted by how few of the story's documents carry it (a name found in
 one document only, or in all of them, tells no two apart), cosine between documents, then
-average linkage down to ``threshold``. Names stay story-wide; only the rules that join
+average linkage down to ``threshold``; two groups of three reports or more stay apart when one
+names a protagonist in the openings of 80% of its reports that the other never names (the story
+clusterer's rule, ``corpus.cluster.foreign_lead``: a later event's reports recall the earlier
+one's protagonist, which makes their names alike). Names stay story-wide; only the rules that join
 mentions by their words alone (one head noun, one pronoun form, a gendered noun to the one
 person of its gender) stay inside a group.
 """
@@ -13,6 +16,7 @@ person of its gender) stay inside a group.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from typing import TYPE_CHECKING, Mapping, Sequence
 
@@ -34,6 +38,34 @@ _NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY
 
 def _names(doc: "Doc") -> set[str]:
     return {" ".join(e.text.lower().split()) for e in doc.ents if e.label_ not in _NOT_NAMES}
+
+
+# the opening a report names its protagonist in (as the story clusterer reads it:
+# ``corpus.cluster.ClusterParams.lead_name_chars``, ``lead_name_share``, ``lead_name_min``)
+LEAD_CHARS = 300
+LEAD_SHARE = 0.8
+LEAD_MIN = 3
+_URL_LINE = re.compile(r"[ \t]*(?:https?[ ]?:|www[ ]?\.)[^\n]*\n?")
+
+
+def _lead_names(doc: "Doc") -> set[str]:
+    """The last word of each name of two words or more in the report's opening (its first
+    :data:`LEAD_CHARS` characters after any URL lines): "Jamal Williams" -> "williams"."""
+    start = 0
+    while (m := _URL_LINE.match(doc.text, start)) is not None and m.end() > start:
+        start = m.end()
+    return {e[-1].lower_ for e in doc.ents
+            if e.label_ not in _NOT_NAMES and len(e) >= 2 and start <= e.start_char < start + LEAD_CHARS and e[-1].is_alpha}
+
+
+def _foreign_lead(leads: Counter[str], size: int, words: Counter[str], other_size: int) -> bool:
+    """Whether a group of at least :data:`LEAD_MIN` reports names in the opening of at least
+    :data:`LEAD_SHARE` of them someone whom another group (as many reports) never names: it tells
+    another event, whose protagonist the other's reports do not know (a later event's reports
+    recall the earlier one's, not the other way round; ``corpus.cluster.foreign_lead``)."""
+    if min(size, other_size) < LEAD_MIN:
+        return False
+    return any(n >= LEAD_SHARE * size and name not in words for name, n in leads.items())
 
 
 def event_groups(doc_ids: Sequence[str], docs: Mapping[str, "Doc"], threshold: float = EVENT_THRESHOLD) -> dict[str, int]:
@@ -65,14 +97,25 @@ def event_groups(doc_ids: Sequence[str], docs: Mapping[str, "Doc"], threshold: f
     size = np.ones(n_docs)
     alive = np.ones(n_docs, dtype=bool)
     members: list[list[int]] = [[k] for k in range(n_docs)]
+    leads = [Counter(_lead_names(docs[d])) for d in parsed]
+    words = [Counter(w for n in ns for w in n.split()) for ns in names]
+    apart: set[tuple[int, int]] = set()
     while alive.sum() > 1:
         avg = total / np.outer(size, size)
         avg[~alive, :] = -np.inf
         avg[:, ~alive] = -np.inf
+        for a, b in apart:
+            avg[a, b] = avg[b, a] = -np.inf
         i, j = np.unravel_index(int(np.argmax(avg)), avg.shape)
         if avg[i, j] < threshold:
             break
         i, j = min(i, j), max(i, j)
+        if (_foreign_lead(leads[i], int(size[i]), words[j], int(size[j]))
+                or _foreign_lead(leads[j], int(size[j]), words[i], int(size[i]))):
+            apart.add((int(i), int(j)))
+            continue
+        leads[i] += leads[j]
+        words[i] += words[j]
         total[i, :] += total[j, :]
         total[:, i] += total[:, j]
         total[i, i] = -np.inf
