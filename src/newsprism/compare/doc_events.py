@@ -16,7 +16,6 @@ person of its gender) stay inside a group.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from typing import TYPE_CHECKING, Mapping, Sequence
 
@@ -45,15 +44,18 @@ def _names(doc: "Doc") -> set[str]:
 LEAD_CHARS = 300
 LEAD_SHARE = 0.8
 LEAD_MIN = 3
-_URL_LINE = re.compile(r"[ \t]*(?:https?[ ]?:|www[ ]?\.)[^\n]*\n?")
 
 
 def _lead_names(doc: "Doc") -> set[str]:
     """The last word of each name of two words or more in the report's opening (its first
     :data:`LEAD_CHARS` characters after any URL lines): "Jamal Williams" -> "williams"."""
-    start = 0
-    while (m := _URL_LINE.match(doc.text, start)) is not None and m.end() > start:
-        start = m.end()
+    i, n = 0, len(doc)
+    # URL lines (as ``corpus.terms`` skips them), read token by token: Doc.text joins every token anew
+    while i < n and (doc[i].lower_ in ("http", "https", "www") or doc[i].lower_.startswith(("http:", "https:", "www."))):
+        while i < n and "\n" not in doc[i].text_with_ws:
+            i += 1
+        i += 1
+    start = doc[i].idx if i < n else 0
     return {e[-1].lower_ for e in doc.ents
             if e.label_ not in _NOT_NAMES and len(e) >= 2 and start <= e.start_char < start + LEAD_CHARS and e[-1].is_alpha}
 

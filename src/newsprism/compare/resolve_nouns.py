@@ -55,23 +55,25 @@ def merge_nominals(items: list[Item], sets: MentionSets, event: Mapping[str, int
                 sets.union(group[0].idx, owner)
 
 
-def _kinds(its: list[Item]) -> set[str]:
+def _kinds(its: list[Item], memo: dict[str, str]) -> set[str]:
     """Whether an entity's names and common nouns say it is a person or a made thing ("person",
     "thing"; both, or neither when they say nothing): a person's name or a noun whose first
     WordNet sense is a person or "who", a noun whose first sense is an artifact ("car", "vehicle")
-    or "which"."""
-    wn = noun_senses()
+    or "which". ``memo``: the kind of each noun looked up so far ("" for none), the caller's."""
     out: set[str] = set()
     for it in its:
         if it.kind == "name" and it.group == "PERSON" or it.kind == "pronoun" and it.head in ("who", "whom"):
             out.add("person")
         elif it.kind == "pronoun" and it.head == "which":
             out.add("thing")
-        elif it.kind == "nominal" and wn is not None:
-            senses = wn.senses(it.head)
-            lexname = wn.synset(senses[0]).lexname if senses else ""
-            if lexname in _KIND_OF_LEXNAME:
-                out.add(_KIND_OF_LEXNAME[lexname])
+        elif it.kind == "nominal":
+            if it.head not in memo:
+                wn = noun_senses()
+                senses = wn.senses(it.head) if wn is not None else ()
+                lexname = wn.synset(senses[0]).lexname if wn is not None and senses else ""
+                memo[it.head] = _KIND_OF_LEXNAME.get(lexname, "")
+            if memo[it.head]:
+                out.add(memo[it.head])
     return out
 
 
@@ -163,7 +165,8 @@ def link_shared_arguments(items: list[Item], sets: MentionSets, event: Mapping[s
         found = {a for it in its if it.kind != "pronoun" for a in (it.argument, it.clause_argument) if a}
         for verb, role in sorted(found):
             by_argument[(group, verb, role)].append(root)
-    kinds = {root: _kinds(its) for root, its in members.items()}
+    memo: dict[str, str] = {}
+    kinds = {root: _kinds(its, memo) for root, its in members.items()}
     for roots in by_argument.values():
         for k, a in enumerate(roots):
             for b in roots[k + 1:]:
@@ -182,6 +185,7 @@ def link_said_of(items: list[Item], sets: MentionSets) -> None:
     surgeon general": the office is a thing of its own), never a plural on either side, never two
     named entities nor a person and a made thing."""
     at = {(it.mention.doc, it.head_i): it for it in items if it.head_i >= 0}
+    memo: dict[str, str] = {}
     members: dict[int, list[Item]] = defaultdict(list)
     for it in items:
         members[sets.find(it.idx)].append(it)
@@ -198,7 +202,7 @@ def link_said_of(items: list[Item], sets: MentionSets) -> None:
             continue
         if any(x.kind == "name" for x in members[a]) and any(x.kind == "name" for x in members[b]):
             continue
-        ka, kb = _kinds(members[a]), _kinds(members[b])
+        ka, kb = _kinds(members[a], memo), _kinds(members[b], memo)
         if ka and kb and not ka & kb:
             continue
         sets.union(a, b)
