@@ -6,19 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from newsprism.model import Article
+from facts_support import parsed_claims
 
 
 def _parsed(nlp, texts: dict[str, str]):
-    from newsprism.extract.claims import extract_claims
-    from newsprism.extract.propositions import propositions
-    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
-
-    ws = Workspace(articles=[Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()])
-    run_stages(ws, CORE_STAGES, nlp)
-    docs = ws.docs_by_id()
-    claims = extract_claims(ws.analysis, docs)
-    return claims, propositions(claims, ws.analysis, docs)
+    return parsed_claims(nlp, texts)
 
 
 def _pairs(n: int, score: float, entities: float, terms: float):

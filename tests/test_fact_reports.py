@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from newsprism.model import Article
+from facts_support import aligned_story
 
 _A = ("FBI Director James Comey said on Tuesday that the bureau would not recommend criminal charges against Hillary "
       "Clinton. On Tuesday, James Comey announced that Hillary Clinton was extremely careless with classified material. "
@@ -19,21 +19,11 @@ _C_REST = " The decision ends a yearlong investigation of her email server. The 
 
 
 def _story(nlp, texts: dict[str, str]):
-    from newsprism.compare.align import align_claims
-    from newsprism.compare.embed import default_embedder
-    from newsprism.extract.claims import extract_claims
-    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
-
-    ws = Workspace(articles=[Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()])
-    run_stages(ws, CORE_STAGES, nlp)
-    docs = ws.docs_by_id()
-    claims = extract_claims(ws.analysis, docs)
-    embedder = default_embedder()
-    graph = align_claims(claims, embedder)
+    graph, analysis, docs, embedder = aligned_story(nlp, texts)
     # the alignment grew one fact from the "careless" claims of reports a and b and left report c out
     seed = tuple(c.id for c in graph.claims if c.doc in ("a", "b") and "careless" in c.text)
     assert len(seed) == 2
-    return replace(graph, groups=(seed,)), ws.analysis, docs, embedder
+    return replace(graph, groups=(seed,)), analysis, docs, embedder
 
 
 def _cited(facts) -> list[set[str]]:

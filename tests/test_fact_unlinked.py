@@ -7,23 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from newsprism.model import Article
+from facts_support import aligned_story
 
 
 def _story(nlp, texts: dict[str, str]):
-    from newsprism.compare.align import align_claims
-    from newsprism.compare.embed import default_embedder
-    from newsprism.extract.claims import extract_claims
-    from newsprism.pipeline import CORE_STAGES, Workspace, run_stages
-
-    ws = Workspace(articles=[Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()])
-    run_stages(ws, CORE_STAGES, nlp)
-    docs = ws.docs_by_id()
-    claims = extract_claims(ws.analysis, docs)
-    embedder = default_embedder()
-    graph = align_claims(claims, embedder)
+    graph, analysis, docs, embedder = aligned_story(nlp, texts)
     # the alignment linked nothing: what the facts find, they find from the pair scores
-    return replace(graph, alignments=(), groups=()), ws.analysis, docs, embedder
+    return replace(graph, alignments=(), groups=()), analysis, docs, embedder
 
 
 def _cited(facts) -> list[set[str]]:
