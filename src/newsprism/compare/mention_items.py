@@ -73,6 +73,7 @@ class Item:
     plural: bool = False
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
+    bound_by: tuple[int, ...] = ()  # object pronoun: token indices of its clause's subject, which it is not
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
     gender_by_name: bool = False  # the gender cue is the given name's alone ("Raj" is mostly a man's name)
     suffix: str = ""  # a generational suffix after a person's name: "jr", "sr", "ii", ... ("" when none)
@@ -160,6 +161,42 @@ def _relative_antecedent(tok: "Token") -> int:
     if clause.dep_ in ("relcl", "acl") and clause.head is not clause:
         return clause.head.idx
     return -1
+
+
+_OBJECT_PRONOUNS = frozenset("him her them".split())
+# what lies between an object pronoun's verb and the finite verb whose subject controls it: "Obama
+# was so intent on recruiting him" (recruiting -pcomp- on -prep- intent -acomp- was)
+_CONTROL_PATH = frozenset("xcomp pcomp prep acomp advcl".split())
+
+
+def clause_subjects(tok: "Token") -> tuple[int, ...]:
+    """Token indices of the nouns an object pronoun cannot be (binding principle B: "him" is
+    not the subject of its own clause): "the driver struck her", "the car that hit her" (the
+    relative pronoun and the noun it stands for), "Obama was so intent on recruiting him" (the
+    subject of the finite verb that controls a verb without its own subject; "asked Mary to
+    call him": the object, Mary, controls). () for a possessive ("her car") or a pronoun after a
+    preposition ("a snake near him" may be his)."""
+    if tok.dep_ not in ("dobj", "dative") or tok.lower_ == "her" and tok.tag_ == "PRP$":
+        return ()
+    verb, below = tok.head, tok
+    for _ in range(6):
+        if verb.pos_ in ("VERB", "AUX"):
+            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+            controller = [c for c in verb.children if c.dep_ == "dobj" and c is not below and c is not tok]
+            if below is not tok and controller:
+                subjects = controller  # object control: "asked Mary to call him"
+            if subjects:
+                out = [s.i for s in subjects]
+                for s in subjects:
+                    if s.lower_ in ("who", "that", "which") and verb.dep_ in ("relcl", "acl"):
+                        out.append(verb.head.i)  # "the car that hit her": the car
+                return tuple(out)
+            if verb.tag_ not in ("VB", "VBG", "VBN") or verb.dep_ == "relcl":
+                return ()  # a finite verb without a subject the parse found: nothing to bind
+        if verb.dep_ not in _CONTROL_PATH or verb.head is verb:
+            return ()
+        below, verb = verb, verb.head
+    return ()
 
 
 def label_group(label: str) -> str:
@@ -400,6 +437,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item = Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
             if item.head in PRONOUNS_RELATIVE:
                 item.relative_to = _relative_antecedent(span[0])
+            elif item.head in _OBJECT_PRONOUNS:
+                item.bound_by = clause_subjects(span[0])
             return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
         if not is_name and group == "UNK" and len(span) >= 2 and all(t.is_title and t.is_alpha for t in span):

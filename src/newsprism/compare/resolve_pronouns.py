@@ -15,6 +15,7 @@ from newsprism.compare.mention_items import (
     is_person_noun,
 )
 from newsprism.compare.mention_sets import MentionSets
+from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS
 
 __all__ = ["link_pronouns", "pronoun_gender"]
 
@@ -35,6 +36,14 @@ def pronoun_gender(word: str) -> str:
     return "m" if word in _PRONOUN_FORMS[0] else "f"
 
 
+def _own_gender(it: Item) -> str | None:
+    """The gender a mention gives itself: a gendered noun ("the man", "a grandmother") or an
+    honorific before a name ("Mr.", "Ms."; a given name alone may mislead: "Raj")."""
+    if it.kind == "nominal":
+        return "f" if it.head in FEMALE_NOUNS else "m" if it.head in MALE_NOUNS else None
+    return it.gender if it.kind == "name" and not it.gender_by_name else None
+
+
 def _pronoun_class(word: str) -> str:
     """One key for the case forms of a pronoun ("he", "him", "his")."""
     return next((min(forms) for forms in _PRONOUN_FORMS if word in forms), word)
@@ -48,6 +57,7 @@ def link_pronouns(items: list[Item], sets: MentionSets, event: Mapping[str, int]
     # a common noun is a person when its entity is also named as one ("the driver" = "Smith")
     person_sets = {sets.find(it.idx) for it in items if it.group == "PERSON" and it.kind == "name"}
     gender_of: dict[int, str] = {}  # entity root -> gender of the personal pronouns linked to it
+    at = {(it.mention.doc, it.head_i): it for it in items if it.head_i >= 0}
     for doc_items in by_doc.values():
         sents = sorted({it.sent for it in doc_items})
         rank = {s: k for k, s in enumerate(sents)}
@@ -57,17 +67,19 @@ def link_pronouns(items: list[Item], sets: MentionSets, event: Mapping[str, int]
             if it.head in PRONOUNS_OTHER:  # "I", "we", "you": the speaker, not a nearby noun
                 unresolved[(event.get(it.mention.doc, 0), _pronoun_class(it.head))].append(it)
                 continue
+            # binding: "him" is not the subject of its own clause, nor anyone that subject names
+            bound = {sets.find(at[(it.mention.doc, i)].idx) for i in it.bound_by if (it.mention.doc, i) in at}
             for prev in reversed(doc_items[:k]):
                 if rank[it.sent] - rank[prev.sent] > _PRONOUN_WINDOW:
                     break
-                if prev.kind == "pronoun" or prev.mention.end > it.mention.start:
+                if prev.kind == "pronoun" or prev.mention.end > it.mention.start or sets.find(prev.idx) in bound:
                     continue
                 if it.head in PRONOUNS_RELATIVE:
                     if it.relative_to < 0:
                         break  # not a relative pronoun, or no parse: no guess
                     ok = prev.mention.start <= it.relative_to < prev.mention.end
                 elif it.head in PRONOUNS_PERSON:
-                    other = gender_of.get(sets.find(prev.idx))
+                    other = gender_of.get(sets.find(prev.idx)) or _own_gender(prev)
                     ok = other in (None, pronoun_gender(it.head)) and (prev.group == "PERSON" or sets.find(prev.idx) in person_sets or (
                         prev.kind == "nominal" and not prev.plural and is_person_noun(prev.head)))
                 elif it.head in PRONOUNS_PLURAL:
