@@ -170,3 +170,30 @@ def test_a_name_of_two_words_wordnet_knows_as_no_person_is_no_person(nlp):
     assert typed("Uncle Sam") == "PERSON"
     assert typed("Martin Luther King") == "PERSON"
     assert typed("Hank Pearl") == "PERSON"
+
+
+def test_members_of_a_group_are_the_group(nlp):
+    """ECB+ (tuning topic 21): "cops" are policemen, whom WordNet lists as members of the
+    "police": one report's "Cops :" headline and another's "police said" name one force. The
+    headline ends at its line, though the parser runs it into the next sentence. A "mother" is a
+    member of a "family", but one person is no group: the two stay apart."""
+    a = "Cops : Queens Woman Killed In Hit-And-Run\nA 59-year-old mother of two died on Friday, the family said."
+    b = "A drunken driver struck a woman in Queens on Friday and then drove off, police said."
+    docs = {"a": nlp(a), "b": nlp(b)}
+    cops, mother = _mention("a", a, "Cops"), _mention("a", a, "mother")
+    family, police = _mention("a", a, "the family"), _mention("b", b, "police")
+    entities = resolve_entities([cops, mother, family, police], docs)
+    assert _together(entities, cops, police)
+    assert not _together(entities, mother, family)
+    wn = noun_senses()
+    police_group = wn.senses("police")[0]
+    assert any(police_group in wn.synset(h).member_of for h in wn.synset(wn.senses("cop")[0]).hypernyms)
+
+
+def test_a_line_break_ends_a_sentence(nlp):
+    """A headline without an end mark is a sentence of its own, though the parser runs it on."""
+    doc = nlp("Cops : Queens Woman Killed In Hit-And-Run\nA mother of two died , police said .")
+    cops = make_item(0, Mention("a", 0, 4, "Cops", "ENTITY"), doc)
+    start = doc.text.index("police")
+    police = make_item(1, Mention("a", start, start + 6, "police", "ENTITY"), doc)
+    assert cops.sent != police.sent

@@ -150,6 +150,17 @@ def _person_at_end(span: "SpacySpan") -> "Token | None":
     return toks[-1]
 
 
+def sentence_start(tok: "Token") -> int:
+    """The token index its sentence opens at, a line break ending a sentence: the parser runs a
+    headline, a dateline and the first sentence together when no end mark parts them ("Cops :
+    Queens Woman Killed" / "... , police said ." are two sentences, whose nouns may be one)."""
+    start = tok.sent.start
+    for i in range(tok.i - 1, start - 1, -1):
+        if "\n" in tok.doc[i].text_with_ws:
+            return i + 1
+    return start
+
+
 def _relative_antecedent(tok: "Token") -> int:
     """Char offset of the noun a relative clause modifies ("the man [who] ... ": "man"), or -1
     when the word does not open a relative clause ("that" as a determiner or complementiser)."""
@@ -434,7 +445,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         if group == "TIME":  # "early Sunday" and "on Sunday" are the day, whatever the head
             lemma = next((t.lower_ for t in span if t.lower_ in WEEKDAYS), lemma)
         if len(span) == 1 and span[0].lower_ in PRONOUNS and not _capitals_name(span[0].text, m.label):
-            item = Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, head.sent.start, head.tag_ in ("NNS", "NNPS"))
+            item = Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, sentence_start(head), head.tag_ in ("NNS", "NNPS"))
             if item.head in PRONOUNS_RELATIVE:
                 item.relative_to = _relative_antecedent(span[0])
             elif item.head in _OBJECT_PRONOUNS:
@@ -458,7 +469,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         core = _core_tokens(list(span), head) if is_name else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
-                     head.sent.start, head.tag_ in ("NNS", "NNPS"))
+                     sentence_start(head), head.tag_ in ("NNS", "NNPS"))
         if is_name and group != "TIME":
             # what the name is called: a person's role ("Yasser, an accountant"), and a ship's,
             # a firm's or a team's kind ("Indian Naval ship, INS Sukanya"): "the ship" is it

@@ -8,7 +8,9 @@ names only), so on names alone it changes nothing.
 Two nouns are related when one of the first two senses of one is a sense of the other (a
 synonym), or its direct hypernym ("ship" is a kind of "vessel"), or the two share a specific
 direct hypernym ("bandit" and "pirate" are both kinds of "thief"; a hypernym nine or more steps
-from WordNet's root: "adult" for "man" / "woman" is not). Times are left to
+from WordNet's root: "adult" for "man" / "woman" is not), or one is a member of the other, itself
+or through such a specific hypernym, when both are plural ("cops" are policemen, members of
+the "police"; "the mother" is no "family"). Times are left to
 ``resolve_times``. An entity without a name joins another (with or without one; a name
 brings the role nouns it is given, "Regina Benjamin, a physician") when a noun of each is
 related and:
@@ -45,8 +47,10 @@ def _depth(wn: NounSenses, offset: int) -> int:
     return depth
 
 
-def related_nouns(wn: NounSenses, a: str, b: str) -> bool:
-    """Whether two different common nouns (lemmas) can name one thing (see the module doc)."""
+def related_nouns(wn: NounSenses, a: str, b: str, members: bool = False) -> bool:
+    """Whether two different common nouns (lemmas) can name one thing (see the module doc).
+    ``members``: also when one is a member of the other, for plurals ("cops" / "police"; a
+    "mother" is a member of a "family", but not the family)."""
     if a == b:
         return False
     all_a, all_b = wn.senses(a), wn.senses(b)
@@ -59,7 +63,17 @@ def related_nouns(wn: NounSenses, a: str, b: str) -> bool:
     up_b = {h for o in first_b for h in wn.synset(o).hypernyms}
     if up_a & first_b or up_b & first_a:
         return True
+    if members and (_member_of(wn, first_a, up_a) & first_b or _member_of(wn, first_b, up_b) & first_a):
+        return True
     return any(_depth(wn, o) >= _SPECIFIC for o in up_a & up_b)
+
+
+def _member_of(wn: NounSenses, senses: set[int], up: set[int]) -> set[int]:
+    """The groups a noun's senses are members of, or its specific hypernyms are: "cop" is a
+    "policeman", a member of the "police"; "advocate" is a "person", too general to make
+    "advocates" the "people"."""
+    out = {g for o in senses for g in wn.synset(o).member_of}
+    return out | {g for h in up if _depth(wn, h) >= _SPECIFIC for g in wn.synset(h).member_of}
 
 
 def _compound(wn: NounSenses, it: Item) -> tuple[str, bool] | None:
@@ -110,7 +124,7 @@ def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, i
                     continue
                 if many.get(a, False) != many.get(b, False):
                     continue
-                if any(related_nouns(wn, x, y) for x in nouns[a] for y in nouns[b]):
+                if any(related_nouns(wn, x, y, many.get(a, False)) for x in nouns[a] for y in nouns[b]):
                     partners[a].add(b)
                     partners[b].add(a)
         for a, others in partners.items():

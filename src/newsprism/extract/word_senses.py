@@ -5,7 +5,7 @@ and the rules that use it do nothing.
 
 Only what the resolver asks is read: the verbs' lemmas (``index.verb``), a noun's senses (synsets, most frequent first, from
 ``index.noun``, searched by bisection) and a synset's words, lexicographer file ("noun.person")
-and hypernyms (one line of ``data.noun`` at the synset's byte offset). The two files are read once (about 20 MB);
+hypernyms and member holonyms (one line of ``data.noun`` at the synset's byte offset). The two files are read once (about 20 MB);
 no table is built from them.
 """
 
@@ -25,6 +25,7 @@ class Synset:
     lexname: str  # the lexicographer file: "noun.person", "noun.artifact", ...
     words: tuple[str, ...]  # as WordNet writes them ("Mali", "ship"), "_" between the words of a compound
     hypernyms: tuple[int, ...]  # offsets of its hypernyms and instance hypernyms
+    member_of: tuple[int, ...] = ()  # offsets of the groups it is a member of ("policeman": "police")
 
 
 def wordnet_dir() -> Path | None:
@@ -89,11 +90,11 @@ class NounSenses:
         words = tuple(fields[4 + 2 * k].decode("utf-8") for k in range(n_words))
         at = 4 + 2 * n_words
         n_ptr = int(fields[at])
-        hypernyms = tuple(
-            int(fields[at + 1 + 4 * k + 1]) for k in range(n_ptr)
-            if fields[at + 1 + 4 * k] in (b"@", b"@i") and fields[at + 1 + 4 * k + 2] == b"n"
-        )
-        return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, hypernyms)
+        pointers = [(fields[at + 1 + 4 * k], int(fields[at + 1 + 4 * k + 1])) for k in range(n_ptr)
+                    if fields[at + 1 + 4 * k + 2] == b"n"]
+        hypernyms = tuple(o for symbol, o in pointers if symbol in (b"@", b"@i"))
+        member_of = tuple(o for symbol, o in pointers if symbol == b"#m")
+        return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, hypernyms, member_of)
 
 
     def proper_kinds(self, word: str) -> tuple[str, ...]:
