@@ -169,7 +169,7 @@ def test_people_over_one_documents_shared_names_answer_as_people_made_alone(nlp)
     """The stages share one Named per document (quotes, figures, claims), each with its own
     idea of what is quoted: every answer is the one a People made alone gives, and a Named of
     other mentions is not taken."""
-    from newsprism.attribution.people import Named
+    from newsprism.attribution.named import Named
     from newsprism.extract.quote_marks import quoted_regions
 
     text = (

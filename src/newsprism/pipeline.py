@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
     from spacy.tokens import Doc
 
-    from newsprism.attribution.people import Named
+    from newsprism.attribution.named import Named
     from newsprism.compare.embed import Embedder
 
 
@@ -70,7 +70,7 @@ class Workspace:
     # told (stage name, documents done, documents) as the stages run: at each stage's start
     # and end, and after each document the parse stage finishes (a progress bar)
     progress: "Callable[[str, int, int], None] | None" = None
-    # each document's people (attribution.people.Named) by document id, made by the first stage
+    # each document's people (attribution.named.Named) by document id, made by the first stage
     # that names people (quotes) and read again by the figures and the claims: no stage's output
     named: "dict[str, Named]" = field(default_factory=dict)
 
@@ -82,9 +82,9 @@ class Workspace:
         return {a.id: d for a, d in zip(self.articles, self.docs)}
 
     def named_people(self, k: int) -> "Named":
-        """The people document ``k`` names (:class:`newsprism.attribution.people.Named`), made
+        """The people document ``k`` names (:class:`newsprism.attribution.named.Named`), made
         once for its parse and mentions."""
-        from newsprism.attribution.people import Named
+        from newsprism.attribution.named import Named
 
         article, doc, mentions = self.articles[k], self.docs[k], self.mentions[k]
         found = self.named.get(article.id)

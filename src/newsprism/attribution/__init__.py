@@ -36,7 +36,8 @@ apposition). This package re-exports their public names.
 Layer: imports lexicon, model and nothing else of ours.
 """
 
-from newsprism.attribution.people import Named, People, Person
+from newsprism.attribution.named import Named, Person
+from newsprism.attribution.people import People
 from newsprism.attribution.source import (
     SOURCE_DEPS,
     according_to,

@@ -405,7 +405,7 @@ def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None,
 
     ``docs`` maps document id -> the spaCy ``Doc`` the pipeline parsed (no
     second parse happens here); ``embedder`` defaults to the static model; ``named``: the
-    people each document names, when the core stages made them (attribution.people.Named).
+    people each document names, when the core stages made them (attribution.named.Named).
     """
     if embedder is None:
         from newsprism.compare.embed import default_embedder

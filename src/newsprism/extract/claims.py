@@ -632,7 +632,7 @@ def extract_claims(
     ``ranges`` (doc id -> character ranges) gives the claims of a document
     instead of the sentence splitter: each range is one claim, kept whole
     (claims given by someone else, as in ClaimDiff). ``named``: each document's people when the
-    core stages made them (attribution.people.Named, by document id)."""
+    core stages made them (attribution.named.Named, by document id)."""
     entity_rows = _entity_index(analysis)
     figures = _by_doc(analysis.figures)
     times = _by_doc(analysis.times)

@@ -119,7 +119,7 @@ def _is_break(token: "Token") -> bool:
 
 def extract_figures(article: Article, doc: "Doc", mentions: Sequence[Mention], named: "Named | None" = None) -> list[Figure]:
     """The figures of ``article`` (see the module docstring for what each field holds); ``named``:
-    the document's people when another stage has them (attribution.people.Named)."""
+    the document's people when another stage has them (attribution.named.Named)."""
     if not parsed_from(doc, article.text):
         raise ValueError(f"{article.id}: the Doc was not parsed from this article's text")
     ctx = _Context(article, doc, mentions, named)

@@ -95,7 +95,7 @@ def _context_speaker(
 def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
                      named: "Named | None" = None) -> list[QuoteAttribution]:
     """Quotes with their attribution and the source as written at the cue (see module doc);
-    ``named``: the document's people when another stage has them (attribution.people.Named)."""
+    ``named``: the document's people when another stage has them (attribution.named.Named)."""
     text = article.text
     regions = quoted_regions(text)
     index = DocIndex(article.id, text, doc, [m for m in mentions if m.doc == article.id or not m.doc], regions, named)
