@@ -30,7 +30,8 @@ it here, so that one sentence never gets three different sources.
 
 Modules, one job each: ``source`` (the cue, the subject rule, "according to", the
 source phrase), ``people`` (pronoun antecedents, fullest names, role holders:
-``People``), ``written`` (a source as the report writes it: titles, party tag,
+``People``), ``named`` (what ``People`` reads of a document whatever is quoted:
+``Named``, shared by the stages; the ``Person`` record), ``written`` (a source as the report writes it: titles, party tag,
 apposition). This package re-exports their public names.
 
 Layer: imports lexicon, model and nothing else of ours.

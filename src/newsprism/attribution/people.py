@@ -80,12 +80,12 @@ def _embedded_subject(token: "Token") -> bool:
     """The subject of a clause that hangs inside another one's ("claiming that Obama wanted",
     "the evidence that Obama wanted"), not of its sentence's main clause (nor of a verb
     joined to it)."""
-    while token.dep_ in ("compound", "flat") and token.head is not token:
+    while token.dep_ in ("compound", "flat") and token.head.i != token.i:
         token = token.head
     if token.dep_ not in SOURCE_DEPS and token.dep_ != "nsubjpass":
         return False
     verb = token.head
-    while verb.dep_ == "conj" and verb.head is not verb:
+    while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
     return verb.dep_ in ("ccomp", "acl", "advcl", "relcl", "pcomp")
 
@@ -93,7 +93,7 @@ def _embedded_subject(token: "Token") -> bool:
 def _subject_like(token: "Token") -> bool:
     """A name that is a clause's subject, or set off beside one ("the director, Asmar
     al-Halabi, paused"), counting from the word of the name the parser hangs the rest on."""
-    while token.dep_ in ("compound", "flat") and token.head is not token:
+    while token.dep_ in ("compound", "flat") and token.head.i != token.i:
         token = token.head
     if token.dep_ == "appos":
         token = token.head
@@ -351,7 +351,7 @@ class People:
                 return "f"
         if token is not None:
             for c in list(token.children) + ([token.head] if token.dep_ == "appos" else []):
-                if c.dep_ in ("appos", "compound") or c is token.head:
+                if c.dep_ in ("appos", "compound") or c.i == token.head.i:
                     lemma = c.lemma_.lower()
                     if lemma in FEMALE_NOUNS:
                         return "f"
@@ -531,9 +531,9 @@ class People:
             return None
         tok = pronoun.head
         for _ in range(6):
-            if tok.dep_ in _BOUND_CLAUSE_DEPS and tok.head is not tok:
+            if tok.dep_ in _BOUND_CLAUSE_DEPS and tok.head.i != tok.i:
                 tok = tok.head
-            elif tok.pos_ in ("NOUN", "PROPN", "ADP", "PRON") and tok.dep_ not in SOURCE_DEPS and tok.head is not tok:
+            elif tok.pos_ in ("NOUN", "PROPN", "ADP", "PRON") and tok.dep_ not in SOURCE_DEPS and tok.head.i != tok.i:
                 tok = tok.head  # up from the noun a relative clause qualifies, or a preposition
             else:
                 return None

@@ -117,7 +117,7 @@ def source_of(verb: "Token") -> "Token | None":
             # a "-" made a subject: the parser broke a phrase it did not understand ("after
             # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
             return None
-        if step > 0 and verb.tag_ == "VBG" and is_time_clause(current) and current.head is not current:
+        if step > 0 and verb.tag_ == "VBG" and is_time_clause(current) and current.head.i != current.i:
             # "Hannity said ... after the senator easily won his primary, remarking that ...": the
             # participle goes on with the sentence, not with the clause of time it hangs from
             current = current.head
@@ -156,7 +156,7 @@ def source_of(verb: "Token") -> "Token | None":
         # "Roberts said Friday that she thinks ... but said “...”": a subjectless verb after
         # "but"/"and" the parser hung as a clause of the first one is joined to it
         joined = current.dep_ == "ccomp" and current.i > 0 and current.doc[current.i - 1].dep_ == "cc"
-        if (current.dep_ not in _CLIMB_DEPS and not through_prep and not joined) or current.head is current:
+        if (current.dep_ not in _CLIMB_DEPS and not through_prep and not joined) or current.head.i == current.i:
             break
         if current.dep_ == "conj" and current.head.dep_ == "parataxis" and is_reporting_verb(current.head):
             # "She was 10, he said, ... and was crying and shouting: “...”": the parser hung the

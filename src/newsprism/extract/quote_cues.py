@@ -283,7 +283,7 @@ def governing_verb(index: DocIndex, region: QuotedRegion, first: int, after: int
         for _ in range(5):  # up from the quote to the nearest verb
             if tok.pos_ == "VERB" and tok.lemma_ not in ("be", "have"):
                 break
-            if tok.dep_ not in _GOVERNED_DEPS or tok.head is tok:
+            if tok.dep_ not in _GOVERNED_DEPS or tok.head.i == tok.i:
                 return None
             tok = tok.head
         else:
@@ -292,7 +292,7 @@ def governing_verb(index: DocIndex, region: QuotedRegion, first: int, after: int
             return None
         if names_a_speaker(index, source_of(tok)):
             return tok
-        if tok.dep_ not in ("ccomp", "xcomp", "advcl", "conj") or tok.head is tok:
+        if tok.dep_ not in ("ccomp", "xcomp", "advcl", "conj") or tok.head.i == tok.i:
             return None
         tok = tok.head
     return None
@@ -316,10 +316,10 @@ def outer_cue(index: DocIndex, cue: Token) -> Token:
     tok = cue
     for _ in range(4):
         asides = [c for c in tok.children if c.dep_ == "parataxis" and is_reporting_verb(c)]
-        for outer in asides + ([tok.head] if tok.dep_ in _REPORTED_DEPS and tok.head is not tok else []):
+        for outer in asides + ([tok.head] if tok.dep_ in _REPORTED_DEPS and tok.head.i != tok.i else []):
             if is_reporting_verb(outer) and names_a_speaker(index, source_of(outer)) and not _group_share(source_of(outer)):
                 return outer
-        if tok.dep_ not in _REPORTED_DEPS or tok.head is tok:
+        if tok.dep_ not in _REPORTED_DEPS or tok.head.i == tok.i:
             break
         tok = tok.head
     return cue

@@ -433,7 +433,7 @@ def colon_speaker(index: DocIndex, region: QuotedRegion) -> Person:
         return NO_SPEAKER
     root = doc[colon - 1]
     for _ in range(6):  # up from the word before the colon to its verb
-        if root.pos_ in ("VERB", "AUX") or root.head is root or root.head.i >= colon:
+        if root.pos_ in ("VERB", "AUX") or root.head.i == root.i or root.head.i >= colon:
             break
         root = root.head
     if root.pos_ not in ("VERB", "AUX") or any(
@@ -461,7 +461,7 @@ def utterance_owner(index: DocIndex, region: QuotedRegion, first: int, after: in
     for _ in range(6):
         if tok.pos_ in ("NOUN", "PROPN") and tok.lemma_.lower() in UTTERANCE_NOUNS:
             break
-        if tok.dep_ in ("ROOT", "nsubj", "nsubjpass") or tok.head is tok or (tok.pos_ == "VERB" and is_reporting_verb(tok)):
+        if tok.dep_ in ("ROOT", "nsubj", "nsubjpass") or tok.head.i == tok.i or (tok.pos_ == "VERB" and is_reporting_verb(tok)):
             return None
         tok = tok.head
     else:
