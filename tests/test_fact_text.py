@@ -252,3 +252,22 @@ def test_a_summary_sentence_is_not_cut_at_a_titles_period_and_pairs_treebank_quo
     assert not summary_sentence("Hugh is the ideal choice to host the show , '' the pair said in a statement .")
     assert summary_sentence("As word got out , a clip of his performance from `` The Boy From Oz '' made the rounds .")
     assert summary_sentence("President Obama nominated Dr. Regina Benjamin as surgeon general on Monday.")
+
+
+def test_a_date_stamp_line_is_cut_and_a_sentence_cut_at_an_initial_is_no_summary_sentence():
+    """ECB+ pages: "Published August 02 , 2013" stands on its own line before the lede the sentence
+    splitter joined to it — the headline starts after it, wherever it stands; a "sentence" cut
+    after an initial ("... his nominee for U . S .", "... nominating Regina M .") or spanning a
+    paragraph break is no summary sentence; "the U.S." ends one."""
+    from newsprism.compare.fact_text import summary_sentence, title_line_length
+
+    text = ("Published August 02 , 2013\n\nEllen DeGeneres will host the Oscars for a second time next year , "
+            "the Academy announced Friday .")
+    cut = title_line_length(text, first=False)
+    assert text[cut:].startswith("Ellen DeGeneres will host")
+    assert title_line_length("Ellen DeGeneres said on Friday\nthat she would host the Oscars next year again .",
+                             first=False) == 0
+    assert not summary_sentence("President Barack Obama held a press conference to announce his nominee for U . S .")
+    assert not summary_sentence("On July 13 , Obama announced that he was nominating Regina M .")
+    assert not summary_sentence("July 13 , 2009\n\nPresident Barack Obama named his nominee for surgeon general .")
+    assert summary_sentence("President Barack Obama named a rural Alabama doctor to be the top doctor of the U.S.")

@@ -70,8 +70,9 @@ def test_every_span_of_the_seed_analysis_is_faithful(seed_story, nlp):
 
 
 def test_markdown_omissions_name_the_outlet_not_the_file_twice(seed_story, nlp):
-    """An article whose outlet is unknown reads "outlet unknown [id]" like everywhere else in the
-    report, not its file name twice."""
+    """An article whose text names no outlet reads "outlet not named in the text [id]" like
+    everywhere else in the report, not its file name twice."""
+    from newsprism.report.common import UNNAMED
     from newsprism.pipeline import analyze
     from newsprism.report.markdown import to_markdown
 
@@ -82,7 +83,7 @@ def test_markdown_omissions_name_the_outlet_not_the_file_twice(seed_story, nlp):
     assert len(lines) == len(analysis.documents)
     for doc, line in zip(sorted(analysis.documents, key=lambda d: d.id), sorted(lines, key=lambda x: x.split("\\[")[1])):
         shown = line[2:].split(" \\[", 1)[0]
-        assert shown == (doc.outlet or "outlet unknown").replace("_", "\\_") or shown == (doc.outlet or "outlet unknown")
+        assert shown == (doc.outlet or UNNAMED).replace("_", "\\_") or shown == (doc.outlet or UNNAMED)
 
 
 def test_corroborated_headlines_read_as_whole_sentences(seed_story, nlp):

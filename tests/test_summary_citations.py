@@ -36,3 +36,103 @@ def test_each_report_cites_the_sentences_that_state_the_summary_sentence():
     # a headline cut from its claim (the title line before it left off) still reads that claim's words
     cut = Span("a", a_charged.start + 4, a_charged.end, a_charged.text[4:])
     assert _stating(cites, cut, same) == (a_charged.citation, b_charged.citation)
+
+
+# ---------------------------------------------------------------- what leads, and who it is cited to
+
+POST = ("Shelling resumed in Aleppo on Wednesday, and evacuations from the besieged city stalled despite a deal "
+        "brokered the day before.\n"
+        "Brokered by Russia and Turkey, the pact began with a cease-fire.\n")
+AP = ("BEIRUT — A cease-fire to evacuate rebel fighters and civilians from Aleppo unraveled on Wednesday as "
+      "residents reported the resumption of shelling.\n"
+      "The initial evacuation deal was mediated late Tuesday by Turkey and Russia.\n")
+TIMES = ("Families were packed and ready Wednesday morning to vacate Aleppo under a deal between Russia and Turkey.\n"
+         "Rebel groups outside the city resumed shelling districts in Aleppo.\n")
+
+
+def _line(doc: str, text: str, n: int) -> Claim:
+    from newsprism.compare.fact_text import headline_span
+
+    line = text.splitlines()[n]
+    start = text.index(line)
+    claim = Claim(f"{doc}#{start}", Span(doc, start, start + len(line), line),
+                  terms=tuple(w.strip(".,—").lower() for w in line.split() if len(w.strip(".,—")) > 3))
+    head = headline_span(claim)  # the dateline cut, as a fact's headline is
+    return Claim(claim.id, claim.citation, terms=claim.terms, sentence=claim.citation) if head == claim.citation else claim
+
+
+def _finding(fid: str, head: Claim, *others: Claim, sources: int = 0):
+    from newsprism.model import Finding
+
+    group = (head, *others)
+    return Finding("", "corroborated", head.text, tuple(dict.fromkeys(c.doc for c in group)),
+                   tuple(c.citation for c in group), claims=tuple(c.id for c in group),
+                   sources=sources or len({c.doc for c in group}), fact=fid)
+
+
+def test_the_summary_opens_with_what_the_reports_lead_with_cited_to_those_that_state_it():
+    """Three reports of the Aleppo deal's collapse: the Post and AP open with the shelling resuming
+    and the evacuation stalling, the Times with families ready to leave under the deal. The
+    summary opens with the fact two reports lead with; the Post's sentence is cited to AP, whose lede
+    states most of it ("evacuate" / "evacuations", "shelling"), not to the Times' sentence on rebels
+    shelling the city's districts, which states under a third of it."""
+    from newsprism.compare.findings import _summary
+
+    post_lede, post_deal = _line("post", POST, 0), _line("post", POST, 1)
+    ap_lede, ap_deal = _line("ap", AP, 0), _line("ap", AP, 1)
+    times_lede, times_shelling = _line("times", TIMES, 0), _line("times", TIMES, 1)
+    deal = _finding("F1", post_deal, ap_deal, times_lede)
+    shelling = _finding("F2", post_lede, ap_lede, times_shelling)
+    claims = {c.id: c for c in (post_lede, post_deal, ap_lede, ap_deal, times_lede, times_shelling)}
+    heads = {"F1": post_deal.citation, "F2": post_lede.citation}
+    summary = _summary([deal, shelling], heads, claims=claims)
+    assert summary[0].text == post_lede.text
+    assert {c.doc for c in summary[0].citations} == {"post", "ap"}
+    # every sentence is cited to at least two reports, each stating a third of it or more
+    assert all(len({c.doc for c in s.citations}) >= 2 for s in summary)
+
+
+def test_a_report_that_gives_none_of_a_summary_sentences_figures_is_not_cited_for_it():
+    """"Out of 23 arrested pirates, 12 are from Somalia and 11 from Yemen": a report that says only
+    that the navy captured 23 pirates does not state it; one that gives the 12 and the 11 does.
+    Copies of one report are one source: a sentence they alone state is left out."""
+    from newsprism.compare.findings import _summary
+    from newsprism.model import Figure
+
+    def claim(doc: str, text: str, *values: int) -> Claim:
+        figures = tuple(Figure(doc, text.index(str(v)), text.index(str(v)) + len(str(v)), str(v), v) for v in values)
+        return Claim(f"{doc}#0", Span(doc, 0, len(text), text), figures=figures,
+                     terms=tuple(w.strip(".,").lower() for w in text.split() if len(w.strip(".,")) > 2))
+
+    head = claim("a", "Out of 23 arrested pirates, 12 are from Somalia and 11 from Yemen.", 23, 12, 11)
+    only_total = claim("b", "The Indian navy has arrested 23 pirates from Somalia.", 23)
+    whole = claim("c", "Of the 23 pirates arrested, 12 are Somali and 11 are from Yemen.", 23, 12, 11)
+    claims = {c.id: c for c in (head, only_total, whole)}
+    found = [_finding("F1", head, only_total, whole)]
+    summary = _summary(found, {"F1": head.citation}, claims=claims)
+    assert [{c.doc for c in s.citations} for s in summary] == [{"a", "c"}]
+    # "c" a copy of "a": what is left is one source
+    assert _summary(found, {"F1": head.citation}, claims=claims, units={"a": "wire", "c": "wire", "b": "b"}) == []
+
+
+def test_one_figure_in_passing_need_not_be_given():
+    """"Arpaio endorsed three term Texas Governor Rick Perry": the other report's "Arpaio announced
+    he will endorse Texas Governor Rick Perry" states it, though it does not count his terms."""
+    from newsprism.compare.findings import _gives
+
+    assert _gives(set(), {3})
+    assert not _gives({23}, {23, 12, 11}) and _gives({23, 12}, {23, 12, 11})
+
+
+def test_a_title_or_a_fragment_with_no_verb_is_no_summary_sentence(nlp):
+    """"Regina Benjamin to be US Surgeon General." (a page's title) and "Surgeon General during an
+    announcement in the White House Rose Garden Monday, July 13, 2009." (the tail of a sentence
+    cut at "U.S.") have no verb that makes a sentence; "Obama nominated Regina Benjamin ..." has."""
+    from newsprism.compare.findings import _finite
+
+    text = ("Regina Benjamin to be US Surgeon General.\n\n"
+            "Surgeon General during an announcement in the White House Rose Garden Monday, July 13, 2009.\n\n"
+            "President Obama nominated Regina Benjamin, an Alabama family physician, to be surgeon general.")
+    doc = nlp(text)
+    spans = [Span("d", text.index(line), text.index(line) + len(line), line) for line in text.split("\n\n")]
+    assert [_finite(x, {"d": doc}) for x in spans] == [False, False, True]

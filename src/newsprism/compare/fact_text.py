@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
-           "headline_claim", "headline_told"]
+           "headline_claim", "headline_told", "told_by_each"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
@@ -36,6 +36,18 @@ _ANSWERING_START = re.compile(r"^(?:however|still|instead|nevertheless|nonethele
 # a title's abbreviation never ends a sentence: one ending with it was cut at its period
 # ("President Obama has nominated Alabama physician Dr." before "Regina Benjamin ...")
 _TITLE_END = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|Sen|Rep|Gov|Gen|Col|Lt|Sgt|Capt|Rev|Msgr|Assn|Dept)[ ]?\.\s*$")
+# a sentence cut after a person's initial or inside an abbreviation ("... to announce his nominee
+# for U . S .", "Obama announced that he was nominating Regina M ."): no sentence ends so
+_INITIAL_END = re.compile(r"\s[A-Z] ?\.\s*$")
+# a paragraph break inside a "sentence": a stamp or title line the splitter joined to what follows
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# a line that is the page's date stamp ("Published August 02 , 2013", "WEDNESDAY , JULY 29 , 2009",
+# "Updated 09 / 14 / 2013 01 : 03 PM"), wherever it stands: no part of the sentence after it
+_STAMP = re.compile(
+    r"^(?:(?:published|updated|posted|last updated)\b[\s:]*)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s*,?\s*)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*,\s*|\s+)\d{4}"
+    r"|\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{2,4})(?:[\s,|]+[\d: ]+(?:[ap]\.?\s*m\.?)?\s*(?:[A-Z]{2,4}\b)?)?\s*$",
+    re.IGNORECASE)
 _CONJUNCTION_START = re.compile(r"^(?:but|and|or|so|because|though|although|which|who)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
 _SPEAKER_TAG = re.compile(
@@ -109,13 +121,14 @@ def title_line_length(text: str, first: bool = True) -> int:
     without a mark a sentence goes on after, and what follows must read as a sentence of its own:
     a line break inside a sentence (text wrapped by hand) is left alone. A title stands at the
     start of a report (``first``: the caller's check); elsewhere only a subhead in capitals
-    ("SAG'S DARK CLOUD") is one."""
+    ("SAG'S DARK CLOUD") or the page's date stamp ("Published August 02 , 2013") is one."""
     cut = pos = 0
     while (brk := text.find("\n", pos)) > 0:
         line = text[pos:brk].strip()
         if not line or line.endswith((*_TERMINAL, ",", ";", ":", "-", "—", "–")) or len(line.split()) > 20:
             break
-        if line.split()[-1].lower() in _TITLE_SMALL_WORDS_LOWER or not (first or line.isupper()):
+        stamp = bool(_STAMP.match(line))
+        if not stamp and (line.split()[-1].lower() in _TITLE_SMALL_WORDS_LOWER or not (first or line.isupper())):
             break
         body = text[brk + 1:].lstrip()
         if len(body.split()) < 6 or not reads_whole(body):
@@ -204,7 +217,8 @@ def summary_sentence(text: str) -> bool:
     whole (:func:`reads_whole`), states rather than asks ("Onion headline or actual news?"),
     opens with no pronoun that refers to nothing here ("He emceed both the 2004 and 2005 Tony
     Awards") nor an adverb answering a sentence before it ("However, hours after it crumbled"),
-    does not end with a title's abbreviation ("... nominated Alabama physician Dr."), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
+    does not end with a title's abbreviation ("... nominated Alabama physician Dr.") or an initial
+    ("... his nominee for U . S ."), spans no paragraph break (a date stamp line and the lede), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
     list item and the line after it), and holds whole quotations ("the third time's the charm," DeGeneres said."
     is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
     t = text.strip()
@@ -214,7 +228,7 @@ def summary_sentence(text: str) -> bool:
         return False
     if _PRONOUN_START.match(t.lstrip("“\"'‘(")) or _ANSWERING_START.match(t.lstrip("“\"'‘(")):
         return False
-    if _TITLE_END.search(t):
+    if _TITLE_END.search(t) or _INITIAL_END.search(t) or _PARAGRAPH_BREAK.search(t):
         return False
     # quotation marks written as `` and '' (text rebuilt from treebank tokens) pair up as curly ones do
     return not opens_inside_quote(t) and t.count("“") == t.count("”") and t.count("``") == t.count("''")
@@ -309,3 +323,29 @@ def told_by_others(claim: Claim, same: Sequence[Claim]) -> float:
     if not by_doc:
         return 1.0
     return min(len(terms & words) / len(terms) for words in by_doc.values())
+
+
+def told_by_each(head: Span, same: Sequence[Claim]) -> dict[str, float]:
+    """For each other report of a fact, the share of the headline's content terms its claims
+    state (doc id -> share): the reports a summary sentence may be cited to. Terms match on their
+    first six letters, as the aligner's stems do, or when one is the other's start ("evacuate" /
+    "evacuation", "Syria" / "Syrian"): AP's "a cease-fire to evacuate ... unraveled ... as residents
+    reported the resumption of shelling" states most of the Post's "Shelling resumed in Aleppo ...,
+    and evacuations ... stalled"."""
+    inside = [c for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end]
+    terms = set(dict.fromkeys(t for c in inside for t in c.terms))
+    if not terms:
+        return {c.doc: 1.0 for c in same if c.doc != head.doc}
+    by_doc: dict[str, set[str]] = {}
+    for c in same:
+        if c.doc != head.doc:
+            by_doc.setdefault(c.doc, set()).update(c.terms)
+    return {doc: sum(1 for t in terms if any(_same_stem(t, w) for w in words)) / len(terms)
+            for doc, words in by_doc.items()}
+
+
+def _same_stem(a: str, b: str) -> bool:
+    if a == b or a[:6] == b[:6] and min(len(a), len(b)) >= 6:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 4 and long_.startswith(short)

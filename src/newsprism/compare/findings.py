@@ -26,7 +26,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import headline_span, headline_told, summary_sentence
+from newsprism.compare.fact_text import headline_span, is_content, summary_sentence, told_by_each
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -224,23 +224,29 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
 
 def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None = None,
              limit: int = 5, claims: Mapping[str, Claim] | None = None,
-             gaps: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> list[SummarySentence]:
+             gaps: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+             units: Mapping[str, str] | None = None, docs: Mapping[str, Doc] | None = None) -> list[SummarySentence]:
     """Extractive: the headline of each top corroborated fact — a complete
     sentence of one outlet — cited with only the claims that state that fact
     ("same fact" support; a partly support never backs a summary sentence). A headline
     that is the whole sentence some of those claims were cut from (``heads``: Fact.id ->
-    headline span) is cited as that sentence, in place of its clauses. A headline another cited
-    report states less than a third of (``claims``: the claims by id, see
-    :func:`newsprism.compare.fact_text.headline_told`) is left out: cited to that report, the
-    sentence would say more than it states; so is one with a gap where its source lost words
-    (``gaps``: doc id -> (start, end) of each, :attr:`DocumentInfo.damage`): quoted whole, it
-    would misquote its report ("resumed shelling   districts", "government-held" lost)."""
-    out: list[SummarySentence] = []
+    headline span) is cited as that sentence, in place of its clauses. What an editor puts
+    first comes first: the facts most reports tell in their opening sentences, then those most
+    independent sources tell (the seed: "Shelling resumed in Aleppo ..., and evacuations ...
+    stalled", AP's and the Post's lede, before the Times' opening on the deal).
+
+    With ``claims`` (the claims by id), a headline is cited only to the reports that state at
+    least a third of it (:func:`newsprism.compare.fact_text.told_by_each`) and give most of its
+    figures when it has several (:func:`_gives`): cited to the others,
+    the sentence would say more than they state; a sentence left with fewer than two independent
+    reports (``units``: doc id -> its copy family or outlet; each its own without) is left out, as
+    is one with no finite verb (``docs``: the parses, :func:`_finite`). So
+    is one with a gap where its source lost words (``gaps``: doc id -> (start, end) of each,
+    :attr:`DocumentInfo.damage`): quoted whole, it would misquote its report ("resumed shelling
+    districts", "government-held" lost)."""
+    picked: list[tuple[Finding, tuple[Span, ...]]] = []
     said: set[str] = set()
-    ranked = sorted(corroborated, key=lambda f: (-f.sources, -len(f.docs)))
-    for f in ranked:
-        if len(out) == limit:
-            break
+    for f in corroborated:
         key = " ".join(f.about.lower().split())
         if key in said or not summary_sentence(f.about):
             # full sentences only: not a clause going on from another ("And merely winning those
@@ -248,14 +254,76 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
             # pronoun with nothing before it, a quotation's tail
             continue
         head = (heads or {}).get(f.fact or "")
-        if claims is not None and head is not None and (
-                headline_told(head, [claims[c] for c in f.claims if c in claims]) < 1 / 3 or _gapped(head, gaps)):
-            continue
-        said.add(key)
         cited = _headline_cited(f, head)
+        if head is not None and docs is not None and not _finite(head, docs):
+            continue  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
         if claims is not None and head is not None:
-            cited = _stating(cited, head, [claims[c] for c in f.claims if c in claims])
-        out.append(SummarySentence(f.about, cited, (f.id,)))
+            if _gapped(head, gaps):
+                continue
+            same = [claims[c] for c in f.claims if c in claims]
+            told = told_by_each(head, same)
+            figures = _figures_by_doc(same)
+            wanted = {v for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end
+                      for v in _values(c)}
+            cited = tuple(c for c in _stating(cited, head, same) if c.doc == head.doc
+                          or (told.get(c.doc, 1.0) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
+            if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
+                continue
+        said.add(key)
+        picked.append((f, cited))
+    # what the reports lead with, among the reports each sentence is cited to; then the sources
+    leads = _lead_counts(picked, claims) if claims is not None else {}
+    picked.sort(key=lambda p: (-leads.get(p[0].id, 0), -p[0].sources))
+    return [SummarySentence(f.about, cited, (f.id,)) for f, cited in picked[:limit]]
+
+
+def _finite(head: Span, docs: Mapping[str, Doc]) -> bool:
+    """Whether the headline has a verb that can make a sentence: a tense, a modal or a participle
+    (the tagger reads some past tenses as participles: "The pushback crested with Bill Kristol").
+    A report's title ("Regina Benjamin to be US Surgeon General.") and a fragment the sentence
+    splitter cut ("Surgeon General during an announcement in the White House Rose Garden Monday,
+    July 13, 2009.") have none."""
+    doc = docs.get(head.doc)
+    span = doc.char_span(head.start, head.end, alignment_mode="expand") if doc is not None else None
+    return span is None or any(t.tag_ in ("VBD", "VBZ", "VBP", "VBN", "MD") for t in span)
+
+
+def _values(claim: Claim) -> set:
+    return {f.value for f in claim.figures}
+
+
+def _gives(have: set, wanted: set) -> bool:
+    """Whether a report giving the figures ``have`` states a sentence of the figures ``wanted``: a
+    sentence of several figures is their breakdown, and a report giving most of them states it
+    ("Out of 23 arrested pirates, 12 are reportedly from Somalia and 11 from Yemen" is not stated by
+    "The Indian navy has captured 23 Somalian pirates"); one figure in passing ("endorsed three
+    term Texas Governor Rick Perry") need not be given."""
+    return len(wanted) < 2 or 2 * len(wanted & have) > len(wanted)
+
+
+def _figures_by_doc(same: Sequence[Claim]) -> dict[str, set]:
+    """Doc id -> the figures its claims of a fact give."""
+    out: dict[str, set] = {}
+    for c in same:
+        out.setdefault(c.doc, set()).update(_values(c))
+    return out
+
+
+def _lead_counts(picked: Sequence[tuple[Finding, tuple[Span, ...]]], claims: Mapping[str, Claim],
+                 lead: int = 2) -> dict[str, int]:
+    """Finding id -> how many reports it is cited to in one of their first ``lead`` sentences with a
+    fact in them (a report's address, title and date lines state none: the lede comes after them)."""
+    firsts: dict[str, list[int]] = {}
+    for c in sorted(claims.values(), key=lambda c: (c.doc, c.start)):
+        start = (c.sentence or c.citation).start
+        seen = firsts.setdefault(c.doc, [])
+        if len(seen) < lead and is_content(c) and start not in seen:
+            seen.append(start)
+    out: dict[str, int] = {}
+    for f, cited in picked:
+        stated = [claims[k] for k in f.claims if k in claims]
+        out[f.id] = len({c.doc for c in stated if (c.sentence or c.citation).start in firsts.get(c.doc, ())
+                         and any(x.doc == c.doc and x.start <= c.start and c.end <= x.end for x in cited)})
     return out
 
 
@@ -390,7 +458,8 @@ def find_from_claims(
         timeline=_numbered("T", _timeline(analysis, claims)),
         summary=tuple(_summary(corroborated, {fact.id: fact.headline for fact in facts},
                                claims={c.id: c for c in claims},
-                               gaps={d.id: [(g.start, g.end) for g in d.damage] for d in analysis.documents})),
+                               gaps={d.id: [(g.start, g.end) for g in d.damage] for d in analysis.documents},
+                               units=units, docs=docs)),
         disputes=_numbered("D", disputes(claims, docs)),
         shared_text=graph.shared,
         facts=facts,

@@ -28,9 +28,14 @@ def short_ids(analysis: StoryAnalysis) -> dict[str, str]:
     return {i: i for i in ids}
 
 
+# what a report says of an article whose text names no outlet (no credit line, caption credit,
+# page address or wire sign-off): never a guess, and no word a reader must decode
+UNNAMED = "outlet not named in the text"
+
+
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:
     d = analysis.document(doc_id)
-    return d.outlet or "outlet unknown"
+    return d.outlet or UNNAMED
 
 
 def shared_entities(analysis: StoryAnalysis) -> list[Entity]:
@@ -143,7 +148,7 @@ def short_outlet(name: str) -> str:
 
 def outlet_labels_for(docs: "list[tuple[str, str | None]]") -> dict[str, tuple[str, str]]:
     """doc id -> (short label, full name), unique per document: "NYT", "AP", "AP 2" for a
-    second AP article, "Article 3" when the outlet is unknown. Labels are what a reader
+    second AP article, "Article 3" when the text names no outlet. Labels are what a reader
     sees in citations (``[NYT 0-232]``); a legend maps them to full names once."""
     out: dict[str, tuple[str, str]] = {}
     used: dict[str, int] = {}
@@ -155,7 +160,7 @@ def outlet_labels_for(docs: "list[tuple[str, str | None]]") -> dict[str, tuple[s
                 label = outlet.strip()
             full = outlet.strip()
         else:
-            label, full = f"Article {i}", f"Article {i} (outlet unknown)"
+            label, full = f"Article {i}", f"Article {i} ({UNNAMED})"
         used[label] = used.get(label, 0) + 1
         if used[label] > 1:
             label = f"{label} {used[label]}"

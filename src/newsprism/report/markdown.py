@@ -12,6 +12,7 @@ from newsprism.report.common import (
     figure_value,
     first_mentions,
     local_entities,
+    UNNAMED,
     outlet_label,
     quotes_by_speaker,
     shared_entities,
@@ -172,7 +173,7 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
-            out.append(f"- {_md(o.outlet or 'outlet unknown')} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
+            out.append(f"- {_md(o.outlet or UNNAMED)} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
                        + (f", tells {len(o.partly)} only in part" if o.partly else "")
                        + ("" if o.omits or o.partly else ": nothing"))
             headline = {x.id: x.about for x in f.corroborated}
