@@ -271,3 +271,14 @@ def test_a_date_stamp_line_is_cut_and_a_sentence_cut_at_an_initial_is_no_summary
     assert not summary_sentence("On July 13 , Obama announced that he was nominating Regina M .")
     assert not summary_sentence("July 13 , 2009\n\nPresident Barack Obama named his nominee for surgeon general .")
     assert summary_sentence("President Barack Obama named a rural Alabama doctor to be the top doctor of the U.S.")
+
+
+def test_a_sentence_opening_with_a_place_it_does_not_name_is_no_summary_sentence():
+    """"There, she served the poor Alabama community ..." goes on from a sentence naming the place;
+    "There are, of course, those who think ..." does not."""
+    from newsprism.compare.fact_text import summary_sentence
+
+    assert not summary_sentence("There, Benjamin served the poor Alabama community on the Gulf Coast after 1998's "
+                                "Hurricane Georges.")
+    assert summary_sentence("There are, of course, those who think we should pull out of Afghanistan, and they are "
+                            "entitled to make their case.")

@@ -31,7 +31,8 @@ _PRONOUN_START = re.compile(
 )
 # an adverb that answers a sentence before it ("However, hours after it crumbled, the rebels said
 # the deal was back on."): no opening for a summary sentence, which stands with none before it
-_ANSWERING_START = re.compile(r"^(?:however|still|instead|nevertheless|nonetheless|yet|moreover|otherwise|even so)\b",
+_ANSWERING_START = re.compile(r"^(?:however|still|instead|nevertheless|nonetheless|yet|moreover|otherwise|even so)\b"
+                              r"|^(?:there|then|here)\s*,",  # "There, she served the poor Alabama community": where?
                               re.IGNORECASE)
 # a title's abbreviation never ends a sentence: one ending with it was cut at its period
 # ("President Obama has nominated Alabama physician Dr." before "Regina Benjamin ...")
