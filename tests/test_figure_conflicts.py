@@ -337,3 +337,24 @@ def test_a_conflicts_heading_asks_its_question_in_the_texts_words(nlp):
     money = _conflicts(nlp, {"a": f"The Senate tax plan would cost $1.5 trillion {jct}",
                              "b": f"The Senate tax plan costs $1.4 trillion {jct}"})
     assert money and all(x.about.startswith("how much money in: ") for x in money), [x.about for x in money]
+
+
+def test_guns_of_two_kinds_and_people_counted_near_the_guns_are_not_one_figure(nlp):
+    """ECB+ 12ecb: "12 AK 47 guns" in one report and "3 machine guns" in another count guns of two
+    kinds; and the "12 Somali and 11 Yemeni pirates" a third report counts near its "ammunition"
+    are no version of how many guns. The same kind of gun counted two ways still clashes."""
+    texts = {
+        "a": "The Indian commandos also recovered 12 AK 47 guns, three rifles and two grenades along with other "
+             "ammunition from the pirate boat.",
+        "b": "The pirates had a large cache of weapons including a rocket propelled grenade launcher and 3 machine "
+             "guns, the Indian navy said.",
+        "c": "The commandos seized 13 magazines of ammunition from the 12 Somali and 11 Yemeni pirates on board "
+             "the two pirate boats.",
+    }
+    found = _conflicts(nlp, texts)
+    assert not any({"12", "3"} <= {v.value for v in x.versions} for x in found), found
+    assert not any("c" in v.docs for x in found for v in x.versions), found
+    texts["b"] = ("The pirates had a large cache of weapons including a rocket propelled grenade launcher and 7 AK 47 "
+                  "guns, the Indian navy said.")
+    found = _conflicts(nlp, texts)
+    assert any({v.value for v in x.versions} == {"12", "7"} for x in found), found

@@ -247,7 +247,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "definite", "predicate", "role", "outcome", "tally", "plan", "would")
+                 "holder", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -263,6 +263,7 @@ class _Fig:
         self.tally = False  # a running total ("130 arrests since Saturday")
         self.plan: str | None = None  # the plan whose effect it is ("the plan would cost", "the bill costs")
         self.would = False  # told with "would" of a plan's effect, read as no modal
+        self.kinds: frozenset[str] = frozenset()  # the nouns naming the counted noun's kind ("machine" guns, "AK" guns)
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
 
@@ -396,11 +397,16 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             if modal and would:
                 modal = False  # "the plan would cost $1.5 trillion": its estimate, as "the plan costs"
             nouns: set[str] = set()
+            kinds: set[str] = set()
             if f.counts_span is not None:
                 counted = doc.char_span(f.counts_span.start, f.counts_span.end, alignment_mode="expand")
                 if counted is not None and len(counted):
                     head = counted.root
                     nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")}
+                    # the nouns between the number and what it counts ("12 AK 47 guns", "3 machine guns")
+                    between = doc[span.end:head.i] if span.end <= head.i <= span.end + 4 else doc[0:0]
+                    kinds = {_lemma(t) for t in [*between, *head.children]
+                             if t.is_alpha and t.pos_ in ("NOUN", "PROPN") and (t.dep_ == "compound" or t in between)}
                     if nouns & _MEASURE_WORDS:  # "a 67 percentage point margin": the margin is what is told
                         measured = head.head if head.dep_ in ("compound", "nmod", "amod") and head.head.pos_ == "NOUN" else None
                         nouns = {_lemma(measured)} if measured is not None and measured is not head else set()
@@ -421,6 +427,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             days = frozenset(m.group(0).lower() for m in _DAY.finditer(sent.text))
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
             item.plan, item.would = plan, would and not modal
+            item.kinds = frozenset(kinds)
             if spanned is not None:
                 item.interval = spanned
             item.holder = _holder(span)
@@ -517,6 +524,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     if nouns_a and nouns_b:
         if not nouns_a & nouns_b:
             return 0.0  # "150 migrants" and "400 people": different things counted
+        if a.kinds and b.kinds and a.kinds.isdisjoint(b.kinds):
+            return 0.0  # "12 AK 47 guns" and "3 machine guns": guns of two kinds
     elif (nouns_a or nouns_b) and a.unit in ("count", "people"):
         # one counts a noun the other leaves implicit ("47 the previous night"): its
         # words must name that noun ("six arrests Wednesday, compared to 47"); a
@@ -673,7 +682,8 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
                 clashes.append((a, b))
     # a third document giving one side's figure word for word ("just over $200,000"), around a
     # word or name that side's sentence shares, gives that side's value even where too little
-    # else of the two sentences agrees to align them
+    # else of the two sentences agrees to align them — when it counts the same thing ("12 AK 47
+    # guns" is not given by "the 12 Somali and 11 Yemeni pirates", though "ammunition" is near both)
     for a, b in list(clashes):
         for side in (a, b):
             for d in doc_ids:
@@ -681,6 +691,7 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
                     continue
                 for g in figs[d]:
                     if (g.fig.text.lower() == side.fig.text.lower() and g.unit == side.unit
+                            and not (g.nouns and side.nouns and g.nouns.isdisjoint(side.nouns))
                             and (set(g.words) | {f"@{e}" for e in g.entities}) & (set(side.words) | {f"@{e}" for e in side.entities})):
                         bound.append((side, g))
     return _merged(clashes, bound)

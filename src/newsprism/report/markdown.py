@@ -31,7 +31,7 @@ def to_markdown(analysis: StoryAnalysis) -> str:
     out: list[str] = [f"# Story analysis: {len(analysis.documents)} articles", ""]
     out += ["## Documents", "", "| id | outlet | dateline | published | damaged text | title |", "|---|---|---|---|---|---|"]
     for d in analysis.documents:
-        outlet = d.outlet or "unknown"
+        outlet = d.outlet or UNNAMED
         if d.outlet and d.outlet_source:
             outlet += f" ({d.outlet_source})"
         damaged = f"yes, {len(d.damage)} gaps" if d.damaged else "no"
