@@ -180,3 +180,22 @@ def test_a_list_item_or_another_holders_figure_is_not_compared(nlp):
     }
     found = _findings(nlp, texts, {"a": "2011-04-08", "b": "2011-04-08"})
     assert found.figures_compared == () and found.conflicts == ()
+
+
+def test_a_count_and_a_measure_are_not_figures_that_look_alike(nlp):
+    """ECB+ 12ecb: "3 machine guns" in one report's weapons list and "7.62 mm" rounds in another's,
+    "some 30 Soviet-era tanks" and "about 24 km": a count of things beside a length (WordNet: a
+    unit of measure) looks like nothing a reader takes for one figure, so it is not listed."""
+    import pytest
+
+    from newsprism.extract.word_senses import noun_senses
+
+    if noun_senses() is None:
+        pytest.skip("WordNet ([wordnet] extra) not installed")
+    texts = {
+        "a": "The pirates had a large cache of weapons including a rocket propelled grenade launcher and 3 machine "
+             "guns, the Indian navy said on Saturday.",
+        "b": "The pirates had a large cache of weapons including rifles firing 7.62 mm rounds and a grenade "
+             "launcher, the Indian navy said on Saturday.",
+    }
+    assert _findings(nlp, texts).figures_compared == ()

@@ -210,6 +210,8 @@ def reads_whole(text: str) -> bool:
     body = t.lstrip("“\"'‘(")
     if _CONJUNCTION_START.match(body):  # "And an eyebrow-raising 40,570 are unaffiliated": goes on from another
         return False
+    if _TITLE_END.search(t) or _INITIAL_END.search(t):
+        return False  # cut at a title's or an initial's period: "President Obama will name Dr ."
     return readability(t) >= 3 and body[:1].isupper() and t.endswith(_TERMINAL + ("''", "”", '"', "’"))
 
 

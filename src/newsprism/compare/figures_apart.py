@@ -13,6 +13,7 @@ from spacy.tokens import Doc
 from newsprism.compare.figure_conflicts import _MAX_RATIO, StoryFigures, _Fig, _num, mentions_value, story_figures
 from newsprism.compare.figure_roles import _holders_differ
 from newsprism.extract.claims import Claim
+from newsprism.extract.word_senses import NounSenses, noun_senses
 from newsprism.model import CountedFigure, FigureComparison, Span
 
 __all__ = ["figures_apart", "MIN_FIGURE_OVERLAP"]
@@ -31,6 +32,20 @@ def _apart(a: _Fig, b: _Fig) -> str | None:
     if a.nouns and b.nouns and not a.nouns & b.nouns:
         return "nouns"
     return None
+
+
+def _measures(f: _Fig, senses: NounSenses | None) -> bool:
+    """The figure measures rather than counts: what it is "of" is a unit of measure or of time
+    (WordNet's first sense a quantity or a time: "7.62 mm", "about 24 km", "10 metre"). Set
+    beside a count of things ("3 machine guns", "some 30 Soviet-era tanks") it looks like nothing
+    a reader would take for one figure; without the optional WordNet files nothing is left out."""
+    if senses is None:
+        return False
+    for noun in f.nouns:
+        first = senses.senses(noun)[:1]
+        if first and senses.synset(first[0]).lexname in ("noun.quantity", "noun.time"):
+            return True
+    return False
 
 
 def _context_overlap(a: _Fig, b: _Fig, weight: Mapping[str, float]) -> float:
@@ -89,6 +104,7 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
     doc_ids = sorted(figs)
     if len(doc_ids) < 2:
         return []
+    senses = noun_senses()
     key = lambda f: (f.fig.doc, f.fig.start)  # noqa: E731
     parent: dict[tuple[str, int], tuple[str, int]] = {}
     reason_of: dict[tuple[str, int], set[str]] = {}
@@ -133,6 +149,8 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
                     reason = _apart(a, b)
                     if reason is None or not (_says_what(a, reason) and _says_what(b, reason)):
                         continue
+                    if _measures(a, senses) or _measures(b, senses):
+                        continue  # "3 machine guns" / "7.62 mm": a count and a measure look nothing alike
                     # an outlet that gives both numbers sets them apart itself
                     if mentions(db, a.fig.text) or mentions(da, b.fig.text):
                         continue
