@@ -943,6 +943,25 @@ def test_how_something_looks_or_sounds_to_the_reporter_is_a_verdict(nlp):
     assert judged("The primary appeared more consequential than it might have.") == []
 
 
+def test_a_verdict_in_the_fact_that_clause_is_the_writers_own(nlp):
+    # Washington Post (PolNeAR dev): "Trump's problems do not diminish the fact that, standing alone,
+    # Clinton looks much weaker than recent nominees": "the fact that" asserts its clause, whoever
+    # holds the noun and under the negation above it; a clause of someone's concern, a reported one
+    # and one under a plain negated verb stay theirs or denied
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        return [(c.kind, c.word) for sent in nlp(text).sents for c in cues(sent)]
+
+    assert judged("Mr. Trump's problems do not change the fact that Clinton looks much weaker than "
+                  "recent nominees.") == [("hedge", "looks")]
+    assert judged("The poll ignores the reality that Clinton looks much weaker than recent nominees.") \
+        == [("hedge", "looks")]
+    assert judged("Aides said the fact that Clinton looks much weaker than recent nominees worried donors.") == []
+    assert judged("The senator voiced his concern that Clinton looks much weaker than recent nominees.") == []
+    assert judged("Mr. Trump's problems do not mean that Clinton looks much weaker than recent nominees.") == []
+
+
 def test_a_judgement_another_outlet_words_otherwise_is_not_crowded_out_by_lone_ones(nlp):
     # PolNeAR (Politico): three lone verdicts on Rubio's campaign came first and left out "puerile
     # insults", which NYT words "juvenile insults"

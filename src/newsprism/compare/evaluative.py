@@ -195,6 +195,10 @@ def _quoted(sent: SpacySpan, reads: DocReads | None = None) -> set[int]:
     return quote_state(sent.doc, reads).quoted(sent.start, sent.end)
 
 
+# factive nouns: their "that" clause is what the writer takes as true ("do not diminish the fact
+# that Clinton looks much weaker"), whoever holds the noun and under a negation above it (the
+# clause's truth is presupposed, not denied)
+_FACTIVE_NOUNS = frozenset("fact reality truth".split())
 # nouns whose "that" clause is what someone said, thought or felt ("complaints that ...")
 _CONTENT_NOUNS = frozenset(
     """complaint claim charge accusation allegation assertion argument suggestion notion idea belief fear
@@ -357,9 +361,15 @@ def _reported_or_negated(tok: Token) -> bool:
     # another ("dismissed the critique, erroneously claiming ...") is the outlet's narration too
     speech = tok.head.i if tok.dep_ == "advmod" and tok.head.lemma_ in REPORTING_VERBS else -1
     t = tok
+    asserted = False  # inside a factive noun's clause: a negation above it denies nothing of it
     while t.head.i != t.i:
         if t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS:
             break  # "..., a surprisingly downbeat assessment": the outlet names the statement
+        if t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _FACTIVE_NOUNS \
+                and any(c.dep_ == "mark" and c.lower_ == "that" for c in t.children):
+            asserted = True  # "the fact that ... Clinton looks much weaker": the writer's, not the noun's holder's
+            t = t.head
+            continue
         if t.dep_ in ("ccomp", "xcomp", "advcl") and t.head.lemma_ in REPORTING_VERBS \
                 and not (t.i == speech and t.dep_ == "advcl"):
             return True
@@ -412,7 +422,7 @@ def _reported_or_negated(tok: Token) -> bool:
                 holder = holder.head
             if any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("it", "there") for c in holder.children):
                 return True
-        if any(c.dep_ == "neg" for c in t.head.children) and t.head.pos_ in ("VERB", "AUX"):
+        if not asserted and any(c.dep_ == "neg" for c in t.head.children) and t.head.pos_ in ("VERB", "AUX"):
             return True
         if _passed_on(t, tok):
             return True
