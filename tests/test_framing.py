@@ -960,6 +960,11 @@ def test_a_verdict_in_the_fact_that_clause_is_the_writers_own(nlp):
     assert judged("Aides said the fact that Clinton looks much weaker than recent nominees worried donors.") == []
     assert judged("The senator voiced his concern that Clinton looks much weaker than recent nominees.") == []
     assert judged("Mr. Trump's problems do not mean that Clinton looks much weaker than recent nominees.") == []
+    # who someone was, read from what happened (a perfect infinitive), is no verdict without a judging word
+    assert judged("The fact that one of the attackers appeared to have been a Syrian refugee alarmed the "
+                  "candidates.") == []
+    assert ("hedge", "appeared") in judged("The fact that the ad appeared to have been a desperate gambit "
+                                           "alarmed the candidates.")
 
 
 def test_a_judgement_another_outlet_words_otherwise_is_not_crowded_out_by_lone_ones(nlp):

@@ -507,7 +507,12 @@ def _judging_hedge(verb: Token) -> bool:
             if any(x.dep_ in ("auxpass", "nsubjpass") for x in c.children):
                 return False
             if c.lemma_ == "be":
-                return any(x.dep_ in ("acomp", "attr") and _verdict(x) for x in c.children)
+                # "appeared to have been a Syrian refugee": who someone was, read from what happened;
+                # a verdict there needs a judging word ("appears to have been a desperate gambit")
+                past = any(x.dep_ == "aux" and x.lemma_ == "have" for x in c.children)
+                return any(x.dep_ in ("acomp", "attr") and _verdict(x)
+                           and not (past and x.pos_ == "NOUN" and not any(judging(m) for m in x.lefts))
+                           for x in c.children)
             if c.pos_ == "ADJ":  # "appeared worried", "seemed determined"
                 return _verdict(c)
             return any(judging(t) and _in_clause(t, c) for t in c.subtree if t.i != c.i)
