@@ -4,7 +4,7 @@ Each join test fails on the resolver before the rule; the last guards what it mu
 
 from __future__ import annotations
 
-from newsprism.compare.mention_items import clause_subjects
+from newsprism.compare.mention_clauses import clause_subjects
 from people_support import entity_texts, resolve_gold_style
 
 

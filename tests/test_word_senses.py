@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from newsprism.compare.entity_types import entity_type
-from newsprism.compare.mention_items import make_item
+from newsprism.compare.mention_items import make_item, mention_head
 from newsprism.compare.resolve import resolve_entities
 from newsprism.extract.word_senses import noun_senses, wordnet_dir
 from newsprism.model import Mention
@@ -197,3 +197,39 @@ def test_a_line_break_ends_a_sentence(nlp):
     start = doc.text.index("police")
     police = make_item(1, Mention("a", start, start + 6, "police", "ENTITY"), doc)
     assert cops.sent != police.sent
+
+
+def test_a_place_noun_of_a_named_place_is_that_place(nlp):
+    """ECB+ (tuning topic 12): "the lawless waters of the Gulf of Aden" is the Gulf; "the waters
+    off the Horn of Africa" (off, not of) and "the president of France" (no place) are not."""
+    a = "Pirates attacked a ship in the lawless waters of the Gulf of Aden on Monday."
+    b = "The navy patrols the Gulf of Aden and the waters off the Horn of Africa."
+    c = "The president of France praised the navy on Monday."
+    docs = {"a": nlp(a), "b": nlp(b), "c": nlp(c)}
+    waters, gulf = _mention("a", a, "waters of the Gulf of Aden"), _mention("b", b, "the Gulf of Aden")
+    off, president = _mention("b", b, "the waters off the Horn of Africa"), _mention("c", c, "The president of France")
+    assert mention_head(docs["a"].char_span(waters.start, waters.end)).text == "Gulf"
+    assert mention_head(docs["b"].char_span(off.start, off.end)).text == "waters"
+    assert mention_head(docs["c"].char_span(president.start, president.end)).text == "president"
+    entities = resolve_entities([waters, gulf, off], docs)
+    assert _together(entities, waters, gulf) and not _together(entities, off, gulf)
+
+
+def test_one_group_named_again_in_another_clause_of_its_sentence(nlp):
+    """ECB+ (tuning topic 12): "an attack by sea brigands ..., apprehending 26 Somali pirates": a
+    participle's clause names the group the main clause named, in other words; and a tagger's
+    "brigands" read as a verb ("capturing 26 Somani brigands": VBZ) is still many brigands. One
+    clause's two groups ("the pirates attacked the bandits") stay two."""
+    a = "An Indian warship foiled an attack by sea brigands on merchant vessels , apprehending 26 Somali pirates ."
+    b = ("A pirate attack was foiled by an Indian warship , capturing 26 Somani brigands on three of "
+         "the skiffs and confiscating their weapons .")
+    c = "The pirates attacked the bandits near the coast ."
+    docs = {"a": nlp(a), "b": nlp(b), "c": nlp(c)}
+    brigands_a, pirates_a = _mention("a", a, "brigands"), _mention("a", a, "pirates")
+    brigands_b = _mention("b", b, "brigands")
+    assert make_item(0, brigands_b, docs["b"]).plural
+    entities = resolve_entities([brigands_a, pirates_a, brigands_b], docs)
+    assert _together(entities, brigands_a, pirates_a) and _together(entities, pirates_a, brigands_b)
+    pirates_c, bandits_c = _mention("c", c, "The pirates"), _mention("c", c, "the bandits")
+    entities = resolve_entities([pirates_c, bandits_c], {"c": docs["c"]})
+    assert not _together(entities, pirates_c, bandits_c)

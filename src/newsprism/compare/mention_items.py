@@ -22,6 +22,14 @@ from newsprism.compare.names import (
     name_tokens,
     phonetic,
 )
+from newsprism.compare.mention_clauses import (
+    OBJECT_PRONOUNS,
+    clause_of,
+    clause_subjects,
+    place_named_after,
+    plural_read_as_verb,
+    sentence_start,
+)
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.extract.times import DAY_MONTH_RE, MONTH_DAY_RE, MONTHS
 from newsprism.lexicon import (
@@ -73,6 +81,7 @@ class Item:
     plural: bool = False
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
+    clause: int = -1  # the token index of the verb heading its clause (-1: none found)
     bound_by: tuple[int, ...] = ()  # object pronoun: token indices of its clause's subject, which it is not
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
     gender_by_name: bool = False  # the gender cue is the given name's alone ("Raj" is mostly a man's name)
@@ -118,7 +127,7 @@ def mention_head(span: "SpacySpan") -> "Token":
                 return child
     if _cut_abbreviation(root):
         return _name_after_abbreviations(span) or root
-    return root
+    return place_named_after(span, root) or root
 
 
 def _cut_abbreviation(tok: "Token") -> bool:
@@ -150,17 +159,6 @@ def _person_at_end(span: "SpacySpan") -> "Token | None":
     return toks[-1]
 
 
-def sentence_start(tok: "Token") -> int:
-    """The token index its sentence opens at, a line break ending a sentence: the parser runs a
-    headline, a dateline and the first sentence together when no end mark parts them ("Cops :
-    Queens Woman Killed" / "... , police said ." are two sentences, whose nouns may be one)."""
-    start = tok.sent.start
-    for i in range(tok.i - 1, start - 1, -1):
-        if "\n" in tok.doc[i].text_with_ws:
-            return i + 1
-    return start
-
-
 def _relative_antecedent(tok: "Token") -> int:
     """Char offset of the noun a relative clause modifies ("the man [who] ... ": "man"), or -1
     when the word does not open a relative clause ("that" as a determiner or complementiser)."""
@@ -172,42 +170,6 @@ def _relative_antecedent(tok: "Token") -> int:
     if clause.dep_ in ("relcl", "acl") and clause.head is not clause:
         return clause.head.idx
     return -1
-
-
-_OBJECT_PRONOUNS = frozenset("him her them".split())
-# what lies between an object pronoun's verb and the finite verb whose subject controls it: "Obama
-# was so intent on recruiting him" (recruiting -pcomp- on -prep- intent -acomp- was)
-_CONTROL_PATH = frozenset("xcomp pcomp prep acomp advcl".split())
-
-
-def clause_subjects(tok: "Token") -> tuple[int, ...]:
-    """Token indices of the nouns an object pronoun cannot be (binding principle B: "him" is
-    not the subject of its own clause): "the driver struck her", "the car that hit her" (the
-    relative pronoun and the noun it stands for), "Obama was so intent on recruiting him" (the
-    subject of the finite verb that controls a verb without its own subject; "asked Mary to
-    call him": the object, Mary, controls). () for a possessive ("her car") or a pronoun after a
-    preposition ("a snake near him" may be his)."""
-    if tok.dep_ not in ("dobj", "dative") or tok.lower_ == "her" and tok.tag_ == "PRP$":
-        return ()
-    verb, below = tok.head, tok
-    for _ in range(6):
-        if verb.pos_ in ("VERB", "AUX"):
-            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-            controller = [c for c in verb.children if c.dep_ == "dobj" and c is not below and c is not tok]
-            if below is not tok and controller:
-                subjects = controller  # object control: "asked Mary to call him"
-            if subjects:
-                out = [s.i for s in subjects]
-                for s in subjects:
-                    if s.lower_ in ("who", "that", "which") and verb.dep_ in ("relcl", "acl"):
-                        out.append(verb.head.i)  # "the car that hit her": the car
-                return tuple(out)
-            if verb.tag_ not in ("VB", "VBG", "VBN") or verb.dep_ == "relcl":
-                return ()  # a finite verb without a subject the parse found: nothing to bind
-        if verb.dep_ not in _CONTROL_PATH or verb.head is verb:
-            return ()
-        below, verb = verb, verb.head
-    return ()
 
 
 def label_group(label: str) -> str:
@@ -448,7 +410,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             item = Item(idx, m, "pronoun", group, (span.text,), (), span[0].lower_, sentence_start(head), head.tag_ in ("NNS", "NNPS"))
             if item.head in PRONOUNS_RELATIVE:
                 item.relative_to = _relative_antecedent(span[0])
-            elif item.head in _OBJECT_PRONOUNS:
+            elif item.head in OBJECT_PRONOUNS:
                 item.bound_by = clause_subjects(span[0])
             return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
@@ -469,7 +431,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         core = _core_tokens(list(span), head) if is_name else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
-                     sentence_start(head), head.tag_ in ("NNS", "NNPS"))
+                     sentence_start(head), head.tag_ in ("NNS", "NNPS") or plural_read_as_verb(head))
         if is_name and group != "TIME":
             # what the name is called: a person's role ("Yasser, an accountant"), and a ship's,
             # a firm's or a team's kind ("Indian Naval ship, INS Sukanya"): "the ship" is it
@@ -493,6 +455,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         item.argument = argument_of(head)
         item.clause_argument = clause_argument_of(head)
         item.head_i, item.said_of = head.i, said_of(head)
+        item.clause = clause_of(head)
     else:
         raw = NAME_WORD.findall(m.text)
         if len(raw) == 1 and raw[0].lower() in PRONOUNS and not _capitals_name(raw[0], m.label):

@@ -14,7 +14,9 @@ the "police"; "the mother" is no "family"). Times are left to
 ``resolve_times``. An entity without a name joins another (with or without one; a name
 brings the role nouns it is given, "Regina Benjamin, a physician") when a noun of each is
 related and:
-- they share no sentence (one clause's two nouns are two things);
+- they share no sentence (one clause's two nouns are two things), unless both are plural and
+  each clause of the sentence names one of them: a group named again in another clause, in
+  other words ("an attack by sea brigands , apprehending 26 Somali pirates");
 - they agree in number ("the pirates" are not "the ship");
 - the join is unambiguous: each entity the one related to an entity is related to the other
   too (a "warship" and a "freighter" both related to "the vessel", but not to each other,
@@ -96,11 +98,13 @@ def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, i
     nouns: dict[int, set[str]] = defaultdict(set)  # the common nouns that describe each entity
     plural: dict[int, list[bool]] = defaultdict(list)
     sentences: dict[int, set[tuple[str, int]]] = defaultdict(set)
+    clauses: dict[int, set[tuple[str, int, int]]] = defaultdict(set)
     named: set[int] = set()
     group_of: dict[int, int] = {}
     for it in items:
         root = sets.find(it.idx)
         sentences[root].add((it.mention.doc, it.sent))
+        clauses[root].add((it.mention.doc, it.sent, it.clause))
         if it.kind == "name":
             named.add(root)
             nouns[root].update(r for r in it.role_lemmas if r.isalpha())
@@ -120,7 +124,10 @@ def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, i
         partners: dict[int, set[int]] = defaultdict(set)
         for k, a in enumerate(roots):
             for b in roots[k + 1:]:
-                if (a in named and b in named) or sentences[a] & sentences[b]:
+                if a in named and b in named:
+                    continue
+                # one sentence: two things, unless two plurals in two of its clauses (a group named again)
+                if sentences[a] & sentences[b] and not (many.get(a) and many.get(b) and not clauses[a] & clauses[b]):
                     continue
                 if many.get(a, False) != many.get(b, False):
                     continue
