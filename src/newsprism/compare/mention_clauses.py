@@ -36,6 +36,8 @@ def sentence_start(tok: "Token") -> int:
     headline, a dateline and the first sentence together when no end mark parts them ("Cops :
     Queens Woman Killed" / "... , police said ." are two sentences, whose nouns may be one)."""
     start = tok.sent.start
+    if "\n" not in tok.doc[start:tok.i].text_with_ws:  # most sentences: no token walk
+        return start
     for i in range(tok.i - 1, start - 1, -1):
         if "\n" in tok.doc[i].text_with_ws:
             return i + 1

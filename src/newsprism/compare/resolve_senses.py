@@ -65,17 +65,18 @@ def related_nouns(wn: NounSenses, a: str, b: str, members: bool = False) -> bool
     up_b = {h for o in first_b for h in wn.synset(o).hypernyms}
     if up_a & first_b or up_b & first_a:
         return True
-    if members and (_member_of(wn, first_a, up_a) & first_b or _member_of(wn, first_b, up_b) & first_a):
+    if members and (_member_of(wn, first_a, up_a, first_b) or _member_of(wn, first_b, up_b, first_a)):
         return True
     return any(_depth(wn, o) >= _SPECIFIC for o in up_a & up_b)
 
 
-def _member_of(wn: NounSenses, senses: set[int], up: set[int]) -> set[int]:
-    """The groups a noun's senses are members of, or its specific hypernyms are: "cop" is a
-    "policeman", a member of the "police"; "advocate" is a "person", too general to make
-    "advocates" the "people"."""
-    out = {g for o in senses for g in wn.synset(o).member_of}
-    return out | {g for h in up if _depth(wn, h) >= _SPECIFIC for g in wn.synset(h).member_of}
+def _member_of(wn: NounSenses, senses: set[int], up: set[int], groups: set[int]) -> bool:
+    """Whether a noun's senses are members of one of ``groups``, or its specific hypernyms are:
+    "cop" is a "policeman", a member of the "police"; "advocate" is a "person", too general to
+    make "advocates" the "people"."""
+    if any(g in groups for o in senses for g in wn.synset(o).member_of):
+        return True
+    return any(any(g in groups for g in wn.synset(h).member_of) and _depth(wn, h) >= _SPECIFIC for h in up)
 
 
 def _compound(wn: NounSenses, it: Item) -> tuple[str, bool] | None:

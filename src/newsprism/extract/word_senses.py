@@ -90,11 +90,13 @@ class NounSenses:
         words = tuple(fields[4 + 2 * k].decode("utf-8") for k in range(n_words))
         at = 4 + 2 * n_words
         n_ptr = int(fields[at])
-        pointers = [(fields[at + 1 + 4 * k], int(fields[at + 1 + 4 * k + 1])) for k in range(n_ptr)
-                    if fields[at + 1 + 4 * k + 2] == b"n"]
-        hypernyms = tuple(o for symbol, o in pointers if symbol in (b"@", b"@i"))
-        member_of = tuple(o for symbol, o in pointers if symbol == b"#m")
-        return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, hypernyms, member_of)
+        hypernyms: list[int] = []
+        member_of: list[int] = []
+        for k in range(at + 1, at + 1 + 4 * n_ptr, 4):  # symbol, offset, part of speech, source/target
+            symbol = fields[k]
+            if fields[k + 2] == b"n" and (symbol in (b"@", b"@i") or symbol == b"#m"):
+                (member_of if symbol == b"#m" else hypernyms).append(int(fields[k + 1]))
+        return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, tuple(hypernyms), tuple(member_of))
 
 
     def proper_kinds(self, word: str) -> tuple[str, ...]:
