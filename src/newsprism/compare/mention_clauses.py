@@ -59,7 +59,7 @@ def clause_of(tok: "Token") -> int:
     for _ in range(40):
         if node.pos_ in ("VERB", "AUX") and node.dep_ not in ("aux", "auxpass"):
             return node.i
-        if node.head is node:
+        if node.head.i == node.i:  # the root (spaCy makes a new Token each time: no identity)
             return -1
         node = node.head
     return -1
@@ -84,8 +84,8 @@ def clause_subjects(tok: "Token") -> tuple[int, ...]:
     for _ in range(6):
         if verb.pos_ in ("VERB", "AUX"):
             subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-            controller = [c for c in verb.children if c.dep_ == "dobj" and c is not below and c is not tok]
-            if below is not tok and controller:
+            controller = [c for c in verb.children if c.dep_ == "dobj" and c.i not in (below.i, tok.i)]
+            if below.i != tok.i and controller:
                 subjects = controller  # object control: "asked Mary to call him"
             if subjects:
                 out = [s.i for s in subjects]
@@ -95,7 +95,7 @@ def clause_subjects(tok: "Token") -> tuple[int, ...]:
                 return tuple(out)
             if verb.tag_ not in ("VB", "VBG", "VBN") or verb.dep_ == "relcl":
                 return ()  # a finite verb without a subject the parse found: nothing to bind
-        if verb.dep_ not in _CONTROL_PATH or verb.head is verb:
+        if verb.dep_ not in _CONTROL_PATH or verb.head.i == verb.i:
             return ()
         below, verb = verb, verb.head
     return ()
