@@ -29,6 +29,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "WordPieceTokenizer",
     "default_embedder",
+    "embedder_or_exit",
     "cosine_matrix",
     "DEFAULT_MODEL_PATH",
 ]
@@ -256,3 +257,15 @@ def default_embedder(kind: str = "static") -> Embedder:
     if kind == "transformer":
         return SentenceTransformerEmbedder()
     raise ValueError(f"unknown embedder kind {kind!r}: use 'static' or 'transformer'")
+
+
+def embedder_or_exit(kind: str, program: str) -> Embedder:
+    """:func:`default_embedder` for a command line: a transformer asked for without the
+    ``[embeddings]`` extra is one line on stderr and exit status 2, not a traceback."""
+    import sys
+
+    try:
+        return default_embedder(kind)
+    except ImportError as err:
+        print(f"{program}: {err}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -37,8 +37,10 @@ held out (``held``): the halves of :data:`newsprism.evaluate.ecbplus.TUNING_TOPI
 Macro: the mean over the subtopics of a half (a subtopic with no gold pair, or no scored pair,
 has no recall, or precision, and is left out of that mean); pooled: the counts summed.
 
-Run: ``python -m newsprism.evaluate.ecb_facts [DATA_DIR] [--show]`` (``--show`` prints the
-tuning half's misses and false links beside the sentences; never the held-out half's).
+Run: ``python -m newsprism.evaluate.ecb_facts [DATA_DIR] [--show] [--embedder transformer]`` (``--show``
+prints the tuning half's misses and false links beside the sentences, never the held-out half's;
+``--embedder transformer``: the alignment's sentence vectors from the full all-MiniLM-L6-v2
+transformer, the ``[embeddings]`` extra, instead of the packaged static model).
 """
 
 from __future__ import annotations
@@ -314,12 +316,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("data_dir", nargs="?", type=Path, default=default)
     parser.add_argument("--split", default=None, help="the files' prefix: dev (default), test, train")
     parser.add_argument("--show", action="store_true", help="print the tuning half's misses and false links")
+    parser.add_argument("--embedder", choices=("static", "transformer"), default="static",
+                        help="the sentence vectors of the alignment: the packaged static model (default) or the full "
+                        "all-MiniLM-L6-v2 transformer (the [embeddings] extra)")
     args = parser.parse_args(argv)
+    from newsprism.compare.embed import embedder_or_exit
     from newsprism.nlp import load_pipeline
 
+    embedder = embedder_or_exit(args.embedder, "ecb_facts")
     nlp = load_pipeline()
     rows: dict[str, dict[str, Any]] = {}
-    scores = evaluate_ecb_facts(args.data_dir, nlp, split=args.split, per_story=rows)
+    scores = evaluate_ecb_facts(args.data_dir, nlp, split=args.split, embedder=embedder, per_story=rows)
     if args.show:
         print("\n".join(_show(load_stories(args.data_dir, nlp, args.split), rows)))
     for name, row in rows.items():

@@ -396,10 +396,11 @@ def evaluate_gold(
     return out
 
 
-if __name__ == "__main__":  # pragma: no cover - manual run
+def main(argv: Sequence[str] | None = None) -> int:
     import argparse
     import json
 
+    from newsprism.compare.embed import embedder_or_exit
     from newsprism.nlp import load_pipeline
 
     parser = argparse.ArgumentParser(description="Score the findings against a hand-made gold set (BASIL events or PolNeAR stories).")
@@ -408,22 +409,26 @@ if __name__ == "__main__":  # pragma: no cover - manual run
     parser.add_argument("--split", action="append", help="splits to score (default: dev and held-out; eval/gold/basil-fresh is 'fresh')")
     parser.add_argument("--data", type=Path, help="the articles: BASIL's articles folder or the PolNeAR folder "
                         "(default: ../shared/datasets/basil/articles, or ../shared/datasets/polnear for PolNeAR stories)")
+    parser.add_argument("--embedder", choices=("static", "transformer"), default="static",
+                        help="the sentence vectors of the alignment: the packaged static model (default) or the full "
+                        "all-MiniLM-L6-v2 transformer (the [embeddings] extra)")
     parser.add_argument("-v", action="store_true", help="print each event's counts")
     parser.add_argument("--show", action="store_true", help="print each event's items beside the gold (+ right, - wrong, missed)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     splits = tuple(args.split or ("dev", "held-out"))
     detail: dict = {}
     lines: list[str] = []
     chosen = [g for g in load_gold(args.gold) if g.split in splits] if args.gold.is_dir() else []
     if not chosen:
         print(f"gold_findings: {args.gold}: no gold events of split {', '.join(splits)}", file=sys.stderr)
-        sys.exit(2)
+        return 2
     data = args.data or default_data_dir(chosen)
     if not data.is_dir():
         # without this, a missing ../shared scored nothing and printed nothing
         print(f"gold_findings: {data}: no such folder (the articles the gold cites; give --data)", file=sys.stderr)
-        sys.exit(2)
-    scores = evaluate_gold(args.gold, data, load_pipeline(), splits=splits, per_event=detail,
+        return 2
+    embedder = embedder_or_exit(args.embedder, "gold_findings")
+    scores = evaluate_gold(args.gold, data, load_pipeline(), embedder=embedder, splits=splits, per_event=detail,
                            explain=lines if args.show else None)
     if args.show:
         print("\n".join(lines))
@@ -431,3 +436,8 @@ if __name__ == "__main__":  # pragma: no cover - manual run
         print(json.dumps(detail, indent=1))
     for key, value in scores.items():
         print(f"{key}\t{value:.4f}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - manual run
+    sys.exit(main())
