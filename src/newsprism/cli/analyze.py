@@ -50,6 +50,9 @@ def analyze(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress bars (there are none when stderr is not a terminal either).")
     ] = False,
+    embedder: Annotated[
+        str, typer.Option("--embedder", metavar="KIND", help="Sentence vectors of the cross-outlet alignment: static (default, the packaged model) or transformer (the full all-MiniLM-L6-v2, the [embeddings] extra; several times slower, docs/evaluation.md).")
+    ] = "static",
 ) -> None:
     """Analyse the articles of one story: entities, quotes, figures, dates — all cited.
 
@@ -70,6 +73,12 @@ def analyze(
         raise typer.Exit(2)
     if summary not in ("extractive", "llm"):
         err(f"unknown summary backend {summary!r}; choose extractive or llm")
+        raise typer.Exit(2)
+    if embedder not in ("static", "transformer"):
+        err(f"unknown embedder {embedder!r}; choose static or transformer")
+        raise typer.Exit(2)
+    if embedder != "static" and story is not None:
+        err("--embedder transformer analyses article files; a stored story is analysed with the static model")
         raise typer.Exit(2)
     if output is not None:  # refused before any work: an input, an existing file, a bad folder
         guard_output(output, paths, force)
@@ -108,10 +117,18 @@ def analyze(
             else:
                 analysis = stored.analysis()
         else:
-            from newsprism.engines.local import analyze_paths
+            from newsprism.engines.local import Analyser, analyze_paths
 
+            analyser = None
+            if embedder != "static":
+                from newsprism.compare.embed import embedder_or_exit
+
+                try:
+                    analyser = Analyser(embedder=embedder_or_exit(embedder, "newsprism analyze"))
+                except SystemExit:
+                    raise typer.Exit(2)
             with analysis_progress(quiet) as progress:
-                analysis = analyze_paths(paths, jobs=jobs, mapping=mapping, progress=progress)
+                analysis = analyze_paths(paths, jobs=jobs, mapping=mapping, progress=progress, analyser=analyser)
     except KeyError as exc:
         err(str(exc.args[0]) if exc.args else str(exc))
         raise typer.Exit(1)
