@@ -275,10 +275,25 @@ def test_a_date_stamp_line_is_cut_and_a_sentence_cut_at_an_initial_is_no_summary
 
 def test_a_sentence_opening_with_a_place_it_does_not_name_is_no_summary_sentence():
     """"There, she served the poor Alabama community ..." goes on from a sentence naming the place;
-    "There are, of course, those who think ..." does not."""
+    "There are, of course, senators who think ..." does not."""
     from newsprism.compare.fact_text import summary_sentence
 
     assert not summary_sentence("There, Benjamin served the poor Alabama community on the Gulf Coast after 1998's "
                                 "Hurricane Georges.")
-    assert summary_sentence("There are, of course, those who think we should pull out of Afghanistan, and they are "
-                            "entitled to make their case.")
+    assert summary_sentence("There are, of course, senators who think the troops should pull out of Afghanistan, and "
+                            "they are entitled to make their case.")
+
+
+def test_someones_words_printed_without_a_speaker_are_no_summary_sentence():
+    """BASIL: the Post prints Arpaio's statement as a paragraph of its own ("I'm endorsing Rick Perry
+    because we need a tough-on-crime president ..."); in the summary it would read as the outlet's
+    words. "I", "my", "we", "our" outside quotation marks mark it; a quotation with its speaker and
+    "the US military" do not."""
+    from newsprism.compare.fact_text import summary_sentence
+
+    assert not summary_sentence("I'm endorsing Rick Perry because we need a tough-on-crime president who will fund "
+                                "border security.")
+    assert not summary_sentence("My hope, if confirmed as Surgeon General, is to be America's doctor.")
+    assert summary_sentence("“For the sake of the security of the free world, our country must give our troops the "
+                            "support necessary to win this war,” Mr. Steele said.")
+    assert summary_sentence("The US military said the pirates were taken to Djibouti on Sunday.")

@@ -136,3 +136,17 @@ def test_a_title_or_a_fragment_with_no_verb_is_no_summary_sentence(nlp):
     doc = nlp(text)
     spans = [Span("d", text.index(line), text.index(line) + len(line), line) for line in text.split("\n\n")]
     assert [_finite(x, {"d": doc}) for x in spans] == [False, False, True]
+
+
+def test_a_reports_title_line_is_not_cited_beside_its_sentence():
+    """21ecbplus: "Driver Charged With DWI , Vehicular Manslaughter" (a title) and the sentence
+    "Subryan is charged with DWI , vehicular manslaughter and leaving the scene ..." of one report:
+    the sentence is cited; a report whose only citation is its title keeps it."""
+    from newsprism.compare.findings import _without_titles
+
+    title = Span("cbs", 0, 46, "Driver Charged With DWI , Vehicular Manslaughter")
+    sentence = Span("cbs", 200, 290, "Subryan is charged with DWI , vehicular manslaughter and leaving the scene of an accident .")
+    caps = Span("forum", 0, 60, "GRANDMOTHER KILLED BY DRUNK DRIVER IN HIT - AND - RUN ACCIDENT")
+    only = Span("wins", 0, 40, "Woman Killed In Queens Hit - And - Run Accident , Driver Charged")
+    forum = Span("forum", 300, 380, "Subryan has been charged with vehicular manslaughter and driving while intoxicated .")
+    assert _without_titles((title, sentence, caps, forum, only)) == (sentence, forum, only)

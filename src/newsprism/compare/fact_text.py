@@ -49,6 +49,11 @@ _STAMP = re.compile(
     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*,\s*|\s+)\d{4}"
     r"|\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{2,4})(?:[\s,|]+[\d: ]+(?:[ap]\.?\s*m\.?)?\s*(?:[A-Z]{2,4}\b)?)?\s*$",
     re.IGNORECASE)
+# the words of someone speaking: "I", "my", "we", "our" outside quotation marks ("I'm endorsing Rick
+# Perry because we need ...", a statement printed without its speaker) — a report's own voice
+# has none; quoted stretches are taken out first
+_FIRST_PERSON = re.compile(r"\bI\b|\b(?:[Mm]y|[Ww]e|[Oo]ur|[Oo]urs|us|me|[Mm]yself|[Oo]urselves)\b")
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|``.*?''")
 _CONJUNCTION_START = re.compile(r"^(?:but|and|or|so|because|though|although|which|who)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
 _SPEAKER_TAG = re.compile(
@@ -221,7 +226,9 @@ def summary_sentence(text: str) -> bool:
     opens with no pronoun that refers to nothing here ("He emceed both the 2004 and 2005 Tony
     Awards") nor an adverb answering a sentence before it ("However, hours after it crumbled"),
     does not end with a title's abbreviation ("... nominated Alabama physician Dr.") or an initial
-    ("... his nominee for U . S ."), spans no paragraph break (a date stamp line and the lede), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
+    ("... his nominee for U . S ."), spans no paragraph break (a date stamp line and the lede), has no
+    "I", "my", "we" outside quotation marks (someone's words printed without a speaker: "I'm endorsing
+    Rick Perry because we need ..."), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
     list item and the line after it), and holds whole quotations ("the third time's the charm," DeGeneres said."
     is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
     t = text.strip()
@@ -233,6 +240,8 @@ def summary_sentence(text: str) -> bool:
         return False
     if _TITLE_END.search(t) or _INITIAL_END.search(t) or _PARAGRAPH_BREAK.search(t):
         return False
+    if _FIRST_PERSON.search(_QUOTED.sub(" ", t)):
+        return False  # someone's words with no speaker: read in the summary, they are the report's
     # quotation marks written as `` and '' (text rebuilt from treebank tokens) pair up as curly ones do
     return not opens_inside_quote(t) and t.count("“") == t.count("”") and t.count("``") == t.count("''")
 

@@ -26,7 +26,7 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import headline_span, is_content, summary_sentence, told_by_each
+from newsprism.compare.fact_text import headline_span, is_content, summary_sentence, title_case, told_by_each
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -267,6 +267,7 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
                       for v in _values(c)}
             cited = tuple(c for c in _stating(cited, head, same) if c.doc == head.doc
                           or (told.get(c.doc, 1.0) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
+            cited = _without_titles(cited)
             if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
                 continue
         said.add(key)
@@ -286,6 +287,18 @@ def _finite(head: Span, docs: Mapping[str, Doc]) -> bool:
     doc = docs.get(head.doc)
     span = doc.char_span(head.start, head.end, alignment_mode="expand") if doc is not None else None
     return span is None or any(t.tag_ in ("VBD", "VBZ", "VBP", "VBN", "MD") for t in span)
+
+
+def _without_titles(cited: Sequence[Span]) -> tuple[Span, ...]:
+    """The citations without a report's title line ("Woman Killed In Queens Hit - And - Run Accident ,
+    Driver Charged", "GRANDMOTHER KILLED BY DRUNK DRIVER ...") where the same report has a sentence
+    cited beside it: the title says the sentence in part, the sentence says it."""
+    def title(x: Span) -> bool:
+        letters = [ch for ch in x.text if ch.isalpha()]
+        return title_case(x.text) or (len(letters) > 10 and sum(ch.isupper() for ch in letters) > 0.8 * len(letters))
+
+    prose = {x.doc for x in cited if not title(x)}
+    return tuple(x for x in cited if x.doc not in prose or not title(x))
 
 
 def _values(claim: Claim) -> set:
