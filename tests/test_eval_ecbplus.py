@@ -54,8 +54,10 @@ def test_scores_without_singletons_drop_one_mention_clusters_from_key_and_respon
     assert _scores("x", gold, alone)["x_conll_f1"] > 0.4
     assert _scores("x", _without_singletons(gold), _without_singletons(alone))["x_conll_f1"] == 0.0
     scores = evaluate_ecbplus(ecb_dir, nlp, limit_topics=1)
-    assert 0.0 < scores["ecb_entity_nosingletons_conll_f1"] < scores["ecb_entity_conll_f1"]
     assert 0.0 < scores["ecb_entity_baseline_nosingletons_conll_f1"] < scores["ecb_entity_baseline_conll_f1"]
+    # the resolver's two figures on one topic may fall either way (0.880 / 0.879 on topic 2 since
+    # session 30); without singletons it must still beat the baseline
+    assert scores["ecb_entity_baseline_nosingletons_conll_f1"] < scores["ecb_entity_nosingletons_conll_f1"] <= 1.0
 
 
 def test_a_chain_across_the_two_halves_is_scored_in_each_by_its_own_mentions():

@@ -51,3 +51,13 @@ def test_the_subject_of_a_higher_clause_stays_open(nlp):
     doc = nlp("She parked her car. He saw a snake near him.")
     assert clause_subjects(next(t for t in doc if t.lower_ == "her")) == ()
     assert clause_subjects(doc[-2]) == ()
+
+
+def test_a_name_modifying_a_noun_is_no_antecedent(nlp):
+    """"the 2004 Tony telecast of his performance": "Tony" only modifies "telecast" (an anaphoric
+    island), so "his" goes back to the host named before."""
+    text = ("Hugh Jackman will be this year's Oscar host. "
+            "Soon after, a clip from the 2004 Tony telecast of his performance made the rounds.")
+    entities = resolve_gold_style(nlp, {"a": text}, {"a": ["Hugh Jackman", "Tony", "his"]})
+    assert entity_texts(entities, "his") == {"Hugh Jackman", "his"}
+    assert entity_texts(entities, "Tony") == {"Tony"}

@@ -81,6 +81,7 @@ class Item:
     plural: bool = False
     roles: list[Span] = field(default_factory=list)
     relative_to: int = -1  # relative pronoun: char offset of the noun its clause modifies
+    modifier: bool = False  # a word modifying another noun, not a phrase of its own: "the 2004 [Tony] telecast"
     clause: int = -1  # the token index of the verb heading its clause (-1: none found)
     bound_by: tuple[int, ...] = ()  # object pronoun: token indices of its clause's subject, which it is not
     gender: str | None = None  # "m"/"f": an honorific before the name ("Mr.", "Ms.") or a known given name
@@ -456,6 +457,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         item.clause_argument = clause_argument_of(head)
         item.head_i, item.said_of = head.i, said_of(head)
         item.clause = clause_of(head)
+        item.modifier = len(span) == 1 and head.dep_ == "compound" and head.head.pos_ == "NOUN"
     else:
         raw = NAME_WORD.findall(m.text)
         if len(raw) == 1 and raw[0].lower() in PRONOUNS and not _capitals_name(raw[0], m.label):

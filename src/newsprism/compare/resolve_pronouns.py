@@ -1,5 +1,7 @@
 """Resolver rule for pronouns (``compare/resolve.py`` runs it): the nearest preceding
-compatible mention of the document, by gender, number and relative clause."""
+compatible mention of the document, by gender, number and relative clause. An object pronoun is
+not its own clause's subject ("the driver struck her"), and a name that only modifies a noun
+("the 2004 Tony telecast of his performance") is no antecedent: it is no phrase of its own."""
 
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ def link_pronouns(items: list[Item], sets: MentionSets, event: Mapping[str, int]
             for prev in reversed(doc_items[:k]):
                 if rank[it.sent] - rank[prev.sent] > _PRONOUN_WINDOW:
                     break
-                if prev.kind == "pronoun" or prev.mention.end > it.mention.start or sets.find(prev.idx) in bound:
+                if prev.kind == "pronoun" or prev.modifier or prev.mention.end > it.mention.start or sets.find(prev.idx) in bound:
                     continue
                 if it.head in PRONOUNS_RELATIVE:
                     if it.relative_to < 0:
