@@ -663,3 +663,17 @@ def test_a_quote_passed_on_according_to_a_report_is_written_as_that_report_and_s
     text = ("Obama visited Orlando on Thursday.\n\n\u201cThey don't care about politics,\u201d Obama said of the "
             "families of gun violence victims, according to a White House pool report.")
     assert _written(nlp, text) == [("Obama", "a White House pool report")]
+
+
+
+def test_a_short_clause_right_after_a_question_tells_who_said_it_whatever_its_verb(nlp):
+    # politico 2016-03-01 (train 150-399): "“...?” Hannity pressed." had no speaker (no cue verb "pressed");
+    # wash-post 2015-12-04 (train 400+): "“...!” some protesters chanted, three days after ..."
+    text = ("Trump was asked about the wall.\n\n\u201cWould it be negotiable about the 11 million?\u201d Hannity "
+            "pressed.\n\n\u201cHey, hey! Ho, ho! The mayor's got to go!\u201d some protesters chanted, three days "
+            "after the video's release.")
+    assert [w for _s, w in _written(nlp, text)] == ["Hannity", "some protesters"]
+    # a relative word after the mark opens a clause about something else (nyt 2016-04-21, train 150-399)
+    text = ("Tad Devine, a senior adviser, spoke on Tuesday.\n\nThe campaign hopes to win \u201cenough delegates in "
+            "Pennsylvania and Indiana to catch up further,\u201d which votes June 7.")
+    assert all(w != "which" for _s, w in _written(nlp, text))

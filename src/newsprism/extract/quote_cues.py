@@ -174,6 +174,38 @@ def _cue_after_apposition(index: DocIndex, after: int) -> Token | None:
     return cue
 
 
+# what may stand between a subject and its verb in "“...?” Hannity quickly pressed."
+_BETWEEN_SUBJECT_AND_VERB = frozenset({"advmod", "aux", "neg"})
+
+
+def _speaking_verb_after(index: DocIndex, after: int) -> Token | None:
+    """The verb of a short clause right after a quote that ends in ",", "?" or "!": "“Would it
+    be negotiable?” Hannity pressed.", "“...!” some protesters chanted, three days after ...".
+    There the clause tells the act of saying the quote whatever its verb (the lexicon lacks
+    "pressed", "chanted"): its subject opens right after the mark and the verb follows it, with
+    no object or clause of its own (the quote is what it says)."""
+    doc = index.doc
+    if after >= len(doc) or doc[after].is_punct or doc[after].is_space:
+        return None
+    subject = doc[after]
+    while subject.dep_ in ("compound", "det", "amod", "nummod", "poss", "case", "nmod") and subject.head.i > subject.i and subject.head.i < after + 6:
+        subject = subject.head
+    if subject.dep_ != "nsubj" or subject.left_edge.i != after or subject.pos_ not in ("NOUN", "PROPN", "PRON") or (
+            subject.pos_ == "PRON" and subject.tag_ != "PRP"):
+        return None  # (a relative word opens a clause about something else: "“...,” which votes June 7")
+    verb = subject.head
+    if verb.pos_ != "VERB" or verb.i < subject.i or verb.tag_ not in ("VBD", "VBZ", "VBP") or verb.lemma_ in ("be", "have"):
+        return None
+    if any(doc[j].dep_ not in _BETWEEN_SUBJECT_AND_VERB for j in range(subject.right_edge.i + 1, verb.i)):
+        return None
+    if any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "acomp", "oprd", "dative") and c.i > verb.i for c in verb.children):
+        return None
+    nxt = doc[verb.i + 1] if verb.i + 1 < len(doc) else None
+    if nxt is not None and not (nxt.is_punct or nxt.is_space or nxt.dep_ in ("prep", "npadvmod", "advmod", "prt", "advcl")):
+        return None
+    return verb
+
+
 def _slipped_into(verb: Token, after: int) -> bool:
     """A verb the parser made a relative clause of a word inside the quote (before token
     ``after``) though no relative word opens it: "“... the mosques,” the Republican presidential
@@ -227,7 +259,7 @@ def find_cue(index: DocIndex, region: QuotedRegion, first: int, after: int | Non
         if not ends_clause or lower_follows:
             cue = _right_cue(index, after, 12 if content[-1] in ",?!—-" else _WINDOW)
             if cue is None and content[-1] in ",?!":
-                cue = _cue_after_apposition(index, after)
+                cue = _cue_after_apposition(index, after) or _speaking_verb_after(index, after)
     if cue is None:
         cue = _left_cue(index, first)
     # a partial quote that ends its sentence ("... and a “bully.” Mr. Trump did not reply") has

@@ -158,7 +158,7 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
             text=content,
             speaker=None if speaker.lost or speaker.name is None else speaker.name.text,
             speaker_span=None if speaker.lost else speaker.name,
-            cue=index.span(*cue_at(cue)) if cue is not None else (
+            cue=index.span(*(cue_at(cue) or (cue.idx, cue.idx + len(cue)))) if cue is not None else (
                 index.span(governing.idx, governing.idx + len(governing)) if governing is not None
                 else out[-1].quote.cue if shared is not None and out else None
             ),
