@@ -4,7 +4,10 @@ Each sentence is the pattern of a PolNeAR dev article (named in the comment), re
 
 from __future__ import annotations
 
+import pytest
+
 from newsprism.extract.quotes import extract_quotes
+from newsprism.extract.word_senses import wordnet_dir
 from newsprism.model import Article, Mention
 
 
@@ -677,3 +680,16 @@ def test_a_short_clause_right_after_a_question_tells_who_said_it_whatever_its_ve
     text = ("Tad Devine, a senior adviser, spoke on Tuesday.\n\nThe campaign hopes to win \u201cenough delegates in "
             "Pennsylvania and Indiana to catch up further,\u201d which votes June 7.")
     assert all(w != "which" for _s, w in _written(nlp, text))
+
+
+
+@pytest.mark.skipif(wordnet_dir() is None, reason="the [wordnet] extra is not installed")
+def test_a_common_noun_after_the_verb_that_follows_the_mark_is_the_inverted_speaker(nlp):
+    # politico 2016-08-11 (train 400+): "“How big is that wall?” asked the boy, who ..." and usa-today 2016-04-26
+    # (train 400+): "“...,” read the email." had no speaker ("boy", "email" were read as nouns that cannot speak)
+    text = ("The last question came from a young child.\n\n\u201cHow big is that wall?\u201d asked the boy, who was "
+            "wearing a red hat, as the audience laughed.\n\nHis campaign sent out an email on Saturday.\n\n"
+            "\u201cOur political revolution has already forced a former senator to change her mind,\u201d read the "
+            "email.")
+    speakers = [s for s, _w in _written(nlp, text)]
+    assert speakers == ["the boy", "the email"]

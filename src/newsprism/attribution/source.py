@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import PERSON_TITLES, QUOTED_PASSIVES, REPORTING_VERBS, SPEAKING_NOUNS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -184,7 +185,7 @@ def _inverted_subject(verb: "Token") -> "Token | None":
     if verb.i < 1 or verb.i + 1 >= len(doc) or doc[verb.i - 1].text not in _CLOSING_MARKS or not is_reporting_verb(verb):
         return None
     obj = next((c for c in verb.children if c.dep_ in ("dobj", "attr") and c.left_edge.i == verb.i + 1), None)
-    if obj is not None and (obj.pos_ == "PROPN" or (obj.pos_ == "NOUN" and not is_mute(obj))):
+    if obj is not None and (obj.pos_ == "PROPN" or (obj.pos_ == "NOUN" and (not is_mute(obj) or _can_say(obj)))):
         return obj
     name = doc[verb.i + 1]
     after = doc[verb.i + 2] if verb.i + 2 < len(doc) else None
@@ -192,6 +193,18 @@ def _inverted_subject(verb: "Token") -> "Token | None":
             and (after is None or after.text in (",", ".") or after.is_space)):
         return name
     return titled_name_after(verb)
+
+
+# WordNet's kinds of noun for who or what says words: "the boy", "the crowd", "the email"
+_SAYING_KINDS = frozenset({"noun.person", "noun.group", "noun.communication"})
+
+
+def _can_say(noun: "Token") -> bool:
+    """A common noun whose most frequent WordNet sense is a person, a group or a message (with
+    the optional ``[wordnet]`` extra; without it, none)."""
+    senses = noun_senses()
+    found = senses.senses(noun.lemma_.lower()) if senses is not None else ()
+    return bool(found) and senses is not None and senses.synset(found[0]).lexname in _SAYING_KINDS
 
 
 def titled_name_after(verb: "Token", kinds: tuple[str, ...] = ("PERSON", "ORG")) -> "Token | None":
