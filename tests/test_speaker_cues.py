@@ -693,3 +693,18 @@ def test_a_common_noun_after_the_verb_that_follows_the_mark_is_the_inverted_spea
             "email.")
     speakers = [s for s, _w in _written(nlp, text)]
     assert speakers == ["the boy", "the email"]
+
+
+
+def test_a_quote_whose_cue_comes_first_passed_on_by_a_report_after_it_is_written_as_that_report(nlp):
+    # usa-today 2016-05-11 (train 400+): "Trump said he was “happy to see” that Khan was voted in, according to
+    # The New York Times" and "Trump said: “...,” the Times reported"; politico 2016-07-29: ", the source recalled"
+    text = ("Sadiq Khan was elected mayor of London last week.\n\nOn Monday, Trump said he was \u201chappy to see\u201d "
+            "that Khan was voted in, according to The New York Times. Asked about his ban, Trump said: \u201cThere "
+            "will always be exceptions,\u201d the Times reported.")
+    assert [w for _s, w in _written(nlp, text)] == ["The New York Times", "the Times"]
+    assert all(s == "Trump" for s, _w in _written(nlp, text))
+    # a sentence that ended inside the quote is not passed on by the next one's report (wash-post 2016-09-25, dev)
+    text = ("Hillary Clinton chimed in on Twitter, saying that officials should release the videos \u201cwithout "
+            "delay.\u201d Clinton plans to visit Charlotte on Sunday, according to a campaign aide.")
+    assert _written(nlp, text) == [("Hillary Clinton", "Hillary Clinton")]

@@ -363,6 +363,32 @@ def reported_by(index: DocIndex, cue: Token) -> Span | None:
     return None
 
 
+def passed_on_after(index: DocIndex, after: int, cue: Token) -> Span | None:
+    """The report a quote with its cue before it is passed on through, told after the quote in
+    its sentence: "Trump said: “There will always be exceptions,” the Times reported",
+    "Grayson said Randolph “would have no chance to win,” the source recalled", "... said he was
+    “happy to see” that Khan was voted in, according to The New York Times". Who reports it is
+    no pronoun and not the cue's own subject (PolNeAR marks the report as the quote's source;
+    the speaker is still who said it). None without one."""
+    doc = index.doc
+    if after >= len(doc) or (doc[after - 1].idx > 0 and index.text[doc[after - 1].idx - 1] in ".?!" and doc[after].text[:1].isupper()):
+        return None  # the sentence ended inside the quote: what follows is another one
+    speaker = source_of(cue)
+    for j in range(after, min(len(doc), after + 16)):
+        tok = doc[j]
+        if is_terminator(tok) or index.inside_quote(tok.idx):
+            return None
+        obj = according_to(tok)
+        if obj is None and is_reporting_verb(tok) and tok.lemma_.lower() in ("report", "recall"):
+            obj = source_of(tok)
+            if obj is None or obj.i < after or obj.pos_ == "PRON" or (speaker is not None and obj.i == speaker.i):
+                return None
+        if obj is not None:
+            lo, hi = source_phrase(obj)
+            return index.span(doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1]))
+    return None
+
+
 def dash_heading(index: DocIndex, region: QuotedRegion) -> Person | None:
     """The author a digest's heading names between a dash and the colon the quote opens after
     ("Pollsters agree - Carl Bialik: “...”", "... TOO EARLY - Mark Blumenthal and Jon Cohen:
