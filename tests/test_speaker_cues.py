@@ -708,3 +708,16 @@ def test_a_quote_whose_cue_comes_first_passed_on_by_a_report_after_it_is_written
     text = ("Hillary Clinton chimed in on Twitter, saying that officials should release the videos \u201cwithout "
             "delay.\u201d Clinton plans to visit Charlotte on Sunday, according to a campaign aide.")
     assert _written(nlp, text) == [("Hillary Clinton", "Hillary Clinton")]
+
+
+def test_a_verb_the_parser_hung_on_the_noun_before_it_has_that_noun_for_its_subject(nlp):
+    # politico 2016-05-23 (train 400+): "Beruff, a Scott ally, called Florida's standards “strong.”" was Florida's;
+    # wash-post 2016-08-10 (train 400+): "one lawmaker called Trump “the orange prince ...”" was Trump's (the parser
+    # read "called" as "a man called Rex", the name after it as the one who speaks)
+    text = ("Carlos Beruff wants to change the schools.\n\nBeruff, a Scott ally, called Florida\u2019s standards "
+            "\u201cstrong.\u201d\n\nThat proposal prompted a debate in Parliament; one lawmaker called Trump \u201cthe "
+            "orange prince of American self-publicity.\u201d But the move to ban him failed.")
+    assert [w for _s, w in _written(nlp, text)] == ["Beruff, a Scott ally,", "one lawmaker"]
+    # one complement: a noun named so, nobody speaking ("a horse called “Lucky Strike”" is no horse's words)
+    text = "They bought a horse called \u201cLucky Strike\u201d at the fair last week, the owner said."
+    assert all(w != "a horse" for _s, w in _written(nlp, text))

@@ -166,6 +166,15 @@ def source_of(verb: "Token") -> "Token | None":
             continue
         joined_to = current if current.dep_ == "conj" else None
         current = current.head
+    if verb.dep_ == "acl" and verb.tag_ in ("VBD", "VBN") and verb.head.i < verb.i and (
+            verb.head.pos_ == "PROPN" and verb.head.ent_type_ in ("PERSON", "ORG") or (
+                verb.head.pos_ == "NOUN" and not is_mute(verb.head)
+                and sum(c.dep_ in ("oprd", "dobj", "ccomp", "xcomp") for c in verb.children) >= 2)):
+        # "Beruff, a Scott ally, called Florida's standards “strong”", "one lawmaker called Trump
+        # “the orange prince”": a verb the parser hung on the noun before it as its modifier
+        # (as "a man called Rex") has that noun for its subject when the noun is a name, or a
+        # person given two complements (the one called, what they are called)
+        return verb.head
     # inverted order the parser missed: "said Mahmoud Raslan" (a verb of saying only: in
     # "including Syracuse and “...”" the name after the verb says nothing)
     if verb.i + 1 < len(verb.doc) and verb.nbor().pos_ == "PROPN" and is_reporting_verb(verb):
