@@ -721,3 +721,12 @@ def test_a_verb_the_parser_hung_on_the_noun_before_it_has_that_noun_for_its_subj
     # one complement: a noun named so, nobody speaking ("a horse called “Lucky Strike”" is no horse's words)
     text = "They bought a horse called \u201cLucky Strike\u201d at the fair last week, the owner said."
     assert all(w != "a horse" for _s, w in _written(nlp, text))
+
+
+def test_of_two_subjects_the_parser_gave_one_cue_a_thing_s_noun_is_not_who_speaks(nlp):
+    # politico 2016 (train 150-399): "His final assessment: “It's not quite optimistic,” he said." was the
+    # assessment's ("assessment" and "he" both subjects of "said")
+    text = ("Rahm Emanuel met the team on Friday.\n\nThe mood was good, Emanuel said. His final assessment: "
+            "\u201cIt\u2019s not quite optimistic,\u201d he said.")
+    found = _written(nlp, text)
+    assert [w for _s, w in found] == ["he"] and (found[0][0] or "").endswith("Emanuel")

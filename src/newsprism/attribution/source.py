@@ -130,7 +130,9 @@ def source_of(verb: "Token") -> "Token | None":
             subjects = [c for c in current.children if c.dep_ in _PASSIVE_DEPS] or subjects
         if subjects:
             named = [s for s in subjects if s.pos_ == "PROPN"]
-            subject = named[-1] if named else subjects[0]
+            # (of two subjects the parser gave one verb, a thing's noun is not who speaks: "His
+            # final assessment: “...,” he said")
+            subject = named[-1] if named else next((s for s in subjects if not is_mute(s)), subjects[0])
             if subject.pos_ == "ADP":
                 # "Of Carson, Levine, who has given money to Rubio, said": the parser made the
                 # sentence's opening preposition the subject, with the speaker for its object
