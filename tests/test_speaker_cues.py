@@ -730,3 +730,11 @@ def test_of_two_subjects_the_parser_gave_one_cue_a_thing_s_noun_is_not_who_speak
             "\u201cIt\u2019s not quite optimistic,\u201d he said.")
     found = _written(nlp, text)
     assert [w for _s, w in found] == ["he"] and (found[0][0] or "").endswith("Emanuel")
+
+
+def test_a_pronoun_in_a_clause_of_contrast_is_written_as_itself(nlp):
+    # politico 2016-05-09 (train 400+): "“...,” Ryan said last week on CNN, though he said, “I hope to.”" was written
+    # "Ryan": the outer subject stands for the pronoun only in the clause it reports ("Ryan said he ...")
+    text = ("Paul Ryan met Trump on Thursday.\n\n\u201cI'm just not ready to do that at this point,\u201d Ryan said "
+            "last week on CNN, though he said, \u201cI hope to.\u201d")
+    assert [w for _s, w in _written(nlp, text)] == ["Ryan", "he"]

@@ -93,7 +93,7 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
             bound = _speaker_named_by(index, binder, quote_open)
             if bound.name is not None and not bound.lost:
                 written = index.span(subject.idx, subject.idx + len(subject))
-                reported = is_reporting_verb(binder.head) and subject.head.dep_ != "conj"
+                reported = is_reporting_verb(binder.head) and subject.head.dep_ == "ccomp"
                 if reported and bound.written is not None:
                     written = bound.written
                 return Person(bound.name, written, gender=bound.gender)
