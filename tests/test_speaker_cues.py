@@ -738,3 +738,13 @@ def test_a_pronoun_in_a_clause_of_contrast_is_written_as_itself(nlp):
     text = ("Paul Ryan met Trump on Thursday.\n\n\u201cI'm just not ready to do that at this point,\u201d Ryan said "
             "last week on CNN, though he said, \u201cI hope to.\u201d")
     assert [w for _s, w in _written(nlp, text)] == ["Ryan", "he"]
+
+
+def test_the_marks_of_a_markup_tag_s_attributes_quote_nobody(nlp):
+    # west-journal 2016-03-10 (train 400+): a scraped tweet's tag '<tweet tweet-author="@edhenry" tweet-date="March 10,
+    # 2016">' made "@edhenry" and "March 10, 2016" quotes of the aide the tweet names
+    text = ("Ed Henry posted the picture on Wednesday.\n\n<tweet tweet-author=\"@edhenry\" tweet-date=\"March 10, "
+            "2016\">Sanders aide Jeff Weaver told me the photo violates DNC rules<tweet/>.\n\nHenry tweeted, "
+            "\u201cCandidates are not supposed to confer with staff during breaks.\u201d")
+    assert list(_speakers(nlp, text).items()) == [("Candidates are not supposed to confer with staff during breaks.",
+                                                   "Ed Henry")]

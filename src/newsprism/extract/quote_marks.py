@@ -15,6 +15,9 @@ _MARKS = re.compile(r'["“”]')
 # two apostrophes (or backticks) standing for a double quotation mark, as archives keep the
 # NYT's text (''We finally may be seeing ...,'' she said) and PTB-style ``...'' corpora
 _PAIRED_MARKS = re.compile(r"''|``")
+# a markup tag left in a scraped text ('<tweet tweet-author="@edhenry" tweet-date="March 10, 2016">'):
+# the marks around its attributes' values quote nobody
+_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>\n]*)?/?>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +67,7 @@ def quoted_regions(text: str) -> list[QuotedRegion]:
     quote without a paragraph break means the earlier opener was stray: it is
     dropped. Quotes of a different kind nest (inner ones are content).
     """
-    text = paired_marks_as_quotes(text)
+    text = _TAG.sub(lambda m: " " * len(m.group()), paired_marks_as_quotes(text))
     regions: list[QuotedRegion] = []
     open_at: int | None = None
     open_kind = ""
