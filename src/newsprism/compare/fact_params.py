@@ -86,3 +86,7 @@ class FactParams:
     side_facts: bool = True
     side_min_shared: int = 2
     side_weight: float = 0.5  # their importance against the facts the sentences are about
+    # clause facts (newsprism.compare.clause_facts): one proposition two outlets tell in a clause of
+    # longer sentences, with this many content words in common beyond the action
+    clause_facts: bool = True
+    clause_min_shared: int = 2

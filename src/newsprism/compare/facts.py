@@ -36,6 +36,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
+from newsprism.compare.clause_facts import clause_headline, clause_pairs, clauses_of
 from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
@@ -49,7 +50,7 @@ from newsprism.compare.fact_text import (
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
-from newsprism.compare.side_facts import side_facts, side_pairs
+from newsprism.compare.side_facts import is_side_fact, side_facts, side_pairs
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, propositions
 from newsprism.lexicon import REPORTING_VERBS
@@ -179,6 +180,59 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
             # told in passing: after the facts the sentences are about
             importance=round(params.side_weight * max(importance(c, rank[c.id]) for c in parents), 3),
             statement=told[0].statement if told else None,
+        ))
+    return out
+
+
+def _clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], props: Props,
+                  facts: Sequence[Fact], params: FactParams, outlet_of: Mapping[str, str | None], copied: set,
+                  families: Mapping[str, str], quoting: Mapping[str, set[str]], rank: Mapping[str, int],
+                  seen_headlines: set[str], seen_cites: set[frozenset]) -> list[Fact]:
+    """Facts of clauses two or more outlets tell alike (:mod:`newsprism.compare.clause_facts`):
+    each clause cites its span and supports the fact as part of its claim; the claims keep their
+    places in the facts their sentences state."""
+    pieces, of = clauses_of(claims, analysis, docs, props.of)
+    clause_props = replace(props, of=of)
+    # claims that already state one fact together: a clause fact of theirs would repeat it
+    together = set()
+    for f in facts:
+        same = [s.claim.partition("@")[0] for s in f.support if s.strength == "same fact"]
+        together.update(frozenset((a, b)) for a in same for b in same if a != b)
+    # what a side fact already cites (who someone is): not told again as a clause
+    sides = [s.citation for f in facts if is_side_fact(f) for s in f.support]
+    pieces = [p for p in pieces if not any(
+        s.doc == p.doc and s.start < p.claim.end and p.claim.start < s.end for s in sides)]
+    out: list[Fact] = []
+    taken: set[str] = set()
+    made: set[frozenset[str]] = set()
+    pairs = clause_pairs(pieces, clause_props, outlet_of, together, params.clause_min_shared)
+    for group in greedy_groups(pairs, pieces):
+        members = [pieces[k] for k in group]
+        parents = [m.parent for m in members]
+        same_docs = sorted({m.doc for m in members})
+        sources = independent_sources(same_docs, parents, copied, families, quoting, outlet_of)
+        cites = frozenset((m.doc, m.claim.start) for m in members)
+        # a claim and the clause it reports ("Police said X" / "X") are one statement: one clause fact
+        # per two claims
+        twos = {frozenset((a.parent.id, b.parent.id)) for a in members for b in members if a.doc != b.doc}
+        if twos & made:
+            continue
+        # (a sentence may head a fact of the story's and a clause fact: not two clause facts)
+        head = clause_headline(members, seen_headlines | taken)
+        if sources < 2 or head is None or cites in seen_cites:
+            continue
+        taken.add(" ".join(head.text.lower().split()))
+        made.update(twos)
+        seen_cites.add(cites)
+        support = [Support(f"{m.parent.id}@{m.claim.start}-{m.claim.end}", m.claim.citation, "same fact")
+                   for m in sorted(members, key=lambda m: (m.doc, m.claim.start))]
+        out.append(Fact(
+            id="", headline=head, outlet=outlet_of.get(head.doc), support=tuple(support),
+            docs=tuple(same_docs), sources=sources,
+            actors=tuple(dict.fromkeys(e for c in parents for e in c.entities)),
+            figures=tuple(dict.fromkeys(f.text for m in members for f in m.claim.figures)),
+            # told in a clause: after the facts the sentences are about
+            importance=round(params.side_weight * max(importance(c, rank[c.id]) for c in parents), 3),
         ))
     return out
 
@@ -487,6 +541,11 @@ def build_facts(
     if docs and params.side_facts:
         facts.extend(_side_facts(claims, analysis, docs, used, params, outlet_of, copied, families, quoting, rank,
                                  seen_headlines, seen_cites))
+    # one proposition two outlets tell in a clause of longer sentences ("..., who won the seat in
+    # 2006" / "Patrick, elected in 2006, ..."): a fact of its own, citing the clauses (clause_facts)
+    if docs and props is not None and params.clause_facts:
+        facts.extend(_clause_facts(claims, analysis, docs, props, facts, params, outlet_of, copied, families, quoting,
+                                   rank, seen_headlines, seen_cites))
     multi = len(facts)
     # the clauses of each sentence: a clause that does not read as a sentence is told as its
     # whole sentence (a verbatim span of the report) when no other fact holds a clause of it

@@ -1,0 +1,268 @@
+"""Clause facts: one proposition two outlets tell in a clause of longer sentences.
+
+A claim is a clause the splitter made; it supports one fact (the partition), the one its main
+verb tells. What it tells in a clause of its own — a conjunct ("... and appointed William
+Cowan"), an adverbial or relative clause ("who won the seat in 2006"), a reported "that"-clause —
+was compared only as part of the whole, so a fact two outlets each tell on the side, or one
+on the side and one as its main statement, was never corroborated.
+
+Here each such clause is read as a small claim of its own: its span (verbatim, from the parse),
+its proposition (:func:`newsprism.extract.propositions.propositions`, with the subject it shares
+with the sentence when it has none of its own: a relative clause's noun, a conjunct's or an
+opening participle's subject) and its content words. Two clauses of different outlets state one
+fact when the rules of :mod:`newsprism.compare.fact_links` hold for the clauses: the same main
+action (one lemma or event class, no light verb, no bare verb of saying), the propositions
+agreeing on a resolved argument in the same role, nothing contradicting (polarity, modality,
+days), no two speakers, and some shared wording beyond the action.
+
+The partition: a clause supports its fact as a part of its claim (support id "<claim
+id>@<start>-<end>", as a quotation does in a shared-quote fact); the claim keeps its place in the
+fact its sentence states ("same fact" or "partly"). No clause fact is made of two claims that
+already state one fact together, and each clause supports one clause fact. Each cites only its
+clauses; its headline is a whole sentence of one report (the sentence that holds the clause),
+as every fact's is.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from spacy.tokens import Doc, Token
+
+from newsprism.compare.cores import other_days
+from newsprism.compare.fact_links import Props, speakers_clash
+from newsprism.compare.fact_text import headline_span, is_content, readability, reads_whole
+from newsprism.compare.shared_quotes import greedy_groups
+from newsprism.extract.claims import Claim, content_terms
+from newsprism.extract.propositions import Proposition, propositions, same_named
+from newsprism.lexicon import REPORTING_VERBS
+from newsprism.model import Span, StoryAnalysis, outlet_key
+
+__all__ = ["Clause", "clause_pairs", "clauses_of"]
+
+# the dependencies that open a clause of its own inside a sentence
+_CLAUSE_DEPS = frozenset({"conj", "advcl", "relcl", "ccomp", "acl"})
+_VERB_POS = frozenset({"VERB", "AUX"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+_RELATIVES = frozenset({"who", "whom", "which", "that"})
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a claim, read as a claim of its own."""
+
+    claim: Claim  # the clause as a claim: id "<claim id>@<start>-<end>", its verbatim span
+    parent: Claim  # the claim (a clause the splitter made) it is part of
+    whole: bool  # the claim itself (its main statement), not a clause inside it
+
+    @property
+    def doc(self) -> str:
+        return self.claim.doc
+
+
+def _entity_lookup(analysis: StoryAnalysis):
+    """doc -> offset -> the resolved entity (as the propositions name it) whose mention covers it."""
+    canon = same_named(analysis.entities)
+    rows: dict[str, list[tuple[int, int, str]]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            rows.setdefault(m.doc, []).append((m.start, m.end, canon[e.id]))
+    out = {}
+    for d, r in rows.items():
+        r.sort()
+        starts = [x[0] for x in r]
+
+        def at(offset: int, r=r, starts=starts) -> str | None:
+            i = bisect.bisect_right(starts, offset) - 1
+            while i >= 0 and offset - r[i][0] <= 200:
+                if r[i][0] <= offset < r[i][1]:
+                    return r[i][2]
+                i -= 1
+            return None
+
+        out[d] = at
+    return out
+
+
+def _own_subject(t: Token) -> bool:
+    return any(c.dep_ in _SUBJECTS and c.lower_ not in _RELATIVES for c in t.children)
+
+
+def _shared_subject(t: Token) -> Token | None:
+    """The word that is a clause's subject when it has none of its own: a relative or participle
+    clause's noun ("Mr. Patrick, who appointed ..."), a conjunct's first verb's subject ("Patrick
+    picked ... and said ..."), the main verb's subject for an opening participle ("Posting on
+    Facebook, Mary Cheney wrote")."""
+    if _own_subject(t):
+        return None
+    if t.dep_ in ("relcl", "acl"):
+        return t.head
+    head = t.head
+    if t.dep_ in ("conj", "advcl") and head.pos_ in _VERB_POS:
+        return next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return None
+
+
+def _states(t: Token, span) -> bool:
+    """The clause headed by ``t`` states something of its own: not a relative or participle clause
+    that picks out its noun ("the delegates that you need", "Bachmann standing against a blue
+    background": restrictive, not set off by a comma), not what someone says (the speaker's
+    statement is the claim's), not under a negation, a modal or a question of the sentence around
+    it ("This is not something the United States had prosecuted"; "Do you support ...?")."""
+    if t.lemma_.lower() in REPORTING_VERBS:
+        return False
+    if t.dep_ in ("relcl", "acl"):
+        first = t.left_edge.i
+        if first == 0 or t.doc[first - 1].text not in (",", "—", "–", "--", "(") or t.head.pos_ in _VERB_POS:
+            return False
+    if "?" in span.text:
+        return False
+    if any(c.dep_ == "mark" and c.lower_ in ("if", "whether", "unless") for c in t.children):
+        return False  # a condition or a question asked ("asked if he supported the agenda")
+    if t.tag_ in ("VBG", "VBN") and not _own_subject(t):
+        # a participle says how its noun looks ("shows Bachmann standing against a blue background")
+        # unless set off as a clause of its own ("Posting on Facebook on Friday, Mary Cheney wrote")
+        first = t.left_edge.i
+        if first != span.start and t.doc[first - 1].text not in (",", "—", "–", "--", "("):
+            return False
+    for a in t.ancestors:
+        if a.i < span.start or a.i >= span.end:
+            break
+        if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ in ("not", "never", "n't", "n’t") for c in a.children):
+            return False
+    return True
+
+
+def _piece(doc: Doc, t: Token, lo: int, hi: int) -> tuple[int, int] | None:
+    """The token range of the clause headed by ``t`` inside tokens lo..hi, without the
+    conjunction, mark or punctuation it opens with and the punctuation it ends with; None
+    when the clause runs outside the claim."""
+    first, end = t.left_edge.i, t.right_edge.i + 1
+    if first < lo or end > hi:
+        return None
+    if t.dep_ == "conj":  # "and" / "but" before the conjunct belong to neither conjunct
+        first = max(first, next((c.i + 1 for c in t.head.children if c.dep_ == "cc" and c.i < t.i), first))
+    while first < end and (doc[first].is_punct or doc[first].dep_ in ("cc", "mark")):
+        first += 1
+    while end > first and doc[end - 1].is_punct and doc[end - 1].text not in ")”\"'’":
+        end -= 1
+    return (first, end) if end - first >= 4 else None
+
+
+def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
+               props_of: Mapping[str, Proposition]) -> tuple[list[Clause], dict[str, Proposition]]:
+    """The clauses of each content claim (and the claim itself, as its main statement), with the
+    proposition of each: a clause without a subject of its own takes the one it shares with its
+    sentence."""
+    entity_at = _entity_lookup(analysis)
+    pieces: list[Clause] = []
+    shared: dict[str, str] = {}  # clause id -> the resolved entity of the subject it shares
+    for c in claims:
+        doc = docs.get(c.doc)
+        if doc is None or not is_content(c) or c.id not in props_of:
+            continue
+        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        if "?" not in c.text:  # a question states nothing
+            pieces.append(Clause(c, c, True))
+        seen: set[tuple[int, int]] = set()
+        for t in span:
+            if t.dep_ not in _CLAUSE_DEPS or t.pos_ not in _VERB_POS or t.i == span.root.i:
+                continue
+            if t.dep_ == "conj" and t.head.pos_ not in _VERB_POS:
+                continue
+            if not _states(t, span):
+                continue
+            rng = _piece(doc, t, span.start, span.end)
+            if rng is None or rng in seen or rng == (span.start, span.end):
+                continue
+            seen.add(rng)
+            s, e = doc[rng[0]].idx, doc[rng[1] - 1].idx + len(doc[rng[1] - 1].text)
+            s, e = max(s, c.start), min(e, c.end)
+            text = doc.text[s:e]
+            cid = f"{c.id}@{s}-{e}"
+            sub = replace(
+                c, id=cid, citation=Span(c.doc, s, e, text),
+                entities=tuple(x for x in c.entities),
+                figures=tuple(f for f in c.figures if s <= f.start and f.end <= e),
+                times=tuple(x for x in c.times if s <= x.start and x.end <= e),
+                quotes=tuple(q for q in c.quotes if s <= q.start and q.end <= e),
+                terms=content_terms(doc[rng[0]:rng[1]]),
+                sentence=c.sentence or c.citation,
+            )
+            if len(sub.terms) < 3:
+                continue
+            pieces.append(Clause(sub, c, False))
+            subject = _shared_subject(t)
+            found = entity_at.get(c.doc, lambda _o: None)(subject.idx) if subject is not None else None
+            if found is not None:
+                shared[cid] = found
+    of = dict(props_of)
+    of.update(propositions([p.claim for p in pieces if not p.whole], analysis, docs))
+    for cid, e in shared.items():
+        p = of.get(cid)
+        if p is not None and not any(a[:1] == "@" for a in p.agents):
+            of[cid] = replace(p, agents=p.agents | {"@" + e})
+    return pieces, of
+
+
+def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str, str | None],
+                 together: set[frozenset[str]], min_shared: int = 2) -> dict[tuple[int, int], float]:
+    """Pairs (x < y) of clauses of two outlets that state one proposition, at least one of them a
+    clause inside its claim: the same main action, agreeing on a resolved argument in the same
+    role, nothing contradicting, no two speakers, ``min_shared`` content words in common beyond
+    the action. ``together``: pairs of claims already stating one fact (no clause fact repeats
+    theirs). Weighed by the words they share."""
+    of = props.of
+    index: dict[str, list[int]] = {}
+    for k, p in enumerate(pieces):
+        q = of.get(p.claim.id)
+        if q is None or not q.predicate or q.kind == "say":
+            continue
+        for a in q.agents | q.patients:
+            if a[:1] == "@":
+                index.setdefault(a, []).append(k)
+        for f in q.figures:
+            index.setdefault(f, []).append(k)
+    out: dict[tuple[int, int], float] = {}
+    for rows in index.values():
+        for a, x in enumerate(rows):
+            for y in rows[a + 1:]:
+                if (x, y) in out:
+                    continue
+                px, py = pieces[x], pieces[y]
+                if px.whole and py.whole or px.doc == py.doc:
+                    continue
+                if (outlet_key(outlet_of.get(px.doc)) or px.doc) == (outlet_key(outlet_of.get(py.doc)) or py.doc):
+                    continue
+                if frozenset((px.parent.id, py.parent.id)) in together:
+                    continue
+                a_, b_ = px.claim, py.claim
+                p, q = of[a_.id], of[b_.id]
+                if p.hedged != q.hedged or p.negated != q.negated or other_days(p, q):
+                    continue
+                if not props.same_action(a_, b_) or props.verdict(a_, b_) != "agrees" or speakers_clash(a_, b_):
+                    continue
+                if p.patients and q.patients and not p.patients & q.patients:
+                    continue  # the same act on other things ("captured three boats" / "seized 14 rifles")
+                # beyond the action ("be war" shares "war" with any other "be war")
+                words = (set(a_.terms) & set(b_.terms)) - set(p.predicate.split()) - set(q.predicate.split())
+                if len(words) < min_shared:
+                    continue
+                out[(x, y)] = len(words) + len(words) / len(set(a_.terms) | set(b_.terms))
+    return out
+
+
+def clause_headline(members: Sequence[Clause], taken: set[str]) -> Span | None:
+    """A whole sentence of one report that holds one of the clauses, the most readable first, that
+    heads no other fact; None when there is none."""
+    spans = []
+    for m in members:
+        whole = m.parent.sentence if m.parent.sentence is not None else m.parent.citation
+        head = headline_span(replace(m.parent, citation=whole))
+        spans.append(head)
+    spans.sort(key=lambda s: (not reads_whole(s.text), -readability(s.text), s.doc, s.start))
+    return next((s for s in spans if reads_whole(s.text) and " ".join(s.text.lower().split()) not in taken), None)
