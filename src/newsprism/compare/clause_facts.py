@@ -34,19 +34,19 @@ from spacy.tokens import Doc, Token
 from newsprism.compare.cores import other_days
 from newsprism.compare.fact_links import Props, speakers_clash
 from newsprism.compare.fact_text import headline_span, is_content, readability, reads_whole
-from newsprism.compare.shared_quotes import greedy_groups
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition, propositions, same_named
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Span, StoryAnalysis, outlet_key
 
-__all__ = ["Clause", "clause_pairs", "clauses_of"]
+__all__ = ["Clause", "clause_pairs", "clause_sentences", "clauses_of", "headline_of"]
 
 # the dependencies that open a clause of its own inside a sentence
 _CLAUSE_DEPS = frozenset({"conj", "advcl", "relcl", "ccomp", "acl"})
 _VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 _RELATIVES = frozenset({"who", "whom", "which", "that"})
+_ASKED = frozenset({"if", "whether", "unless"})  # a condition or a question: nothing stated
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,9 @@ class Clause:
     claim: Claim  # the clause as a claim: id "<claim id>@<start>-<end>", its verbatim span
     parent: Claim  # the claim (a clause the splitter made) it is part of
     whole: bool  # the claim itself (its main statement), not a clause inside it
+    # the clause as a sentence of the report's words, its shared subject put before it ("Tom Hale,
+    # who resigned from the council" -> "Tom Hale resigned from the council."); None where they make none
+    statement: str | None = None
 
     @property
     def doc(self) -> str:
@@ -119,7 +122,7 @@ def _states(t: Token, span) -> bool:
             return False
     if "?" in span.text:
         return False
-    if any(c.dep_ == "mark" and c.lower_ in ("if", "whether", "unless") for c in t.children):
+    if any(c.dep_ == "mark" and c.lower_ in _ASKED for c in t.children):
         return False  # a condition or a question asked ("asked if he supported the agenda")
     if t.tag_ in ("VBG", "VBN") and not _own_subject(t):
         # a participle says how its noun looks ("shows Bachmann standing against a blue background")
@@ -135,6 +138,54 @@ def _states(t: Token, span) -> bool:
     return True
 
 
+def _asked(span, predicate: str) -> bool:
+    """The claim's proposition is what was asked or supposed, not stated: its verb opens with "if",
+    "whether", "unless" ("Reporters asked whether Hale resigned")."""
+    lemma = predicate.split(" ")[0]
+    return any(t.lemma_.lower() == lemma and any(c.dep_ == "mark" and c.lower_ in _ASKED for c in t.children)
+               for t in span)
+
+
+def _words(tokens: Sequence[Token]) -> str:
+    return "".join(t.text_with_ws for t in tokens).strip()
+
+
+def _statement(doc: Doc, t: Token, first: int, end: int) -> str | None:
+    """The clause of tokens first..end (headed by ``t``) as a sentence: as written when it has a
+    subject of its own, else with the subject it shares put first ("who resigned from the council"
+    of "Tom Hale" -> "Tom Hale resigned from the council."); None for a pronoun subject (pointing
+    outside the clause), a participle with no verb of its own, or a quotation mark."""
+    body = list(doc[first:end])
+    if _own_subject(t):
+        subject: list[Token] = []
+    else:
+        if t.tag_ not in ("VBD", "VBZ", "VBP", "MD") and not any(c.dep_ in ("aux", "auxpass") for c in t.children):
+            return None  # "elected in 2006", "posting on Facebook": no sentence without a verb added
+        if t.dep_ == "relcl":
+            if body and body[0].lower_ in _RELATIVES and body[0].dep_ in ("nsubj", "nsubjpass"):
+                body = body[1:]
+            else:
+                return None  # "whose son ...", "which the court upheld": not the noun's own act
+            head = t.head
+            subject = [x for x in doc[head.left_edge.i : t.left_edge.i] if not x.is_punct or x.text in ".'’"]
+        else:
+            subj = _shared_subject(t)
+            if subj is None:
+                return None
+            subject = list(doc[subj.left_edge.i : subj.right_edge.i + 1])
+    words = [*subject, *body]
+    if not words or not body or words[0].tag_ in ("PRP", "PRP$") or words[0].lower_ in _RELATIVES:
+        return None
+    if body[0].lower_ in _RELATIVES or body[0].tag_ in ("WDT", "WP", "WRB"):
+        return None  # "which was 13 miles away" read as another verb's clause: the parse lost its noun
+    text = " ".join(p for p in (_words(subject), _words(body)) if p)
+    if any(ch in text for ch in "“”\""):
+        return None
+    text = text[0].upper() + text[1:]
+    text = text if text.endswith((".", "!")) else text.rstrip(" ,;:") + "."
+    return text if reads_whole(text) else None
+
+
 def _piece(doc: Doc, t: Token, lo: int, hi: int) -> tuple[int, int] | None:
     """The token range of the clause headed by ``t`` inside tokens lo..hi, without the
     conjunction, mark or punctuation it opens with and the punctuation it ends with; None
@@ -144,8 +195,17 @@ def _piece(doc: Doc, t: Token, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if t.dep_ == "conj":  # "and" / "but" before the conjunct belong to neither conjunct
         first = max(first, next((c.i + 1 for c in t.head.children if c.dep_ == "cc" and c.i < t.i), first))
-    while first < end and (doc[first].is_punct or doc[first].dep_ in ("cc", "mark")):
+    # (a clause's "when" / "where" opens it as "that" does: "when she was struck after 7 p.m.")
+    while first < end and (doc[first].is_punct or doc[first].dep_ in ("cc", "mark")
+                           or (doc[first].tag_ == "WRB" and doc[first].head.i == t.i)):
         first += 1
+    # a second clause joined to this one, with its own subject or "that" ("died after being struck
+    # and that officers arrested the driver"): its own clause, not this one's words
+    for c in t.children:
+        if c.dep_ == "conj" and c.i > t.i and c.pos_ in _VERB_POS and (
+                _own_subject(c) or any(g.dep_ == "mark" for g in c.children)):
+            cut = next((g.i for g in t.children if g.dep_ == "cc" and t.i < g.i < c.i), c.left_edge.i)
+            end = min(end, cut)
     while end > first and doc[end - 1].is_punct and doc[end - 1].text not in ")”\"'’":
         end -= 1
     return (first, end) if end - first >= 4 else None
@@ -166,7 +226,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
-        if "?" not in c.text:  # a question states nothing
+        if "?" not in c.text and not _asked(span, props_of[c.id].predicate):  # a question states nothing
             pieces.append(Clause(c, c, True))
         seen: set[tuple[int, int]] = set()
         for t in span:
@@ -195,7 +255,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             )
             if len(sub.terms) < 3:
                 continue
-            pieces.append(Clause(sub, c, False))
+            pieces.append(Clause(sub, c, False, _statement(doc, t, *rng)))
             subject = _shared_subject(t)
             found = entity_at.get(c.doc, lambda _o: None)(subject.idx) if subject is not None else None
             if found is not None:
@@ -256,13 +316,17 @@ def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str,
     return out
 
 
-def clause_headline(members: Sequence[Clause], taken: set[str]) -> Span | None:
-    """A whole sentence of one report that holds one of the clauses, the most readable first, that
-    heads no other fact; None when there is none."""
+def clause_sentences(members: Sequence[Clause]) -> list[Span]:
+    """The whole sentences of the reports that hold the clauses, that read as sentences, the most
+    readable first: a clause fact's headline, when no other fact of the story has it."""
     spans = []
     for m in members:
         whole = m.parent.sentence if m.parent.sentence is not None else m.parent.citation
-        head = headline_span(replace(m.parent, citation=whole))
-        spans.append(head)
-    spans.sort(key=lambda s: (not reads_whole(s.text), -readability(s.text), s.doc, s.start))
-    return next((s for s in spans if reads_whole(s.text) and " ".join(s.text.lower().split()) not in taken), None)
+        spans.append(headline_span(replace(m.parent, citation=whole)))
+    spans = [s for s in spans if reads_whole(s.text)]
+    return sorted(spans, key=lambda s: (-readability(s.text), s.doc, s.start))
+
+
+def headline_of(sentences: Sequence[Span], taken: set[str]) -> Span | None:
+    """The first of ``sentences`` no other fact heads (``taken``: headlines, lower-cased, spaces folded)."""
+    return next((s for s in sentences if " ".join(s.text.lower().split()) not in taken), None)

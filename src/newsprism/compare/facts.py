@@ -36,7 +36,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
-from newsprism.compare.clause_facts import clause_headline, clause_pairs, clauses_of
+from newsprism.compare.clause_facts import clause_pairs, clause_sentences, clauses_of, headline_of
 from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
@@ -187,7 +187,7 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
 def _clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], props: Props,
                   facts: Sequence[Fact], params: FactParams, outlet_of: Mapping[str, str | None], copied: set,
                   families: Mapping[str, str], quoting: Mapping[str, set[str]], rank: Mapping[str, int],
-                  seen_headlines: set[str], seen_cites: set[frozenset]) -> list[Fact]:
+                  seen_headlines: set[str], seen_cites: set[frozenset]) -> tuple[list[Fact], list[list[Span]]]:
     """Facts of clauses two or more outlets tell alike (:mod:`newsprism.compare.clause_facts`):
     each clause cites its span and supports the fact as part of its claim; the claims keep their
     places in the facts their sentences state."""
@@ -203,7 +203,7 @@ def _clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mappin
     pieces = [p for p in pieces if not any(
         s.doc == p.doc and s.start < p.claim.end and p.claim.start < s.end for s in sides)]
     out: list[Fact] = []
-    taken: set[str] = set()
+    sentences: list[list[Span]] = []
     made: set[frozenset[str]] = set()
     pairs = clause_pairs(pieces, clause_props, outlet_of, together, params.clause_min_shared)
     for group in greedy_groups(pairs, pieces):
@@ -217,13 +217,17 @@ def _clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mappin
         twos = {frozenset((a.parent.id, b.parent.id)) for a in members for b in members if a.doc != b.doc}
         if twos & made:
             continue
-        # (a sentence may head a fact of the story's and a clause fact: not two clause facts)
-        head = clause_headline(members, seen_headlines | taken)
-        if sources < 2 or head is None or cites in seen_cites:
+        # headed for now by its clause (a verbatim stretch), the one that reads as a sentence first;
+        # a whole sentence of one report replaces it once every fact has its headline (_sentence_heads)
+        told = sorted(members, key=lambda m: (m.statement is None, -readability(m.claim.text), m.doc, m.claim.start))
+        head = told[0].claim.citation
+        key = " ".join(head.text.lower().split())
+        if sources < 2 or cites in seen_cites or key in seen_headlines:
             continue
-        taken.add(" ".join(head.text.lower().split()))
+        seen_headlines.add(key)
         made.update(twos)
         seen_cites.add(cites)
+        sentences.append(clause_sentences(members))
         support = [Support(f"{m.parent.id}@{m.claim.start}-{m.claim.end}", m.claim.citation, "same fact")
                    for m in sorted(members, key=lambda m: (m.doc, m.claim.start))]
         out.append(Fact(
@@ -233,8 +237,28 @@ def _clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mappin
             figures=tuple(dict.fromkeys(f.text for m in members for f in m.claim.figures)),
             # told in a clause: after the facts the sentences are about
             importance=round(params.side_weight * max(importance(c, rank[c.id]) for c in parents), 3),
+            statement=told[0].statement,
         ))
-    return out
+    return out, sentences
+
+
+def _sentence_heads(facts: list[Fact], clause_at: Sequence[int], sentences: Sequence[Sequence[Span]],
+                    outlet_of: Mapping[str, str | None]) -> None:
+    """Each clause fact (at ``clause_at``) headed by a whole sentence of one report that holds one of
+    its clauses (``sentences``, the most readable first) when no other fact has that headline (a
+    sentence heads one fact: its main fact may be another's, single-source included); else its clause,
+    shown as its ``statement`` — and without one, the fact is left out."""
+    taken = {" ".join(f.headline.text.lower().split()) for f in facts}
+    dropped = []
+    for x, options in zip(clause_at, sentences):
+        head = headline_of(options, taken)
+        if head is not None:
+            taken.add(" ".join(head.text.lower().split()))
+            facts[x] = replace(facts[x], headline=head, outlet=outlet_of.get(head.doc))
+        elif facts[x].statement is None:
+            dropped.append(x)  # neither a sentence of its own nor one free to head it: nothing readable to show
+    for x in reversed(dropped):
+        del facts[x]
 
 
 _CONTENT_POS = frozenset({"NOUN", "VERB", "ADJ", "ADV", "NUM"})
@@ -543,9 +567,13 @@ def build_facts(
                                  seen_headlines, seen_cites))
     # one proposition two outlets tell in a clause of longer sentences ("..., who won the seat in
     # 2006" / "Patrick, elected in 2006, ..."): a fact of its own, citing the clauses (clause_facts)
+    clause_at: list[int] = []
+    clause_sentences_of: list[list[Span]] = []
     if docs and props is not None and params.clause_facts:
-        facts.extend(_clause_facts(claims, analysis, docs, props, facts, params, outlet_of, copied, families, quoting,
-                                   rank, seen_headlines, seen_cites))
+        made, clause_sentences_of = _clause_facts(claims, analysis, docs, props, facts, params, outlet_of, copied,
+                                                  families, quoting, rank, seen_headlines, seen_cites)
+        clause_at = list(range(len(facts), len(facts) + len(made)))
+        facts.extend(made)
     multi = len(facts)
     # the clauses of each sentence: a clause that does not read as a sentence is told as its
     # whole sentence (a verbatim span of the report) when no other fact holds a clause of it
@@ -579,4 +607,5 @@ def build_facts(
                  round(single_source_importance(members, text_of.get(c.doc, ""), story_terms) * weight, 3))
         )
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
+    _sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
     return facts

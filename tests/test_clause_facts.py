@@ -1,0 +1,93 @@
+"""Clause facts (newsprism.compare.clause_facts): one proposition two outlets tell in a clause of
+longer sentences about other things is a corroborated fact, citing the clauses only, while each
+sentence's main fact stays where it was. A clause under a question, a condition or a negation, or
+the same act done to other things, is none."""
+
+from __future__ import annotations
+
+from facts_support import aligned_story
+
+from newsprism.model import Article
+
+_HALE = {
+    "a": "Prosecutors say Tom Hale, who resigned from the city council in March amid a bribery investigation, "
+         "spent campaign money on a fishing boat and a cabin.",
+    "b": "Tom Hale was first elected in 2004 and resigned from the city council in March amid a bribery "
+         "investigation by the FBI.",
+}
+
+
+def _facts(nlp, texts: dict[str, str], **params):
+    from newsprism.compare.facts import FactParams, build_facts
+
+    graph, analysis, docs, embedder = aligned_story(nlp, texts)
+    return build_facts(graph, analysis, FactParams(**params), docs, embedder), texts
+
+
+def _clause_facts(facts):
+    return [f for f in facts if len(f.docs) >= 2 and all("@" in s.claim for s in f.support)]
+
+
+def test_a_fact_two_outlets_tell_in_a_clause_is_corroborated_citing_the_clauses(nlp):
+    from newsprism.compare.fact_text import reads_whole
+
+    facts, texts = _facts(nlp, _HALE)
+    found = _clause_facts(facts)
+    assert len(found) == 1, [(f.headline.text, [s.citation.text for s in f.support]) for f in facts]
+    fact = found[0]
+    cited = {s.citation.doc: s.citation.text for s in fact.support}
+    # the clauses, verbatim, not the sentences (whose main facts differ)
+    assert set(cited) == {"a", "b"}
+    assert all("resigned from the city council in March amid a bribery investigation" in t for t in cited.values()), cited
+    assert "fishing boat" not in cited["a"] and "2004" not in cited["b"], cited
+    for s in fact.support:
+        assert texts[s.citation.doc][s.citation.start:s.citation.end] == s.citation.text
+        assert s.strength == "same fact"
+    # each sentence's main fact is still its report's own, headed by its sentence
+    single = [f.headline.text for f in facts if len(f.docs) == 1]
+    assert any("fishing boat" in h for h in single) and any("2004" in h for h in single), single
+    # so the clause fact is headed by its clause (verbatim) and read as a sentence of the report's
+    # words, the subject the clause shares put first; no two facts share a headline
+    assert fact.headline.text in cited.values() and fact.headline.text in texts[fact.headline.doc]
+    assert fact.statement is not None and reads_whole(fact.statement), fact.statement
+    assert fact.statement.startswith("Tom Hale resigned from the city council"), fact.statement
+    heads = [" ".join(f.headline.text.lower().split()) for f in facts]
+    assert len(heads) == len(set(heads))
+    # off: no fact of the clauses
+    assert _clause_facts(_facts(nlp, _HALE, clause_facts=False)[0]) == []
+
+
+def test_the_report_with_a_clause_fact_passes_its_check(nlp):
+    from newsprism.check import check_report
+    from newsprism.model import to_jsonable
+    from newsprism.pipeline import run_pipeline
+
+    analysis = run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in _HALE.items()], nlp)
+    cited = [{c.doc: c.text for c in item.citations} for item in analysis.findings.corroborated]
+    assert any(set(c) == {"a", "b"} and all("bribery investigation" in t and "boat" not in t for t in c.values())
+               for c in cited), cited
+    assert check_report(to_jsonable(analysis)) == []
+
+
+def test_a_clause_asked_about_or_done_to_other_things_is_no_fact(nlp):
+    from newsprism.compare.clause_facts import clauses_of
+    from newsprism.extract.propositions import propositions
+
+    # asked whether he did it: a question, not a statement that he did — neither the claim (whose
+    # proposition is the resignation, through "asked") nor its clause is read as stating it
+    graph, analysis, docs, _ = aligned_story(nlp, {
+        "a": "Reporters asked whether Tom Hale resigned from the city council in March amid a bribery investigation, "
+             "but his office declined to comment on the fishing season.",
+        "b": "Tom Hale was first elected in 2004 and resigned from the city council in March amid a bribery "
+             "investigation by the FBI.",
+    })
+    pieces, of = clauses_of(graph.claims, analysis, docs, propositions(graph.claims, analysis, docs))
+    resign = [p.claim.text for p in pieces if of[p.claim.id].predicate == "resign"]
+    assert resign and all(p.doc == "b" for p in pieces if of[p.claim.id].predicate == "resign"), resign
+    # the same act on other things: two facts, not one
+    other, _ = _facts(nlp, {
+        "a": "After a brief fight near the harbour, the Coast Guard cutter Hamilton captured three fishing boats, "
+             "officials said on Monday.",
+        "b": "The patrol ended on Monday, and the Hamilton captured fourteen rifles and two radios near the harbour.",
+    })
+    assert _clause_facts(other) == []
