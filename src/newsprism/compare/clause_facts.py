@@ -17,10 +17,15 @@ days), no two speakers, and some shared wording beyond the action.
 
 The partition: a clause supports its fact as a part of its claim (support id "<claim
 id>@<start>-<end>", as a quotation does in a shared-quote fact); the claim keeps its place in the
-fact its sentence states ("same fact" or "partly"). No clause fact is made of two claims that
-already state one fact together, and each clause supports one clause fact. Each cites only its
-clauses; its headline is a whole sentence of one report (the sentence that holds the clause),
-as every fact's is.
+fact its sentence states ("same fact" or "partly"): a sentence-level "partly" and a clause-level
+"same fact" are two propositions, each supported once. No clause fact is made of two claims that
+already state one fact together, each clause supports one fact, and a clause that states what a
+claim of a fact of several reports states joins that fact (for a report it lacks) rather than
+making a second fact of one proposition. Each cites only its clauses. Its headline is a whole
+sentence of one report that holds a clause when no other fact has that sentence as headline
+(the sentence's main fact, single-source ones included, keeps it); else the clause itself, shown
+as ``statement``, a sentence of the report's words with the subject the clause shares put first
+("Tom Hale, who resigned ..." -> "Tom Hale resigned ..."); a clause fact with neither is left out.
 """
 
 from __future__ import annotations
@@ -33,13 +38,16 @@ from spacy.tokens import Doc, Token
 
 from newsprism.compare.cores import other_days
 from newsprism.compare.fact_links import Props, speakers_clash
-from newsprism.compare.fact_text import headline_span, is_content, readability, reads_whole
+from newsprism.compare.fact_sources import independent_sources
+from newsprism.compare.fact_text import headline_span, importance, is_content, readability, reads_whole
+from newsprism.compare.shared_quotes import greedy_groups
+from newsprism.compare.side_facts import is_side_fact
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition, propositions, same_named
 from newsprism.lexicon import REPORTING_VERBS
-from newsprism.model import Span, StoryAnalysis, outlet_key
+from newsprism.model import Fact, Span, StoryAnalysis, Support, outlet_key
 
-__all__ = ["Clause", "clause_pairs", "clause_sentences", "clauses_of", "headline_of"]
+__all__ = ["Clause", "FactSources", "clause_facts", "clause_pairs", "clause_sentences", "clauses_of", "headline_of", "sentence_heads"]
 
 # the dependencies that open a clause of its own inside a sentence
 _CLAUSE_DEPS = frozenset({"conj", "advcl", "relcl", "ccomp", "acl"})
@@ -330,3 +338,137 @@ def clause_sentences(members: Sequence[Clause]) -> list[Span]:
 def headline_of(sentences: Sequence[Span], taken: set[str]) -> Span | None:
     """The first of ``sentences`` no other fact heads (``taken``: headlines, lower-cased, spaces folded)."""
     return next((s for s in sentences if " ".join(s.text.lower().split()) not in taken), None)
+
+
+@dataclass(frozen=True)
+class FactSources:
+    """What makes two reports one source (:func:`newsprism.compare.fact_sources.independent_sources`)."""
+
+    copied: set
+    families: Mapping[str, str]
+    quoting: Mapping[str, set[str]]
+
+
+def _joined(fact: Fact, added: Sequence[Clause], by_id: Mapping[str, Claim], outlet_of: Mapping[str, str | None],
+            known: FactSources) -> Fact:
+    """``fact`` with the clauses ``added`` (of reports it lacks) as "same fact" supports."""
+    support = [*fact.support, *(Support(_part_id(m), m.claim.citation, "same fact") for m in added)]
+    support.sort(key=lambda s: (s.strength != "same fact", s.citation.doc, s.citation.start))
+    same = [by_id[s.claim.partition("@")[0]] for s in support if s.strength == "same fact" and s.claim.partition("@")[0] in by_id]
+    docs = tuple(sorted({s.citation.doc for s in support if s.strength == "same fact"}))
+    return replace(fact, support=tuple(support), docs=docs,
+                   sources=independent_sources(list(docs), same, known.copied, known.families, known.quoting, outlet_of))
+
+
+def _part_id(m: Clause) -> str:
+    return f"{m.parent.id}@{m.claim.start}-{m.claim.end}"
+
+
+def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], props: Props,
+                 facts: list[Fact], outlet_of: Mapping[str, str | None], known: FactSources, rank: Mapping[str, int],
+                 min_shared: int, weight: float, seen_headlines: set[str],
+                 seen_cites: set[frozenset]) -> tuple[list[Fact], list[list[Span]]]:
+    """Facts of clauses two or more outlets tell alike, and the whole sentences that may head each
+    (:func:`sentence_heads`). A clause that states what a claim of a fact of several reports states
+    ("The navy captured 23 pirates" / "... foiled a hijack attempt and arrested 23 pirates") joins
+    that fact instead, for a report it lacks (``facts`` is updated): one proposition, one fact.
+    ``weight``: a clause fact's importance against the facts the sentences are about."""
+    pieces, of = clauses_of(claims, analysis, docs, props.of)
+    clause_props = replace(props, of=of)
+    by_id = {c.id: c for c in claims}
+    # claims that already state one fact together: a clause fact of theirs would repeat it; and the
+    # fact of several reports each claim states
+    together = set()
+    home: dict[str, int] = {}
+    for x, f in enumerate(facts):
+        same = [s.claim.partition("@")[0] for s in f.support if s.strength == "same fact"]
+        together.update(frozenset((a, b)) for a in same for b in same if a != b)
+        if len(f.docs) >= 2 and not is_side_fact(f):
+            home.update((s.claim, x) for s in f.support if s.strength == "same fact" and "@" not in s.claim)
+    # what a side fact already cites (who someone is): not told again as a clause
+    sides = [s.citation for f in facts if is_side_fact(f) for s in f.support]
+    pieces = [p for p in pieces if not any(
+        s.doc == p.doc and s.start < p.claim.end and p.claim.start < s.end for s in sides)]
+    pairs = clause_pairs(pieces, clause_props, outlet_of, together, min_shared)
+
+    def outlet(d: str) -> str:
+        return outlet_key(outlet_of.get(d)) or d
+
+    # a clause stating a fact's claim: it joins that fact, for a report (outlet) the fact lacks
+    joins: dict[tuple[int, str], tuple[float, int]] = {}
+    for (x, y), score in list(pairs.items()):
+        whole, part = (x, y) if pieces[x].whole else (y, x) if pieces[y].whole else (None, None)
+        if whole is None or part is None or pieces[whole].parent.id not in home:
+            continue
+        del pairs[(x, y)]
+        f = home[pieces[whole].parent.id]
+        o = outlet(pieces[part].doc)
+        if o in {outlet(d) for d in facts[f].docs} or pieces[part].parent.id in home:
+            continue
+        if (f, o) not in joins or score > joins[(f, o)][0]:
+            joins[(f, o)] = (score, part)
+    taken: set[int] = set()
+    adding: dict[int, list[Clause]] = {}
+    for (f, _o), (_score, part) in sorted(joins.items(), key=lambda kv: -kv[1][0]):
+        if part not in taken:
+            taken.add(part)
+            adding.setdefault(f, []).append(pieces[part])
+    for f, added in adding.items():
+        facts[f] = _joined(facts[f], added, by_id, outlet_of, known)
+    pairs = {k: v for k, v in pairs.items() if k[0] not in taken and k[1] not in taken}
+    out: list[Fact] = []
+    sentences: list[list[Span]] = []
+    made: set[frozenset[str]] = set()
+    for group in greedy_groups(pairs, pieces):
+        members = [pieces[k] for k in group]
+        parents = [m.parent for m in members]
+        same_docs = sorted({m.doc for m in members})
+        sources = independent_sources(same_docs, parents, known.copied, known.families, known.quoting, outlet_of)
+        cites = frozenset((m.doc, m.claim.start) for m in members)
+        # a claim and the clause it reports ("Police said X" / "X") are one statement: one clause fact
+        # per two claims
+        twos = {frozenset((a.parent.id, b.parent.id)) for a in members for b in members if a.doc != b.doc}
+        if twos & made:
+            continue
+        # headed for now by its clause (a verbatim stretch), the one that reads as a sentence first;
+        # a whole sentence of one report replaces it once every fact has its headline (sentence_heads)
+        told = sorted(members, key=lambda m: (m.statement is None, -readability(m.claim.text), m.doc, m.claim.start))
+        head = told[0].claim.citation
+        key = " ".join(head.text.lower().split())
+        if sources < 2 or cites in seen_cites or key in seen_headlines:
+            continue
+        seen_headlines.add(key)
+        made.update(twos)
+        seen_cites.add(cites)
+        sentences.append(clause_sentences(members))
+        support = [Support(_part_id(m), m.claim.citation, "same fact")
+                   for m in sorted(members, key=lambda m: (m.doc, m.claim.start))]
+        out.append(Fact(
+            id="", headline=head, outlet=outlet_of.get(head.doc), support=tuple(support),
+            docs=tuple(same_docs), sources=sources,
+            actors=tuple(dict.fromkeys(e for c in parents for e in c.entities)),
+            figures=tuple(dict.fromkeys(f.text for m in members for f in m.claim.figures)),
+            # told in a clause: after the facts the sentences are about
+            importance=round(weight * max(importance(c, rank[c.id]) for c in parents), 3),
+            statement=told[0].statement,
+        ))
+    return out, sentences
+
+
+def sentence_heads(facts: list[Fact], clause_at: Sequence[int], sentences: Sequence[Sequence[Span]],
+                   outlet_of: Mapping[str, str | None]) -> None:
+    """Each clause fact (at ``clause_at``) headed by a whole sentence of one report that holds one of
+    its clauses (``sentences``, the most readable first) when no other fact has that headline (a
+    sentence heads one fact: its main fact may be another's, single-source included); else its clause,
+    shown as its ``statement`` — and without one, the fact is left out."""
+    taken = {" ".join(f.headline.text.lower().split()) for f in facts}
+    dropped = []
+    for x, options in zip(clause_at, sentences):
+        head = headline_of(options, taken)
+        if head is not None:
+            taken.add(" ".join(head.text.lower().split()))
+            facts[x] = replace(facts[x], headline=head, outlet=outlet_of.get(head.doc))
+        elif facts[x].statement is None:
+            dropped.append(x)  # neither a sentence of its own nor one free to head it: nothing readable to show
+    for x in reversed(dropped):
+        del facts[x]

@@ -36,7 +36,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
-from newsprism.compare.clause_facts import clause_pairs, clause_sentences, clauses_of, headline_of
+from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
 from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
@@ -50,7 +50,7 @@ from newsprism.compare.fact_text import (
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
-from newsprism.compare.side_facts import is_side_fact, side_facts, side_pairs
+from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, propositions
 from newsprism.lexicon import REPORTING_VERBS
@@ -182,83 +182,6 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
             statement=told[0].statement if told else None,
         ))
     return out
-
-
-def _clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], props: Props,
-                  facts: Sequence[Fact], params: FactParams, outlet_of: Mapping[str, str | None], copied: set,
-                  families: Mapping[str, str], quoting: Mapping[str, set[str]], rank: Mapping[str, int],
-                  seen_headlines: set[str], seen_cites: set[frozenset]) -> tuple[list[Fact], list[list[Span]]]:
-    """Facts of clauses two or more outlets tell alike (:mod:`newsprism.compare.clause_facts`):
-    each clause cites its span and supports the fact as part of its claim; the claims keep their
-    places in the facts their sentences state."""
-    pieces, of = clauses_of(claims, analysis, docs, props.of)
-    clause_props = replace(props, of=of)
-    # claims that already state one fact together: a clause fact of theirs would repeat it
-    together = set()
-    for f in facts:
-        same = [s.claim.partition("@")[0] for s in f.support if s.strength == "same fact"]
-        together.update(frozenset((a, b)) for a in same for b in same if a != b)
-    # what a side fact already cites (who someone is): not told again as a clause
-    sides = [s.citation for f in facts if is_side_fact(f) for s in f.support]
-    pieces = [p for p in pieces if not any(
-        s.doc == p.doc and s.start < p.claim.end and p.claim.start < s.end for s in sides)]
-    out: list[Fact] = []
-    sentences: list[list[Span]] = []
-    made: set[frozenset[str]] = set()
-    pairs = clause_pairs(pieces, clause_props, outlet_of, together, params.clause_min_shared)
-    for group in greedy_groups(pairs, pieces):
-        members = [pieces[k] for k in group]
-        parents = [m.parent for m in members]
-        same_docs = sorted({m.doc for m in members})
-        sources = independent_sources(same_docs, parents, copied, families, quoting, outlet_of)
-        cites = frozenset((m.doc, m.claim.start) for m in members)
-        # a claim and the clause it reports ("Police said X" / "X") are one statement: one clause fact
-        # per two claims
-        twos = {frozenset((a.parent.id, b.parent.id)) for a in members for b in members if a.doc != b.doc}
-        if twos & made:
-            continue
-        # headed for now by its clause (a verbatim stretch), the one that reads as a sentence first;
-        # a whole sentence of one report replaces it once every fact has its headline (_sentence_heads)
-        told = sorted(members, key=lambda m: (m.statement is None, -readability(m.claim.text), m.doc, m.claim.start))
-        head = told[0].claim.citation
-        key = " ".join(head.text.lower().split())
-        if sources < 2 or cites in seen_cites or key in seen_headlines:
-            continue
-        seen_headlines.add(key)
-        made.update(twos)
-        seen_cites.add(cites)
-        sentences.append(clause_sentences(members))
-        support = [Support(f"{m.parent.id}@{m.claim.start}-{m.claim.end}", m.claim.citation, "same fact")
-                   for m in sorted(members, key=lambda m: (m.doc, m.claim.start))]
-        out.append(Fact(
-            id="", headline=head, outlet=outlet_of.get(head.doc), support=tuple(support),
-            docs=tuple(same_docs), sources=sources,
-            actors=tuple(dict.fromkeys(e for c in parents for e in c.entities)),
-            figures=tuple(dict.fromkeys(f.text for m in members for f in m.claim.figures)),
-            # told in a clause: after the facts the sentences are about
-            importance=round(params.side_weight * max(importance(c, rank[c.id]) for c in parents), 3),
-            statement=told[0].statement,
-        ))
-    return out, sentences
-
-
-def _sentence_heads(facts: list[Fact], clause_at: Sequence[int], sentences: Sequence[Sequence[Span]],
-                    outlet_of: Mapping[str, str | None]) -> None:
-    """Each clause fact (at ``clause_at``) headed by a whole sentence of one report that holds one of
-    its clauses (``sentences``, the most readable first) when no other fact has that headline (a
-    sentence heads one fact: its main fact may be another's, single-source included); else its clause,
-    shown as its ``statement`` — and without one, the fact is left out."""
-    taken = {" ".join(f.headline.text.lower().split()) for f in facts}
-    dropped = []
-    for x, options in zip(clause_at, sentences):
-        head = headline_of(options, taken)
-        if head is not None:
-            taken.add(" ".join(head.text.lower().split()))
-            facts[x] = replace(facts[x], headline=head, outlet=outlet_of.get(head.doc))
-        elif facts[x].statement is None:
-            dropped.append(x)  # neither a sentence of its own nor one free to head it: nothing readable to show
-    for x in reversed(dropped):
-        del facts[x]
 
 
 _CONTENT_POS = frozenset({"NOUN", "VERB", "ADJ", "ADV", "NUM"})
@@ -570,8 +493,9 @@ def build_facts(
     clause_at: list[int] = []
     clause_sentences_of: list[list[Span]] = []
     if docs and props is not None and params.clause_facts:
-        made, clause_sentences_of = _clause_facts(claims, analysis, docs, props, facts, params, outlet_of, copied,
-                                                  families, quoting, rank, seen_headlines, seen_cites)
+        made, clause_sentences_of = clause_facts(
+            claims, analysis, docs, props, facts, outlet_of, FactSources(copied, families, quoting), rank,
+            params.clause_min_shared, params.side_weight, seen_headlines, seen_cites)
         clause_at = list(range(len(facts), len(facts) + len(made)))
         facts.extend(made)
     multi = len(facts)
@@ -607,5 +531,5 @@ def build_facts(
                  round(single_source_importance(members, text_of.get(c.doc, ""), story_terms) * weight, 3))
         )
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
-    _sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
+    sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
     return facts
