@@ -270,10 +270,10 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
                 shared[cid] = found
     of = dict(props_of)
     of.update(propositions([p.claim for p in pieces if not p.whole], analysis, docs))
-    for cid, e in shared.items():
-        p = of.get(cid)
-        if p is not None and not any(a[:1] == "@" for a in p.agents):
-            of[cid] = replace(p, agents=p.agents | {"@" + e})
+    for cid, entity in shared.items():
+        prop = of.get(cid)
+        if prop is not None and not any(a[:1] == "@" for a in prop.agents):
+            of[cid] = replace(prop, agents=prop.agents | {"@" + entity})
     return pieces, of
 
 
@@ -290,15 +290,15 @@ def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str,
         q = of.get(p.claim.id)
         if q is None or not q.predicate or q.kind == "say":
             continue
-        for a in q.agents | q.patients:
-            if a[:1] == "@":
-                index.setdefault(a, []).append(k)
-        for f in q.figures:
-            index.setdefault(f, []).append(k)
+        for anchor in q.agents | q.patients:
+            if anchor[:1] == "@":
+                index.setdefault(anchor, []).append(k)
+        for figure in q.figures:
+            index.setdefault(figure, []).append(k)
     out: dict[tuple[int, int], float] = {}
     for rows in index.values():
-        for a, x in enumerate(rows):
-            for y in rows[a + 1:]:
+        for n, x in enumerate(rows):
+            for y in rows[n + 1:]:
                 if (x, y) in out:
                     continue
                 px, py = pieces[x], pieces[y]
@@ -308,19 +308,19 @@ def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str,
                     continue
                 if frozenset((px.parent.id, py.parent.id)) in together:
                     continue
-                a_, b_ = px.claim, py.claim
-                p, q = of[a_.id], of[b_.id]
-                if p.hedged != q.hedged or p.negated != q.negated or other_days(p, q):
+                ca, cb = px.claim, py.claim
+                pa, pb = of[ca.id], of[cb.id]
+                if pa.hedged != pb.hedged or pa.negated != pb.negated or other_days(pa, pb):
                     continue
-                if not props.same_action(a_, b_) or props.verdict(a_, b_) != "agrees" or speakers_clash(a_, b_):
+                if not props.same_action(ca, cb) or props.verdict(ca, cb) != "agrees" or speakers_clash(ca, cb):
                     continue
-                if p.patients and q.patients and not p.patients & q.patients:
+                if pa.patients and pb.patients and not pa.patients & pb.patients:
                     continue  # the same act on other things ("captured three boats" / "seized 14 rifles")
                 # beyond the action ("be war" shares "war" with any other "be war")
-                words = (set(a_.terms) & set(b_.terms)) - set(p.predicate.split()) - set(q.predicate.split())
+                words = (set(ca.terms) & set(cb.terms)) - set(pa.predicate.split()) - set(pb.predicate.split())
                 if len(words) < min_shared:
                     continue
-                out[(x, y)] = len(words) + len(words) / len(set(a_.terms) | set(b_.terms))
+                out[(x, y)] = len(words) + len(words) / len(set(ca.terms) | set(cb.terms))
     return out
 
 
@@ -378,7 +378,7 @@ def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
     by_id = {c.id: c for c in claims}
     # claims that already state one fact together: a clause fact of theirs would repeat it; and the
     # fact of several reports each claim states
-    together = set()
+    together: set[frozenset[str]] = set()
     home: dict[str, int] = {}
     for x, f in enumerate(facts):
         same = [s.claim.partition("@")[0] for s in f.support if s.strength == "same fact"]
@@ -401,20 +401,20 @@ def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         if whole is None or part is None or pieces[whole].parent.id not in home:
             continue
         del pairs[(x, y)]
-        f = home[pieces[whole].parent.id]
+        at = home[pieces[whole].parent.id]
         o = outlet(pieces[part].doc)
-        if o in {outlet(d) for d in facts[f].docs} or pieces[part].parent.id in home:
+        if o in {outlet(d) for d in facts[at].docs} or pieces[part].parent.id in home:
             continue
-        if (f, o) not in joins or score > joins[(f, o)][0]:
-            joins[(f, o)] = (score, part)
+        if (at, o) not in joins or score > joins[(at, o)][0]:
+            joins[(at, o)] = (score, part)
     taken: set[int] = set()
     adding: dict[int, list[Clause]] = {}
-    for (f, _o), (_score, part) in sorted(joins.items(), key=lambda kv: -kv[1][0]):
+    for (at, _o), (_score, part) in sorted(joins.items(), key=lambda kv: -kv[1][0]):
         if part not in taken:
             taken.add(part)
-            adding.setdefault(f, []).append(pieces[part])
-    for f, added in adding.items():
-        facts[f] = _joined(facts[f], added, by_id, outlet_of, known)
+            adding.setdefault(at, []).append(pieces[part])
+    for at, added in adding.items():
+        facts[at] = _joined(facts[at], added, by_id, outlet_of, known)
     pairs = {k: v for k, v in pairs.items() if k[0] not in taken and k[1] not in taken}
     out: list[Fact] = []
     sentences: list[list[Span]] = []
