@@ -244,6 +244,8 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
                 continue
             if not _states(t, span):
                 continue
+            if t.dep_ in ("ccomp", "parataxis") and t.head.i == span.root.i and t.head.lemma_.lower() in REPORTING_VERBS:
+                continue  # what the claim reports ("Comey said X") is its own proposition, read with the claim
             rng = _piece(doc, t, span.start, span.end)
             if rng is None or rng in seen or rng == (span.start, span.end):
                 continue
