@@ -31,6 +31,7 @@ as ``statement``, a sentence of the report's words with the subject the clause s
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
@@ -55,6 +56,7 @@ _VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 _RELATIVES = frozenset({"who", "whom", "which", "that"})
 _ASKED = frozenset({"if", "whether", "unless"})  # a condition or a question: nothing stated
+_ASKED_WORD = re.compile(r"\b(?:if|whether|unless)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,20 @@ def _entity_lookup(analysis: StoryAnalysis):
 
         out[d] = at
     return out
+
+
+def _clause_heads(doc: Doc) -> list[int]:
+    """The indices of the verbs that head a clause of their own (by their dependency), in order: one
+    read of the document's columns, not a ``Token`` per token of every claim."""
+    import numpy as np
+    from spacy.attrs import DEP, POS
+
+    if not len(doc):
+        return []
+    strings = doc.vocab.strings
+    cols = doc.to_array([DEP, POS])
+    wanted = np.isin(cols[:, 0], [strings[d] for d in _CLAUSE_DEPS]) & np.isin(cols[:, 1], [strings[p] for p in _VERB_POS])
+    return np.flatnonzero(wanted).tolist()
 
 
 def _own_subject(t: Token) -> bool:
@@ -150,8 +166,7 @@ def _asked(span, predicate: str) -> bool:
     """The claim's proposition is what was asked or supposed, not stated: its verb opens with "if",
     "whether", "unless" ("Reporters asked whether Hale resigned")."""
     lemma = predicate.split(" ")[0]
-    return any(t.lemma_.lower() == lemma and any(c.dep_ == "mark" and c.lower_ in _ASKED for c in t.children)
-               for t in span)
+    return any(t.lower_ in _ASKED and t.dep_ == "mark" and t.head.lemma_.lower() == lemma for t in span)
 
 
 def _words(tokens: Sequence[Token]) -> str:
@@ -225,6 +240,8 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
     proposition of each: a clause without a subject of its own takes the one it shares with its
     sentence."""
     entity_at = _entity_lookup(analysis)
+    texts = {d.id: d.text for d in analysis.documents}  # (Doc.text joins every token anew)
+    heads: dict[str, list[int]] = {}
     pieces: list[Clause] = []
     shared: dict[str, str] = {}  # clause id -> the resolved entity of the subject it shares
     for c in claims:
@@ -234,11 +251,15 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
-        if "?" not in c.text and not _asked(span, props_of[c.id].predicate):  # a question states nothing
+        if "?" not in c.text and not (_ASKED_WORD.search(c.text) and _asked(span, props_of[c.id].predicate)):  # a question states nothing
             pieces.append(Clause(c, c, True))
+        if c.doc not in heads:
+            heads[c.doc] = _clause_heads(doc)
+        found = heads[c.doc]
         seen: set[tuple[int, int]] = set()
-        for t in span:
-            if t.dep_ not in _CLAUSE_DEPS or t.pos_ not in _VERB_POS or t.i == span.root.i:
+        for i in found[bisect.bisect_left(found, span.start) : bisect.bisect_left(found, span.end)]:
+            t = doc[i]
+            if t.i == span.root.i:
                 continue
             if t.dep_ == "conj" and t.head.pos_ not in _VERB_POS:
                 continue
@@ -252,7 +273,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             seen.add(rng)
             s, e = doc[rng[0]].idx, doc[rng[1] - 1].idx + len(doc[rng[1] - 1].text)
             s, e = max(s, c.start), min(e, c.end)
-            text = doc.text[s:e]
+            text = (texts[c.doc] if c.doc in texts else doc.text)[s:e]
             cid = f"{c.id}@{s}-{e}"
             sub = replace(
                 c, id=cid, citation=Span(c.doc, s, e, text),
