@@ -255,9 +255,9 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             pieces.append(Clause(c, c, True))
         if c.doc not in heads:
             heads[c.doc] = _clause_heads(doc)
-        found = heads[c.doc]
+        verbs = heads[c.doc]
         seen: set[tuple[int, int]] = set()
-        for i in found[bisect.bisect_left(found, span.start) : bisect.bisect_left(found, span.end)]:
+        for i in verbs[bisect.bisect_left(verbs, span.start) : bisect.bisect_left(verbs, span.end)]:
             t = doc[i]
             if t.i == span.root.i:
                 continue
