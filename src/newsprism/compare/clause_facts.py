@@ -44,7 +44,7 @@ from newsprism.compare.fact_text import headline_span, importance, is_content, r
 from newsprism.compare.shared_quotes import greedy_groups
 from newsprism.compare.side_facts import is_side_fact
 from newsprism.extract.claims import Claim, content_terms
-from newsprism.extract.propositions import Proposition, propositions, same_named
+from newsprism.extract.propositions import Proposition, entity_lookups, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Support, outlet_key
 
@@ -73,30 +73,6 @@ class Clause:
     @property
     def doc(self) -> str:
         return self.claim.doc
-
-
-def _entity_lookup(analysis: StoryAnalysis):
-    """doc -> offset -> the resolved entity (as the propositions name it) whose mention covers it."""
-    canon = same_named(analysis.entities)
-    rows: dict[str, list[tuple[int, int, str]]] = {}
-    for e in analysis.entities:
-        for m in e.mentions:
-            rows.setdefault(m.doc, []).append((m.start, m.end, canon[e.id]))
-    out = {}
-    for d, r in rows.items():
-        r.sort()
-        starts = [x[0] for x in r]
-
-        def at(offset: int, r=r, starts=starts) -> str | None:
-            i = bisect.bisect_right(starts, offset) - 1
-            while i >= 0 and offset - r[i][0] <= 200:
-                if r[i][0] <= offset < r[i][1]:
-                    return r[i][2]
-                i -= 1
-            return None
-
-        out[d] = at
-    return out
 
 
 def _clause_heads(doc: Doc) -> list[int]:
@@ -239,7 +215,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
     """The clauses of each content claim (and the claim itself, as its main statement), with the
     proposition of each: a clause without a subject of its own takes the one it shares with its
     sentence."""
-    entity_at = _entity_lookup(analysis)
+    entity_at = entity_lookups(analysis)
     texts = {d.id: d.text for d in analysis.documents}  # (Doc.text joins every token anew)
     heads: dict[str, list[int]] = {}
     pieces: list[Clause] = []

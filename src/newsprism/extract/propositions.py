@@ -547,34 +547,44 @@ def _person_before(named: Sequence[tuple[int, str]], reach: int = 600) -> Callab
     return before
 
 
-def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, Proposition]:
-    """claim id -> its proposition, for the claims whose document's parse is in ``docs``."""
-    import bisect
-
+def entity_lookups(analysis: StoryAnalysis) -> dict[str, Callable[[int], str | None]]:
+    """doc -> offset -> the resolved entity (its name as ``same_named`` gives it) whose mention covers it."""
     canon = same_named(analysis.entities)
     rows: dict[str, list[tuple[int, int, str]]] = {}
-    people: dict[str, list[tuple[int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
             rows.setdefault(m.doc, []).append((m.start, m.end, canon[e.id]))
-            if e.type == "PERSON":
+    return {d: _covering(sorted(r)) for d, r in rows.items()}
+
+
+def _covering(rows: Sequence[tuple[int, int, str]]) -> Callable[[int], str | None]:
+    """offset -> the name of the last mention (in start order, within 200 characters) covering it."""
+    import bisect
+
+    starts = [x[0] for x in rows]
+
+    def entity_at(offset: int) -> str | None:
+        i = bisect.bisect_right(starts, offset) - 1
+        while i >= 0 and offset - rows[i][0] <= 200:
+            if rows[i][0] <= offset < rows[i][1]:
+                return rows[i][2]
+            i -= 1
+        return None
+
+    return entity_at
+
+
+def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, Proposition]:
+    """claim id -> its proposition, for the claims whose document's parse is in ``docs``."""
+    canon = same_named(analysis.entities)
+    people: dict[str, list[tuple[int, str]]] = {}
+    for e in analysis.entities:
+        if e.type == "PERSON":
+            for m in e.mentions:
                 people.setdefault(m.doc, []).append((m.start, canon[e.id]))
     for named in people.values():
         named.sort()
-    lookups = {}
-    for d, r in rows.items():
-        r.sort()
-        starts = [x[0] for x in r]
-
-        def entity_at(offset: int, r=r, starts=starts) -> str | None:
-            i = bisect.bisect_right(starts, offset) - 1
-            while i >= 0 and offset - r[i][0] <= 200:
-                if r[i][0] <= offset < r[i][1]:
-                    return r[i][2]
-                i -= 1
-            return None
-
-        lookups[d] = entity_at
+    lookups = entity_lookups(analysis)
     out: dict[str, Proposition] = {}
     columns: dict[str, _Columns] = {}
     for c in claims:
