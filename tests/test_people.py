@@ -486,6 +486,16 @@ def test_one_calendar_day_written_two_ways_is_one_entity(nlp):
     assert _texts_of(entities, "on February 22, 2004") == {"on February 22, 2004"}
 
 
+def test_a_day_written_before_its_month_is_that_day():
+    """ "on 10 Nov 11" (day, month, two-digit year) is the 10th of November, not the 11th."""
+    from newsprism.compare.mention_items import calendar_day
+
+    assert calendar_day("on 10 Nov 11") == (11, 10, None)
+    assert calendar_day("on Nov. 10, 2011") == (11, 10, 2011)
+    assert calendar_day("13 July") == (7, 13, None)
+    assert calendar_day("on Sunday, February 22, 2009") == (2, 22, 2009)
+
+
 def test_one_clock_time_of_one_event_is_one_entity(nlp):
     """ECB+ 21: "at about 7 p . m" (text tokenized before it came) and "around 7 p.m." are the
     time of one crash; 7 a.m. is another time."""

@@ -670,14 +670,14 @@ def _paired_surname(span: "SpacySpan") -> str:
 def calendar_day(text: str) -> tuple[int, int, int | None] | None:
     """(month, day, year or None) of a date written in a mention ("on Feb. 22", "Sunday,
     February 22, 2009", "13 July"), or None."""
-    for pattern in (MONTH_DAY_RE, DAY_MONTH_RE):
-        found = pattern.search(text)
-        if found is not None:
-            month = MONTHS.get(found.group("month")[:3].lower())
-            day = int(re.sub(r"\D", "", found.group("day")))
-            year = found.group("year")
-            if month is not None:
-                return month, day, int(year) if year else None
+    # the date written first: "on 10 Nov 11" is the 10th (day-month), not "Nov 11"
+    found_all = [f for f in (MONTH_DAY_RE.search(text), DAY_MONTH_RE.search(text)) if f is not None]
+    for found in sorted(found_all, key=lambda f: f.start()):
+        month = MONTHS.get(found.group("month")[:3].lower())
+        day = int(re.sub(r"\D", "", found.group("day")))
+        year = found.group("year")
+        if month is not None:
+            return month, day, int(year) if year else None
     return None
 
 
