@@ -308,3 +308,18 @@ def test_a_date_line_carried_into_the_sentence_is_neither_its_verb_nor_its_day(n
     assert p.predicate == "thwart", p
     assert not p.days and not any(f.startswith("#2011") for f in p.figures), p
     assert any("sukany" in (names.get(a[1:], "") if a[:1] == "@" else a).lower() for a in p.agents), p
+
+
+def test_a_question_states_nothing(nlp):
+    """ "Reporters asked whether Tom Hale resigned" asks; "Tom Hale resigned" states: the question
+    is hedged, the statement is not."""
+    texts = {
+        "a": "Reporters asked whether Tom Hale resigned from the board on Monday. "
+             "Tom Hale resigned from the board on Monday, the company said.",
+    }
+    claims, props, _ = _props(nlp, texts)
+    by_text = {c.text: props[c.id] for c in claims}
+    asked = next(p for t, p in by_text.items() if t.startswith("Reporters"))
+    stated = next(p for t, p in by_text.items() if t.startswith("Tom Hale"))
+    assert asked.predicate == "resign" and asked.hedged
+    assert stated.predicate == "resign" and not stated.hedged

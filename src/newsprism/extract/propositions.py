@@ -308,7 +308,10 @@ def _negated(tok: Token) -> bool:
 
 
 def _hedged(tok: Token) -> bool:
-    """Under a modal, or the complement of a verb of intention ("plans to", "is considering")."""
+    """Under a modal, or the complement of a verb of intention ("plans to", "is considering"),
+    or asked ("Reporters asked whether Hale resigned": nothing stated)."""
+    if any(c.dep_ == "mark" and c.lower_ in ("whether", "if") for c in tok.children):
+        return True
     for t in (tok, tok.head) if tok.dep_ == "xcomp" else (tok,):
         if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in t.children):
             return True
