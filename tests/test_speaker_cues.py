@@ -748,3 +748,15 @@ def test_the_marks_of_a_markup_tag_s_attributes_quote_nobody(nlp):
             "\u201cCandidates are not supposed to confer with staff during breaks.\u201d")
     assert list(_speakers(nlp, text).items()) == [("Candidates are not supposed to confer with staff during breaks.",
                                                    "Ed Henry")]
+
+
+def test_a_transcript_s_stage_direction_and_its_writer_s_credit_line_are_nobody_s_words(nlp):
+    # breitbart 2016-09-25 (dev): an open transcript's "(CROSSTALK.)" paragraph and the closing "Follow Pam Key on
+    # Twitter" line were quotes of the governor the paragraph before named
+    text = ("Partial transcript as follows:\n\n\"WALLACE: Will she be at the debate tomorrow night?\n\n"
+            "\"PENCE: She will not be attending the debate tomorrow night. We are focused on the issues.\n\n"
+            "\"(CROSSTALK.)\n\n\"WALLACE: Governor, I don\u2019t want to interrupt.\n\n"
+            "\"PENCE: And that\u2019s why we will win in November.\n\n\"Follow Jane Roe on Twitter @janeroe.\"")
+    found = _speakers(nlp, text)
+    assert not any("CROSSTALK" in q or "Follow" in q for q in found)
+    assert found.get("And that\u2019s why we will win in November.") is not None

@@ -146,6 +146,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
             if speaker == NO_SPEAKER:
                 speaker = _context_speaker(index, region, first, previous)
         content = text[region.start : region.end]
+        if _STAGE_DIRECTION.match(content) or _FOLLOW_LINE.match(content):
+            continue  # a transcript's "(CROSSTALK.)" or its writer's "Follow ... on Twitter": nobody's words
         if len(WORD.findall(content)) <= 2 and not region.continues and cue is None and governing is None and shared is None:
             continue  # a scare quote or a title, not somebody's words
         if cue is None and speaker.name is None and not speaker.lost and not region.continues and looks_like_title(content):
@@ -173,6 +175,12 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
         # "Trump's statement about “thousands of shootings” is “true,”": the owner's words end with the noun's phrase
         owned_before = governing if governing is not None and governing.pos_ in ("NOUN", "PROPN") else None
     return _fill_chains(out, regions)
+
+
+# a transcript's note of what happened, not what was said: "(CROSSTALK.)", "[APPLAUSE]", "(inaudible)"
+_STAGE_DIRECTION = re.compile(r"[(\[][A-Za-z][A-Za-z ,'’-]{0,40}[.]?[)\]][.,]?$")
+# the writer's credit line a transcript's last open paragraph runs into: "Follow Pam Key on Twitter @pamkeyNEN."
+_FOLLOW_LINE = re.compile(r"Follow [A-Z@][^\n]{0,60}? on (?:Twitter|Facebook|Instagram)\b[^\n]{0,40}$")
 
 
 # a noun naming a work, or a verb naming it, written right before its title; or a word for
