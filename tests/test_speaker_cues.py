@@ -760,3 +760,11 @@ def test_a_transcript_s_stage_direction_and_its_writer_s_credit_line_are_nobody_
     found = _speakers(nlp, text)
     assert not any("CROSSTALK" in q or "Follow" in q for q in found)
     assert found.get("And that\u2019s why we will win in November.") is not None
+
+
+def test_a_verb_that_introduces_a_quote_without_a_claim_is_its_cue(nlp):
+    # west-journal 2016 (train 400+): "Hannity interjected: “...?”" after a sentence had no speaker (the parser
+    # tagged the name a common noun, so no heading rule took it; "interjected" was no cue)
+    text = ("Sean Hannity asked the crowd about the wall.\n\nThe crowd applauded.\n\nHannity interjected: "
+            "\u201cDo you think they will work with them?\u201d")
+    assert _speaker(nlp, text, "Do you think") == "Sean Hannity"

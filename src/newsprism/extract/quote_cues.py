@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.attribution import Named, People, is_according_to, is_mute, is_reporting_verb, is_time_clause, source_of
 from newsprism.lexicon import (
-    ABBREVIATED_HONORIFICS, FEMALE_NOUNS, MALE_NOUNS, PHRASAL_REPORTING_VERBS, SPEAKING_NOUNS, TITLE_ABBREVIATIONS, WEEKDAYS,
+    ABBREVIATED_HONORIFICS, FEMALE_NOUNS, MALE_NOUNS, PHRASAL_REPORTING_VERBS, QUOTE_CUE_VERBS, SPEAKING_NOUNS, TITLE_ABBREVIATIONS, WEEKDAYS,
     title_key,
 )
 from newsprism.extract.quote_marks import QuotedRegion, paired_marks_as_quotes
@@ -70,7 +70,7 @@ def cue_at(token: Token) -> tuple[int, int] | None:
     """Character span of the cue starting at ``token``, or None if it is no cue."""
     if is_according_to(token):
         return token.idx, token.nbor().idx + 2
-    if is_reporting_verb(token):
+    if is_reporting_verb(token) or is_reporting_verb(token, QUOTE_CUE_VERBS):
         return token.idx, token.idx + len(token)
     if _puts_it(token):
         return token.idx, token.nbor().idx + 2
