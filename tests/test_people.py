@@ -594,6 +594,40 @@ def test_event_groups_keep_apart_an_event_whose_protagonist_the_other_never_name
     assert set(event_groups(list(two), {d: nlp(t) for d, t in two.items()}).values()) == {0}
 
 
+def test_event_groups_tell_two_events_of_one_place_by_their_figures(nlp):
+    """Two earthquakes in one city: every report names the same places, so the names alone make
+    one event of both; each quake's reports share its magnitude and toll, the other's do not."""
+    from newsprism.compare.doc_events import event_groups
+
+    texts = {
+        "a1": "A magnitude 7.6 earthquake struck Padang, Indonesia, killing at least 1,100 people, officials said.",
+        "a2": "The 7.6 quake that hit Padang left 1,100 dead, Indonesia's disaster agency said.",
+        "a3": "Rescuers in Padang searched the rubble for survivors of the 7.6 earthquake, which killed 1,100.",
+        "b1": "A magnitude 5.4 earthquake shook Padang, Indonesia, killing 12 people, officials said.",
+        "b2": "The 5.4 quake in Padang left 12 dead, Indonesia's disaster agency said.",
+        "b3": "Rescuers in Padang pulled survivors from the rubble after the 5.4 earthquake, which killed 12.",
+    }
+    groups = event_groups(list(texts), {d: nlp(t) for d, t in texts.items()})
+    assert groups["a1"] == groups["a2"] == groups["a3"] != groups["b1"] == groups["b2"] == groups["b3"]
+
+
+def test_event_groups_read_a_person_by_the_surname(nlp):
+    """A coach named in full by one report and by his surname alone by the next is one name; two
+    coaches fired by one team are two events."""
+    from newsprism.compare.doc_events import event_groups
+
+    texts = {
+        "c1": "The team fired coach Maurice Cheeks on Saturday after a poor start.",
+        "c2": "Cheeks was let go by the club, which named Tony DiLeo interim coach.",
+        "c3": "Maurice Cheeks is out as coach; DiLeo takes over for the rest of the season.",
+        "o1": "The team fired coach Jim O'Brien after one season.",
+        "o2": "O'Brien was dismissed by the club on Thursday.",
+        "o3": "Jim O'Brien is out as coach after a first-round exit.",
+    }
+    groups = event_groups(list(texts), {d: nlp(t) for d, t in texts.items()})
+    assert groups["c1"] == groups["c2"] == groups["c3"] != groups["o1"] == groups["o2"] == groups["o3"]
+
+
 def test_a_surname_ner_calls_a_place_joins_the_person_it_names(nlp):
     """"Braley" (NER: a place) whose campaign speaks is Bruce Braley (BASIL 2014, 22b6e900)."""
     texts = {
