@@ -925,6 +925,19 @@ def test_a_judgement_beside_a_fact_the_others_tell_shows_their_telling(nlp):
     assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)]
 
 
+def test_a_judgement_in_an_adverbial_clause_is_not_set_beside_the_others_telling(nlp):
+    # the seed (AP): "brutal advance" judges the offensive the "as ..., ceding ..." clause tells, not the
+    # deal the sentence and the other outlet tell; the Arpaio case above (a relative clause) keeps it
+    texts = {
+        "a": "The initial evacuation deal was mediated late Tuesday by Turkey and Russia as the rebel enclave "
+             "rapidly dissolved, ceding more and more territory in the face of the brutal advance by Syrian forces.",
+        "b": "The evacuation deal was mediated late Tuesday by Turkey and Russia.",
+    }
+    items = [x for x in _evaluative(nlp, texts) if "brutal" in x.about]
+    assert [x.docs for x in items] == [("a",)], _evaluative(nlp, texts)
+    assert "as the others tell it" not in items[0].about, items[0].about
+
+
 def test_how_something_looks_or_sounds_to_the_reporter_is_a_verdict(nlp):
     # PolNeAR (Washington Post, NYT): "Clinton looks much weaker than recent nominees", "his speech
     # sounded more presidential than any other he has given"; a plain look, a state of the body and a

@@ -534,6 +534,17 @@ def _of_manner(tok) -> bool:
         verb.tag_ == "VBN" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in verb.children))
 
 
+def _in_adverbial(tok) -> bool:
+    """Whether ``tok`` sits in an adverbial clause of its sentence ("as the rebel enclave dissolved,
+    ceding territory in the face of the brutal advance"); a relative clause on the actor ("Arpaio,
+    who unabashedly calls himself ..., endorsed Perry") describes a party to the fact and is not one."""
+    while tok.head.i != tok.i:
+        if tok.dep_ == "advcl":
+            return True
+        tok = tok.head
+    return False
+
+
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
                       memo: dict[tuple[str, int, int], list[Cue]] | None = None,
@@ -634,7 +645,11 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             if (paired if plain else alone) >= per_doc:
                 continue
             paired, alone = (paired + 1, alone) if plain else (paired, alone + 1)
-            told = [] if plain else fact_tellings(c, facts, docs, outlet_of)
+            # a judgement inside an adverbial clause judges the circumstance that clause tells, not
+            # the fact of the sentence the others tell (AP: "The initial evacuation deal was mediated
+            # ... , ceding more and more territory in the face of the brutal advance by Syrian forces"
+            # beside the others' sentences on the deal): shown alone
+            told = [] if plain or _in_adverbial(graded) else fact_tellings(c, facts, docs, outlet_of)
             if told:
                 # no other words for the judged thing, but the others tell the same fact: shown beside
                 # it, plainly ("defiant speech" / "Sanders told a cheering crowd in West Virginia …")
