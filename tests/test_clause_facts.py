@@ -91,3 +91,20 @@ def test_a_clause_asked_about_or_done_to_other_things_is_no_fact(nlp):
         "b": "The patrol ended on Monday, and the Hamilton captured fourteen rifles and two radios near the harbour.",
     })
     assert _clause_facts(other) == []
+
+
+def test_a_clause_with_treebank_quotation_marks_is_no_statement(nlp):
+    # ECB+ 2ecb (text rebuilt from tokens): the parse ran "that Hugh Jackman will be this year 's Oscar host"
+    # on into the next clause; its words with `` '' are someone's title or words, not a sentence of the report
+    from newsprism.compare.clause_facts import _piece, _statement
+
+    def statement(text: str) -> str | None:
+        doc = nlp(text)
+        verb = next(t for t in doc if t.dep_ == "ccomp")
+        rng = _piece(doc, verb, 0, len(doc))
+        return None if rng is None else _statement(doc, verb, *rng)
+
+    assert statement("As word got out Friday that Hugh Jackman will be this year 's Oscar host , a clip from the "
+                     "2004 Tony telecast of his performance from `` The Boy From Oz '' made the rounds .") is None
+    plain = statement("Officials said on Friday that Hugh Jackman will be the host of the Oscars in February .")
+    assert plain is not None and plain.startswith("Hugh Jackman will be the host"), plain

@@ -178,8 +178,8 @@ def _statement(doc: Doc, t: Token, first: int, end: int) -> str | None:
     if body[0].lower_ in _RELATIVES or body[0].tag_ in ("WDT", "WP", "WRB"):
         return None  # "which was 13 miles away" read as another verb's clause: the parse lost its noun
     text = " ".join(p for p in (_words(subject), _words(body)) if p)
-    if any(ch in text for ch in "“”\""):
-        return None
+    if any(ch in text for ch in "“”\"") or "``" in text or "''" in text:
+        return None  # (`` and '' are the quotation marks of text rebuilt from treebank tokens)
     text = text[0].upper() + text[1:]
     text = text if text.endswith((".", "!")) else text.rstrip(" ,;:") + "."
     return text if reads_whole(text) else None

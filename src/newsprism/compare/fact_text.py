@@ -352,11 +352,12 @@ def told_by_each(head: Span, same: Sequence[Claim]) -> dict[str, float]:
     for c in same:
         if c.doc != head.doc:
             by_doc.setdefault(c.doc, set()).update(c.terms)
-    return {doc: sum(1 for t in terms if any(_same_stem(t, w) for w in words)) / len(terms)
+    return {doc: sum(1 for t in terms if any(same_stem(t, w) for w in words)) / len(terms)
             for doc, words in by_doc.items()}
 
 
-def _same_stem(a: str, b: str) -> bool:
+def same_stem(a: str, b: str) -> bool:
+    """Two content terms as one: the same first six letters, or one the start of the other."""
     if a == b or a[:6] == b[:6] and min(len(a), len(b)) >= 6:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)

@@ -31,6 +31,7 @@ from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
 from newsprism.compare.side_facts import is_side_fact
+from newsprism.compare.summary_parts import parts_told
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
@@ -236,8 +237,10 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
     stalled", AP's and the Post's lede, before the Times' opening on the deal).
 
     With ``claims`` (the claims by id), a headline is cited only to the reports that state at
-    least a third of it (:func:`newsprism.compare.fact_text.told_by_each`) and give most of its
-    figures when it has several (:func:`_gives`): cited to the others,
+    least a third of it (:func:`newsprism.compare.fact_text.told_by_each`), and a third of each thing
+    it says when it joins several by "and" (:func:`newsprism.compare.summary_parts.parts_told`: the
+    seed's Times sentence on the consultation "and" the new conditions is not AP's nor the Post's), and
+    give most of its figures when it has several (:func:`_gives`): cited to the others,
     the sentence would say more than they state; a sentence left with fewer than two independent
     reports (``units``: doc id -> its copy family or outlet; each its own without) is left out, as
     is one with no finite verb (``docs``: the parses, :func:`_finite`). So
@@ -262,6 +265,10 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
                 continue
             same = [claims[c] for c in f.claims if c in claims]
             told = told_by_each(head, same)
+            if docs is not None and head.doc in docs:
+                # and of each thing it says ("denied ... and said in a statement ..."): the least share
+                parts = parts_told(docs[head.doc], head, same)
+                told = {d: min(v, parts.get(d, v)) for d, v in told.items()}
             figures = _figures_by_doc(same)
             wanted = {v for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end
                       for v in _values(c)}

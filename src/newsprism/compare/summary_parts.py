@@ -1,0 +1,70 @@
+"""What a summary sentence says, predicate by predicate: a report states the sentence only when it
+states each of them.
+
+The seed's Times sentence "The Assad government and Iran ... appeared not to have been fully
+consulted on the deal, according to international officials ..., and were insisting on new
+conditions" says two things; AP and the Post state the new conditions, not the consultation. A share
+of the whole sentence's words (:func:`newsprism.compare.fact_text.told_by_each`) cites them to it;
+a share of each predicate does not.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from spacy.tokens import Doc, Token
+
+from newsprism.compare.fact_text import same_stem
+from newsprism.extract.claims import Claim, content_terms
+from newsprism.model import Span
+
+def _predicates(span) -> list[Token]:
+    """The sentence's root and each verb joined to a verb by "and" / "but" ("appeared not to have
+    been consulted ... and were insisting ...", "denied an agreement had been reached and said ...":
+    the parser hangs the second on either verb of the first)."""
+    roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
+    joined = [t for t in span if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX") and t.head.pos_ in ("VERB", "AUX")]
+    return sorted({t.i: t for t in roots[:1] + joined}.values(), key=lambda t: t.i)
+
+
+def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
+    """The content terms of each predicate of the sentence ``head`` (a span of ``doc``) when it has
+    several joined by "and": each word goes with the nearest of them above it; the subject they
+    share (the first verb's) and words above none (a span cut from a longer sentence) with none —
+    the whole sentence's share is judged apart. None for a sentence of one predicate: its whole is."""
+    span = doc.char_span(head.start, head.end, alignment_mode="expand")
+    if span is None:
+        return []
+    verbs = _predicates(span)
+    if len(verbs) < 2:
+        return []
+    ids = {v.i for v in verbs}
+    # a subject the joined verbs share: the subject of a verb another is joined to
+    shared = [verbs[0]] + [v.head for v in verbs[1:]]
+    subject = {t.i for v in shared for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "csubj", "expl")
+               for t in c.subtree}
+    parts: dict[int, list[Token]] = {}
+    for tok in span:
+        if tok.i in subject:
+            continue
+        at = tok
+        while at.i not in ids and at.head.i != at.i:
+            at = at.head
+        if at.i in ids:
+            parts.setdefault(at.i, []).append(tok)
+    return [terms for terms in (content_terms(toks) for _, toks in sorted(parts.items())) if terms]
+
+
+def parts_told(doc: Doc, head: Span, same: Sequence[Claim]) -> dict[str, float]:
+    """For each other report of a fact, the smallest share, over the headline's predicates
+    (:func:`predicate_parts`), of the predicate's content terms its claims of the fact state (doc id
+    -> share; terms match as :func:`newsprism.compare.fact_text.told_by_each` matches them)."""
+    parts = predicate_parts(doc, head)
+    by_doc: dict[str, set[str]] = {}
+    for c in same:
+        if c.doc != head.doc:
+            by_doc.setdefault(c.doc, set()).update(c.terms)
+    if not parts:
+        return {d: 1.0 for d in by_doc}
+    return {d: min(sum(1 for t in terms if any(same_stem(t, w) for w in words)) / len(terms) for terms in parts)
+            for d, words in by_doc.items()}

@@ -1,0 +1,47 @@
+"""A summary sentence that says two things joined by "and" is cited only to the reports that state
+both (newsprism.compare.summary_parts; the seed's Times sentence on the consultation and the new
+conditions, AP's denial "and said in a statement ...")."""
+
+from __future__ import annotations
+
+from newsprism.model import Article
+
+
+def _summary(nlp, texts: dict[str, str]):
+    from newsprism.pipeline import run_pipeline
+
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    analysis = run_pipeline(arts, nlp)
+    for s in analysis.findings.summary:  # every citation is the report's own words
+        for c in s.citations:
+            assert texts[c.doc][c.start:c.end] == c.text
+    return analysis.findings.summary
+
+
+def test_predicate_parts_split_a_sentence_at_its_joined_verbs(nlp):
+    from newsprism.compare.summary_parts import predicate_parts
+    from newsprism.model import Span
+
+    text = ("The Syrian military media denied an agreement had been reached and said in a statement that the "
+            "negotiations were complicated.")
+    parts = predicate_parts(nlp(text), Span("a", 0, len(text), text))
+    assert len(parts) == 2 and "deny" in parts[0] and "negotiation" in parts[1], parts
+    one = "Shelling resumed in Aleppo on Wednesday despite a deal brokered the day before."
+    assert predicate_parts(nlp(one), Span("a", 0, len(one), one)) == []
+
+
+def test_a_report_stating_one_of_two_joined_things_is_not_cited_for_both(nlp):
+    # seed (the Post / AP): a sentence that says two things is stated by a report only if it states both
+    both = ("Rebels shelled the villages of Foua and Kfraya in Idlib on Wednesday and detonated a car bomb in a "
+            "frontline area near Aleppo.")
+    texts = {
+        "a": both,
+        "b": "Rebels shelled the villages of Foua and Kfraya in Idlib province on Wednesday.",
+        "c": "Residents of Aleppo said on Wednesday that the buses had been turned back at the checkpoints.",
+    }
+    assert not any("car bomb" in s.text and any(c.doc == "b" for c in s.citations) for s in _summary(nlp, texts))
+    # told whole by the other report: cited to it
+    texts["b"] = ("The rebels retaliated on Wednesday, shelling the pro-government villages of Foua and Kfraya in "
+                  "Idlib, and detonated a car bomb in a frontline area.")
+    cited = [sorted({c.doc for c in s.citations}) for s in _summary(nlp, texts) if "car bomb" in s.text]
+    assert cited == [["a", "b"]], _summary(nlp, texts)
