@@ -20,6 +20,16 @@ def test_the_paragraph_counts_line_breaks_once_per_run():
     assert paragraph_index("\n\nLede.", 2) == 0  # leading breaks are no paragraph
 
 
+def test_a_text_that_lost_its_paragraph_breaks_counts_its_sentences():
+    # the seed's Times report is one line of 60 sentences: its 20th is no lede
+    wall = " ".join(f"Officials in Aleppo said on day {i} that the buses were waiting." for i in range(1, 15))
+    assert paragraph_index(wall, 0) == 0
+    assert paragraph_index(wall, wall.index("day 11 ")) == 5  # ten sentences before: five paragraphs' worth
+    # a paragraph of a few sentences is one paragraph, wherever a sentence stands in it
+    text = "Title\n\nThe buses left at dawn. Rebels fired at them. The deal collapsed.\n\nLater, talks resumed."
+    assert paragraph_index(text, text.index("The deal")) == 1 and paragraph_index(text, text.index("Later")) == 2
+
+
 def test_own_share_is_what_no_other_document_uses():
     a = _claim("a", "The flood destroyed 120 homes.", 0, ("flood", "destroy", "home"))
     b = _claim("b", "A flood hit the valley.", 0, ("flood", "hit", "valley"))

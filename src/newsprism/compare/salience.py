@@ -31,6 +31,9 @@ from newsprism.model import Figure
 __all__ = ["StoryTerms", "paragraph_index", "single_source_importance"]
 
 _BREAKS = re.compile(r"\n\s*")
+# a sentence's end: its mark (and closing quote) before a space and a capital
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s+(?=[\"“‘(]?[A-Z])")
+WALL, PER_PARAGRAPH = 12, 2  # a paragraph of 12 sentences is no news paragraph; news paragraphs hold one or two
 
 # what each part weighs (dev halves of the BASIL, PolNeAR and PolNeAR-clean gold sets)
 LEAD = 1.0  # a first paragraph's weight; the n-th weighs LEAD / (1 + n/2)
@@ -79,8 +82,18 @@ class StoryTerms:
 
 def paragraph_index(text: str, start: int) -> int:
     """The paragraph of ``text`` that character ``start`` is in, from 0: how many line breaks (a
-    run of them counts once) come before it, after any leading ones."""
-    return len(_BREAKS.findall(text[:start].lstrip()))
+    run of them counts once) come before it, after any leading ones. In a text that lost its
+    breaks (a paragraph of ``WALL`` sentences or more: the seed's Times report is one line of 60
+    sentences), a sentence's place counts as news paragraphs of ``PER_PARAGRAPH`` sentences would."""
+    before = text[:start].lstrip()
+    breaks = list(_BREAKS.finditer(before))
+    index = len(breaks)
+    opened = start - len(before) + (breaks[-1].end() if breaks else 0)
+    end = _BREAKS.search(text, start)
+    paragraph = text[opened:end.start() if end else len(text)]
+    if len(_SENTENCE_END.findall(paragraph)) + 1 >= WALL:
+        index += len(_SENTENCE_END.findall(text[opened:start])) // PER_PARAGRAPH
+    return index
 
 
 def single_source_importance(claims: Sequence[Claim], text: str, story: StoryTerms) -> float:
