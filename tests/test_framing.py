@@ -993,3 +993,11 @@ def test_a_judgement_another_outlet_words_otherwise_is_not_crowded_out_by_lone_o
     assert len([x for x in items if x.docs == ("a",)]) == 3, items  # the lone ones stay capped
     paired = [x for x in items if "b" in x.docs]
     assert len(paired) == 1 and "puerile insults" in paired[0].about and "juvenile insults" in paired[0].about, items
+
+
+def test_a_name_ending_in_s_owns_with_an_apostrophe_alone():
+    # ECB+ 12ecb: "how the outlets introduce Indians's words"
+    from newsprism.model import possessive
+
+    assert possessive("Indians") == "Indians'" and possessive("Reuters") == "Reuters'"
+    assert possessive("AP") == "AP's" and possessive("Hugh Jackman") == "Hugh Jackman's"

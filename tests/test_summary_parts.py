@@ -45,3 +45,4 @@ def test_a_report_stating_one_of_two_joined_things_is_not_cited_for_both(nlp):
                   "Idlib, and detonated a car bomb in a frontline area.")
     cited = [sorted({c.doc for c in s.citations}) for s in _summary(nlp, texts) if "car bomb" in s.text]
     assert cited == [["a", "b"]], _summary(nlp, texts)
+

@@ -627,6 +627,11 @@ def outlet_key(outlet: str | None) -> str | None:
     return key if key and key != "unknown" else None
 
 
+def possessive(name: str) -> str:
+    """``name`` as an owner, as AP style writes it: "AP's", "Reuters'", "Indians'" (not "Indians's")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def to_jsonable(value: Any) -> Any:
     """Records -> plain JSON types (dicts, lists, str, numbers, None)."""
     # the common cases first, by the cheapest tests (an analysis is ~20k records and ~300k

@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import LOADED_SPEECH_VERBS, PLAIN_SPEECH_VERBS
-from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
+from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key, possessive
 
 __all__ = ["speech_verb_items", "same_statement"]
 
@@ -152,7 +152,7 @@ def speech_verb_items(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Ma
                 said_as.append(words)
                 labels.append(Label(doc_id, outlet_of.get(doc_id), ", ".join(words), cites))
         # each verb quoted on its own: a quoted stretch of a report is verbatim ("saying, said" is not)
-        about = f"how the outlets introduce {names.get(speaker, speaker)}'s words: " + " vs ".join(
+        about = f"how the outlets introduce {possessive(names.get(speaker, speaker))} words: " + " vs ".join(
             ", ".join(f"“{v}”" for v in words) + f" ({lab.outlet or lab.doc})" for lab, words in zip(labels, said_as))
         items.append(Framing("", "label", about, tuple(labels), tuple(dict.fromkeys(lab.doc for lab in labels)),
                              tuple(c for lab in labels for c in lab.citations)))

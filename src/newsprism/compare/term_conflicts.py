@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Token
 from newsprism.compare.date_conflicts import _hedged, mention_starts
 from newsprism.compare.figure_conflicts import conflict
 from newsprism.extract.claims import Claim
-from newsprism.model import Finding, Span, StoryAnalysis, Version
+from newsprism.model import Finding, Span, StoryAnalysis, Version, possessive
 from newsprism.nlp import parsed_from
 
 __all__ = ["term_conflicts", "term_years"]
@@ -185,7 +185,7 @@ def term_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         versions = tuple(Version(tuple(sp.doc for sp in groups[v]), groups[v][0].text, tuple(groups[v]))
                          for v in shown)
         name = names.get(eid, eid)
-        what = (f"the year {name}'s term ends" if all(v[0] is None for v in shown)
+        what = (f"the year {possessive(name)} term ends" if all(v[0] is None for v in shown)
                 else f"which years {name} held the post")
         out.append(conflict(what, "date", versions))
     return out

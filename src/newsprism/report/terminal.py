@@ -22,7 +22,7 @@ from rich.text import Text
 
 from newsprism.report.safe import console as safe_console, markup as escape, plain, printable
 
-from newsprism.model import StoryAnalysis
+from newsprism.model import StoryAnalysis, possessive
 from newsprism.report.common import (
     figure_value,
     first_mentions,
@@ -149,7 +149,7 @@ def print_report(
             independent = f", {item.sources} independent" if item.sources and item.sources < len(item.docs) else ""
             partly = sum(1 for x in item.support if x.strength == "partly")
             partly_note = f"; {partly} more say part of it" if partly else ""
-            wording = f" (in {escape(_label_of(analysis, labels, item.outlet))}'s words)" if item.outlet else ""
+            wording = f" (in {escape(possessive(_label_of(analysis, labels, item.outlet)))} words)" if item.outlet else ""
             statement = statements.get(item.fact)  # who someone is, told in passing: a sentence made of the cited words
             if statement:
                 wording = " (told in passing)"

@@ -20,6 +20,7 @@ from datetime import date
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
+from newsprism.model import possessive
 from newsprism.report.common import named_by_label, outlet_labels_for
 
 __all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
@@ -181,7 +182,7 @@ def _finding(docs: _Docs, item: Mapping[str, Any]) -> dict[str, Any]:
     wording = None
     if item.get("outlet"):
         doc = next((d["id"] for d in docs.documents if d.get("outlet") == item["outlet"]), None)
-        wording = docs.label[doc] if doc else item["outlet"]
+        wording = possessive(docs.label[doc] if doc else item["outlet"])
     return {
         "wording": wording,
         "partly": strengths.get("partly", 0),
