@@ -358,3 +358,41 @@ def test_guns_of_two_kinds_and_people_counted_near_the_guns_are_not_one_figure(n
                   "guns, the Indian navy said.")
     found = _conflicts(nlp, texts)
     assert any({v.value for v in x.versions} == {"12", "7"} for x in found), found
+
+
+def test_one_model_counted_as_guns_and_as_rifles_is_a_conflict(nlp):
+    # ECB+ 12ecb: "12 AK 47 guns" in one report, "7 AK-47 rifles" in another: the model says what
+    # both count, whatever the noun; and a count of another kind ("3 machine guns") stays apart
+    texts = {
+        "a": "Indian commandos boarded the pirate boat on Saturday and recovered 12 AK 47 guns, two grenades "
+             "and other ammunition, the navy said.",
+        "b": "Indian commandos who boarded the pirate boat on Saturday seized 7 AK-47 rifles and a grenade "
+             "launcher, the navy said.",
+    }
+    found = _conflicts(nlp, texts)
+    assert [{v.value for v in x.versions} for x in found] == [{"12", "7"}], found
+    for v in found[0].versions:
+        (doc,) = v.docs
+        assert all(texts[doc][c.start:c.end] == c.text == v.value for c in v.citations)
+    texts["b"] = ("Indian commandos who boarded the pirate boat on Saturday seized 3 machine guns and a grenade "
+                  "launcher, the navy said.")
+    assert _conflicts(nlp, texts) == []
+
+
+def test_two_models_are_two_counts(nlp):
+    texts = {
+        "a": "The air force sent 12 F-16 jets to the base on Monday, a spokesman said.",
+        "b": "The air force sent 7 F-35 jets to the base on Monday, the ministry said.",
+    }
+    assert _conflicts(nlp, texts) == []
+
+
+def test_numbers_in_a_page_address_count_nothing(nlp):
+    # an address line kept above the text (ECB+ keeps it as tokens: "http : / / www . ...")
+    texts = {
+        "a": "http : / / www . rediff . com / news / slide - show / 20111111 . htm\n"
+             "The navy confiscated 14 rifles from the boat on Friday, the officer said.",
+        "b": "http : / / www . rediff . com / news / slide - show / 30391127 . htm\n"
+             "The navy confiscated 14 rifles from the boat on Friday, the officer said in Mumbai.",
+    }
+    assert _conflicts(nlp, texts) == []

@@ -199,6 +199,14 @@ def test_dozens_in_words(nlp):
     assert _one(figures, 12).text == "a dozen"
 
 
+def test_a_model_name_before_the_counted_noun(nlp):
+    # ECB+ 12ecb: the parser reads "AK-47" as a number, "7" its compound; the 7 count rifles
+    figures = _figures(nlp, "They had a large cache of weapons including 7 AK-47 rifles and a grenade launcher.")
+    seven = _one(figures, 7)
+    assert (seven.counts, seven.unit) == ("AK-47 rifles", "count")
+    assert not any(f.value == 47 for f in figures)
+
+
 def test_half(nlp):
     f = _one(_figures(nlp, "The rebels had held onto nearly half of Aleppo."), 0.5)
     assert (f.qualifier, f.counts, f.unit) == ("nearly", "Aleppo", "fraction")

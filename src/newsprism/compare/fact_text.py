@@ -21,7 +21,7 @@ from newsprism.model import Span
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Sequence
 
-__all__ = ["headline_span", "importance", "is_content", "quote_like", "quoted_sentence", "readability",
+__all__ = ["headline_span", "importance", "is_content", "is_web_address", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
            "headline_claim", "headline_told", "told_by_each"]
 
@@ -75,6 +75,11 @@ _TITLE_SMALL_WORDS_LOWER = frozenset(w.lower() for w in _TITLE_SMALL_WORDS) | {"
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _LINE_AFTER_END = re.compile(r"[.!?][\"”’']?[ \t]*\n")
 _TERMINAL = ("." , "!", "?", ".”", ".\"", "?”", "!”", "?\"", "!\"", ".’", ".'")
+
+
+def is_web_address(text: str) -> bool:
+    """The text is a web address (the page a report was taken from), however spaced."""
+    return _WEB_ADDRESS.match(text.strip()) is not None
 
 
 def is_content(claim: Claim) -> bool:

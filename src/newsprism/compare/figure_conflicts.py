@@ -36,6 +36,7 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
+from newsprism.compare.fact_text import is_web_address
 from newsprism.compare.figure_roles import (
     OUTCOME_PLAIN,
     _age_bracket,
@@ -48,7 +49,9 @@ from newsprism.compare.figure_roles import (
     _plan_would,
     _set_told,
     _tally,
+    designation,
 )
+from newsprism.extract.figures import designations
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
 
@@ -133,7 +136,7 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
         rows: dict[str, dict[str, list[tuple[tuple[float, float], Span]]]] = {}
         for sup in fact.support:
             c = by_id.get(sup.claim)
-            if c is None or sup.strength != "same fact" or _HEDGE.search(c.text):
+            if c is None or sup.strength != "same fact" or _HEDGE.search(c.text) or is_web_address(c.text):
                 continue
             for f in c.figures:
                 slot = _slot_of(f)
@@ -157,7 +160,7 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
                 continue
             versions = _versions_by_value([(d, once[d][1].text, once[d][1], None) for d in docs])
             unit, _, counted = slot.partition(":")
-            what = "which year" if slot == "year" else what_figure(unit, counted)
+            what = "which year" if slot == "year" else what_figure(unit, counted.split("#")[0])
             out.append(conflict(f"{what} in: {fact.headline.text}", "figure", versions))
     return out
 
@@ -183,7 +186,9 @@ def _slot_of(f, spelled: bool = False) -> str | None:
         return None
     if not spelled and not any(ch.isdigit() for ch in f.text):
         return None
-    return f"{f.unit}:{_noun(f)}" if f.unit in ("count", "people") else str(f.unit)
+    # a model name is part of what is counted: "12 F-16 jets" and "7 F-35 jets" fill two slots
+    models = "".join(sorted(designations(f.counts or "")))
+    return f"{f.unit}:{_noun(f)}{models}" if f.unit in ("count", "people") else str(f.unit)
 
 
 _RANGE_AROUND = re.compile(r"(?:[-–]\s*\d|\bto\s+\$?\d|\band\s+\$?\d)")
@@ -379,8 +384,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
     out: dict[str, list[_Fig]] = {}
     for c in claims:
         doc = docs.get(c.doc)
-        if doc is None or not c.figures:
-            continue
+        if doc is None or not c.figures or is_web_address(c.text):
+            continue  # the numbers of a page's address ("article-1.1456300") count nothing
         ranges, range_ends = _ranges(c)
         spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures if f.start not in range_ends]
         for f, spanned in spans + [(r, interval) for r, interval in ranges]:
@@ -405,8 +410,11 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
                     nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")}
                     # the nouns between the number and what it counts ("12 AK 47 guns", "3 machine guns")
                     between = doc[span.end:head.i] if span.end <= head.i <= span.end + 4 else doc[0:0]
-                    kinds = {_lemma(t) for t in [*between, *head.children]
-                             if t.is_alpha and t.pos_ in ("NOUN", "PROPN") and (t.dep_ == "compound" or t in between)}
+                    model, model_tokens = designation(between)
+                    kinds = {_lemma(t) for t in [*between, *head.children] if t.i not in model_tokens
+                             and t.is_alpha and t.pos_ in ("NOUN", "PROPN") and (t.dep_ == "compound" or t in between)}
+                    if model is not None:
+                        kinds.add(model)  # "#ak47": what is counted, whatever the noun ("guns", "rifles")
                     if nouns & _MEASURE_WORDS:  # "a 67 percentage point margin": the margin is what is told
                         measured = head.head if head.dep_ in ("compound", "nmod", "amod") and head.head.pos_ == "NOUN" else None
                         nouns = {_lemma(measured)} if measured is not None and measured is not head else set()
@@ -518,6 +526,12 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     if (a.among - b.words.keys()) or (b.among - a.words.keys()):
         return 0.0  # "9 percent" among Tea Party supporters, "11 percent" of all primary voters
     nouns_a, nouns_b = a.nouns, b.nouns
+    model_a, model_b = {k for k in a.kinds if k[0] == "#"}, {k for k in b.kinds if k[0] == "#"}
+    if model_a and model_b:
+        if model_a.isdisjoint(model_b):
+            return 0.0  # "F-16 jets" / "F-35 jets": two models
+        # one model counted, whatever its noun: "12 AK 47 guns" / "7 AK-47 rifles"
+        nouns_a, nouns_b = model_a, model_b
     if same_outcome:
         # the outcome is what both count; only nouns saying more ("12 soldiers") must agree
         nouns_a, nouns_b = a.nouns - OUTCOME_PLAIN, b.nouns - OUTCOME_PLAIN

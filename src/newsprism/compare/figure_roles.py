@@ -6,11 +6,11 @@ that hold contests)."""
 
 from __future__ import annotations
 
-from newsprism.extract.figures import PEOPLE_NOUNS
+from newsprism.extract.figures import PEOPLE_NOUNS, is_designation
 from newsprism.lexicon import OUTCOME_WORDS
 
 __all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told",
-           "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would"]
+           "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would", "designation"]
 
 _OUTCOME_OF = {w: k for k, ws in OUTCOME_WORDS.items() for w in ws}
 # counted nouns that say no more than the outcome does ("30 people killed" / "45 dead" / "47 deaths")
@@ -231,3 +231,16 @@ def _plan_would(tok) -> tuple[str | None, bool]:
     if _lemma(verb) not in _PLAN_VERBS or subject is None or _lemma(subject) not in _PLAN_NOUNS:
         return None, False
     return _lemma(subject), modals == ["would"]
+
+
+def designation(tokens) -> tuple[str | None, frozenset[int]]:
+    """The model name among the words between a number and what it counts, as one key
+    ("12 AK 47 guns", "seven AK-47 assault rifles": "#ak47"), and the indices of its tokens;
+    the tokenizer splits it one way or another ("AK-47", "AK 47", "AK - 47")."""
+    toks = [t for t in tokens if t.text not in ("-", "–")]
+    for k, t in enumerate(toks):
+        if is_designation(t.text):
+            return "#" + t.text.replace("-", "").lower(), frozenset({t.i})
+        if k + 1 < len(toks) and t.is_alpha and toks[k + 1].text.isdigit() and is_designation(t.text + toks[k + 1].text):
+            return "#" + (t.text + toks[k + 1].text).lower(), frozenset({t.i, toks[k + 1].i})
+    return None, frozenset()

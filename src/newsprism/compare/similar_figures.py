@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from newsprism.compare.fact_text import is_web_address
 from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _interval, _noun, _num, _slot_of, conflict, what_figure
 from newsprism.extract.claims import Claim
+from newsprism.extract.figures import designations
 from newsprism.model import Finding, Span, Version
 
 __all__ = ["similar_claim_figures"]
@@ -41,7 +43,7 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
         return []
     per_claim: dict[int, dict[str, list]] = {}
     for k, c in enumerate(claims):
-        if not c.figures or _HEDGE.search(c.text):
+        if not c.figures or _HEDGE.search(c.text) or is_web_address(c.text):
             continue
         for f in c.figures:
             slot = _slot_of(f)
@@ -70,6 +72,9 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
                 b = _interval(_num(fj.value), fj.qualifier)
                 if not (a[1] < b[0] or b[1] < a[0]):
                     continue
+                models_i, models_j = designations(fi.counts or ""), designations(fj.counts or "")
+                if models_i and models_j and models_i.isdisjoint(models_j):
+                    continue  # "12 F-16 jets" / "7 F-35 jets": two models counted
                 same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
                 if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
                     continue  # counting different things ("130 arrived", "400 in the caravan")

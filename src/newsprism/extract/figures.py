@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
     from spacy.tokens import Doc, Token
 
-__all__ = ["extract_figures", "parse_number_words"]
+__all__ = ["extract_figures", "parse_number_words", "is_designation", "designations"]
 
 _SCALE_ABBR = {"m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000, "k": 1_000}
 _VAGUE = VAGUE_NUMBERS
@@ -465,11 +465,27 @@ def _surface_noun(doc: "Doc", k: int) -> "Token | None":
         if t.pos_ == "NOUN":
             noun = t
         elif noun is None and (t.tag_ in ("JJ", "JJR", "VBN", "NNP", "HYPH")
-                               or t.dep_ in ("amod", "compound", "nmod")):
-            continue
+                               or t.dep_ in ("amod", "compound", "nmod") or is_designation(t.text)):
+            continue  # "seven AK-47 rifles": the parser reads the model name as a number
         else:
             break
     return noun
+
+
+_DESIGNATION = re.compile(r"[A-Z][A-Za-z]*-?\d+[A-Za-z]*")
+# a model name in a figure's words, however the tokenizer spaced it ("AK 47", "AK - 47")
+_DESIGNATION_IN = re.compile(r"\b([A-Z][A-Za-z]*)(?:\s*[-–]\s*|\s+)?(\d+[A-Za-z]*)\b")
+
+
+def is_designation(text: str) -> bool:
+    """A model name of letters and digits ("AK-47", "F-16", "M16"): it names a kind of thing,
+    it counts none."""
+    return _DESIGNATION.fullmatch(text) is not None
+
+
+def designations(text: str) -> frozenset[str]:
+    """The model names a figure's counted words carry, as keys ("AK 47 guns" -> "#ak47")."""
+    return frozenset(f"#{a.lower()}{b.lower()}" for a, b in _DESIGNATION_IN.findall(text or ""))
 
 
 def _noun_phrase(ctx: _Context, begin: int, head: "Token") -> Span:
