@@ -207,6 +207,13 @@ def test_a_model_name_before_the_counted_noun(nlp):
     assert not any(f.value == 47 for f in figures)
 
 
+def test_a_day_after_a_spaced_month_abbreviation_is_no_figure(nlp):
+    # text rebuilt from treebank tokens (ECB+ 21ecbplus) parts "Sept." from its period
+    figures = _figures(nlp, "A woman was killed by a hit - and - run driver on the night of Sept . 13 , "
+                            "and 2 witnesses saw the car .")
+    assert [f.value for f in figures] == [2]
+
+
 def test_half(nlp):
     f = _one(_figures(nlp, "The rebels had held onto nearly half of Aleppo."), 0.5)
     assert (f.qualifier, f.counts, f.unit) == ("nearly", "Aleppo", "fraction")

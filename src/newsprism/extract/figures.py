@@ -54,7 +54,7 @@ from newsprism.lexicon import (
 )
 from newsprism.model import Article, Figure, Mention, Span
 from newsprism.nlp import parsed_from
-from newsprism.extract.times import TIME_UNITS, clock_matches, clock_value, date_part_matches
+from newsprism.extract.times import MONTHS, TIME_UNITS, clock_matches, clock_value, date_part_matches
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -351,6 +351,9 @@ def _skip(ctx: _Context, doc: "Doc", first: int, last: int) -> bool:
         return True
     if first > 0 and doc[first - 1].lower_ in _LABEL_WORDS and doc[first - 1].text[:1].isupper():
         return True  # "Resolution 2254", "No. 2"
+    if first > 1 and doc[first - 1].text == "." and doc[first - 2].lower_[:3] in MONTHS \
+            and doc[first - 2].text[:1].isupper() and doc[first - 2].is_alpha and len(doc[first - 2]) <= 4:
+        return True  # a day of a month its period stands apart from ("Sept . 13": text rebuilt from tokens)
     if first > 0 and doc[first - 1].text in ("-", "–", "/", ":") and first > 1 \
             and _DIGITS.match(doc[first - 2].text):
         return True  # second half of "3-2", "10/12", scores and ranges
