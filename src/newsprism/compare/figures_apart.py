@@ -65,15 +65,63 @@ def _context_overlap(a: _Fig, b: _Fig, weight: Mapping[str, float]) -> float:
     return dot / norm if norm else 0.0
 
 
-def _counts_of(f: _Fig, reasons: set[str]) -> tuple[str, tuple[Span, ...]]:
-    """What a figure counts, in words from its text, and the spans those words are;
-    with its day or group when that is what sets the figures apart."""
+# how many tokens of its clause a counted noun's predicate may take ("were waiting on Monday to
+# seek asylum"): a complement that would run past it is left out whole
+_TOLD_TOKENS = 12
+_TOLD_DEPS = frozenset({"dobj", "prep", "npadvmod", "advmod", "xcomp", "acomp", "attr", "dative", "prt", "oprd",
+                        "agent", "advcl"})
+
+
+def _told(f: _Fig, doc: Doc | None) -> Span | None:
+    """What the counted things did or had done to them, in the words of the figure's clause, when
+    they are its subject ("More than 150 migrants" who "were waiting on Monday to seek asylum",
+    "About 130" who "arrived Wednesday at the border crossing"): two counts of one noun often differ
+    only by that. The verb with its auxiliaries and the complements after it that fit in
+    ``_TOLD_TOKENS``, one contiguous span of the text."""
+    span = f.fig.counts_span
+    if doc is None or span is None:
+        return None
+    counted = doc.char_span(span.start, span.end, alignment_mode="expand")
+    if counted is None or not len(counted):
+        return None
+    head = counted.root
+    if head.dep_ == "appos" and head.head.dep_ in ("nsubj", "nsubjpass"):
+        head = head.head  # a dateline the parser made the subject ("TIJUANA, Mexico — More than 150 migrants")
+    verb = head.head
+    if head.dep_ not in ("nsubj", "nsubjpass") or verb.pos_ not in ("VERB", "AUX") or verb.i < counted.end:
+        return None
+    first = min([verb.i] + [c.i for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i >= counted.end])
+    last = verb.i
+    for c in verb.rights:
+        if c.dep_ not in _TOLD_DEPS or any(t.is_punct and t.text != "-" for t in doc[last + 1:c.left_edge.i]):
+            break
+        # a complement up to its first punctuation ("to seek asylum in the United States, after ...")
+        end = next((t.i - 1 for t in doc[c.i:c.right_edge.i + 1] if t.is_punct and t.text != "-"), c.right_edge.i)
+        if end - first + 1 > _TOLD_TOKENS:
+            break
+        last = end
+        if end < c.right_edge.i:
+            break
+    while last > verb.i and (doc[last].is_punct or doc[last].pos_ in ("ADP", "DET", "CCONJ")):
+        last -= 1
+    words = doc[first:last + 1]
+    return Span(f.fig.doc, words.start_char, words.end_char, words.text)
+
+
+def _counts_of(f: _Fig, reasons: set[str], doc: Doc | None = None) -> tuple[str, tuple[Span, ...]]:
+    """What a figure counts, in words from its text, and the spans those words are: the counted
+    noun phrase and what its clause tells of it (``_told``); with its day or group when that is
+    what sets the figures apart and the words do not already say it."""
     fig = f.fig
     cites: list[Span] = []
     what = fig.counts or ""
     if fig.counts_span is not None:
         cites.append(fig.counts_span)
-    if "days" in reasons and f.days:
+    told = _told(f, doc)
+    if told is not None:
+        what = f"{what} {told.text}".strip()
+        cites.append(told)
+    if "days" in reasons and f.days and not any(d in what.lower() for d in f.days):
         what = f"{what} ({', '.join(sorted(d.capitalize() for d in f.days))})".strip()
     if "among" in reasons and f.among_spans:
         what = f"{what} ({'; '.join(s.text for s in f.among_spans)})".strip()
@@ -171,7 +219,7 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
         items = []
         reasons = set().union(*(reason_of[key(f)] for f in members))
         for f in members:
-            what, spans = _counts_of(f, reasons)
+            what, spans = _counts_of(f, reasons, docs.get(f.fig.doc))
             figure = Span(f.fig.doc, f.fig.start, f.fig.end, f.fig.text)
             items.append(CountedFigure(f.fig.doc, outlets.get(f.fig.doc), f.fig.text, what, (figure, *spans)))
         why = {"nouns": "count different things", "days": "are of different days",
