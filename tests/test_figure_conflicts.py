@@ -396,3 +396,20 @@ def test_numbers_in_a_page_address_count_nothing(nlp):
              "The navy confiscated 14 rifles from the boat on Friday, the officer said in Mumbai.",
     }
     assert _conflicts(nlp, texts) == []
+
+
+def test_a_model_counted_beside_other_items_of_a_list(nlp):
+    # ECB+ 12ecb: the other items of the cache ("13 loaded magazines", with its own number; "a
+    # 5.56 mm rifle", a calibre) are not what "7 AK-47 rifles" counts, and the two versions of the
+    # rifles are a conflict, not "figures that look alike but count different things"
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": "Indian commandos who boarded the pirate boat on Saturday seized 7 AK-47 rifles, a rocket launcher "
+             "and 13 loaded magazines, the navy said.",
+        "b": "Indian commandos who boarded the pirate boat on Saturday recovered 12 AK 47 guns, a 5.56 mm rifle "
+             "and other ammunition, the navy said.",
+    }
+    f = run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()], nlp).findings
+    assert [{v.value for v in x.versions} for x in f.conflicts] == [{"7", "12"}]
+    assert not any(x.value in ("7", "12") for g in f.figures_compared for x in g.figures)

@@ -50,6 +50,7 @@ from newsprism.compare.figure_roles import (
     _set_told,
     _tally,
     designation,
+    is_measure_noun,
 )
 from newsprism.extract.figures import designations
 from newsprism.lexicon import REPORTING_VERBS
@@ -252,7 +253,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds")
+                 "holder", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds", "measure")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -269,6 +270,7 @@ class _Fig:
         self.plan: str | None = None  # the plan whose effect it is ("the plan would cost", "the bill costs")
         self.would = False  # told with "would" of a plan's effect, read as no modal
         self.kinds: frozenset[str] = frozenset()  # the nouns naming the counted noun's kind ("machine" guns, "AK" guns)
+        self.measure = False  # a count "of" a unit of measure ("a 5.56 mm rifle", "13 nautical miles"), no things
         self.entities = frozenset(claim.entities)
         self.interval = _interval(_num(fig.value), fig.qualifier)
 
@@ -403,11 +405,15 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
                 modal = False  # "the plan would cost $1.5 trillion": its estimate, as "the plan costs"
             nouns: set[str] = set()
             kinds: set[str] = set()
+            measure = False
             if f.counts_span is not None:
                 counted = doc.char_span(f.counts_span.start, f.counts_span.end, alignment_mode="expand")
                 if counted is not None and len(counted):
                     head = counted.root
-                    nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")}
+                    # its conjuncts name one group counted ("90 professors and administrators"), but
+                    # not one with a number of its own ("7 AK-47 rifles ... and 13 loaded magazines")
+                    nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")
+                                              and not any(c.dep_ == "nummod" or c.like_num for c in t.children)}
                     # the nouns between the number and what it counts ("12 AK 47 guns", "3 machine guns")
                     between = doc[span.end:head.i] if span.end <= head.i <= span.end + 4 else doc[0:0]
                     model, model_tokens = designation(between)
@@ -415,6 +421,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
                              and t.is_alpha and t.pos_ in ("NOUN", "PROPN") and (t.dep_ == "compound" or t in between)}
                     if model is not None:
                         kinds.add(model)  # "#ak47": what is counted, whatever the noun ("guns", "rifles")
+                    measure = f.unit == "count" and is_measure_noun(_lemma(head))
                     if nouns & _MEASURE_WORDS:  # "a 67 percentage point margin": the margin is what is told
                         measured = head.head if head.dep_ in ("compound", "nmod", "amod") and head.head.pos_ == "NOUN" else None
                         nouns = {_lemma(measured)} if measured is not None and measured is not head else set()
@@ -436,6 +443,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             item = _Fig(f, c, str(f.unit), frozenset(nouns), words, modal, days)
             item.plan, item.would = plan, would and not modal
             item.kinds = frozenset(kinds)
+            item.measure = measure
             if spanned is not None:
                 item.interval = spanned
             item.holder = _holder(span)
@@ -514,6 +522,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     with the counted noun counting as a shared word."""
     if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome) or _two_windows(a, b):
         return 0.0  # "killed 30 people" / "wounded 45 people", "30 arrests Tuesday" / "130 since Saturday"
+    if a.measure != b.measure:
+        return 0.0  # "seven AK-47 rifles" / "a 5.56 mm rifle": a count of things and a measure
     if a.would != b.would and (a.plan is None or a.plan != b.plan):
         return 0.0  # "his plan would cut $800 billion" / "Obama has cut $716 billion": a plan is not a deed
     same_outcome = a.outcome is not None and a.outcome == b.outcome

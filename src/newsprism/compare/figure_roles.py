@@ -10,7 +10,8 @@ from newsprism.extract.figures import PEOPLE_NOUNS, is_designation
 from newsprism.lexicon import OUTCOME_WORDS
 
 __all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told",
-           "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would", "designation"]
+           "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would", "designation",
+           "is_measure_noun"]
 
 _OUTCOME_OF = {w: k for k, ws in OUTCOME_WORDS.items() for w in ws}
 # counted nouns that say no more than the outcome does ("30 people killed" / "45 dead" / "47 deaths")
@@ -244,3 +245,15 @@ def designation(tokens) -> tuple[str | None, frozenset[int]]:
         if k + 1 < len(toks) and t.is_alpha and toks[k + 1].text.isdigit() and is_designation(t.text + toks[k + 1].text):
             return "#" + (t.text + toks[k + 1].text).lower(), frozenset({t.i, toks[k + 1].i})
     return None, frozenset()
+
+
+def is_measure_noun(lemma: str) -> bool:
+    """The noun is a unit of measure (WordNet's first sense a quantity: "mm", "mile", "kilogram"):
+    a number of it measures, it counts no things. Without the optional WordNet files, False."""
+    from newsprism.extract.word_senses import noun_senses
+
+    senses = noun_senses()
+    if senses is None:
+        return False
+    first = senses.senses(lemma)[:1]
+    return bool(first) and senses.synset(first[0]).lexname == "noun.quantity"

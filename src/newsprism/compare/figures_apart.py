@@ -25,6 +25,9 @@ def _apart(a: _Fig, b: _Fig) -> str | None:
     days), "among" (a share of a subgroup against a share of all)."""
     if a.unit != b.unit:
         return None
+    models_a, models_b = {k for k in a.kinds if k[0] == "#"}, {k for k in b.kinds if k[0] == "#"}
+    if models_a & models_b:
+        return None  # "12 AK 47 guns" / "7 AK-47 rifles": one model counted, whatever the noun
     if a.days and b.days and a.days.isdisjoint(b.days):
         return "days"
     if (a.among - b.words.keys()) or (b.among - a.words.keys()):
@@ -141,13 +144,15 @@ MIN_FIGURE_OVERLAP = 0.15
 
 def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Mapping[str, str | None],
                   min_overlap: float = MIN_FIGURE_OVERLAP, max_figures: int = 4,
-                  figures: StoryFigures | None = None) -> list[FigureComparison]:
+                  figures: StoryFigures | None = None,
+                  in_conflict: frozenset[tuple[str, int]] = frozenset()) -> list[FigureComparison]:
     """Figures of different outlets that look alike — one unit, other values, told
     among the same words — but count different things (other counted nouns,
     other days, a subgroup): each with what it counts, so a reader sees why they
     are no conflict ("more than 150 migrants" seeking asylum, "roughly 400
     people in the caravan", "about 130" who arrived Wednesday). ``figures``:
-    ``story_figures(claims, docs)`` when the caller has it."""
+    ``story_figures(claims, docs)`` when the caller has it; ``in_conflict``: the (document, start)
+    of figures a conflict cites, which the conflict already sets side by side."""
     figs, weight = figures if figures is not None else story_figures(claims, docs)
     doc_ids = sorted(figs)
     if len(doc_ids) < 2:
@@ -187,7 +192,8 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
         for db in doc_ids[x + 1:]:
             for a in figs[da]:
                 for b in figs[db]:
-                    if a.modal != b.modal or a.fig.value == b.fig.value or key(a) in listed or key(b) in listed:
+                    if a.modal != b.modal or a.fig.value == b.fig.value or key(a) in listed or key(b) in listed \
+                            or key(a) in in_conflict or key(b) in in_conflict:
                         continue
                     if _holders_differ(a.holder, b.holder):
                         continue  # two holders' figures ("Palin earned 10 percent", "Huckabee (14 percent)")

@@ -484,7 +484,8 @@ def find_from_claims(
         shared_text=graph.shared,
         facts=facts,
         framing=tuple(find_framing(analysis, claims, facts, docs or {}, props)),
-        figures_compared=_compared(figures_apart(claims, docs or {}, outlets, figures=figures), parted),
+        figures_compared=_compared(figures_apart(claims, docs or {}, outlets, figures=figures, in_conflict=frozenset(
+            (c.doc, c.start) for x in conflicts for c in x.citations)), parted),
     )
 
 
