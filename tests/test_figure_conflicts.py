@@ -413,3 +413,19 @@ def test_a_model_counted_beside_other_items_of_a_list(nlp):
     f = run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()], nlp).findings
     assert [{v.value for v in x.versions} for x in f.conflicts] == [{"7", "12"}]
     assert not any(x.value in ("7", "12") for g in f.figures_compared for x in g.figures)
+
+
+def test_a_count_told_in_two_parts_is_their_sum(nlp):
+    # ECB+ 12ecb: "12 Somali and 11 Yemeni" pirates are the 23 pirates other reports count; 12 + 14
+    # would not be
+    told = "The Indian navy captured 23 pirates on the larger pirate boat as well as arms and equipment, the statement said."
+    parts = ("Indian commandos boarded the larger pirate boat, seizing 12 Somali and {} Yemeni pirates as well as arms "
+             "and equipment, the statement said.")
+    texts = {"a": parts.format(11), "b": told}
+    assert _conflicts(nlp, texts) == []
+    texts = {"a": parts.format(14), "b": told}
+    (found,) = _conflicts(nlp, texts)
+    assert {v.value for v in found.versions} == {"23", "12 Somali and 14 Yemeni pirates"}
+    for v in found.versions:
+        (doc,) = v.docs
+        assert all(texts[doc][c.start:c.end] == c.text == v.value for c in v.citations)

@@ -32,7 +32,8 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.figure_conflicts import _hedged, _in_range, _interval, _num, conflict, rounded_alike
+from newsprism.compare.figure_conflicts import _hedged, _in_range, conflict, rounded_alike
+from newsprism.compare.figure_values import _interval, _num
 from newsprism.compare.figure_roles import _governing, _lemma
 from newsprism.extract.claims import Claim
 from newsprism.extract.figures import _NUMBER_QUALIFIERS, _qualifier

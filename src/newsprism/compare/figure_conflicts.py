@@ -26,7 +26,6 @@ Qualifiers are understood as intervals: "more than 150" and "between 150 and
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
@@ -52,18 +51,11 @@ from newsprism.compare.figure_roles import (
     designation,
     is_measure_noun,
 )
+from newsprism.compare.figure_values import _interval, _num, _ranges, _sums
 from newsprism.extract.figures import designations
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
 
-
-def _num(value: float | int | str) -> float:
-    """A figure's value as a float; an integer past float range (a 400-digit number, found by
-    bench/fuzz.py seed 9) is infinite rather than an OverflowError."""
-    try:
-        return float(value)
-    except OverflowError:
-        return float("-inf") if str(value).startswith("-") else float("inf")
 
 __all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "story_figures", "StoryFigures",
            "of_two_holders", "of_two_sets", "of_two_outcomes", "of_two_windows"]
@@ -103,24 +95,6 @@ def conflict(about: str, slot: ConflictSlot, versions: tuple[Version, ...]) -> F
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _HEDGE = re.compile(r"\b(?:not|no|never|n't|may|might|could|would|if)\b", re.IGNORECASE)
-_FIGURE_QUALIFIER_WIDTH = {"about": 0.1, "around": 0.1, "roughly": 0.1, "nearly": 0.1, "almost": 0.1,
-                           "approximately": 0.1, "some": 0.15, "an estimated": 0.15}
-
-
-def _interval(value: float, qualifier: str | None) -> tuple[float, float]:
-    q = (qualifier or "").lower()
-    if q in ("more than", "over", "at least", "upwards of"):
-        return value, float("inf")
-    if q in ("less than", "under", "fewer than", "at most", "up to"):
-        return 0.0, value
-    if q == "just over":
-        return value, value * 1.1
-    if q == "just under":
-        return value * 0.9, value
-    width = _FIGURE_QUALIFIER_WIDTH.get(q)
-    if width is not None:
-        return value * (1 - width), value * (1 + width)
-    return value, value
 
 
 def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
@@ -345,40 +319,6 @@ def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, floa
     return {w: log((n + 1) / (k + 0.5)) for w, k in df.items()}
 
 
-_RANGE_JOIN = re.compile(r"\s*(and|to|-|–)\s*")
-_RANGE_OPENER = re.compile(r"\b(between|from)\s+$", re.IGNORECASE)
-
-
-def _ranges(claim: Claim) -> tuple[list[tuple[Figure, tuple[float, float]]], set[int]]:
-    """Each range two figures of a claim make ("between 150 and 200 migrants", "150 to 200",
-    "$5 million-$7 million"), as one figure from its first word to the second number, with the
-    second's unit and counted noun, and the interval it spans ("more than 150" fits it, "about
-    400" does not); and where every end of a range starts, a change ("rose from 30 to 45") too,
-    which is no figure of its own."""
-    figs = sorted(claim.figures, key=lambda f: f.start)
-    out: list[tuple[Figure, tuple[float, float]]] = []
-    ends: set[int] = set()
-    for f, g in zip(figs, figs[1:]):
-        if not (isinstance(f.value, (int, float)) and isinstance(g.value, (int, float))):
-            continue
-        join = _RANGE_JOIN.fullmatch(claim.text[f.end - claim.start: g.start - claim.start])
-        if join is None:
-            continue
-        opener = _RANGE_OPENER.search(claim.text[max(0, f.start - claim.start - 10): f.start - claim.start])
-        word = opener.group(1).lower() if opener else None
-        if (join.group(1) == "and") != (word == "between"):
-            continue  # "150 and 200" without "between": two figures; "between 150 to 200": unclear
-        ends.update((f.start, g.start))
-        if word == "from" or not f.value < g.value or (f.unit != g.unit and {f.unit, g.unit} != {"count", "people"}):
-            continue  # "rose from 30 to 45": a change, not a range; "voted 51 to 49": a tally
-        start = f.start - (len(opener.group(0)) if opener else 0)
-        text = claim.text[start - claim.start: g.end - claim.start].rstrip()
-        low, high = _interval(_num(f.value), f.qualifier)[0], _interval(_num(g.value), g.qualifier)[1]
-        out.append((replace(g, start=start, text=text, value=(_num(f.value) + _num(g.value)) / 2, qualifier=None),
-                    (low, high)))
-    return out, ends
-
-
 def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool = False) -> dict[str, list[_Fig]]:
     """Each document's figures with what they count and what surrounds them; numbers in
     words ("four percentage points") only when ``spelled``. A range is one figure spanning
@@ -389,7 +329,10 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
         if doc is None or not c.figures or is_web_address(c.text):
             continue  # the numbers of a page's address ("article-1.1456300") count nothing
         ranges, range_ends = _ranges(c)
-        spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures if f.start not in range_ends]
+        sums, parts = _sums(c)  # "12 Somali and 11 Yemeni pirates": 23 pirates
+        ranges += sums
+        spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures
+                                                                   if f.start not in range_ends | parts]
         for f, spanned in spans + [(r, interval) for r, interval in ranges]:
             slot = _slot_of(f, spelled)
             if slot is None or (spanned is None and _in_range(c, f)):

@@ -26,7 +26,8 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.compare.figure_conflicts import _interval, _num, conflict, rounded_alike
+from newsprism.compare.figure_conflicts import conflict, rounded_alike
+from newsprism.compare.figure_values import _interval, _num
 from newsprism.compare.figure_roles import _governing, _lemma
 from newsprism.extract.claims import Claim
 from newsprism.model import Finding, Span, StoryAnalysis, Version

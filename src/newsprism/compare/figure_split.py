@@ -35,8 +35,8 @@ from newsprism.compare.figure_conflicts import (
     _Fig,
     _compatible,
     _figures_of,
-    _num,
 )
+from newsprism.compare.figure_values import _num
 from newsprism.compare.figures_apart import MIN_FIGURE_OVERLAP, _context_overlap
 from newsprism.compare.figure_roles import _governing
 from newsprism.compare.fact_text import reads_whole

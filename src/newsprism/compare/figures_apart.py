@@ -10,7 +10,8 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.figure_conflicts import _MAX_RATIO, StoryFigures, _Fig, _num, mentions_value, story_figures
+from newsprism.compare.figure_conflicts import _MAX_RATIO, StoryFigures, _Fig, mentions_value, story_figures
+from newsprism.compare.figure_values import _num
 from newsprism.compare.figure_roles import _holders_differ
 from newsprism.extract.claims import Claim
 from newsprism.extract.word_senses import NounSenses, noun_senses

@@ -8,7 +8,8 @@ import re
 from typing import Sequence
 
 from newsprism.compare.fact_text import is_web_address
-from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _interval, _noun, _num, _slot_of, conflict, what_figure
+from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _noun, _slot_of, conflict, what_figure
+from newsprism.compare.figure_values import _interval, _num
 from newsprism.extract.claims import Claim
 from newsprism.extract.figures import designations
 from newsprism.model import Finding, Span, Version

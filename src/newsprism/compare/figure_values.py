@@ -1,0 +1,107 @@
+"""The values figures give, for the figure conflicts: a figure's number as a float, the interval
+its qualifier spans ("about 130", "more than 150"), and the one figure two numbers of a claim
+make — a range ("between 150 and 200 migrants") or a sum of parts ("12 Somali and 11 Yemeni
+pirates": 23 pirates). Moved out of figure_conflicts, which reads them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from newsprism.extract.claims import Claim
+from newsprism.model import Figure
+
+__all__ = ["_num", "_interval", "_ranges", "_sums"]
+
+
+def _num(value: float | int | str) -> float:
+    """A figure's value as a float; an integer past float range (a 400-digit number, found by
+    bench/fuzz.py seed 9) is infinite rather than an OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        return float("-inf") if str(value).startswith("-") else float("inf")
+
+
+_FIGURE_QUALIFIER_WIDTH = {"about": 0.1, "around": 0.1, "roughly": 0.1, "nearly": 0.1, "almost": 0.1,
+                           "approximately": 0.1, "some": 0.15, "an estimated": 0.15}
+
+
+def _interval(value: float, qualifier: str | None) -> tuple[float, float]:
+    q = (qualifier or "").lower()
+    if q in ("more than", "over", "at least", "upwards of"):
+        return value, float("inf")
+    if q in ("less than", "under", "fewer than", "at most", "up to"):
+        return 0.0, value
+    if q == "just over":
+        return value, value * 1.1
+    if q == "just under":
+        return value * 0.9, value
+    width = _FIGURE_QUALIFIER_WIDTH.get(q)
+    if width is not None:
+        return value * (1 - width), value * (1 + width)
+    return value, value
+
+
+_RANGE_JOIN = re.compile(r"\s*(and|to|-|–)\s*")
+_RANGE_OPENER = re.compile(r"\b(between|from)\s+$", re.IGNORECASE)
+
+
+def _ranges(claim: Claim) -> tuple[list[tuple[Figure, tuple[float, float]]], set[int]]:
+    """Each range two figures of a claim make ("between 150 and 200 migrants", "150 to 200",
+    "$5 million-$7 million"), as one figure from its first word to the second number, with the
+    second's unit and counted noun, and the interval it spans ("more than 150" fits it, "about
+    400" does not); and where every end of a range starts, a change ("rose from 30 to 45") too,
+    which is no figure of its own."""
+    figs = sorted(claim.figures, key=lambda f: f.start)
+    out: list[tuple[Figure, tuple[float, float]]] = []
+    ends: set[int] = set()
+    for f, g in zip(figs, figs[1:]):
+        if not (isinstance(f.value, (int, float)) and isinstance(g.value, (int, float))):
+            continue
+        join = _RANGE_JOIN.fullmatch(claim.text[f.end - claim.start: g.start - claim.start])
+        if join is None:
+            continue
+        opener = _RANGE_OPENER.search(claim.text[max(0, f.start - claim.start - 10): f.start - claim.start])
+        word = opener.group(1).lower() if opener else None
+        if (join.group(1) == "and") != (word == "between"):
+            continue  # "150 and 200" without "between": two figures; "between 150 to 200": unclear
+        ends.update((f.start, g.start))
+        if word == "from" or not f.value < g.value or (f.unit != g.unit and {f.unit, g.unit} != {"count", "people"}):
+            continue  # "rose from 30 to 45": a change, not a range; "voted 51 to 49": a tally
+        start = f.start - (len(opener.group(0)) if opener else 0)
+        text = claim.text[start - claim.start: g.end - claim.start].rstrip()
+        low, high = _interval(_num(f.value), f.qualifier)[0], _interval(_num(g.value), g.qualifier)[1]
+        out.append((replace(g, start=start, text=text, value=(_num(f.value) + _num(g.value)) / 2, qualifier=None),
+                    (low, high)))
+    return out, ends
+
+
+# what stands between the parts of one group's count: a word naming the first part ("12 Somali and 11
+# Yemeni pirates", "two American and three British soldiers")
+_PART_JOIN = re.compile(r"\s+[A-Za-z][\w-]*,?\s+and\s+")
+
+
+def _sums(claim: Claim) -> tuple[list[tuple[Figure, tuple[float, float]]], set[int]]:
+    """Each count of one group told in two parts of one noun ("12 Somali and 11 Yemeni pirates":
+    both numbers count the "pirates"), as one figure of their sum from the first number to the
+    noun, with the interval the parts span together ("23 pirates" in another report is that
+    figure told alike); and where each part starts: a part is no count of the whole group."""
+    figs = sorted(claim.figures, key=lambda f: f.start)
+    out: list[tuple[Figure, tuple[float, float]]] = []
+    parts: set[int] = set()
+    for f, g in zip(figs, figs[1:]):
+        if not (isinstance(f.value, (int, float)) and isinstance(g.value, (int, float))) \
+                or f.unit not in ("count", "people") or g.unit not in ("count", "people"):
+            continue
+        if f.counts_span is None or g.counts_span is None or f.counts_span.end != g.counts_span.end:
+            continue  # "3 dead and 5 wounded": no one noun that both numbers count
+        if not _PART_JOIN.fullmatch(claim.text[f.end - claim.start: g.start - claim.start]):
+            continue
+        end = g.counts_span.end
+        lo_f, hi_f = _interval(_num(f.value), f.qualifier)
+        lo_g, hi_g = _interval(_num(g.value), g.qualifier)
+        parts.update((f.start, g.start))
+        out.append((replace(g, start=f.start, end=end, text=claim.text[f.start - claim.start: end - claim.start],
+                            value=_num(f.value) + _num(g.value), qualifier=None), (lo_f + lo_g, hi_f + hi_g)))
+    return out, parts
