@@ -122,3 +122,20 @@ def test_a_parted_one_outlet_part_is_weighed_as_the_other_single_source_facts(nl
         weight = 1.0 if reads_whole(fact.headline.text) else 0.5
         expected = round(single_source_importance(members, _MARGINS[fact.docs[0]], story) * weight, 3)
         assert fact.importance == expected, (fact.headline.text, fact.importance, expected)
+
+
+def test_two_counts_each_report_gives_both_of_part_no_fact(nlp):
+    # BASIL f11c2566: both reports quote Boehner's "89 freshmen" and "32 districts"; the sentences
+    # split differently, which set 89 against 32 as "figures that look alike but differ"
+    texts = {
+        "a": "House Speaker John Boehner warned that Republicans could lose the House. “We have 50 of our members in "
+             "tough races, 89 freshmen running for their first re-elections, and we have 32 districts that are in "
+             "states where there is no presidential campaign going to be run, no big Senate race,” he said.",
+        "b": "House Speaker John Boehner warned that Republicans could lose the House. Expanding on tough races, "
+             "Boehner said, \"We have 50 of our members in tough races; 89 freshmen running for their first "
+             "re-elections. And we have 32 districts that are in states where there is no presidential campaign "
+             "going to be run, no big Senate race and we call these orphan districts.\"",
+    }
+    f = _findings(nlp, texts).findings
+    assert not any({i.value for i in x.figures} == {"89", "32"} for x in f.figures_compared), f.figures_compared
+    assert f.conflicts == ()

@@ -35,6 +35,7 @@ from newsprism.compare.figure_conflicts import (
     _Fig,
     _compatible,
     _figures_of,
+    mentions_value,
 )
 from newsprism.compare.figure_values import _num
 from newsprism.compare.figures_apart import MIN_FIGURE_OVERLAP, _context_overlap
@@ -46,21 +47,26 @@ from newsprism.model import CountedFigure, Fact, FigureComparison, Finding, Span
 
 __all__ = ["part_facts"]
 
-def _look_alike(a: _Fig, b: _Fig, weight: Mapping[str, float]) -> bool:
+def _look_alike(a: _Fig, b: _Fig, weight: Mapping[str, float], texts: Mapping[str, str]) -> bool:
     if a.unit != b.unit or a.modal != b.modal or _compatible(a, b):
         return False
+    if a.nouns and b.nouns and a.nouns.isdisjoint(b.nouns):
+        return False  # "12 Somali" pirates / "seven AK-47 assault rifles": other things counted, no one quantity
+    if mentions_value(texts.get(b.fig.doc, ""), a.fig.text) or mentions_value(texts.get(a.fig.doc, ""), b.fig.text):
+        return False  # a report giving both numbers ("89 freshmen", "32 districts") sets them apart itself
     lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:
         return False
     return bool(a.nouns & b.nouns) or _context_overlap(a, b, weight) >= MIN_FIGURE_OVERLAP
 
 
-def _parting(fa: Sequence[_Fig], fb: Sequence[_Fig], weight: Mapping[str, float]) -> tuple[_Fig, _Fig] | None:
+def _parting(fa: Sequence[_Fig], fb: Sequence[_Fig], weight: Mapping[str, float],
+             texts: Mapping[str, str]) -> tuple[_Fig, _Fig] | None:
     """The pair of figures that parts two claims: alike, other values, and no value of that
     unit of one claim compatible with one of the other's."""
     for a in fa:
         for b in fb:
-            if not _look_alike(a, b, weight):
+            if not _look_alike(a, b, weight, texts):
                 continue
             same_unit_a = [x for x in fa if x.unit == a.unit]
             same_unit_b = [y for y in fb if y.unit == a.unit]
@@ -98,6 +104,7 @@ def part_facts(
     by_id = {c.id: c for c in claims}
     in_conflict = {(s.doc, s.start) for f in conflicts for s in f.citations}
     story: StoryTerms | None = None  # which documents use each word and figure, once parting happens
+    texts = {d: doc.text for d, doc in docs.items()}
     out: list[Fact] = []
     compared: list[FigureComparison] = []
     for fact in facts:
@@ -116,7 +123,7 @@ def part_facts(
             for b in same[x + 1:]:
                 if units.get(a.doc) == units.get(b.doc) or a.id not in of_claim or b.id not in of_claim:
                     continue
-                pair = _parting(of_claim[a.id], of_claim[b.id], weight)
+                pair = _parting(of_claim[a.id], of_claim[b.id], weight, texts)
                 if pair is not None:
                     parted[frozenset((a.id, b.id))] = pair
         if not parted:
