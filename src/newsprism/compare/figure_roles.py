@@ -2,9 +2,12 @@
 (possessor or subject: "Sanders' 1,192", "Clinton is backed by 520"), age brackets
 ("people under 45") that are no count, and the set a count is of (an indefinite count
 brings in the set its clause tells of: "4 states" the campaign buys ads for, "11 states"
-that hold contests)."""
+that hold contests), the model name a count names its things by ("12 AK 47 guns") and whether
+it measures rather than counts ("a 5.56 mm rifle")."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from newsprism.extract.figures import PEOPLE_NOUNS, is_designation
 from newsprism.lexicon import OUTCOME_WORDS
@@ -247,6 +250,7 @@ def designation(tokens) -> tuple[str | None, frozenset[int]]:
     return None, frozenset()
 
 
+@lru_cache(maxsize=4096)
 def is_measure_noun(lemma: str) -> bool:
     """The noun is a unit of measure (WordNet's first sense a quantity: "mm", "mile", "kilogram"):
     a number of it measures, it counts no things. Without the optional WordNet files, False."""
