@@ -479,7 +479,7 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     if (a.among - b.words.keys()) or (b.among - a.words.keys()):
         return 0.0  # "9 percent" among Tea Party supporters, "11 percent" of all primary voters
     nouns_a, nouns_b = a.nouns, b.nouns
-    model_a, model_b = {k for k in a.kinds if k[0] == "#"}, {k for k in b.kinds if k[0] == "#"}
+    model_a, model_b = frozenset(k for k in a.kinds if k[0] == "#"), frozenset(k for k in b.kinds if k[0] == "#")
     if model_a and model_b:
         if model_a.isdisjoint(model_b):
             return 0.0  # "F-16 jets" / "F-35 jets": two models
