@@ -426,6 +426,7 @@ def test_a_count_told_in_two_parts_is_their_sum(nlp):
     texts = {"a": parts.format(14), "b": told}
     (found,) = _conflicts(nlp, texts)
     assert {v.value for v in found.versions} == {"23", "12 Somali and 14 Yemeni pirates"}
+    assert found.about.startswith("how many pirates in: ")  # not "how many boat", the last word of the phrase
     for v in found.versions:
         (doc,) = v.docs
         assert all(texts[doc][c.start:c.end] == c.text == v.value for c in v.citations)

@@ -204,6 +204,18 @@ def _noun(f) -> str:
     return words[-1] if words and words[-1] not in _MEASURE_WORDS else ""
 
 
+# where the words after a counted noun stop naming it ("pirates on the larger pirate boat")
+_AFTER_NOUN = re.compile(r"\s+(?:on|in|at|of|from|with|who|that|which|to|for|by|aboard|during)\s.*$", re.IGNORECASE)
+
+
+def _heading_noun(f) -> str:
+    """The counted noun as the text writes it, for a heading: the last word before what follows
+    it ("pirates on the larger pirate boat": "pirates"; "300 rounds of ammunition": "rounds")."""
+    head = _AFTER_NOUN.sub("", f.counts or "")
+    words = re.findall(r"[A-Za-z][\w-]*", head)
+    return words[-1] if words and words[-1].lower() not in _MEASURE_WORDS else ""
+
+
 # ---------------------------------------------------------------- figures aligned by what they count
 
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ"})
@@ -735,6 +747,6 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
         if len(versions) < 2:
             continue
         a, b = members[0]
-        what = what_figure(a.unit, _noun(a.fig) or _noun(b.fig))
+        what = what_figure(a.unit, _heading_noun(a.fig) or _heading_noun(b.fig))
         out.append(conflict(f"{what} in: {a.claim.text}", "figure", tuple(versions)))
     return out
