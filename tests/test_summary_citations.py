@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from newsprism.compare.findings import _stating
 from newsprism.extract.claims import Claim
-from newsprism.model import Span
+from newsprism.model import Article, Span
 
 A = ("According to investigators, a woman was killed by a hit-and-run driver in Queens on Friday.\n"
      "The driver was charged with DWI, leaving the scene of an accident and vehicular manslaughter.\n")
@@ -150,3 +150,23 @@ def test_a_reports_title_line_is_not_cited_beside_its_sentence():
     only = Span("wins", 0, 40, "Woman Killed In Queens Hit - And - Run Accident , Driver Charged")
     forum = Span("forum", 300, 380, "Subryan has been charged with vehicular manslaughter and driving while intoxicated .")
     assert _without_titles((title, sentence, caps, forum, only)) == (sentence, forum, only)
+
+
+def test_a_one_outlet_headline_with_no_verb_goes_after_the_sentences(nlp):
+    # ECB+ 34ecbplus: "Farmer , Vicar General of the Archdiocese of Mobile and rector at the Cathedral ..."
+    # (the splitter cut it from its sentence) stood among the first single-source items
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": ("Msgr. Michael Farmer, Vicar General of the Archdiocese of Mobile and rector at the Cathedral of the "
+              "Immaculate Conception in Mobile.\n\n"
+              "Regina Benjamin was nominated on Monday as surgeon general by President Barack Obama.\n\n"
+              "Her clinic in Bayou La Batre was rebuilt after Hurricane Katrina."),
+        "b": ("President Barack Obama nominated Regina Benjamin as surgeon general on Monday.\n\n"
+              "The Senate must confirm the nomination before she takes office."),
+    }
+    single = [f.about for f in run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}")
+                                             for k, v in texts.items()], nlp).findings.single_source]
+    clinic = next(i for i, t in enumerate(single) if t.startswith("Her clinic"))
+    farmer = next(i for i, t in enumerate(single) if "Vicar General" in t)
+    assert clinic < farmer, single

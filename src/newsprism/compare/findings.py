@@ -26,7 +26,9 @@ from newsprism.compare.align import AlignParams
 from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
-from newsprism.compare.fact_text import headline_span, is_content, summary_sentence, title_case, told_by_each
+from newsprism.compare.fact_text import (
+    headline_span, is_content, reads_whole, summary_sentence, title_case, told_by_each,
+)
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
@@ -463,10 +465,21 @@ def find_from_claims(
     told = sorted((f for f in facts if f.sources >= 2),
                   key=lambda f: (is_side_fact(f), -f.sources, -len(f.docs), -f.importance))
     corroborated = _numbered("C", [_as_finding(f, "corroborated") for f in told])
+    # (a headline that does not read as a sentence — a clause going on from another, no verb of a
+    # sentence — goes after every one that does, copies' facts included: 34ecbplus's first two were
+    # "And if there's anyone who understands the urgency ..." and "Farmer, Vicar General of the
+    # Archdiocese of Mobile and rector at the Cathedral ... in Mobile.")
+    heads = {fact.id: fact.headline for fact in facts}
+
+    def whole(f: Finding) -> bool:
+        head = heads.get(f.fact or "")
+        return reads_whole(f.about) and (head is None or docs is None or _finite(head, docs))
+
     single = _numbered(
         "S",
-        [_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
-        + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
+        sorted([_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
+               + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
+               key=lambda f: not whole(f)),
     )
     omissions = _omissions(analysis.documents, corroborated)
     return Findings(
