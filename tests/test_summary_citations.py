@@ -170,3 +170,29 @@ def test_a_one_outlet_headline_with_no_verb_goes_after_the_sentences(nlp):
     clinic = next(i for i, t in enumerate(single) if t.startswith("Her clinic"))
     farmer = next(i for i, t in enumerate(single) if "Vicar General" in t)
     assert clinic < farmer, single
+
+
+def test_a_summary_sentence_cites_its_own_report_by_that_sentence_alone(nlp):
+    # BASIL 0ffb34cd (Fox): '"Sheriff Arpaio knows the struggle ...," said Gov. Perry.' was cited with
+    # Fox's next quoted sentences ("I am honored to have Sheriff Arpaio's support ...") beside it
+    from newsprism.pipeline import run_pipeline
+
+    knows = ("\"Sheriff Arpaio knows the struggle border states face as Washington politicians and bureaucrats "
+             "fail time and again to properly secure our nation's southern boundary with Mexico,\"")
+    honored = ("\"I am honored to have Sheriff Arpaio's support for my presidential campaign and our shared goals "
+               "of fighting border crime with more personnel, border fencing and surveillance")
+    texts = {
+        "a": ("Texas Governor Rick Perry won the endorsement of Sheriff Joe Arpaio in New Hampshire on Tuesday.\n\n"
+              f"{knows} said Gov. Perry. {honored}. A secure border is vital to protecting America's national "
+              "security, public safety and jobs.\""),
+        "b": ("Arizona Sheriff Joe Arpaio endorsed Rick Perry on Tuesday in New Hampshire.\n\n"
+              f"{knows} Perry said in a statement. {honored},\" he added."),
+    }
+    summary = run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()],
+                           nlp).findings.summary
+    said = [s for s in summary if s.text.startswith(knows)]
+    assert said, summary
+    own = [c for c in said[0].citations if c.doc == "a"]
+    assert [c.text for c in own] == [said[0].text], own
+    assert any(c.doc == "b" for c in said[0].citations)
+

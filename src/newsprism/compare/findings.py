@@ -277,6 +277,11 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
             cited = tuple(c for c in _stating(cited, head, same) if c.doc == head.doc
                           or (told.get(c.doc, 1.0) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
             cited = _without_titles(cited)
+            if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
+                # the sentence is quoted from its report: that report's other sentences the alignment
+                # put in the fact say other things ('"Sheriff Arpaio knows the struggle ...," said Gov.
+                # Perry.' beside Fox's "I am honored to have Sheriff Arpaio's support ...")
+                cited = tuple(c for c in cited if c.doc != head.doc or (c.start, c.end) == (head.start, head.end))
             if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
                 continue
         said.add(key)
