@@ -61,3 +61,13 @@ def test_a_name_modifying_a_noun_is_no_antecedent(nlp):
     entities = resolve_gold_style(nlp, {"a": text}, {"a": ["Hugh Jackman", "Tony", "his"]})
     assert entity_texts(entities, "his") == {"Hugh Jackman", "his"}
     assert entity_texts(entities, "Tony") == {"Tony"}
+
+
+def test_they_who_say_can_speak(nlp):
+    """"the man who they say hit a woman": whoever "they" are can say something, so not the
+    charges written just before (the nearest plural), but the prosecutors."""
+    entities = resolve_gold_style(nlp, {
+        "a": "Prosecutors met on Friday. The county attorney filed charges against the man who they say hit a woman.",
+    }, {"a": ["Prosecutors", "county attorney", "charges", "man", "they", "woman"]})
+    assert "they" not in entity_texts(entities, "charges")
+    assert "they" in entity_texts(entities, "Prosecutors")

@@ -41,6 +41,7 @@ from newsprism.lexicon import (
     MALE_HONORIFICS,
     MALE_NOUNS,
     NAME_SUFFIXES,
+    REPORTING_VERBS,
     TITLE_WORDS,
     US_STATE_ABBREVIATIONS,
     US_STATES,
@@ -96,6 +97,7 @@ class Item:
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
     clause_argument: tuple[str, str] | None = None  # the same, of the clause that modifies it ("the driver who fled")
     head_i: int = -1  # the head's token index in its document
+    speaks: bool = False  # a pronoun subject of a reporting verb ("they say", "they believe")
     said_of: int = -1  # the token index of the noun this one is said to be ("Smith, the driver"; "he is the driver")
     headline: bool = False  # a name of two words or more in a line written in title case (a headline)
     opens_sentence: bool = False  # a person's name with nothing but punctuation before it in its sentence
@@ -413,6 +415,8 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
                 item.relative_to = _relative_antecedent(span[0])
             elif item.head in OBJECT_PRONOUNS:
                 item.bound_by = clause_subjects(span[0])
+            verb = head.head
+            item.speaks = head.dep_ == "nsubj" and verb.pos_ == "VERB" and verb.lemma_.lower() in REPORTING_VERBS
             return item
         is_name = m.label in NAME_LABELS or (head.pos_ == "PROPN" and group != "TIME")
         if not is_name and group == "UNK" and len(span) >= 2 and all(t.is_title and t.is_alpha for t in span):

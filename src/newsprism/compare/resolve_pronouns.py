@@ -1,7 +1,8 @@
 """Resolver rule for pronouns (``compare/resolve.py`` runs it): the nearest preceding
 compatible mention of the document, by gender, number and relative clause. An object pronoun is
 not its own clause's subject ("the driver struck her"), and a name that only modifies a noun
-("the 2004 Tony telecast of his performance") is no antecedent: it is no phrase of its own."""
+("the 2004 Tony telecast of his performance") is no antecedent: it is no phrase of its own. A
+pronoun that says or believes ("they say") goes back to someone who can: not "the charges"."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from newsprism.compare.mention_items import (
     is_person_noun,
 )
 from newsprism.compare.mention_sets import MentionSets
+from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import FEMALE_NOUNS, MALE_NOUNS
 
 __all__ = ["link_pronouns", "pronoun_gender"]
@@ -46,6 +48,22 @@ def _own_gender(it: Item) -> str | None:
     return it.gender if it.kind == "name" and not it.gender_by_name else None
 
 
+def _can_speak(it: Item, memo: dict[str, bool]) -> bool:
+    """Whether a mention names someone who can say or believe something: a person, an
+    organisation or a people, or a common noun whose first WordNet sense is a person or a group
+    ("police", "officials"); without WordNet, a noun of the person-noun list."""
+    if it.kind != "nominal":
+        return it.group in ("PERSON", "ORG", "NORP")
+    if it.head not in memo:
+        wn = noun_senses()
+        if wn is None:
+            memo[it.head] = is_person_noun(it.head)
+        else:
+            senses = wn.senses(it.head)
+            memo[it.head] = bool(senses) and wn.synset(senses[0]).lexname in ("noun.person", "noun.group")
+    return memo[it.head]
+
+
 def _pronoun_class(word: str) -> str:
     """One key for the case forms of a pronoun ("he", "him", "his")."""
     return next((min(forms) for forms in _PRONOUN_FORMS if word in forms), word)
@@ -59,6 +77,7 @@ def link_pronouns(items: list[Item], sets: MentionSets, event: Mapping[str, int]
     # a common noun is a person when its entity is also named as one ("the driver" = "Smith")
     person_sets = {sets.find(it.idx) for it in items if it.group == "PERSON" and it.kind == "name"}
     gender_of: dict[int, str] = {}  # entity root -> gender of the personal pronouns linked to it
+    kinds: dict[str, bool] = {}  # a common noun -> whether it names people (memo for _can_speak)
     at = {(it.mention.doc, it.head_i): it for it in items if it.head_i >= 0}
     for doc_items in by_doc.values():
         sents = sorted({it.sent for it in doc_items})
@@ -69,6 +88,8 @@ def link_pronouns(items: list[Item], sets: MentionSets, event: Mapping[str, int]
             if it.head in PRONOUNS_OTHER:  # "I", "we", "you": the speaker, not a nearby noun
                 unresolved[(event.get(it.mention.doc, 0), _pronoun_class(it.head))].append(it)
                 continue
+            # "they say", "they believe": whoever they are can speak, not "the charges" before them
+            speaks = it.speaks  # read once per pronoun
             # binding: "him" is not the subject of its own clause, nor anyone that subject names
             bound = {sets.find(at[(it.mention.doc, i)].idx) for i in it.bound_by if (it.mention.doc, i) in at}
             for prev in reversed(doc_items[:k]):
@@ -85,9 +106,9 @@ def link_pronouns(items: list[Item], sets: MentionSets, event: Mapping[str, int]
                     ok = other in (None, pronoun_gender(it.head)) and (prev.group == "PERSON" or sets.find(prev.idx) in person_sets or (
                         prev.kind == "nominal" and not prev.plural and is_person_noun(prev.head)))
                 elif it.head in PRONOUNS_PLURAL:
-                    ok = prev.plural or prev.group in ("ORG", "NORP")
+                    ok = (prev.plural or prev.group in ("ORG", "NORP")) and (not speaks or _can_speak(prev, kinds))
                 else:
-                    ok = prev.group not in ("PERSON", "NORP", "TIME") and not prev.plural
+                    ok = prev.group not in ("PERSON", "NORP", "TIME") and not prev.plural and (not speaks or _can_speak(prev, kinds))
                 if ok:
                     sets.union(it.idx, prev.idx)
                     if it.head in PRONOUNS_PERSON:  # "his" cannot then join the entity "she" named
