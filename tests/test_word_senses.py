@@ -233,3 +233,16 @@ def test_one_group_named_again_in_another_clause_of_its_sentence(nlp):
     pirates_c, bandits_c = _mention("c", c, "The pirates"), _mention("c", c, "the bandits")
     entities = resolve_entities([pirates_c, bandits_c], {"c": docs["c"]})
     assert not _together(entities, pirates_c, bandits_c)
+
+
+def test_a_thing_brought_in_with_a_and_named_again_with_the_in_another_clause(nlp):
+    """ECB+ (tuning topic 21): "A woman hit by a motorist ... might be alive if the driver had
+    listened": one sentence, two clauses, "a motorist" then "the driver", one person. A definite
+    its own words make known ("the driver of a truck") is someone else."""
+    a = "A woman hit by a motorist outside a store might be alive if the driver had stopped ."
+    b = "A motorist hit a cyclist on Friday , and the driver of a truck stopped to help ."
+    docs = {"a": nlp(a), "b": nlp(b)}
+    motorist_a, driver_a = _mention("a", a, "motorist"), _mention("a", a, "driver")
+    assert _together(resolve_entities([motorist_a, driver_a], {"a": docs["a"]}), motorist_a, driver_a)
+    motorist_b, driver_b = _mention("b", b, "motorist"), _mention("b", b, "driver")
+    assert not _together(resolve_entities([motorist_b, driver_b], {"b": docs["b"]}), motorist_b, driver_b)

@@ -97,6 +97,7 @@ class Item:
     argument: tuple[str, str] | None = None  # (verb lemma, "subject" | "object") the mention is an argument of
     clause_argument: tuple[str, str] | None = None  # the same, of the clause that modifies it ("the driver who fled")
     head_i: int = -1  # the head's token index in its document
+    article: str = ""  # a common noun's article: "a" ("a motorist"), "the" (nothing after the noun says which), or ""
     speaks: bool = False  # a pronoun subject of a reporting verb ("they say", "they believe")
     said_of: int = -1  # the token index of the noun this one is said to be ("Smith, the driver"; "he is the driver")
     headline: bool = False  # a name of two words or more in a line written in title case (a headline)
@@ -461,6 +462,12 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
         item.clause_argument = clause_argument_of(head)
         item.head_i, item.said_of = head.i, said_of(head)
         item.clause = clause_of(head)
+        if not is_name:
+            det = next((t.lower_ for t in head.children if t.dep_ == "det"), "")
+            # "the driver of a truck", "the driver who stopped": a definite its own words make
+            # known, not one that names again what came before
+            told = any(t.dep_ in ("prep", "relcl", "acl") for t in head.rights)
+            item.article = "a" if det in ("a", "an") else "the" if det == "the" and not told else ""
         item.modifier = len(span) == 1 and head.dep_ == "compound" and head.head.pos_ == "NOUN"
     else:
         raw = NAME_WORD.findall(m.text)

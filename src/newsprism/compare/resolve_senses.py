@@ -16,7 +16,10 @@ brings the role nouns it is given, "Regina Benjamin, a physician") when a noun o
 related and:
 - they share no sentence (one clause's two nouns are two things), unless both are plural and
   each clause of the sentence names one of them: a group named again in another clause, in
-  other words ("an attack by sea brigands , apprehending 26 Somali pirates");
+  other words ("an attack by sea brigands , apprehending 26 Somali pirates"); or unless the
+  sentence brings one in with "a" and names it again with "the" in another clause ("A woman hit
+  by a motorist might be alive if the driver had stopped"; not "the driver of a truck", whose
+  own words say which);
 - they agree in number ("the pirates" are not "the ship");
 - the join is unambiguous: each entity the one related to an entity is related to the other
   too (a "warship" and a "freighter" both related to "the vessel", but not to each other,
@@ -79,6 +82,16 @@ def _member_of(wn: NounSenses, senses: set[int], up: set[int], groups: set[int])
     return any(any(g in groups for g in wn.synset(h).member_of) and _depth(wn, h) >= _SPECIFIC for h in up)
 
 
+def _introduced_then_named(one: list[tuple[int, str, int]], other: list[tuple[int, str, int]]) -> bool:
+    """Whether one sentence brings in a thing with "a" and names it again with "the" in another
+    of its clauses ("A woman hit by a motorist might be alive if the driver had stopped"): the
+    two entities' only mentions there, one indefinite, the other definite and after it."""
+    if len(one) != 1 or len(other) != 1:
+        return False
+    (_, art_1, clause_1), (_, art_2, clause_2) = sorted(one + other)
+    return art_1 == "a" and art_2 == "the" and clause_1 != clause_2 and clause_1 >= 0 and clause_2 >= 0
+
+
 def _compound(wn: NounSenses, it: Item) -> tuple[str, bool] | None:
     """The two last words of a common noun when WordNet knows them as one noun ("naval forces":
     the navy; "police officers": "police_officer"), and whether WordNet writes it in the plural
@@ -102,10 +115,13 @@ def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, i
     clauses: dict[int, set[tuple[str, int, int]]] = defaultdict(set)
     named: set[int] = set()
     group_of: dict[int, int] = {}
+    # per entity and sentence: (offset, article, clause) of its mentions there (article "" but for common nouns)
+    in_sentence: dict[int, dict[tuple[str, int], list[tuple[int, str, int]]]] = defaultdict(lambda: defaultdict(list))
     for it in items:
         root = sets.find(it.idx)
         sentences[root].add((it.mention.doc, it.sent))
         clauses[root].add((it.mention.doc, it.sent, it.clause))
+        in_sentence[root][(it.mention.doc, it.sent)].append((it.mention.start, it.article if it.kind == "nominal" else "", it.clause))
         if it.kind == "name":
             named.add(root)
             nouns[root].update(r for r in it.role_lemmas if r.isalpha())
@@ -128,7 +144,9 @@ def link_noun_senses(items: list[Item], sets: MentionSets, event: Mapping[str, i
                 if a in named and b in named:
                     continue
                 # one sentence: two things, unless two plurals in two of its clauses (a group named again)
-                if sentences[a] & sentences[b] and not (many.get(a) and many.get(b) and not clauses[a] & clauses[b]):
+                shared = sentences[a] & sentences[b]
+                if shared and not (many.get(a) and many.get(b) and not clauses[a] & clauses[b]) and not all(
+                        _introduced_then_named(in_sentence[a][s], in_sentence[b][s]) for s in shared):
                     continue
                 if many.get(a, False) != many.get(b, False):
                     continue
