@@ -525,16 +525,28 @@ def same_named(entities: Sequence) -> dict[str, str]:
         for k, _e in keys:
             if len(k.split()) > 1:
                 full_by_surname.setdefault(k.split()[-1], set()).add(k.replace(" ", ""))
-        for i, (ka, a) in enumerate(keys):
-            for kb, b in keys[i + 1:]:
-                if not ka or not kb:
-                    continue
-                wa, wb = ka.split(), kb.split()
-                same = ka.replace(" ", "") == kb.replace(" ", "")
-                if not same and a.type == "PERSON" and (len(wa) == 1 or len(wb) == 1):
-                    same = wa[-1] == wb[-1] and len(full_by_surname.get(wa[-1], ())) <= 1
-                if same:
-                    parent[find(a.id)] = find(b.id)
+        # the pairs that name one referent, found by key instead of by trying every pair
+        # (quadratic in a big story's entities), then joined in the order of trying every
+        # pair: the id each entity is given depends on that order
+        pairs: set[tuple[int, int]] = set()
+        letters: dict[str, list[int]] = {}
+        surnames: dict[str, list[int]] = {}
+        for i, (k, e) in enumerate(keys):
+            if not k:
+                continue
+            letters.setdefault(k.replace(" ", ""), []).append(i)
+            if e.type == "PERSON":
+                surnames.setdefault(k.split()[-1], []).append(i)
+        for members in letters.values():
+            pairs.update((a, b) for x, a in enumerate(members) for b in members[x + 1:])
+        for surname, members in surnames.items():
+            if len(full_by_surname.get(surname, ())) > 1:
+                continue
+            single = [len(keys[i][0].split()) == 1 for i in members]
+            pairs.update((a, b) for x, a in enumerate(members) for y, b in enumerate(members[x + 1:], x + 1)
+                         if single[x] or single[y])
+        for i, j in sorted(pairs):
+            parent[find(keys[i][1].id)] = find(keys[j][1].id)
     return {e.id: find(e.id) for e in entities}
 
 
