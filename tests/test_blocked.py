@@ -76,3 +76,21 @@ def test_a_story_above_the_threshold_goes_through_blocking(seed_claims, monkeypa
     monkeypatch.setattr(blocked, "align_blocked", lambda *a, **k: calls.append(1) or real(*a, **k))
     graph = blocked.align_story(seed_claims, default_embedder())
     assert calls and graph.groups
+
+
+def test_findings_of_a_story_aligned_on_candidate_pairs(nlp, monkeypatch):
+    # the facts read the alignment's scores of pairs it did not link: on a blocked story these
+    # are a PairTable (no dense matrix to slice), which find() must read as well
+    from newsprism.corpus.readers import read_paths
+    from newsprism.pipeline import run_pipeline
+
+    monkeypatch.setattr(blocked, "BLOCK_ABOVE", 10)
+    articles, _ = read_paths([EXAMPLE])
+    analysis = run_pipeline(articles, nlp)
+    findings = analysis.findings
+    assert findings is not None and findings.corroborated
+    texts = {d.id: d.text for d in analysis.documents}
+    for f in findings.corroborated:
+        assert len(f.docs) >= 2
+        for c in f.citations:
+            assert texts[c.doc][c.start:c.end] == c.text

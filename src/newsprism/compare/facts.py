@@ -36,6 +36,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
+from newsprism.compare.blocked import PairTable, pairs_at_least
 from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
 from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
 from newsprism.compare.fact_anchors import anchored_groups
@@ -122,9 +123,13 @@ def _proposition_groups(claims: Sequence[Claim], pairs: PairScores, used: set[st
     if params.unlinked_pairs:
         rest = np.array([k for k, c in enumerate(claims) if c.id not in used and is_content(c)], dtype=np.int64)
         if len(rest) > 1:
-            sub = pairs.score[np.ix_(rest, rest)]
-            for a, b in np.argwhere(np.triu(sub >= params.same_score, k=1)):
-                x, y = int(rest[a]), int(rest[b])
+            if isinstance(pairs.score, PairTable):
+                # a story aligned on candidate pairs (compare/blocked) has no dense table to slice
+                high = sorted(pairs_at_least(pairs.score, rest.tolist(), params.same_score))
+            else:
+                sub = pairs.score[np.ix_(rest, rest)]
+                high = [(int(rest[a]), int(rest[b])) for a, b in np.argwhere(np.triu(sub >= params.same_score, k=1))]
+            for x, y in high:
                 if (claims[x].doc != claims[y].doc and props.same_action(claims[x], claims[y])
                         and props.verdict(claims[x], claims[y]) == "agrees"
                         and link_strength(x, y, claims, pairs, set(), params, agents, props) == "same fact"):
