@@ -385,9 +385,13 @@ def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         if len(f.docs) >= 2 and not is_side_fact(f):
             home.update((s.claim, x) for s in f.support if s.strength == "same fact" and "@" not in s.claim)
     # what a side fact already cites (who someone is): not told again as a clause
-    sides = [s.citation for f in facts if is_side_fact(f) for s in f.support]
+    sides: dict[str, list[Span]] = {}  # by document: each clause is tried against its own report's only
+    for f in facts:
+        if is_side_fact(f):
+            for s in f.support:
+                sides.setdefault(s.citation.doc, []).append(s.citation)
     pieces = [p for p in pieces if not any(
-        s.doc == p.doc and s.start < p.claim.end and p.claim.start < s.end for s in sides)]
+        s.start < p.claim.end and p.claim.start < s.end for s in sides.get(p.doc, ()))]
     pairs = clause_pairs(pieces, clause_props, outlet_of, together, min_shared)
 
     def outlet(d: str) -> str:

@@ -163,9 +163,11 @@ def _passages(groups: list[list[int]], claims: Sequence[Claim]) -> list[list[int
         return groups
     # each sentence's place in its document
     sentence_rank: dict[tuple[str, int], int] = {}
-    for doc in {c.doc for c in claims}:
-        starts = sorted({(c.sentence or c.citation).start for c in claims if c.doc == doc})
-        sentence_rank.update(((doc, st), r) for r, st in enumerate(starts))
+    starts: dict[str, set[int]] = {}  # one pass over the claims, not one per document
+    for c in claims:
+        starts.setdefault(c.doc, set()).add((c.sentence or c.citation).start)
+    for doc, at in starts.items():
+        sentence_rank.update(((doc, st), r) for r, st in enumerate(sorted(at)))
 
     def extent(members: list[int]) -> dict[str, tuple[int, int, int, int]] | None:
         ranks: dict[str, set[int]] = {}
