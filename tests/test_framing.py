@@ -1001,3 +1001,38 @@ def test_a_name_ending_in_s_owns_with_an_apostrophe_alone():
 
     assert possessive("Indians") == "Indians'" and possessive("Reuters") == "Reuters'"
     assert possessive("AP") == "AP's" and possessive("Hugh Jackman") == "Hugh Jackman's"
+
+
+def test_a_lone_verdict_on_an_earlier_episode_is_the_stories_backdrop(nlp):
+    # BASIL and PolNeAR dev: "had pushed through a controversial law last year", "who have been
+    # fierce adversaries for months", "has flirted with running for president several times" are
+    # what an outlet recalls of the past, not how it tells the story; a day or a week named is the
+    # story's own time, and a clause hung on the judged word's clause keeps its time to itself
+    from newsprism.compare.backdrop import backdrop
+
+    def past(text, word):
+        doc = nlp(text)
+        return backdrop(next(t for t in doc if t.text == word))
+
+    assert past("Mr. Pearce had pushed through a controversial law last year.", "controversial")
+    assert past("Mr. Rubio and Mr. Cruz, who have been fierce adversaries for months, teamed up against "
+                "Mr. Trump.", "fierce")
+    assert past("Mr. Trump has flirted with running for president several times since the 1980s.", "flirted")
+    assert past("The chaotic process has stung both parties repeatedly.", "chaotic")
+    assert past("Twenty-two years ago, The New York Times hailed Donald Trump as a comeback kid.", "hailed")
+    assert not past("Rep. Etheridge has apologized for his combative behavior over the weekend.", "combative")
+    assert not past("The fierce competition will end next month with the selection of a chairman.", "fierce")
+    assert not past("Obama gave a dismal performance at last week's debate.", "dismal")
+    assert not past("The senator gave a dismal speech on Tuesday, which his aides had drafted for months.", "dismal")
+    assert not past("Since debates often have little impact, the dismal speech may not matter.", "dismal")
+    assert not past("Obama repeatedly insisted that lifting the embargo was not a response to Beijing.", "insisted")
+    assert not past("Earnings dropped sharply from a year ago.", "sharply")
+    assert not past("The deficit would surpass a dismal $1 trillion for the first time since the recession.", "dismal")
+
+    texts = {
+        "a": "Governor Jan Brewer signed the budget on Tuesday in Phoenix. Russell Pearce had pushed through a "
+             "controversial law last year. Governor Jan Brewer gave a dismal speech on Tuesday.",
+        "b": "Governor Jan Brewer signed the state budget in Phoenix on Tuesday, her office said.",
+    }
+    about = " ".join(x.about for x in _evaluative(nlp, texts))
+    assert "dismal speech" in about and "controversial law" not in about, about

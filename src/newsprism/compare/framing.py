@@ -27,6 +27,7 @@ from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
+from newsprism.compare.backdrop import backdrop
 from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
@@ -626,7 +627,9 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         alone = paired = 0
         # "Mr. Trump assailed a federal judge": the outlet's word for an act no other outlet tells,
         # not its verdict — shown as its choice of word, one per outlet, after every judgement
-        chosen = [r for r in rows if r[0] == wording][:1]
+        # one told of an earlier episode ("Twenty-two years ago, a Times article hailed Trump") is the
+        # backdrop the outlet recalls, not its telling of this story (``backdrop``)
+        chosen = [r for r in rows if r[0] == wording and not backdrop(docs[d][r[5]])][:1]
         for rank, _, c, phrase, _word, at in judged + chosen:
             cites: tuple[Span, ...] = (c.citation,)
             label: tuple[Label, ...] = (Label(d, outlet_of.get(d), phrase, cites),)
@@ -642,14 +645,16 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 if rank == modifier or graded.i != at else []
             if graded.i != at:  # both outlets' word ("famously frosty" / "sometimes frosty"): a shared judgement
                 plain = [(lab, j) for lab, j in plain if graded.lower_ not in lab.label.lower().split()]
-            if (paired if plain else alone) >= per_doc:
-                continue
-            paired, alone = (paired + 1, alone) if plain else (paired, alone + 1)
             # a judgement inside an adverbial clause judges the circumstance that clause tells, not
             # the fact of the sentence the others tell (AP: "The initial evacuation deal was mediated
             # ... , ceding more and more territory in the face of the brutal advance by Syrian forces"
             # beside the others' sentences on the deal): shown alone
             told = [] if plain or _in_adverbial(graded) else fact_tellings(c, facts, docs, outlet_of)
+            if not plain and not told and backdrop(docs[d][at]):
+                continue  # a lone verdict on an earlier episode or a long habit: the story's backdrop
+            if (paired if plain else alone) >= per_doc:
+                continue
+            paired, alone = (paired + 1, alone) if plain else (paired, alone + 1)
             if told:
                 # no other words for the judged thing, but the others tell the same fact: shown beside
                 # it, plainly ("defiant speech" / "Sanders told a cheering crowd in West Virginia …")

@@ -1,0 +1,99 @@
+"""Whether a word tells the story's backdrop: an earlier episode or a long habit, not the event.
+
+A judgement one outlet alone passes on what someone did last year, years ago, for months or
+repeatedly ("had pushed through a controversial law last year", "who have been fierce adversaries
+for months", "has flirted with running for president several times", "the chaotic process has
+stung both parties repeatedly") characterises the background the outlet chose to recall; the
+framing of *this* story is how the outlets tell its event and its people now. Read from the parse
+of the word's own clause: a time said to be long past ("ago", "last year", "earlier in the
+year", "in the past", "since the 1980s"), a stretch of months or years ("for months"), or a
+repetition told with a perfect ("has … repeatedly", "has … several times"). A day or a week
+named ("on Tuesday", "last week", "over the weekend") is the story's own time, and a clause hung
+on the word's clause (a relative or adverbial clause, a parenthetical) tells its own time, not
+the word's.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+__all__ = ["backdrop"]
+
+# units of time long enough that "last …", "earlier in the …", "for …s" reach before the story
+_LONG_UNITS = frozenset("year decade century month".split())
+# words that place a clause before the story, whatever they modify
+_PAST = frozenset("ago previously formerly".split())
+# words of repetition: a habit only with a perfect ("has stung both parties repeatedly"); with a
+# plain past they tell the event ("Obama repeatedly insisted" at one news conference)
+_AGAIN = frozenset("repeatedly".split())
+# quantities of "times" that make a habit ("several times", "many times")
+_MANY = frozenset("several many multiple numerous countless repeated".split())
+# clauses hung on the word's clause: each tells its own time
+_OWN_TIME = frozenset("relcl advcl parataxis conj acl appos".split())
+# a verb without a subject of its own, under a preposition or another verb, tells part of that
+# verb's act ("made waves by very loudly claiming …", "kept a low profile, other than lashing out")
+_PART_OF = frozenset("pcomp xcomp advcl acl pobj prep".split())
+
+
+def _clause_verb(tok: Token) -> Token:
+    """The verb whose clause ``tok`` is in; a verb without a subject of its own that hangs on a
+    preposition or another verb is part of that verb's clause."""
+    t = tok
+    while (t.pos_ not in ("VERB", "AUX") or t.dep_ in ("aux", "auxpass")) and t.head.i != t.i:
+        t = t.head
+    while t.tag_ in ("VBG", "VBN", "VB") and t.dep_ in _PART_OF and t.head.i != t.i \
+            and not any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children):
+        up = t.head
+        while up.pos_ not in ("VERB", "AUX") and up.head.i != up.i:
+            up = up.head
+        if up.pos_ not in ("VERB", "AUX") or up.i == t.i:
+            break
+        t = up
+    return t
+
+
+def _clause(verb: Token, path: set[int]) -> list[Token]:
+    """The words of ``verb``'s own clause: its subtree without the clauses hung on it (unless
+    ``path``, the way down to the judged word, goes through one)."""
+    out, todo = [], [verb]
+    while todo:
+        t = todo.pop()
+        out.append(t)
+        todo.extend(c for c in t.children if c.dep_ not in _OWN_TIME or c.i in path)
+    return out
+
+
+def _marks_past(t: Token, perfect: bool) -> bool:
+    low = t.lower_
+    if low in _PAST:
+        # "dropped sharply from a year ago", "higher than a year ago": a measure's baseline, not when
+        return not (low == "ago" and any(a.lower_ in ("from", "than", "over", "since") for a in t.ancestors))
+    if low in ("last", "earlier", "past") and t.head.lemma_.lower() in _LONG_UNITS:
+        return True  # "last year", "earlier in the year" reads "earlier" on "year" or on the verb
+    if low == "earlier" and any(c.dep_ == "prep" and any(g.lemma_.lower() in _LONG_UNITS for g in c.children)
+                                for c in t.children):
+        return True
+    if low == "past" and t.dep_ == "pobj" and t.head.lower_ == "in":
+        return True  # "in the past"
+    if (low in _AGAIN or (t.lemma_.lower() == "time" and t.tag_ == "NNS" and any(c.lower_ in _MANY for c in t.children))) \
+            and perfect:
+        return True
+    if t.dep_ == "pobj" and t.head.lower_ == "for" and t.tag_ == "NNS" and t.lemma_.lower() in _LONG_UNITS:
+        return True  # "for months", "for years"
+    # "since the 1980s", "since leaving the Senate": a time, not a reason ("since debates often …"
+    # is a subordinate clause, its "since" a marker, not a preposition; "for the first time since the
+    # recession" tells a new event)
+    return low == "since" and t.dep_ == "prep" and t.head.lemma_.lower() != "time" \
+        and any(c.dep_ in ("pobj", "pcomp") for c in t.children)
+
+
+def backdrop(tok: Token) -> bool:
+    """Whether ``tok``'s clause tells an earlier episode or a long habit (see the module's note)."""
+    verb = _clause_verb(tok)
+    path = set()
+    t = tok
+    while t.i != verb.i and t.head.i != t.i:
+        path.add(t.i)
+        t = t.head
+    perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
+    return any(_marks_past(w, perfect) for w in _clause(verb, path))
