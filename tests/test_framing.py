@@ -1010,9 +1010,9 @@ def test_a_lone_verdict_on_an_earlier_episode_is_the_stories_backdrop(nlp):
     # story's own time, and a clause hung on the judged word's clause keeps its time to itself
     from newsprism.compare.backdrop import backdrop
 
-    def past(text, word):
+    def past(text, word, year=None):
         doc = nlp(text)
-        return backdrop(next(t for t in doc if t.text == word))
+        return backdrop(next(t for t in doc if t.text == word), year)
 
     assert past("Mr. Pearce had pushed through a controversial law last year.", "controversial")
     assert past("Mr. Rubio and Mr. Cruz, who have been fierce adversaries for months, teamed up against "
@@ -1025,8 +1025,16 @@ def test_a_lone_verdict_on_an_earlier_episode_is_the_stories_backdrop(nlp):
     assert not past("Obama gave a dismal performance at last week's debate.", "dismal")
     assert not past("The senator gave a dismal speech on Tuesday, which his aides had drafted for months.", "dismal")
     assert not past("Since debates often have little impact, the dismal speech may not matter.", "dismal")
+    # a year named is long past only two years or more before the story's
+    told = "A man who in 2010 tried unsuccessfully to detonate a car bomb was cited by the president."
+    assert past(told, "unsuccessfully", 2016) and not past(told, "unsuccessfully", 2011)
+    assert not past(told, "unsuccessfully")
     assert not past("Obama repeatedly insisted that lifting the embargo was not a response to Beijing.", "insisted")
     assert not past("Earnings dropped sharply from a year ago.", "sharply")
+    assert not past("He touted how far his campaign had come in the last 10 months.", "touted")
+    assert not past("Mr. Putin backpedaled on his prediction a year ago that the slump would end.", "backpedaled")
+    assert not past("Republicans will control the House for the next four years, limiting ambitious "
+                    "legislation.", "ambitious")
     assert not past("The deficit would surpass a dismal $1 trillion for the first time since the recession.", "dismal")
 
     texts = {

@@ -6,7 +6,7 @@ for months", "has flirted with running for president several times", "the chaoti
 stung both parties repeatedly") characterises the background the outlet chose to recall; the
 framing of *this* story is how the outlets tell its event and its people now. Read from the parse
 of the word's own clause: a time said to be long past ("ago", "last year", "earlier in the
-year", "in the past", "since the 1980s"), a stretch of months or years ("for months"), or a
+year", "in the past", "since the 1980s", "in 2007" in a story of 2016), a stretch of months or years ("for months"), or a
 repetition told with a perfect ("has … repeatedly", "has … several times"). A day or a week
 named ("on Tuesday", "last week", "over the weekend") is the story's own time, and a clause hung
 on the word's clause (a relative or adverbial clause, a parenthetical) tells its own time, not
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-__all__ = ["backdrop"]
+__all__ = ["backdrop", "year_of"]
 
 # units of time long enough that "last …", "earlier in the …", "for …s" reach before the story
 _LONG_UNITS = frozenset("year decade century month".split())
@@ -28,11 +28,20 @@ _PAST = frozenset("ago previously formerly".split())
 _AGAIN = frozenset("repeatedly".split())
 # quantities of "times" that make a habit ("several times", "many times")
 _MANY = frozenset("several many multiple numerous countless repeated".split())
-# clauses hung on the word's clause: each tells its own time
-_OWN_TIME = frozenset("relcl advcl parataxis conj acl appos".split())
+# words that put a stretch of time ahead ("for the next four years", "for another 10 years")
+_AHEAD = frozenset("next coming upcoming another".split())
+# clauses hung on the word's clause: each tells its own time ("he touted how far his campaign had
+# come in the last 10 months" touts now)
+_OWN_TIME = frozenset("relcl advcl parataxis conj acl appos ccomp".split())
 # a verb without a subject of its own, under a preposition or another verb, tells part of that
 # verb's act ("made waves by very loudly claiming …", "kept a low profile, other than lashing out")
 _PART_OF = frozenset("pcomp xcomp advcl acl pobj prep".split())
+
+
+def year_of(published: str | None) -> int | None:
+    """The year of a publication date ("2016-03-10", "2016-03-10T12:00:00"), None when unknown."""
+    head = (published or "")[:4]
+    return int(head) if head.isdigit() else None
 
 
 def _clause_verb(tok: Token) -> Token:
@@ -63,37 +72,53 @@ def _clause(verb: Token, path: set[int]) -> list[Token]:
     return out
 
 
-def _marks_past(t: Token, perfect: bool) -> bool:
+def _time_phrase(t: Token, perfect: bool, year: int | None) -> Token | None:
+    """The top word of a phrase placing a clause before the story that ``t`` marks ("ago", "year" of
+    "last year", "for" of "for months", "in" of "in 2007" two years or more before ``year``, the
+    year the story was published), or None."""
     low = t.lower_
+    if year is not None and t.dep_ == "pobj" and t.head.lower_ in ("in", "during") and len(low) == 4 \
+            and low.isdigit() and 1800 < int(low) <= year - 2:
+        return t.head
     if low in _PAST:
         # "dropped sharply from a year ago", "higher than a year ago": a measure's baseline, not when
-        return not (low == "ago" and any(a.lower_ in ("from", "than", "over", "since") for a in t.ancestors))
+        baseline = low == "ago" and any(a.lower_ in ("from", "than", "over", "since") for a in t.ancestors)
+        return None if baseline else t
     if low in ("last", "earlier", "past") and t.head.lemma_.lower() in _LONG_UNITS:
-        return True  # "last year", "earlier in the year" reads "earlier" on "year" or on the verb
+        return t.head  # "last year"
     if low == "earlier" and any(c.dep_ == "prep" and any(g.lemma_.lower() in _LONG_UNITS for g in c.children)
                                 for c in t.children):
-        return True
+        return t  # "earlier in the year"
     if low == "past" and t.dep_ == "pobj" and t.head.lower_ == "in":
-        return True  # "in the past"
-    if (low in _AGAIN or (t.lemma_.lower() == "time" and t.tag_ == "NNS" and any(c.lower_ in _MANY for c in t.children))) \
-            and perfect:
-        return True
+        return t.head  # "in the past"
+    if perfect and (low in _AGAIN or (t.lemma_.lower() == "time" and t.tag_ == "NNS"
+                                      and any(c.lower_ in _MANY for c in t.children))):
+        return t
     if t.dep_ == "pobj" and t.head.lower_ == "for" and t.tag_ == "NNS" and t.lemma_.lower() in _LONG_UNITS:
-        return True  # "for months", "for years"
+        # "for months", "for years"; "for the next four years" is to come
+        return None if any(c.lower_ in _AHEAD for c in t.children) else t.head
     # "since the 1980s", "since leaving the Senate": a time, not a reason ("since debates often …"
-    # is a subordinate clause, its "since" a marker, not a preposition; "for the first time since the
-    # recession" tells a new event)
-    return low == "since" and t.dep_ == "prep" and t.head.lemma_.lower() != "time" \
-        and any(c.dep_ in ("pobj", "pcomp") for c in t.children)
+    # is a subordinate clause, its "since" a marker, not a preposition)
+    if low == "since" and t.dep_ == "prep" and any(c.dep_ in ("pobj", "pcomp") for c in t.children):
+        return t
+    return None
 
 
-def backdrop(tok: Token) -> bool:
-    """Whether ``tok``'s clause tells an earlier episode or a long habit (see the module's note)."""
+def backdrop(tok: Token, year: int | None = None) -> bool:
+    """Whether ``tok``'s clause tells an earlier episode or a long habit (see the module's note);
+    ``year``: the year the story was published, when known (then "in 2007" is long past)."""
     verb = _clause_verb(tok)
-    path = set()
+    path: set[int] = set()
     t = tok
     while t.i != verb.i and t.head.i != t.i:
         path.add(t.i)
         t = t.head
     perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
-    return any(_marks_past(w, perfect) for w in _clause(verb, path))
+    for w in _clause(verb, path):
+        phrase = _time_phrase(w, perfect, year)
+        # the time of the clause's act, or of the judged word's own phrase ("his combative behavior
+        # over the weekend"); one said of another noun is that noun's ("backpedaled on his prediction
+        # a year ago" backpedals now; "for the first time since the recession" is a new event)
+        if phrase is not None and (phrase.head.pos_ in ("VERB", "AUX") or phrase.head.i in path):
+            return True
+    return False

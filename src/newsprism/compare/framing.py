@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
-from newsprism.compare.backdrop import backdrop
+from newsprism.compare.backdrop import backdrop, year_of
 from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
@@ -606,6 +606,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         for m in e.mentions:
             named.setdefault(m.doc, []).append((m.start, m.end, e.id))
     things = frozenset(e.id for e in analysis.entities if e.type != "PERSON")
+    year = {x.id: year_of(x.published) for x in analysis.documents}
     for d, rows in sorted(found.items()):
         # an adverb on a verb tells the manner of an act ("forcefully denouncing the Castro regime"):
         # after the modifiers that judge a thing ("puerile insults"); one on an adjective judges
@@ -629,7 +630,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         # not its verdict — shown as its choice of word, one per outlet, after every judgement
         # one told of an earlier episode ("Twenty-two years ago, a Times article hailed Trump") is the
         # backdrop the outlet recalls, not its telling of this story (``backdrop``)
-        chosen = [r for r in rows if r[0] == wording and not backdrop(docs[d][r[5]])][:1]
+        chosen = [r for r in rows if r[0] == wording and not backdrop(docs[d][r[5]], year.get(d))][:1]
         for rank, _, c, phrase, _word, at in judged + chosen:
             cites: tuple[Span, ...] = (c.citation,)
             label: tuple[Label, ...] = (Label(d, outlet_of.get(d), phrase, cites),)
@@ -650,7 +651,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             # ... , ceding more and more territory in the face of the brutal advance by Syrian forces"
             # beside the others' sentences on the deal): shown alone
             told = [] if plain or _in_adverbial(graded) else fact_tellings(c, facts, docs, outlet_of)
-            if not plain and not told and backdrop(docs[d][at]):
+            if not plain and not told and backdrop(docs[d][at], year.get(d)):
                 continue  # a lone verdict on an earlier episode or a long habit: the story's backdrop
             if (paired if plain else alone) >= per_doc:
                 continue
