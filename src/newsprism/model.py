@@ -72,6 +72,7 @@ __all__ = [
     "CountedFigure",
     "FigureComparison",
     "Finding",
+    "Referent",
     "Omission",
     "SummarySentence",
     "Findings",
@@ -405,6 +406,16 @@ class FigureComparison:
 
 
 @dataclass(frozen=True)
+class Referent:
+    """Who a headline's opening pronoun ("He estimated ...") names, read from its own report:
+    the one person named in the sentences just before it. The headline stays verbatim."""
+
+    pronoun: Span  # the headline's first word
+    name: str  # the person's name as the report writes it (``citations[0].text``)
+    citations: tuple[Span, ...]  # the name's fullest mention before the headline, then the nearest one
+
+
+@dataclass(frozen=True)
 class Finding:
     id: str  # "C1" corroborated, "X1" conflict, "S1" single source, "Q1" shared quote, "T1" timeline, "D1" dispute
     kind: FindingKind
@@ -422,6 +433,7 @@ class Finding:
     fact: str | None = None  # corroborated / single-source: the Fact.id it presents
     outlet: str | None = None  # corroborated / single-source: whose wording ``about`` is
     support: tuple[Support, ...] = ()  # corroborated: every supporting claim with its match strength
+    referent: Referent | None = None  # corroborated / single-source: who the headline's opening pronoun names
 
     def __post_init__(self) -> None:
         _closed(self, "kind", FindingKind, optional=False)

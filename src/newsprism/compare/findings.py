@@ -39,6 +39,7 @@ from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import propositions
 from newsprism.lexicon import WEEKDAYS
+from newsprism.compare.headline_referents import referents
 from newsprism.model import (
     DocumentInfo,
     Fact,
@@ -486,6 +487,11 @@ def find_from_claims(
                + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
                key=lambda f: not whole(f)),
     )
+    # who a headline's opening pronoun names ("He estimated ..."): shown beside it, cited
+    named = referents({f.id: f.headline for f in facts}, analysis.entities,
+                      {d.id: d.text for d in analysis.documents}, docs)
+    corroborated = tuple(replace(x, referent=named.get(x.fact or "")) for x in corroborated)
+    single = tuple(replace(x, referent=named.get(x.fact or "")) for x in single)
     omissions = _omissions(analysis.documents, corroborated)
     return Findings(
         corroborated=corroborated,

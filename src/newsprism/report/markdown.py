@@ -7,7 +7,7 @@ renderer shows the article's text and never runs it.
 
 from __future__ import annotations
 
-from newsprism.model import StoryAnalysis
+from newsprism.model import Referent, StoryAnalysis
 from newsprism.report.common import (
     figure_value,
     first_mentions,
@@ -100,6 +100,13 @@ def _cites(analysis: StoryAnalysis, spans) -> str:
     return " ".join(f"{_label(analysis, doc)} {' '.join(refs)}" for doc, refs in by_doc.items())
 
 
+def _who_is(analysis: StoryAnalysis, ref: Referent | None) -> str:
+    """A note on whom a headline's opening pronoun names, cited; "" when nothing resolves it."""
+    if ref is None:
+        return ""
+    return f"_“{_md(ref.pronoun.text)}” is {_md(ref.name)}, named just before:_ {_cites(analysis, ref.citations)}"
+
+
 def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     f = analysis.findings
     assert f is not None  # the caller prints findings only when they were computed
@@ -126,6 +133,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         out.append(f"- **{_md(about)}**{wording} — {len(item.docs)} reports ({outlets}), {item.sources} independent")
         if item.fact in anchors:  # told in other words: what the reports share, for the reader to check
             out.append(f"  - _one fact by {_md(anchors[item.fact])}_")
+        if item.referent is not None:
+            out.append(f"  - {_who_is(analysis, item.referent)}")
         for c in item.citations:
             out.append(f"  - “{_md(c.text)}” — {_label(analysis, c.doc)} {cite(c.doc, c.start, c.end)}")
         for sup in item.support:
@@ -170,6 +179,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     for item in f.single_source:
         copies = f" _(copies in {len(item.docs)} reports: one source)_" if len(item.docs) > 1 else ""
         out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}{copies}")
+        if item.referent is not None:
+            out.append(f"  - {_who_is(analysis, item.referent)}")
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
@@ -177,8 +188,10 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
                        + (f", tells {len(o.partly)} only in part" if o.partly else "")
                        + ("" if o.omits or o.partly else ": nothing"))
             headline = {x.id: x.about for x in f.corroborated}
+            named = {x.id: x.referent for x in f.corroborated}
             for fid in o.omits:
-                out.append(f"  - {_md(fid)}: {_md(headline.get(fid, ''))}")
+                note = _who_is(analysis, named.get(fid))
+                out.append(f"  - {_md(fid)}: {_md(headline.get(fid, ''))}" + (f" ({note})" if note else ""))
             for fid in o.partly:
                 out.append(f"  - tells only in part: {_md(fid)}: {_md(headline.get(fid, ''))}")
     if f.timeline:

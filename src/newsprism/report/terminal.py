@@ -22,7 +22,7 @@ from rich.text import Text
 
 from newsprism.report.safe import console as safe_console, markup as escape, plain, printable
 
-from newsprism.model import StoryAnalysis, possessive
+from newsprism.model import Referent, StoryAnalysis, possessive
 from newsprism.report.common import (
     figure_value,
     first_mentions,
@@ -66,6 +66,11 @@ def print_report(
 
     def who(docs: Iterable[str]) -> str:
         return escape(", ".join(labels[d][0] for d in docs))
+
+    def who_is(ref: Referent | None, indent: str = "      ") -> None:  # whom a headline's opening pronoun names
+        if ref is not None:
+            _say(console, f"{indent}[dim]“{escape(ref.pronoun.text)}” is {escape(_fold(ref.name))}, named just before "
+                          f"{cites(ref.citations)}[/]")
 
     def c1(doc: str, start: int, end: int) -> str:  # one citation, escaped for markup
         return escape(c(doc, start, end))
@@ -139,6 +144,7 @@ def print_report(
             # told by several reports that are copies of one (one independent source): said so
             copies = f" (copies in {len(item.docs)} reports: one source)" if len(item.docs) > 1 else ""
             _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}{copies}[/]")
+            who_is(item.referent)
         more("single-source facts", len(take(f.single_source)), len(f.single_source))
 
     if "facts" in chosen and f is not None:
@@ -160,6 +166,7 @@ def print_report(
             for x in item.citations:
                 if x not in own:
                     _say(console, f"      {escape(labels[x.doc][0])}: “{escape(clip(x.text))}” [dim]{c1(x.doc, x.start, x.end)}[/]")
+            who_is(item.referent)
         more("facts", len(take(f.corroborated)), len(f.corroborated))
 
     if "disputes" in chosen and f is not None and f.disputes:
@@ -235,10 +242,12 @@ def print_report(
         shown.append("omissions")
         head("What each outlet leaves out (of the facts several outlets tell)")
         about = {x.id: x.about for x in f.corroborated}
+        named = {x.id: x.referent for x in f.corroborated if x.referent is not None}
         for o in f.omissions:
             _say(console, f"  [bold]{escape(labels[o.doc][0])}[/] carries {len(o.carries)}, leaves out {len(o.omits)}")
             for fid in take(list(o.omits)):
                 _say(console, f"      – {escape(clip(about.get(fid, fid), 140))}")
+                who_is(named.get(fid), "        ")
             for fid in take(list(o.partly)):
                 _say(console, f"      ~ tells only in part: {escape(clip(about.get(fid, fid), 120))}")
 

@@ -183,7 +183,13 @@ def _finding(docs: _Docs, item: Mapping[str, Any]) -> dict[str, Any]:
     if item.get("outlet"):
         doc = next((d["id"] for d in docs.documents if d.get("outlet") == item["outlet"]), None)
         wording = possessive(docs.label[doc] if doc else item["outlet"])
+    ref = item.get("referent") or None  # whom the headline's opening pronoun names, cited
+    referent = None
+    if ref and ref.get("pronoun"):
+        referent = {"pronoun": ref["pronoun"].get("text", ""), "name": ref.get("name", ""),
+                    "cites": [docs.cite(c) for c in ref.get("citations", ()) if c.get("doc") in docs.key]}
     return {
+        "referent": referent,
         "wording": wording,
         "partly": strengths.get("partly", 0),
         "id": item.get("id"),
