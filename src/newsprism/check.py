@@ -17,7 +17,8 @@ reported as one line per problem (:class:`CitationProblem`):
    quote's ``speaker`` is its ``speaker_span``; a figure's value reads from its
    text; a finding cites something and its ``docs`` are the documents it cites;
    a corroborated finding cites at least two independent documents (copies —
-   one corpus ``copy_family`` or ``shared_text`` — count once).
+   one corpus ``copy_family`` or ``shared_text`` — count once); a ``referent``'s
+   pronoun opens its headline and its name is the text of its report's cited mention.
 
 With ``sources`` (:func:`check_sources`), each document's text is compared with the
 original it came from (a folder of articles or a corpus file).
@@ -272,6 +273,16 @@ def check_findings(report: dict) -> Iterator[CitationProblem]:
             headline = _dict(_dict(facts.get(str(item.get("fact")))).get("headline")).get("text")
             if about != headline and not any(about == c["text"] for c in cites):
                 yield _problem(where, f"about {_short(about)} is not the text of any of its citations")
+        ref = item.get("referent")
+        if isinstance(ref, dict) and isinstance(about, str):
+            # who the headline's opening pronoun names: the pronoun is the headline's first word,
+            # in the headline's document, and the name is the text of its first citation
+            pronoun = _dict(ref.get("pronoun"))
+            named = _cited(ref.get("citations"))
+            if not about.lstrip("\"'“‘( ").startswith(str(pronoun.get("text"))) or pronoun.get("doc") not in cited_docs:
+                yield _problem(where, f"referent: the pronoun {_short(str(pronoun.get('text')))} does not open its headline")
+            if not named or ref.get("name") != named[0].get("text") or any(c.get("doc") != pronoun.get("doc") for c in named):
+                yield _problem(where, f"referent: the name {_short(str(ref.get('name')))} is not its report's cited mention")
 
 
 def check_quotes(report: dict) -> Iterator[CitationProblem]:
