@@ -108,7 +108,7 @@ def test_every_format_shows_who_it_is_and_the_report_checks(story):
     assert item.about.startswith("He estimated") and item.referent.name == "Rami Abdurrahman"
     start = item.referent.citations[0].start
     assert "“He” is Rami Abdurrahman" in render(story, "terminal")
-    assert f"“He” is Rami Abdurrahman, named just before:_ " in render(story, "markdown")
+    assert "“He” is Rami Abdurrahman, named just before:_ " in render(story, "markdown")
     assert f":{start}-{start + len('Rami Abdurrahman')}" in render(story, "markdown")
     html = render(story, "html")
     assert "“He” is Rami Abdurrahman, named just before" in html
