@@ -138,3 +138,20 @@ def test_the_name_is_escaped_in_every_format(story):
     assert "<script>x" not in render(forged, "html")
     assert "[bold]Abdurrahman" in render(forged, "terminal")  # shown as text, not read as markup
     assert "<script>x" not in render(forged, "markdown")
+
+
+def test_a_surname_two_people_share_and_a_chain_to_nobody_say_nothing(nlp):
+    # the resolver may join the son's surname to the father: shown, it would name the wrong man
+    text = ("Former Rep. Jesse Jackson Jr. pleaded guilty on Wednesday. The former representative co-wrote a "
+            "book with his father, Rev. Jesse Jackson. Jackson said he was clearheaded. He said he had read the "
+            "documents thoroughly.")
+    son = _person("E1", text, "Jesse Jackson Jr.")
+    father = _person("E2", text, "Jesse Jackson", "Jackson")
+    head = _head(text, "He said he had read the documents thoroughly.")
+    assert referents({"F1": head}, [son, father], {"a": text}, {"a": nlp(text)}) == {}
+    # "He ... He ...": the pronoun before stands for someone named further back than the law firm
+    text = ("Cowan came to Boston to study law. He practiced civil litigation at the Boston office of Mintz "
+            "Levin. He also served as a special assistant district attorney. He left the administration last year.")
+    head = _head(text, "He left the administration last year.")
+    firm = _person("E3", text, "Mintz Levin")
+    assert "F1" not in referents({"F1": head}, [firm], {"a": text}, {"a": nlp(text)})

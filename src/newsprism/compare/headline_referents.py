@@ -68,10 +68,12 @@ def _gender(entity: Entity, texts: Mapping[str, str]) -> str | None:
     return next(iter(seen)) if len(seen) == 1 else None
 
 
-def _previous_subject(doc: "Doc | None", at: int, gender: str, depth: int = 2) -> tuple[int, int, bool] | None:
-    """The subject of the sentence before the one starting at ``at``: its head's offsets and
-    whether it is a common noun naming a person ("the nurse said"); None without a parse. A
-    pronoun of the same gender there is followed back ("Earnest said ... He rejected ... He said")."""
+def _previous_subject(doc: "Doc | None", at: int, gender: str, depth: int = 2) -> tuple[int, str] | None:
+    """The subject of the sentence before the one starting at ``at``: the offset of its head and
+    what it is — "noun" a common noun naming a person ("the nurse said": someone unnamed may be
+    who the pronoun is), "chained" what a pronoun of the same gender there stands for, followed
+    back ("Earnest said ... He rejected ... He said"), "open" such a pronoun followed back to
+    nothing, "word" anything else. None without a parse or a subject."""
     if doc is None:
         return None
     token = next((t for t in doc if t.idx >= at), None)
@@ -90,8 +92,9 @@ def _previous_subject(doc: "Doc | None", at: int, gender: str, depth: int = 2) -
     if subj is None:
         return None
     if subj.lower_ in (MALE_PRONOUNS if gender == "m" else FEMALE_PRONOUNS):
-        return _previous_subject(doc, prev.start_char, gender, depth - 1) if depth > 0 else None
-    return subj.idx, subj.idx + len(subj.text), subj.pos_ == "NOUN" and is_person_noun(subj.lemma_.lower())
+        back = _previous_subject(doc, prev.start_char, gender, depth - 1) if depth > 0 else None
+        return (back[0], "chained") if back is not None and back[1] in ("word", "chained") else (subj.idx, "open")
+    return subj.idx, "noun" if subj.pos_ == "NOUN" and is_person_noun(subj.lemma_.lower()) else "word"
 
 
 def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]], doc: "Doc | None") -> Referent | None:
@@ -100,8 +103,8 @@ def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]]
         return None
     pronoun, gender = opened
     subject = _previous_subject(doc, head.start, gender)
-    if subject is not None and subject[2]:
-        return None  # "The nurse said ... He ...": someone unnamed may be who it is
+    if subject is not None and subject[1] in ("noun", "open"):
+        return None  # an unnamed person, or a pronoun that resolves to nobody, continues before it
     start = _window_start(text, head.start)
     near: dict[str, Mention] = {}  # entity id -> its nearest mention in the window
     fits: dict[str, Entity] = {}
@@ -112,15 +115,20 @@ def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]]
         if inside:
             near[entity.id] = max(inside, key=lambda m: m.start)
             fits[entity.id] = entity
-    if len(fits) > 1 and subject is not None and pronoun.text.lower() in ("he", "she"):
-        # several named: a subject pronoun opening a sentence continues the one before's subject
-        # ("Josh Earnest said the Obama administration ... He rejected ...")
+    if subject is not None and (subject[1] == "chained" or len(fits) > 1 and pronoun.text.lower() in ("he", "she")):
+        # "He ... He ...": the one the pronoun before stands for; of several named, a subject
+        # pronoun opening a sentence continues the one before's subject ("Josh Earnest said the
+        # Obama administration ... He rejected ...")
         fits = {eid: e for eid, e in fits.items()
                 if any(m.doc == head.doc and m.start <= subject[0] < m.end for m in e.mentions)}
     if len(fits) != 1:
         return None  # nobody named, or two who fit: say nothing
     (eid, entity), = fits.items()
     nearest = near[eid]
+    last = nearest.text.split()[-1].lower()
+    if any(last in (w.lower() for w in m.text.split()) for e, _ in people if e.id != eid
+           for m in e.mentions if m.doc == head.doc and m.end <= head.start):
+        return None  # "Jackson" after "his father, Rev. Jesse Jackson" and "Jesse Jackson Jr.": which one?
     nouns = MALE_NOUNS if gender == "m" else FEMALE_NOUNS
     if any(w.lower() in nouns for w in _WORD.findall(text[nearest.end:head.start])):
         return None  # "the man" nearer than the name may be who "he" is
