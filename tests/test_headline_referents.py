@@ -155,3 +155,19 @@ def test_a_surname_two_people_share_and_a_chain_to_nobody_say_nothing(nlp):
     head = _head(text, "He left the administration last year.")
     firm = _person("E3", text, "Mintz Levin")
     assert "F1" not in referents({"F1": head}, [firm], {"a": text}, {"a": nlp(text)})
+
+
+def test_a_quote_s_he_is_not_its_speaker_nor_a_she_a_man_named_beside_her(nlp):
+    text = ("Dr. Collins would do a good job at the agency, colleagues predicted. \"He is very approachable,\" said "
+            "Sean B. Tipton. \"He has an ability to interact with the public.\"")
+    people = [_person("E1", text, "Collins"), _person("E2", text, "Sean B. Tipton")]
+    head = _head(text, "\"He has an ability to interact with the public.\"")
+    assert referents({"F1": head}, people, {"a": text}, {"a": nlp(text)})["F1"].name == "Collins"
+    text = ("\"We are thrilled to have Ellen DeGeneres host the Oscars,\" said Zadan and Meron. "
+            "She is beloved everywhere.")
+    people = [_person("E1", text, "Ellen DeGeneres"), _person("E2", text, "Zadan"), _person("E3", text, "Meron")]
+    assert referents({"F1": _head(text, "She is beloved everywhere.")}, people, {"a": text}, {"a": nlp(text)}) == {}
+    text = ("The nominee is Regina Benjamin. She has also worked with Catholic Charities in Mobile. "
+            "He reported that she grew up in the parish.")
+    head = _head(text, "He reported that she grew up in the parish.")
+    assert referents({"F1": head}, [_person("E1", text, "Regina Benjamin")], {"a": text}, {"a": nlp(text)}) == {}

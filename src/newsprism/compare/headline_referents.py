@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from newsprism.lexicon import FEMALE_HONORIFICS, FEMALE_NOUNS, FEMALE_PRONOUNS, MALE_HONORIFICS, MALE_NOUNS, \
-    MALE_PRONOUNS, name_gender
+    MALE_PRONOUNS, REPORTING_VERBS, name_gender
 from newsprism.extract.person_names import is_person_noun
 from newsprism.model import Entity, Mention, Referent, Span
 
@@ -43,8 +43,15 @@ def opening_pronoun(head: Span) -> tuple[Span, str] | None:
     return Span(head.doc, start, start + len(m.group(1)), m.group(1)), _OPENERS[m.group(1).lower()]
 
 
-def _window_start(text: str, at: int) -> int:
-    """Where the sentence ``_SENTENCES_BACK`` before the one starting at ``at`` starts."""
+def _window_start(text: str, at: int, doc: "Doc | None" = None) -> int:
+    """Where the sentence ``_SENTENCES_BACK`` before the one starting at ``at`` starts: by the
+    parse's sentences (a stray quote mark alone is none), else by end marks."""
+    if doc is not None:
+        token = next((t for t in doc if t.idx >= at), None)
+        if token is not None:
+            starts = [sent.start_char for sent in doc.sents
+                      if sent.start_char < token.idx and any(t.is_alpha for t in sent)]
+            return starts[-_SENTENCES_BACK] if len(starts) >= _SENTENCES_BACK else 0
     floor = max(0, at - 1500)  # a sentence longer than that is no sentence but a run of text
     starts = [m.end() for m in _SENTENCE_END.finditer(text, floor, at) if m.end() < at]
     return starts[-_SENTENCES_BACK] if len(starts) >= _SENTENCES_BACK else floor
@@ -94,7 +101,24 @@ def _previous_subject(doc: "Doc | None", at: int, gender: str, depth: int = 2) -
     if subj.lower_ in (MALE_PRONOUNS if gender == "m" else FEMALE_PRONOUNS):
         back = _previous_subject(doc, prev.start_char, gender, depth - 1) if depth > 0 else None
         return (back[0], "chained") if back is not None and back[1] in ("word", "chained") else (subj.idx, "open")
+    if any(c.dep_ == "conj" for c in subj.children):
+        return subj.idx, "open"  # "said Zadan and Meron": two people, no "he" or "she"
     return subj.idx, "noun" if subj.pos_ == "NOUN" and is_person_noun(subj.lemma_.lower()) else "word"
+
+
+def _speakers(doc: "Doc | None", start: int, end: int) -> set[int]:
+    """Offsets of the subjects of reporting verbs ("said Tom Murray") between ``start`` and ``end``."""
+    if doc is None:
+        return set()
+    return {t.idx for t in doc if start <= t.idx < end and t.dep_ == "nsubj" and t.head.lemma_.lower() in REPORTING_VERBS}
+
+
+def _other_gender_after(text: str, mention: Mention, end: int, gender: str) -> bool:
+    """Only pronouns of the other gender follow the mention ("Benjamin ... She has also worked"):
+    a person whose name does not tell is then of that gender."""
+    words = {w.lower() for w in _WORD.findall(text[mention.end:end])}
+    mine, other = (MALE_PRONOUNS, FEMALE_PRONOUNS) if gender == "m" else (FEMALE_PRONOUNS, MALE_PRONOUNS)
+    return bool(words & other) and not words & mine
 
 
 def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]], doc: "Doc | None") -> Referent | None:
@@ -105,22 +129,31 @@ def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]]
     subject = _previous_subject(doc, head.start, gender)
     if subject is not None and subject[1] in ("noun", "open"):
         return None  # an unnamed person, or a pronoun that resolves to nobody, continues before it
-    start = _window_start(text, head.start)
+    start = _window_start(text, head.start, doc)
     near: dict[str, Mention] = {}  # entity id -> its nearest mention in the window
     fits: dict[str, Entity] = {}
+    known: set[str] = set()  # the fitting entities whose gender the text gives
+    # a quoted headline's "he" is not its speaker ("He's cool," Murray said. "He wants ...")
+    speakers = _speakers(doc, start, head.start) if head.text.lstrip()[:1] in ("\"", "“", "‘", "'") else set()
     for entity, g in people:
         if g is not None and g != gender:
             continue  # "she" never names a man
         inside = [m for m in entity.mentions if m.doc == head.doc and start <= m.start and m.end <= head.start]
-        if inside:
+        if any(m.start <= x < m.end for m in inside for x in speakers):
+            continue
+        if inside and not (g is None and _other_gender_after(text, max(inside, key=lambda m: m.start), head.start, gender)):
             near[entity.id] = max(inside, key=lambda m: m.start)
             fits[entity.id] = entity
+            if g is not None:
+                known.add(entity.id)
     if subject is not None and (subject[1] == "chained" or len(fits) > 1 and pronoun.text.lower() in ("he", "she")):
         # "He ... He ...": the one the pronoun before stands for; of several named, a subject
         # pronoun opening a sentence continues the one before's subject ("Josh Earnest said the
         # Obama administration ... He rejected ...")
-        fits = {eid: e for eid, e in fits.items()
-                if any(m.doc == head.doc and m.start <= subject[0] < m.end for m in e.mentions)}
+        picked = {eid: e for eid, e in fits.items()
+                  if any(m.doc == head.doc and m.start <= subject[0] < m.end for m in e.mentions)}
+        # a subject whose gender nothing tells, beside someone the text says is a "she": unsure
+        fits = {} if known - picked.keys() and not known & picked.keys() else picked
     if len(fits) != 1:
         return None  # nobody named, or two who fit: say nothing
     (eid, entity), = fits.items()
