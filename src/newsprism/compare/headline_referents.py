@@ -115,7 +115,7 @@ def _speakers(doc: "Doc | None", start: int, end: int) -> set[int]:
 
 def _other_gender_after(text: str, mention: Mention, end: int, gender: str) -> bool:
     """Only pronouns of the other gender follow the mention ("Benjamin ... She has also worked"):
-    a person whose name does not tell is then of that gender."""
+    the person is then likely of that gender, whatever the name seems to say."""
     words = {w.lower() for w in _WORD.findall(text[mention.end:end])}
     mine, other = (MALE_PRONOUNS, FEMALE_PRONOUNS) if gender == "m" else (FEMALE_PRONOUNS, MALE_PRONOUNS)
     return bool(words & other) and not words & mine
@@ -141,7 +141,8 @@ def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]]
         inside = [m for m in entity.mentions if m.doc == head.doc and start <= m.start and m.end <= head.start]
         if any(m.start <= x < m.end for m in inside for x in speakers):
             continue
-        if inside and not (g is None and _other_gender_after(text, max(inside, key=lambda m: m.start), head.start, gender)):
+        # only "she" after the name (a given name can mislead: "Benjamin"): not who "he" is
+        if inside and not _other_gender_after(text, max(inside, key=lambda m: m.start), head.start, gender):
             near[entity.id] = max(inside, key=lambda m: m.start)
             fits[entity.id] = entity
             if g is not None:
