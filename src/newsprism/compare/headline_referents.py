@@ -153,8 +153,10 @@ def _referent(head: Span, text: str, people: Sequence[tuple[Entity, str | None]]
         # Obama administration ... He rejected ...")
         picked = {eid: e for eid, e in fits.items()
                   if any(m.doc == head.doc and m.start <= subject[0] < m.end for m in e.mentions)}
-        # a subject whose gender nothing tells, beside someone the text says is a "she": unsure
-        fits = {} if known - picked.keys() and not known & picked.keys() else picked
+        # "she" and a subject whose gender nothing tells, beside someone the text says is a woman:
+        # unsure ("said Zadan ... She is beloved" after "Ellen DeGeneres"); most people named in
+        # news are men, so a "he" keeps the subject
+        fits = {} if gender == "f" and known - picked.keys() and not known & picked.keys() else picked
     if len(fits) != 1:
         return None  # nobody named, or two who fit: say nothing
     (eid, entity), = fits.items()
