@@ -768,3 +768,39 @@ def test_a_verb_that_introduces_a_quote_without_a_claim_is_its_cue(nlp):
     text = ("Sean Hannity asked the crowd about the wall.\n\nThe crowd applauded.\n\nHannity interjected: "
             "\u201cDo you think they will work with them?\u201d")
     assert _speaker(nlp, text, "Do you think") == "Sean Hannity"
+
+
+def test_a_name_set_off_by_its_apposition_before_a_verb_the_parser_left_without_subject_speaks(nlp):
+    # nyt 2015-12-29 (train 150-399): "on Dec. 2, Col. Steven H. Warren, a military spokesman in Baghdad, said,
+    # ''...''": the parser hung the colonel on the date, "said" had no subject and the quote no speaker
+    text = ("Speaking to reporters on Dec. 2, Col. Steven H. Warren, a military spokesman in Baghdad, said, "
+            "''I mean, a raid is a combat operation. There is no way around that.''")
+    found = _written(nlp, text)
+    assert [(s, w) for s, w in found] == [("Steven H. Warren", "Col. Steven H. Warren, a military spokesman in Baghdad,")]
+
+
+def test_a_surname_the_tagger_read_as_an_adverb_before_a_verb_speaks_not_the_one_called_so(nlp):
+    # politico 2016 (train 400+): "And Skelly called Braynard “...”" ("Skelly" tagged an adverb) and washington
+    # post 2015 (train 400+): "Will described Trump as a “...”" ("Will" an auxiliary) gave the quote to the one called
+    text = ("Matt Skelly, a former RNC aide, met Matt Braynard in 2015. He said the data was good.\n\n"
+            "And Skelly called Braynard \u201ca real good data manipulator.\u201d")
+    assert _written(nlp, text) == [("Matt Skelly", "Skelly")]
+
+
+def test_a_report_named_by_according_to_before_the_cue_is_the_quote_s_source_as_written(nlp):
+    # usa-today 2016 (train 400+): "According to GMA News, Salceda said the ..." - PolNeAR marks the report the
+    # words are passed on through as the source (as for "..., according to a pool report" after the cue)
+    text = ("Joey Salceda spoke in Manila on Monday.\n\nAccording to GMA News, Salceda said the province holds "
+            "\u201ca special place in the heart of the president.\u201d")
+    assert _written(nlp, text) == [("Joey Salceda", "GMA News")]
+
+
+def test_a_transcript_tag_with_a_party_and_state_and_a_short_tag_after_a_full_one_name_their_speakers(nlp):
+    # the form of Breitbart's transcripts ("Partial transcript as follows:"), with the tag variants of other shows:
+    # "GOV. MIKE PENCE (R-IN):" was no tag (its words went to the previous speaker) and "TAPPER:" after
+    # "JAKE TAPPER:" was a second speaker
+    text = ("On Sunday, Gov. Mike Pence talked about the debate.\n\nPartial transcript as follows:\n\n"
+            "\"JAKE TAPPER: Let's start with the debate. Will she be there?\n\n"
+            "\"GOV. MIKE PENCE (R-IN): Well, look, she will not be attending the debate tomorrow night.\n\n"
+            "\"TAPPER: Why not?\n\n\"PENCE: Because we are focused on the issues, Jake.\"")
+    assert list(_speakers(nlp, text).values()) == ["JAKE TAPPER", "Mike Pence", "JAKE TAPPER", "Mike Pence"]

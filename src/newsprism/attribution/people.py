@@ -284,6 +284,18 @@ class People:
                 return Person(self.span(*self.fullest(s, e, gender)), self.span(s, e), gender=gender)
         return None
 
+    def surname_misread(self, token: "Token") -> Person | None:
+        """The person a capitalised word the tagger read as an adverb or an auxiliary names ("And
+        Skelly called Braynard “...”", "Will described Trump as a “...”"): the last word of a full
+        name the document writes ("Matt Skelly", "George Will"); None for any other word."""
+        if not token.text[:1].isupper() or token.pos_ not in ("ADV", "AUX", "ADJ") or token.ent_type_:
+            return None
+        if not any(len(w) >= 2 for _, w in self._name_words.get(token.lower_, ())):
+            return None
+        s, e = token.idx, token.idx + len(token)
+        gender = self.gender_at(s, token)
+        return Person(self.span(*self.fullest(s, e, gender)), self.span(s, e), gender=gender)
+
     def _surname_token(self, token: "Token") -> bool:
         """A capitalised word NER gave no person's label ("Sanders":ORG, tagged a noun; "Trump" read as a verb) that is
         the last word of a person's full name written in the document ("Sen. Bernie Sanders")."""

@@ -50,6 +50,11 @@ def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
         named = titled_name_after(verb, ("PERSON",))
         if named is not None and named.i > subject.i:
             subject = named
+    if subject is not None and subject.i > verb.i and verb.tag_ in ("VBD", "VBN") and verb.i > 0 and (
+            misread := index.people.surname_misread(index.doc[verb.i - 1])) is not None:
+        # "And Skelly called Braynard “...”": the name before the verb, tagged an adverb, speaks,
+        # not the one called so (a past form: "Will describe" would be a question)
+        return misread
     person = _speaker_named_by(index, subject, quote_open)
     if subject is not None and subject.i > verb.i and person.written is not None and not person.lost:
         person = _with_title_after_verb(index, verb, person)
@@ -59,6 +64,25 @@ def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
         # is "who", as "he" is; the name is the noun it stands for
         return Person(person.name, index.span(relative.idx, relative.idx + len(relative)), gender=person.gender)
     return person
+
+
+def apposed_name(index: DocIndex, verb: Token, quote_open: int) -> Person:
+    """The name before a reporting verb the parser gave no subject, set off by its apposition
+    ("Speaking on Dec. 2, Col. Steven H. Warren, a military spokesman in Baghdad, said, ''...''":
+    the parser read the colonel as an apposition of the date). NO_SPEAKER when the verb has a
+    subject or no ", <apposition>," precedes it."""
+    doc = index.doc
+    if source_of(verb) is not None or verb.dep_ != "ROOT" or verb.i < 4 or doc[verb.i - 1].text != ",":
+        return NO_SPEAKER
+    opening = next((j for j in range(verb.i - 2, max(verb.sent.start, verb.i - 14), -1) if doc[j].text == ","), None)
+    if opening is None or opening == verb.i - 2 or opening < 1:
+        return NO_SPEAKER
+    if any(t.pos_ in ("VERB", "AUX", "PRON") for t in doc[opening + 1 : verb.i - 1]):
+        return NO_SPEAKER  # a clause between the commas, not an apposition
+    name = doc[opening - 1]
+    if name.ent_type_ not in ("PERSON", "ORG") or name.pos_ != "PROPN":
+        return NO_SPEAKER
+    return _speaker_named_by(index, name, quote_open)  # written with its apposition (as_written)
 
 
 def _with_title_after_verb(index: DocIndex, verb: Token, person: Person) -> Person:
@@ -313,8 +337,12 @@ _HEADING_POS = frozenset({"PROPN", "NOUN", "DET", "ADJ", "CCONJ", "PART"})
 _DASHES = frozenset("-–—―")
 
 
-# a speaker's tag opening a transcript's paragraph: "PENCE: Well, look, ...", "Chris Matthews: Seriously, ..."
-_TAG = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3}): ")
+# a speaker's tag opening a transcript's paragraph: "PENCE: Well, look, ...", "Chris Matthews: Seriously, ...",
+# "GOV. MIKE PENCE (R-IN): ..." (the party and state after the name are not part of it)
+_TAG = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3})(?: \([A-Z][\w.,'’ -]{0,12}\))?: ")
+
+
+_TAG_LINE = re.compile(r"^[\"“]?" + _TAG.pattern, re.MULTILINE)
 
 
 def transcript_tag(index: DocIndex, region: QuotedRegion) -> tuple[int, Person] | None:
@@ -339,7 +367,11 @@ def transcript_tag(index: DocIndex, region: QuotedRegion) -> tuple[int, Person] 
                 named = people.person_of(index.doc[index.token_at(m.start)])
                 name = named.name if named is not None and named.name is not None else index.span(m.start, m.end)
                 return tag.end(), Person(name, written)
-        return tag.end(), Person(written, written)
+        # "TAPPER: ..." after "JAKE TAPPER: ...": the fuller tag an earlier paragraph gave the same person
+        fuller = next((m for m in _TAG_LINE.finditer(index.text, 0, line_start) if m.group(1).isupper()
+                       and m.group(1).split()[-1] == words[-1] and len(m.group(1).split()) > len(words)), None)
+        name = index.span(fuller.start(1), fuller.end(1)) if fuller is not None else written
+        return tag.end(), Person(name, written)
     mention = people.mention_at(last)
     if mention is None or mention.label != "PERSON" or mention.start != tag.start(1):
         return None
@@ -358,6 +390,22 @@ def reported_by(index: DocIndex, cue: Token) -> Span | None:
             return None
         obj = according_to(tok)
         if obj is not None:
+            lo, hi = source_phrase(obj)
+            return index.span(doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1]))
+    return None
+
+
+def reported_before(index: DocIndex, cue: Token) -> Span | None:
+    """The report a cue is passed on through, "according to" earlier in its sentence: "According
+    to GMA News, Salceda said the “...”" (PolNeAR marks the report as the quote's source; the
+    speaker is still who said it). None without one."""
+    doc = index.doc
+    for j in range(cue.i - 1, max(cue.sent.start - 1, cue.i - 16), -1):
+        tok = doc[j]
+        if is_terminator(tok) or index.inside_quote(tok.idx):
+            return None
+        obj = according_to(tok)
+        if obj is not None and obj.i < cue.i:
             lo, hi = source_phrase(obj)
             return index.span(doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1]))
     return None

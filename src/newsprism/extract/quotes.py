@@ -46,7 +46,7 @@ from newsprism.extract.quote_cues import (
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, reported_by, speaker_of, transcript_tag,
+    NO_SPEAKER, apposed_name, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, reported_before, reported_by, speaker_of, transcript_tag,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
@@ -124,11 +124,13 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
             speaker = speaker_of(index, cue, region.open_mark)
             if speaker == NO_SPEAKER:
                 speaker = named_between(index, region, cue)
+            if speaker == NO_SPEAKER:
+                speaker = apposed_name(index, cue, region.open_mark)
             if after is not None and cue.i >= after and speaker.name is not None and (
                     report := reported_by(index, cue)) is not None:
                 speaker = Person(speaker.name, report, gender=speaker.gender, lost=speaker.lost)
             elif after is not None and cue.i < first and speaker.name is not None and (
-                    report := passed_on_after(index, after, cue)) is not None:
+                    report := passed_on_after(index, after, cue) or reported_before(index, cue)) is not None:
                 speaker = Person(speaker.name, report, gender=speaker.gender, lost=speaker.lost)
         elif byline is not None:
             speaker = byline
