@@ -804,3 +804,12 @@ def test_a_transcript_tag_with_a_party_and_state_and_a_short_tag_after_a_full_on
             "\"GOV. MIKE PENCE (R-IN): Well, look, she will not be attending the debate tomorrow night.\n\n"
             "\"TAPPER: Why not?\n\n\"PENCE: Because we are focused on the issues, Jake.\"")
     assert list(_speakers(nlp, text).values()) == ["JAKE TAPPER", "Mike Pence", "JAKE TAPPER", "Mike Pence"]
+
+
+def test_a_closing_mark_glued_to_the_next_word_is_cut_off_it_and_the_cue_after_it_speaks(nlp):
+    # huff-post 2016-02-26 (train 150-399): "... prejudice and paranoia,”Clinton said." (a lost space) made one token
+    # of "paranoia,”Clinton", so neither that quote nor the next had a speaker
+    text = ("\u201cI think it\u2019s been most surprising to me to see somebody traffic in prejudice and paranoia,\u201dClinton "
+            "said. \u201cSome of the comments he has made have been so divisive.\u201d")
+    assert [t.text for t in nlp(text)][17:21] == ["paranoia", ",", "\u201d", "Clinton"]
+    assert list(_speakers(nlp, text).values()) == ["Clinton", "Clinton"]

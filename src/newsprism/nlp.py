@@ -137,8 +137,22 @@ def load_pipeline() -> "Language":
     if not Language.has_factory(SENTENCE_GUARD):  # spaCy's registry; registering twice is an error
         Language.component(SENTENCE_GUARD, func=_guard_sentences)
     nlp = spacy.load(model_path())
+    _split_glued_marks(nlp)
     nlp.add_pipe(SENTENCE_GUARD, before="parser")
     return with_lookups(nlp)
+
+
+# a closing quotation mark glued to the next word by a lost space ("the prejudice and paranoia,”Clinton said"):
+# the sentence's punctuation and the mark are split off the name, as they are after a space
+_GLUED_MARK_INFIXES = (r"(?<=\w)[,.?!](?=[”\"][A-Za-z])", r"(?<=[,.?!])[”\"](?=[A-Za-z])")
+
+
+def _split_glued_marks(nlp: "Language") -> None:
+    from spacy.util import compile_infix_regex
+
+    tokenizer: Any = nlp.tokenizer  # spaCy's rule-based tokenizer (the model's), untyped for mypy
+    if hasattr(tokenizer, "infix_finditer"):
+        tokenizer.infix_finditer = compile_infix_regex(tuple(nlp.Defaults.infixes or ()) + _GLUED_MARK_INFIXES).finditer
 
 
 def parsed_from(doc, text: str) -> bool:
