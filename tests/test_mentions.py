@@ -121,6 +121,20 @@ def test_a_headline_span_keeps_words_that_make_another_name(nlp):
     assert head and all(h.startswith("Clinton Foundation") for h in head), head  # the charity, not her
 
 
+def test_a_generational_suffix_stays_with_the_name(nlp):
+    # BASIL f506aafc (dev): NER took "Jesse Jackson" out of the headline "Jesse Jackson Jr. Pleads
+    # Guilty ...", and without "Jr." the son was resolved as his father, the Rev. Jesse L. Jackson
+    text = ("Jesse Jackson Jr. Pleads Guilty in Campaign Money Case\n\n"
+            "WASHINGTON — Jesse L. Jackson Jr., the former Democratic representative from Illinois, "
+            "pleaded guilty on Wednesday. Mr. Jackson’s father, the Rev. Jesse L. Jackson, was in court.")
+    people = {m.text for m in extract_mentions(Article("j", text), nlp(text)) if m.label == "PERSON"}
+    assert "Jesse Jackson Jr." in people and "Jesse Jackson" not in people, people
+    assert "Jesse L. Jackson" in people  # the father keeps his own name
+    text = "Former President George Bush Sr. met World War II veterans on Monday."
+    people = {m.text for m in extract_mentions(Article("b", text), nlp(text)) if m.label == "PERSON"}
+    assert not any("II" in p for p in people), people
+
+
 def test_a_place_name_cut_at_its_hyphens_is_whole(nlp):
     # PolNeAR stories 44 / 49: NER took "Mar" of "Mar-a-Lago" for a person
     text = "Trump, speaking at the Mar-a-Lago resort in Florida, was introduced by Chris Christie."

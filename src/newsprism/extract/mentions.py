@@ -153,6 +153,10 @@ class _Raw:
         self.start, self.end, self.label, self.root = start, end, label, root
 
 
+# a generational suffix right after a person's name, which tells father and son apart
+_SUFFIX_AFTER = re.compile(r" (?:Jr\.|Sr\.|Jr|Sr|II|III|IV)(?![\w-])")
+
+
 def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
     raws: list[_Raw] = []
     for ent in doc.ents:
@@ -188,6 +192,9 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
                     kind = "FAC"  # a name no person bears ("Mar-a-Lago"); "Abd-al-Rahman" stays a person
             elif kind == "PERSON":
                 s, e = _person_core(text, s, e)
+                suffix = _SUFFIX_AFTER.match(text, e)
+                if suffix is not None:
+                    e = suffix.end()  # "Jesse Jackson Jr. Pleads Guilty": NER left "Jr." out, and without it he is his father
             raws.append(_Raw(s, e, kind, ent.root))
     joined_spans = [(r.start, r.end) for r in raws if _JOINED_REST.search(text, r.start, r.end)]
     return [r for r in raws if not any(lo <= r.start and r.end <= hi and (lo, hi) != (r.start, r.end)
