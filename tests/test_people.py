@@ -800,3 +800,30 @@ def test_a_given_name_paired_with_a_full_name_takes_its_surname(nlp):
     khizr = [e for e in analysis.entities if "Khizr" in e.variants]
     assert len(khizr) == 1 and "Khizr Khan" in khizr[0].variants
     assert not any("Trump" in e.variants and "Hillary Clinton" in e.variants for e in analysis.entities)
+
+
+def test_mr_x_after_the_junior_is_not_the_father_named_only_as_his_father(nlp):
+    # BASIL f506aafc (NYT, Aug. 2013, dev): after "Mr. Jackson's father, the Rev. Jesse L. Jackson",
+    # every later "Mr. Jackson" (the son, who pleaded guilty) went to the father: the rule "a bare
+    # surname means the one named without Jr." took the man the report names only as a relative
+    text = (
+        "WASHINGTON — Jesse L. Jackson Jr., the former Democratic representative from Illinois, pleaded "
+        "guilty on Wednesday to spending campaign money on personal items.\n\n"
+        "Mr. Jackson’s father, the Rev. Jesse L. Jackson, sat in the front row.\n\n"
+        "Mr. Jackson told the judge he had no excuses. Mr. Jackson faces up to five years in prison."
+    )
+    entities = _entities(nlp, {"a": text})
+    later = [e for e in entities if any(m.text == "Jackson" and m.start > text.index("front row") for m in e.mentions)]
+    assert later and all(e is _entity_of(entities, "Jesse L. Jackson Jr.") for e in later), [e.name for e in later]
+    assert _entity_of(entities, "Jesse L. Jackson") is not _entity_of(entities, "Jesse L. Jackson Jr.")
+
+
+def test_mr_x_after_the_junior_still_means_the_father_when_he_is_more_than_a_relative(nlp):
+    # the rule's other side: "President Trump" is named for himself, not only as the son's father
+    text = (
+        "Donald Trump Jr. met a Russian lawyer in June, emails show.\n\n"
+        "President Donald Trump defended his son on Wednesday. Mr. Trump said the meeting was routine."
+    )
+    entities = _entities(nlp, {"a": text})
+    mr = _entity_of(entities, "Trump")
+    assert mr is not _entity_of(entities, "Donald Trump Jr.")

@@ -121,7 +121,11 @@ def short_people(items: list[Item], sets: MentionSets) -> None:
                  and n >= _last_word_parts(f)]  # "Moon" is not "Ban Ki-moon"
         # "Trump Jr." is the man named with "Jr."; a bare "Trump" is first the one named without it
         same_suffix = [f for f in tails if f.suffix == it.suffix]
-        if it.suffix or same_suffix:
+        if not it.suffix and same_suffix and _only_a_relative_here(it, tails, genders_of, sets):
+            # "Mr. Jackson" after "Jesse L. Jackson Jr." and "Mr. Jackson's father, the Rev. Jesse L.
+            # Jackson": the man this report names without "Jr." only as a relative is not who it means
+            tails = [f for f in tails if f.suffix and f.mention.doc == it.mention.doc]
+        elif it.suffix or same_suffix:
             tails = same_suffix
         if it.gender is not None:  # an honorific rules out the full names of the other gender
             tails = [f for f in tails if genders_of[sets.find(f.idx)] <= {it.gender}]
@@ -260,3 +264,14 @@ def _join_gendered(sets: MentionSets, genders_of: dict[int, set[str]], it: Item,
         carried = carried | {it.gender}
     sets.union(it.idx, other.idx)
     genders_of[sets.find(it.idx)] = carried
+
+
+def _only_a_relative_here(it: Item, tails: Sequence[Item], genders_of: dict[int, set[str]], sets: MentionSets) -> bool:
+    """In ``it``'s report, a full name with a generational suffix comes before it, and every
+    full name without one written there before it that it could mean (of its gender, where it
+    has one) is written only as someone's relative ("his father, Rev. Jesse Jackson")."""
+    here = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
+    if not any(f.suffix for f in here):
+        return False
+    plain = [f for f in here if not f.suffix and (it.gender is None or genders_of[sets.find(f.idx)] <= {it.gender})]
+    return bool(plain) and all(f.role_lemmas and f.role_lemmas <= KIN_NOUNS for f in plain)
