@@ -102,10 +102,12 @@ def is_subsequence(short: Sequence[str], long_: Sequence[str]) -> bool:
 def name_tokens(words: Sequence[str], person: bool) -> tuple[str, ...]:
     """Phonetic tokens of a name, without titles (and, for people, particles and initials)."""
     out: list[str] = []
-    for w in words:
+    for n, w in enumerate(words):
         for part in _HYPHENS.split(w) if person else [w]:
             low = part.lower()
-            if title_key(low) in TITLE_WORDS and person:
+            # a title word that ends a person's name after a name word is a surname: "Steve King",
+            # "John Major", "Erik Prince" (as a title it would have left "Steve" alone, a given name)
+            if title_key(low) in TITLE_WORDS and person and not (n == len(words) - 1 and out and w[:1].isupper()):
                 continue
             key = phonetic(part)
             if not key:

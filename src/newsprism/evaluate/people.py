@@ -23,8 +23,12 @@ from typing import Any, Iterable
 from newsprism.lexicon import (
     ABBREVIATED_HONORIFICS,
     FEMALE_HONORIFICS,
+    INSTITUTION_WORDS,
+    KIN_NOUNS,
     MALE_HONORIFICS,
     NAME_SUFFIXES,
+    ORG_SUFFIXES,
+    PERSON_TITLES,
     PUBLICATION_NOUNS,
     TITLE_WORDS,
     WEEKDAYS,
@@ -74,6 +78,17 @@ def _name_words(text: str) -> list[str]:
     return [w for w in words if title_key(w) not in NAME_SUFFIXES]
 
 
+_PARTICLE_WORDS = frozenset("al el bin ibn de del della da di du la le van von der den ter".split())
+
+
+def _proper_name(words: list[str]) -> bool:
+    """Words that are a name as written: each capitalised but for a particle ("al-Assad", "de",
+    "von"), the first no abbreviation in capitals ("US President-elect", "AMA trustee" are
+    descriptions, which ECB+'s gold mentions include)."""
+    return bool(words) and not (len(words[0]) > 1 and words[0].isupper()) and all(
+        w[:1].isupper() or w.lower().split("-")[0] in _PARTICLE_WORDS for w in words)
+
+
 def _mention_gender(text: str, start: int, words: list[str]) -> str | None:
     before = text[max(0, start - 8) : start].split()
     key = title_key(before[-1]) if before else ""
@@ -91,12 +106,18 @@ def _mention_gender(text: str, start: int, words: list[str]) -> str | None:
 
 
 def wrong_merges(analysis: StoryAnalysis) -> list[str]:
-    """One line per entity whose mentions carry two different first names or two genders."""
+    """One line per entity whose mentions carry two different first names or two genders, two
+    generational suffixes, a name and a relative named after it, two full names that differ in
+    the surname or the middle name, or a person's name beside an organisation's."""
     texts = {d.id: d.text for d in analysis.documents}
     namer = _nicknames()
+    surnames = _known_surnames(analysis)
     out = []
     for entity in analysis.entities:
         if entity.type != "PERSON":
+            mixed = _person_and_org(entity, texts, surnames)
+            if mixed is not None:
+                out.append(f"{entity.id} {entity.name!r}: {mixed}")
             continue
         firsts: dict[str, str] = {}
         all_words: dict[str, set[str]] = {}
@@ -104,7 +125,7 @@ def wrong_merges(analysis: StoryAnalysis) -> list[str]:
         for m in entity.mentions:
             text = texts.get(m.doc, "")
             words = _name_words(m.text)
-            if len(words) >= 2 and len(words[0].rstrip(".")) > 1:
+            if len(words) >= 2 and len(words[0].rstrip(".")) > 1 and _proper_name(words):
                 firsts.setdefault(words[0].lower(), m.text)
                 all_words.setdefault(words[0].lower(), set()).update(w.lower() for w in words)
             gender = _mention_gender(text, m.start, words) if words else None
@@ -123,7 +144,157 @@ def wrong_merges(analysis: StoryAnalysis) -> list[str]:
             out.append(f"{entity.id} {entity.name!r}: first names {firsts[clash[0]]!r} / {firsts[clash[1]]!r}")
         elif len(genders) > 1:
             out.append(f"{entity.id} {entity.name!r}: genders {genders['m']!r} (m) / {genders['f']!r} (f)")
+        else:
+            other = next((found for check in (_suffix_clash, _relative_clash, _surname_clash)
+                          if (found := check(entity, texts)) is not None), None) or _person_and_org(
+                entity, texts, surnames)
+            if other is not None:
+                out.append(f"{entity.id} {entity.name!r}: {other}")
     return out
+
+
+# ---------------------------------------------------------------- what else a wrong merge shows
+
+_SUFFIX_AFTER = re.compile(r"^,?\s*(Jr|Sr|II|III|IV)\b\.?")
+_KIN = "|".join(sorted(KIN_NOUNS | {"son-in-law", "daughter-in-law", "father-in-law", "mother-in-law",
+                                   "brother-in-law", "sister-in-law"}, key=len, reverse=True))
+# "Jackson's father, the Rev. Jesse L. Jackson": a name's relative named right after it
+_RELATIVE_AFTER = re.compile(
+    rf"^['’]s?\s+(?:(?:late|younger|older|elder|eldest|estranged|former|own|then|twin|only)\s+)*(?:{_KIN})\b,?\s*", re.I)
+# "Melania Trump, the wife of Donald Trump": a name with a relative of another name in apposition
+_KIN_OF = re.compile(rf"^,\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:{_KIN})\s+of\s+(?:the\s+)?", re.I)
+# a mention's last word that makes it an organisation's name ("Mintz Levin LLP", "Trump campaign")
+_ORG_LAST = ORG_SUFFIXES | INSTITUTION_WORDS | frozenset(
+    """llp party administration government firm group corporation bureau office court
+    team union club house""".split())
+
+
+def _known_person(word: str) -> bool:
+    """A word WordNet (the optional ``[wordnet]`` extra) knows first as a person ("Obama")."""
+    from newsprism.extract.word_senses import noun_senses
+
+    senses = noun_senses()
+    found = senses.senses(word) if senses is not None else ()
+    return bool(found) and senses is not None and senses.synset(found[0]).lexname == "noun.person"
+
+
+def _known_surnames(analysis: StoryAnalysis) -> frozenset[str]:
+    """The surnames of the people a story names in full with a known given name ("Barack Obama")
+    or with a person's title ("President Obama")."""
+    texts = {d.id: d.text for d in analysis.documents}
+    out = set()
+    for entity in analysis.entities:
+        for m in entity.mentions:
+            words = _name_words(m.text)
+            before = _WORD.findall(texts.get(m.doc, "")[max(0, m.start - 12) : m.start])
+            titled = bool(before) and before[-1][:1].isupper() and title_key(before[-1]) in PERSON_TITLES
+            if entity.type == "PERSON" and m.label == "PERSON" and words and _proper_name(words) and (
+                    (len(words) >= 2 and name_gender(words[0]) is not None) or (len(words) == 1 and titled)):
+                out.add(re.sub(r"['’]s?$", "", words[-1]).lower())
+    return frozenset(out)
+
+
+def _suffix(text: str, start: int, end: int, mention_text: str) -> str:
+    """A generational suffix written as the last word of a mention or right after it ("Jr.")."""
+    words = _WORD.findall(mention_text)
+    if words and title_key(words[-1]) in NAME_SUFFIXES:
+        return title_key(words[-1])
+    found = _SUFFIX_AFTER.match(text[end : end + 6])
+    return found.group(1).lower() if found else ""
+
+
+def _full_names(entity: Entity, texts: dict[str, str]) -> list[tuple[list[str], str, Any]]:
+    """(name words without titles or suffix, suffix, mention) of each mention written as a full
+    name: two words or more, the first no initial."""
+    out = []
+    for m in entity.mentions:
+        if "," in m.text.rstrip(","):
+            continue  # a name with what follows it in apposition ("Regina Benjamin, M.D."), no name as written
+        words = [w for w in _name_words(m.text) if not re.search(r"['’]s$", w)]
+        words = [re.sub(r"['’]$", "", w) for w in words]
+        if len(words) >= 2 and len(words[0].rstrip(".")) > 1 and _proper_name(words):
+            out.append((words, _suffix(texts.get(m.doc, ""), m.start, m.end, m.text), m))
+    return out
+
+
+def _suffix_clash(entity: Entity, texts: dict[str, str]) -> str | None:
+    """Two generational suffixes ("Jesse Jackson Jr." / "Jesse Jackson Sr.") in one entity."""
+    seen: dict[str, str] = {}
+    for _words, suffix, m in _full_names(entity, texts):
+        if suffix:
+            seen.setdefault("jr" if suffix == "ii" and "sr" in seen else suffix, m.text)
+    if len(seen) > 1:
+        (a, ta), (b, tb) = list(seen.items())[:2]
+        return f"suffixes {ta!r} ({a}) / {tb!r} ({b})"
+    return None
+
+
+def _relative_clash(entity: Entity, texts: dict[str, str]) -> str | None:
+    """A mention of the entity named as the relative of another of its mentions: "Jackson's
+    father, the Rev. Jesse L. Jackson", "Melania Trump, the wife of Donald Trump"."""
+    by_doc: dict[str, list[Any]] = {}
+    for m in entity.mentions:
+        by_doc.setdefault(m.doc, []).append(m)
+    for doc, mentions in by_doc.items():
+        text = texts.get(doc, "")
+        starts = {m.start: m for m in mentions}
+        for m in mentions:
+            for pattern in (_RELATIVE_AFTER, _KIN_OF):
+                found = pattern.match(text[m.end : m.end + 60])
+                if found is None:
+                    continue
+                after = m.end + found.end()
+                # the relative's name may open with a title ("the Rev.", "former Sen.")
+                rest = text[after : after + 40]
+                lead = re.match(r"^(?:(?:the|a|former|late|[A-Z][a-z]{1,4}\.|[A-Z][a-z]+)\s+){0,3}", rest)
+                for k in range(after, after + (lead.end() if lead else 0) + 1):
+                    other = starts.get(k)
+                    if other is not None and other is not m:
+                        return f"relative {text[m.start : after].strip()!r} {other.text!r}"
+    return None
+
+
+def _surname_clash(entity: Entity, texts: dict[str, str]) -> str | None:
+    """Two full names with one given name and different surnames, or with the same surname and
+    two different middle names, in one person entity ("Jesse Louis Jackson" / "Jesse Lee Jackson")."""
+    from newsprism.compare.resolve import phonetic, tokens_match
+
+    names = _full_names(entity, texts)
+    for i, (a, _sa, ma) in enumerate(names):
+        for b, _sb, mb in names[i + 1 :]:
+            low_a, low_b = {w.lower() for w in a}, {w.lower() for w in b}
+            if not tokens_match(phonetic(a[-1]), phonetic(b[-1])):
+                if min(len(a[-1].rstrip(".")), len(b[-1].rstrip("."))) > 1 and a[-1].lower() not in low_b and b[-1].lower() not in low_a and "-" not in a[-1] + b[-1]:
+                    return f"surnames {ma.text!r} / {mb.text!r}"
+                continue
+            mid_a, mid_b = [w for w in a[1:-1] if len(w.rstrip(".")) > 1], [w for w in b[1:-1] if len(w.rstrip(".")) > 1]
+            if mid_a and mid_b and not any(tokens_match(phonetic(x), phonetic(y)) for x in mid_a for y in mid_b):
+                return f"middle names {ma.text!r} / {mb.text!r}"
+    return None
+
+
+def _person_and_org(entity: Entity, texts: dict[str, str], surnames: frozenset[str] = frozenset()) -> str | None:
+    """A person ("Mr. Levin", a known given name before a surname, a surname alone of a person the
+    story names in full: ``surnames``) and an organisation's name ("Mintz Levin LLP", "the Trump
+    campaign", "White House") in one entity."""
+    person = org = None
+    for m in entity.mentions:
+        words = _WORD.findall(m.text)
+        if not words:
+            continue
+        last = title_key(words[-1])
+        if len(words) >= 2 and last in _ORG_LAST and words[-1][:1].isupper() or (
+                len(words) >= 2 and last in _ORG_LAST and m.label == "ORG"):
+            org = org or m.text
+            continue
+        name = _name_words(m.text)
+        if m.label == "PERSON" and name and (
+                _mention_gender(texts.get(m.doc, ""), m.start, name) is not None
+                or (len(name) == 1 and (name[0].lower() in surnames or _known_person(name[0])))):
+            person = person or m.text
+    if person and org:
+        return f"a person {person!r} and an organisation {org!r}"
+    return None
 
 
 _NOT_SPEAKER_HEADS = frozenset(WEEKDAYS) | frozenset(

@@ -1,0 +1,98 @@
+"""The wrong-merge check sees more than first names and genders (issue 10, session 32):
+generational suffixes, a relative named after a name, two full names with different surnames
+or middle names, a person and an organisation in one entity; and the merges it found."""
+
+from __future__ import annotations
+
+from newsprism.model import Article, DocumentInfo, Entity, Mention, StoryAnalysis
+
+
+def _analysis(text: str, groups: list[tuple[str, list[str]]], label: str = "PERSON") -> StoryAnalysis:
+    """One document and one entity per group, each mention the first occurrence of its words
+    ("Trump#2": the second; "Levin@ORG": labelled ORG)."""
+    info = DocumentInfo("a", None, None, None, None, None, False, (), None, None, (), None, text)
+    entities = []
+    for n, (etype, words) in enumerate(groups, start=1):
+        mentions = []
+        for w in words:
+            w, _, lab = w.partition("@")
+            w, _, nth = w.partition("#")
+            start = -1
+            for _ in range(int(nth or 1)):
+                start = text.index(w, start + 1)
+            mentions.append(Mention("a", start, start + len(w), w, lab or label))
+        mentions.sort(key=lambda m: m.start)
+        entities.append(Entity(f"E{n}", words[0].partition("@")[0].partition("#")[0], etype, tuple(dict.fromkeys(m.text for m in mentions)),
+                               tuple(mentions)))
+    return StoryAnalysis(documents=(info,), entities=tuple(entities), quotes=(), figures=(), times=())
+
+
+def test_wrong_merge_check_sees_suffixes_relatives_surnames_and_organisations():
+    from newsprism.evaluate.people import wrong_merges
+
+    text = (
+        "Jesse Jackson Jr. pleaded guilty on Wednesday. Jackson's father, the Rev. Jesse L. Jackson, "
+        "sat behind him; Jesse Jackson Sr. did not speak. Rep. Steve King (R-Iowa) and Rep. Steve "
+        "Scalise (R-La.) voted no. Mr. Levin, a partner at Mintz Levin LLP, declined to comment. "
+        "Melania Trump, the wife of Donald Trump, was there."
+    )
+    found = wrong_merges(_analysis(text, [
+        ("PERSON", ["Jesse Jackson Jr.", "Jesse Jackson Sr."]),
+        ("PERSON", ["Jackson#2", "Jesse L. Jackson"]),
+        ("PERSON", ["Steve King", "Steve Scalise"]),
+        ("ORG", ["Mintz Levin LLP@ORG", "Levin"]),
+        ("PERSON", ["Melania Trump", "Trump#2"]),
+    ]))
+    assert [line.split(":")[0] for line in found] == ["E1 'Jesse Jackson Jr.'", "E2 'Jackson'", "E3 'Steve King'",
+                                                     "E4 'Mintz Levin LLP'", "E5 'Melania Trump'"]
+    assert "suffixes" in found[0] and "relative" in found[1] and "surnames" in found[2]
+    assert "organisation" in found[3] and "relative" in found[4]
+
+
+def test_wrong_merge_check_sees_a_person_of_the_story_joined_to_an_organisation():
+    # BASIL 84678e18 (NYT), as the resolver joined them before: "President Obama" is a person, so
+    # the bare "Obama" of "the Obama administration" is no part of the "White House"
+    from newsprism.evaluate.people import wrong_merges
+
+    text = ("The hearing veered into attacks on President Obama's character and on the White House. "
+            "Republicans tied the scandal to others dogging the Obama administration.")
+    found = wrong_merges(_analysis(text, [("PERSON", ["Obama"]), ("PERSON", ["White House", "Obama#2"])]))
+    assert len(found) == 1 and found[0].startswith("E2 'White House': a person 'Obama' and an organisation")
+
+
+def test_wrong_merge_check_passes_one_person_written_several_ways():
+    from newsprism.evaluate.people import wrong_merges
+
+    text = (
+        "Roger J. Stone Jr. was arrested on Friday. Roger Stone has denied wrongdoing. Hillary Rodham "
+        "Clinton and Hillary Clinton's campaign spoke. Trump called Alicia Machado disgusting and tweeted "
+        "about \u201cdisgusting Alicia M\u201d hours later. Ban Ki-moon met Moon Jae-in."
+    )
+    found = wrong_merges(_analysis(text, [
+        ("PERSON", ["Roger J. Stone Jr.", "Roger Stone"]),
+        ("PERSON", ["Hillary Rodham Clinton", "Hillary Clinton's"]),
+        ("PERSON", ["Alicia Machado", "Alicia M"]),
+    ]))
+    assert found == []
+
+
+def test_a_surname_that_is_a_title_word_keeps_two_people_apart(nlp):
+    # BASIL c99adbdd (HuffPost, Fox): "King" was read as a title, so "Steve King" was a given name
+    # alone and joined "Steve Scalise", named earlier in the same report
+    from newsprism.evaluate.people import wrong_merges
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    text = (
+        "This discontent may be satisfied if Rep. Steve Scalise (R-La.) wins his race against Rep. Peter "
+        "Roskam (R-Ill.) for majority whip.\n\n"
+        "In addition, a few of the most hardline House Republicans, such as Rep. Steve King (R-Iowa) and "
+        "Rep. Michele Bachmann (R-Minn.), said Thursday that they would not back Labrador. Former Prime "
+        "Minister John Major was not asked."
+    )
+    analysis = run_pipeline([Article(id="a", text=text)], nlp, stages=CORE_STAGES)
+    people = {e.name: set(e.variants) for e in analysis.entities if e.type == "PERSON"}
+    assert people.get("Steve King") == {"Steve King"}
+    assert people.get("Steve Scalise") == {"Steve Scalise"}
+    assert "John Major" in people
+    assert wrong_merges(analysis) == []
+
