@@ -59,6 +59,14 @@ def _institution(it: Item) -> bool:
         len(it.words) == 1 and last in ONLINE_SERVICES)
 
 
+# a person's name made an adjective by a hyphenated word after it ("Bush-era", "Trump-backed")
+_ATTRIBUTIVE = re.compile(
+    r"\w[-‐](?:era|style|backed|led|funded|appointed|sponsored|allied|aligned|linked|like|esque|inspired|"
+    r"leaning|friendly|supporting|endorsed|nominated)$")
+# the type of a name's group when the resolver read a name NER called a person as a thing
+_THING_TYPES = {"ORG": "ORG", "PLACE": "GPE", "OTHER": "ENTITY"}
+
+
 def entity_type(members: list[Item]) -> str:
     labels = Counter(it.mention.label for it in members if it.kind != "pronoun") or Counter(
         it.mention.label for it in members
@@ -79,6 +87,13 @@ def entity_type(members: list[Item]) -> str:
         # "Jay Carney" and "Carney" NER called a place twice: the surname joined his full name;
         # "Marco Rubio" NER called a building 11 times and a person once: a given name tells
         label = "PERSON"
+    if label == "PERSON" and names and all(_ATTRIBUTIVE.search(it.mention.text) for it in names):
+        return "ENTITY"  # "the Bush-era tax cuts", "a Koch-funded group": a time or a kind, not the person
+    groups = {it.group for it in names}
+    if label == "PERSON" and len(groups) == 1 and next(iter(groups)) in _THING_TYPES:
+        # names NER called people that the resolver read as things ("the Obama White House", a
+        # compound WordNet knows as no person: ``resolve_short.retype_known_things``)
+        return _THING_TYPES[next(iter(groups))]
     if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
     if label == "PERSON" and names and all(_outlet(it.mention.text) or _institution(it) for it in names):

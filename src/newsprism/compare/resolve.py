@@ -59,7 +59,12 @@ from newsprism.compare.resolve_names import merge_names
 from newsprism.compare.resolve_nouns import link_people_nouns, link_said_of, link_shared_arguments, merge_nominals
 from newsprism.compare.resolve_pronouns import link_pronouns
 from newsprism.compare.resolve_senses import link_noun_senses
-from newsprism.compare.resolve_short import join_paired_given_names, retype_named_people, short_people
+from newsprism.compare.resolve_short import (
+    join_paired_given_names,
+    retype_known_things,
+    retype_named_people,
+    short_people,
+)
 from newsprism.compare.resolve_times import link_calendar_days, link_clock_times, link_deictic_days
 from newsprism.model import Entity, Mention, Span
 
@@ -90,6 +95,7 @@ def resolve_entities(
     docs = docs or {}
     items = [make_item(i, m, docs.get(m.doc)) for i, m in enumerate(ordered)]
     retype_named_people(items)
+    retype_known_things(items)
     sets = MentionSets(len(items))
     merge_names(items, sets)
     short_people(items, sets)

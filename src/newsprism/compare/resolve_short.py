@@ -11,12 +11,13 @@ from typing import Sequence
 
 from newsprism.compare.mention_items import Item, is_full_person
 from newsprism.compare.mention_sets import MentionSets
-from newsprism.compare.names import PARTICLES, phonetic, seq_match, tokens_match
+from newsprism.compare.names import PARTICLES, name_tokens, phonetic, seq_match, tokens_match
 from newsprism.extract.mentions import is_demonym
 from newsprism.extract.person_names import named_person
-from newsprism.lexicon import KIN_NOUNS, name_gender
+from newsprism.extract.word_senses import noun_senses
+from newsprism.lexicon import KIN_NOUNS, PERSON_TITLES, TITLE_ABBREVIATION_WORDS, name_gender, title_key
 
-__all__ = ["short_people", "join_paired_given_names", "retype_named_people"]
+__all__ = ["short_people", "join_paired_given_names", "retype_named_people", "retype_known_things"]
 
 
 # labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
@@ -57,11 +58,63 @@ def retype_named_people(items: Sequence[Item]) -> None:
     a person's role describes it and its given name is known or its surname is one a person of the
     story bears in full."""
     surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
+    titled: list[tuple[Item, str]] = []
     for it in items:
         if it.kind != "name" or it.group not in ("ORG", "OTHER") or len(it.toks) < 2:
             continue
         if named_person(it.words, it.toks[-1], it.role_lemmas, surnames):
             it.group = "PERSON"
+            continue
+        title = title_key(it.words[0]) if it.words[0][:1].isupper() else ""
+        if title in PERSON_TITLES:
+            titled.append((it, TITLE_ABBREVIATION_WORDS.get(title, title)))
+    # a person's title opens the name NER called an organisation ("Bishop Daniel Jenky":ORG, NYT,
+    # BASIL 29ffd053): the rest is a person's name by the same rule, the title their role; then
+    # the title before a surname alone of that person ("Bishop Jenky":ORG) is that person's
+    for it, role in titled:
+        rest = it.words[1:]
+        if len(rest) >= 2 and named_person(rest, it.toks[-1], it.role_lemmas | {role}, surnames):
+            _as_person(it, rest)
+            surnames.add(it.toks[-1])
+    for it, _role in titled:
+        if it.group != "PERSON" and len(it.words) == 2 and it.toks[-1] in surnames:
+            _as_person(it, it.words[1:])
+
+
+def _as_person(it: Item, words: tuple[str, ...] | list[str]) -> None:
+    """``it`` read as a person's name: its words without the title, keyed as a person's."""
+    it.group = "PERSON"
+    it.words = tuple(words)
+    it.toks = name_tokens(it.words, True) or it.toks
+
+
+# what a compound WordNet knows in no person's sense is, by its lexicographer file
+_THING_GROUPS = {"noun.group": "ORG", "noun.location": "PLACE"}
+
+
+def retype_known_things(items: Sequence[Item]) -> None:
+    """A name NER called a person that ends in a compound WordNet (the optional ``[wordnet]``
+    extra) knows, and knows in no sense as a person, is that thing: "White House", "the Obama
+    White House" (NYT, BASIL 84678e18: a bare "Obama" of "the Obama administration" was then read
+    as the given name of "Obama White House" and joined the White House). A title or a gender cue
+    other than the given name keeps a person ("Mr. White House" is somebody's name)."""
+    senses = noun_senses()
+    if senses is None:
+        return
+    for it in items:
+        if it.kind != "name" or it.group != "PERSON" or len(it.words) < 2:
+            continue
+        if it.gender is not None and not it.gender_by_name:
+            continue
+        for k in range(len(it.words) - 1):
+            tail = [w for w in it.words[k:]]
+            if not all(w[:1].isupper() for w in tail):
+                continue
+            found = senses.senses(" ".join(tail))
+            kinds = [senses.synset(o).lexname for o in found]
+            if kinds and "noun.person" not in kinds:
+                it.group = _THING_GROUPS.get(kinds[0], "OTHER")
+                break
 
 
 def short_people(items: list[Item], sets: MentionSets) -> None:
