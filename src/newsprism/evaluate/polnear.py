@@ -329,11 +329,11 @@ def evaluate_polnear(
             overlap = any(_overlaps(s, g) for s in sources[pi] for g in gold_sources)
             written_hits["exact"] += exact
             written_hits["overlap"] += overlap
-            name = predicted[pi].quote.speaker_span
-            if not exact and name is not None and gold_sources:
+            reported = predicted[pi].quote.speaker_span
+            if not exact and reported is not None and gold_sources:
                 if people is None:
                     people = People(doc_id, text, parsed, mentions)
-                named = [_named_as(people, parsed, text, g, name.text) for g in gold_sources]
+                named = [_named_as(people, parsed, text, g, reported.text) for g in gold_sources]
                 exact = any(n == "exact" for n in named)
                 overlap = overlap or any(named)
             speaker_hits["exact"] += exact
