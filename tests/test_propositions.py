@@ -323,3 +323,18 @@ def test_a_question_states_nothing(nlp):
     stated = next(p for t, p in by_text.items() if t.startswith("Tom Hale"))
     assert asked.predicate == "resign" and asked.hedged
     assert stated.predicate == "resign" and not stated.hedged
+
+
+def test_a_passive_clause_with_its_own_subject_borrows_no_agent(nlp):
+    # "after the candidate was criticized": the clause says who was criticized, not who criticized;
+    # the subject of the clause it hangs on ("His endorsement of Perry") did no criticizing
+    claims, props, names = _props(nlp, {
+        "a": "Sheriff Joe Arpaio endorsed Gov. Rick Perry on Tuesday. "
+             "His endorsement of Perry comes after the candidate was criticized for his immigration platform.",
+    })
+    criticized = [props[c.id] for c in claims if props[c.id].predicate == "criticize"]
+    assert criticized
+    perry = {f"@{k}" for k, v in names.items() if "Perry" in v}
+    assert perry
+    assert all(not p.agents & perry for p in criticized)
+    assert all("~candid" in p.patients for p in criticized)

@@ -371,7 +371,10 @@ def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple
     agents: set[str] = set()
     patients: set[str] = set()
     subjects = [c for c in pred.children if c.dep_ in _SUBJ]
-    if not subjects and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
+    # a passive clause with a subject of its own ("His endorsement of Perry comes after the candidate
+    # was criticized"): who did it is its "by" agent or nobody, never the subject of the clause it hangs on
+    own_passive = any(c.dep_ in _PASSIVE_SUBJ for c in pred.children)
+    if not subjects and not own_passive and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
         head = pred.head
         # "urged states to loosen": the head's subject; "X is seen grabbing": the one seen
         deps = _SUBJ | _PASSIVE_SUBJ if head.lemma_.lower() in _PERCEPTION_VERBS and _passive(head) else _SUBJ
