@@ -338,3 +338,13 @@ def test_a_passive_clause_with_its_own_subject_borrows_no_agent(nlp):
     assert perry
     assert all(not p.agents & perry for p in criticized)
     assert all("~candid" in p.patients for p in criticized)
+
+
+def test_who_is_expected_to_do_it_is_its_agent(nlp):
+    # "Steele is expected to announce": the action is announcing, and Steele is who announces
+    claims, props, names = _props(nlp, {
+        "a": "RNC Chairman Michael Steele is expected to announce his decision on Monday evening.",
+    })
+    p = props[claims[0].id]
+    assert p.predicate == "announce" and p.hedged
+    assert any("Steele" in names.get(a[1:], "") for a in p.agents if a.startswith("@"))

@@ -376,8 +376,11 @@ def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple
     own_passive = any(c.dep_ in _PASSIVE_SUBJ for c in pred.children)
     if not subjects and not own_passive and pred.dep_ in ("xcomp", "conj", "advcl") and pred.head is not pred:
         head = pred.head
-        # "urged states to loosen": the head's subject; "X is seen grabbing": the one seen
-        deps = _SUBJ | _PASSIVE_SUBJ if head.lemma_.lower() in _PERCEPTION_VERBS and _passive(head) else _SUBJ
+        # "urged states to loosen": the head's subject; "X is seen grabbing": the one seen; "X is
+        # expected to announce", "was forced to resign": the passive's subject does what its
+        # complement tells (not "was arrested and charged": a conjunct's passive subject is no agent)
+        raised = _passive(head) and (pred.dep_ == "xcomp" or head.lemma_.lower() in _PERCEPTION_VERBS)
+        deps = _SUBJ | _PASSIVE_SUBJ if raised else _SUBJ
         subjects = [c for c in head.children if c.dep_ in deps]
     for s in subjects:
         agents |= _items(s, entity_at, person_before, lo)
