@@ -236,8 +236,10 @@ def test_a_summary_sentence_is_no_gapped_sentence():
         return Finding("", "corroborated", head.text, ("ap", "post", "times"),
                        (times.citation, post.citation, ap.citation), claims=tuple(claims), sources=3, fact="F1")
 
-    # quoted whole, the Times' sentence would misquote it: left out; an intact headline stays
-    assert _summary([fact(times)], {"F1": times.citation}, claims=claims, gaps=gaps) == []
+    # quoted whole, the Times' sentence would misquote it: left out for another report's intact
+    # sentence of the fact; an intact headline stays
+    summed = _summary([fact(times)], {"F1": times.citation}, claims=claims, gaps=gaps)
+    assert [s.text for s in summed] and all(s.text != _TIMES for s in summed)
     assert [s.text for s in _summary([fact(post)], {"F1": post.citation}, claims=claims, gaps=gaps)] == [_POST]
     assert len(_summary([fact(times)], {"F1": times.citation}, claims=claims)) == 1  # no gaps known: as before
 
@@ -297,3 +299,14 @@ def test_someones_words_printed_without_a_speaker_are_no_summary_sentence():
     assert summary_sentence("“For the sake of the security of the free world, our country must give our troops the "
                             "support necessary to win this war,” Mr. Steele said.")
     assert summary_sentence("The US military said the pirates were taken to Djibouti on Sunday.")
+
+
+def test_a_sentence_that_opens_inside_a_quotation_does_not_read_whole():
+    """BASIL 450755dd: the first one-outlet item opened inside a youth pastor's quotation (the sentence
+    splitter cut it after its first sentence); it reads well but is someone's words cut in two."""
+    from newsprism.compare.fact_text import reads_whole
+
+    tail = ("I mean, I do believe in the traditional values of marriage between a man and a woman,” youth pastor "
+            "Stephen Lenahan told Fox News after a leisurely breakfast.")
+    assert not reads_whole(tail)
+    assert reads_whole("“I think it comes down to a First Amendment issue. " + tail)

@@ -3,6 +3,8 @@ alignment joined into its fact (21ecbplus: "The driver was charged with DWI, ...
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from newsprism.compare.findings import _stating
 from newsprism.extract.claims import Claim
 from newsprism.model import Article, Span
@@ -111,8 +113,10 @@ def test_a_report_that_gives_none_of_a_summary_sentences_figures_is_not_cited_fo
     found = [_finding("F1", head, only_total, whole)]
     summary = _summary(found, {"F1": head.citation}, claims=claims)
     assert [{c.doc for c in s.citations} for s in summary] == [{"a", "c"}]
-    # "c" a copy of "a": what is left is one source
-    assert _summary(found, {"F1": head.citation}, claims=claims, units={"a": "wire", "c": "wire", "b": "b"}) == []
+    # "c" a copy of "a": what is left of the breakdown is one source; the fact is summed up by the
+    # sentence both sources state, the total
+    copied = _summary(found, {"F1": head.citation}, claims=claims, units={"a": "wire", "c": "wire", "b": "b"})
+    assert [s.text for s in copied] == [only_total.text]
 
 
 def test_one_figure_in_passing_need_not_be_given():
@@ -196,3 +200,73 @@ def test_a_summary_sentence_cites_its_own_report_by_that_sentence_alone(nlp):
     assert [c.text for c in own] == [said[0].text], own
     assert any(c.doc == "b" for c in said[0].citations)
 
+
+
+# ---------------------------------------------------------------- another report's sentence of the fact
+
+FOX = ("A group of nearly 90 professors and administrators connected to the Jesuit-founded school in Washington, "
+       "D.C., has sent Ryan, R-Wis., a letter saying he's misused Catholic doctrine to support his "
+       "deficit-reducing, GOP House budget.\n")
+NYT = ("The latest criticism comes in a letter released Tuesday and signed by nearly 90 faculty members and "
+       "priests at Georgetown, the Jesuit university in Washington, in advance of Mr. Ryan's visit there.\n")
+HPO = ("Nearly 90 Georgetown University faculty and administrators sent a letter to Representative Paul Ryan "
+       "in advance of his visit to the Jesuit campus.\n")
+
+
+def test_a_fact_whose_headline_says_more_than_the_others_state_is_summed_up_by_a_sentence_they_state():
+    """BASIL 29ffd053 (an open event): the letter nearly 90 Georgetown faculty sent Paul Ryan is told by
+    all three outlets, but its headline, Fox's long sentence ("connected to the Jesuit-founded school ...
+    deficit-reducing, GOP House budget"), is a third stated by neither other report, so the summary
+    left out the story's main event. The Times' sentence of the same fact, which HuffPost states, sums
+    it up, cited to the reports that state it."""
+    from newsprism.compare.findings import _summary
+
+    def claim(doc: str, text: str, terms: str) -> Claim:
+        line = text.strip()
+        return Claim(f"{doc}#0", Span(doc, 0, len(line), line), terms=tuple(terms.split()), sentence=Span(doc, 0, len(line), line))
+
+    fox = claim("fox", FOX, "group 90 professor administrator connect jesuit found school washington d.c. send ryan "
+                            "letter say misuse catholic doctrine support deficit reduce gop house budget")
+    nyt = claim("nyt", NYT, "late criticism come letter release tuesday sign 90 faculty member priest georgetown "
+                            "jesuit university washington advance ryan visit")
+    hpo = claim("hpo", HPO, "90 georgetown university faculty administrator send letter representative paul ryan "
+                            "advance visit jesuit campus")
+    found = [_finding("F1", fox, nyt, hpo)]
+    claims = {c.id: c for c in (fox, nyt, hpo)}
+    summary = _summary(found, {"F1": fox.citation}, claims=claims)
+    assert [s.text for s in summary] in ([nyt.text], [hpo.text])
+    # Fox's longer sentence states the shorter one: it is cited for it
+    assert {c.doc for c in summary[0].citations} == {"fox", "nyt", "hpo"}
+    assert len({c.doc for c in summary[0].citations}) >= 2
+    # a headline the others state stays the fact's own sentence
+    told = [replace(found[0], about=nyt.text)]
+    assert [s.text for s in _summary(told, {"F1": nyt.citation}, claims=claims)] == [nyt.text]
+
+
+def test_a_report_stating_one_clause_of_a_two_fact_sentence_is_not_cited_for_the_sentence():
+    """BASIL 450755dd: Fox's sentence "Chick-fil-A Appreciation Day – as it is being called was the idea
+    of ... Mike Huckabee" was cut into two clauses in two facts; the one it heads held only the first,
+    and the Times' title "Chick-fil-A Draws Huge Crowds for Appreciation Day" states all of that clause.
+    The sentence shown says whose idea it was: the share is of all its clauses."""
+    from newsprism.compare.findings import _summary
+
+    text = ("Chick-fil-A Appreciation Day - as it is being called was the idea of former Arkansas governor and Fox "
+            "News contributor Mike Huckabee.")
+    cut = text.index(" was ")
+    sentence = Span("fox", 0, len(text), text)
+    day = Claim("fox#0", Span("fox", 0, cut, text[:cut]), terms=("chick", "fil", "appreciation", "day", "call"), sentence=sentence)
+    idea = Claim(f"fox#{cut}", Span("fox", cut, len(text), text[cut:]),
+                 terms=("idea", "arkansas", "governor", "fox", "news", "contributor", "mike", "huckabee"), sentence=sentence)
+    title = "Chick-fil-A Draws Huge Crowds for Appreciation Day"
+    nyt = Claim("nyt#0", Span("nyt", 0, len(title), title), terms=("chick", "fil", "draws", "huge", "crowds", "appreciation", "day"))
+    found = [replace(_finding("F1", day, nyt), about=text)]
+    claims = {c.id: c for c in (day, idea, nyt)}
+    assert _summary(found, {"F1": sentence}, claims=claims) == []
+    # a report stating the whole sentence is cited for it
+    told = ("Chick-fil-A Appreciation Day was the idea of Mike Huckabee, the former Arkansas governor and Fox News "
+            "contributor.")
+    hpo = Claim("hpo#0", Span("hpo", 0, len(told), told),
+                terms=("chick", "fil", "appreciation", "day", "idea", "mike", "huckabee", "arkansas", "governor"))
+    found = [replace(_finding("F1", day, nyt, hpo), about=text)]
+    summary = _summary(found, {"F1": sentence}, claims={**claims, hpo.id: hpo})
+    assert [sorted({c.doc for c in s.citations}) for s in summary] == [["fox", "hpo"]]

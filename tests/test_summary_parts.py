@@ -26,8 +26,35 @@ def test_predicate_parts_split_a_sentence_at_its_joined_verbs(nlp):
             "negotiations were complicated.")
     parts = predicate_parts(nlp(text), Span("a", 0, len(text), text))
     assert len(parts) == 2 and "deny" in parts[0] and "negotiation" in parts[1], parts
+    # one predicate: its words without the subject ("Shelling") — what the sentence tells of it
     one = "Shelling resumed in Aleppo on Wednesday despite a deal brokered the day before."
-    assert predicate_parts(nlp(one), Span("a", 0, len(one), one)) == []
+    (single,) = predicate_parts(nlp(one), Span("a", 0, len(one), one))
+    assert "resume" in single and "aleppo" in single and "shelling" not in single, single
+    # participles joined inside a noun phrase are no predicates of their own
+    letter = ("The latest criticism comes in a letter released Tuesday and signed by nearly 90 faculty members "
+              "and priests at Georgetown.")
+    assert len(predicate_parts(nlp(letter), Span("a", 0, len(letter), letter))) == 1
+
+
+def test_a_report_naming_only_the_subject_does_not_state_what_is_told_of_it(nlp):
+    """BASIL 450755dd: Fox's "Chick-fil-A Appreciation Day ... was the idea of ... Mike Huckabee" was
+    cited to the Times' title "Chick-fil-A Draws Huge Crowds for Appreciation Day", which names the
+    day and says nothing of whose idea it was."""
+    from newsprism.compare.summary_parts import parts_told
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Span
+
+    text = ("Chick-fil-A Appreciation Day, as it is being called, was the idea of former Arkansas governor and "
+            "Fox News contributor Mike Huckabee.")
+    head = Span("fox", 0, len(text), text)
+    title = "Chick-fil-A Draws Huge Crowds for Appreciation Day"
+    lede = "Hundreds of thousands of people headed to Chick-fil-A, answering a call from Mike Huckabee, the former governor of Arkansas."
+    same = [Claim("nyt#0", Span("nyt", 0, len(title), title), terms=("chick", "fil", "draws", "huge", "crowds", "appreciation", "day")),
+            Claim("hpo#0", Span("hpo", 0, len(lede), lede),
+                  terms=("hundred", "thousand", "people", "head", "chick", "fil", "answer", "call", "mike", "huckabee",
+                         "governor", "arkansas"))]
+    told = parts_told(nlp(text), head, same)
+    assert told["nyt"] < 1 / 3 <= told["hpo"], told
 
 
 def test_a_report_stating_one_of_two_joined_things_is_not_cited_for_both(nlp):

@@ -215,13 +215,18 @@ def importance(claim: Claim, rank_in_doc: int) -> float:
 def reads_whole(text: str) -> bool:
     """Reads as a sentence of its own: readable (see :func:`readability`), a capital first
     and ending as a sentence ends ("our strategy should have three main elements,” Clinton
-    said." is the tail of a quoted sentence; "Jindal signed an order," its head)."""
+    said." is the tail of a quoted sentence; "Jindal signed an order," its head), not opening
+    inside a quotation."""
     t = text.strip()
     body = t.lstrip("“\"'‘(")
     if _CONJUNCTION_START.match(body):  # "And an eyebrow-raising 40,570 are unaffiliated": goes on from another
         return False
     if _TITLE_END.search(t) or _INITIAL_END.search(t):
         return False  # cut at a title's or an initial's period: "President Obama will name Dr ."
+    if opens_inside_quote(t):
+        # the second half of a quoted passage ('I mean, I do believe in ... ," youth pastor Stephen
+        # Lenahan told Fox News ...'): it reads well, but as someone's words cut in two
+        return False
     return readability(t) >= 3 and body[:1].isupper() and t.endswith(_TERMINAL + ("''", "”", '"', "’"))
 
 
@@ -342,14 +347,16 @@ def told_by_others(claim: Claim, same: Sequence[Claim]) -> float:
     return min(len(terms & words) / len(terms) for words in by_doc.values())
 
 
-def told_by_each(head: Span, same: Sequence[Claim]) -> dict[str, float]:
+def told_by_each(head: Span, same: Sequence[Claim], own: Sequence[Claim] | None = None) -> dict[str, float]:
     """For each other report of a fact, the share of the headline's content terms its claims
     state (doc id -> share): the reports a summary sentence may be cited to. Terms match on their
     first six letters, as the aligner's stems do, or when one is the other's start ("evacuate" /
     "evacuation", "Syria" / "Syrian"): AP's "a cease-fire to evacuate ... unraveled ... as residents
     reported the resumption of shelling" states most of the Post's "Shelling resumed in Aleppo ...,
-    and evacuations ... stalled"."""
-    inside = [c for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end]
+    and evacuations ... stalled". ``own``: the claims the headline spans, of every fact (a sentence
+    whose clauses went to two facts says both); by default those of ``same``."""
+    inside = [c for c in (same if own is None else own)
+              if c.doc == head.doc and c.start < head.end and head.start < c.end]
     terms = set(dict.fromkeys(t for c in inside for t in c.terms))
     if not terms:
         return {c.doc: 1.0 for c in same if c.doc != head.doc}

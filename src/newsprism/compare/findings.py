@@ -254,43 +254,95 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
     said: set[str] = set()
     for f in corroborated:
         key = " ".join(f.about.lower().split())
-        if key in said or not summary_sentence(f.about):
-            # full sentences only: not a clause going on from another ("And merely winning those
-            # states is just the first step."), nor a name with its description, a question, a
-            # pronoun with nothing before it, a quotation's tail
+        if key in said:
             continue
         head = (heads or {}).get(f.fact or "")
-        cited = _headline_cited(f, head)
-        if head is not None and docs is not None and not _finite(head, docs):
-            continue  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
-        if claims is not None and head is not None:
-            if _gapped(head, gaps):
+        best: tuple[int, Span | None, tuple[Span, ...]] | None = None
+        for option in _options(f, head, claims):
+            text = option.text if option is not None and option is not head else f.about
+            if not summary_sentence(text):
+                # full sentences only: not a clause going on from another ("And merely winning those
+                # states is just the first step."), nor a name with its description, a question, a
+                # pronoun with nothing before it, a quotation's tail
                 continue
-            same = [claims[c] for c in f.claims if c in claims]
-            told = told_by_each(head, same)
-            if docs is not None and head.doc in docs:
-                # and of each thing it says ("denied ... and said in a statement ..."): the least share
-                parts = parts_told(docs[head.doc], head, same)
-                told = {d: min(v, parts.get(d, v)) for d, v in told.items()}
-            figures = _figures_by_doc(same)
-            wanted = {v for c in same if c.doc == head.doc and c.start < head.end and head.start < c.end
-                      for v in _values(c)}
-            cited = tuple(c for c in _stating(cited, head, same) if c.doc == head.doc
-                          or (told.get(c.doc, 1.0) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
-            cited = _without_titles(cited)
-            if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
-                # the sentence is quoted from its report: that report's other sentences the alignment
-                # put in the fact say other things ('"Sheriff Arpaio knows the struggle ...," said Gov.
-                # Perry.' beside Fox's "I am honored to have Sheriff Arpaio's support ...")
-                cited = tuple(c for c in cited if c.doc != head.doc or (c.start, c.end) == (head.start, head.end))
-            if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
+            cited = _cited_for(f, option, claims, gaps, units, docs)
+            if cited is None:
                 continue
+            if option is head:  # the headline when it can stand; else the sentence most reports state
+                best = (0, option, cited)
+                break
+            reach = len({(units or {}).get(c.doc, c.doc) for c in cited})
+            if best is None or reach > best[0]:
+                best = (reach, option, cited)
+        if best is None:
+            continue
+        _, option, cited = best
+        text = option.text if option is not None and option is not head else f.about
         said.add(key)
-        picked.append((f, cited))
+        said.add(" ".join(text.lower().split()))
+        picked.append((replace(f, about=text), cited))
     # what the reports lead with, among the reports each sentence is cited to; then the sources
-    leads = _lead_counts(picked, claims) if claims is not None else {}
-    picked.sort(key=lambda p: (-leads.get(p[0].id, 0), -p[0].sources))
-    return [SummarySentence(f.about, cited, (f.id,)) for f, cited in picked[:limit]]
+    leads = _lead_counts(picked, claims) if claims is not None else [(0, 0)] * len(picked)
+    order = sorted(range(len(picked)), key=lambda i: (-leads[i][0], -leads[i][1], -picked[i][0].sources))
+    return [SummarySentence(picked[i][0].about, picked[i][1], (picked[i][0].id,)) for i in order[:limit]]
+
+
+def _options(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None) -> list[Span | None]:
+    """The sentences a fact may be summed up by: its headline first, then each other report's
+    sentence of the fact (its dateline or fused title line cut). The headline may say more than the
+    others state (Fox's "A group of nearly 90 professors and administrators connected to the
+    Jesuit-founded school ... has sent Ryan ... a letter saying he's misused Catholic doctrine to
+    support his deficit-reducing, GOP House budget." is a third stated by neither other report) where
+    another report's sentence of the same fact is stated by more of them."""
+    options: list[Span | None] = [head]
+    if head is None or claims is None:
+        return options
+    seen = {(head.doc, head.start)}
+    for c in (claims[k] for k in f.claims if k in claims):
+        if c.doc == head.doc:
+            continue
+        sentence = headline_span(replace(c, citation=c.sentence or c.citation))
+        if (sentence.doc, sentence.start) not in seen and sentence.start <= c.start and c.end <= sentence.end:
+            seen.add((sentence.doc, sentence.start))
+            options.append(sentence)
+    return options
+
+
+def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None,
+               gaps: Mapping[str, Sequence[tuple[int, int]]] | None, units: Mapping[str, str] | None,
+               docs: Mapping[str, Doc] | None) -> tuple[Span, ...] | None:
+    """The citations of the fact ``f`` summed up by the sentence ``head`` (None: its headline as it
+    is): the reports that state it; None when it is no sentence of the summary (see :func:`_summary`)."""
+    cited = _headline_cited(f, head)
+    if head is not None and docs is not None and not _finite(head, docs):
+        return None  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
+    if claims is None or head is None:
+        return cited
+    if _gapped(head, gaps):
+        return None
+    same = [claims[c] for c in f.claims if c in claims]
+    # the sentence as a whole: its claims in other facts too ("Chick-fil-A Appreciation Day – as it is
+    # being called" in this one, "was the idea of ... Mike Huckabee" in another): a report stating
+    # the first clause only does not state the sentence
+    own = [c for c in claims.values() if c.doc == head.doc and c.start < head.end and head.start < c.end]
+    told = told_by_each(head, same, own)
+    if docs is not None and head.doc in docs:
+        # and of each thing it says ("denied ... and said in a statement ..."): the least share
+        parts = parts_told(docs[head.doc], head, same)
+        told = {d: min(v, parts.get(d, v)) for d, v in told.items()}
+    figures = _figures_by_doc(same)
+    wanted = {v for c in own for v in _values(c)}
+    cited = tuple(c for c in _stating(cited, head, [*same, *own]) if c.doc == head.doc
+                  or (told.get(c.doc, 1.0) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
+    cited = _without_titles(cited)
+    if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
+        # the sentence is quoted from its report: that report's other sentences the alignment
+        # put in the fact say other things ('"Sheriff Arpaio knows the struggle ...," said Gov.
+        # Perry.' beside Fox's "I am honored to have Sheriff Arpaio's support ...")
+        cited = tuple(c for c in cited if c.doc != head.doc or (c.start, c.end) == (head.start, head.end))
+    if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
+        return None
+    return cited
 
 
 def _finite(head: Span, docs: Mapping[str, Doc]) -> bool:
@@ -338,21 +390,35 @@ def _figures_by_doc(same: Sequence[Claim]) -> dict[str, set]:
 
 
 def _lead_counts(picked: Sequence[tuple[Finding, tuple[Span, ...]]], claims: Mapping[str, Claim],
-                 lead: int = 2) -> dict[str, int]:
-    """Finding id -> how many reports it is cited to in one of their first ``lead`` sentences with a
-    fact in them (a report's address, title and date lines state none: the lede comes after them)."""
+                 lead: int = 2) -> list[tuple[int, int]]:
+    """For each picked finding, how many reports it is cited to in their first sentence with a fact in it, and
+    in one of their first ``lead`` (a report's address, title and date lines state none: the lede
+    comes after them). The ledes decide first: the seed's Post and AP open with the shelling
+    resuming, the Times with the deal AP and the Post tell next."""
     firsts: dict[str, list[int]] = {}
     for c in sorted(claims.values(), key=lambda c: (c.doc, c.start)):
-        start = (c.sentence or c.citation).start
+        sentence = c.sentence or c.citation
+        start = sentence.start
         seen = firsts.setdefault(c.doc, [])
-        if len(seen) < lead and is_content(c) and start not in seen:
+        if len(seen) < lead and is_content(c) and start not in seen and not _title_line(sentence):
             seen.append(start)
-    out: dict[str, int] = {}
+    out: list[tuple[int, int]] = []
     for f, cited in picked:
         stated = [claims[k] for k in f.claims if k in claims]
-        out[f.id] = len({c.doc for c in stated if (c.sentence or c.citation).start in firsts.get(c.doc, ())
-                         and any(x.doc == c.doc and x.start <= c.start and c.end <= x.end for x in cited)})
+        at = [firsts.get(c.doc, []).index((c.sentence or c.citation).start) for c in stated
+              if (c.sentence or c.citation).start in firsts.get(c.doc, ())
+              and any(x.doc == c.doc and x.start <= c.start and c.end <= x.end for x in cited)]
+        docs = [c.doc for c in stated if (c.sentence or c.citation).start in firsts.get(c.doc, ())
+                and any(x.doc == c.doc and x.start <= c.start and c.end <= x.end for x in cited)]
+        out.append((len({d for d, i in zip(docs, at) if i == 0}), len(set(docs))))
     return out
+
+
+def _title_line(sentence: Span) -> bool:
+    """A report's title line, which the reader's text opens with ("Georgetown Faculty Latest to Chide
+    Ryan", "Paul Ryan Challenged On Budget By Georgetown Faculty"): no end mark, or written as a title."""
+    text = sentence.text.strip()
+    return title_case(text) or (sentence.start == 0 and not text.endswith((".", "!", "?", "”", '"', "’")))
 
 
 def _gapped(span: Span, gaps: Mapping[str, Sequence[tuple[int, int]]] | None) -> bool:

@@ -18,25 +18,34 @@ from newsprism.compare.fact_text import same_stem
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.model import Span
 
+_TENSED = frozenset({"VBD", "VBZ", "VBP", "MD"})
+
+
 def _predicates(span) -> list[Token]:
     """The sentence's root and each verb joined to a verb by "and" / "but" ("appeared not to have
     been consulted ... and were insisting ...", "denied an agreement had been reached and said ...":
     the parser hangs the second on either verb of the first)."""
     roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
-    joined = [t for t in span if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX") and t.head.pos_ in ("VERB", "AUX")]
+    # a verb with a tense or an auxiliary of its own: participles joined inside a noun phrase ("a
+    # letter released Tuesday and signed by nearly 90 faculty members") are no predicates
+    joined = [t for t in span if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX") and t.head.pos_ in ("VERB", "AUX")
+              and (t.tag_ in _TENSED or any(c.dep_ in ("aux", "auxpass") for c in t.children))]
     return sorted({t.i: t for t in roots[:1] + joined}.values(), key=lambda t: t.i)
 
 
 def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
-    """The content terms of each predicate of the sentence ``head`` (a span of ``doc``) when it has
-    several joined by "and": each word goes with the nearest of them above it; the subject they
-    share (the first verb's) and words above none (a span cut from a longer sentence) with none —
-    the whole sentence's share is judged apart. None for a sentence of one predicate: its whole is."""
+    """The content terms of each predicate of the sentence ``head`` (a span of ``doc``): of its
+    main verb, and of each verb joined to it by "and": each word goes with the nearest of them above
+    it; the subject they share (the first verb's) and words above none (a span cut from a longer
+    sentence) with none — the whole sentence's share is judged apart. A report that names the
+    subject and says nothing of what the sentence tells of it does not state it (the Times' title
+    "Chick-fil-A Draws Huge Crowds for Appreciation Day" for Fox's "Chick-fil-A Appreciation Day ...
+    was the idea of ... Mike Huckabee")."""
     span = doc.char_span(head.start, head.end, alignment_mode="expand")
     if span is None:
         return []
     verbs = _predicates(span)
-    if len(verbs) < 2:
+    if not verbs:
         return []
     ids = {v.i for v in verbs}
     # a subject the joined verbs share: the subject of a verb another is joined to
