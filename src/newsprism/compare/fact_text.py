@@ -21,9 +21,11 @@ from newsprism.model import Span
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Sequence
 
+    from newsprism.extract.propositions import Proposition
+
 __all__ = ["headline_span", "importance", "is_content", "is_web_address", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
-           "headline_claim", "headline_told", "told_by_each"]
+           "headline_claim", "headline_told", "told_by_each", "background"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
@@ -281,16 +283,30 @@ def dateline_only(text: str) -> bool:
     return bool(_DASH_END.search(text))
 
 
-def single_source_weight(claim: Claim, head: Span, title: str | None) -> float:
+def single_source_weight(claim: Claim, head: Span, title: str | None, prop: Proposition | None = None) -> float:
     """How far down a one-outlet fact goes among the others of its importance: the
     report's own headline restates its lede (the lede is the fact an editor wants), and a
     clause that does not read as a sentence ("Although X admitted that ...", "but he
-    said ...") goes after the complete sentences."""
+    said ...") goes after the complete sentences; so, half way, does background
+    (:func:`background`: "Reese is a senior fellow at the Woodstock Theological Center")."""
     if title and claim.start == 0 and _norm_title(claim.text) == _norm_title(title):
         return 0.3
     if not reads_whole(head.text):
         return 0.5
+    if background(prop):
+        return 0.7
     return 1.0
+
+
+def background(prop: Proposition | None) -> bool:
+    """The claim (its proposition ``prop``) says who someone is or how things stand, in the
+    report's own voice, not what happened: its predicate is "be" or "have" ("Reese is a senior
+    fellow ...", "Iran has a stake in retaining the influence ...", "It was the latest whiplash
+    ..."), with no speaker, no date and no figure. Background is what an editor cuts first."""
+    if prop is None or prop.speaker or prop.days or prop.figures:
+        return False
+    words = prop.predicate.split()
+    return bool(words) and words[0] in ("be", "have")
 
 
 def _norm_title(text: str) -> str:

@@ -528,7 +528,7 @@ def build_facts(
         seen_headlines.add(key)
         used.update(o.id for o in members)
         first = min(members, key=lambda o: o.start)
-        weight = single_source_weight(first, head, titles.get(c.doc))
+        weight = single_source_weight(first, head, titles.get(c.doc), props.of.get(first.id) if props is not None else None)
         facts.append(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
