@@ -270,3 +270,29 @@ def test_a_report_stating_one_clause_of_a_two_fact_sentence_is_not_cited_for_the
     found = [replace(_finding("F1", day, nyt, hpo), about=text)]
     summary = _summary(found, {"F1": sentence}, claims={**claims, hpo.id: hpo})
     assert [sorted({c.doc for c in s.citations}) for s in summary] == [["fox", "hpo"]]
+
+
+def test_a_quotation_the_fact_is_anchored_on_is_not_cited_for_a_sentence_it_does_not_state():
+    """BASIL 2153fb3e (open): HuffPost's lede "President Barack Obama urged lawmakers to move on the
+    transportation funding portion of his jobs bill Wednesday, while ... mocking them for ... a recent
+    measure to reaffirm "In God We Trust" as the national motto." was cited to the Times' span
+    '“In God We Trust,”' — a quotation the fact is anchored on, no claim of the Times: a report's
+    span with no claim in the fact is cited only if its words state a third of the sentence."""
+    from newsprism.compare.findings import _summary
+    from newsprism.model import Finding
+
+    lede = ("President Barack Obama urged lawmakers to move on the transportation funding portion of his jobs bill "
+            "Wednesday, while mocking them for a measure to reaffirm \"In God We Trust\" as the national motto.")
+    hpo = Claim("hpo#0", Span("hpo", 0, len(lede), lede),
+                terms=("president", "barack", "obama", "urge", "lawmaker", "move", "transportation", "funding",
+                       "portion", "job", "bill", "wednesday", "mock", "measure", "reaffirm", "god", "trust",
+                       "national", "motto"))
+    quoted = Span("nyt", 10, 28, "“In God We Trust,”")
+    told = "President Obama on Wednesday mocked lawmakers who voted to reaffirm the national motto instead of his jobs bill."
+    fox = Span("fox", 0, len(told), told)
+    found = Finding("C1", "corroborated", lede, ("hpo", "nyt"), (hpo.citation, quoted), claims=(hpo.id,), sources=2, fact="F1")
+    assert _summary([found], {"F1": hpo.citation}, claims={hpo.id: hpo}) == []
+    # a span whose words state it is cited
+    found = replace(found, docs=("hpo", "fox"), citations=(hpo.citation, fox))
+    summary = _summary([found], {"F1": hpo.citation}, claims={hpo.id: hpo})
+    assert [sorted({c.doc for c in s.citations}) for s in summary] == [["fox", "hpo"]]

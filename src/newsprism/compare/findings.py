@@ -27,7 +27,7 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import (
-    headline_span, is_content, reads_whole, summary_sentence, title_case, told_by_each,
+    headline_span, is_content, reads_whole, same_stem, summary_sentence, title_case, told_by_each,
 )
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
@@ -332,8 +332,15 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
         told = {d: min(v, parts.get(d, v)) for d, v in told.items()}
     figures = _figures_by_doc(same)
     wanted = {v for c in own for v in _values(c)}
+    terms = {t for c in own for t in c.terms}
+
+    def share(c: Span) -> float:
+        # a report none of whose claims is in the fact (a quotation the fact is anchored on: the
+        # Times' '“In God We Trust,”' for HuffPost's lede on Obama mocking Congress): its words
+        return told[c.doc] if c.doc in told else _text_share(terms, c.text)
+
     cited = tuple(c for c in _stating(cited, head, [*same, *own]) if c.doc == head.doc
-                  or (told.get(c.doc, 1.0) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
+                  or (share(c) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
     cited = _without_titles(cited)
     if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
         # the sentence is quoted from its report: that report's other sentences the alignment
@@ -343,6 +350,15 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
         return None
     return cited
+
+
+def _text_share(terms: set[str], text: str) -> float:
+    """The share of the content ``terms`` (lemmas) that the words of ``text`` state, matched as
+    :func:`newsprism.compare.fact_text.same_stem` matches them (1.0 with no terms)."""
+    if not terms:
+        return 1.0
+    words = set(re.findall(r"[a-z0-9][a-z0-9'’.-]*", text.lower()))
+    return sum(1 for t in terms if any(same_stem(t, w) for w in words)) / len(terms)
 
 
 def _finite(head: Span, docs: Mapping[str, Doc]) -> bool:
