@@ -301,12 +301,16 @@ def test_someones_words_printed_without_a_speaker_are_no_summary_sentence():
     assert summary_sentence("The US military said the pirates were taken to Djibouti on Sunday.")
 
 
-def test_a_sentence_that_opens_inside_a_quotation_does_not_read_whole():
+def test_a_one_outlet_item_that_opens_inside_a_quotation_goes_after_whole_sentences():
     """BASIL 450755dd: the first one-outlet item opened inside a youth pastor's quotation (the sentence
     splitter cut it after its first sentence); it reads well but is someone's words cut in two."""
-    from newsprism.compare.fact_text import reads_whole
+    from newsprism.compare.fact_text import single_source_weight
 
     tail = ("I mean, I do believe in the traditional values of marriage between a man and a woman,” youth pastor "
             "Stephen Lenahan told Fox News after a leisurely breakfast.")
-    assert not reads_whole(tail)
-    assert reads_whole("“I think it comes down to a First Amendment issue. " + tail)
+    whole = "“I think it comes down to a First Amendment issue. " + tail
+    def weight(text: str) -> float:
+        claim = Claim("fox#100", Span("fox", 100, 100 + len(text), text), terms=("believe", "value", "marriage"))
+        return single_source_weight(claim, claim.citation, None)
+
+    assert weight(tail) < weight(whole) == 1.0

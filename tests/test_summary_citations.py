@@ -296,3 +296,34 @@ def test_a_quotation_the_fact_is_anchored_on_is_not_cited_for_a_sentence_it_does
     found = replace(found, docs=("hpo", "fox"), citations=(hpo.citation, fox))
     summary = _summary([found], {"F1": hpo.citation}, claims={hpo.id: hpo})
     assert [sorted({c.doc for c in s.citations}) for s in summary] == [["fox", "hpo"]]
+
+
+def test_a_report_naming_none_of_whom_the_sentence_names_is_not_cited_for_it():
+    """BASIL 576116e5 (open): Fox's "Hutchison's plan does not include tax hikes." was cited to
+    HuffPost's "... because of congressional Republicans' adamant opposition to any sort of tax
+    increase" — the same words on taxes, said of other people. A report whose claims of the fact name
+    none of the people the sentence names (its entities, its quotations' speakers) is not cited."""
+    from newsprism.compare.findings import _summary
+    from newsprism.model import Quote
+
+    fox_text = "Hutchison's plan does not include tax hikes."
+    hpo_text = "Republicans' adamant opposition makes any plan to hike taxes politically unfeasible."
+    nyt_text = "Senator Hutchison's plan would raise no taxes, her office said."
+    fox = Claim("fox#0", Span("fox", 0, len(fox_text), fox_text), entities=("E1",), terms=("hutchison", "plan", "include", "tax", "hike"))
+    hpo = Claim("hpo#0", Span("hpo", 0, len(hpo_text), hpo_text), entities=("E2",),
+                terms=("republicans", "adamant", "opposition", "plan", "hike", "tax", "politically", "unfeasible"))
+    nyt = Claim("nyt#0", Span("nyt", 0, len(nyt_text), nyt_text), entities=("E1",), terms=("senator", "hutchison", "plan", "raise", "tax", "office"))
+    claims = {c.id: c for c in (fox, hpo, nyt)}
+    summary = _summary([_finding("F1", fox, hpo, nyt)], {"F1": fox.citation}, claims=claims)
+    assert [sorted({c.doc for c in s.citations}) for s in summary] == [["fox", "nyt"]]
+    # a quotation's later sentence names nobody; its speaker is who it names
+    words = "Now that they have opened the door to reform, it is time for lawmakers to walk through it."
+    said = f"“{words}” said Jonathan Cowan, president of Third Way."
+    quoted = Claim("hpo#1", Span("hpo", 100, 100 + len(words), words),
+                   quotes=(Quote("hpo", 100, 100 + len(words), words, "Cowan", speaker_entity="E3"),),
+                   terms=("open", "door", "reform", "time", "lawmaker", "walk"))
+    tagged = Claim("nyt#1", Span("nyt", 100, 100 + len(said), said), entities=("E3",),
+                   terms=("open", "door", "reform", "time", "lawmaker", "walk", "jonathan", "cowan", "president", "third", "way"))
+    claims = {c.id: c for c in (quoted, tagged)}
+    summary = _summary([_finding("F2", tagged, quoted)], {"F2": tagged.citation}, claims=claims)
+    assert [sorted({c.doc for c in s.citations}) for s in summary] == [["hpo", "nyt"]]

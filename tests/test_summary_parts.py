@@ -40,7 +40,7 @@ def test_a_report_naming_only_the_subject_does_not_state_what_is_told_of_it(nlp)
     """BASIL 450755dd: Fox's "Chick-fil-A Appreciation Day ... was the idea of ... Mike Huckabee" was
     cited to the Times' title "Chick-fil-A Draws Huge Crowds for Appreciation Day", which names the
     day and says nothing of whose idea it was."""
-    from newsprism.compare.summary_parts import parts_told
+    from newsprism.compare.summary_parts import parts_told, predicate_told
     from newsprism.extract.claims import Claim
     from newsprism.model import Span
 
@@ -53,8 +53,9 @@ def test_a_report_naming_only_the_subject_does_not_state_what_is_told_of_it(nlp)
             Claim("hpo#0", Span("hpo", 0, len(lede), lede),
                   terms=("hundred", "thousand", "people", "head", "chick", "fil", "answer", "call", "mike", "huckabee",
                          "governor", "arkansas"))]
-    told = parts_told(nlp(text), head, same)
-    assert told["nyt"] < 1 / 3 <= told["hpo"], told
+    told = predicate_told(nlp(text), head, same)
+    assert told["nyt"] == 0 and told["hpo"] >= 1 / 3, told
+    assert set(parts_told(nlp(text), head, same).values()) == {1.0}  # one predicate: no parts to judge
 
 
 def test_a_report_stating_one_of_two_joined_things_is_not_cited_for_both(nlp):

@@ -217,18 +217,13 @@ def importance(claim: Claim, rank_in_doc: int) -> float:
 def reads_whole(text: str) -> bool:
     """Reads as a sentence of its own: readable (see :func:`readability`), a capital first
     and ending as a sentence ends ("our strategy should have three main elements,” Clinton
-    said." is the tail of a quoted sentence; "Jindal signed an order," its head), not opening
-    inside a quotation."""
+    said." is the tail of a quoted sentence; "Jindal signed an order," its head)."""
     t = text.strip()
     body = t.lstrip("“\"'‘(")
     if _CONJUNCTION_START.match(body):  # "And an eyebrow-raising 40,570 are unaffiliated": goes on from another
         return False
     if _TITLE_END.search(t) or _INITIAL_END.search(t):
         return False  # cut at a title's or an initial's period: "President Obama will name Dr ."
-    if opens_inside_quote(t):
-        # the second half of a quoted passage ('I mean, I do believe in ... ," youth pastor Stephen
-        # Lenahan told Fox News ...'): it reads well, but as someone's words cut in two
-        return False
     return readability(t) >= 3 and body[:1].isupper() and t.endswith(_TERMINAL + ("''", "”", '"', "’"))
 
 
@@ -287,11 +282,13 @@ def single_source_weight(claim: Claim, head: Span, title: str | None, prop: Prop
     """How far down a one-outlet fact goes among the others of its importance: the
     report's own headline restates its lede (the lede is the fact an editor wants), and a
     clause that does not read as a sentence ("Although X admitted that ...", "but he
-    said ...") goes after the complete sentences; so, half way, does background
+    said ...") goes after the complete sentences, as does one opening inside a quotation (the second
+    half of a quoted passage: 'I mean, I do believe in ... ," youth pastor Stephen Lenahan told Fox
+    News ...' reads well, but as someone's words cut in two); so, half way, does background
     (:func:`background`: "Reese is a senior fellow at the Woodstock Theological Center")."""
     if title and claim.start == 0 and _norm_title(claim.text) == _norm_title(title):
         return 0.3
-    if not reads_whole(head.text):
+    if not reads_whole(head.text) or opens_inside_quote(head.text):
         return 0.5
     if background(prop):
         return 0.7

@@ -27,13 +27,13 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import (
-    headline_span, is_content, reads_whole, same_stem, summary_sentence, title_case, told_by_each,
+    headline_span, is_content, opens_inside_quote, reads_whole, same_stem, summary_sentence, title_case, told_by_each,
 )
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
 from newsprism.compare.side_facts import is_side_fact
-from newsprism.compare.summary_parts import parts_told
+from newsprism.compare.summary_parts import parts_told, predicate_told
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
@@ -330,6 +330,19 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
         # and of each thing it says ("denied ... and said in a statement ..."): the least share
         parts = parts_told(docs[head.doc], head, same)
         told = {d: min(v, parts.get(d, v)) for d, v in told.items()}
+        # and something of what it tells of its subject, not its subject alone (a title naming
+        # the day for "... Appreciation Day ... was the idea of ... Mike Huckabee")
+        predicate = predicate_told(docs[head.doc], head, same)
+        told = {d: v if predicate.get(d, 1.0) >= 1 / 6 else 0.0 for d, v in told.items()}
+    # and whom it names: a report naming none of them tells of someone else ("Hutchison's plan does not
+    # include tax hikes." is not HuffPost's "... because of congressional Republicans' adamant
+    # opposition to any sort of tax increase")
+    named = {e for c in own for e in _names(c)}
+    if named:
+        names_of: dict[str, set[str]] = {}
+        for c in same:
+            names_of.setdefault(c.doc, set()).update(_names(c))
+        told = {d: v if names_of.get(d, set()) & named else 0.0 for d, v in told.items()}
     figures = _figures_by_doc(same)
     wanted = {v for c in own for v in _values(c)}
     terms = {t for c in own for t in c.terms}
@@ -350,6 +363,15 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
         return None
     return cited
+
+
+def _names(claim: Claim) -> set[str]:
+    """Whom a claim names: its entities, the speaker of its quotations (a quotation's third
+    sentence names nobody, its speaker is Jonathan Cowan) and of its attribution."""
+    out = set(claim.entities) | {q.speaker_entity for q in claim.quotes if q.speaker_entity}
+    if claim.attribution is not None and claim.attribution.entity:
+        out.add(claim.attribution.entity)
+    return out
 
 
 def _text_share(terms: set[str], text: str) -> float:
@@ -561,7 +583,8 @@ def find_from_claims(
 
     def whole(f: Finding) -> bool:
         head = heads.get(f.fact or "")
-        return reads_whole(f.about) and (head is None or docs is None or _finite(head, docs))
+        return (reads_whole(f.about) and not opens_inside_quote(f.about)
+                and (head is None or docs is None or _finite(head, docs)))
 
     single = _numbered(
         "S",

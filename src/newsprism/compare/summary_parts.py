@@ -66,9 +66,22 @@ def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
 
 def parts_told(doc: Doc, head: Span, same: Sequence[Claim]) -> dict[str, float]:
     """For each other report of a fact, the smallest share, over the headline's predicates
-    (:func:`predicate_parts`), of the predicate's content terms its claims of the fact state (doc id
-    -> share; terms match as :func:`newsprism.compare.fact_text.told_by_each` matches them)."""
+    (:func:`predicate_parts`) when it joins several, of the predicate's content terms its claims of
+    the fact state (doc id -> share; terms match as :func:`newsprism.compare.fact_text.told_by_each`
+    matches them); 1.0 for a sentence of one predicate (its whole is judged)."""
     parts = predicate_parts(doc, head)
+    return _shares(parts if len(parts) >= 2 else [], head, same)
+
+
+def predicate_told(doc: Doc, head: Span, same: Sequence[Claim]) -> dict[str, float]:
+    """For each other report of a fact, the smallest share of any of the headline's predicates'
+    terms (subject aside) its claims state: 0 for a report that names the subject and says nothing
+    of what the sentence tells of it (the Times' title "Chick-fil-A Draws Huge Crowds for
+    Appreciation Day" for Fox's "... Appreciation Day ... was the idea of ... Mike Huckabee")."""
+    return _shares(predicate_parts(doc, head), head, same)
+
+
+def _shares(parts: list[tuple[str, ...]], head: Span, same: Sequence[Claim]) -> dict[str, float]:
     by_doc: dict[str, set[str]] = {}
     for c in same:
         if c.doc != head.doc:
