@@ -327,3 +327,22 @@ def test_a_report_naming_none_of_whom_the_sentence_names_is_not_cited_for_it():
     claims = {c.id: c for c in (quoted, tagged)}
     summary = _summary([_finding("F2", tagged, quoted)], {"F2": tagged.citation}, claims=claims)
     assert [sorted({c.doc for c in s.citations}) for s in summary] == [["hpo", "nyt"]]
+
+
+def test_a_quotation_said_by_a_pronoun_is_no_summary_sentence(nlp):
+    """BASIL 84678e18 (open): the summary opened with '"I have not done anything wrong," she said.' —
+    with no sentence before it, "she" names nobody. A sentence whose main verb's subject is a pronoun
+    is left out for another report's sentence of the fact; the same words with the speaker named stay."""
+    from newsprism.compare.findings import _summary
+
+    def run(text: str):
+        other = "“I have not done anything wrong,” Ms. Lerner told the committee on Wednesday."
+        a = Claim("a#0", Span("a", 0, len(text), text), terms=("do", "anything", "wrong", "say"))
+        b = Claim("b#0", Span("b", 0, len(other), other), terms=("do", "anything", "wrong", "lerner", "tell", "committee"))
+        found = [replace(_finding("F1", a, b), about=text)]
+        return _summary(found, {"F1": a.citation}, claims={a.id: a, b.id: b}, docs={"a": nlp(text), "b": nlp(other)})
+
+    # the other report's sentence, which names her, sums the fact up
+    assert [s.text for s in run('"I have not done anything wrong," she said.')] == [
+        "“I have not done anything wrong,” Ms. Lerner told the committee on Wednesday."]
+    assert [s.text for s in run('"I have not done anything wrong," Lois Lerner said.')] == ['"I have not done anything wrong," Lois Lerner said.']

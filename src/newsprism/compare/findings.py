@@ -316,6 +316,8 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     cited = _headline_cited(f, head)
     if head is not None and docs is not None and not _finite(head, docs):
         return None  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
+    if head is not None and docs is not None and _pronoun_subject(head, docs):
+        return None  # '"I have not done anything wrong," she said.': who?
     if claims is None or head is None:
         return cited
     if _gapped(head, gaps):
@@ -372,6 +374,22 @@ def _names(claim: Claim) -> set[str]:
     if claim.attribution is not None and claim.attribution.entity:
         out.add(claim.attribution.entity)
     return out
+
+
+_PERSONAL = frozenset({"he", "she", "they", "it", "him", "her", "them", "this", "these", "those"})
+
+
+def _pronoun_subject(head: Span, docs: Mapping[str, Doc]) -> bool:
+    """Whether the sentence's main verb has a pronoun for its subject ('"I have not done anything
+    wrong," she said.', "..., he added."): in the summary, with no sentence before it, the pronoun
+    names nobody. A pronoun opening the sentence is caught by its text
+    (:func:`newsprism.compare.fact_text.summary_sentence`); this one stands after a quotation."""
+    doc = docs.get(head.doc)
+    span = doc.char_span(head.start, head.end, alignment_mode="expand") if doc is not None else None
+    if span is None:
+        return False
+    roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _PERSONAL for r in roots[:1] for c in r.children)
 
 
 def _text_share(terms: set[str], text: str) -> float:
