@@ -301,16 +301,23 @@ def test_someones_words_printed_without_a_speaker_are_no_summary_sentence():
     assert summary_sentence("The US military said the pirates were taken to Djibouti on Sunday.")
 
 
-def test_a_one_outlet_item_that_opens_inside_a_quotation_goes_after_whole_sentences():
-    """BASIL 450755dd: the first one-outlet item opened inside a youth pastor's quotation (the sentence
-    splitter cut it after its first sentence); it reads well but is someone's words cut in two."""
-    from newsprism.compare.fact_text import single_source_weight
+def test_a_one_outlet_item_that_opens_inside_a_quotation_is_shown_from_its_opening_mark(nlp):
+    """BASIL 450755dd (open): the first one-outlet item opened inside a youth pastor's quotation ('I mean,
+    I do believe in ... ,” youth pastor Stephen Lenahan told Fox News'; the sentence splitter cut the
+    quoted passage after its first sentence): someone's words cut in two. It is shown from the
+    quotation's opening mark, the quotation's first sentence with it, and that is not a second item."""
+    from newsprism.compare.fact_text import quote_opening
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
 
-    tail = ("I mean, I do believe in the traditional values of marriage between a man and a woman,” youth pastor "
-            "Stephen Lenahan told Fox News after a leisurely breakfast.")
-    whole = "“I think it comes down to a First Amendment issue. " + tail
-    def weight(text: str) -> float:
-        claim = Claim("fox#100", Span("fox", 100, 100 + len(text), text), terms=("believe", "value", "marriage"))
-        return single_source_weight(claim, claim.citation, None)
-
-    assert weight(tail) < weight(whole) == 1.0
+    said = ("“I think it comes down to a First Amendment issue. I mean, I do believe in the traditional values "
+            "of marriage between a man and a woman,” youth pastor Stephen Lenahan told Fox News after breakfast.")
+    fox = ("Thousands of people lined up at Chick-fil-A restaurants across the country on Wednesday.\n\n" + said + "\n\n"
+           "Mike Huckabee, the former governor of Arkansas, had called for the appreciation day last week.")
+    assert quote_opening(fox, fox.index("I mean")) == fox.index("“I think")
+    assert quote_opening(fox, fox.index("Mike Huckabee")) is None
+    texts = {"fox": fox, "nyt": "Thousands of people lined up at Chick-fil-A restaurants across the nation on Wednesday."}
+    arts = [Article(id=k, text=v, outlet=k) for k, v in texts.items()]
+    single = [f.about for f in run_pipeline(arts, nlp).findings.single_source]
+    assert said in single, single
+    assert not any(t.startswith("I mean") or t == "“I think it comes down to a First Amendment issue." for t in single), single

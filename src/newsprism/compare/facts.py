@@ -45,7 +45,8 @@ from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_reports import near_pairs, other_reports
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
-    dateline_only, headline_span, importance, is_content, quoted_sentence, readability, reads_whole, single_source_head, single_source_weight,
+    dateline_only, headline_span, importance, is_content, opens_inside_quote, quote_opening, quoted_sentence, readability, reads_whole,
+    single_source_head, single_source_weight,
     headline_claim,
 )
 from newsprism.compare.match import PredicateSimilarity
@@ -247,6 +248,27 @@ def _with_other_reports(fact: Fact, claims: Sequence[Claim], index: Mapping[str,
         figures=tuple(dict.fromkeys([*fact.figures, *(f.text for c in same for f in c.figures)])),
         importance=max(fact.importance, *(importance(claims[k], rank[claims[k].id]) for k in added)),
     )
+
+
+def _from_quote_opening(head: Span, members: list[Claim], claims: Sequence[Claim], used: set[str],
+                        text: str, single: Sequence[Fact]) -> tuple[Span, list[Claim]]:
+    """A one-outlet head that opens inside a quotation (the sentence splitter cut the quoted passage:
+    'I mean, I do believe in the traditional values of marriage ... ,” youth pastor Stephen Lenahan
+    told Fox News') is shown from the quotation's opening mark, its earlier sentences with it, when
+    none of them is in a fact of several reports or one not wholly inside the quotation (``single``:
+    the one-outlet facts made so far, which the caller drops): someone's words whole, with who said
+    them."""
+    if not text or not opens_inside_quote(head.text):
+        return head, members
+    opened = quote_opening(text, head.start)
+    if opened is None:
+        return head, members
+    before = [o for o in claims if o.doc == head.doc and opened <= o.start < head.start]
+    ids = {o.id for o in before}
+    movable = {s.claim for f in single if {s.claim for s in f.support} <= ids for s in f.support}
+    if any(o.id in used and o.id not in movable for o in before):
+        return head, members
+    return Span(head.doc, opened, head.end, text[opened:head.end]), [*before, *members]
 
 
 def build_facts(
@@ -522,6 +544,11 @@ def build_facts(
         siblings = clauses.get((c.doc, c.sentence.start), []) if c.sentence is not None else []
         head = single_source_head(c, [o for o in siblings if o.id != c.id], used)
         members = [o for o in siblings if o.id not in used and head.start <= o.start and o.end <= head.end] or [c]
+        head, members = _from_quote_opening(head, members, claims, used, text_of.get(c.doc, ""), facts[multi:])
+        if members and members[0].start < c.start:
+            # the quotation's earlier sentences, told as one-outlet facts of their own: now in this one
+            inside = {o.id for o in members}
+            facts[multi:] = [f for f in facts[multi:] if not {s.claim for s in f.support} <= inside]
         key = " ".join(head.text.lower().split())
         if key in seen_headlines or dateline_only(head.text):
             continue

@@ -27,7 +27,7 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import (
-    headline_span, is_content, opens_inside_quote, reads_whole, same_stem, summary_sentence, title_case, told_by_each,
+    headline_span, is_content, reads_whole, same_stem, summary_sentence, title_case, told_by_each,
 )
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
@@ -601,8 +601,7 @@ def find_from_claims(
 
     def whole(f: Finding) -> bool:
         head = heads.get(f.fact or "")
-        return (reads_whole(f.about) and not opens_inside_quote(f.about)
-                and (head is None or docs is None or _finite(head, docs)))
+        return reads_whole(f.about) and (head is None or docs is None or _finite(head, docs))
 
     single = _numbered(
         "S",
