@@ -30,6 +30,13 @@ def test_predicate_parts_split_a_sentence_at_its_joined_verbs(nlp):
     one = "Shelling resumed in Aleppo on Wednesday despite a deal brokered the day before."
     (single,) = predicate_parts(nlp(one), Span("a", 0, len(one), one))
     assert "resume" in single and "aleppo" in single and "shelling" not in single, single
+    # a fronted "in + -ing" clause says why (the seed's Post: AP states the shelling, not the reason);
+    # a bare participle sets the scene (12ecb's lede keeps its reports)
+    why = "In rejecting the Iranian demand, rebels shelled the villages Wednesday in retaliation."
+    reason, act = predicate_parts(nlp(why), Span("a", 0, len(why), why))
+    assert "reject" in reason and "demand" in reason and "shell" in act, (reason, act)
+    scene = "Taking the lead in the fight against piracy, the Indian Navy on Saturday arrested 23 Somali pirates."
+    assert len(predicate_parts(nlp(scene), Span("a", 0, len(scene), scene))) == 1
     # participles joined inside a noun phrase are no predicates of their own
     letter = ("The latest criticism comes in a letter released Tuesday and signed by nearly 90 faculty members "
               "and priests at Georgetown.")

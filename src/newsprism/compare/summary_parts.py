@@ -30,7 +30,13 @@ def _predicates(span) -> list[Token]:
     # letter released Tuesday and signed by nearly 90 faculty members") are no predicates
     joined = [t for t in span if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX") and t.head.pos_ in ("VERB", "AUX")
               and (t.tag_ in _TENSED or any(c.dep_ in ("aux", "auxpass") for c in t.children))]
-    return sorted({t.i: t for t in roots[:1] + joined}.values(), key=lambda t: t.i)
+    # a fronted "in / by + -ing" clause says why or how ("In rejecting the Iranian demand, rebels
+    # shelled the villages"): a thing of its own; a bare participle ("Taking the lead in the fight
+    # against piracy, the Indian Navy ...") only sets the scene
+    main = roots[:1]
+    fronted = [c for r in main for p in r.children if p.dep_ == "prep" and p.i < r.i and p.lower_ in ("in", "by")
+               for c in p.children if c.dep_ == "pcomp" and c.tag_ == "VBG"]
+    return sorted({t.i: t for t in main + joined + fronted}.values(), key=lambda t: t.i)
 
 
 def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
