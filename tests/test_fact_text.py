@@ -321,3 +321,19 @@ def test_a_one_outlet_item_that_opens_inside_a_quotation_is_shown_from_its_openi
     single = [f.about for f in run_pipeline(arts, nlp).findings.single_source]
     assert said in single, single
     assert not any(t.startswith("I mean") or t == "“I think it comes down to a First Amendment issue." for t in single), single
+
+
+def test_a_comment_on_what_came_before_weighs_less_than_news():
+    """The seed's Times: "It was the latest whiplash for the thousands trapped in the ruins ..." and AP's
+    "It was an effective surrender by the rebel fighters ..." were 2nd and 7th of the one-outlet items:
+    a judgement on what the sentences before told, no news of its own. They weigh less than a sentence
+    of the same words that tells something."""
+    from newsprism.compare.fact_text import single_source_weight
+
+    def weight(text: str) -> float:
+        claim = Claim("a#100", Span("a", 100, 100 + len(text), text), terms=("surrender", "rebel", "fighter"))
+        return single_source_weight(claim, claim.citation, None)
+
+    assert weight("It was an effective surrender by the rebel fighters who had held half of Aleppo.") < 1.0
+    assert weight("It rained on the rebel fighters who had held half of Aleppo for four years.") == 1.0
+    assert weight("The rebel fighters who had held half of Aleppo surrendered on Tuesday.") == 1.0

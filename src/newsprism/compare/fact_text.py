@@ -302,9 +302,14 @@ def single_source_weight(claim: Claim, head: Span, title: str | None, prop: Prop
         return 0.3
     if not reads_whole(head.text):
         return 0.5
-    if background(prop):
+    if background(prop) or _COMMENT_START.match(head.text.lstrip("“\"'")):
         return 0.7
     return 1.0
+
+
+# "It was the latest whiplash for the thousands trapped ...", "It was an effective surrender by the
+# rebel fighters ...": a judgement on what the sentences before it told, no news of its own
+_COMMENT_START = re.compile(r"^(?:It|This|That)\s+(?:is|was|has been|had been|seems|seemed|remains|remained)\b")
 
 
 def background(prop: Proposition | None) -> bool:
