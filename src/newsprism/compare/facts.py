@@ -544,24 +544,24 @@ def build_facts(
         siblings = clauses.get((c.doc, c.sentence.start), []) if c.sentence is not None else []
         head = single_source_head(c, [o for o in siblings if o.id != c.id], used)
         members = [o for o in siblings if o.id not in used and head.start <= o.start and o.end <= head.end] or [c]
-        core = members  # what the item's weight is of: the quotation's opening sentences only show it whole
+        weighed = members  # what the item's weight is of: the quotation's opening sentences only show it whole
         head, members = _from_quote_opening(head, members, claims, used, text_of.get(c.doc, ""), facts[multi:])
         key = " ".join(head.text.lower().split())
         if key in seen_headlines or dateline_only(head.text):
             continue
         seen_headlines.add(key)
-        if members is not core:
+        if members is not weighed:
             # the quotation's earlier sentences, told as one-outlet facts of their own: now in this one
             inside = {o.id for o in members}
             facts[multi:] = [f for f in facts[multi:] if not {s.claim for s in f.support} <= inside]
         used.update(o.id for o in members)
-        first = min(core, key=lambda o: o.start)
+        first = min(weighed, key=lambda o: o.start)
         weight = single_source_weight(first, head, titles.get(c.doc), props.of.get(first.id) if props is not None else None)
         facts.append(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
-                 round(single_source_importance(core, text_of.get(c.doc, ""), story_terms) * weight, 3))
+                 round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms) * weight, 3))
         )
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
