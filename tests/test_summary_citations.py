@@ -327,6 +327,12 @@ def test_a_report_naming_none_of_whom_the_sentence_names_is_not_cited_for_it():
     claims = {c.id: c for c in (quoted, tagged)}
     summary = _summary([_finding("F2", tagged, quoted)], {"F2": tagged.citation}, claims=claims)
     assert [sorted({c.doc for c in s.citations}) for s in summary] == [["hpo", "nyt"]]
+    # words that name nobody (a statement's words quoted, its speaker no one) may state it (BASIL
+    # cad4bba5: '"the lines of communication remain open," the statement released by each office said')
+    bare = Claim("fox#1", Span("fox", 100, 100 + len(words), words), terms=("open", "door", "reform", "time", "lawmaker", "walk"))
+    claims = {c.id: c for c in (bare, tagged)}
+    summary = _summary([_finding("F3", tagged, bare)], {"F3": tagged.citation}, claims=claims)
+    assert [sorted({c.doc for c in s.citations}) for s in summary] == [["fox", "nyt"]]
 
 
 def test_a_quotation_said_by_a_pronoun_is_no_summary_sentence(nlp):

@@ -336,15 +336,16 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
         # the day for "... Appreciation Day ... was the idea of ... Mike Huckabee")
         predicate = predicate_told(docs[head.doc], head, same)
         told = {d: v if predicate.get(d, 1.0) >= 1 / 6 else 0.0 for d, v in told.items()}
-    # and whom it names: a report naming none of them tells of someone else ("Hutchison's plan does not
-    # include tax hikes." is not HuffPost's "... because of congressional Republicans' adamant
-    # opposition to any sort of tax increase")
+    # and whom it names: a report naming others and none of them tells of someone else ("Hutchison's
+    # plan does not include tax hikes." is not HuffPost's "... because of congressional Republicans'
+    # adamant opposition to any sort of tax increase"); one naming nobody (the words of a statement
+    # quoted, '"the lines of communication remain open," the statement ... said') may state it
     named = {e for c in own for e in _names(c)}
     if named:
         names_of: dict[str, set[str]] = {}
         for c in same:
             names_of.setdefault(c.doc, set()).update(_names(c))
-        told = {d: v if names_of.get(d, set()) & named else 0.0 for d, v in told.items()}
+        told = {d: v if not names_of.get(d) or names_of[d] & named else 0.0 for d, v in told.items()}
     figures = _figures_by_doc(same)
     wanted = {v for c in own for v in _values(c)}
     terms = {t for c in own for t in c.terms}
