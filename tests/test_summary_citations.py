@@ -352,3 +352,22 @@ def test_a_quotation_said_by_a_pronoun_is_no_summary_sentence(nlp):
     assert [s.text for s in run('"I have not done anything wrong," she said.')] == [
         "“I have not done anything wrong,” Ms. Lerner told the committee on Wednesday."]
     assert [s.text for s in run('"I have not done anything wrong," Lois Lerner said.')] == ['"I have not done anything wrong," Lois Lerner said.']
+
+
+def test_a_sentence_pointing_back_with_a_demonstrative_is_no_summary_sentence(nlp):
+    """BASIL 29ffd053 (open): "The letter released Tuesday by the faculty at Georgetown took Mr. Ryan to
+    task for that argument, saying ..." — in the summary no sentence stands before it to say which
+    argument. A demonstrative before a word of time ("this month") points at the calendar, not back."""
+    from newsprism.compare.findings import _summary
+
+    def run(text: str):
+        other = "Georgetown faculty took Paul Ryan to task for his argument on Catholic teaching in a letter."
+        a = Claim("a#0", Span("a", 0, len(text), text), terms=("letter", "faculty", "georgetown", "ryan", "task", "argument"))
+        b = Claim("b#0", Span("b", 0, len(other), other), terms=("georgetown", "faculty", "paul", "ryan", "task", "argument", "letter"))
+        found = [replace(_finding("F1", a, b), about=text)]
+        return [s.text for s in _summary(found, {"F1": a.citation}, claims={a.id: a, b.id: b}, docs={"a": nlp(text), "b": nlp(other)})]
+
+    back = "The letter released by the faculty at Georgetown took Mr. Ryan to task for that argument."
+    assert back not in run(back)
+    month = "The letter released this month by the faculty at Georgetown took Mr. Ryan to task for his argument."
+    assert run(month) == [month]

@@ -316,8 +316,8 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     cited = _headline_cited(f, head)
     if head is not None and docs is not None and not _finite(head, docs):
         return None  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
-    if head is not None and docs is not None and _pronoun_subject(head, docs):
-        return None  # '"I have not done anything wrong," she said.': who?
+    if head is not None and docs is not None and (_pronoun_subject(head, docs) or _points_back(head, docs)):
+        return None  # '"I have not done anything wrong," she said.': who? "... for that argument": which?
     if claims is None or head is None:
         return cited
     if _gapped(head, gaps):
@@ -391,6 +391,32 @@ def _pronoun_subject(head: Span, docs: Mapping[str, Doc]) -> bool:
         return False
     roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
     return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _PERSONAL for r in roots[:1] for c in r.children)
+
+
+# "this month", "that day": a demonstrative before a word of time points at the calendar, not back
+_TIME_NOUNS = frozenset({"morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year",
+                         "time", "season", "spring", "summer", "fall", "autumn", "winter", "decade", "century"})
+
+
+def _points_back(head: Span, docs: Mapping[str, Doc]) -> bool:
+    """Whether the sentence points back at something a sentence before it told, with a demonstrative
+    outside quotation marks ("The letter ... took Mr. Ryan to task for that argument, saying ...",
+    "These measures ..."): in the summary nothing stands before it. A demonstrative before a word of
+    time ("this month", "that day") points at the calendar."""
+    doc = docs.get(head.doc)
+    span = doc.char_span(head.start, head.end, alignment_mode="expand") if doc is not None else None
+    if span is None:
+        return False
+    quoted = [m.span() for m in _QUOTED_STRETCH.finditer(span.text)]
+    for t in span:
+        if t.dep_ == "det" and t.lower_ in ("this", "that", "these", "those") and t.head.lemma_.lower() not in _TIME_NOUNS:
+            at = t.idx - span.start_char
+            if not any(a <= at < b for a, b in quoted):
+                return True
+    return False
+
+
+_QUOTED_STRETCH = re.compile(r"“[^”]*”|\"[^\"]*\"")
 
 
 def _text_share(terms: set[str], text: str) -> float:
