@@ -1044,3 +1044,24 @@ def test_a_lone_verdict_on_an_earlier_episode_is_the_stories_backdrop(nlp):
     }
     about = " ".join(x.about for x in _evaluative(nlp, texts))
     assert "dismal speech" in about and "controversial law" not in about, about
+
+
+def test_so_called_names_a_term_unless_its_words_are_in_scare_quotes(nlp):
+    # polnear-clean dev (Politico): "a leading architect of the so-called surge of U.S. military forces"
+    # names the surge; BASIL (NYT): "the so-called grand bargain negotiations" names the talks. PolNeAR
+    # dev (HuffPost): 'so-called “closed” primaries' puts the word in scare quotes: the outlet's distance
+    from newsprism.compare.evaluative import cues, judging
+
+    def shown(text):
+        doc = nlp(text)
+        return [c.shown(doc) for sent in doc.sents for c in cues(sent)]
+
+    assert shown("Kagan was a leading architect of the so-called surge of U.S. military forces in Iraq.") == []
+    assert shown("Mr. Cantor was strongly opposed to the so-called grand bargain negotiations on the budget.") == []
+    assert shown("The campaign remained committed to persuading so-called superdelegates to switch.") == []
+    assert any("so-called “closed” primaries" in s
+               for s in shown("Sanders needs to win so-called “closed” primaries where only registered Democrats vote."))
+    assert any("so-called “rebels" in s for s in shown("The United States was giving weapons to the so-called “rebels” in Syria."))
+    doc = nlp("Both attacks were claimed by the so-called Islamic State.")
+    assert not any(judging(t) for t in doc)  # nor a judging word in a label of the group
+

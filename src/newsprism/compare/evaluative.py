@@ -161,9 +161,18 @@ def lexicon() -> Mapping[str, float]:
     return out
 
 
+def _names_a_term(tok: Token) -> bool:
+    """"so-called" introducing the name of a thing ("the so-called surge", "so-called superdelegates",
+    "the so-called Islamic State"), not distancing the outlet from it: only scare quotes around the
+    words it names ("so-called “closed” primaries", "the so-called “rebels”") make it a judgement."""
+    return _hyphenated(tok) == "so-called" and not any(t.is_quote for t in tok.doc[tok.i + 1 : max(tok.head.i, tok.i + 1) + 1])
+
+
 def judging(tok: Token) -> bool:
     """A modifier that judges: a judging adverb or a strong-valence adjective/adverb."""
     if tok.pos_ not in ("ADJ", "ADV", "VERB") or not (tok.is_lower or (tok.is_sent_start and tok.text[1:].islower())):
+        return False
+    if _names_a_term(tok):
         return False
     if _hyphenated(tok) in JUDGING_ADJ:
         return True
@@ -676,7 +685,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
                 _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and not {low, lemma} & (_FACTUAL | _STATES_OF_MIND)
                                                     and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
             lo = min([tok.i] + [c.i for c in tok.lefts if c.dep_ == "advmod"])
-            if _reported_or_negated(tok):
+            if _reported_or_negated(tok) or _names_a_term(tok):
                 continue
             out.append(Cue("modifier", tok.text, *_phrase(tok, lo, tok.head.i + 1, cap=8)))
         elif tok.pos_ == "ADJ" and tok.dep_ == "acomp" and tok.head.lemma_ in ("be", "become", "remain", "look", "sound") \
