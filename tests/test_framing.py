@@ -1065,3 +1065,23 @@ def test_so_called_names_a_term_unless_its_words_are_in_scare_quotes(nlp):
     doc = nlp("Both attacks were claimed by the so-called Islamic State.")
     assert not any(judging(t) for t in doc)  # nor a judging word in a label of the group
 
+
+def test_a_charged_term_and_another_word_for_two_peoples_things_are_no_term_frame(nlp):
+    # BASIL 2012 (vice-presidential debate, untuned): NYT's "his own propensity for gaffes" (Biden's)
+    # was set beside HuffPost's "his opening statement" (Ryan's): two men's words, not one thing
+    # worded two ways
+    texts = {
+        "a": "When Joe Biden went after Mitt Romney, Paul Ryan reminded Biden of his own propensity for gaffes.",
+        "b": "After Paul Ryan finished his opening statement, Joe Biden responded with a laugh.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")], _framing(nlp, texts)
+    texts = {  # each man's own words, named
+        "a": "Paul Ryan mocked Joe Biden's gaffes in the debate on Thursday night.",
+        "b": "Joe Biden answered Paul Ryan's statement in the debate on Thursday night.",
+    }
+    assert not [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")], _framing(nlp, texts)
+    # one man's words, a gaffe in one outlet and a statement in the other: still a frame
+    texts["a"] = "Paul Ryan mocked Joe Biden's gaffe in the debate on Thursday night."
+    texts["b"] = "Paul Ryan answered Joe Biden's statement in the debate on Thursday night."
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+    assert len(items) == 1 and "gaffe" in items[0].about, _framing(nlp, texts)

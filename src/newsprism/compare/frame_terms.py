@@ -11,7 +11,8 @@ own voice: not in a clause reported beside the speaker's quoted words, not a
 prospect ("fears of a bloodbath"). One item per set where an outlet's charged word
 stands beside another outlet's other word of the set for the same referent (their
 sentences name a resolved entity in common, their phrases no two different owners:
-"the Castro regime" / "the Chinese government"), a word that other outlet never
+"the Castro regime" / "the Chinese government", "Biden's gaffes" / "Ryan's statement";
+neither a kind of thing, "his propensity for gaffes"), a word that other outlet never
 uses: each outlet's words and their sentences, cited.
 Never a conflict; which word is right is not said.
 """
@@ -27,6 +28,7 @@ from spacy.tokens import Doc, Token
 from newsprism.compare.evaluative import reported_or_negated
 from newsprism.compare.doc_reads import DocReads, lemmas_of
 from newsprism.compare.labels import inside_quotes
+from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import FRAME_TERMS, PROSPECT_NOUNS
 from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
 
@@ -139,6 +141,8 @@ class _Use:
     sentence: Span
     entities: frozenset[str]  # resolved entities named in the sentence
     names: frozenset[str]  # proper words that say whose or which ("Castro regime", "Syrian rebels")
+    owners: frozenset[str] = frozenset()  # resolved entities whose it is ("Ryan's opening statement")
+    kind: bool = False  # names a kind of thing, not one the story tells ("his propensity for gaffes")
 
 
 def _names(tok: Token) -> frozenset[str]:
@@ -148,10 +152,49 @@ def _names(tok: Token) -> frozenset[str]:
                      for t in c.subtree if t.pos_ == "PROPN" or t.ent_type_ in ("NORP", "GPE", "ORG", "PERSON"))
 
 
+def _owners(tok: Token, named: Mapping[str, list[tuple[int, int, str]]], doc_id: str) -> frozenset[str]:
+    """The resolved entities a term's thing belongs to: its possessor ("Ryan's opening statement"),
+    or that of the noun it hangs from ("Biden's propensity for gaffes"). A pronoun owner is no
+    mention of the story's entities, so it gives none."""
+    holders = [tok]
+    if tok.dep_ == "pobj" and tok.head.dep_ == "prep" and tok.head.head.pos_ == "NOUN":
+        holders.append(tok.head.head)
+    out: set[str] = set()
+    for noun in holders:
+        for c in noun.children:
+            if c.dep_ == "poss":
+                lo, hi = c.left_edge.idx, c.idx + len(c)
+                out |= {e for start, end, e in named.get(doc_id, ()) if start < hi and lo < end}
+        if out:
+            break
+    return frozenset(out)
+
+
+# WordNet's files of the nouns an "of" phrase counts or gathers ("hundreds of protesters", "a crowd
+# of rioters", "a series of gaffes"): what it counts are things the story tells
+_PARTITIVE_FILES = frozenset(("noun.quantity", "noun.group"))
+
+
+def _kind(tok: Token) -> bool:
+    """Whether a term names a kind of thing rather than one the story tells: a bare plural
+    hanging by "for" or "of" from a noun that does not count or gather it ("his own propensity
+    for gaffes", "a history of blunders"; not "hundreds of protesters", "a series of gaffes")."""
+    if tok.tag_ != "NNS" or tok.dep_ != "pobj" or tok.head.lower_ not in ("for", "of") or tok.head.head.pos_ != "NOUN":
+        return False
+    if any(c.dep_ in ("det", "poss", "nummod", "quantmod") for c in tok.children):
+        return False
+    senses = noun_senses()
+    offsets = senses.senses(tok.head.head.lemma_.lower()) if senses is not None else ()
+    return bool(offsets) and senses is not None and senses.synset(offsets[0]).lexname not in _PARTITIVE_FILES
+
+
 def _same_referent(a: _Use, b: _Use) -> bool:
     """Whether two uses may name one thing: their sentences name a resolved entity in common, and
-    their phrases do not pick two different ones ("the Castro regime" / "the Chinese government")."""
-    return bool(a.entities & b.entities) and not (a.names and b.names and not a.names & b.names)
+    their phrases do not pick two different ones ("the Castro regime" / "the Chinese government"),
+    nor belong to two different people ("Biden's gaffes" / "Ryan's opening statement"), and neither
+    names a kind of thing (``_kind``: "his own propensity for gaffes")."""
+    return bool(a.entities & b.entities) and not (a.names and b.names and not a.names & b.names) \
+        and not (a.owners and b.owners and not a.owners & b.owners) and not (a.kind or b.kind)
 
 
 def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int = 2,
@@ -180,7 +223,7 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
                                  if start >= sent.start_char and end <= sent.end_char)
             uses.setdefault(idx, []).append(_Use(
                 key, word, in_own_voice, Span(d.id, words.start_char, words.end_char, words.text),
-                Span(d.id, sent.start_char, sent.end_char, sent.text), entities, _names(tok)))
+                Span(d.id, sent.start_char, sent.end_char, sent.text), entities, _names(tok), _owners(tok, named, d.id), _kind(tok)))
     items = []
     for idx, rows in sorted(uses.items()):
         charged, fixed = _sets()[idx][1], _sets()[idx][2]
