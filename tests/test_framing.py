@@ -1066,6 +1066,30 @@ def test_so_called_names_a_term_unless_its_words_are_in_scare_quotes(nlp):
     assert not any(judging(t) for t in doc)  # nor a judging word in a label of the group
 
 
+def test_a_modifier_inside_a_name_wordnet_lists_for_a_thing_is_no_judgement(nlp):
+    # untuned PolNeAR: "gross" in "gross domestic product" read as the outlet's verdict; a name of
+    # a thing or a measure is no judgement, a listed name of a person or an act may be
+    import pytest
+
+    from newsprism.compare.evaluative import cues, judging
+    from newsprism.extract.word_senses import noun_senses
+
+    if noun_senses() is None:
+        pytest.skip("WordNet ([wordnet] extra) not installed")
+
+    def shown(text):
+        doc = nlp(text)
+        return [c.shown(doc) for sent in doc.sents for c in cues(sent)]
+
+    assert shown("Federal debt will reach 90 percent of gross domestic product by 2020.") == []
+    assert shown("The economy grew slowly, and gross domestic product rose 3 percent in the quarter.") == []
+    doc = nlp("Growth of gross national product slowed in the spring.")
+    assert not any(judging(t) for t in doc)
+    # the same word on a noun of its own is still the outlet's verdict
+    assert any("gross" in s for s in shown("The report described a gross abuse of power by the sheriff."))
+    assert any("disgusting" in s for s in shown("The senator gave a disgusting speech on Tuesday."))
+
+
 def test_a_charged_term_and_another_word_for_two_peoples_things_are_no_term_frame(nlp):
     # BASIL 2012 (vice-presidential debate, untuned): NYT's "his own propensity for gaffes" (Biden's)
     # was set beside HuffPost's "his opening statement" (Ryan's): two men's words, not one thing
@@ -1085,3 +1109,35 @@ def test_a_charged_term_and_another_word_for_two_peoples_things_are_no_term_fram
     texts["b"] = "Paul Ryan answered Joe Biden's statement in the debate on Thursday night."
     items = [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
     assert len(items) == 1 and "gaffe" in items[0].about, _framing(nlp, texts)
+
+
+def test_how_an_attempt_ended_is_a_fact_not_a_judgement(nlp):
+    # untuned PolNeAR and BASIL: "tried unsuccessfully to detonate a car bomb", "who have sought
+    # unsuccessfully to restructure Social Security": the outcome, told, not the outlet's verdict
+    from newsprism.compare.evaluative import cues
+
+    def shown(text):
+        doc = nlp(text)
+        return [c.shown(doc) for sent in doc.sents for c in cues(sent)]
+
+    assert shown("Conservatives have sought unsuccessfully to restructure Social Security for years.") == []
+    assert shown("A man tried unsuccessfully to detonate a car bomb in Times Square.") == []
+    assert shown("Mr. Ryan erroneously claimed that the letters did not represent all the bishops.") != []
+
+
+def test_a_prefixed_word_or_a_word_of_force_says_what_a_thing_is_not_how_it_is_judged(nlp):
+    # untuned PolNeAR: "Saudi anti-terrorism efforts", "anti-war protesters", "post-crisis policies"
+    # took the valence of their root; "violent assaults", "the imprisoned oil tycoon" tell what
+    # happened. A judging modifier beside them is still one
+    from newsprism.compare.evaluative import cues
+
+    def shown(text):
+        doc = nlp(text)
+        return [c.shown(doc) for sent in doc.sents for c in cues(sent)]
+
+    assert shown("The report was the most comprehensive account of Saudi anti-terrorism efforts.") == []
+    assert shown("Police arrested anti-war protesters outside the base.") == []
+    assert shown("The bank defended its post-crisis policies.") == []
+    assert shown("Police made violent arrests in the square.") == []
+    assert shown("The imprisoned oil tycoon Mikhail Khodorkovsky wrote a letter.") == []
+    assert any("brutal" in s for s in shown("The senator gave a brutal and self-serving speech."))

@@ -303,7 +303,7 @@ JUDGING_ADVERBS = frozenset(
     """apparently seemingly desperately clearly obviously notoriously infamously shockingly remarkably
     unabashedly stunningly blatantly brazenly dubiously controversially famously bizarrely surprisingly
     unsurprisingly predictably conveniently curiously ironically tellingly strikingly wildly
-    unsuccessfully bitterly angrily loudly sharply harshly furiously fiercely stubbornly recklessly
+    bitterly angrily loudly sharply harshly furiously fiercely stubbornly recklessly
     facetiously erroneously falsely misleadingly forcefully vigorously aggressively vehemently unexpectedly
     """.split()
 )

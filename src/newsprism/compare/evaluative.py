@@ -45,6 +45,7 @@ from spacy.tokens import Token
 from newsprism.compare.doc_reads import DocReads, lemmas_of
 from newsprism.compare.labels import quote_state
 from newsprism.compare.mention_items import is_person_noun
+from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
                                SPEAKING_NOUNS, STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
 
@@ -76,14 +77,15 @@ _CONDUCT_VERBS = _JUDGING_VERBS | _WORDING_VERBS
 _SPEECH_JUDGING = frozenset("concede admit claim insist".split())
 # strong-valence words in VADER's lexicon that state a fact, a state of mind or a fixed term,
 # not the reporter's judgement ("dead", "illegal immigrants", "a poor background", "not pleased",
-# "bold letters", "a clean funding bill", "terrorist attacks", "doing their best", "super PACs", "super delegates")
+# "bold letters", "a clean funding bill", "terrorist attacks", "doing their best", "super PACs", "super delegates",
+# "violent assaults", "the imprisoned oil tycoon")
 _FACTUAL = frozenset(
     """like dead alive illegal legal clear free killed wounded injured poor rich bold clean best better
     terrorist favorite popular safe healthy sick pleased displeased happy unhappy glad sad angry upset
     proud afraid scared worried excited disappointed frustrated ready able true fine top great good bad
     punitive divine grand special dangerous active effective loyal trapped besieged wrong
     criminal positive negative strong friendly greatest defeated super wealthy ecstatic thrilled delighted
-    elated jubilant furious livid outraged appreciative grateful thankful
+    elated jubilant furious livid outraged appreciative grateful thankful violent imprisoned
     """.split()
 )
 FACTUAL = _FACTUAL
@@ -162,10 +164,52 @@ def lexicon() -> Mapping[str, float]:
 
 
 def _names_a_term(tok: Token) -> bool:
-    """"so-called" introducing the name of a thing ("the so-called surge", "so-called superdelegates",
-    "the so-called Islamic State"), not distancing the outlet from it: only scare quotes around the
-    words it names ("so-called “closed” primaries", "the so-called “rebels”") make it a judgement."""
-    return _hyphenated(tok) == "so-called" and not any(t.is_quote for t in tok.doc[tok.i + 1 : max(tok.head.i, tok.i + 1) + 1])
+    """A modifier that is part of a thing's name, not the outlet's verdict on it:
+
+    - "so-called" introducing the name of a thing ("the so-called surge", "so-called superdelegates",
+      "the so-called Islamic State"), not distancing the outlet from it: only scare quotes around the
+      words it names ("so-called “closed” primaries", "the so-called “rebels”") make it a judgement;
+    - the first word of a name WordNet lists as one noun for a thing, a measure or a place ("gross
+      domestic product", "dirty bomb", "killing field"): "gross" there weighs nothing. Its nouns for
+      people, acts, groups or speech keep their judgement ("loose cannon", "cheap shot", "rogue state");
+    - a word hyphenated to a prefix of relation ("anti-terrorism efforts", "anti-war protesters",
+      "post-crisis policies"): VADER's valence is the root's ("terrorism", "war"), and the word says
+      what the thing is against or after."""
+    whole = _hyphenated(tok)
+    if whole == "so-called":
+        return not any(t.is_quote for t in tok.doc[tok.i + 1 : max(tok.head.i, tok.i + 1) + 1])
+    if whole.split("-", 1)[0] in _RELATION_PREFIXES and "-" in whole:
+        return True  # "anti-terrorism efforts", "post-crisis policies": what a thing is against or after
+    return _listed_noun(tok)
+
+
+# prefixes by which a hyphenated word tells a relation to its root, not a verdict on the thing
+_RELATION_PREFIXES = frozenset("anti post pre pro non counter".split())
+# WordNet's lexicographer files of things, measures and places: a listed noun of one of these, its
+# most frequent sense, names something; one of a person, an act or speech may be a verdict
+_THING_FILES = frozenset(f"noun.{k}" for k in
+                         "artifact possession quantity substance object food body plant animal location time".split())
+
+
+def _listed_noun(tok: Token) -> bool:
+    """Whether a modifier and the words up to its noun ("gross domestic product") are one noun of
+    WordNet's for a thing (``_THING_FILES``; the noun's lemma: "dirty bombs"); False without the
+    optional WordNet extra."""
+    head = tok.head
+    if tok.dep_ not in ("amod", "compound") or head.pos_ not in ("NOUN", "PROPN") or not 0 < head.i - tok.i <= 3:
+        return False
+    between = tok.doc[tok.i + 1 : head.i]
+    if any(t.is_punct or t.head.i != head.i for t in between):
+        return False
+    senses = noun_senses()
+    if senses is None:
+        return False
+    words = [t.lower_ for t in (tok, *between)]
+    for last in dict.fromkeys((head.lower_, head.lemma_.lower())):
+        offsets = senses.senses("_".join((*words, last)))
+        if offsets:
+            return senses.synset(offsets[0]).lexname in _THING_FILES
+    return False
 
 
 def judging(tok: Token) -> bool:
