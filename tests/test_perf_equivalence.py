@@ -388,3 +388,47 @@ def test_same_named_by_key_is_same_named_over_every_pair():
         assert same_named(entities) == want
         joined += sum(1 for k, v in want.items() if k != v)
     assert joined > 100  # the names do join, so the order of joining is tested
+
+
+def _one_unit_every_token(c, doc):
+    """event_durations._one_unit as written before session 32: every token of the claim tested."""
+    from newsprism.compare.event_durations import _MINUTES, _NUMBER_QUALIFIERS, _qualifier
+    from newsprism.model import Figure, Span
+
+    span = doc.char_span(c.start, c.end, alignment_mode="expand")
+    out = []
+    for t in span or ():
+        if t.pos_ != "NOUN" or t.i == 0 or t.lower_ not in _MINUTES or doc[t.i - 1].lower_ not in ("a", "an"):
+            continue
+        det = doc[t.i - 1]
+        if det.head.i != t.i or (t.i >= 2 and (doc[t.i - 2].lower_ in ("half", "quarter", "once", "twice")
+                                               or doc[t.i - 2].like_num)):
+            continue
+        qualifier, first = _qualifier(doc, det.i, _NUMBER_QUALIFIERS)
+        start, end = doc[first].idx, t.idx + len(t)
+        out.append(Figure(doc=c.doc, start=start, end=end, text=doc.text[start:end], value=1, qualifier=qualifier,
+                          counts=t.text, counts_span=Span(c.doc, t.idx, t.idx + len(t), t.text), unit="duration"))
+    return out
+
+
+def test_lengths_of_one_unit_found_by_columns_are_those_of_every_token(nlp, shared_dir):
+    """_one_unit reads only the nouns of a unit of time (found on the columns) and finds what
+    testing every token found, on the seed story, BASIL reports and sentences written for it."""
+    from newsprism.compare.event_durations import _one_unit, _unit_nouns
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Span
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 12)
+    texts += ["He spoke for an hour. The talks lasted more than a week, not half an hour or a 40-hour week.\n"
+              "Hour after hour, an Hour passed; a day later, about a month ago, a year and a half on.", "", "An hour."]
+    found = 0
+    for k, doc in enumerate(nlp.pipe(texts)):
+        nouns = _unit_nouns(doc)
+        for sent in doc.sents:
+            s, e = sent.start_char, sent.end_char
+            c = Claim(f"d{k}#{s}", Span(f"d{k}", s, e, doc.text[s:e]))
+            want = _one_unit_every_token(c, doc)
+            assert _one_unit(c, doc, nouns) == want
+            assert _one_unit(c, doc) == want
+            found += len(want)
+    assert found >= 5

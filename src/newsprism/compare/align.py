@@ -27,6 +27,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
@@ -53,6 +54,7 @@ __all__ = [
     "shared_text",
     "shingles",
     "is_credit_line",
+    "is_credit_text",
     "ODD_FOLDS",
     "quote_share",
     "verbatim",
@@ -669,7 +671,12 @@ ODD_FOLDS = ("\u0307", "\u0131", "\u017f")
 
 def is_credit_line(claim: Claim) -> bool:
     """A byline or credit ("X contributed to this report"): about the article, not the story."""
-    text = claim.text
+    return is_credit_text(claim.text)
+
+
+@lru_cache(maxsize=16384)  # asked of one claim's text by several stages (a pure function of it)
+def is_credit_text(text: str) -> bool:
+    """:func:`is_credit_line` of a claim's text."""
     low = text.lower()
     for needle in _CREDIT_NEEDLES + ODD_FOLDS:
         if needle in low:

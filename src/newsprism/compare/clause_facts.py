@@ -44,7 +44,7 @@ from newsprism.compare.fact_text import headline_span, importance, is_content, r
 from newsprism.compare.shared_quotes import greedy_groups
 from newsprism.compare.side_facts import is_side_fact
 from newsprism.extract.claims import Claim, content_terms
-from newsprism.extract.propositions import Proposition, entity_lookups, propositions
+from newsprism.extract.propositions import Proposition, StoryReads, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Support, outlet_key
 
@@ -211,11 +211,13 @@ def _piece(doc: Doc, t: Token, lo: int, hi: int) -> tuple[int, int] | None:
 
 
 def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
-               props_of: Mapping[str, Proposition]) -> tuple[list[Clause], dict[str, Proposition]]:
+               props_of: Mapping[str, Proposition],
+               reads: StoryReads | None = None) -> tuple[list[Clause], dict[str, Proposition]]:
     """The clauses of each content claim (and the claim itself, as its main statement), with the
     proposition of each: a clause without a subject of its own takes the one it shares with its
-    sentence."""
-    entity_at = entity_lookups(analysis)
+    sentence. ``reads``: the story's ``StoryReads`` when the caller has it."""
+    reads = reads if reads is not None else StoryReads.of(analysis)
+    entity_at = reads.lookups
     texts = {d.id: d.text for d in analysis.documents}  # (Doc.text joins every token anew)
     heads: dict[str, list[int]] = {}
     pieces: list[Clause] = []
@@ -268,7 +270,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             if found is not None:
                 shared[cid] = found
     of = dict(props_of)
-    of.update(propositions([p.claim for p in pieces if not p.whole], analysis, docs))
+    of.update(propositions([p.claim for p in pieces if not p.whole], analysis, docs, reads))
     for cid, entity in shared.items():
         prop = of.get(cid)
         if prop is not None and not any(a[:1] == "@" for a in prop.agents):
@@ -366,13 +368,13 @@ def _part_id(m: Clause) -> str:
 def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], props: Props,
                  facts: list[Fact], outlet_of: Mapping[str, str | None], known: FactSources, rank: Mapping[str, int],
                  min_shared: int, weight: float, seen_headlines: set[str],
-                 seen_cites: set[frozenset]) -> tuple[list[Fact], list[list[Span]]]:
+                 seen_cites: set[frozenset], reads: StoryReads | None = None) -> tuple[list[Fact], list[list[Span]]]:
     """Facts of clauses two or more outlets tell alike, and the whole sentences that may head each
     (:func:`sentence_heads`). A clause that states what a claim of a fact of several reports states
     ("The navy captured 23 pirates" / "... foiled a hijack attempt and arrested 23 pirates") joins
     that fact instead, for a report it lacks (``facts`` is updated): one proposition, one fact.
     ``weight``: a clause fact's importance against the facts the sentences are about."""
-    pieces, of = clauses_of(claims, analysis, docs, props.of)
+    pieces, of = clauses_of(claims, analysis, docs, props.of, reads)
     clause_props = replace(props, of=of)
     by_id = {c.id: c for c in claims}
     # claims that already state one fact together: a clause fact of theirs would repeat it; and the

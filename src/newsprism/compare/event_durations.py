@@ -28,8 +28,10 @@ two differently-measured events of the other report.
 
 from __future__ import annotations
 
+import bisect
 from typing import Mapping, Sequence
 
+from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc
 
 from newsprism.compare.figure_conflicts import _hedged, _in_range, conflict, rounded_alike
@@ -57,6 +59,7 @@ _MINUTES = {"second": (1 / 60, True), "minute": (1.0, True), "hour": (60.0, True
             "month": (43830.0, False), "year": (525960.0, False)}
 # how far a value told in a coarser unit may be from the exact length: a share of the unit, or of the value
 _COARSE_UNIT, _COARSE_VALUE = 0.25, 0.15
+_NOUN_POS = IDS["NOUN"]
 _SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ments", "ment", "ate", "es", "s", "e")
 
 
@@ -176,14 +179,33 @@ def _planned(tok) -> bool:
                for t in _governing(tok))
 
 
-def _one_unit(c: Claim, doc: Doc) -> list[Figure]:
+def _unit_nouns(doc: Doc) -> list[int]:
+    """The tokens :func:`_one_unit` may read as a length: the nouns that name a unit of time
+    ("hour", "week"), found on the document's columns (no ``Token`` made for the others)."""
+    import numpy as np
+    from spacy.attrs import LOWER, POS
+
+    if not len(doc):
+        return []
+    cols = doc.to_array([POS, LOWER])
+    strings = doc.vocab.strings
+    unit = (cols[:, 0] == _NOUN_POS) & np.isin(cols[:, 1], [strings[w] for w in _MINUTES])
+    return np.flatnonzero(unit).tolist()
+
+
+def _one_unit(c: Claim, doc: Doc, nouns: Sequence[int] | None = None) -> list[Figure]:
     """Lengths told as one unit ("spoke for an hour", "more than a week") in the claim's words:
     not figures (no number is written), but a length all the same, of value 1. Not "half an
-    hour" or "an hour and a half" (a figure or a length in two parts) nor "a 40-hour week"."""
+    hour" or "an hour and a half" (a figure or a length in two parts) nor "a 40-hour week".
+    ``nouns``: ``_unit_nouns(doc)`` when the caller has it (one per document)."""
     span = doc.char_span(c.start, c.end, alignment_mode="expand")
     out: list[Figure] = []
-    for t in span or ():
-        if t.pos_ != "NOUN" or t.i == 0 or t.lower_ not in _MINUTES or doc[t.i - 1].lower_ not in ("a", "an"):
+    if span is None:
+        return out
+    nouns = nouns if nouns is not None else _unit_nouns(doc)
+    for i in nouns[bisect.bisect_left(nouns, span.start) : bisect.bisect_left(nouns, span.end)]:
+        t = doc[i]
+        if t.i == 0 or doc[t.i - 1].lower_ not in ("a", "an"):
             continue
         det = doc[t.i - 1]
         if det.head.i != t.i or (t.i >= 2 and (doc[t.i - 2].lower_ in ("half", "quarter", "once", "twice")
@@ -200,11 +222,14 @@ def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[s
     entity_at = {(m.doc, k): e.name for e in analysis.entities for m in e.mentions for k in range(m.start, m.end)}
     out: list[_Told] = []
     seen: set[tuple[str, int]] = set()
+    nouns: dict[str, list[int]] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        for f in (*c.figures, *_one_unit(c, doc)):
+        if c.doc not in nouns:
+            nouns[c.doc] = _unit_nouns(doc)
+        for f in (*c.figures, *_one_unit(c, doc, nouns[c.doc])):
             if f.unit != "duration" or f.counts_span is None or (f.doc, f.start) in seen or _in_range(c, f):
                 continue
             seen.add((f.doc, f.start))

@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from newsprism.compare.align import is_credit_line, quote_share
+from newsprism.compare.align import is_credit_line, is_credit_text, quote_share
 from newsprism.compare.shared_quotes import quoted_words
 from newsprism.extract.claims import Claim
 from newsprism.model import Span
@@ -87,12 +88,21 @@ def is_web_address(text: str) -> bool:
 def is_content(claim: Claim) -> bool:
     """False for what states no fact: a bare speaker tag, a credit line, a web address, a
     fragment of under four content words, text starting with a dangling close-quote."""
-    text = claim.text.strip()
-    if len(claim.terms) < 3 or is_credit_line(claim) or _WEB_ADDRESS.match(text):
+    return len(claim.terms) >= 3 and _content_text(claim.text)
+
+
+# the text tests of is_content, readability, reads_whole and title_case are asked of one text
+# many times per story (3-8 times each on the BASIL events): each answer is kept (pure functions
+# of a string)
+@lru_cache(maxsize=16384)
+def _content_text(text: str) -> bool:
+    """The text tests of :func:`is_content`."""
+    stripped = text.strip()
+    if is_credit_text(text) or _WEB_ADDRESS.match(stripped):
         return False
-    if _SPEAKER_TAG.match(text) or _QUOTE_TAIL.match(text):
+    if _SPEAKER_TAG.match(stripped) or _QUOTE_TAIL.match(stripped):
         return False
-    if text.startswith("(") and text.endswith(")"):  # a photo credit or caption line
+    if stripped.startswith("(") and stripped.endswith(")"):  # a photo credit or caption line
         return False
     return True
 
@@ -150,6 +160,7 @@ def title_line_length(text: str, first: bool = True) -> int:
     return cut
 
 
+@lru_cache(maxsize=16384)
 def readability(text: str) -> float:
     """How well ``text`` reads as a headline on its own: 0 (fragment) .. 4."""
     t = text.strip()
@@ -177,6 +188,7 @@ def readability(text: str) -> float:
     return score
 
 
+@lru_cache(maxsize=16384)
 def title_case(text: str) -> bool:
     """Written as a title: after the first, nearly every word capitalised, small words too
     ("Auctioning Off Gun Used To Kill"), where a sentence full of names still writes "of",
@@ -214,6 +226,7 @@ def importance(claim: Claim, rank_in_doc: int) -> float:
     return round(score, 3)
 
 
+@lru_cache(maxsize=16384)
 def reads_whole(text: str) -> bool:
     """Reads as a sentence of its own: readable (see :func:`readability`), a capital first
     and ending as a sentence ends ("our strategy should have three main elements,” Clinton

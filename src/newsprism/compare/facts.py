@@ -54,7 +54,7 @@ from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
-from newsprism.extract.propositions import Proposition, propositions
+from newsprism.extract.propositions import Proposition, StoryReads, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Strength, Support, outlet_key
 
@@ -278,18 +278,20 @@ def build_facts(
     docs: Mapping[str, Doc] | None = None,
     embedder=None,
     props_of: Mapping[str, Proposition] | None = None,
+    reads: StoryReads | None = None,
 ) -> list[Fact]:
     """Every fact of the story: multi-document facts first (strongest first),
     then each remaining content claim as a one-document fact. ``embedder`` (the
     alignment's) compares predicate lemmas; without it only same lemmas and
     event classes agree. ``props_of``: ``propositions(graph.claims, analysis, docs)``
-    when the caller has it (the framing reads them too)."""
+    when the caller has it (the framing reads them too); ``reads``: the ``StoryReads`` it was made with."""
     claims = graph.claims
     pairs = graph.scores
     agents = claim_agents(claims, analysis, docs) if docs else None
     props = None
     if docs and params.propositions:
-        of = props_of if props_of is not None else propositions(claims, analysis, docs)
+        reads = reads if reads is not None else StoryReads.of(analysis)
+        of = props_of if props_of is not None else propositions(claims, analysis, docs, reads)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
         props = Props(of, similarity, params.predicate_similar, params.other_patients)
@@ -522,7 +524,7 @@ def build_facts(
     if docs and props is not None and params.clause_facts:
         made, clause_sentences_of = clause_facts(
             claims, analysis, docs, props, facts, outlet_of, FactSources(copied, families, quoting), rank,
-            params.clause_min_shared, params.side_weight, seen_headlines, seen_cites)
+            params.clause_min_shared, params.side_weight, seen_headlines, seen_cites, reads)
         clause_at = list(range(len(facts), len(facts) + len(made)))
         facts.extend(made)
     multi = len(facts)

@@ -26,7 +26,7 @@ figure is ("The margin of error"), else the counted noun and its holder — cite
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from spacy.tokens import Doc
 
@@ -93,6 +93,26 @@ def _what(f: _Fig, doc: Doc) -> tuple[str, tuple[Span, ...]]:
     return (f.fig.counts or ""), ((f.fig.counts_span,) if f.fig.counts_span is not None else ())
 
 
+class _DocTexts(Mapping[str, str]):
+    """doc id -> ``Doc.text``, joined on first use (``Doc.text`` joins every token anew, and only a
+    fact with figures to part reads one)."""
+
+    def __init__(self, docs: Mapping[str, Doc]) -> None:
+        self._docs = docs
+        self._made: dict[str, str] = {}
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._made:
+            self._made[key] = self._docs[key].text
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._docs)
+
+    def __len__(self) -> int:
+        return len(self._docs)
+
+
 def part_facts(
     facts: Sequence[Fact], claims: Sequence[Claim], docs: Mapping[str, Doc], weight: Mapping[str, float],
     conflicts: Sequence[Finding], outlets: Mapping[str, str | None], units: Mapping[str, str],
@@ -104,7 +124,7 @@ def part_facts(
     by_id = {c.id: c for c in claims}
     in_conflict = {(s.doc, s.start) for f in conflicts for s in f.citations}
     story: StoryTerms | None = None  # which documents use each word and figure, once parting happens
-    texts = {d: doc.text for d, doc in docs.items()}
+    texts = _DocTexts(docs)
     out: list[Fact] = []
     compared: list[FigureComparison] = []
     for fact in facts:

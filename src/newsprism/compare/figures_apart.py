@@ -189,12 +189,29 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
             per_sentence[where] = per_sentence.get(where, 0) + 1
     listed = {key(f) for fs in figs.values() for f in fs
               if per_sentence[(f.fig.doc, f.claim.sentence.start if f.claim.sentence else f.claim.start, f.unit)] >= 3}
+    measured: dict[int, bool] = {}
+
+    def measures(f: _Fig) -> bool:
+        # once per figure (WordNet's first sense of each of its nouns), not once per pair it is in
+        if id(f) not in measured:
+            measured[id(f)] = _measures(f, senses)
+        return measured[id(f)]
+
+    # each document's figures that may pair (a listed figure or one a conflict cites pairs with
+    # none), in their order, and by modality: the pairs of two documents' figures without a test per
+    # pair of what one figure alone decides
+    pairable: dict[str, list[_Fig]] = {}
+    by_modal: dict[str, dict[bool, list[_Fig]]] = {}
+    for d in doc_ids:
+        pairable[d] = [f for f in figs[d] if key(f) not in listed and key(f) not in in_conflict]
+        for f in pairable[d]:
+            by_modal.setdefault(d, {}).setdefault(f.modal, []).append(f)
     for x, da in enumerate(doc_ids):
         for db in doc_ids[x + 1:]:
-            for a in figs[da]:
-                for b in figs[db]:
-                    if a.modal != b.modal or a.fig.value == b.fig.value or key(a) in listed or key(b) in listed \
-                            or key(a) in in_conflict or key(b) in in_conflict:
+            of_b = by_modal.get(db, {})
+            for a in pairable[da]:
+                for b in of_b.get(a.modal, ()):
+                    if a.fig.value == b.fig.value:
                         continue
                     if _holders_differ(a.holder, b.holder):
                         continue  # two holders' figures ("Palin earned 10 percent", "Huckabee (14 percent)")
@@ -204,7 +221,7 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
                     reason = _apart(a, b)
                     if reason is None or not (_says_what(a, reason) and _says_what(b, reason)):
                         continue
-                    if _measures(a, senses) or _measures(b, senses):
+                    if measures(a) or measures(b):
                         continue  # "3 machine guns" / "7.62 mm": a count and a measure look nothing alike
                     # an outlet that gives both numbers sets them apart itself
                     if mentions(db, a.fig.text) or mentions(da, b.fig.text):

@@ -37,7 +37,7 @@ from newsprism.compare.summary_parts import parts_told, predicate_told
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
-from newsprism.extract.propositions import propositions
+from newsprism.extract.propositions import StoryReads, propositions
 from newsprism.lexicon import WEEKDAYS
 from newsprism.compare.headline_referents import referents
 from newsprism.model import (
@@ -142,12 +142,13 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
         if i in used:
             continue
         group = [q]
+        group_docs = {q.doc}  # (the documents of ``group``, kept beside it)
         # words that many quotes use ("that", "have") do not make two quotes one
         common = max(10, len(quotes) // 20)
         candidates = sorted({j for w in words[i] if len(index[w]) <= common for j in index[w] if j > i})
         for j in candidates:
             r = quotes[j]
-            if j in used or r.doc == q.doc or r.doc in {g.doc for g in group}:
+            if j in used or r.doc in group_docs:
                 continue
             a, b = normals[i], normals[j]
             same_speaker = q.speaker_entity is not None and q.speaker_entity == r.speaker_entity
@@ -161,6 +162,7 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
             # with score_cutoff a score below it comes back as 0 (sooner): the test is the same
             if fuzz.partial_ratio(a, b, score_cutoff=cutoff) >= cutoff:
                 group.append(r)
+                group_docs.add(r.doc)
                 used.add(j)
         if len(group) < 2:
             continue
@@ -600,9 +602,10 @@ def find_from_claims(
     families = {d.id: d.copy_family for d in analysis.documents if d.copy_family is not None}
     # the claims' propositions, read by the facts and by the framing: made once (graph.claims
     # are these claims)
-    props = propositions(graph.claims, analysis, docs) if docs else None
+    reads = StoryReads.of(analysis)  # (the clause facts read the same documents again)
+    props = propositions(graph.claims, analysis, docs, reads) if docs else None
     facts = tuple(replace(f, id=f"F{i}") for i, f in
-                  enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder, props_of=props), 1))
+                  enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder, props_of=props, reads=reads), 1))
     # each document's figures and the story's word weights, read by the conflicts and by the
     # figures compared: made once
     figures = story_figures(claims, docs or {})

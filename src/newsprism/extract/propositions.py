@@ -40,7 +40,7 @@ from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, event_class, par
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 from newsprism.model import StoryAnalysis
 
-__all__ = ["Proposition", "act_class", "body_start", "proposition_of", "propositions"]
+__all__ = ["Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
 
 _MODALS = frozenset({"may", "might", "could", "would", "should"})
 # verbs whose clause states an intention, a possibility or a plan, not a done thing
@@ -595,19 +595,37 @@ def _covering(rows: Sequence[tuple[int, int, str]]) -> Callable[[int], str | Non
     return entity_at
 
 
-def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, Proposition]:
-    """claim id -> its proposition, for the claims whose document's parse is in ``docs``."""
-    canon = same_named(analysis.entities)
-    people: dict[str, list[tuple[int, str]]] = {}
-    for e in analysis.entities:
-        if e.type == "PERSON":
-            for m in e.mentions:
-                people.setdefault(m.doc, []).append((m.start, canon[e.id]))
-    for named in people.values():
-        named.sort()
-    lookups = entity_lookups(analysis)
+@dataclass(frozen=True)
+class StoryReads:
+    """What the propositions read of one story whatever claims they are asked of (the claims, then
+    the clauses of the clause facts): the entity covering each offset of a document, the people each
+    names in order, and each document's columns (``_Columns``, filled on first use). Make one per
+    story and pass it to every call on that story's parses."""
+
+    lookups: dict[str, Callable[[int], str | None]]
+    people: dict[str, list[tuple[int, str]]]
+    columns: dict[str, _Columns]
+
+    @classmethod
+    def of(cls, analysis: StoryAnalysis) -> "StoryReads":
+        canon = same_named(analysis.entities)
+        people: dict[str, list[tuple[int, str]]] = {}
+        for e in analysis.entities:
+            if e.type == "PERSON":
+                for m in e.mentions:
+                    people.setdefault(m.doc, []).append((m.start, canon[e.id]))
+        for named in people.values():
+            named.sort()
+        return cls(entity_lookups(analysis), people, {})
+
+
+def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
+                 reads: StoryReads | None = None) -> dict[str, Proposition]:
+    """claim id -> its proposition, for the claims whose document's parse is in ``docs``;
+    ``reads``: ``StoryReads.of(analysis)`` when the caller asks for several sets of the story's claims."""
+    reads = reads if reads is not None else StoryReads.of(analysis)
+    people, lookups, columns = reads.people, reads.lookups, reads.columns
     out: dict[str, Proposition] = {}
-    columns: dict[str, _Columns] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
