@@ -148,3 +148,31 @@ def test_a_gold_name_of_someone_else_still_misses(nlp, tmp_path):
     split = _one_text_split(tmp_path, STORY, _ann(STORY, "Hillary Clinton", "“We are going to win this state,”"))
     metrics = evaluate_polnear(split, nlp)
     assert metrics["quote_speaker_recall_overlap"] == 0.0
+
+
+TWO_SENTENCES = (
+    "Donald Trump held a rally in Ohio on Monday. "
+    "“We are going to win this state. We are going to win it big,” he said."
+)
+
+
+def test_a_quote_the_gold_splits_per_sentence_gives_both_sentences_their_speaker(nlp, tmp_path):
+    # PolNeAR gives each sentence of a long quote its own attribution; one predicted quote holds
+    # both sentences and names their source: both gold quotes have their speaker
+    text = TWO_SENTENCES
+    he, said = text.index("he said"), text.index("said")
+    first, second = text.index("“We are"), text.index("We are going to win it")
+    ann = (
+        f"T1\tSource {he} {he + 2}\the\n"
+        f"T2\tCue {said} {said + 4}\tsaid\n"
+        f"T3\tContent {first} {second - 1}\t{text[first:second - 1]}\n"
+        f"T4\tContent {second} {text.index(' he said')}\t{text[second:text.index(' he said')]}\n"
+        "T5\tAttribution 0 1\tx\n"
+        "E1\tAttribution:T5 Content:T3 Cue:T2 Source:T1\n"
+        "E2\tAttribution:T5 Content:T4 Cue:T2 Source:T1\n"
+    )
+    metrics = evaluate_polnear(_one_text_split(tmp_path, text, ann), nlp)
+    assert metrics["quote_gold_count"] == 2
+    assert metrics["quote_speaker_recall_exact"] == 1.0
+    assert metrics["quote_speaker_precision_exact"] == 1.0
+    assert metrics["quote_speaker_f1_exact_as_written"] < 1.0  # one-to-one pairs leave the second sentence out

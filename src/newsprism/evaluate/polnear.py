@@ -36,10 +36,13 @@ What counts as right
   ``_overlap``: they share at least one character; each gold and predicted
   quote is matched at most once (see ``evaluate.spans``). ``_token``: share of
   whitespace tokens covered by both.
-- speaker: predicted and gold quotes are paired by content overlap; the pair
-  counts when the prediction names a source that matches one of the gold
-  Source fragments - ``_exact`` same start and end, ``_overlap`` shared
-  characters. The prediction's source is either the cue's subject as written
+- speaker: judged on the words, not on one-to-one pairs: a gold quote's speaker
+  is found when a prediction that shares characters with it names a source that
+  matches one of its Source fragments - ``_exact`` same start and end,
+  ``_overlap`` shared characters; a prediction is right when it names the source
+  of a gold quote it shares characters with. (PolNeAR gives each sentence of a
+  long quote its own attribution; one predicted quote holding both sentences
+  with their speaker gives both theirs.) The prediction's source is either the cue's subject as written
   (``QuoteAttribution.source_written``: "he", "a source", "Abdurrahman") or the
   name the speaker was resolved to (``Quote.speaker_span``), since PolNeAR
   annotates the former and newsprism reports the latter. Precision is over
@@ -52,7 +55,7 @@ What counts as right
   writes a source (``as_written``), ``_overlap`` otherwise. Only names: a gold
   pronoun or noun is matched as written, never through a resolution. The same rule
   on every split; ``quote_speaker_f1_{exact,overlap}_as_written`` keep the
-  as-written match alone (the figure before session 32).
+  figure before session 32 (one-to-one pairs, the source as written alone).
 
 Documents annotated by several annotators (the agreement set) use the first
 annotation file in name order.
@@ -271,6 +274,39 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
+def _speakers_judged(
+    gold: Sequence[GoldQuote], predicted: Sequence[Any], sources: Sequence[list[tuple[int, int]]],
+    article: Article, parsed: Any, mentions: Sequence[Mention],
+) -> dict[str, tuple[set[int], set[int]]]:
+    """Per mode, the gold quotes and the predictions whose speaker is right: a gold quote is, when
+    a prediction that shares words with it names its source (as written, or a gold name that
+    resolves to the reported speaker, :func:`_named_as`); a prediction is, when it names the
+    source of a gold quote it shares words with. Words, not one-to-one pairs: a prediction that
+    runs over two gold quotes (PolNeAR gives each sentence of a long quote its own attribution)
+    gives both their speaker."""
+    out: dict[str, tuple[set[int], set[int]]] = {"exact": (set(), set()), "overlap": (set(), set())}
+    people: People | None = None
+    for gi, g in enumerate(gold):
+        if not g.sources:
+            continue
+        for pi, p in enumerate(predicted):
+            if not sources[pi] or not _overlaps((g.start, g.end), (p.quote.start, p.quote.end)):
+                continue
+            exact = any(s in g.sources for s in sources[pi])
+            overlap = any(_overlaps(s, f) for s in sources[pi] for f in g.sources)
+            reported = p.quote.speaker_span
+            if not exact and reported is not None:
+                people = people or People(article.id, article.text, parsed, mentions)
+                named = [_named_as(people, parsed, article.text, f, reported.text) for f in g.sources]
+                exact = any(n == "exact" for n in named)
+                overlap = overlap or any(named)
+            for mode, hit in (("exact", exact), ("overlap", overlap)):
+                if hit:
+                    out[mode][0].add(gi)
+                    out[mode][1].add(pi)
+    return out
+
+
 def _named_as(people: People, parsed: Any, text: str, fragment: tuple[int, int], name: str) -> str:
     """Does a gold Source fragment name the person a prediction reports as ``name``? Only a name
     counts (a pronoun's or a noun's referent is not the annotation's to give): the fragment's head
@@ -301,7 +337,8 @@ def evaluate_polnear(
     gold_content: list[tuple[int, int, str]] = []
     pred_content: list[tuple[int, int, str]] = []
     texts: dict[str, str] = {}
-    speaker_hits = {"exact": 0, "overlap": 0}
+    gold_hits = {"exact": 0, "overlap": 0}  # gold quotes whose words a prediction gives their source
+    pred_hits = {"exact": 0, "overlap": 0}  # predictions that give the source of gold words they hold
     written_hits = {"exact": 0, "overlap": 0}  # the source as written only, as before session 32
     gold_with_source = 0
     pred_with_source = 0
@@ -322,33 +359,24 @@ def evaluate_polnear(
         pairs = match_spans(
             [(g.start, g.end) for g in gold], [(p.quote.start, p.quote.end) for p in predicted], "overlap"
         )
-        people: People | None = None
-        for gi, pi in pairs:
-            gold_sources = gold[gi].sources
-            exact = any(s in gold_sources for s in sources[pi])
-            overlap = any(_overlaps(s, g) for s in sources[pi] for g in gold_sources)
-            written_hits["exact"] += exact
-            written_hits["overlap"] += overlap
-            reported = predicted[pi].quote.speaker_span
-            if not exact and reported is not None and gold_sources:
-                if people is None:
-                    people = People(doc_id, text, parsed, mentions)
-                named = [_named_as(people, parsed, text, g, reported.text) for g in gold_sources]
-                exact = any(n == "exact" for n in named)
-                overlap = overlap or any(named)
-            speaker_hits["exact"] += exact
-            speaker_hits["overlap"] += overlap
+        for gi, pi in pairs:  # as before session 32: one-to-one pairs, the source as written
+            written_hits["exact"] += any(s in gold[gi].sources for s in sources[pi])
+            written_hits["overlap"] += any(_overlaps(s, g) for s in sources[pi] for g in gold[gi].sources)
+        judged = _speakers_judged(gold, predicted, sources, Article(id=doc_id, text=text), parsed, mentions)
+        for mode in ("exact", "overlap"):
+            gold_hits[mode] += len(judged[mode][0])
+            pred_hits[mode] += len(judged[mode][1])
     metrics: dict[str, float] = {"quote_docs": float(len(docs))}
     for mode in ("exact", "overlap"):
         content = span_prf(gold_content, pred_content, mode)  # type: ignore[arg-type]
-        speaker = prf(speaker_hits[mode], pred_with_source, speaker_hits[mode], gold_with_source)
+        speaker = prf(pred_hits[mode], pred_with_source, gold_hits[mode], gold_with_source)
         written = prf(written_hits[mode], pred_with_source, written_hits[mode], gold_with_source)
         for name in ("precision", "recall", "f1"):
             metrics[f"quote_content_{name}_{mode}"] = content[name]
             metrics[f"quote_speaker_{name}_{mode}"] = speaker[name]
         metrics[f"quote_speaker_f1_{mode}_as_written"] = written["f1"]
         metrics[f"quote_content_matched_{mode}"] = content["matched"]
-        metrics[f"quote_speaker_matched_{mode}"] = float(speaker_hits[mode])
+        metrics[f"quote_speaker_matched_{mode}"] = float(gold_hits[mode])
     soft = token_prf(gold_content, pred_content, texts)
     for name in ("precision", "recall", "f1"):
         metrics[f"quote_content_{name}_token"] = soft[name]
