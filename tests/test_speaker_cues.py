@@ -813,3 +813,22 @@ def test_a_closing_mark_glued_to_the_next_word_is_cut_off_it_and_the_cue_after_i
             "said. \u201cSome of the comments he has made have been so divisive.\u201d")
     assert [t.text for t in nlp(text)][17:21] == ["paranoia", ",", "\u201d", "Clinton"]
     assert list(_speakers(nlp, text).values()) == ["Clinton", "Clinton"]
+
+
+def test_a_quote_opening_a_paragraph_with_no_cue_is_the_person_the_sentence_before_is_about(nlp):
+    # huff-post 2016-03-10 (train): "... since Trump spoke only in evasive bromides during the interview.
+    # “We have to do something ...”"; west-journal 2016-08-25: "He then had a question for the crowd."
+    text = ("Donald Trump spoke only in evasive bromides during the interview with Fox News on Tuesday.\n\n"
+            "\u201cWe have to do something and it\u2019s the only way you stop it.\u201d")
+    assert _speaker(nlp, text, "We have to do") == "Donald Trump"
+    text = ("Senator Elizabeth Warren arrived late. She then had a question for the crowd.\n\n"
+            "\u201cWho is going to pay for all of it in the end?\u201d")
+    assert _speaker(nlp, text, "Who is going") == "Elizabeth Warren"
+
+
+def test_a_quote_after_a_sentence_about_no_person_or_a_slogan_gets_no_speaker_from_it(nlp):
+    text = ("The storm hit the Florida coast on Tuesday night, and thousands lost power.\n\n"
+            "\u201cIt was the worst thing I have ever seen in my whole life.\u201d")
+    assert _speaker(nlp, text, "It was the worst") is None
+    text = "Donald Trump wore a red hat at the rally in Ohio.\n\n\u201cMake America Great Again\u201d"
+    assert _speakers(nlp, text).get("Make America Great Again") is None

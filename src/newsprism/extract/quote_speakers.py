@@ -6,7 +6,8 @@ a quote and a cue the parser hung on the quote (:func:`named_between`); the owne
 noun of something said ("Trump's claim that “...”", :func:`utterance_owner`); and the
 special forms that name a speaker with no cue verb: a dash by-line after the quote
 (:func:`dash_byline`), a transcript's speaker tag ("PENCE: ...",
-:func:`transcript_tag`), a heading or a clause ending in a colon (:func:`colon_speaker`).
+:func:`transcript_tag`), a heading or a clause ending in a colon (:func:`colon_speaker`), the
+person the sentence before a cue-less quote is about (:func:`previous_subject`).
 Finding the cue is :mod:`newsprism.extract.quote_cues`; which rule applies to a quote
 is :mod:`newsprism.extract.quotes`.
 """
@@ -558,3 +559,25 @@ def _without_possessive(index: DocIndex, span: Span | None) -> Span | None:
         return span
     return index.span(span.start, span.end - 2)
 
+
+
+def previous_subject(index: DocIndex, first: int, quote_open: int) -> Person:
+    """A quote opening a sentence with no cue near it: the person the sentence before it is about
+    ("Trump spoke only in evasive bromides during the interview. “We have to do something ...”",
+    "He then had a question for the crowd. “Who’s going to pay for it?”"): the subject of that
+    sentence's main verb when it is a person's name or "he"/"she". NO_SPEAKER otherwise."""
+    doc = index.doc
+    j = first - 1
+    while j >= 0 and (doc[j].is_space or doc[j].is_punct):
+        j -= 1
+    if j < 0 or index.inside_quote(doc[j].idx):
+        return NO_SPEAKER
+    root = doc[j].sent.root
+    if doc[j].sent.start >= first or index.inside_quote(root.idx):
+        return NO_SPEAKER
+    subject = source_of(root)
+    if subject is None or index.inside_quote(subject.idx):
+        return NO_SPEAKER
+    if not (subject.lower_ in ("he", "she") or subject.ent_type_ == "PERSON"):
+        return NO_SPEAKER
+    return _speaker_named_by(index, subject, quote_open)

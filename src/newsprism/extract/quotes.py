@@ -19,8 +19,10 @@ stretches; each is then attributed with short, local token walks:
    ("Mr.   said") is a name lost in damaged text and is never guessed.
 3. no cue in its sentence: a quote that opens a sentence continues the
    attribution of the sentence before it (“...,” Earnest said. “And frankly,
-   ...”) or of the paragraph it continues. A one- or two-word quote with no cue
-   is a scare quote or a title and is not reported.
+   ...”) or of the paragraph it continues; with no cue there either, the person
+   that sentence is about (its main verb's subject, a name or "he"/"she"). A
+   one- or two-word quote with no cue is a scare quote or a title and is not
+   reported.
 
 This module applies the rules in that order, with the special forms (a speaker's tag
 opening a transcript's paragraph, a dash by-line, a heading before a colon) and drops
@@ -46,7 +48,7 @@ from newsprism.extract.quote_cues import (
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, apposed_name, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, reported_before, reported_by, speaker_of, transcript_tag,
+    NO_SPEAKER, apposed_name, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, speaker_of, transcript_tag,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
@@ -89,7 +91,9 @@ def _context_speaker(
             # quote before, whose speaker stands between that quote and the cue
             speaker = named_between(index, previous[0], prior)
         return speaker
-    return NO_SPEAKER
+    if looks_like_title(index.text[region.start : region.end]):
+        return NO_SPEAKER  # a slogan or a title ("Make America Great Again") is nobody's words here
+    return previous_subject(index, first, region.open_mark)
 
 
 def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
