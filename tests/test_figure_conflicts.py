@@ -430,3 +430,75 @@ def test_a_count_told_in_two_parts_is_their_sum(nlp):
     for v in found.versions:
         (doc,) = v.docs
         assert all(texts[doc][c.start:c.end] == c.text == v.value for c in v.citations)
+
+
+
+_RIFLES = {
+    "a": "They had a large cache of weapons including 7 AK-47 rifles and a rocket propelled grenade launcher, "
+         "the navy said.",
+    "b": "The Indian commandos also recovered 12 AK-47 rifles and a rocket propelled grenade launcher, the navy said.",
+}
+
+
+def test_a_third_report_writing_the_count_in_words_is_cited_with_its_side(nlp):
+    # ECB+ 12ecb: "7 AK-47 rifles" / "12 AK 47 guns", and most reports write "seven AK-47 rifles"
+    texts = {**_RIFLES, "c": "The cache of arms on the pirate ship included seven AK-47 rifles and a rocket "
+                             "propelled grenade launcher, the navy said."}
+    (found,) = _conflicts(nlp, texts)
+    assert sorted((v.docs, v.value) for v in found.versions) == [(("a", "c"), "7"), (("b",), "12")]
+    for v in found.versions:
+        assert {c.doc for c in v.citations} == set(v.docs)
+        assert all(texts[c.doc][c.start:c.end] == c.text for c in v.citations)
+    assert any(c.doc == "c" and c.text == "seven" for c in found.citations)
+
+
+def test_a_count_in_words_sets_up_no_conflict_of_its_own(nlp):
+    # "Three people" / "five people": a small number in words is too often another group than the
+    # other report's; it only joins a conflict two counts in digits set up
+    bus = "people were killed when a bus overturned on the A6 motorway near Lyon on Sunday morning, police said."
+    assert _conflicts(nlp, {"a": f"Three {bus}", "b": f"Five {bus}"}) == []
+
+
+def test_a_count_of_others_or_of_more_is_no_total(nlp):
+    # "2 other rifles" beside "7 AK-47 assault rifles": nine rifles in all, as the other report says
+    texts = {
+        "a": "9 assault rifles and a grenade launcher were seized from the pirates on Saturday, a navy spokesman said.",
+        "b": "The commandos seized 7 AK-47 assault rifles, 2 other rifles and a grenade launcher from the pirates "
+             "on Saturday, a navy spokesman said.",
+    }
+    assert _conflicts(nlp, texts) == []
+    texts = {
+        "a": "Police said 9 people were injured in the blast at the market in Kano on Friday.",
+        "b": "Police said 4 other people were injured in the blast at the market in Kano on Friday, and 5 died.",
+    }
+    assert _conflicts(nlp, texts) == []
+
+
+def test_one_model_counted_against_every_model_is_a_part(nlp):
+    # "7 AK-47 assault rifles" may be seven of the "9 assault rifles"; two counts of one model clash
+    told = "{} assault rifles and a grenade launcher were seized from the pirates on Saturday, a navy spokesman said."
+    assert _conflicts(nlp, {"a": told.format("The commandos said 9"), "b": told.format("The commandos said 7 AK-47")}) == []
+    (found,) = _conflicts(nlp, {"a": told.format("The commandos said 9 M16"), "b": told.format("The commandos said 7 M16")})
+    assert {v.value for v in found.versions} == {"9", "7"}
+
+
+def test_a_number_before_one_item_of_a_list_counts_that_item(nlp):
+    # ECB+ 12ecb: "3 speedboats" in "7 AK-47 assault rifles, RPG launchers, 3 speedboats, grenades and
+    # other ammunition" counts no grenades, so "2 grenades" elsewhere is no other version of it
+    texts = {
+        "a": "The navy recovered 7 AK-47 assault rifles, RPG launchers, 3 speedboats, grenades and other "
+             "ammunition on Saturday.",
+        "b": "On Saturday the navy recovered 7 AK 47 guns, rifles, 2 grenades along with other ammunition.",
+    }
+    assert _conflicts(nlp, texts) == []
+
+
+def test_a_report_writing_both_values_leaves_the_others_in_conflict(nlp):
+    # ECB+ 12ecb: a third report tells "7 AK-47 rifles" beside "the 12 Somali ... pirates": it writes
+    # "12" of another count, so it is no version, and the two others still conflict
+    for seven in ("7", "seven"):
+        texts = {**_RIFLES, "c": f"The commandos seized {seven} AK-47 rifles and a rocket propelled grenade "
+                                 "launcher from the 12 Somali and 11 Yemeni pirates, the navy said."}
+        (found,) = _conflicts(nlp, texts)
+        assert sorted((v.docs, v.value) for v in found.versions) == [(("a",), "7"), (("b",), "12")]
+        assert all(c.doc != "c" for c in found.citations)

@@ -51,7 +51,7 @@ from newsprism.compare.figure_roles import (
     designation,
     is_measure_noun,
 )
-from newsprism.compare.figure_values import _interval, _num, _ranges, _sums
+from newsprism.compare.figure_values import _OTHER_SET, _interval, _num, _ranges, _sums, exact_in_words, mentions_value
 from newsprism.extract.figures import designations
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
@@ -140,27 +140,22 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
     return out
 
 
-def mentions_value(text: str, value: str) -> bool:
-    """``text`` writes the number of ``value`` ("$1.5 million" -> "1.5") as a number of its own."""
-    m = re.search(r"\d[\d,.]*\d|\d", value)
-    if not m or m.group(0) not in text:  # the number's characters, anywhere (a quick test before the scan)
-        return False
-    return re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
-
-
 # ---------------------------------------------------------------- the same sentence, another number
 
 _NUM_TOKEN = re.compile(r"[\d$€£%][\d,.$€£%]*")
 
 
-def _slot_of(f, spelled: bool = False) -> str | None:
+def _slot_of(f, spelled: bool = False, exact: bool = False) -> str | None:
     """What a figure measures, as far as two reports must agree to clash: its unit,
     and for counts the noun counted. None for what cannot clash: clock times, ages,
-    numbers in words or vague amounts ("six", "dozens") unless ``spelled``."""
+    numbers in words or vague amounts ("six", "dozens") unless ``spelled``, or, with
+    ``exact``, an exact count in words ("seven rifles": :func:`exact_in_words`)."""
     if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
         return None
-    if not spelled and not any(ch.isdigit() for ch in f.text):
+    if not spelled and not any(ch.isdigit() for ch in f.text) and not (exact and exact_in_words(f)):
         return None
+    if (f.qualifier or "").lower() in _OTHER_SET or (f.counts or "").lower().split(" ", 1)[0] in _OTHER_SET:
+        return None  # "three other rifles", "another 5 people": a set beside another one, no total
     # a model name is part of what is counted: "12 F-16 jets" and "7 F-35 jets" fill two slots
     models = "".join(sorted(designations(f.counts or "")))
     return f"{f.unit}:{_noun(f)}{models}" if f.unit in ("count", "people") else str(f.unit)
@@ -331,10 +326,12 @@ def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, floa
     return {w: log((n + 1) / (k + 0.5)) for w, k in df.items()}
 
 
-def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool = False) -> dict[str, list[_Fig]]:
+def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool = False,
+                in_words: bool = False) -> dict[str, list[_Fig]]:
     """Each document's figures with what they count and what surrounds them; numbers in
-    words ("four percentage points") only when ``spelled``. A range is one figure spanning
-    its interval (``_ranges``), its two ends none."""
+    words ("four percentage points") only when ``spelled``; with ``in_words``, only the exact
+    counts in words ("seven AK-47 rifles": :func:`exact_in_words`). A range is one figure
+    spanning its interval (``_ranges``), its two ends none."""
     out: dict[str, list[_Fig]] = {}
     for c in claims:
         doc = docs.get(c.doc)
@@ -346,7 +343,9 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
         spans: list[tuple[Figure, tuple[float, float] | None]] = [(f, None) for f in c.figures
                                                                    if f.start not in range_ends | parts]
         for f, spanned in spans + [(r, interval) for r, interval in ranges]:
-            slot = _slot_of(f, spelled)
+            slot = _slot_of(f, spelled, exact=in_words)
+            if in_words and (slot is None or any(ch.isdigit() for ch in f.text)):
+                continue
             if slot is None or (spanned is None and _in_range(c, f)):
                 continue
             span = doc.char_span(f.start, f.end, alignment_mode="expand")
@@ -367,8 +366,11 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
                     head = counted.root
                     # its conjuncts name one group counted ("90 professors and administrators"), but
                     # not one with a number of its own ("7 AK-47 rifles ... and 13 loaded magazines")
+                    # nor, in a list of things one or more of which has its own number ("seven AK-47 rifles,
+                    # RPG launchers, three speedboats, grenades"), any item but the one it stands before
+                    numbered = any(c.dep_ == "nummod" or c.like_num for t in head.conjuncts for c in t.children)
                     nouns = {_lemma(head)} | {_lemma(t) for t in head.conjuncts if t.pos_ in ("NOUN", "PROPN")
-                                              and not any(c.dep_ == "nummod" or c.like_num for c in t.children)}
+                                              and t.i > head.i and not numbered}
                     # the nouns between the number and what it counts ("12 AK 47 guns", "3 machine guns")
                     between = doc[span.end:head.i] if span.end <= head.i <= span.end + 4 else doc[0:0]
                     model, model_tokens = designation(between)
@@ -492,6 +494,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
         return 0.0  # "9 percent" among Tea Party supporters, "11 percent" of all primary voters
     nouns_a, nouns_b = a.nouns, b.nouns
     model_a, model_b = frozenset(k for k in a.kinds if k[0] == "#"), frozenset(k for k in b.kinds if k[0] == "#")
+    if bool(model_a) != bool(model_b):
+        return 0.0  # "seven AK-47 assault rifles" may be a part of "Nine assault rifles": not one figure
     if model_a and model_b:
         if model_a.isdisjoint(model_b):
             return 0.0  # "F-16 jets" / "F-35 jets": two models
@@ -673,7 +677,25 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
                             and not (g.nouns and side.nouns and g.nouns.isdisjoint(side.nouns))
                             and (set(g.words) | {f"@{e}" for e in g.entities}) & (set(side.words) | {f"@{e}" for e in side.entities})):
                         bound.append((side, g))
-    return _merged(clashes, bound)
+    # a third document writing one side's count in words ("seven AK-47 rifles" beside "7 AK-47
+    # rifles") gives that side's value: cited with it, though it never sets a conflict up itself
+    # (a small number in words, "two senators", is too often another group than the digits')
+    words = _figures_of(claims, docs, in_words=True) if clashes else {}
+    for a, b in list(clashes):
+        for side in (a, b):
+            for d, told in words.items():
+                if d in (a.fig.doc, b.fig.doc):
+                    continue
+                for g in told:
+                    if _num(g.fig.value) == _num(side.fig.value) and _agreement(side, g, weight) >= min_agreement:
+                        bound.append((side, g))
+    # a report writing the other value too does not contradict it (find_conflicts drops such a
+    # conflict): left out pair by pair, before the pairs of one figure are merged, so that another
+    # report's clash stands ("12 Somali ... pirates" beside "seven AK-47 rifles"; "7" / "12" elsewhere)
+    texts = {d: doc.text for d, doc in docs.items()}
+    clashes = [(a, b) for a, b in clashes if not mentions_value(texts.get(a.fig.doc, ""), b.fig.text)
+               and not mentions_value(texts.get(b.fig.doc, ""), a.fig.text)]
+    return _merged(clashes, bound, texts)
 
 
 def _two_sets(a: _Fig, b: _Fig) -> bool:
@@ -691,9 +713,11 @@ def _compatible(a: _Fig, b: _Fig) -> bool:
     return not (a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]) or rounded_alike(a.fig.text, b.fig.text)
 
 
-def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _Fig]]) -> list[Finding]:
+def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _Fig]],
+            texts: Mapping[str, str] | None = None) -> list[Finding]:
     """One conflict per group of clashing figures, each version citing every
-    document that gives its value (figures bound to it with an equal value)."""
+    document that gives its value (figures bound to it with an equal value), but for
+    one writing another version's value too (``texts``): it gives no side for certain."""
     key = lambda f: (f.fig.doc, f.fig.start)  # noqa: E731
     same: dict[tuple[str, int], set[tuple[str, int]]] = {}
     by_key: dict[tuple[str, int], _Fig] = {}
@@ -728,9 +752,16 @@ def _merged(clashes: Sequence[tuple[_Fig, _Fig]], bound: Sequence[tuple[_Fig, _F
                 figures[key(side)] = side
                 for k in same.get(key(side), ()):
                     figures.setdefault(k, by_key[k])
+        clashing = {key(side) for pair in members for side in pair}
         by_value: dict[float, list[_Fig]] = {}
         for f in sorted(figures.values(), key=lambda f: (f.fig.doc, f.fig.start)):
             by_value.setdefault(_num(f.fig.value), []).append(f)
+        # a document bound to one side that writes another side's value too ("seven AK-47 rifles"
+        # seized from "the 12 Somali ... pirates", against "12 AK 47 guns") is not cited
+        for v, fs in by_value.items():
+            others = [g.fig.text for w, gs in by_value.items() if w != v for g in gs if key(g) in clashing]
+            by_value[v] = [f for f in fs if key(f) in clashing or texts is None
+                           or not any(mentions_value(texts.get(f.fig.doc, ""), o) for o in others)]
         # one figure per document in each version; a document on two sides is no version of its own
         docs_of = {v: {f.fig.doc for f in fs} for v, fs in by_value.items()}
         torn = {d for v, ds in docs_of.items() for w, es in docs_of.items() if v != w for d in ds & es}

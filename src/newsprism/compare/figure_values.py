@@ -1,7 +1,8 @@
 """The values figures give, for the figure conflicts: a figure's number as a float, the interval
 its qualifier spans ("about 130", "more than 150"), and the one figure two numbers of a claim
 make — a range ("between 150 and 200 migrants") or a sum of parts ("12 Somali and 11 Yemeni
-pirates": 23 pirates). Moved out of figure_conflicts, which reads them."""
+pirates": 23 pirates); whether a text writes a value, and whether a count in words is exact
+("seven rifles", not "dozens"). Moved out of figure_conflicts, which reads them."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import re
 from dataclasses import replace
 
 from newsprism.extract.claims import Claim
+from newsprism.extract.figures import parse_number_words
+from newsprism.lexicon import NUMBER_WORDS, SCALE_WORDS
 from newsprism.model import Figure
 
-__all__ = ["_num", "_interval", "_ranges", "_sums"]
+__all__ = ["_num", "_interval", "_ranges", "_sums", "exact_in_words", "mentions_value"]
 
 
 def _num(value: float | int | str) -> float:
@@ -105,3 +108,39 @@ def _sums(claim: Claim) -> tuple[list[tuple[Figure, tuple[float, float]]], set[i
         out.append((replace(g, start=f.start, end=end, text=claim.text[f.start - claim.start: end - claim.start],
                             value=_num(f.value) + _num(g.value), qualifier=None), (lo_f + lo_g, hi_f + hi_g)))
     return out, parts
+
+
+def mentions_value(text: str, value: str) -> bool:
+    """``text`` writes the number of ``value`` ("$1.5 million" -> "1.5") as a number of its own;
+    a value in words ("Six") in words or in digits ("six", "6")."""
+    if not any(ch.isdigit() for ch in value):
+        words = [w for w in re.findall(r"[a-z]+", value.lower()) if w in NUMBER_WORDS or w in SCALE_WORDS]
+        n = parse_number_words(words) if words else None
+        if n is None:
+            return False
+        if re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", text, re.IGNORECASE):
+            return True
+        value = str(n)
+    m = re.search(r"\d[\d,.]*\d|\d", value)
+    if not m or m.group(0) not in text:  # the number's characters, anywhere (a quick test before the scan)
+        return False
+    return re.search(r"(?<![\d.,])" + re.escape(m.group(0)) + r"(?![\d]|[.,]\d)", text) is not None
+
+
+# what says a count is of a set beside another one ("three other rifles", "another 5 people")
+_OTHER_SET = frozenset({"other", "more", "additional", "another", "an additional"})
+
+# the words of one exact number written out ("seven", "twenty-three", "a hundred and ten")
+_EXACT_WORDS = frozenset(NUMBER_WORDS) | frozenset(SCALE_WORDS) | {"and", "a"}
+
+
+def exact_in_words(f) -> bool:
+    """A count of two or more written in words that name one number ("seven AK-47 rifles",
+    "more than twenty-three people"): as precise as its digits. Not a vague amount ("dozens",
+    "a dozen", "a few"), a fraction ("half"), "one" (mostly "one of", no count) or a number
+    that names no noun ("after three died", "two of them"): it may count anyone around it."""
+    if f.unit not in ("count", "people") or not isinstance(f.value, int) or f.value < 2 or not f.counts:
+        return False
+    number = f.text[len(f.qualifier):] if f.qualifier and f.text.lower().startswith(f.qualifier.lower()) else f.text
+    words = re.split(r"[\s-]+", number.strip().lower())
+    return bool(words) and all(w in _EXACT_WORDS for w in words) and any(w in NUMBER_WORDS for w in words)

@@ -74,8 +74,8 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
                 if not (a[1] < b[0] or b[1] < a[0]):
                     continue
                 models_i, models_j = designations(fi.counts or ""), designations(fj.counts or "")
-                if models_i and models_j and models_i.isdisjoint(models_j):
-                    continue  # "12 F-16 jets" / "7 F-35 jets": two models counted
+                if bool(models_i) != bool(models_j) or (models_i and models_j and models_i.isdisjoint(models_j)):
+                    continue  # "12 F-16 jets" / "7 F-35 jets": two models; "seven AK-47 rifles" among "Nine rifles"
                 same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
                 if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
                     continue  # counting different things ("130 arrived", "400 in the caravan")
