@@ -347,3 +347,16 @@ def test_number_starts_agree_with_the_test_per_token(nlp):
     starts = _number_starts(doc)
     assert starts == [_could_start_number(t.text, t.lower_) for t in doc]
     assert starts[2] and sum(starts) >= 7
+
+
+def test_a_share_in_words(nlp):
+    # "two-thirds of voters" is a share of the voters, not two "thirds of voters"; "the past two
+    # quarters" counts periods
+    figures = _figures(nlp, "Nearly two-thirds of voters backed the plan, and three quarters of the members "
+                            "agreed, though profits fell in the past two quarters.")
+    two_thirds = _one(figures, 0.6667)
+    assert (two_thirds.text, two_thirds.qualifier, two_thirds.counts, two_thirds.unit) == (
+        "Nearly two-thirds", "nearly", "voters", "fraction")
+    assert _one(figures, 0.75).counts == "the members"
+    assert _one(figures, 2).counts == "quarters"
+    assert not any(f.value == 3 for f in figures)

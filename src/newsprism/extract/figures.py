@@ -65,6 +65,8 @@ __all__ = ["extract_figures", "parse_number_words", "is_designation", "designati
 _SCALE_ABBR = {"m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000, "k": 1_000}
 _VAGUE = VAGUE_NUMBERS
 _FRACTIONS = {"half": 0.5, "third": 1 / 3, "thirds": 1 / 3, "quarter": 0.25, "quarters": 0.25}
+# the parts a number in words counts a share in ("two-thirds", "one quarter"): how many make the whole
+_PARTS = {"third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5}
 _DIGITS = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$")
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$", re.I)
 _CURRENCY = {"$": "USD", "us$": "USD", "£": "GBP", "€": "EUR", "¥": "JPY"}
@@ -312,6 +314,12 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
         return None
     if last + 1 < n and doc[last + 1].lower_ == "dozen":
         parsed, last = parsed * 12, last + 1  # "two dozen" is 24, not two dozens
+    # "two-thirds of voters", "three quarters": a share, not two "thirds of voters"
+    part = last + 2 if last + 2 < n and doc[last + 1].text == "-" else last + 1
+    if (part < n and doc[part].lower_ in _PARTS and (parsed != 1) == doc[part].lower_.endswith("s")
+            and (part == last + 2 or not doc[part].lower_.startswith("quarter")
+                 or (part + 1 < n and doc[part + 1].lower_ == "of"))):  # "the past two quarters": periods
+        return i, part, _integral(round(parsed / _PARTS[doc[part].lower_], 4)), "fraction"
     return (i, *_with_unit(doc, last, parsed))
 
 
