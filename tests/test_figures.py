@@ -354,9 +354,13 @@ def test_a_share_in_words(nlp):
     # quarters" counts periods
     figures = _figures(nlp, "Nearly two-thirds of voters backed the plan, and three quarters of the members "
                             "agreed, though profits fell in the past two quarters.")
-    two_thirds = _one(figures, 0.6667)
+    two_thirds = _one(figures, 2 / 3)
     assert (two_thirds.text, two_thirds.qualifier, two_thirds.counts, two_thirds.unit) == (
         "Nearly two-thirds", "nearly", "voters", "fraction")
     assert _one(figures, 0.75).counts == "the members"
     assert _one(figures, 2).counts == "quarters"
     assert not any(f.value == 3 for f in figures)
+    from newsprism.check import figure_value_reads
+
+    assert all(figure_value_reads(f.text, f.value) for f in figures)  # `newsprism check` reads each value back
+    assert not figure_value_reads("two-thirds", 0.5)

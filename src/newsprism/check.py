@@ -325,7 +325,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 def figure_value_reads(text: str, value: Any) -> bool:
     """Whether ``value`` can be read from ``text`` (digits, number words, vague
     quantities, fractions, scale words, clock times) — the check a forged value fails."""
-    from newsprism.extract.figures import _FRACTIONS, _SCALE_ABBR
+    from newsprism.extract.figures import _FRACTIONS, _PARTS, _SCALE_ABBR
     from newsprism.lexicon import SCALE_WORDS as _SCALES
     from newsprism.lexicon import VAGUE_NUMBERS as _VAGUE
     from newsprism.lexicon import parse_number_words
@@ -377,6 +377,8 @@ def figure_value_reads(text: str, value: Any) -> bool:
             bases.add(1.0)
         if w == "dozen":
             bases.add(12.0)
+    parts = [_PARTS[w] for w in words if w in _PARTS]  # "three fifths": 3 / 5
+    bases.update(b / p for b in list(bases) for p in parts)
     scales = {1.0} | {float(_SCALES[w]) for w in words if w in _SCALES} | {
         float(_SCALE_ABBR[w]) for w in words if w in _SCALE_ABBR
     }

@@ -319,7 +319,7 @@ def _number_at(doc: "Doc", i: int) -> tuple[int, int, float | int, str | None] |
     if (part < n and doc[part].lower_ in _PARTS and (parsed != 1) == doc[part].lower_.endswith("s")
             and (part == last + 2 or not doc[part].lower_.startswith("quarter")
                  or (part + 1 < n and doc[part + 1].lower_ == "of"))):  # "the past two quarters": periods
-        return i, part, _integral(round(parsed / _PARTS[doc[part].lower_], 4)), "fraction"
+        return i, part, parsed / _PARTS[doc[part].lower_], "fraction"
     return (i, *_with_unit(doc, last, parsed))
 
 
