@@ -152,3 +152,77 @@ def test_a_name_made_an_adjective_is_no_person(nlp):
     people = [e for e in analysis.entities if e.type == "PERSON"]
     assert not any("Bush-era" in e.variants for e in people)
     assert any("George W. Bush" in e.variants for e in people)
+
+
+def test_a_bare_surname_after_only_the_son_is_named_is_the_son(nlp):
+    # BASIL f506aafc (Fox, NYT bodies): "Jackson said through tears" after "Former Rep. Jesse Jackson
+    # Jr." and nobody else of that name stood apart as a "Jackson" entity: another report names the
+    # father, the Rev. Jesse L. Jackson, and the wife, Sandra Jackson, and none was sure
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    fox = ("Former Rep. Jesse Jackson Jr. pleaded guilty Wednesday in federal court to charges that he spent "
+           "$750,000 in campaign cash on personal items.\n\n"
+           "\u201cI truly understand the consequences of my actions,\u201d Jackson said through tears.\n\n"
+           "Federal prosecutors say Jackson, who resigned from Congress in November, used campaign money to "
+           "buy a gold-plated Rolex watch.")
+    nyt = ("Jesse L. Jackson Jr. pleaded guilty on Wednesday. His father, the Rev. Jesse L. Jackson, and his "
+           "wife, Sandra Jackson, accompanied him. Sandra Jackson pleaded guilty to filing false tax returns.")
+    analysis = run_pipeline([Article(id="fox", text=fox), Article(id="nyt", text=nyt)], nlp, stages=CORE_STAGES)
+    bare = [e for e in analysis.entities if any(m.doc == "fox" and m.text == "Jackson" for m in e.mentions)]
+    assert len(bare) == 1
+    assert any(v.endswith("Jr.") for v in bare[0].variants)
+    assert not any(m.text in ("Jesse L. Jackson", "Sandra Jackson") for m in bare[0].mentions)
+
+
+def test_a_father_whose_son_is_named_speaks_under_his_own_name(nlp):
+    # BASIL 68748e7f (Fox): "Mark Mattioli, whose 6-year-old son, James Mattioli, was killed": the
+    # parse hangs "whose ... son" on the father as an apposition, so both men were "son"s and the bare
+    # "Mattioli" who speaks went to the son or to no one (a second speaker heading, "Mattioli")
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+    from newsprism.report.common import quotes_by_speaker
+
+    text = ("Hutchinson called up Mark Mattioli, whose 6-year-old son, James Mattioli, was killed in December "
+            "along with 19 other children at Sandy Hook Elementary School. Mattioli praised the NRA \"for coming "
+            "up and spending the time and resources on putting a program like this together.\"\n\n"
+            "\"We need to protect our children,\" Mattioli said.")
+    analysis = run_pipeline([Article(id="a", text=text)], nlp, stages=CORE_STAGES)
+    father = next(e for e in analysis.entities if "Mark Mattioli" in e.variants)
+    son = next(e for e in analysis.entities if "James Mattioli" in e.variants)
+    assert father.id != son.id and son.variants == ("James Mattioli",)
+    assert [q.speaker_entity for q in analysis.quotes] == [father.id, father.id]
+    assert [g.speaker for g in quotes_by_speaker(analysis)] == ["Mark Mattioli"]
+
+
+def test_an_association_ner_called_a_place_is_an_organisation(nlp):
+    # BASIL 68748e7f: "NRA" was a place to NER three times in four, so the "National Rifle
+    # Association" that praised and was praised headed the speakers as a place
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    text = ("The National Rifle Association on Tuesday released a report recommending armed guards. "
+            "The NRA said the program would cost little. Mattioli praised the NRA for the plan, and the NRA "
+            "thanked him.")
+    analysis = run_pipeline([Article(id="a", text=text)], nlp, stages=CORE_STAGES)
+    nra = next(e for e in analysis.entities if "National Rifle Association" in e.variants)
+    assert "NRA" in nra.variants and nra.type == "ORG"
+
+
+def test_a_speaker_ner_missed_is_not_the_one_named_only_as_a_relative():
+    # BASIL 68748e7f (HuffPost): "Mattioli" who speaks is under no mention; Mark Mattioli ("the
+    # father") and James Mattioli ("whose 6-year-old son") both end with it: the son is named only as
+    # somebody's relative, so the father speaks. Two people named as themselves stay unlinked.
+    from newsprism.model import Quote, Span
+    from newsprism.pipeline import link_speaker
+
+    text = ("The father, Mark Mattioli, whose 6-year-old son, James Mattioli, was killed, spoke. Mattioli "
+            "praised the plan as “a good start.”")
+    mark, james = _analysis(text, [("PERSON", ["Mark Mattioli"]), ("PERSON", ["James Mattioli"])]).entities
+
+    def described(entity, *roles):
+        spans = tuple(Span("a", text.index(r), text.index(r) + len(r), r) for r in roles)
+        return Entity(entity.id, entity.name, entity.type, entity.variants, entity.mentions, spans)
+    at = text.index("Mattioli praised")
+    quote = Quote("a", text.index("a good"), text.index(".”"), "a good start", "Mattioli",
+                  speaker_span=Span("a", at, at + 8, "Mattioli"))
+    family = [described(mark, "The father"), described(james, "whose 6-year-old son")]
+    assert link_speaker(quote, family).speaker_entity == mark.id
+    assert link_speaker(quote, [described(mark, "The father"), james]).speaker_entity is None

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from newsprism.lexicon import TITLE_WORDS, title_key
+from newsprism.lexicon import KIN_NOUNS, TITLE_WORDS, title_key
 from newsprism.model import (
     Article,
     DocumentInfo,
@@ -292,7 +292,25 @@ def _link_by_name(quote: Quote, entities: Iterable[Entity]) -> Quote:
 
     named = [e for e in entities if e.type in ("PERSON", "ORG") and any(ends_with_speaker(v) for v in (e.name, *e.variants))]
     here = [e for e in named if any(m.doc == quote.doc for m in e.mentions)]
+    if len(here) > 1:
+        # "Mattioli praised the NRA" beside Mark Mattioli and "his son, James Mattioli": the one whose
+        # entity the resolver gave that document's other mentions of the name as written
+        written = [e for e in here if any(m.doc == quote.doc and m.text == quote.speaker for m in e.mentions)]
+        # ... else the one not named only as someone's relative, as a surname alone is resolved
+        here = written or [e for e in here if not _only_a_relative(e)]
     return replace(quote, speaker_entity=here[0].id) if len(here) == 1 else quote
+
+
+_POSSESSORS = frozenset("whose his her their its".split())
+
+
+def _only_a_relative(entity: Entity) -> bool:
+    """An entity described only as somebody's relative: kin nouns with a possessor ("whose
+    6-year-old son, James Mattioli", "her husband, Frank Fiorina"); "the father" says what he is."""
+    words = [d.text.split() for d in entity.descriptors if d.text.split()]
+    return bool(words) and all(
+        re.sub(r"\W", "", w[-1].lower()) in KIN_NOUNS and (w[0].lower() in _POSSESSORS or re.search(r"['’]s?$", w[0]))
+        for w in words)
 
 
 def fold_wire_families(documents: Sequence[DocumentInfo]) -> tuple[DocumentInfo, ...]:

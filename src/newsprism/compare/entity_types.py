@@ -100,6 +100,8 @@ def entity_type(members: list[Item]) -> str:
         return "ORG"  # "Politico", "Twitter", "Dish Network" NER called a person
     if label == "PERSON" and names:
         return _known_proper_noun(members, names) or _known_compound(members, names) or label
+    if label in ("GPE", "LOC") and any(_institution(it) for it in names):
+        return "ORG"  # "National Rifle Association" beside "NRA", which NER called a place three times
     if label in ("GPE", "LOC", "FAC") and names:
         return _given_name_alone(names) or label
     if label == "ORG" and any(it.before_state for it in names):

@@ -272,7 +272,8 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
     doc = root.doc
     found: list["Token"] = []
     for child in root.children:
-        if child.dep_ == "appos" and _is_role(child) and not _titles_next_name(child, last.i):
+        if child.dep_ == "appos" and _is_role(child) and not _titles_next_name(child, last.i) and not any(
+                c.lower_ == "whose" for c in child.children):  # "Mark Mattioli, whose son, ...": the son's role
             found.append(child)
         elif child.dep_ in ("compound", "nmod") and child.i < first.i and _is_role(child):
             found.append(child)

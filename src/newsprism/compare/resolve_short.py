@@ -322,9 +322,12 @@ def _join_gendered(sets: MentionSets, genders_of: dict[int, set[str]], it: Item,
 def _only_a_relative_here(it: Item, tails: Sequence[Item], genders_of: dict[int, set[str]], sets: MentionSets) -> bool:
     """In ``it``'s report, a full name with a generational suffix comes before it, and every
     full name without one written there before it that it could mean (of its gender, where it
-    has one) is written only as someone's relative ("his father, Rev. Jesse Jackson")."""
+    has one) is written only as someone's relative ("his father, Rev. Jesse Jackson") — or there
+    is none: the report has named only the man with the suffix so far."""
     here = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
     if not any(f.suffix for f in here):
         return False
     plain = [f for f in here if not f.suffix and (it.gender is None or genders_of[sets.find(f.idx)] <= {it.gender})]
-    return bool(plain) and all(f.role_lemmas and f.role_lemmas <= KIN_NOUNS for f in plain)
+    # vacuously so when the report has named only the man with the suffix yet ("Jackson said", Fox and
+    # NYT, BASIL f506aafc, after "Former Rep. Jesse Jackson Jr." and nobody else of that surname)
+    return all(f.role_lemmas and f.role_lemmas <= KIN_NOUNS for f in plain)

@@ -15,10 +15,11 @@ from __future__ import annotations
 import csv
 import tempfile
 from pathlib import Path
+from typing import Iterator
 
-from newsprism.model import Article
+from newsprism.model import Article, StoryAnalysis
 
-__all__ = ["load_polnear_articles", "evaluate_polnear_stories"]
+__all__ = ["load_polnear_articles", "polnear_analyses", "evaluate_polnear_stories"]
 
 
 def load_polnear_articles(folder: Path, split: str = "train") -> list[Article]:
@@ -33,6 +34,22 @@ def load_polnear_articles(folder: Path, split: str = "train") -> list[Article]:
         out.append(Article(id=path.stem, text=path.read_text(encoding="utf-8"), outlet=row.get("publisher"),
                            published=row.get("publication_date"), title=row.get("title")))
     return out
+
+
+def polnear_analyses(folder: Path, nlp=None, split: str = "dev") -> Iterator[StoryAnalysis]:
+    """The stories a PolNeAR split's texts make when ingested as a corpus (as ``newsprism ingest``
+    would), each analysed whole (core stages): the people of seven outlets' election coverage."""
+    from newsprism.corpus.corpus import Corpus
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    if nlp is None:
+        from newsprism.nlp import load_pipeline
+
+        nlp = load_pipeline()
+    with tempfile.TemporaryDirectory() as tmp, Corpus(Path(tmp) / "polnear.db") as corpus:
+        corpus.add_articles(load_polnear_articles(folder, split))
+        for story in corpus.stories(limit=None):
+            yield run_pipeline(corpus.story_articles(story.id), nlp, stages=CORE_STAGES)
 
 
 def evaluate_polnear_stories(folder: Path, min_articles: int = 3, verbose: bool = False) -> dict[str, float]:

@@ -64,12 +64,15 @@ def _claimdiff(shared: Path, nlp, split: str | None = None) -> dict[str, float]:
 
 def _people(shared: Path, nlp) -> dict[str, float]:
     from newsprism.evaluate.people import basil_analyses, evaluate_people
+    from newsprism.evaluate.polnear_stories import polnear_analyses
     from newsprism.evaluate.seeds import analyse_seed_story
 
     stories = [s for s in sorted((shared / "stories").iterdir()) if (s / "expected.yaml").exists()]
     seed, _ = evaluate_people((analyse_seed_story(s, nlp) for s in stories), "seed_people")
     basil, _ = evaluate_people(basil_analyses(shared / "datasets" / "basil" / "articles", nlp), "basil_people")
-    return {**seed, **basil}
+    # the stories PolNeAR dev's texts make: wrong merges gated (0), speakers reported
+    polnear, _ = evaluate_people(polnear_analyses(shared / "datasets" / "polnear", nlp), "polnear_people")
+    return {**seed, **basil, **polnear}
 
 
 def _gold(shared: Path, nlp) -> dict[str, float]:
