@@ -1141,3 +1141,28 @@ def test_a_prefixed_word_or_a_word_of_force_says_what_a_thing_is_not_how_it_is_j
     assert shown("Police made violent arrests in the square.") == []
     assert shown("The imprisoned oil tycoon Mikhail Khodorkovsky wrote a letter.") == []
     assert any("brutal" in s for s in shown("The senator gave a brutal and self-serving speech."))
+
+
+def test_one_outlets_two_words_for_it_stand_together_not_against_each_other(nlp):
+    # BASIL 2012 (Chick-fil-A, open event): "backlash (Fox) vs firestorm (Fox) vs criticism (NYT)"
+    # read as Fox against itself; an outlet's words are one side
+    texts = {
+        "a": "Thousands of people lined up at Chick-fil-A restaurants on Wednesday. The backlash across the country "
+             "against Chick-fil-A has been ferocious. The Chick-fil-A firestorm has taken on different meanings "
+             "for different people.",
+        "b": "Thousands of people lined up at Chick-fil-A restaurants on Wednesday after the company's president "
+             "drew criticism for his opposition to same-sex marriage. The company's response was muted.",
+    }
+    items = [x for x in _labels(nlp, texts) if x.about.startswith("what the outlets call it")]
+    assert len(items) == 1, _framing(nlp, texts)
+    about = items[0].about
+    assert about.count("(Outlet A)") == 1 and about.count("(Outlet B)") == 1, about
+    assert "backlash, firestorm (Outlet A)" in about, about
+
+
+def test_words_against_outlets_groups_each_outlet_set():
+    from newsprism.compare.labels import words_against_outlets
+
+    assert words_against_outlets([("dictator", "A, B"), ("leader", "C"), ("strongman", "A, B")]) == \
+        "dictator, strongman (A, B) vs leader (C)"
+    assert words_against_outlets([("rioter", "A"), ("protester", "B")]) == "rioter (A) vs protester (B)"

@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.compare.evaluative import reported_or_negated
 from newsprism.compare.doc_reads import DocReads, lemmas_of
-from newsprism.compare.labels import inside_quotes
+from newsprism.compare.labels import inside_quotes, words_against_outlets
 from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import FRAME_TERMS, PROSPECT_NOUNS
 from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key
@@ -253,8 +253,8 @@ def term_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], per_word: int =
             if outlet not in by_word.setdefault(u.word, []):
                 by_word[u.word].append(outlet)
         ordered = sorted(by_word.items(), key=lambda kv: (kv[0] not in charged, -len(kv[1]), kv[0]))
-        about = "what the outlets call it: " + " vs ".join(
-            f"{w.replace('_', ' ')} ({', '.join(outlets)})" for w, outlets in ordered[:4])
+        about = "what the outlets call it: " + words_against_outlets(
+            [(w.replace('_', ' '), ', '.join(outlets)) for w, outlets in ordered[:4]])
         items.append(Framing("", "label", about, tuple(labels), tuple(dict.fromkeys(lab.doc for lab in labels)),
                              tuple(c for lab in labels for c in lab.citations)))
     return items

@@ -35,7 +35,8 @@ from newsprism.compare.intensifiers import fact_tellings, intensifier_items
 from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.doc_reads import DocReads, lemmas_of
-from newsprism.compare.labels import JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role
+from newsprism.compare.labels import (JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role,
+                                      words_against_outlets)
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
@@ -127,8 +128,8 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], reads: DocRea
         shown = sorted(by_key.items(), key=lambda kv: (-len(set(kv[1])), kv[0]))
         # a key is a label's normalised form ("fundraiser" for "fund-raiser"), not the outlet's
         # words: shown unquoted, the verbatim words are in each outlet's label and citations
-        about = f"how {names[eid]} is labelled: " + " vs ".join(
-            f"{k} ({_outlets(ds, outlet_of)})" for k, ds in shown[:4])
+        about = f"how {names[eid]} is labelled: " + words_against_outlets(
+            [(k, _outlets(ds, outlet_of)) for k, ds in shown[:4]])
         cites_all = tuple(s for lab in labels for s in lab.citations)
         judged = any(_judges(x) for rows in per_doc.values() for x in rows)
         ranked.append((not judged, -len(doc_ids),

@@ -415,3 +415,12 @@ def same_role(a: str, b: str) -> bool:
 def frame_pair(a: str, b: str) -> bool:
     """Whether two label keys are alternatives for one role ("aide" / "volunteer")."""
     return a != b and any(a in g and b in g for g in LABEL_FRAME_SETS) and not same_role(a, b)
+
+
+def words_against_outlets(words: list[tuple[str, str]]) -> str:
+    """'backlash, firestorm (Fox News) vs criticism (NYT)' from (word, outlets) pairs in order:
+    the words one set of outlets uses stay together, so an outlet is never set against itself."""
+    groups: dict[str, list[str]] = {}
+    for word, outlets in words:
+        groups.setdefault(outlets, []).append(word)
+    return " vs ".join(f"{', '.join(ws)} ({outlets})" for outlets, ws in groups.items())

@@ -25,7 +25,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.compare.doc_reads import DocReads
 from newsprism.compare.evaluative import FACTUAL, JUDGING_ADJ, lexicon
-from newsprism.compare.labels import JUDGING_NOUNS, inside_quotes
+from newsprism.compare.labels import JUDGING_NOUNS, inside_quotes, words_against_outlets
 from newsprism.model import Framing, Label, Span, StoryAnalysis, outlet_key, possessive
 
 __all__ = ["near_nouns", "weight", "slot_items"]
@@ -176,8 +176,8 @@ def slot_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], reads: DocReads
                 by_head[u.head].append(outlet)
         charged = {u.head for u in shown if u.weight >= _CHARGED}
         ordered = sorted(by_head.items(), key=lambda kv: (kv[0] not in charged, kv[0]))
-        about = f"what the outlets call it ({possessive(names.get(owner, owner))} {kind} …): " + " vs ".join(
-            f"{kind} {h} ({', '.join(outlets)})" for h, outlets in ordered[:4])
+        about = f"what the outlets call it ({possessive(names.get(owner, owner))} {kind} …): " + words_against_outlets(
+            [(f"{kind} {h}", ', '.join(outlets)) for h, outlets in ordered[:4]])
         items.append(Framing("", "label", about, tuple(labels), tuple(dict.fromkeys(lab.doc for lab in labels)),
                              tuple(c for lab in labels for c in lab.citations)))
     return items
