@@ -551,6 +551,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
             cols.append({**row, "segments": segments(d.get("text", ""), cuts.get(d["id"], ()), _gap_marks(d))})
 
     headline = title or next((r["title"] for r in doc_rows if r["title"]), None) \
+        or next((h for d in documents if (h := _headline_line(d.get("text") or ""))), None) \
         or (_short(summary[0]["text"]) if summary else None) or "Untitled story"
     dates = sorted(d.get("published")[:10] for d in documents if d.get("published"))
     return {
@@ -590,6 +591,16 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
             "quotes": len(analysis.get("quotes", ())),
         },
     }
+
+
+def _headline_line(text: str) -> str | None:
+    """The first line of an article's text when it reads as its headline: short, no closing
+    full stop, the body after it (a .txt often opens with its headline and no title field)."""
+    first, _, rest = text.strip().partition("\n")
+    first = " ".join(first.split())
+    if not rest.strip() or not 10 <= len(first) <= 160 or first[-1] in ".:;,":
+        return None
+    return first
 
 
 def _short(text: str, limit: int = 110) -> str:
