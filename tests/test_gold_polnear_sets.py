@@ -1,5 +1,5 @@
 """The PolNeAR check sets made by reading (eval/gold/polnear-fresh: all held-out; eval/gold/polnear-clean:
-dev + held-out): complete, split as their READMEs say, and every fragment is in its outlet's article as
+dev + held-out; eval/gold/polnear-fresh2: all held-out under its own split, pnfresh2): complete, split as their READMEs say, and every fragment is in its outlet's article as
 the scorer builds it. Only the files are checked here; the scorer's figures on these sets are in their
 READMEs and docs/evaluation.md (no floor)."""
 
@@ -14,8 +14,9 @@ from newsprism.evaluate.gold_findings import default_gold_dir, load_gold, locate
 
 FRESH = default_gold_dir().parent / "polnear-fresh"
 CLEAN = default_gold_dir().parent / "polnear-clean"
+FRESH2 = default_gold_dir().parent / "polnear-fresh2"
 # (folder, fewest events, its splits, whether a conflict version's fragment is checked in every doc it names)
-SETS = [(FRESH, 6, {"held-out"}, False), (CLEAN, 7, {"dev", "held-out"}, True)]
+SETS = [(FRESH, 6, {"held-out"}, False), (CLEAN, 7, {"dev", "held-out"}, True), (FRESH2, 7, {"pnfresh2"}, True)]
 
 
 def _pairs(g, every_doc: bool):
@@ -57,7 +58,19 @@ def test_stories_build_and_every_fragment_is_in_its_article(shared_dir, folder, 
             assert locate(texts[outlet], fragment), (g.event, outlet, fragment)
 
 
-@pytest.mark.parametrize("folder", [FRESH, CLEAN], ids=lambda p: p.name)
+def test_fresh2_uses_no_text_of_another_gold_set_nor_an_excluded_one():
+    others = {p for d in ("polnear", "polnear-fresh", "polnear-clean") for g in load_gold(FRESH2.parent / d)
+              for p in g.documents.values()}
+    mine = [p for g in load_gold(FRESH2) for p in g.documents.values()]
+    assert len(mine) == len(set(mine))
+    assert not set(mine) & others
+    excluded = {line.split("\t")[0] for line in (FRESH2 / "excluded.txt").read_text(encoding="utf-8").splitlines()
+                if line and not line.startswith("#")}
+    assert len(excluded) > 300  # the speaker held-out half alone is 150 texts
+    assert not {p.rsplit("/", 1)[-1].removesuffix(".txt") for p in mine} & excluded
+
+
+@pytest.mark.parametrize("folder", [FRESH, CLEAN, FRESH2], ids=lambda p: p.name)
 def test_verifier_reports_no_problem(shared_dir, folder):
     out = subprocess.run([sys.executable, str(folder / "verify.py"), str(shared_dir / "datasets" / "polnear")],
                          capture_output=True, text=True, check=False)
