@@ -77,6 +77,9 @@ def test_newsprism_eval_reports_the_set_beside_the_gated_gold_without_a_floor(mo
     monkeypatch.setattr("newsprism.compare.embed.default_embedder", lambda kind="static": object())
     scores = runner._gold(tmp_path, nlp=None)
     articles = tmp_path / "datasets" / "basil" / "articles"
-    assert calls == [("basil", ("dev", "held-out"), articles), ("basil-fresh2", ("fresh2",), articles)]
-    assert {"gold_dev_events", "gold_heldout_events", "gold_fresh2_events"} <= set(scores)
-    assert not [k for k in load_floors() if k.startswith("gold_fresh2_")]
+    assert calls == [("basil", ("dev", "held-out"), articles), ("basil-fresh2", ("fresh2",), articles),
+                     ("basil-fresh", ("fresh",), articles),
+                     ("polnear-fresh2", ("pnfresh2",), tmp_path / "datasets" / "polnear")]
+    assert {"gold_dev_events", "gold_heldout_events", "gold_fresh2_events", "gold_fresh_events",
+            "gold_pnfresh2_events"} <= set(scores)
+    assert not [k for k in load_floors() if k.startswith(("gold_fresh2_", "gold_fresh_", "gold_pnfresh2_"))]

@@ -406,9 +406,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Score the findings against a hand-made gold set (BASIL events or PolNeAR stories).")
     parser.add_argument("--gold", type=Path, default=default_gold_dir(),
                         help="folder of gold YAML files (default: eval/gold/basil; also eval/gold/basil-fresh, "
-                        "eval/gold/basil-fresh2, eval/gold/polnear)")
+                        "eval/gold/basil-fresh2, eval/gold/polnear, eval/gold/polnear-fresh2)")
     parser.add_argument("--split", action="append", help="splits to score (default: dev and held-out; eval/gold/basil-fresh is 'fresh', "
-                        "eval/gold/basil-fresh2 'fresh2')")
+                        "eval/gold/basil-fresh2 'fresh2', eval/gold/polnear-fresh2 'pnfresh2')")
     parser.add_argument("--data", type=Path, help="the articles: BASIL's articles folder or the PolNeAR folder "
                         "(default: ../shared/datasets/basil/articles, or ../shared/datasets/polnear for PolNeAR stories)")
     parser.add_argument("--embedder", choices=("static", "transformer"), default="static",

@@ -85,6 +85,12 @@ def _gold(shared: Path, nlp) -> dict[str, float]:
     # the check set read before the tool ran on it (gold_fresh2_*): reported, no floor, never tuned on
     scores.update(evaluate_gold(default_gold_dir().parent / "basil-fresh2", articles, nlp, embedder=embedder,
                                 splits=("fresh2",)))
+    # the first BASIL check set (gold_fresh_*, 4 events read by the lead, 2026-11-23/25): reported, no floor
+    scores.update(evaluate_gold(default_gold_dir().parent / "basil-fresh", articles, nlp, embedder=embedder,
+                                splits=("fresh",)))
+    # the PolNeAR check set read before the tool ran on it (gold_pnfresh2_*): reported, no floor, never tuned on
+    scores.update(evaluate_gold(default_gold_dir().parent / "polnear-fresh2", shared / "datasets" / "polnear", nlp,
+                                embedder=embedder, splits=("pnfresh2",)))
     return scores
 
 
