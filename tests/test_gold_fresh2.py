@@ -69,9 +69,9 @@ def test_newsprism_eval_reports_the_set_beside_the_gated_gold_without_a_floor(mo
 
     calls = []
 
-    def fake(gold_dir, articles_dir, nlp, embedder=None, splits=("dev", "held-out"), **kw):
+    def fake(gold_dir, articles_dir, nlp, embedder=None, splits=("dev", "held-out"), key_prefix="", **kw):
         calls.append((Path(gold_dir).name, tuple(splits), articles_dir))
-        return {f"gold_{s.replace('-', '')}_events": 1.0 for s in splits}
+        return {f"gold_{key_prefix}{s.replace('-', '')}_events": 1.0 for s in splits}
 
     monkeypatch.setattr(gold_findings, "evaluate_gold", fake)
     monkeypatch.setattr("newsprism.compare.embed.default_embedder", lambda kind="static": object())
@@ -79,7 +79,13 @@ def test_newsprism_eval_reports_the_set_beside_the_gated_gold_without_a_floor(mo
     articles = tmp_path / "datasets" / "basil" / "articles"
     assert calls == [("basil", ("dev", "held-out"), articles), ("basil-fresh2", ("fresh2",), articles),
                      ("basil-fresh", ("fresh",), articles),
-                     ("polnear-fresh2", ("pnfresh2",), tmp_path / "datasets" / "polnear")]
+                     ("polnear-fresh2", ("pnfresh2",), tmp_path / "datasets" / "polnear"),
+                     ("polnear", ("dev", "held-out"), tmp_path / "datasets" / "polnear"),
+                     ("polnear-clean", ("dev", "held-out"), tmp_path / "datasets" / "polnear"),
+                     ("polnear-fresh", ("dev", "held-out"), tmp_path / "datasets" / "polnear")]
     assert {"gold_dev_events", "gold_heldout_events", "gold_fresh2_events", "gold_fresh_events",
-            "gold_pnfresh2_events"} <= set(scores)
+            "gold_pnfresh2_events", "gold_pn_dev_events", "gold_pn_heldout_events", "gold_pnclean_dev_events",
+            "gold_pnfresh_heldout_events"} <= set(scores)
+    # the PolNeAR sets' keys never collide with BASIL's gated gold_dev_* / gold_heldout_*
+    assert len(scores) == sum(len(splits) for _, splits, _ in calls)
     assert not [k for k in load_floors() if k.startswith(("gold_fresh2_", "gold_fresh_", "gold_pnfresh2_"))]

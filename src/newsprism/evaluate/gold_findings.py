@@ -351,9 +351,10 @@ def report_for(articles, nlp, embedder=None) -> dict[str, Any]:
 
 def evaluate_gold(
     gold_dir: Path, articles_dir: Path, nlp, embedder=None, splits: Sequence[str] = ("dev", "held-out"),
-    per_event: dict | None = None, explain: list[str] | None = None,
+    per_event: dict | None = None, explain: list[str] | None = None, key_prefix: str = "",
 ) -> dict[str, float]:
-    """``gold_<split>_<section>_<precision|recall>`` per split, macro over its events;
+    """``gold_<key_prefix><split>_<section>_<precision|recall>`` per split, macro over its events
+    (``key_prefix`` keeps two sets that share split names apart: ``pn_`` gives ``gold_pn_dev_*``);
     ``per_event`` (when given) receives each event's counts, ``explain`` the lines of
     :func:`explain_event`. ``articles_dir`` is BASIL's ``articles`` folder, or the PolNeAR
     folder for PolNeAR stories (a PolNeAR story that cannot be built raises)."""
@@ -386,7 +387,7 @@ def evaluate_gold(
             explain.extend(explain_event(g, report))
     out: dict[str, float] = {}
     for split, split_rows in rows.items():
-        key = split.replace("-", "")  # dev, heldout, or another split's name (fresh)
+        key = key_prefix + split.replace("-", "")  # dev, heldout, or another split's name (fresh)
         out[f"gold_{key}_events"] = float(len(split_rows))
         for prefix in ("corroborated", "conflicts", "framing"):
             for k, v in _macro(split_rows, prefix).items():

@@ -91,6 +91,12 @@ def _gold(shared: Path, nlp) -> dict[str, float]:
     # the PolNeAR check set read before the tool ran on it (gold_pnfresh2_*): reported, no floor, never tuned on
     scores.update(evaluate_gold(default_gold_dir().parent / "polnear-fresh2", shared / "datasets" / "polnear", nlp,
                                 embedder=embedder, splits=("pnfresh2",)))
+    # the earlier PolNeAR sets, their split names shared with BASIL's, so keyed apart: reported, no floor
+    # (gold_pn_dev_* / gold_pn_heldout_*, gold_pnclean_*, gold_pnfresh_heldout_*)
+    polnear = shared / "datasets" / "polnear"
+    for folder, prefix in (("polnear", "pn_"), ("polnear-clean", "pnclean_"), ("polnear-fresh", "pnfresh_")):
+        scores.update(evaluate_gold(default_gold_dir().parent / folder, polnear, nlp, embedder=embedder,
+                                    key_prefix=prefix))
     return scores
 
 
