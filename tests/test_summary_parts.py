@@ -81,3 +81,42 @@ def test_a_report_stating_one_of_two_joined_things_is_not_cited_for_both(nlp):
     cited = [sorted({c.doc for c in s.citations}) for s in _summary(nlp, texts) if "car bomb" in s.text]
     assert cited == [["a", "b"]], _summary(nlp, texts)
 
+
+
+def test_a_subordinate_clause_and_a_trailing_participle_are_parts_of_their_own(nlp):
+    # the seed's AP: the deal "as the rebel enclave rapidly dissolved, ceding ..." says the deal and
+    # the enclave's fall; the parser reads "as" as a preposition, so it was one predicate
+    from newsprism.compare.summary_parts import predicate_parts
+    from newsprism.model import Span
+
+    text = ("The initial evacuation deal was mediated late Tuesday by Turkey and Russia as the rebel enclave "
+            "rapidly dissolved, ceding more and more territory in the face of the brutal advance by Syrian forces.")
+    parts = predicate_parts(nlp(text), Span("a", 0, len(text), text))
+    assert len(parts) >= 3, parts
+    assert "mediate" in parts[0] and "dissolve" not in parts[0] and "cede" not in parts[0], parts
+    assert any("dissolve" in p for p in parts) and any("cede" in p and "territory" in p for p in parts), parts
+    # a clause with a subject of its own after "after"
+    after = "Talks resumed on Monday after the two sides had agreed on a new cease-fire in the city."
+    assert len(predicate_parts(nlp(after), Span("a", 0, len(after), after))) == 2
+    # a participle before the subject still only sets the scene; one naming its subject stays with it
+    scene = "Backed by Russian jets, Syrian troops took the last rebel district of the old city on Tuesday."
+    assert len(predicate_parts(nlp(scene), Span("a", 0, len(scene), scene))) == 1
+
+
+def test_a_report_stating_the_main_clause_only_is_not_cited_for_the_clause_it_adds(nlp):
+    # the seed: AP's sentence of the deal and the enclave's fall was cited to the Times' lede, which
+    # states the deal only
+    whole = ("The initial evacuation deal was mediated late Tuesday by Turkey and Russia as the rebel enclave "
+             "rapidly dissolved, ceding more and more territory in the face of the brutal advance by Syrian forces.")
+    texts = {
+        "ap": whole,
+        "nyt": ("The evacuation deal was mediated late Tuesday by Russia and Turkey, and fighters and civilians "
+                "were to leave eastern Aleppo on Wednesday."),
+        "wp": "Residents of Aleppo said on Wednesday that the buses had been turned back at the checkpoints.",
+    }
+    assert not any("dissolved" in s.text and any(c.doc == "nyt" for c in s.citations) for s in _summary(nlp, texts))
+    # a sentence of the deal alone, which AP's states whole: the summary says it, cited to both
+    texts["nyt"] = "The initial deal for the evacuation of eastern Aleppo was mediated late Tuesday by Turkey and Russia."
+    cited = [sorted({c.doc for c in s.citations}) for s in _summary(nlp, texts) if "mediated" in s.text]
+    assert cited == [["ap", "nyt"]], _summary(nlp, texts)
+    assert not any("dissolved" in s.text for s in _summary(nlp, texts))

@@ -36,7 +36,42 @@ def _predicates(span) -> list[Token]:
     main = roots[:1]
     fronted = [c for r in main for p in r.children if p.dep_ == "prep" and p.i < r.i and p.lower_ in ("in", "by")
                for c in p.children if c.dep_ == "pcomp" and c.tag_ == "VBG"]
-    return sorted({t.i: t for t in main + joined + fronted}.values(), key=lambda t: t.i)
+    return sorted({t.i: t for t in main + joined + fronted + _clauses(span, main)}.values(), key=lambda t: t.i)
+
+
+# words that open a clause of its own, which the parser sometimes reads as a preposition ("as the
+# rebel enclave rapidly dissolved": as/prep, enclave/pobj, dissolved/acl)
+_SUBORDINATORS = frozenset({"as", "while", "after", "before", "since", "until", "because", "although", "though",
+                            "whereas", "when"})
+
+
+def _clauses(span, main: list[Token]) -> list[Token]:
+    """The clauses a sentence adds to what its main verb says, each a thing a report must state
+    (the seed's AP "The initial evacuation deal was mediated late Tuesday by Turkey and Russia as the
+    rebel enclave rapidly dissolved, ceding more and more territory ..." says the deal and the
+    enclave's fall; the Times' lede says the deal only): an adverbial clause with a subject of its own
+    ("as the enclave dissolved", "after the talks broke down"), a participle after its verb ("...,
+    ceding more territory"; one before the subject only sets the scene, see :func:`_predicates`), and
+    a subordinating word the parser read as a preposition, its noun followed by a verb."""
+    out: list[Token] = []
+    for t in span:
+        if t.dep_ == "advcl" and t.pos_ in ("VERB", "AUX"):
+            own_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)
+            trailing = t.tag_ in ("VBG", "VBN") and t.i > t.head.i and not any(c.dep_ == "mark" for c in t.children)
+            if own_subject or trailing:
+                out.append(t)
+        elif t.dep_ == "prep" and t.lower_ in _SUBORDINATORS and any(
+                c.dep_ == "pobj" and any(a.dep_ in ("acl", "relcl") and a.pos_ == "VERB" and a.i > c.i for a in c.children)
+                for c in t.children):
+            out.append(t)
+    # a clause inside the main verb's subject, or set between the subject and the verb, describes
+    # the subject or comments ("Chick-fil-A Appreciation Day, as it is being called, was ..."): it
+    # goes with the subject, judged whole
+    subjects = [c for r in main for c in r.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects:
+        return out
+    first = min(x.i for c in subjects for x in c.subtree)
+    return [t for t in out if not any(first <= t.i < r.i for r in main)]
 
 
 def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
