@@ -10,6 +10,7 @@ a share of each predicate does not.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from spacy.tokens import Doc, Token
@@ -50,28 +51,35 @@ def _clauses(span, main: list[Token]) -> list[Token]:
     (the seed's AP "The initial evacuation deal was mediated late Tuesday by Turkey and Russia as the
     rebel enclave rapidly dissolved, ceding more and more territory ..." says the deal and the
     enclave's fall; the Times' lede says the deal only): an adverbial clause with a subject of its own
-    ("as the enclave dissolved", "after the talks broke down"), a participle after its verb ("...,
-    ceding more territory"; one before the subject only sets the scene, see :func:`_predicates`), and
-    a subordinating word the parser read as a preposition, its noun followed by a verb."""
+    ("as the enclave dissolved", "after the talks broke down"), an "-ing" participle after its verb
+    ("..., ceding more territory"; one before the subject only sets the scene, see
+    :func:`_predicates`; a past participle after a noun is mostly that noun's: "a Kiss Day planned for
+    Friday"), and a subordinating word the parser read as a preposition, its noun followed by a verb.
+    Only after the main verb or opening the sentence: a clause between the subject and its verb
+    comments ("Chick-fil-A Appreciation Day – as it is being called was ..."); and not inside
+    quotation marks: a quotation is one thing said, judged whole."""
+    if not main:
+        return []
+    quoted = [(span.start_char + a, span.start_char + b) for a, b in
+              (m.span() for m in _QUOTED.finditer(span.text))]
     out: list[Token] = []
     for t in span:
         if t.dep_ == "advcl" and t.pos_ in ("VERB", "AUX"):
             own_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)
-            trailing = t.tag_ in ("VBG", "VBN") and t.i > t.head.i and not any(c.dep_ == "mark" for c in t.children)
-            if own_subject or trailing:
-                out.append(t)
-        elif t.dep_ == "prep" and t.lower_ in _SUBORDINATORS and any(
+            trailing = t.tag_ == "VBG" and t.i > t.head.i and not any(c.dep_ == "mark" for c in t.children)
+            if not (own_subject or trailing):
+                continue
+        elif not (t.dep_ == "prep" and t.lower_ in _SUBORDINATORS and any(
                 c.dep_ == "pobj" and any(a.dep_ in ("acl", "relcl") and a.pos_ == "VERB" and a.i > c.i for a in c.children)
-                for c in t.children):
+                for c in t.children)):
+            continue
+        opening = min(x.i for x in t.subtree) == span.start
+        if (t.i > main[0].i or opening) and not any(a <= t.idx < b for a, b in quoted):
             out.append(t)
-    # a clause inside the main verb's subject, or set between the subject and the verb, describes
-    # the subject or comments ("Chick-fil-A Appreciation Day, as it is being called, was ..."): it
-    # goes with the subject, judged whole
-    subjects = [c for r in main for c in r.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if not subjects:
-        return out
-    first = min(x.i for c in subjects for x in c.subtree)
-    return [t for t in out if not any(first <= t.i < r.i for r in main)]
+    return out
+
+
+_QUOTED = re.compile(r"“[^”]*”?|\"[^\"]*\"?")
 
 
 def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
