@@ -44,6 +44,7 @@ from newsprism.compare.figure_conflicts import (
 )
 from newsprism.compare.event_durations import event_durations
 from newsprism.compare.figure_demands import figure_demands
+from newsprism.compare.figure_words import with_words, word_figures
 from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
 from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
@@ -503,24 +504,26 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     # how much one requester asked for, paired by the parse however differently the rest is worded
     # ("asked for $5.7 billion to build a wall" / "request for $5.6 billion for a steel barrier")
     asked = figure_demands(analysis, claims, docs)
+    # counts in words join in last, on stricter terms ("two boats" / "three boats" of one fact)
+    worded = with_words(figures, claims, docs)
     for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims)
-              + similar_claim_figures(claims, scores)):
+              + similar_claim_figures(claims, scores) + word_figures(claims, docs, worded, linked)):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)
         if any(mentions_value(texts.get(d, ""), w.value) for v in f.versions for w in f.versions if w is not v for d in v.docs):
             continue
         # figures of two holders ("Sanders' 1,192", "Clinton is backed by 520") count two things
-        if of_two_holders(f, figures):
+        if of_two_holders(f, worded):
             continue
         # indefinite counts told by other verbs ("4 states" with ads, "11 states" voting) count two sets
-        if of_two_sets(f, figures):
+        if of_two_sets(f, worded):
             continue
         # people killed and people wounded ("killed 30" / "wounded 45") are other people
-        if of_two_outcomes(f, figures):
+        if of_two_outcomes(f, worded):
             continue
         # a running total and one day's count ("130 since Saturday" / "30 on Tuesday") are two figures
-        if of_two_windows(f, figures):
+        if of_two_windows(f, worded):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice
         if not any((c.doc, c.start) in cited for c in f.citations):

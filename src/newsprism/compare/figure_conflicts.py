@@ -51,7 +51,8 @@ from newsprism.compare.figure_roles import (
     designation,
     is_measure_noun,
 )
-from newsprism.compare.figure_values import _OTHER_SET, _interval, _num, _ranges, _sums, exact_in_words, mentions_value
+from newsprism.compare.figure_values import (
+    _OTHER_SET, _interval, _num, _ranges, _sums, exact_in_words, figure_interval, mentions_value, vague_in_words)
 from newsprism.extract.figures import designations
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
@@ -149,10 +150,11 @@ def _slot_of(f, spelled: bool = False, exact: bool = False) -> str | None:
     """What a figure measures, as far as two reports must agree to clash: its unit,
     and for counts the noun counted. None for what cannot clash: clock times, ages,
     numbers in words or vague amounts ("six", "dozens") unless ``spelled``, or, with
-    ``exact``, an exact count in words ("seven rifles": :func:`exact_in_words`)."""
+    ``exact``, a count in words that names one number or a range ("seven rifles",
+    "a dozen rifles": :func:`exact_in_words`, :func:`vague_in_words`)."""
     if not isinstance(f.value, (int, float)) or not f.unit or f.unit in ("time", "age"):
         return None
-    if not spelled and not any(ch.isdigit() for ch in f.text) and not (exact and exact_in_words(f)):
+    if not spelled and not any(ch.isdigit() for ch in f.text) and not (exact and (exact_in_words(f) or vague_in_words(f))):
         return None
     if (f.qualifier or "").lower() in _OTHER_SET or (f.counts or "").lower().split(" ", 1)[0] in _OTHER_SET:
         return None  # "three other rifles", "another 5 people": a set beside another one, no total
@@ -253,7 +255,7 @@ class _Fig:
         self.kinds: frozenset[str] = frozenset()  # the nouns naming the counted noun's kind ("machine" guns, "AK" guns)
         self.measure = False  # a count "of" a unit of measure ("a 5.56 mm rifle", "13 nautical miles"), no things
         self.entities = frozenset(claim.entities)
-        self.interval = _interval(_num(fig.value), fig.qualifier)
+        self.interval = figure_interval(fig)
 
 
 def _hedged(tok) -> tuple[bool, bool]:
@@ -329,8 +331,8 @@ def _weights(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, floa
 def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool = False,
                 in_words: bool = False) -> dict[str, list[_Fig]]:
     """Each document's figures with what they count and what surrounds them; numbers in
-    words ("four percentage points") only when ``spelled``; with ``in_words``, only the exact
-    counts in words ("seven AK-47 rifles": :func:`exact_in_words`). A range is one figure
+    words ("four percentage points") only when ``spelled``; with ``in_words``, only the
+    counts in words that name a number or a range ("seven AK-47 rifles", "a dozen"). A range is one figure
     spanning its interval (``_ranges``), its two ends none."""
     out: dict[str, list[_Fig]] = {}
     for c in claims:
@@ -687,7 +689,7 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
                 if d in (a.fig.doc, b.fig.doc):
                     continue
                 for g in told:
-                    if _num(g.fig.value) == _num(side.fig.value) and _agreement(side, g, weight) >= min_agreement:
+                    if exact_in_words(g.fig) and _num(g.fig.value) == _num(side.fig.value) and _agreement(side, g, weight) >= min_agreement:
                         bound.append((side, g))
     # a report writing the other value too does not contradict it (find_conflicts drops such a
     # conflict): left out pair by pair, before the pairs of one figure are merged, so that another

@@ -177,7 +177,8 @@ def part_facts(
                 figure = Span(g.fig.doc, g.fig.start, g.fig.end, g.fig.text)
                 items.append(CountedFigure(g.fig.doc, outlets.get(g.fig.doc), g.fig.text, what, (figure, *spans)))
             compared.append(FigureComparison(
-                "", "figures that look alike but differ, told in sentences alike: not one corroborated fact",
+                "", "other numbers in sentences told alike: not shown to count one thing (no conflict), nor one "
+                "corroborated fact",
                 tuple(items), tuple(sorted({fa.fig.doc, fb.fig.doc})), tuple(c for it in items for c in it.citations)))
     # the one-outlet parts rank among the single-source facts by importance, weighed as they are
     # (a stable sort: the multi-document facts keep their order, first)

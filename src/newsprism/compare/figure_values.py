@@ -14,7 +14,8 @@ from newsprism.extract.figures import parse_number_words
 from newsprism.lexicon import NUMBER_WORDS, SCALE_WORDS
 from newsprism.model import Figure
 
-__all__ = ["_num", "_interval", "_ranges", "_sums", "exact_in_words", "mentions_value"]
+__all__ = ["_num", "_interval", "_ranges", "_sums", "exact_in_words", "figure_interval", "mentions_value",
+           "vague_in_words"]
 
 
 def _num(value: float | int | str) -> float:
@@ -44,6 +45,46 @@ def _interval(value: float, qualifier: str | None) -> tuple[float, float]:
     if width is not None:
         return value * (1 - width), value * (1 + width)
     return value, value
+
+
+# amounts in words a reader takes for a range, not the scale the extractor gives them ("dozens": 12):
+# "a dozen" is about twelve, "dozens" two dozen or more but under a hundred, "hundreds" a few
+# hundred or more but under a thousand
+_VAGUE_RANGES = {"a dozen": (10.0, 14.0), "dozen": (10.0, 14.0), "dozens": (24.0, 99.0), "hundreds": (200.0, 999.0),
+                 "thousands": (2_000.0, 9_999.0), "tens of thousands": (20_000.0, 99_999.0),
+                 "hundreds of thousands": (200_000.0, 999_999.0)}
+_ABOVE = frozenset({"more than", "over", "at least", "upwards of", "just over"})
+_BELOW = frozenset({"less than", "under", "fewer than", "at most", "up to", "just under", "nearly", "almost"})
+
+
+def _bare_words(f) -> str:
+    """The figure's words without its qualifier, lower-cased ("more than a dozen" -> "a dozen")."""
+    text = f.text
+    if f.qualifier and text.lower().startswith(f.qualifier.lower()):
+        text = text[len(f.qualifier):]
+    return " ".join(text.lower().split())
+
+
+def vague_in_words(f) -> tuple[float, float] | None:
+    """The range an approximate amount in words spans ("a dozen" 10-14, "dozens" 24-99,
+    "hundreds" 200-999), opened by its qualifier ("more than a dozen": 10 and up; "fewer than a
+    dozen": up to 14); None for any other figure."""
+    base = _VAGUE_RANGES.get(_bare_words(f))
+    if base is None or f.unit not in ("count", "people"):
+        return None
+    q = (f.qualifier or "").lower()
+    if q in _ABOVE:
+        return base[0], float("inf")
+    if q in _BELOW:
+        return 0.0 if q in ("less than", "under", "fewer than", "at most", "up to") else base[0] * 0.8, base[1]
+    return base
+
+
+def figure_interval(f) -> tuple[float, float]:
+    """The interval a figure's value spans: its qualifier's (``_interval``), or for an approximate
+    amount in words the range a reader takes it for (``vague_in_words``)."""
+    vague = vague_in_words(f)
+    return vague if vague is not None else _interval(_num(f.value), f.qualifier)
 
 
 _RANGE_JOIN = re.compile(r"\s*(and|to|-|–)\s*")

@@ -8,7 +8,7 @@ import re
 from typing import Sequence
 
 from newsprism.compare.fact_text import is_web_address
-from newsprism.compare.figure_conflicts import _HEDGE, _in_range, _noun, _slot_of, conflict, what_figure
+from newsprism.compare.figure_conflicts import _DAY, _HEDGE, _in_range, _noun, _slot_of, conflict, what_figure
 from newsprism.compare.figure_values import _interval, _num
 from newsprism.extract.claims import Claim
 from newsprism.extract.figures import designations
@@ -28,6 +28,12 @@ def _context(claim: Claim, f, width: int = 3) -> set[str]:
     before = re.findall(r"[A-Za-z]+", claim.text[:lo])[-width:]
     after = re.findall(r"[A-Za-z]+", claim.text[hi:])[:width]
     return {w.lower() for w in before + after if len(w) > 2} - _NO_CONTEXT
+
+
+def _days(claim: Claim) -> frozenset[str]:
+    """The weekdays the claim's sentence names."""
+    text = claim.sentence.text if claim.sentence is not None else claim.text
+    return frozenset(m.group(0).lower() for m in _DAY.finditer(text))
 
 
 def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 0.25) -> list[Finding]:
@@ -60,6 +66,9 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
             lexical = (float(scores.terms[i, j]) + float(scores.words[i, j])) / 2
             if lexical < min_lexical:
                 continue
+            days_i, days_j = _days(claims[i]), _days(claims[j])
+            if days_i and days_j and days_i.isdisjoint(days_j):
+                continue  # "more than 150 were waiting on Monday", "about 130 arrived Wednesday": two counts
             for unit, figs_i in per_claim[i].items():
                 figs_j = per_claim[j].get(unit)
                 if not figs_j:

@@ -148,7 +148,7 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
             who = ", ".join(_label(analysis, d) for d in v.docs)
             out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
     if f.figures_compared:
-        out += ["", f"## Not conflicts: figures that look alike but count different things ({len(f.figures_compared)})", ""]
+        out += ["", f"## Not conflicts: figures that look alike — what each counts ({len(f.figures_compared)})", ""]
         for group in f.figures_compared:
             out.append(f"- **{_md(group.about)}**")
             for x in group.figures:

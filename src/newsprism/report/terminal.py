@@ -122,7 +122,7 @@ def print_report(
                 _say(console, f"      {who(v.docs)}: “{escape(_fold(v.value))}”{by} [dim]{cites(v.citations)}[/]")
         if f.figures_compared:
             # figures that a hasty reader would set against each other: what each counts
-            head(f"Not conflicts: figures that look alike but count different things ({len(f.figures_compared)})")
+            head(f"Not conflicts: figures that look alike — what each counts ({len(f.figures_compared)})")
             for group in take(f.figures_compared):
                 _say(console, f"  • [bold]{escape(_fold(group.about))}[/]")
                 for x in group.figures:
