@@ -48,6 +48,45 @@ def test_a_state_abbreviation_before_a_title_does_not_end_the_sentence(nlp, text
     assert doc.text == text  # the guard only constrains the parser; the text is untouched
 
 
+@pytest.mark.parametrize(
+    "text, sentences",
+    [
+        # BASIL c99adbdd (open event): a tweet quoted with its full stops was cut at the first
+        ('Rep. Steve King (R-Iowa), tweeted on Friday "#Labrador is pro amnesty. If not this year, he has '
+         'strongly advocated for amnesty next year. No fair trying to redefine amnesty.” Labrador did not reply.', 2),
+        ('Obama adviser David Axelrod said "Andrew is a unique thinker. I hope he is reassured," he added. It ended.', 2),
+        # BASIL b5eefefb (open): a closing mark glued into the next word still closes the quotation
+        ('Biden criticized Romney for making a "political statement"on the night of the attack. Ryan disagreed.\n\n'
+         'Both men left.', 3),
+        # after a colon or a comma, or opening its sentence, the quotation is left to the parser
+        ('The senator said: “We will not back down. Not now.” Then she left the room.', 3),
+        # one not closed before its paragraph ends (it goes on in the next) is kept whole to the end
+        ('He wrote "this is over. Nobody will come back.\n\n"We will," the mayor said. She left.', 3),
+        ('“We will not back down. Not now,” the senator said. Then she left.', 3),
+    ],
+)
+def test_no_sentence_starts_inside_a_quotation_opened_after_words_of_its_sentence(nlp, text, sentences):
+    doc = nlp(text)
+    sents = [s.text for s in doc.sents]
+    assert len(sents) == sentences, sents
+    assert doc.text == text
+    if "King" in text:
+        assert sents[0].endswith("amnesty.”"), sents
+
+
+@pytest.mark.parametrize(
+    "text, sentences",
+    [
+        # BASIL 85475456 (Fox, open): the tokenizer cuts "Cong." from its period, the parser ended a sentence there
+        ("Blumenthal will face either former Cong. Rob Simmons, himself a Vietnam vet, or Linda McMahon.", 1),
+        ("He lives on Main St. The mayor lives nearby.", 2),
+    ],
+)
+def test_an_abbreviated_title_before_a_name_ends_no_sentence(nlp, text, sentences):
+    doc = nlp(text)
+    assert len(list(doc.sents)) == sentences, [s.text for s in doc.sents]
+
+
 def test_one_blas_thread_limits_numpys_blas_and_restores_it():
     from threadpoolctl import threadpool_info
 

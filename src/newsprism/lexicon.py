@@ -131,7 +131,7 @@ HONORIFICS = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("dr prof rev mx".sp
 # ("Mrs. Sanders"; "a lady." ends one)
 ABBREVIATED_HONORIFICS = frozenset("mr mrs ms mx messrs mme mlle".split())
 # abbreviated ranks and offices written before a name ("Sen. Warren", "Lt. Col. Smith", "St. Paul")
-TITLE_ABBREVIATIONS = frozenset("gen sen rep gov lt col sgt capt maj adm cmdr st pres atty supt insp".split())
+TITLE_ABBREVIATIONS = frozenset("gen sen rep gov lt col sgt capt maj adm cmdr st pres atty supt insp cong".split())
 ROLE_TITLES = frozenset(
     """president vice prime minister secretary general chancellor king queen prince princess sheikh
     imam pope cardinal bishop judge justice senator representative governor mayor ambassador
@@ -144,6 +144,7 @@ TITLE_ABBREVIATION_WORDS = {
     "gov": "governor", "sen": "senator", "rep": "representative", "pres": "president", "gen": "general",
     "lt": "lieutenant", "col": "colonel", "sgt": "sergeant", "capt": "captain", "maj": "major",
     "atty": "attorney", "supt": "superintendent", "insp": "inspector", "dr": "doctor", "prof": "professor",
+    "cong": "congressman",
 }
 # words that only qualify a title ("Foreign Minister", "Deputy Director", "former President")
 TITLE_MODIFIERS = frozenset("foreign defense defence state deputy acting former first".split())

@@ -47,11 +47,15 @@ def _guard_sentences(doc):
     Brewer"). A sentence does start after a paragraph break (a blank line), and after a line
     break that follows a sentence's end mark (".", "?", "!", ";", ":", a closing quote): the
     parser otherwise runs a headline or a live blog's "9:34 p.m." line into the next
-    paragraph, and its subject becomes the speaker of the words quoted there."""
+    paragraph, and its subject becomes the speaker of the words quoted there. No sentence
+    starts inside a quotation opened after words of its sentence (a tweet quoted with its full
+    stops: 'Rep. Steve King tweeted "#Labrador is pro amnesty. If not this year, ...”'), up to
+    its closing mark or the line's end: the quote is one constituent of the sentence that
+    quotes it (:func:`_inside_open_quotes`)."""
     import numpy
     from spacy.attrs import ORTH, SENT_START
 
-    from newsprism.lexicon import TITLE_WORDS, US_STATE_ABBREVIATIONS, title_key
+    from newsprism.lexicon import TITLE_ABBREVIATIONS, TITLE_WORDS, US_STATE_ABBREVIATIONS, title_key
 
     if len(doc) < 2:
         return doc
@@ -59,12 +63,20 @@ def _guard_sentences(doc):
     # Token per token cost ~1 µs each)
     orths = doc.to_array(ORTH)[:-1]
     strings = doc.vocab.strings
-    marks = [orth for orth in numpy.unique(orths).tolist()
+    unique = numpy.unique(orths).tolist()
+    marks = [orth for orth in unique
              if "\n" in (text := strings[orth])
              or (len(text) > 2 and text.endswith(".") and text[:-1].lower() in US_STATE_ABBREVIATIONS)]
-    if not marks:
-        return doc
-    starts = {}  # token -> 1 (starts a sentence) or -1 (does not), as Token.is_sent_start sets them
+    quote_marks = [orth for orth in unique if strings[orth] in _QUOTE_MARKS]
+    # token -> 1 (starts a sentence) or -1 (does not), as Token.is_sent_start sets them
+    starts = dict.fromkeys(_inside_open_quotes(doc, numpy.flatnonzero(numpy.isin(orths, quote_marks)).tolist()), -1)
+    if "." in doc.vocab.strings:
+        # an abbreviated title the tokenizer cut from its period ("former Cong. Rob Simmons")
+        for i in numpy.flatnonzero(orths == doc.vocab.strings["."]).tolist():
+            # (the tagger runs before this guard: a proper noun follows, not "The" of a new sentence)
+            if 0 < i < len(doc) - 1 and not doc[i - 1].whitespace_ and doc[i + 1].tag_ == "NNP" and (
+                    doc[i - 1].lower_ in TITLE_ABBREVIATIONS):
+                starts[i + 1] = -1
     for i in numpy.flatnonzero(numpy.isin(orths, marks)).tolist():
         tok = doc[i]
         text = tok.text
@@ -89,6 +101,48 @@ def _guard_sentences(doc):
 
 # a line that ends with one of these ends its sentence
 _LINE_END_MARKS = frozenset('.?!;:"”’')
+_QUOTE_MARKS = frozenset('"“”')
+# the longest quotation (tokens) kept inside one sentence
+_MAX_QUOTE_TOKENS = 150
+
+
+def _inside_open_quotes(doc, mark_positions: list[int]) -> list[int]:
+    """The tokens after a double quotation mark opened right after a word of its sentence
+    ('tweeted on Friday "#Labrador is ...'; not after ".", "?", "!", a colon, a comma, a closing
+    mark or a line break), up to its closing mark, the line's end or ``_MAX_QUOTE_TOKENS``:
+    none of them may start a sentence. A straight mark opens when a space or a bracket stands
+    before it and a word after it."""
+    inside: list[int] = []
+    last = -1
+    for i in mark_positions:
+        if i <= last or i == 0 or i + 1 >= len(doc):
+            continue
+        tok = doc[i]
+        before = doc[i - 1].text_with_ws[-1:]
+        glued_after = not tok.whitespace_ and not doc[i + 1].is_space
+        if tok.text == "”" or (tok.text == '"' and not ((before.isspace() or before in "([{—–") and glued_after)):
+            continue  # a closing mark
+        k = i - 1
+        while k > 0 and doc[k].is_space and "\n" not in doc[k].text:
+            k -= 1
+        prev = doc[k]
+        if "\n" in prev.text_with_ws or not (prev.text[-1:].isalnum() or prev.text[-1:] in "%)]"):
+            # it opens its sentence, or follows a colon or a comma ('said: “We will. Now.”'), where
+            # reports end a sentence inside as often as not
+            continue
+        run: list[int] = []
+        for j in range(i + 1, min(len(doc), i + 1 + _MAX_QUOTE_TOKENS)):
+            t = doc[j]
+            if "\n" in t.text:
+                break
+            run.append(j)
+            if '"' in t.text or "”" in t.text or "\n" in t.text_with_ws:
+                break  # the closing mark, or a word it is glued into ('"political statement"on the night')
+        else:
+            continue  # no end within reach: left to the parser
+        inside.extend(run)
+        last = run[-1] if run else i
+    return inside
 
 
 class _NoTorchForThinc:
