@@ -125,6 +125,23 @@ def _role_appositions(token: "Token") -> list["Token"]:
 
 
 
+def _title_phrase_holder(token: "Token") -> list["Token"]:
+    """The name ending a title phrase the parser hangs on the title: "Director of National
+    Intelligence James Clapper said", "Deputy Assistant Secretary for Diplomatic Security
+    Charlene Lamb testified" name Clapper and Lamb, not "Director". Only a capitalised role title
+    whose "of"/"for" phrase ends in a word NER called a person, last in the title's phrase."""
+    if not token.text[:1].isupper() or title_key(token.text) not in PERSON_TITLES:
+        return []
+    for prep in token.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("of", "for"):
+            continue
+        for obj in prep.children:
+            if (obj.dep_ == "pobj" and obj.pos_ == "PROPN" and obj.ent_type_ == "PERSON"
+                    and obj.i == token.right_edge.i):
+                return [obj]
+    return []
+
+
 
 class People:
     """Per-document lookups for naming people: mention at a token, fullest name, antecedents.
@@ -257,7 +274,8 @@ class People:
         """The person named by a (non-pronoun) subject token, if it names one."""
         if self.lost_name(token):
             return Person(None, self.span(token.idx, token.idx + len(token)), lost=True)
-        candidates = [token] + [c for c in token.children if c.dep_ == "appos"] + _role_appositions(token)
+        candidates = (_title_phrase_holder(token) + [token] + [c for c in token.children if c.dep_ == "appos"]
+                      + _role_appositions(token))
         for cand in candidates:
             mention = self.mention_at(cand)
             if mention is not None and mention.label == "PERSON":

@@ -92,8 +92,15 @@ def entity_type(members: list[Item]) -> str:
     groups = {it.group for it in names}
     if label == "PERSON" and len(groups) == 1 and next(iter(groups)) in _THING_TYPES:
         # names NER called people that the resolver read as things ("the Obama White House", a
-        # compound WordNet knows as no person: ``resolve_short.retype_known_things``)
+        # compound WordNet knows as no person: ``resolve_short.retype_known_things``), or a word of a
+        # place's name it joined ("Andrews" and "Joint Base Andrews":FAC: ``resolve_short.retype_words_of_places``)
+        placed = Counter(it.mention.label for it in names if it.mention.label in ("GPE", "LOC", "FAC"))
+        if next(iter(groups)) == "PLACE" and placed:
+            return placed.most_common(1)[0][0]
         return _THING_TYPES[next(iter(groups))]
+    if label == "PERSON" and len(groups) > 1 and groups <= {"ORG", "OTHER"}:
+        # "Whittington Lecture":PERSON read as a thing named for someone, and :ORG in another report
+        return "ORG" if labels["ORG"] else "ENTITY"
     if label == "PERSON" and names and all(len(it.words) >= 2 and it.words[-1].lower() in FACILITY_WORDS for it in names):
         return "FAC"  # "Trump Tower" NER called a person: a building is named after him
     if label == "PERSON" and names and all(_outlet(it.mention.text) or _institution(it) for it in names):
@@ -179,6 +186,7 @@ def _known_compound(members: list[Item], names: list[Item]) -> str | None:
     if "noun.person" in kinds:
         return None
     return {"noun.location": "GPE", "noun.group": "ORG"}.get(kinds[0], "ENTITY")
+
 
 
 _SPEAKER_TYPES = frozenset({"PERSON", "ORG", "GPE", "NORP"})

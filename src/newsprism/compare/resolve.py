@@ -63,6 +63,8 @@ from newsprism.compare.resolve_short import (
     join_paired_given_names,
     retype_known_things,
     retype_named_people,
+    retype_things_named_for_people,
+    retype_words_of_places,
     short_people,
 )
 from newsprism.compare.resolve_times import link_calendar_days, link_clock_times, link_deictic_days
@@ -96,6 +98,8 @@ def resolve_entities(
     items = [make_item(i, m, docs.get(m.doc)) for i, m in enumerate(ordered)]
     retype_named_people(items)
     retype_known_things(items)
+    retype_things_named_for_people(items)
+    retype_words_of_places(items, docs)
     sets = MentionSets(len(items))
     merge_names(items, sets)
     short_people(items, sets)

@@ -7,17 +7,29 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from newsprism.compare.mention_items import Item, is_full_person
 from newsprism.compare.mention_sets import MentionSets
 from newsprism.compare.names import PARTICLES, name_tokens, phonetic, seq_match, tokens_match
 from newsprism.extract.mentions import is_demonym
-from newsprism.extract.person_names import named_person
+from newsprism.extract.person_names import known_given_name, named_person
 from newsprism.extract.word_senses import noun_senses
-from newsprism.lexicon import KIN_NOUNS, PERSON_TITLES, TITLE_ABBREVIATION_WORDS, name_gender, title_key
+from newsprism.lexicon import (
+    INSTITUTION_WORDS,
+    KIN_NOUNS,
+    ORG_SUFFIXES,
+    PERSON_TITLES,
+    TITLE_ABBREVIATION_WORDS,
+    name_gender,
+    title_key,
+)
 
-__all__ = ["short_people", "join_paired_given_names", "retype_named_people", "retype_known_things"]
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc
+
+__all__ = ["short_people", "join_paired_given_names", "retype_named_people", "retype_known_things",
+           "retype_things_named_for_people", "retype_words_of_places"]
 
 
 # labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
@@ -115,6 +127,79 @@ def retype_known_things(items: Sequence[Item]) -> None:
             if kinds and "noun.person" not in kinds:
                 it.group = _THING_GROUPS.get(kinds[0], "OTHER")
                 break
+
+
+def retype_things_named_for_people(items: Sequence[Item]) -> None:
+    """A name of two words NER called a person whose last word is a common noun of a thing and
+    whose first is no known given name is that thing: "the prestigious Whittington Lecture", "cuts
+    in Pell Grants" (BASIL 29ffd053, open), "Harvard Law", "Midway Atoll". The last word is a
+    noun WordNet (the optional ``[wordnet]`` extra) knows only as a common noun of no person
+    ("lecture"), or a plural whose singular's first sense is a possession, an act, a message or
+    an event ("grants"; not "Woods", "Banks"). A person stays one when a title, an honorific or a
+    role set off beside the name says so, or when the last word is the surname of another person
+    of the story ("Ivana Trump" beside "Donald Trump")."""
+    senses = noun_senses()
+    if senses is None:
+        return
+    full = [it for it in items if it.kind == "name" and it.group == "PERSON" and len(it.words) == 2]
+    surnames = Counter(it.words[-1].lower() for it in full)
+    written = Counter(" ".join(it.words) for it in full)
+    for it in full:
+        first, last = it.words
+        if (it.gender is not None or it.title_roles or it.roles or not last[:1].isupper() or known_given_name(first)
+                or surnames[last.lower()] > written[" ".join(it.words)]):
+            continue
+        plural = last.endswith("s") and not last.endswith("ss")
+        if not plural and senses.common_noun(last):
+            # "Dish Network" NER called a person: an institution's word makes it an organisation
+            it.group = "ORG" if last.lower() in INSTITUTION_WORDS | ORG_SUFFIXES else "OTHER"
+            continue
+        found = senses.senses(last[:-1]) if plural else ()
+        if found:
+            sense = senses.synset(found[0])
+            if sense.lexname in _GRANTED_KINDS and last[:-1].lower() in sense.words:
+                it.group = "OTHER"
+
+
+# what a plural name's singular must first mean to name a thing, not a family ("Pell Grants"; not
+# "Tiger Woods", "Ernie Banks": a substance, a group)
+_GRANTED_KINDS = frozenset({"noun.possession", "noun.act", "noun.communication", "noun.event"})
+
+# an adjective that places a name between a preposition of place and it ("in nearby Clayton")
+_PLACING_ADJECTIVES = frozenset({"nearby", "neighboring", "neighbouring", "suburban", "downtown"})
+_PLACE_PREPOSITIONS = frozenset({"in", "at", "near", "from", "to", "into", "outside"})
+
+
+def retype_words_of_places(items: Sequence[Item], docs: "Mapping[str, Doc]") -> None:
+    """A one-word name NER alone called a person, with no title, honorific or role, is a place
+    when the story writes it as a word of a longer place's or building's name and in no person's
+    name ("at Andrews" beside "Joint Base Andrews"; "the Florissant campus" beside "West
+    Florissant Avenue"; BASIL 9879bbc0 and ed8c136f, open), or when an adjective of place stands
+    between a preposition and it ("In nearby Clayton, a grand jury began"). A speaker among
+    them is a person again (``entity_types.type_speakers``)."""
+    place_words = {t for it in items if it.kind == "name" and it.group == "PLACE" and len(it.toks) >= 2 for t in it.toks}
+    person_words = {t for it in items if it.kind == "name" and it.group in ("PERSON", "UNK") and len(it.toks) >= 2
+                    for t in it.toks}
+    for it in items:
+        if (it.kind != "name" or it.group != "PERSON" or it.mention.label != "PERSON" or len(it.toks) != 1
+                or it.title_roles or (it.gender is not None and not it.gender_by_name)):
+            continue
+        word = it.toks[0]
+        if word in person_words:
+            continue
+        # a role set off beside it says a person ("Andrews, a retired teacher"), unless an adjective places it
+        if (word in place_words and not it.roles) or _placed_by_adjective(it, docs.get(it.mention.doc)):
+            it.group = "PLACE"
+
+
+def _placed_by_adjective(it: Item, doc: "Doc | None") -> bool:
+    if doc is None:
+        return False
+    span = doc.char_span(it.mention.start, it.mention.end, alignment_mode="expand")
+    if span is None or span.start < 2:
+        return False
+    adjective, preposition = doc[span.start - 1], doc[span.start - 2]
+    return adjective.lower_ in _PLACING_ADJECTIVES and preposition.lower_ in _PLACE_PREPOSITIONS
 
 
 def short_people(items: list[Item], sets: MentionSets) -> None:

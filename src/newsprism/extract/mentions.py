@@ -14,7 +14,15 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from newsprism.attribution import is_reporting_verb
-from newsprism.lexicon import INSTITUTION_WORDS, NAME_SUFFIXES, ORG_SUFFIXES, SENTENCE_OPENERS, TITLE_WORDS, title_key
+from newsprism.lexicon import (
+    INSTITUTION_WORDS,
+    NAME_SUFFIXES,
+    ORG_SUFFIXES,
+    SENTENCE_OPENERS,
+    TITLE_ABBREVIATIONS,
+    TITLE_WORDS,
+    title_key,
+)
 from newsprism.model import Article, Mention
 from newsprism.nlp import parsed_from
 
@@ -140,7 +148,17 @@ def _is_noise(ent: "SpacySpan") -> bool:
             return True
         if tok.lower_ in _GENERIC:
             return True
+        if _title_abbreviation(tok):
+            return True
     return not any(ch.isalpha() for ch in ent.text)
+
+
+def _title_abbreviation(tok: "Token") -> bool:
+    """An abbreviated title the tokenizer cut from its period, before a name: "former Cong. Rob
+    Simmons" (BASIL 85475456, open: NER called "Cong" a person of its own)."""
+    doc = tok.doc
+    return (title_key(tok.text) in TITLE_ABBREVIATIONS and tok.i + 2 < len(doc) and doc[tok.i + 1].text == "."
+            and not tok.whitespace_ and doc[tok.i + 2].is_title)
 
 
 _VERSUS = re.compile(r"\b(?:versus|vs)\b", re.IGNORECASE)
@@ -332,7 +350,32 @@ def _missed_people(doc: "Doc", taken: list[tuple[int, int]]) -> list[_Raw]:
         if speech_subject or _role_after(run[-1]):
             if root.ent_type_ in ("", "PERSON") and (speech_subject or root.dep_ in ("nsubj", "nsubjpass")):
                 out.append(_Raw(run.start_char, run.end_char, "PERSON", root))
+        elif len(run) >= 2 and root.ent_type_ == "" and _set_off_beside_people(run):
+            out.append(_Raw(run.start_char, run.end_char, "PERSON", root))
     return out
+
+
+def _set_off_beside_people(run: "SpacySpan") -> bool:
+    """A name of two words or more set off by commas after a noun of people: "One of its
+    members, Demetrios Minor, said" (BASIL 450755dd, open: NER missed the name, then called
+    his bare "Minor" of "“…,” Minor said" an organisation). The noun is a person's in WordNet's
+    first sense (the optional ``[wordnet]`` extra; nothing without it)."""
+    from newsprism.extract.word_senses import noun_senses
+
+    root, doc = run.root, run.doc
+    if root.dep_ != "appos" or run.start == 0 or doc[run.start - 1].text != ",":
+        return False
+    if run.end < len(doc) and doc[run.end].text not in (",", ".", ";"):
+        return False
+    noun = root.head
+    if noun.pos_ in ("NUM", "PRON"):  # "one of its members", "some of them"
+        noun = next((o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
+                     for o in p.children if o.dep_ == "pobj"), noun)
+    if noun.pos_ != "NOUN" or not noun.is_lower:
+        return False
+    senses = noun_senses()
+    found = senses.senses(noun.lemma_) if senses is not None else ()
+    return bool(found) and senses is not None and senses.synset(found[0]).lexname == "noun.person"
 
 
 # a given name, a nickname in quotes, a surname: 'William "Mo" Cowan', "Robert 'Bobby' Kennedy"

@@ -5,12 +5,13 @@ one document (``attribution.people.People``), so both layers call one rule."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from functools import lru_cache
+from typing import Any, Iterable
 
 from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import PERSON_ROLE_NOUNS, PERSON_TITLES, name_gender
 
-__all__ = ["is_person_noun", "person_role", "named_person"]
+__all__ = ["is_person_noun", "known_given_name", "person_role", "named_person"]
 
 # animacy: "he"/"she" refer to people, and a common noun names a person when it is one of
 # these or an agent noun ("driver", "actor", "pianist", "comedian"); "car", "firm" are not
@@ -20,6 +21,24 @@ _PERSON_NOUNS = frozenset(
     star host coach actress hostess widow bride groom nurse doctor surgeon patient""".split()
 )
 _AGENT_SUFFIX = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess)$")
+
+
+@lru_cache(maxsize=1)
+def _nick_namer() -> Any:
+    """The ``nicknames`` package's table of given names and their short forms, loaded once."""
+    from nicknames import NickNamer
+
+    return NickNamer()
+
+
+def known_given_name(word: str) -> bool:
+    """A given name of the lexicon's lists or of the ``nicknames`` table ("Jeff", "Glenn",
+    "Lonnie", "Stevie"; not "Whittington", "Pell")."""
+    if name_gender(word) is not None:
+        return True
+    key = word.lower().rstrip(".")
+    namer = _nick_namer()
+    return bool(namer.nicknames_of(key) or namer.canonicals_of(key))
 
 
 def is_person_noun(lemma: str) -> bool:
