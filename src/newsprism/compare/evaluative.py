@@ -44,6 +44,7 @@ from spacy.tokens import Token
 
 from newsprism.compare.doc_reads import DocReads, lemmas_of
 from newsprism.compare.labels import quote_state
+from newsprism.compare.loaded_verbs import loaded_speech
 from newsprism.compare.mention_items import is_person_noun
 from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
@@ -279,7 +280,7 @@ def narrates_speech(tok: Token) -> bool:
     a one-in-three chance of losing, a surprisingly downbeat assessment from a Republican leader")."""
     if tok.dep_ == "advmod" and tok.head.pos_ == "VERB" and tok.head.lemma_.lower() in REPORTING_VERBS:
         return True
-    if tok.pos_ == "VERB" and tok.lemma_.lower() in _CONDUCT_VERBS:
+    if tok.pos_ == "VERB" and (tok.lemma_.lower() in _CONDUCT_VERBS or loaded_speech(tok.lemma_.lower())):
         return True  # "Trump railed against the media, saying ...", "Ryan blasted the FBI": the outlet's verb
     t = tok
     while t.head.i != t.i:
@@ -376,6 +377,11 @@ class CueWords:
         lemmas = lemmas_of(doc, reads)
         lemma, low, lemma_at = lemmas.names, lemmas.low, lemmas.where
         verb, aux = test(pos, pos_at, ("VERB",)), test(pos, pos_at, ("AUX",))
+        # a verb of speech WordNet reads as weighing the speaking ("chastised", "derided"; loaded_verbs)
+        weighs = np.zeros(len(low), dtype=bool)
+        for k in np.unique(lemma_at[verb]).tolist():  # the lemmas of verbs only
+            weighs[k] = loaded_speech(low[k])
+        loaded = verb & weighs[lemma_at]
         adj, adv, noun = test(pos, pos_at, ("ADJ",)), test(pos, pos_at, ("ADV",)), test(pos, pos_at, ("NOUN",))
         advmod, amod = test(dep, dep_at, ("advmod",)), test(dep, dep_at, ("amod",))
         judging_adverb = adv & advmod
@@ -383,7 +389,7 @@ class CueWords:
             forms, form_at = np.unique(cols[judging_adverb, 2], return_inverse=True)
             judging_adverb[judging_adverb] = test([strings[h] for h in forms.tolist()], form_at.reshape(-1), _JUDGING)
         may = (((verb | aux) & test(low, lemma_at, _HEDGES | _LOOKS)) | test(low, lemma_at, ("remain",)) | judging_adverb
-               | (verb & test(low, lemma_at, _JUDGING_VERBS | _WORDING_VERBS | _SPEECH_JUDGING)) | ((adj | verb) & amod)
+               | (verb & test(low, lemma_at, _JUDGING_VERBS | _WORDING_VERBS | _SPEECH_JUDGING)) | loaded | ((adj | verb) & amod)
                | (adj & test(dep, dep_at, ("acomp",)))
                | (noun & test(dep, dep_at, ("attr", "pobj")) & test(low, lemma_at, VERDICT_NOUNS)))
         first = cols[:, 4] == 1  # a sentence's first word, capitalised, the rest lower-case ("Famously, ...")
@@ -393,7 +399,7 @@ class CueWords:
         heads = np.arange(n) + cols[:, 5].astype(np.int64)  # HEAD is the offset to the head
         speaking = np.array([x in REPORTING_VERBS for x in lemma], dtype=bool)  # the lemma as written
         telling = (advmod & speaking[lemma_at[heads]]) | (test(dep, dep_at, ("appos",)) & test(low, lemma_at, STATEMENT_NOUNS)) \
-            | (verb & test(low, lemma_at, _CONDUCT_VERBS))
+            | (verb & test(low, lemma_at, _CONDUCT_VERBS)) | loaded
         speech = verb & test(low, lemma_at, REPORTING_VERBS)
         return CueWords(*(tuple(np.flatnonzero(m).tolist()) for m in (may, telling, speech)))
 
@@ -706,6 +712,10 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
                 continue
             out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
         elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or (
+                # WordNet's loaded verbs of speech as acts, not as a participle of a state ("Chastened
+                # by the analyses, ...": humbled)
+                loaded_speech(lemma) and not (tok.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in tok.children))
+        ) or (
                 lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
                 and any(c.dep_ == "nsubj" for c in tok.children)
                 # "claimed a victory", "conceded defeat": taking or giving up something, not speech

