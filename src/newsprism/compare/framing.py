@@ -269,17 +269,20 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
             worded: list[tuple[Cue, Claim]] = []
             if d in charged:
                 worded.append(charged[d])
-            elif kind is not None:
+            if kind is not None:
                 # the verb of the same act class, with its object ("to rebuke her sister's remarks"):
                 # each of the outlet's sentences telling the act, its first two ("criticized her
-                # sister's opposition …" and "took to Facebook to rebuke her sister's remarks")
+                # sister's opposition …" and "took to Facebook to rebuke her sister's remarks"), its
+                # charged words among them, in reading order
                 for c in per_doc[d]:
                     plain = next((verb_phrase(t) for t in spans[c.id]
                                   if t.pos_ == "VERB" and in_act(t, spans[c.id]) and _of_act(t, kind)), None)
                     if plain is not None and len(worded) < 2 \
-                            and all(plain.shown(doc) != w.shown(doc) for w, _ in worded):
+                            and all(plain.shown(doc) != w.shown(doc) and (plain.end <= w.start or w.end <= plain.start)
+                                    for w, _ in worded):
                         worded.append((plain, c))
-            else:
+                worded.sort(key=lambda wc: wc[0].start)
+            elif d not in charged:
                 best = None
                 for c in per_doc[d]:
                     plain_act = act(spans[c.id])
