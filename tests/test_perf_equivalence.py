@@ -113,6 +113,7 @@ def test_evaluative_cues_are_the_same_without_the_cheap_prefilter(nlp, shared_di
 def _may_cue(tok) -> bool:
     """evaluative's cheap test of a word, as first written on each Token."""
     from newsprism.compare import evaluative as E
+    from newsprism.compare.loaded_verbs import loaded_speech
     from newsprism.lexicon import VERDICT_NOUNS
 
     pos, dep, lemma = tok.pos_, tok.dep_, tok.lemma_.lower()
@@ -120,7 +121,8 @@ def _may_cue(tok) -> bool:
         (pos in ("VERB", "AUX") and lemma in E._HEDGES | E._LOOKS)
         or lemma == "remain"
         or (pos == "ADV" and dep == "advmod" and tok.lower_ in E._JUDGING)
-        or (pos == "VERB" and (lemma in E._JUDGING_VERBS or lemma in E._WORDING_VERBS or lemma in E._SPEECH_JUDGING))
+        or (pos == "VERB" and (lemma in E._JUDGING_VERBS or lemma in E._WORDING_VERBS or lemma in E._SPEECH_JUDGING
+                               or loaded_speech(lemma)))
         or (pos in ("ADJ", "VERB") and dep == "amod")
         or (pos == "ADJ" and dep == "acomp")
         or (pos == "NOUN" and dep in ("attr", "pobj") and lemma in VERDICT_NOUNS)
@@ -132,6 +134,7 @@ def test_cue_words_from_columns_are_the_tests_on_each_token(nlp, shared_dir):
     exactly the words the per-Token tests accept: cues' cheap test, tells_speaking's words and the
     verbs of speech; tells_speaking on every sentence and clause is what it was."""
     from newsprism.compare import evaluative as E
+    from newsprism.compare.loaded_verbs import loaded_speech
     from newsprism.lexicon import REPORTING_VERBS, STATEMENT_NOUNS
 
     texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 8)
@@ -142,7 +145,7 @@ def test_cue_words_from_columns_are_the_tests_on_each_token(nlp, shared_dir):
         want = (tuple(t.i for t in doc if _may_cue(t)),
                 tuple(t.i for t in doc if (t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
                       or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
-                      or (t.pos_ == "VERB" and t.lemma_.lower() in E._CONDUCT_VERBS)),
+                      or (t.pos_ == "VERB" and (t.lemma_.lower() in E._CONDUCT_VERBS or loaded_speech(t.lemma_.lower())))),
                 tuple(t.i for t in doc if t.pos_ == "VERB" and t.lemma_.lower() in REPORTING_VERBS))
         assert (words.may, words.telling, words.speech) == want
         counts = [c + len(w) for c, w in zip(counts, want)]
@@ -150,7 +153,7 @@ def test_cue_words_from_columns_are_the_tests_on_each_token(nlp, shared_dir):
             for span in (sent, sent[len(sent) // 2 :]):
                 slow = any((t.dep_ == "advmod" and t.head.lemma_ in REPORTING_VERBS)
                            or (t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS)
-                           or (t.pos_ == "VERB" and t.lemma_.lower() in E._CONDUCT_VERBS) for t in span) \
+                           or (t.pos_ == "VERB" and (t.lemma_.lower() in E._CONDUCT_VERBS or loaded_speech(t.lemma_.lower()))) for t in span) \
                     or E._holds_speech_at(span)
                 assert E.tells_speaking(span) == slow
     assert min(counts) > 10
