@@ -120,3 +120,46 @@ def test_a_claim_naming_the_others_patient_tells_the_same_act(nlp):
     (a, c), props = _first(nlp, picked, 'Massachusetts Gov. Deval Patrick (D) on Wednesday appointed William '
                                         '"Mo" Cowan to the Senate.')
     assert props.verdict(a, c) == "contradicts"
+
+
+def test_two_claims_sharing_only_a_name_and_title_are_partly(nlp):
+    """BASIL 450755dd (open): "was the idea of former Arkansas governor ... Mike Huckabee" / "figures like
+    former Arkansas Gov. Mike Huckabee began showing their support": one person, named aside in both,
+    nothing told alike. Where the person is an argument of the action ("Huckabee called for ..."), the
+    name is what the claims tell about, and the rule stays out."""
+    from newsprism.compare.fact_links import _names_only, link_strength
+    from newsprism.compare.fact_params import FactParams
+
+    idea = ("Chick-fil-A Appreciation Day was the idea of former Arkansas governor and Fox News contributor "
+            "Mike Huckabee.")
+    figures = ("Prominent conservative figures like former Arkansas Gov. Mike Huckabee began showing their "
+               "support by visiting the restaurant.")
+    claims, props = _first(nlp, idea, figures)
+    strong = _pairs(1.29, 0.26, 0.28, 0.47, 0.0)
+    assert link_strength(0, 1, claims, strong, set(), FactParams(), props=props, apart=False) == "partly"
+    assert link_strength(0, 1, claims, strong, set(), FactParams(names_only=False), props=props, apart=False) == "same fact"
+    called = "Former Arkansas Gov. Mike Huckabee called for a day of support for the chain."
+    (a, b), props = _first(nlp, called, figures)
+    assert not _names_only(a, b, props.of[a.id], props.of[b.id])
+
+
+def test_words_quoted_from_the_one_the_other_claim_tells_of_are_his(nlp):
+    """BASIL 74708dbf (dev): "he asked members to join him 'for a private conference call' Monday
+    evening" quotes Steele; "Steele is expected to disclose his intentions during a conference call ...
+    on Monday evening" tells what Steele does: the words are given to no one else. Told of another
+    person, they are."""
+    from newsprism.compare.fact_links import link_strength
+    from newsprism.compare.fact_params import FactParams
+    from newsprism.compare.shared_quotes import quoted_remark
+
+    join = 'Michael Steele asked members to join him "for a private conference call" Monday.'
+    disclose = ("Michael Steele is expected to disclose his intentions during a conference call with committee "
+                "members on Monday evening.")
+    other = ("Reince Priebus is expected to disclose his intentions during a conference call with committee "
+             "members on Monday evening.")
+    strong = _pairs(1.82, 0.36, 0.34, 0.0, 0.94)
+    (a, b), props = _first(nlp, join, disclose)
+    assert a.quotes and a.quotes[0].speaker_entity and quoted_remark(a)
+    assert link_strength(0, 1, [a, b], strong, set(), FactParams(), props=props, apart=False) == "same fact"
+    (a, c), props = _first(nlp, join, other)
+    assert link_strength(0, 1, [a, c], strong, set(), FactParams(), props=props, apart=False) == "partly"

@@ -348,3 +348,40 @@ def test_who_is_expected_to_do_it_is_its_agent(nlp):
     p = props[claims[0].id]
     assert p.predicate == "announce" and p.hedged
     assert any("Steele" in names.get(a[1:], "") for a in p.agents if a.startswith("@"))
+
+
+def test_neither_nor_on_the_object_denies(nlp):
+    # BASIL b4dbeda7 (dev): "mentions neither Obama nor ... Romney" / "is not mentioned by name": both deny
+    # the mention; "by name" says how, not who mentioned it
+    claims, props, names = _props(nlp, {
+        "a": "Netanyahu, who has a famously frosty relationship with President Obama, mentions neither Obama "
+             "nor Republican challenger Mitt Romney in the ad.",
+        "b": "The Obama administration is not mentioned by name in the latest spot.",
+        "c": "Netanyahu mentions Obama in the ad.",
+    })
+    by_doc = {c.doc: props[c.id] for c in claims}
+    assert by_doc["a"].predicate == by_doc["b"].predicate == "mention"
+    assert by_doc["a"].negated and by_doc["b"].negated and not by_doc["c"].negated
+    assert not by_doc["b"].agents
+
+
+def test_no_on_the_object_denies_and_a_by_agent_with_a_determiner_stays(nlp):
+    claims, props, names = _props(nlp, {
+        "a": "The spokesman gave no reason for the delay. The bill was approved by the Senate on Friday.",
+    })
+    gave, approved = (props[c.id] for c in sorted(claims, key=lambda c: c.start))
+    assert gave.predicate == "give" and gave.negated
+    assert approved.predicate == "approve" and not approved.negated and approved.agents
+
+
+def test_the_names_of_a_clause_are_read_with_their_titles(nlp):
+    # BASIL 450755dd (open): "former Arkansas Gov. Mike Huckabee" is a person's name and title; a list
+    # of places is none ("Pennsylvania, Maryland" tell where, not who)
+    claims, props, names = _props(nlp, {
+        "a": "Prominent conservative figures like former Arkansas Gov. Mike Huckabee visited the restaurant.",
+        "b": "Hillary Clinton won primaries in Pennsylvania, Maryland and Delaware on Tuesday.",
+    })
+    by_doc = {c.doc: props[c.id] for c in claims}
+    huckabee = [words for named, words in by_doc["a"].names if any("Huckabee" in names[e] for e in named)]
+    assert huckabee and {"arkansas", "gov.", "mike", "huckabee"} <= huckabee[0]
+    assert not any({"pennsylvania", "maryland"} & words for _, words in by_doc["b"].names)

@@ -155,6 +155,20 @@ _SAYING = frozenset({"said", "says", "say", "told", "tells", "tell", "added", "a
                      "noted", "recalled", "according"})
 
 
+def _names_only(a: Claim, b: Claim, p: Proposition | None, q: Proposition | None) -> bool:
+    """Every content word the two claims share is in one noun phrase of each that names someone or
+    something (``Proposition.names``: one name with its title), an argument of neither claim's
+    action ("the idea of Mike Huckabee" / "figures like Mike Huckabee"), and they share no figure."""
+    if p is None or q is None or p.figures & q.figures:
+        return False
+    shared = set(a.terms) & set(b.terms)
+
+    def aside(x: Proposition) -> bool:
+        args = x.agents | x.patients
+        return any(shared <= words and not any("@" + e in args for e in named) for named, words in x.names)
+    return bool(shared) and aside(p) and aside(q)
+
+
 def _remark(claim: Claim) -> bool:
     """A claim that gives what a named person said ("Yasser said civilians did not approve of
     ..."): that person's account, told with a plain verb of saying."""
@@ -192,6 +206,12 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
         if p is not None and q is not None and not p.figures & q.figures and words < params.remark_terms:
             return "partly"
+    if params.names_only and props is not None and verdict not in ("agrees", "predicate") and _names_only(
+            ci, cj, props.of.get(ci.id), props.of.get(cj.id)):
+        # all the words they share are one person's name and title ("was the idea of former Arkansas governor
+        # ... Mike Huckabee" / "prominent conservative figures like former Arkansas Gov. Mike Huckabee"):
+        # the same person, nothing told alike
+        return "partly"
     # a rare event with its participant both tell, in a strong pair: the same act, told aside in
     # one ("Steele is expected to disclose his intentions during a conference call with committee
     # members on Monday evening" / "he asked members to join him for a private conference call
@@ -278,10 +298,20 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # (quote_groups); one person saying two things is two facts
         return "partly"
     if params.quote_needs_speaker:
+        # (the other claim telling what the speaker does gives the words no one else: "he asked members
+        # to join him 'for a private conference call' Monday evening" / "Mr. Steele is expected to disclose
+        # his intentions during a conference call ... on Monday evening")
         si, sj = speakers(ci), speakers(cj)
-        if (si and quoted_remark(ci) and not si & sj) or (sj and quoted_remark(cj) and not sj & si):
+        if (si and quoted_remark(ci) and not si & (sj | _agents(cj, props))) or (
+                sj and quoted_remark(cj) and not sj & (si | _agents(ci, props))):
             return "partly"
     return "same fact"
+
+
+def _agents(claim: Claim, props: Props | None) -> set[str]:
+    """The resolved entities a claim's proposition gives as who did it ("he" read as the person last named)."""
+    p = props.of.get(claim.id) if props is not None else None
+    return {a[1:] for a in p.agents if a[:1] in "@?"} if p is not None else set()
 
 
 def _people(claim: Claim, props: Props | None) -> set[str]:

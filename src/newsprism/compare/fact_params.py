@@ -64,6 +64,8 @@ class FactParams:
     # nominalised verb in common): "partly", unless their words agree this much
     actions_differ: bool = True
     differ_terms: float = 0.4
+    # two claims whose shared words are all someone's name and title, with no agreeing action: "partly"
+    names_only: bool = True
     # ... nor, nor "apart" propositions, when the pair shares this much rare event mass (an event
     # class with its participant) and scores shared_event_score: the same act, told aside in one (0: off)
     shared_event: float = 0.9

@@ -36,7 +36,7 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
-from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, event_class, participant
+from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, content_terms, event_class, participant
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 from newsprism.model import StoryAnalysis
 
@@ -136,6 +136,9 @@ class Proposition:
     # had participated in the caucuses"), and the ones negated ("who hadn't participated")
     aside_actions: frozenset[str] = frozenset()
     negated_actions: frozenset[str] = frozenset()
+    # (entities, content words (``Claim.terms``)) of each noun phrase that names someone or something
+    # with a title ("former Arkansas Gov. Mike Huckabee"): who someone is, no part of what is told
+    names: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -300,6 +303,10 @@ def _negated(tok: Token) -> bool:
     for c in tok.children:
         if c.dep_ == "neg":
             return True
+        # "mentions neither Obama nor Romney", "gave no reason": denied through the object
+        if c.dep_ == "dobj" and any((g.dep_ == "preconj" and g.lower_ == "neither") or (g.dep_ == "det" and g.lower_ in ("no", "neither"))
+                                    for g in c.children):
+            return True
         if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
             return True
         if c.dep_ in ("aux", "auxpass") and any(g.dep_ == "neg" for g in c.children):
@@ -389,7 +396,9 @@ def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple
             patients |= _items(c, entity_at, person_before, lo)
         elif c.dep_ == "agent":
             for g in c.children:
-                if g.dep_ == "pobj":
+                # "is not mentioned by name", "was sent by mail": how, not who (a bare singular noun)
+                if g.dep_ == "pobj" and not (g.tag_ == "NN" and not any(x.dep_ in ("det", "poss", "compound", "amod") for x in g.children)
+                                             and entity_at(g.idx) is None):
                     agents |= _items(g, entity_at, person_before, lo)
         elif c.dep_ == "prep":
             for g in c.children:
@@ -411,10 +420,11 @@ def body_start(text: str) -> int:
 
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int], str | None] | None = None,
-                   columns: _Columns | None = None) -> Proposition:
+                   columns: _Columns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
     """The proposition of ``claim`` from the parse ``doc`` of its document;
     ``person_before(offset)``: the person entity named last before ``offset`` (for "he", "she");
-    ``columns``: ``_Columns.of(doc)`` when the caller has it (one per document)."""
+    ``columns``: ``_Columns.of(doc)`` when the caller has it (one per document); ``persons``: the
+    resolved people of the document (``Proposition.names`` reads their names)."""
     # the figures and days of a date line carried into the claim tell when it was written
     own = claim.start + body_start(claim.text)
     figures = frozenset(
@@ -500,7 +510,42 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         nominals=frozenset(x for i in range(span.start, span.end) if cols.pos[i] == _NOUN and cols.idx[i] >= lo
                            and doc[i].lemma_.isalpha()
                            for x in (doc[i].lemma_.lower(), f"~{participant(doc[i], lambda _o: None)}")),
+        names=_names(span, entity_at, lo, persons),
     )
+
+
+# what a name's noun phrase holds that tells something of its own: a clause, not a title
+_TELLING = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "prep"})
+
+
+def _names(span, entity_at: Callable[[int], str | None], lo: int,
+           persons: frozenset[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """(entities, content words) of each noun phrase in ``span`` that names a person of ``persons``: the
+    names, their compounds, adjectives, conjuncts and appositions ("Mike Huckabee, the former governor of
+    Arkansas"), not a clause or a prepositional phrase hung on it ("Huckabee, who called for ..."). (A
+    list of places, "in Pennsylvania, Maryland and Delaware", is what a clause tells, not who.)"""
+    heads: dict[int, Token] = {}
+    for tok in span:
+        if tok.idx < lo or entity_at(tok.idx) is None:
+            continue
+        h = tok
+        while h.dep_ in ("compound", "flat", "appos", "conj", "amod", "nmod") and h.head is not h and h.head.pos_ in ("PROPN", "NOUN"):
+            h = h.head
+        heads[h.i] = h
+    out = []
+    for h in heads.values():
+        words: list[Token] = []
+        stack = [h]
+        while stack:
+            t = stack.pop()
+            if span.start <= t.i < span.end:
+                words.append(t)
+            # "the former governor of Arkansas" (an apposition's "of" phrase is part of the title)
+            stack.extend(c for c in t.children if c.dep_ not in _TELLING or (c.dep_ == "prep" and t.dep_ == "appos"))
+        named = frozenset(e for t in words for e in [entity_at(t.idx)] if e is not None)
+        if named & persons:
+            out.append((named, frozenset(content_terms(words))))
+    return tuple(out)
 
 
 def _name_key(name: str) -> str:
@@ -626,12 +671,15 @@ def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
     reads = reads if reads is not None else StoryReads.of(analysis)
     people, lookups, columns = reads.people, reads.lookups, reads.columns
     out: dict[str, Proposition] = {}
+    persons: dict[str, frozenset[str]] = {}
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
             continue
         if c.doc not in columns:
             columns[c.doc] = _Columns.of(doc)
+        if c.doc not in persons:
+            persons[c.doc] = frozenset(e for _, e in people.get(c.doc, []))
         out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, [])),
-                                   columns[c.doc])
+                                   columns[c.doc], persons[c.doc])
     return out
