@@ -108,3 +108,34 @@ def test_a_clause_with_treebank_quotation_marks_is_no_statement(nlp):
                      "2004 Tony telecast of his performance from `` The Boy From Oz '' made the rounds .") is None
     plain = statement("Officials said on Friday that Hugh Jackman will be the host of the Oscars in February .")
     assert plain is not None and plain.startswith("Hugh Jackman will be the host"), plain
+
+
+def test_what_a_passive_clause_tells_of_the_subject_it_shares_was_done_to_it(nlp):
+    """BASIL f506aafc (dev): "Elected to Congress in 1995 ..., Mr. Jackson was once ..." / "Jackson was first
+    elected to office in 1995": the one elected, not the one who elects, in both; so the two clauses agree
+    on him in one role. A relative clause in the passive ("who was elected") is read alike."""
+    from newsprism.compare.clause_facts import clause_pairs, clauses_of
+    from newsprism.compare.fact_links import Props
+    from newsprism.compare.match import PredicateSimilarity
+    from newsprism.extract.propositions import StoryReads, propositions
+    from facts_support import _claims
+
+    texts = {
+        "a": "Elected to the city council in 2004 at the age of 30, Tom Hale was once one of the most prominent "
+             "young politicians in the city.",
+        "b": "Prosecutors say Tom Hale, who was elected to the city council in 2004, spent campaign money on a "
+             "fishing boat.",
+    }
+    claims, analysis, docs = _claims(nlp, texts)
+    reads = StoryReads.of(analysis)
+    pieces, of = clauses_of(claims, analysis, docs, propositions(claims, analysis, docs, reads), reads)
+    elected = [p for p in pieces if not p.whole and of[p.claim.id].predicate == "elect"]
+    assert {p.doc for p in elected} == {"a", "b"}
+    hale = {e.id for e in analysis.entities if e.name.endswith("Hale")}
+    for p in elected:
+        prop = of[p.claim.id]
+        assert {"@" + h for h in hale} & prop.patients and not {"@" + h for h in hale} & prop.agents, prop
+    props = Props(of, PredicateSimilarity(None), 0.6, True)
+    found = clause_pairs(pieces, props, {"a": "A", "b": "B"}, set())
+    assert any({pieces[x].doc, pieces[y].doc} == {"a", "b"} and pieces[x] in elected and pieces[y] in elected
+               for x, y in found)

@@ -222,6 +222,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
     heads: dict[str, list[int]] = {}
     pieces: list[Clause] = []
     shared: dict[str, str] = {}  # clause id -> the resolved entity of the subject it shares
+    done_to: set[str] = set()  # ... where the clause is passive: what was done to that subject
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None or not is_content(c) or c.id not in props_of:
@@ -269,11 +270,19 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             found = entity_at.get(c.doc, lambda _o: None)(subject.idx) if subject is not None else None
             if found is not None:
                 shared[cid] = found
+                if any(x.dep_ in ("nsubjpass", "auxpass") for x in t.children):
+                    done_to.add(cid)
     of = dict(props_of)
     of.update(propositions([p.claim for p in pieces if not p.whole], analysis, docs, reads))
     for cid, entity in shared.items():
         prop = of.get(cid)
-        if prop is not None and not any(a[:1] == "@" for a in prop.agents):
+        if prop is None or "@" + entity in prop.patients:
+            continue
+        if cid in done_to:
+            # "Tom Hale, who was elected to the council in 2004": what was done to him, as "Hale was
+            # first elected in 2004" tells it
+            of[cid] = replace(prop, patients=prop.patients | {"@" + entity})
+        elif not any(a[:1] == "@" for a in prop.agents):
             of[cid] = replace(prop, agents=prop.agents | {"@" + entity})
     return pieces, of
 

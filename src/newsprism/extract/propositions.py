@@ -389,6 +389,12 @@ def _arguments(pred: Token, entity_at, person_before=None, lo: int = 0) -> tuple
         raised = _passive(head) and (pred.dep_ == "xcomp" or head.lemma_.lower() in _PERCEPTION_VERBS)
         deps = _SUBJ | _PASSIVE_SUBJ if raised else _SUBJ
         subjects = [c for c in head.children if c.dep_ in deps]
+        if pred.dep_ == "advcl" and pred.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in pred.children):
+            # "Elected to Congress in 1995, Mr. Jackson was ...": a bare past participle was done to the
+            # subject it shares, as "Jackson was first elected to office in 1995" tells
+            for s in subjects:
+                patients |= _items(s, entity_at, person_before, lo)
+            subjects = []
     for s in subjects:
         agents |= _items(s, entity_at, person_before, lo)
     for c in pred.children:
