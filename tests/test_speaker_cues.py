@@ -832,3 +832,17 @@ def test_a_quote_after_a_sentence_about_no_person_or_a_slogan_gets_no_speaker_fr
     assert _speaker(nlp, text, "It was the worst") is None
     text = "Donald Trump wore a red hat at the rally in Ohio.\n\n\u201cMake America Great Again\u201d"
     assert _speakers(nlp, text).get("Make America Great Again") is None
+
+
+def test_a_capitalised_title_before_a_name_is_not_the_speaker_the_person_is(nlp):
+    # the lead's note (issue 10): "Director" was the speaker of "“...,” Director of National Intelligence
+    # James Clapper said" (the parser makes the title the subject and the name the object of its "of")
+    text = ("\u201cWe are confident that the Russian government directed the recent compromises,\u201d Director of "
+            "National Intelligence James Clapper said.")
+    assert _speaker(nlp, text, "We are confident") == "James Clapper"
+    text = ("Director of National Intelligence James Clapper said Thursday that the hacks were \u201cintended to "
+            "interfere with the US election process.\u201d")
+    assert _speaker(nlp, text, "intended to") == "James Clapper"
+    # a title with an article is somebody's office, not a name's title: the one holding it speaks
+    text = "\u201cWe will look at it closely,\u201d the chief of staff of Senator John McCain said on Friday."
+    assert _speaker(nlp, text, "We will look") != "John McCain"

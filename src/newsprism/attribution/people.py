@@ -124,6 +124,32 @@ def _role_appositions(token: "Token") -> list["Token"]:
     return found
 
 
+# what may stand between a title and the name at the end of its phrase ("Director of National
+# Intelligence James Clapper", "Chairman of the Joint Chiefs of Staff Gen. Joseph Dunford")
+_OFFICE_WORDS = frozenset("of the and for &".split())
+
+
+def _titled_name(token: "Token") -> list["Token"]:
+    """The name ending a capitalised title's own phrase: in "Director of National Intelligence
+    James Clapper said" the parser makes the title the subject and the name the object of its
+    "of"; the person speaks, not "Director". Only a title with no article ("the director of the
+    FBI's office" is no name's title) and only capitalised words up to the name."""
+    if not token.text[:1].isupper() or title_key(token.text) not in PERSON_TITLES or any(c.dep_ == "det" for c in token.children):
+        return []
+    current = token
+    for _ in range(3):
+        prep = next((c for c in current.children if c.dep_ == "prep" and c.lower_ == "of" and c.i > current.i), None)
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+        if obj is None:
+            return []
+        if obj.ent_type_ == "PERSON" and obj.pos_ == "PROPN":
+            first = next((t for t in obj.doc[token.i + 1 : obj.i + 1] if t.ent_type_ == "PERSON"), obj)
+            office = obj.doc[token.i + 1 : first.i]
+            if all(t.text[:1].isupper() or t.lower_ in _OFFICE_WORDS or t.text == "." for t in office):
+                return [obj]
+            return []
+        current = obj
+    return []
 
 def _title_phrase_holder(token: "Token") -> list["Token"]:
     """The name ending a title phrase the parser hangs on the title: "Director of National
@@ -275,7 +301,7 @@ class People:
         if self.lost_name(token):
             return Person(None, self.span(token.idx, token.idx + len(token)), lost=True)
         candidates = (_title_phrase_holder(token) + [token] + [c for c in token.children if c.dep_ == "appos"]
-                      + _role_appositions(token))
+                      + _role_appositions(token) + _titled_name(token))
         for cand in candidates:
             mention = self.mention_at(cand)
             if mention is not None and mention.label == "PERSON":
