@@ -846,3 +846,10 @@ def test_a_capitalised_title_before_a_name_is_not_the_speaker_the_person_is(nlp)
     # a title with an article is somebody's office, not a name's title: the one holding it speaks
     text = "\u201cWe will look at it closely,\u201d the chief of staff of Senator John McCain said on Friday."
     assert _speaker(nlp, text, "We will look") != "John McCain"
+
+
+def test_a_verb_of_saying_the_parser_left_unlabelled_after_the_first_verb_has_its_subject(nlp):
+    # BASIL c21cb217 (open event): "He paused, then added: “...”" had no speaker
+    text = ("Anthony Weiner sat for an interview in his office on Wednesday. \u201cJon Stewart might have had it right "
+            "last night,\u201d he said.\n\nHe paused, then added: \u201cBut I don\u2019t know that.\u201d")
+    assert _speaker(nlp, text, "But I don") == "Anthony Weiner"

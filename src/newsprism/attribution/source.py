@@ -159,6 +159,14 @@ def source_of(verb: "Token") -> "Token | None":
         # "Roberts said Friday that she thinks ... but said “...”": a subjectless verb after
         # "but"/"and" the parser hung as a clause of the first one is joined to it
         joined = current.dep_ == "ccomp" and current.i > 0 and current.doc[current.i - 1].dep_ == "cc"
+        # "He paused, then added: “...”": a verb of saying the parser left unlabelled after the
+        # sentence's first verb goes on with that verb's subject, as a conjunct does
+        then = step == 0 and current.dep_ == "dep" and is_reporting_verb(current) and current.head.pos_ == "VERB" \
+            and current.head.i < current.i
+        if then:
+            joined_to = current
+            current = current.head
+            continue
         if (current.dep_ not in _CLIMB_DEPS and not through_prep and not joined) or current.head.i == current.i:
             break
         if current.dep_ == "conj" and current.head.dep_ == "parataxis" and is_reporting_verb(current.head):
