@@ -848,6 +848,34 @@ def test_a_capitalised_title_before_a_name_is_not_the_speaker_the_person_is(nlp)
     assert _speaker(nlp, text, "We will look") != "John McCain"
 
 
+def _attributions(nlp, text: str):
+    from newsprism.extract.quotes import attribute_quotes
+    doc = nlp(text)
+    mentions = [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents]
+    return attribute_quotes(Article(id="t", text=text), doc, mentions)
+
+
+def test_a_quote_reported_by_another_verb_of_saying_keeps_its_speaker_and_takes_the_outer_source(nlp):
+    # breitbart 2016-09-30 (PolNeAR dev): "Trump said ... that Clinton once described the ... Partnership as
+    # “the gold standard”": the words are Clinton's, the attribution the report makes (PolNeAR's source) is Trump's
+    text = ("Donald Trump said during a Friday evening rally in Michigan that Hillary Clinton once described the "
+            "Trans-Pacific Partnership as \u201cthe gold standard\u201d of trade deals.")
+    found = {a.quote.text: a for a in _attributions(nlp, text)}
+    assert found["the gold standard"].quote.speaker == "Hillary Clinton"
+    assert found["the gold standard"].source_written is not None
+    assert found["the gold standard"].source_written.text == "Donald Trump"
+    # west-journal 2016-09-26: through the clause of an expectation to the one who told it
+    text = ("Clinton campaign manager Robby Mook told CBS This Morning on Monday that the campaign expects Lester Holt "
+            "to insert himself into the debate by calling out Trump for his supposed \u201clies\u201d throughout the event.")
+    written = {a.quote.text: a.source_written for a in _attributions(nlp, text)}
+    assert written["lies"] is not None and written["lies"].text == "Clinton campaign manager Robby Mook"
+    # a cue no other verb of saying reports keeps its own source
+    text = "Hillary Clinton once described the Trans-Pacific Partnership as \u201cthe gold standard\u201d of trade deals."
+    found = {a.quote.text: a for a in _attributions(nlp, text)}
+    assert found["the gold standard"].source_written is not None
+    assert found["the gold standard"].source_written.text == "Hillary Clinton"
+
+
 def test_a_verb_of_saying_the_parser_left_unlabelled_after_the_first_verb_has_its_subject(nlp):
     # BASIL c21cb217 (open event): "He paused, then added: “...”" had no speaker
     text = ("Anthony Weiner sat for an interview in his office on Wednesday. \u201cJon Stewart might have had it right "

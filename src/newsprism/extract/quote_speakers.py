@@ -412,6 +412,34 @@ def reported_before(index: DocIndex, cue: Token) -> Span | None:
     return None
 
 
+# how a clause hangs from the verb of saying that reports it ("said ... that", "expects Holt to
+# insert himself ... by calling out"), up to that verb
+_REPORTED_UP = frozenset({"ccomp", "xcomp", "pcomp", "prep"})
+
+
+def reported_by_outer(index: DocIndex, cue: Token, quote_open: int) -> Span | None:
+    """The source as written of the verb of saying a quote's cue is reported by: "Trump said ...
+    that Clinton once described the deal as “the gold standard”", "she pointed to reports that
+    Trump called the winner “Miss Piggy”". The words are the inner speaker's (Clinton's, Trump's),
+    but the attribution the report makes is the outer one's, which PolNeAR marks as the quote's
+    source. None when no verb of saying with a subject that can speak, other than the cue's own,
+    reports the cue's clause."""
+    tok, outer = cue, None
+    for _ in range(4):
+        if tok.dep_ not in _REPORTED_UP or tok.head.i == tok.i:
+            return None
+        tok = tok.head
+        if is_reporting_verb(tok):
+            outer = tok
+            break
+    if outer is None or index.inside_quote(outer.idx):
+        return None
+    inner, said_by = source_of(cue), source_of(outer)
+    if said_by is None or (inner is not None and inner.i == said_by.i) or not names_a_speaker(index, said_by):
+        return None
+    return speaker_of(index, outer, quote_open).written
+
+
 def passed_on_after(index: DocIndex, after: int, cue: Token) -> Span | None:
     """The report a quote with its cue before it is passed on through, told after the quote in
     its sentence: "Trump said: “There will always be exceptions,” the Times reported",

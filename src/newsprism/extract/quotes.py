@@ -48,7 +48,7 @@ from newsprism.extract.quote_cues import (
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, apposed_name, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, speaker_of, transcript_tag,
+    NO_SPEAKER, apposed_name, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of, transcript_tag,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
@@ -136,6 +136,9 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
             elif after is not None and cue.i < first and speaker.name is not None and (
                     report := passed_on_after(index, after, cue) or reported_before(index, cue)) is not None:
                 speaker = Person(speaker.name, report, gender=speaker.gender, lost=speaker.lost)
+            elif (outer := reported_by_outer(index, cue, region.open_mark)) is not None:
+                # the words are the cue's speaker's; the attribution, as written, the outer source's
+                speaker = Person(speaker.name, outer, gender=speaker.gender, lost=speaker.lost)
         elif byline is not None:
             speaker = byline
         elif (owned_before is None or owned_before.left_edge.i <= first <= owned_before.right_edge.i) and (
