@@ -881,3 +881,16 @@ def test_a_verb_of_saying_the_parser_left_unlabelled_after_the_first_verb_has_it
     text = ("Anthony Weiner sat for an interview in his office on Wednesday. \u201cJon Stewart might have had it right "
             "last night,\u201d he said.\n\nHe paused, then added: \u201cBut I don\u2019t know that.\u201d")
     assert _speaker(nlp, text, "But I don") == "Anthony Weiner"
+
+
+def test_a_participle_cue_cut_off_from_its_sentence_has_the_sentence_s_subject(nlp):
+    # BASIL 29ffd053 (open event): "Ryan ..., also on Fox News defended his budget ..., saying for instance that
+    # ... is merely “following through on policy”" had no speaker
+    text = ("Paul Ryan, who received Social Security benefits after his father died, also on Fox News defended his "
+            "budget against the conference, saying for instance that the concept of denying tax credits to illegal "
+            "immigrants is merely \u201cfollowing through on policy\u201d that has had bipartisan support.")
+    assert _speaker(nlp, text, "following through") == "Paul Ryan"
+    # a participle cue that has its own subject keeps it
+    text = ("Paul Ryan defended his budget on Fox News on Sunday, with his aide Kevin Seifert saying that the cuts are "
+            "\u201cfollowing through on policy\u201d that has had bipartisan support.")
+    assert _speaker(nlp, text, "following through") == "Kevin Seifert"

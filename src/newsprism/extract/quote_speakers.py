@@ -86,6 +86,21 @@ def apposed_name(index: DocIndex, verb: Token, quote_open: int) -> Person:
     return _speaker_named_by(index, name, quote_open)  # written with its apposition (as_written)
 
 
+def participle_subject(index: DocIndex, cue: Token, quote_open: int) -> Person:
+    """The subject of the sentence's main verb for a participle cue the parser cut off from it
+    ("Ryan, also on Fox News, defended his budget against the conference, saying for instance
+    that ... is merely “following through on policy”"): when it names a speaker and stands
+    before the cue. Not a participle that qualifies a noun ("a report claiming"): the noun is
+    its source. NO_SPEAKER otherwise."""
+    root = cue.sent.root
+    if cue.tag_ != "VBG" or cue.dep_ == "acl" or root.i == cue.i:
+        return NO_SPEAKER
+    subject = source_of(root)
+    if subject is None or subject.i > cue.i or not names_a_speaker(index, subject):
+        return NO_SPEAKER
+    return speaker_of(index, root, quote_open)
+
+
 def _with_title_after_verb(index: DocIndex, verb: Token, person: Person) -> Person:
     """An inverted speaker as written from right after the verb: "said Oversight ranking Democrat
     Elijah Cummings" is all the source, though the parser gave the name only part of its title."""

@@ -48,7 +48,7 @@ from newsprism.extract.quote_cues import (
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, apposed_name, colon_speaker, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of, transcript_tag,
+    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of, transcript_tag,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
@@ -130,6 +130,8 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
                 speaker = named_between(index, region, cue)
             if speaker == NO_SPEAKER:
                 speaker = apposed_name(index, cue, region.open_mark)
+            if speaker == NO_SPEAKER and cue.i < first:
+                speaker = participle_subject(index, cue, region.open_mark)
             if after is not None and cue.i >= after and speaker.name is not None and (
                     report := reported_by(index, cue)) is not None:
                 speaker = Person(speaker.name, report, gender=speaker.gender, lost=speaker.lost)
