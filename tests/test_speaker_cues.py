@@ -894,3 +894,19 @@ def test_a_participle_cue_cut_off_from_its_sentence_has_the_sentence_s_subject(n
     text = ("Paul Ryan defended his budget on Fox News on Sunday, with his aide Kevin Seifert saying that the cuts are "
             "\u201cfollowing through on policy\u201d that has had bipartisan support.")
     assert _speaker(nlp, text, "following through") == "Kevin Seifert"
+
+
+def test_a_title_for_an_office_names_its_holder_and_a_thing_binds_no_it(nlp):
+    # BASIL 9879bbc0 (open event): "she said" went to "Deputy Assistant Secretary" (the title before
+    # "for Diplomatic Security Charlene Lamb")
+    text = ("Deputy Assistant Secretary for Diplomatic Security Charlene Lamb testified in October that the size of "
+            "the attack was the issue.\n\nAsked if there was any budget consideration, she said: \u201cNo.\u201d")
+    assert _speaker(nlp, text, "No.") == "Charlene Lamb"
+    # a title held for somebody else is not that person's
+    text = "\u201cWe will look at it,\u201d Spokesman for Sen. John McCain Brian Rogers said."
+    assert _speaker(nlp, text, "We will look") != "John McCain"
+    # BASIL 85475456 (open event): Slate's "it said" was given to "the idea"
+    text = ("And the idea that he served in Vietnam has become such an accepted part of his public biography that "
+            "when a national outlet, Slate magazine, produced a profile of Mr. Blumenthal in 2000, it said he had "
+            "\u201cenlisted in the Marines rather than duck the Vietnam draft.\u201d")
+    assert _speaker(nlp, text, "enlisted in") != "the idea"

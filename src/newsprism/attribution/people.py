@@ -131,23 +131,29 @@ _OFFICE_WORDS = frozenset("of the and for &".split())
 
 def _titled_name(token: "Token") -> list["Token"]:
     """The name ending a capitalised title's own phrase: in "Director of National Intelligence
-    James Clapper said" the parser makes the title the subject and the name the object of its
-    "of"; the person speaks, not "Director". Only a title with no article ("the director of the
-    FBI's office" is no name's title) and only capitalised words up to the name."""
+    James Clapper said" ("Deputy Assistant Secretary for Diplomatic Security Charlene Lamb") the
+    parser makes the title the subject and the name the object of its "of" ("for"); the person
+    speaks, not "Director". Only a title with no article ("the director of the FBI's office" is no
+    name's title), only capitalised words up to the name, and after "for" an office with no title
+    of its own ("Spokesman for Sen. John McCain" works for McCain)."""
     if not token.text[:1].isupper() or title_key(token.text) not in PERSON_TITLES or any(c.dep_ == "det" for c in token.children):
         return []
     current = token
     for _ in range(3):
-        prep = next((c for c in current.children if c.dep_ == "prep" and c.lower_ == "of" and c.i > current.i), None)
+        prep = next((c for c in current.children if c.dep_ == "prep" and c.lower_ in ("of", "for") and c.i > current.i), None)
         obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
-        if obj is None:
+        if obj is None or prep is None:
             return []
         if obj.ent_type_ == "PERSON" and obj.pos_ == "PROPN":
             first = next((t for t in obj.doc[token.i + 1 : obj.i + 1] if t.ent_type_ == "PERSON"), obj)
-            office = obj.doc[token.i + 1 : first.i]
-            if all(t.text[:1].isupper() or t.lower_ in _OFFICE_WORDS or t.text == "." for t in office):
-                return [obj]
-            return []
+            office = obj.doc[prep.i + 1 : first.i]
+            if not all(t.text[:1].isupper() or t.lower_ in _OFFICE_WORDS or t.text == "." for t in obj.doc[token.i + 1 : first.i]):
+                return []
+            if prep.lower_ == "for" and (not len(office) or token.lower_ in _FOR_SOMEBODY or any(
+                    title_key(t.text) in PERSON_TITLES for t in office)):
+                # "Spokesman for Sen. John McCain": the title of somebody working for the person
+                return []
+            return [obj]
         current = obj
     return []
 
@@ -167,6 +173,10 @@ def _title_phrase_holder(token: "Token") -> list["Token"]:
                 return [obj]
     return []
 
+
+
+# titles held for somebody else: the name after "for" is not their holder's
+_FOR_SOMEBODY = frozenset("spokesman spokeswoman spokesperson aide adviser advisor lawyer attorney counsel".split())
 
 
 class People:

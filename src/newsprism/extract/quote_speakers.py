@@ -124,7 +124,9 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
     people = index.people
     if subject.pos_ == "PRON":
         binder = people.binder(subject)
-        if binder is not None:
+        if binder is not None and (subject.lower_ != "it" or names_a_speaker(index, binder)):
+            # ("the idea that he served ... has become such an accepted part ... that when ...
+            # Slate magazine produced a profile ..., it said": a thing that can not speak binds no "it")
             # "Clinton's campaign is seeking to contrast ... with what they call “...”": the outer
             # subject it stands for names the speaker; the source as written stays the pronoun,
             # unless the pronoun's clause is what that subject reports ("She said she recalls the
