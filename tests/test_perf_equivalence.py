@@ -435,3 +435,81 @@ def test_lengths_of_one_unit_found_by_columns_are_those_of_every_token(nlp, shar
             assert _one_unit(c, doc) == want
             found += len(want)
     assert found >= 5
+
+
+def _sentence_claims(texts: list[str]):
+    """One claim per sentence (split at a stop and a space) of each text, document d<k>."""
+    import re
+
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Span
+
+    out = []
+    for k, text in enumerate(texts):
+        for m in re.finditer(r"[^.!?\n]+[.!?]?", text):
+            if m.group().strip():
+                out.append(Claim(f"d{k}#{m.start()}", Span(f"d{k}", m.start(), m.end(), m.group())))
+    return out
+
+
+def _word_cosines_by_counters(rows, df=None, n=None):
+    """align._word_cosines as first written: a Counter per row, a column per word in order of
+    first occurrence, filled one (row, word) at a time."""
+    import math
+    from collections import Counter
+
+    import numpy as np
+
+    counts = [Counter(row) for row in rows]
+    if df is None:
+        df = Counter(w for c in counts for w in c)
+        n = len(rows)
+    total = n if n is not None else len(rows)
+    top = math.log(1 + total) + 1.0
+    vocab: dict[str, int] = {}
+    idf_of: list[float] = []
+    at_rows, at_cols, tfs = [], [], []
+    for r, c in enumerate(counts):
+        for w, k in c.items():
+            col = vocab.get(w)
+            if col is None:
+                col = vocab[w] = len(vocab)
+                seen = df.get(w)
+                idf_of.append(math.log((1 + total) / (1 + seen)) + 1.0 if seen else top)
+            at_rows.append(r)
+            at_cols.append(col)
+            tfs.append(1.0 + math.log(k))
+    x = np.zeros((len(rows), max(len(vocab), 1)), dtype=np.float32)
+    if at_cols:
+        x[at_rows, at_cols] = np.array(tfs, dtype=np.float64) * np.array(idf_of, dtype=np.float64)[at_cols]
+    x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
+    return x @ x.T
+
+
+def test_word_cosines_and_token_weights_made_with_arrays_are_those_of_the_loops():
+    """The word cosines' columns and weights, and the aligned similarity's token counts, are
+    made with array operations: bit for bit what the loops over each row gave (seed story)."""
+    from collections import Counter
+
+    import numpy as np
+
+    from newsprism.compare import align
+    from newsprism.compare.embed import default_embedder
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
+    claims = _sentence_claims(texts + ["The the the THE the, said said.", ""])
+    rows = [align._words_of(c) for c in claims]
+    assert any(Counter(r).most_common(1)[0][1] >= 3 for r in rows if r)  # counts above 1 are weighed
+    assert np.array_equal(align._word_cosines(rows), _word_cosines_by_counters(rows))
+    df = Counter(w for r in rows[::2] for w in set(r))  # a collection that misses words: they weigh as the rarest
+    assert np.array_equal(align._word_cosines(rows, df, 500), _word_cosines_by_counters(rows, df, 500))
+    assert np.array_equal(align._word_cosines(rows, df), _word_cosines_by_counters(rows, df))
+    assert align._word_cosines([[], []]).shape == (2, 2)
+
+    embedder = default_embedder()
+    model = embedder.token_model()
+    own = align.aligned_similarity(claims, embedder)
+    token_df = Counter(t for c in claims for t in set(model.token_ids(c.text)))
+    given = align.aligned_similarity(claims, embedder, align.Collection(len(claims), {}, dict(token_df)))
+    assert np.array_equal(own, given)  # the story's own token counts are the ones counted claim by claim
+    assert (own > 0).sum() > len(claims)

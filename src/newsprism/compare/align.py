@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from itertools import chain
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Sequence
@@ -364,36 +365,27 @@ def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = 
     (:func:`_term_cosines`) keeps only what the tagger calls content words, and
     a tagging slip ("shelling" as a verb in one report, a noun in the other)
     drops a shared word there but not here."""
-    counts = [Counter(row) for row in rows]
-    if df is None:
-        df = Counter(w for c in counts for w in c)
-        n = len(rows)
-    total = n if n is not None else len(rows)
-    top = math.log(1 + total) + 1.0
+    lens = [len(row) for row in rows]
     # columns in order of first occurrence; each (row, word) once, with its count
     vocab: dict[str, int] = {}
-    idf_of: list[float] = []
-    tf_of: dict[int, float] = {}
-    at_rows: list[int] = []
-    at_cols: list[int] = []
-    tfs: list[float] = []
-    for r, c in enumerate(counts):
-        for w, k in c.items():
-            col = vocab.get(w)
-            if col is None:
-                col = vocab[w] = len(vocab)
-                seen = df.get(w)
-                idf_of.append(math.log((1 + total) / (1 + seen)) + 1.0 if seen else top)
-            tf = tf_of.get(k)
-            if tf is None:
-                tf = tf_of[k] = 1.0 + math.log(k)
-            at_rows.append(r)
-            at_cols.append(col)
-            tfs.append(tf)
-    x = np.zeros((len(rows), max(len(vocab), 1)), dtype=np.float32)
-    if at_cols:
+    cols = np.fromiter((vocab.setdefault(w, len(vocab)) for w in chain.from_iterable(rows)), dtype=np.int64,
+                       count=sum(lens))
+    width = max(len(vocab), 1)
+    keys, counts = np.unique(np.repeat(np.arange(len(rows), dtype=np.int64), lens) * width + cols,
+                             return_counts=True)
+    at_rows, at_cols = np.divmod(keys, width)
+    total = n if n is not None and df is not None else len(rows)
+    if df is None:
+        seen_in = np.bincount(at_cols, minlength=len(vocab)).tolist()  # rows with the word: 1 or more
+        idf_of = [math.log((1 + total) / (1 + seen)) + 1.0 for seen in seen_in]
+    else:
+        top = math.log(1 + total) + 1.0
+        idf_of = [math.log((1 + total) / (1 + seen)) + 1.0 if (seen := df.get(w)) else top for w in vocab]
+    tf_of = [0.0] + [1.0 + math.log(k) for k in range(1, int(counts.max(initial=0)) + 1)]
+    x = np.zeros((len(rows), width), dtype=np.float32)
+    if len(keys):
         # tf * idf in double (as Python floats multiply), stored as float32
-        x[at_rows, at_cols] = np.array(tfs, dtype=np.float64) * np.array(idf_of, dtype=np.float64)[at_cols]
+        x[at_rows, at_cols] = np.array(tf_of, dtype=np.float64)[counts] * np.array(idf_of, dtype=np.float64)[at_cols]
     x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
     return x @ x.T
 
@@ -457,17 +449,23 @@ def aligned_similarity(
     model = _token_model(embedder)
     if ids is None:
         ids = [model.token_ids(c.text) for c in claims]
-    df = collection.token_df if collection is not None else None
+    lens = [len(row) for row in ids]
+    offsets = np.concatenate(([0], np.cumsum(lens))).astype(np.int64)
+    flat = np.fromiter(chain.from_iterable(ids), dtype=np.int64, count=int(offsets[-1]))
+    # the story's vocabulary (sorted) and each token occurrence as its position in it
+    vocab_ids, flat_pos = np.unique(flat, return_inverse=True)
+    flat_pos = flat_pos.reshape(-1)
+    story_vocab = vocab_ids.tolist()
     total = collection.n if collection is not None else n
-    if df is None:
-        df = Counter(t for row in ids for t in set(row))
-    idf_cache: dict[int, float] = {}
-
-    def idf(t: int) -> float:
-        w = idf_cache.get(t)
-        if w is None:
-            w = idf_cache[t] = math.log((1 + total) / (1 + df.get(t, 0))) + 1.0
-        return w
+    if collection is not None and collection.token_df is not None:
+        token_df = collection.token_df
+        dfs = [token_df.get(t, 0) for t in story_vocab]
+    else:
+        # in how many claims each token is: each (claim, token) once
+        owner = np.repeat(np.arange(n, dtype=np.int64), lens)
+        pairs = np.unique(owner * max(len(story_vocab), 1) + flat_pos) % max(len(story_vocab), 1)
+        dfs = np.bincount(pairs, minlength=len(story_vocab)).tolist()
+    idf_of = [math.log((1 + total) / (1 + d)) + 1.0 for d in dfs]
 
     by_doc: dict[str, list[int]] = {}
     for i, c in enumerate(claims):
@@ -477,29 +475,29 @@ def aligned_similarity(
     # one token-by-token similarity table for the story's whole vocabulary when it
     # fits (a 30-article story: a few thousand tokens); above that, the rows of the
     # table each document's tokens need, one document at a time (the same maxima)
-    story_vocab = sorted({t for row in ids for t in row})
-    _aligned_from_table(out, ids, by_doc, story_vocab, model, idf, whole=len(story_vocab) <= TABLE_MAX_VOCAB)
+    _aligned_from_table(out, lens, offsets, flat_pos, by_doc, story_vocab, idf_of, model,
+                        whole=len(story_vocab) <= TABLE_MAX_VOCAB)
     return out
 
 
-def _aligned_from_table(out: np.ndarray, ids, by_doc, story_vocab, model, idf, whole: bool = True) -> None:
+def _aligned_from_table(out: np.ndarray, lens: Sequence[int], offsets: np.ndarray, flat_pos: np.ndarray, by_doc,
+                        story_vocab: Sequence[int], idf_of: Sequence[float], model, whole: bool = True) -> None:
     """:func:`aligned_similarity` (into ``out``) from one token-by-token table over
     the story's vocabulary (``whole``), or from the rows of it each document needs,
-    computed one document at a time (a large story: the whole table would take 4 * V**2 bytes)."""
+    computed one document at a time (a large story: the whole table would take 4 * V**2 bytes).
+    ``flat_pos``: every claim's token occurrences, one after another (claim k's from
+    ``offsets[k]``, ``lens[k]`` of them), as positions in ``story_vocab``; ``idf_of``: each
+    vocabulary token's IDF weight."""
     vecs = model.token_vectors(story_vocab)
     table = vecs @ vecs.T if whole else None  # symmetric (numpy computes a @ a.T as one symmetric product)
-    lens = [len(row) for row in ids]
-    offsets = np.concatenate(([0], np.cumsum(lens))).astype(np.int64)
-    flat = np.fromiter((t for row in ids for t in row), dtype=np.int64, count=int(offsets[-1]))
-    # each token occurrence as a row of the table, and its IDF weight
-    flat_pos = np.searchsorted(np.array(story_vocab, dtype=np.int64), flat)
-    flat_w = np.array([idf(t) for t in story_vocab], dtype=np.float32)[flat_pos]
+    # each token occurrence's IDF weight
+    flat_w = np.array(idf_of, dtype=np.float32)[flat_pos]
 
     # each claim's distinct token rows, sorted: one unique over (claim, row) keys
     width = len(story_vocab)
-    keys = np.unique(np.repeat(np.arange(len(ids), dtype=np.int64), lens) * width + flat_pos)
+    keys = np.unique(np.repeat(np.arange(len(lens), dtype=np.int64), lens) * width + flat_pos)
     distinct_pos = keys % width
-    bounds = np.searchsorted(keys, np.arange(len(ids) + 1, dtype=np.int64) * width).tolist()
+    bounds = np.searchsorted(keys, np.arange(len(lens) + 1, dtype=np.int64) * width).tolist()
 
     prepared = {}
     best_of = {}

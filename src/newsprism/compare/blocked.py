@@ -329,10 +329,11 @@ def candidate_pairs(claims: Sequence[Claim], centred: np.ndarray) -> tuple[np.nd
 def _aligned_pairs(left: np.ndarray, right: np.ndarray, ids: Sequence[Sequence[int]], model, idf) -> np.ndarray:
     """The token-aligned similarity (align.aligned_similarity) of each pair.
 
-    One claim at a time: its distinct tokens against the distinct tokens of all its
-    partners at once, then
-    per partner the row maxima (recall) and the column maxima its token occurrences
-    pick up (precision; one dot product per pair, each claim's arrays made once)."""
+    One claim at a time: its distinct tokens against the tokens its partners use (each
+    distinct token once, however many partners have it: about half the products of
+    one column per partner's token), then per partner the row maxima over its tokens
+    (recall) and, for each of its token occurrences, that token's column maximum
+    (precision: the same for every partner, summed for all partners at once)."""
     out = np.zeros(len(left), dtype=np.float32)
     story_vocab = sorted({t for row in ids for t in row})
     if not story_vocab or not len(left):
@@ -342,16 +343,26 @@ def _aligned_pairs(left: np.ndarray, right: np.ndarray, ids: Sequence[Sequence[i
     w_of = np.array([idf(t) for t in story_vocab], dtype=np.float32)
     occ = [np.array([where[t] for t in row], dtype=np.int64) for row in ids]
     distinct = [np.unique(o) for o in occ]
-    # each claim's token occurrences as positions among its distinct tokens, their IDF weights and sum
+    # each claim's token occurrences as positions among its distinct tokens, their IDF weights
     local = [np.searchsorted(d, o) for d, o in zip(distinct, occ)]
     weights = [w_of[o] for o in occ]
-    totals = [float(w.sum()) for w in weights]
+    # every claim's distinct tokens (d_*) and token occurrences (o_*), flat
     d_ptr = np.zeros(len(ids) + 1, dtype=np.int64)
     d_ptr[1:] = np.cumsum([len(d) for d in distinct])
     d_flat = np.concatenate(distinct)
+    o_ptr = np.zeros(len(ids) + 1, dtype=np.int64)
+    o_ptr[1:] = np.cumsum([len(o) for o in occ])
+    o_flat = np.concatenate(occ)
+    o_weight = w_of[o_flat].astype(np.float64)
+    totals = np.add.reduceat(o_weight, o_ptr[:-1]) if len(o_flat) else np.zeros(len(ids))
     has = np.diff(d_ptr) > 0
     order = np.argsort(left, kind="stable")
     bounds = np.searchsorted(left[order], np.arange(len(ids) + 1))
+    # scratch, one slot per token of the story: whether a partner has it, its column among the
+    # partners' tokens, its column maximum
+    seen = np.zeros(len(story_vocab), dtype=bool)
+    rank = np.zeros(len(story_vocab), dtype=np.int64)
+    column = np.zeros(len(story_vocab), dtype=np.float32)
     for i in range(len(ids)):
         at = order[bounds[i] : bounds[i + 1]]
         if not len(at) or not has[i]:
@@ -361,19 +372,25 @@ def _aligned_pairs(left: np.ndarray, right: np.ndarray, ids: Sequence[Sequence[i
         if not keep.any():
             continue
         at, partners = at[keep], partners[keep]
-        d_i = distinct[i]
         pos, _ = _expand(d_ptr, partners)
+        tokens = d_flat[pos]
+        seen[tokens] = True
+        cols = np.flatnonzero(seen)  # each distinct token once, in order
+        seen[cols] = False
+        rank[cols] = np.arange(len(cols))
+        inverse = rank[tokens]
+        sim = unit[distinct[i]] @ unit[cols].T  # (distinct tokens of i, distinct tokens of its partners)
+        # recall: each token occurrence of i, its best match in each partner
         lens = d_ptr[partners + 1] - d_ptr[partners]
         starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
-        sim = unit[d_i] @ unit[d_flat[pos]].T  # (distinct tokens of i, all partners' distinct tokens)
-        # recall: each token occurrence of i, its best match in each partner
-        best = np.maximum.reduceat(sim, starts, axis=1)  # (d_i, partners)
+        best = np.maximum.reduceat(sim[:, inverse], starts, axis=1)  # (d_i, partners)
         w_i = weights[i]
         rec = (w_i @ best[local[i]]) / w_i.sum()
         # precision: each token occurrence of a partner, its best match in i
-        colmax = sim.max(axis=0)
-        prec = np.array([float(weights[j] @ colmax[s + local[j]]) / totals[j]
-                         for j, s in zip(partners.tolist(), starts.tolist())], dtype=np.float64)
+        column[cols] = sim.max(axis=0)
+        o_pos, owner = _expand(o_ptr, partners)
+        prec = np.bincount(owner, weights=o_weight[o_pos] * column[o_flat[o_pos]],
+                           minlength=len(partners)) / totals[partners]
         out[at] = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
     return out
 

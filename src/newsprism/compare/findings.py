@@ -254,6 +254,11 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
     districts", "government-held" lost)."""
     picked: list[tuple[Finding, tuple[Span, ...]]] = []
     said: set[str] = set()
+    # each document's claims (in the order of ``claims``): a headline's own claims are looked up
+    # in its document, not in the whole story, for each fact
+    by_doc: dict[str, list[Claim]] = {}
+    for c in (claims or {}).values():
+        by_doc.setdefault(c.doc, []).append(c)
     for f in corroborated:
         key = " ".join(f.about.lower().split())
         if key in said:
@@ -267,7 +272,7 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
                 # states is just the first step."), nor a name with its description, a question, a
                 # pronoun with nothing before it, a quotation's tail
                 continue
-            cited = _cited_for(f, option, claims, gaps, units, docs)
+            cited = _cited_for(f, option, claims, gaps, units, docs, by_doc)
             if cited is None:
                 continue
             if option is head:  # the headline when it can stand; else the sentence most reports state
@@ -312,9 +317,11 @@ def _options(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None) 
 
 def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None,
                gaps: Mapping[str, Sequence[tuple[int, int]]] | None, units: Mapping[str, str] | None,
-               docs: Mapping[str, Doc] | None) -> tuple[Span, ...] | None:
+               docs: Mapping[str, Doc] | None,
+               by_doc: Mapping[str, Sequence[Claim]] | None = None) -> tuple[Span, ...] | None:
     """The citations of the fact ``f`` summed up by the sentence ``head`` (None: its headline as it
-    is): the reports that state it; None when it is no sentence of the summary (see :func:`_summary`)."""
+    is): the reports that state it; None when it is no sentence of the summary (see :func:`_summary`).
+    ``by_doc``: the claims of ``claims`` by document, in their order, when the caller has them."""
     cited = _headline_cited(f, head)
     if head is not None and docs is not None and not _finite(head, docs):
         return None  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
@@ -328,7 +335,9 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     # the sentence as a whole: its claims in other facts too ("Chick-fil-A Appreciation Day – as it is
     # being called" in this one, "was the idea of ... Mike Huckabee" in another): a report stating
     # the first clause only does not state the sentence
-    own = [c for c in claims.values() if c.doc == head.doc and c.start < head.end and head.start < c.end]
+    in_doc = by_doc[head.doc] if by_doc is not None and head.doc in by_doc else [
+        c for c in claims.values() if c.doc == head.doc]
+    own = [c for c in in_doc if c.start < head.end and head.start < c.end]
     told = told_by_each(head, same, own)
     if docs is not None and head.doc in docs:
         # and of each thing it says ("denied ... and said in a statement ..."): the least share
