@@ -513,3 +513,50 @@ def test_word_cosines_and_token_weights_made_with_arrays_are_those_of_the_loops(
     given = align.aligned_similarity(claims, embedder, align.Collection(len(claims), {}, dict(token_df)))
     assert np.array_equal(own, given)  # the story's own token counts are the ones counted claim by claim
     assert (own > 0).sum() > len(claims)
+
+
+def _rare_mass_dense(rows, background):
+    """align._rare_entity_mass as one dense product over every item (in float64)."""
+    import math
+    from collections import Counter
+
+    import numpy as np
+
+    df = Counter(k for row in rows for k in set(row))
+    items = sorted(df)
+    norm = max(math.log(len(rows) + 1), 1.0)
+    w = np.array([max(0.0, (math.log((1 + len(rows)) / (1 + df[k])) / norm - background) / (1 - background))
+                  for k in items], dtype=np.float32).astype(np.float64)
+    present = np.array([[k in set(row) for k in items] for row in rows], dtype=np.float64)
+    shared = (present * w) @ present.T
+    mass = present @ w
+    smaller = np.minimum(mass[:, None], mass[None, :])
+    return shared * np.where(smaller > 0, shared / np.where(smaller > 0, smaller, 1.0), 0.0)
+
+
+def test_rare_mass_summed_pair_by_pair_is_the_dense_product_and_does_not_depend_on_item_order(monkeypatch):
+    """The rare shared mass is summed per pair for rare items and by a product for common ones:
+    the dense product's values, and the same float32 whatever the order of each claim's items
+    (a set's order changes with the hash seed) and wherever rare turns to common."""
+    import re
+
+    import numpy as np
+
+    from newsprism.compare import align
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))]
+    claims = _sentence_claims(texts)
+    # names as the entities, lower-case words as the event keys (common ones weigh ~0)
+    names = [re.findall(r"\b[A-Z][a-z]+", c.text) for c in claims]
+    words = [re.findall(r"\b[a-z]{4,}", c.text) for c in claims]
+    for rows, background in ((names, 0.5), (words, 0.0)):
+        got = align._rare_entity_mass(rows, background)
+        assert got.dtype == np.float32 and (got > 0).sum() > len(rows)
+        assert np.allclose(got, _rare_mass_dense(rows, background), rtol=1e-6, atol=1e-7)
+        shuffled = [list(reversed(r)) for r in rows]
+        assert np.array_equal(align._rare_entity_mass(shuffled, background), got)
+        monkeypatch.setattr(align, "_DENSE_DF", 2)  # most items now go through the product
+        assert np.array_equal(align._rare_entity_mass(rows, background), got)
+        monkeypatch.undo()
+    assert align._rare_entity_mass([]).shape == (0, 0)
+    assert align._rare_entity_mass([[], ["x"], ["x"]], 0.0).tolist()[1][2] > 0

@@ -317,15 +317,73 @@ def _rare_entity_mass(rows: Sequence[Sequence[str]], background: float = 0.5) ->
     rarer ones rise linearly to 1. The mass is scaled by the share of the
     smaller claim's mass that is shared, so one shared name among many unshared
     ones counts little."""
-    idf = _idf(rows)
-    norm = max(math.log(len(rows) + 1), 1.0)
-    weight = {k: max(0.0, (v / norm - background) / (1.0 - background)) for k, v in idf.items()}
-    present, weights = _presence(rows, weight)
-    shared = (present * weights) @ present.T
-    mass = present @ weights
-    smaller = np.minimum(mass[:, None], mass[None, :])
-    share = np.where(smaller > 0, shared / np.where(smaller > 0, smaller, 1.0), 0.0)
-    return shared * share
+    n = len(rows)
+    # each row's distinct items as columns numbered in order of first occurrence (a set's order
+    # changes with the hash seed, and with it the order of a sum)
+    vocab: dict[str, int] = {}
+    lens = []
+    cols_of: list[int] = []
+    for row in rows:
+        distinct = dict.fromkeys(row)
+        lens.append(len(distinct))
+        cols_of.extend(vocab.setdefault(k, len(vocab)) for k in distinct)
+    cols = np.array(cols_of, dtype=np.int64)
+    owner = np.repeat(np.arange(n, dtype=np.int64), lens)
+    df = np.bincount(cols, minlength=len(vocab))
+    norm = max(math.log(max(n, 1) + 1), 1.0)
+    # (each weight as the float32 it was stored as when this was one float32 product)
+    weights = np.array([max(0.0, (math.log((1 + max(n, 1)) / (1 + d)) / norm - background) / (1.0 - background))
+                        for d in df.tolist()], dtype=np.float32).astype(np.float64)
+    mass = np.bincount(owner, weights=weights[cols], minlength=n).astype(np.float64)  # its own mass: the diagonal
+    shared = _shared_weight(owner, cols, weights, df, n)
+    np.fill_diagonal(shared, mass)
+    # the share of the smaller claim's mass that is shared (0 when that mass is 0), in place
+    share = np.minimum.outer(mass, mass)
+    np.divide(shared, share, out=share, where=share > 0)
+    shared *= share
+    return shared.astype(np.float32)
+
+
+# an item in more claims than this is summed for every pair by one matrix product, a rarer one
+# pair by pair (its claims' pairs, ~n**2 / 2 of them, would outnumber the product's cells)
+_DENSE_DF = 64
+
+
+def _shared_weight(owner: np.ndarray, cols: np.ndarray, weights: np.ndarray, df: np.ndarray, n: int) -> np.ndarray:
+    """(n, n) float64: for claims i != j the summed weight of the items both have (``owner[k]``
+    has item ``cols[k]``, each pair once); the diagonal is left to the caller.
+
+    Summed in float64, a few terms each, so the float32 the caller keeps does not depend on the
+    order of the sum (what a float32 product's blocking and threads decide)."""
+    out = np.zeros((n, n), dtype=np.float64)
+    kept = (weights > 0) & (df >= 2)  # an item one claim has is in no pair; one weighing 0 adds nothing
+    common = kept & (df > _DENSE_DF)
+    if common.any():
+        at = common[cols]
+        number = np.cumsum(common) - 1
+        present = np.zeros((n, int(common.sum())), dtype=np.float64)
+        present[owner[at], number[cols[at]]] = 1.0
+        out += (present * weights[common]) @ present.T
+    rare = kept & ~common
+    if rare.any():
+        at = np.flatnonzero(rare[cols])
+        order = at[np.argsort(cols[at], kind="stable")]  # by item, each item's claims in order
+        item, rows = cols[order], owner[order]
+        starts = np.flatnonzero(np.r_[True, item[1:] != item[:-1]])
+        sizes = np.diff(np.r_[starts, len(item)])
+        left, right, w = [], [], []
+        for size in np.unique(sizes).tolist():  # the pairs of every item of one size at once
+            first = starts[sizes == size]
+            a, b = np.triu_indices(size, 1)
+            left.append(rows[first[:, None] + a].ravel())
+            right.append(rows[first[:, None] + b].ravel())
+            w.append(np.repeat(weights[item[first]], len(a)))
+        i, j, wt = np.concatenate(left), np.concatenate(right), np.concatenate(w)
+        keys, inverse = np.unique(i * n + j, return_inverse=True)
+        sums = np.bincount(inverse.reshape(-1), weights=wt)
+        out[keys // n, keys % n] += sums
+        out[keys % n, keys // n] += sums
+    return out
 
 
 def _centred_cosines(vectors: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
