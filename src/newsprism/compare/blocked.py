@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any, Sequence, cast
 
@@ -150,18 +151,6 @@ class _Rows:
         return rows * self.width + self.cols
 
 
-def _rows(items: Sequence[dict[int, float]], width: int) -> _Rows:
-    ptr = np.zeros(len(items) + 1, dtype=np.int64)
-    ptr[1:] = np.cumsum([len(r) for r in items])
-    cols = np.empty(int(ptr[-1]), dtype=np.int64)
-    vals = np.empty(int(ptr[-1]), dtype=np.float64)
-    for r, row in enumerate(items):
-        ks = sorted(row)
-        cols[ptr[r] : ptr[r + 1]] = ks
-        vals[ptr[r] : ptr[r + 1]] = [row[k] for k in ks]
-    return _Rows(ptr, cols, vals, max(width, 1))
-
-
 def _expand(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each row of ``rows`` (repeats allowed) the positions of its entries, and
     which element of ``rows`` each position belongs to."""
@@ -188,52 +177,58 @@ def _pair_dot(a: _Rows, left: np.ndarray, right: np.ndarray, b_vals: np.ndarray 
     return out
 
 
-def _vocab(rows: Sequence[Sequence[str]]) -> dict[str, int]:
+def _entries(rows: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Each (row, item) of ``rows`` once, sorted by row then column (columns numbered in order of
+    first occurrence): its row, its column, how many times the row has it; and the columns' count."""
     vocab: dict[str, int] = {}
-    for row in rows:
-        for k in row:
-            vocab.setdefault(k, len(vocab))
-    return vocab
+    lens = [len(row) for row in rows]
+    cols = np.fromiter((vocab.setdefault(k, len(vocab)) for k in chain.from_iterable(rows)), dtype=np.int64,
+                       count=sum(lens))
+    width = max(len(vocab), 1)
+    keys, counts = np.unique(np.repeat(np.arange(len(rows), dtype=np.int64), lens) * width + cols,
+                             return_counts=True)
+    at_rows, at_cols = np.divmod(keys, width)
+    return at_rows, at_cols, counts, len(vocab)
+
+
+def _unit(n: int, at_rows: np.ndarray, at_cols: np.ndarray, vals: np.ndarray, width: int) -> _Rows:
+    """Sparse rows of these entries (sorted by row, then column), each row scaled to unit length."""
+    norms = np.sqrt(np.bincount(at_rows, weights=vals * vals, minlength=n))
+    ptr = np.zeros(n + 1, dtype=np.int64)
+    ptr[1:] = np.cumsum(np.bincount(at_rows, minlength=n))
+    return _Rows(ptr, at_cols, vals / np.maximum(norms, 1e-9)[at_rows], max(width, 1))
 
 
 def _tfidf_rows(rows: Sequence[Sequence[str]]) -> _Rows:
     """Unit rows of binary TF-IDF (align._term_cosines, the story as collection)."""
-    vocab = _vocab(rows)
     n = len(rows)
-    df = Counter(k for row in rows for k in set(row))
-    items = []
-    for row in rows:
-        w = {vocab[k]: math.log((1 + n) / (1 + df[k])) for k in set(row)}
-        norm = max(math.sqrt(sum(x * x for x in w.values())), 1e-9)
-        items.append({k: x / norm for k, x in w.items()})
-    return _rows(items, len(vocab))
+    at_rows, at_cols, _, width = _entries(rows)
+    idf = np.array([math.log((1 + n) / (1 + d)) for d in np.bincount(at_cols, minlength=width).tolist()])
+    return _unit(n, at_rows, at_cols, idf[at_cols] if width else np.zeros(0), width)
 
 
 def _word_rows(rows: Sequence[Sequence[str]]) -> _Rows:
     """Unit rows of sublinear TF-IDF of word forms (align._word_cosines)."""
-    vocab = _vocab(rows)
     n = len(rows)
-    counts = [Counter(row) for row in rows]
-    df = Counter(w for c in counts for w in c)
-    items = []
-    for c in counts:
-        w = {vocab[k]: (1.0 + math.log(m)) * (math.log((1 + n) / (1 + df[k])) + 1.0) for k, m in c.items()}
-        norm = max(math.sqrt(sum(x * x for x in w.values())), 1e-9)
-        items.append({k: x / norm for k, x in w.items()})
-    return _rows(items, len(vocab))
+    at_rows, at_cols, counts, width = _entries(rows)
+    idf = np.array([math.log((1 + n) / (1 + d)) + 1.0 for d in np.bincount(at_cols, minlength=width).tolist()])
+    tf = np.array([0.0] + [1.0 + math.log(m) for m in range(1, int(counts.max(initial=0)) + 1)])
+    return _unit(n, at_rows, at_cols, tf[counts] * idf[at_cols] if width else np.zeros(0), width)
 
 
 def _rare_rows(rows: Sequence[Sequence[str]], background: float) -> tuple[_Rows, np.ndarray]:
     """Presence rows weighted by rarity (align._rare_entity_mass) and each row's mass."""
-    vocab = _vocab(rows)
     n = len(rows)
-    df = Counter(k for row in rows for k in set(row))
+    at_rows, at_cols, _, width = _entries(rows)
     norm = max(math.log(n + 1), 1.0)
-    weight = {k: max(0.0, (math.log((1 + n) / (1 + v)) / norm - background) / (1.0 - background)) for k, v in df.items()}
-    items = [{vocab[k]: weight[k] for k in set(row) if weight[k] > 0} for row in rows]
-    table = _rows(items, len(vocab))
-    mass = np.array([sum(r.values()) for r in items], dtype=np.float64)
-    return table, mass
+    weight = np.array([max(0.0, (math.log((1 + n) / (1 + d)) / norm - background) / (1.0 - background))
+                       for d in np.bincount(at_cols, minlength=width).tolist()])
+    vals = weight[at_cols] if width else np.zeros(0)
+    keep = vals > 0
+    at_rows, at_cols, vals = at_rows[keep], at_cols[keep], vals[keep]
+    ptr = np.zeros(n + 1, dtype=np.int64)
+    ptr[1:] = np.cumsum(np.bincount(at_rows, minlength=n))
+    return _Rows(ptr, at_cols, vals, max(width, 1)), np.bincount(at_rows, weights=vals, minlength=n).astype(np.float64)
 
 
 def _rare_mass(table: _Rows, mass: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
@@ -424,7 +419,6 @@ def sparse_scores(claims: Sequence[Claim], embedder, params: AlignParams = Align
             w = idf_cache[t] = math.log((1 + n) / (1 + df.get(t, 0))) + 1.0
         return w
 
-    aligned = _aligned_pairs(left, right, ids, tokens, idf)
     # the baseline: the mean aligned similarity of two claims of different documents, on a sample
     doc = np.array([c.doc for c in claims])
     has = np.array([bool(c.text.strip()) for c in claims])
@@ -435,7 +429,12 @@ def sparse_scores(claims: Sequence[Claim], embedder, params: AlignParams = Align
         a, b = rng.integers(0, n, BASE_SAMPLE), rng.integers(0, n, BASE_SAMPLE)
     ok = (doc[a] != doc[b]) & has[a] & has[b]
     sa, sb = _unique_pairs(a[ok], b[ok], n)
-    base = float(_aligned_pairs(sa, sb, ids, tokens, idf).mean()) if len(sa) else 0.0
+    # the candidates' and the sample's pairs in one pass (a claim's products made once for both)
+    every, where = np.unique(np.concatenate([left * n + right, sa * n + sb]), return_inverse=True)
+    where = where.reshape(-1)
+    values = _aligned_pairs(every // n, every % n, ids, tokens, idf)
+    aligned = values[where[: len(left)]]
+    base = float(values[where[len(left) :]].mean()) if len(sa) else 0.0
     emb = params.embedding_weight * (sent + (aligned - base) / max(1.0 - base, 1e-3)) / 2
 
     term = _pair_dot(_tfidf_rows([_terms_of(c) for c in claims]), left, right)
