@@ -5,7 +5,9 @@ The seed's Times sentence "The Assad government and Iran ... appeared not to hav
 consulted on the deal, according to international officials ..., and were insisting on new
 conditions" says two things; AP and the Post state the new conditions, not the consultation. A share
 of the whole sentence's words (:func:`newsprism.compare.fact_text.told_by_each`) cites them to it;
-a share of each predicate does not.
+a share of each predicate does not. So with a clause a sentence adds to its main verb (AP's "The initial
+evacuation deal was mediated late Tuesday by Turkey and Russia as the rebel enclave rapidly dissolved,
+ceding more and more territory ..." is not the Times' lede, which tells the deal only).
 """
 
 from __future__ import annotations
