@@ -371,3 +371,29 @@ def test_a_sentence_pointing_back_with_a_demonstrative_is_no_summary_sentence(nl
     assert back not in run(back)
     month = "The letter released this month by the faculty at Georgetown took Mr. Ryan to task for his argument."
     assert run(month) == [month]
+
+
+def test_a_sentence_set_against_or_beside_an_earlier_one_is_no_summary_sentence(nlp):
+    """BASIL 68748e7f (open): "Hutchinson, though, did call for the creation of a 40-60 hour training
+    program for armed officers." opened with nothing before it to be set against; 2153fb3e: "the
+    president also called out ..." — also beside what? Without the linking adverb it stands alone; with
+    it, another report's sentence of the fact sums it up when both state that."""
+    from newsprism.compare.findings import _summary
+
+    def run(text: str):
+        other = "Hutchinson proposed a training program of 40 to 60 hours for armed school officers."
+        a = Claim("a#0", Span("a", 0, len(text), text), terms=("hutchinson", "call", "creation", "hour", "training", "program",
+                                                                 "armed", "officer"))
+        b = Claim("b#0", Span("b", 0, len(other), other), terms=("hutchinson", "propose", "training", "program", "hour", "armed",
+                                                                  "school", "officer"))
+        found = [replace(_finding("F1", a, b), about=text)]
+        return [s.text for s in _summary(found, {"F1": a.citation}, claims={a.id: a, b.id: b}, docs={"a": nlp(text), "b": nlp(other)})]
+
+    # the fact is summed up by the other report's sentence, which both state
+    other = "Hutchinson proposed a training program of 40 to 60 hours for armed school officers."
+    though = "Hutchinson, though, did call for the creation of a 40-60 hour training program for armed officers."
+    assert run(though) == [other]
+    also = "Hutchinson also called for the creation of a 40-60 hour training program for armed officers."
+    assert run(also) == [other]
+    alone = "Hutchinson called for the creation of a 40-60 hour training program for armed officers."
+    assert run(alone) == [alone]

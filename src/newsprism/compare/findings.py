@@ -412,19 +412,28 @@ _TIME_NOUNS = frozenset({"morning", "afternoon", "evening", "night", "day", "wee
 def _points_back(head: Span, docs: Mapping[str, Doc]) -> bool:
     """Whether the sentence points back at something a sentence before it told, with a demonstrative
     outside quotation marks ("The letter ... took Mr. Ryan to task for that argument, saying ...",
-    "These measures ..."): in the summary nothing stands before it. A demonstrative before a word of
-    time ("this month", "that day") points at the calendar."""
+    "These measures ..."), or an adverb setting it against or beside that ("though", "also"): in the
+    summary nothing stands before it. A demonstrative before a word of time ("this month", "that
+    day") points at the calendar."""
     doc = docs.get(head.doc)
     span = doc.char_span(head.start, head.end, alignment_mode="expand") if doc is not None else None
     if span is None:
         return False
     quoted = [m.span() for m in _QUOTED_STRETCH.finditer(span.text)]
     for t in span:
-        if t.dep_ == "det" and t.lower_ in ("this", "that", "these", "those") and t.head.lemma_.lower() not in _TIME_NOUNS:
+        demonstrative = t.dep_ == "det" and t.lower_ in ("this", "that", "these", "those") \
+            and t.head.lemma_.lower() not in _TIME_NOUNS
+        # "Hutchinson, though, did call for ...", "The president also called out ...": set against or
+        # added to what a sentence before told
+        linking = t.dep_ == "advmod" and t.lower_ in _LINKING and t.head.pos_ in ("VERB", "AUX")
+        if demonstrative or linking:
             at = t.idx - span.start_char
             if not any(a <= at < b for a, b in quoted):
                 return True
     return False
+
+
+_LINKING = frozenset({"though", "however", "also", "nonetheless", "nevertheless", "instead"})
 
 
 _QUOTED_STRETCH = re.compile(r"“[^”]*”|\"[^\"]*\"")
