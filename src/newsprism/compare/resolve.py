@@ -98,7 +98,7 @@ def resolve_entities(
     items = [make_item(i, m, docs.get(m.doc)) for i, m in enumerate(ordered)]
     retype_named_people(items)
     retype_known_things(items)
-    retype_things_named_for_people(items)
+    retype_things_named_for_people(items, docs)
     retype_words_of_places(items, docs)
     sets = MentionSets(len(items))
     merge_names(items, sets)

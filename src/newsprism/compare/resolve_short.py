@@ -129,15 +129,16 @@ def retype_known_things(items: Sequence[Item]) -> None:
                 break
 
 
-def retype_things_named_for_people(items: Sequence[Item]) -> None:
+def retype_things_named_for_people(items: Sequence[Item], docs: "Mapping[str, Doc]") -> None:
     """A name of two words NER called a person whose last word is a common noun of a thing and
     whose first is no known given name is that thing: "the prestigious Whittington Lecture", "cuts
     in Pell Grants" (BASIL 29ffd053, open), "Harvard Law", "Midway Atoll". The last word is a
     noun WordNet (the optional ``[wordnet]`` extra) knows only as a common noun of no person
     ("lecture"), or a plural whose singular's first sense is a possession, an act, a message or
     an event ("grants"; not "Woods", "Banks"). A person stays one when a title, an honorific or a
-    role set off beside the name says so, or when the last word is the surname of another person
-    of the story ("Ivana Trump" beside "Donald Trump")."""
+    role set off beside the name says so, when the last word is the surname of another person of
+    the story ("Ivana Trump" beside "Donald Trump"), or when "of" and a place follow the name as they
+    follow a lawmaker's ("when Roswell Flower of New York appended", BASIL a28a0329)."""
     senses = noun_senses()
     if senses is None:
         return
@@ -147,7 +148,7 @@ def retype_things_named_for_people(items: Sequence[Item]) -> None:
     for it in full:
         first, last = it.words
         if (it.gender is not None or it.title_roles or it.roles or not last[:1].isupper() or known_given_name(first)
-                or surnames[last.lower()] > written[" ".join(it.words)]):
+                or surnames[last.lower()] > written[" ".join(it.words)] or _of_a_place(it, docs.get(it.mention.doc))):
             continue
         plural = last.endswith("s") and not last.endswith("ss")
         if not plural and senses.common_noun(last):
@@ -159,6 +160,15 @@ def retype_things_named_for_people(items: Sequence[Item]) -> None:
             sense = senses.synset(found[0])
             if sense.lexname in _GRANTED_KINDS and last[:-1].lower() in sense.words:
                 it.group = "OTHER"
+
+
+def _of_a_place(it: Item, doc: "Doc | None") -> bool:
+    """The name is followed by "of" and a place's name: "Roswell Flower of New York"."""
+    if doc is None:
+        return False
+    span = doc.char_span(it.mention.start, it.mention.end, alignment_mode="expand")
+    return (span is not None and span.end + 1 < len(doc) and doc[span.end].lower_ == "of"
+            and doc[span.end + 1].ent_type_ == "GPE")
 
 
 # what a plural name's singular must first mean to name a thing, not a family ("Pell Grants"; not
@@ -175,8 +185,9 @@ def retype_words_of_places(items: Sequence[Item], docs: "Mapping[str, Doc]") -> 
     when the story writes it as a word of a longer place's or building's name and in no person's
     name ("at Andrews" beside "Joint Base Andrews"; "the Florissant campus" beside "West
     Florissant Avenue"; BASIL 9879bbc0 and ed8c136f, open), or when an adjective of place stands
-    between a preposition and it ("In nearby Clayton, a grand jury began"). A speaker among
-    them is a person again (``entity_types.type_speakers``)."""
+    between a preposition and it ("In nearby Clayton, a grand jury began"); an organisation when it
+    opens a group's name joined by "and" (:func:`_opens_a_group_name`). A speaker among them is a
+    person again (``entity_types.type_speakers``)."""
     place_words = {t for it in items if it.kind == "name" and it.group == "PLACE" and len(it.toks) >= 2 for t in it.toks}
     person_words = {t for it in items if it.kind == "name" and it.group in ("PERSON", "UNK") and len(it.toks) >= 2
                     for t in it.toks}
@@ -188,8 +199,33 @@ def retype_words_of_places(items: Sequence[Item], docs: "Mapping[str, Doc]") -> 
         if word in person_words:
             continue
         # a role set off beside it says a person ("Andrews, a retired teacher"), unless an adjective places it
-        if (word in place_words and not it.roles) or _placed_by_adjective(it, docs.get(it.mention.doc)):
+        doc = docs.get(it.mention.doc)
+        if (word in place_words and not it.roles) or _placed_by_adjective(it, doc):
             it.group = "PLACE"
+        elif _opens_a_group_name(it, doc):
+            it.group = "ORG"
+
+
+def _opens_a_group_name(it: Item, doc: "Doc | None") -> bool:
+    """"The Gay and Lesbian Alliance Against Defamation has asked ...": after "the", the first word of
+    a capitalised pair joined by "and" whose words go on to a group's noun (a sense WordNet, the
+    optional ``[wordnet]`` extra, gives it: "Alliance", "League") or an institution's (BASIL 450755dd, open: "Gay" was a person)."""
+    senses = noun_senses()
+    if doc is None or senses is None:
+        return False
+    span = doc.char_span(it.mention.start, it.mention.end, alignment_mode="expand")
+    if span is None or span.start == 0 or doc[span.start - 1].lower_ != "the" or span.end + 2 >= len(doc):
+        return False
+    if doc[span.end].lower_ not in ("and", "&"):
+        return False
+    for tok in doc[span.end + 1:span.end + 7]:
+        if not tok.is_title:
+            return False
+        word = tok.lower_
+        found = senses.senses(word)
+        if word in INSTITUTION_WORDS or any(senses.synset(o).lexname == "noun.group" for o in found):
+            return True
+    return False
 
 
 def _placed_by_adjective(it: Item, doc: "Doc | None") -> bool:

@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from newsprism.attribution import is_reporting_verb
+from newsprism.extract.person_names import known_given_name, person_role
 from newsprism.lexicon import (
     INSTITUTION_WORDS,
     NAME_SUFFIXES,
@@ -105,9 +106,22 @@ _HYPHEN_REST = re.compile(r"-[a-z]{1,4}\b(?!-)")
 _JOINED_REST = re.compile(r"((?:-(?!(?:to|and|or|vs|versus)-)[a-z]{1,5})+)-[A-Z][a-z]+\b(?!-)")
 
 
+# a word NER took into a person's name before it: an owner's possessive ("Twitter's") or a capitalised
+# word ("Historian"), then the name itself, opening with a given name
+_LEADING_WORD = re.compile(r"([A-Z][\w.-]*?)(['’]s)? (?=([A-Z][a-z]+) [A-Z])")
+
+
 def _person_core(text: str, start: int, end: int) -> tuple[int, int]:
     """A person's name without what NER glued to it: an organisation's acronym after it
-    ("Glenn Beck CPAC" -> "Glenn Beck")."""
+    ("Glenn Beck CPAC" -> "Glenn Beck"), and before a known given name an owner's possessive
+    ("Twitter's Adam Sharp") or a role capitalised only because it opens the sentence
+    ("Historian Alan Brinkley of Columbia University told": BASIL a28a0329, open; a role WordNet
+    knows as a person's in its first sense and as no proper noun: not "Chandler Van Voorhis",
+    "Cornell William Brooks", nor "Earl Ray Tomblin" inside a sentence)."""
+    lead = _LEADING_WORD.match(text, start, end)
+    if lead is not None and known_given_name(lead.group(3)) and not known_given_name(lead.group(1)) and (
+            lead.group(2) or (_opens_sentence_at(text, start) and _role_word(lead.group(1)))):
+        start = lead.end()
     tail = _TRAILING_ACRONYM.search(text, start, end)
     if tail is not None and tail.start() > start:
         end = tail.start()
@@ -116,6 +130,21 @@ def _person_core(text: str, start: int, end: int) -> tuple[int, int]:
     if rest is not None:
         end = rest.end()
     return start, end
+
+
+def _opens_sentence_at(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"“”'‘’")
+    return not before or before[-1] in ".!?\n"
+
+
+def _role_word(word: str) -> bool:
+    """A common noun of a person's role, never written as a name ("Historian"; not "Earl", "Chandler")."""
+    from newsprism.extract.word_senses import noun_senses
+
+    if title_key(word) in TITLE_WORDS or not person_role(word.lower()):
+        return False
+    senses = noun_senses()
+    return senses is not None and not senses.proper_noun(word)
 
 
 def _is_dateline(start: int, end: int, text: str) -> bool:
