@@ -137,7 +137,7 @@ def test_an_owner_or_a_role_ner_took_into_a_name_is_no_part_of_it(nlp):
             "News the reading may be \"a bit of theater.\" Twitter's Adam Sharp said the account was real. Mark "
             "Twain once wrote about it.")
     # PolNeAR dev: names whose first word is also a person's noun, inside a sentence, stay whole
-    others = ("The deal was signed by West Virginia's governor, Earl Ray Tomblin, on Friday. His partner, "
+    others = ("Earl Ray Tomblin, West Virginia's governor, signed the deal on Friday. His partner, "
               "Chandler Van Voorhis, agreed.")
     analysis = _core(nlp, text, others)
     people = {e.name for e in analysis.entities if e.type == "PERSON"}

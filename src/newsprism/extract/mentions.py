@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from newsprism.attribution import is_reporting_verb
-from newsprism.extract.person_names import known_given_name, person_role
+from newsprism.extract.person_names import is_person_noun, known_given_name
 from newsprism.lexicon import (
     INSTITUTION_WORDS,
     NAME_SUFFIXES,
@@ -115,9 +115,9 @@ def _person_core(text: str, start: int, end: int) -> tuple[int, int]:
     """A person's name without what NER glued to it: an organisation's acronym after it
     ("Glenn Beck CPAC" -> "Glenn Beck"), and before a known given name an owner's possessive
     ("Twitter's Adam Sharp") or a role capitalised only because it opens the sentence
-    ("Historian Alan Brinkley of Columbia University told": BASIL a28a0329, open; a role WordNet
-    knows as a person's in its first sense and as no proper noun: not "Chandler Van Voorhis",
-    "Cornell William Brooks", nor "Earl Ray Tomblin" inside a sentence)."""
+    ("Historian Alan Brinkley of Columbia University told": BASIL a28a0329, open; an agent noun
+    WordNet knows as no proper noun: not "Chandler Van Voorhis", "Cornell William Brooks", "Earl
+    Ray Tomblin" — PolNeAR dev)."""
     lead = _LEADING_WORD.match(text, start, end)
     if lead is not None and known_given_name(lead.group(3)) and not known_given_name(lead.group(1)) and (
             lead.group(2) or (_opens_sentence_at(text, start) and _role_word(lead.group(1)))):
@@ -138,10 +138,11 @@ def _opens_sentence_at(text: str, start: int) -> bool:
 
 
 def _role_word(word: str) -> bool:
-    """A common noun of a person's role, never written as a name ("Historian"; not "Earl", "Chandler")."""
+    """An agent noun of a person's role ("-ian", "-er", "-ist": "Historian") that WordNet writes
+    as no proper noun: not "Earl" (no agent noun), "Chandler" (Raymond Chandler)."""
     from newsprism.extract.word_senses import noun_senses
 
-    if title_key(word) in TITLE_WORDS or not person_role(word.lower()):
+    if title_key(word) in TITLE_WORDS or not is_person_noun(word.lower()):
         return False
     senses = noun_senses()
     return senses is not None and not senses.proper_noun(word)
