@@ -53,6 +53,8 @@ def names_only(a: Claim, b: Claim, p: Proposition, q: Proposition, names: frozen
     if any(w not in names for w in shared):
         return False
     common = set(a.entities) & set(b.entities)
+    if not shared and not common:
+        return False  # not even a name in common: left to the rules on the actions ("turned away" / "forced to turn away")
     if len(common) > 1:
         return False  # two named in both: a relation between them ("Brown lost to Warren" / "his race against Warren")
     others = common - _actors(p) - _actors(q)
