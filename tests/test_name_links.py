@@ -66,3 +66,15 @@ def test_two_people_named_in_both_tell_how_they_meet(nlp):
     race = "Mr. Brown has money left over from his unsuccessful race last year against Elizabeth Warren."
     first, props = _first(nlp, lost, race)
     assert not props.names_only(*first)
+
+
+def test_a_common_noun_inside_a_name_is_still_a_common_noun(nlp):
+    """"police" is a word of "the Ferguson Police Department", a name of the story; written in lower
+    case in both claims it is a shared argument (BASIL ed8c136f, shortened)."""
+    said = ("Attorney General Eric Holder said Wednesday that he understands why many black Americans "
+            "distrust the police. The Ferguson Police Department did not comment.")
+    told = "Holder told the students he understands the mistrust between some residents and the police."
+    first, props = _first(nlp, said, told)
+    assert "police" in props.names and "police" in set(first[0].terms) & set(first[1].terms)
+    assert not props.names_only(*first)
+    assert "holder" in props.names  # while the name itself stays one

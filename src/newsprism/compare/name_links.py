@@ -36,6 +36,12 @@ def name_words(entities: Iterable[Entity]) -> frozenset[str]:
     return frozenset(out)
 
 
+def _written_as_name(word: str, text: str) -> bool:
+    """``word`` is written capitalised in ``text``: a name there ("the Ferguson Police Department"),
+    not the common noun a name also holds ("distrust the police")."""
+    return any(m.group(0)[:1].isupper() for m in re.finditer(rf"\b{re.escape(word)}\b", text, re.IGNORECASE))
+
+
 def _actors(p: Proposition) -> set[str]:
     """The resolved entities that did it (``@E2``; "he" read as the person last named, ``?E2``)."""
     return {a[1:] for a in p.agents if a[:1] in "@?"}
@@ -50,7 +56,7 @@ def names_only(a: Claim, b: Claim, p: Proposition, q: Proposition, names: frozen
         return False
     verbs = set(p.predicate.split()) | set(q.predicate.split()) | REPORTING_VERBS
     shared = (set(a.terms) & set(b.terms)) - verbs
-    if any(w not in names for w in shared):
+    if any(not (w in names and _written_as_name(w, a.text) and _written_as_name(w, b.text)) for w in shared):
         return False
     common = set(a.entities) & set(b.entities)
     if not shared and not common:
