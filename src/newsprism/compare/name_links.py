@@ -18,7 +18,6 @@ from typing import Iterable
 
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
-from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Entity
 
 __all__ = ["name_words", "names_only"]
@@ -49,12 +48,13 @@ def _actors(p: Proposition) -> set[str]:
 
 def names_only(a: Claim, b: Claim, p: Proposition, q: Proposition, names: frozenset[str],
                same_action: bool) -> bool:
-    """Beyond one name of the story and the two verbs (and verbs of saying), the claims share no
+    """Beyond one name of the story and the two predicates, the claims share no
     content word, no figure and no day — and they do not both tell one action (``same_action``)
     on a resolved entity other than who did it."""
     if not names or p.figures & q.figures or p.days & q.days:
         return False
-    verbs = set(p.predicate.split()) | set(q.predicate.split()) | REPORTING_VERBS
+    # (the two predicates only: "report" the noun is a shared word, "said" / "said" a shared verb)
+    verbs = set(p.predicate.split()) | set(q.predicate.split())
     shared = (set(a.terms) & set(b.terms)) - verbs
     if any(not (w in names and _written_as_name(w, a.text) and _written_as_name(w, b.text)) for w in shared):
         return False
