@@ -20,7 +20,6 @@ from newsprism.compare.fact_params import FactParams
 from newsprism.compare.match import (
     LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
 )
-from newsprism.compare.name_links import names_only
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, body_start
@@ -37,7 +36,6 @@ class Props:
     similarity: PredicateSimilarity
     threshold: float
     other_patients: bool = False  # the same action on other named patients contradicts ("won Arkansas" / "won South Carolina")
-    names: frozenset[str] = frozenset()  # the words of the story's names (newsprism.compare.name_links.name_words)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -94,13 +92,6 @@ class Props:
         """The two claims' actions may be one (:func:`newsprism.compare.match.actions_compatible`)."""
         p, q = self.of.get(a.id), self.of.get(b.id)
         return p is not None and q is not None and actions_compatible(p, q, self.similarity, self.threshold)
-
-    def names_only(self, a: Claim, b: Claim) -> bool:
-        """The two claims share nothing but names (:func:`newsprism.compare.name_links.names_only`)."""
-        p, q = self.of.get(a.id), self.of.get(b.id)
-        if p is None or q is None:
-            return False
-        return names_only(a, b, p, q, self.names, predicates_agree(p, q, self.similarity, self.threshold))
 
     def differ(self, a: Claim, b: Claim) -> bool:
         """The two claims tell different actions: each clause's main verb tells one (not a
@@ -200,11 +191,6 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
-    if params.names_only_terms and props is not None and float(pairs.terms[i, j]) < params.names_only_terms and (
-            props.names_only(ci, cj)):
-        # nothing in common but the story's names (and a verb): "Trump spoke for 77 minutes" /
-        # "Trump spoke with so much gusto ..." tell two things about one man
-        return "partly"
     if params.hedge_apart and props is not None and verdict not in ("agrees", "predicate"):
         p, q = props.of.get(ci.id), props.of.get(cj.id)
         guess = next((x for x in (p, q) if x is not None and x.hedged), None)

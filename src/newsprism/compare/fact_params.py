@@ -92,7 +92,3 @@ class FactParams:
     # longer sentences, with this many content words in common beyond the action
     clause_facts: bool = True
     clause_min_shared: int = 2
-    # two claims sharing no content word but the story's names and their verbs, no figure, no day, and
-    # not one action on an entity besides who did it (newsprism.compare.name_links): "partly", unless
-    # their words agree this much (0: off)
-    names_only_terms: float = 0.4

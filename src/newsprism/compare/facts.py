@@ -50,7 +50,6 @@ from newsprism.compare.fact_text import (
     headline_claim,
 )
 from newsprism.compare.match import PredicateSimilarity
-from newsprism.compare.name_links import name_words
 from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
@@ -295,7 +294,7 @@ def build_facts(
         of = props_of if props_of is not None else propositions(claims, analysis, docs, reads)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
-        props = Props(of, similarity, params.predicate_similar, params.other_patients, name_words(analysis.entities))
+        props = Props(of, similarity, params.predicate_similar, params.other_patients)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}
