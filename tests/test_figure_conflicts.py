@@ -567,3 +567,12 @@ def test_the_terms_of_a_ratio_count_nothing():
         assert _ratio_term(term(word), text), word
     assert _ratio_term(term("three", 1), text)  # "one out of three"
     assert not _ratio_term(term("Three"), text)  # "Three boats": a count
+
+
+def test_one_to_one_keeps_each_figure_in_its_first_pair_only():
+    from newsprism.compare.figure_conflicts import one_to_one
+
+    # "17 percent" (a0) pairs best with b1; a1 then cannot take b1, and a0 is not matched twice
+    pairs = [(0.9, 0, 1), (0.8, 1, 1), (0.7, 0, 0), (0.6, 1, 0)]
+    assert one_to_one(pairs) == [(0.9, 0, 1), (0.6, 1, 0)]
+    assert one_to_one([]) == []

@@ -58,8 +58,23 @@ from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import ConflictSlot, Figure, Finding, Span, Version
 
 
-__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "story_figures", "StoryFigures",
+__all__ = ["conflict", "fact_figures", "aligned_figures", "mentions_value", "one_to_one", "story_figures", "StoryFigures",
            "of_two_holders", "of_two_sets", "of_two_outcomes", "of_two_windows"]
+
+
+def one_to_one(pairs: Sequence[tuple[float, int, int]]) -> list[tuple[float, int, int]]:
+    """Greedy one-to-one matching of ``(score, i, j)`` pairs taken in the given order: a pair is kept
+    when neither its ``i`` nor its ``j`` is already taken (each figure matches at most one)."""
+    used_a: set[int] = set()
+    used_b: set[int] = set()
+    matched = []
+    for score, i, j in pairs:
+        if i in used_a or j in used_b:
+            continue
+        used_a.add(i)
+        used_b.add(j)
+        matched.append((score, i, j))
+    return matched
 
 
 def _versions_by_value(rows: Sequence[tuple[str, str, Span, str | None]]) -> tuple[Version, ...]:
@@ -636,15 +651,7 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
             # same figure told alike, before one of another value ("17 percent" each for
             # Trump and Huckabee in two reports, not 17 against Romney's 21)
             pairs.sort(key=lambda p: -p[0] * (_MARGIN if figs[da][p[1]].fig.value == figs[db][p[2]].fig.value else 1.0))
-            used_a: set[int] = set()
-            used_b: set[int] = set()
-            matched = []
-            for score, i, j in pairs:
-                if i in used_a or j in used_b:
-                    continue
-                used_a.add(i)
-                used_b.add(j)
-                matched.append((score, i, j))
+            matched = one_to_one(pairs)
             compatible = {(i, j) for _, i, j in matched if _compatible(figs[da][i], figs[db][j])}
             bound_a, bound_b = {i for i, _ in compatible}, {j for _, j in compatible}
             bound.extend((figs[da][i], figs[db][j]) for i, j in compatible)

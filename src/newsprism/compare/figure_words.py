@@ -35,6 +35,7 @@ from newsprism.compare.figure_conflicts import (
     _figures_of,
     _merged,
     mentions_value,
+    one_to_one,
 )
 from newsprism.compare.figure_values import _num, vague_in_words
 from newsprism.extract.claims import Claim
@@ -134,15 +135,7 @@ def word_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], figures: Stor
                         pairs.append((score, i, j))
             # the same figure told alike first (within the margin), as the aligned figures do
             pairs.sort(key=lambda p: -p[0] * (_MARGIN if _compatible(figs[da][p[1]], figs[db][p[2]]) else 1.0))
-            used_a: set[int] = set()
-            used_b: set[int] = set()
-            matched = []
-            for score, i, j in pairs:
-                if i in used_a or j in used_b:
-                    continue
-                used_a.add(i)
-                used_b.add(j)
-                matched.append((score, i, j))
+            matched = one_to_one(pairs)
             rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
             for score, i, j in pairs:
                 rival.setdefault(("a", i), []).append((score, _num(figs[db][j].fig.value)))
