@@ -416,15 +416,10 @@ def _words_of(claim: Claim) -> list[str]:
     return _WORD.findall(claim.text.lower())
 
 
-def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = None, n: int | None = None) -> np.ndarray:
-    """Cosine of sublinear TF-IDF vectors of word forms (every word, counts
-    kept: tf = 1 + log count, idf = log((1 + n) / (1 + df)) + 1), all pairs; df
-    and n from ``rows`` unless given. The parser-free lexical view: the stem view
-    (:func:`_term_cosines`) keeps only what the tagger calls content words, and
-    a tagging slip ("shelling" as a verb in one report, a noun in the other)
-    drops a shared word there but not here."""
+def row_entries(rows: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
+    """Each (row, item) of ``rows`` once, sorted by row then column (columns numbered in order of
+    first occurrence): its row, its column, how many times the row has it; and the columns by item."""
     lens = [len(row) for row in rows]
-    # columns in order of first occurrence; each (row, word) once, with its count
     vocab: dict[str, int] = {}
     cols = np.fromiter((vocab.setdefault(w, len(vocab)) for w in chain.from_iterable(rows)), dtype=np.int64,
                        count=sum(lens))
@@ -432,6 +427,18 @@ def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = 
     keys, counts = np.unique(np.repeat(np.arange(len(rows), dtype=np.int64), lens) * width + cols,
                              return_counts=True)
     at_rows, at_cols = np.divmod(keys, width)
+    return at_rows, at_cols, counts, vocab
+
+
+def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = None, n: int | None = None) -> np.ndarray:
+    """Cosine of sublinear TF-IDF vectors of word forms (every word, counts
+    kept: tf = 1 + log count, idf = log((1 + n) / (1 + df)) + 1), all pairs; df
+    and n from ``rows`` unless given. The parser-free lexical view: the stem view
+    (:func:`_term_cosines`) keeps only what the tagger calls content words, and
+    a tagging slip ("shelling" as a verb in one report, a noun in the other)
+    drops a shared word there but not here."""
+    at_rows, at_cols, counts, vocab = row_entries(rows)
+    width = max(len(vocab), 1)
     total = n if n is not None and df is not None else len(rows)
     if df is None:
         seen_in = np.bincount(at_cols, minlength=len(vocab)).tolist()  # rows with the word: 1 or more
@@ -441,7 +448,7 @@ def _word_cosines(rows: Sequence[Sequence[str]], df: Mapping[str, int] | None = 
         idf_of = [math.log((1 + total) / (1 + seen)) + 1.0 if (seen := df.get(w)) else top for w in vocab]
     tf_of = [0.0] + [1.0 + math.log(k) for k in range(1, int(counts.max(initial=0)) + 1)]
     x = np.zeros((len(rows), width), dtype=np.float32)
-    if len(keys):
+    if len(at_rows):
         # tf * idf in double (as Python floats multiply), stored as float32
         x[at_rows, at_cols] = np.array(tf_of, dtype=np.float64)[counts] * np.array(idf_of, dtype=np.float64)[at_cols]
     x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)

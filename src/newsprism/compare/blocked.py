@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any, Sequence, cast
 
@@ -43,6 +42,7 @@ from newsprism.compare.align import (
     event_rows,
     is_credit_line,
     quote_share,
+    row_entries,
     verbatim,
     shared_text,
 )
@@ -180,14 +180,7 @@ def _pair_dot(a: _Rows, left: np.ndarray, right: np.ndarray, b_vals: np.ndarray 
 def _entries(rows: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Each (row, item) of ``rows`` once, sorted by row then column (columns numbered in order of
     first occurrence): its row, its column, how many times the row has it; and the columns' count."""
-    vocab: dict[str, int] = {}
-    lens = [len(row) for row in rows]
-    cols = np.fromiter((vocab.setdefault(k, len(vocab)) for k in chain.from_iterable(rows)), dtype=np.int64,
-                       count=sum(lens))
-    width = max(len(vocab), 1)
-    keys, counts = np.unique(np.repeat(np.arange(len(rows), dtype=np.int64), lens) * width + cols,
-                             return_counts=True)
-    at_rows, at_cols = np.divmod(keys, width)
+    at_rows, at_cols, counts, vocab = row_entries(rows)
     return at_rows, at_cols, counts, len(vocab)
 
 
