@@ -159,8 +159,12 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
             gj = grams[j] if j in grams else grams.setdefault(j, _trigrams(b))
             if not _may_reach(gi, gj, min(len(a), len(b)), cutoff):
                 continue  # the same test, decided without the alignment
+            # a quote of one or two words is shared only by a quote of those words, not found
+            # inside a longer one: a scare-quoted "principles" is not a remark that uses the word
+            short = min(a.count(" "), b.count(" ")) < 2
+            match = fuzz.ratio if short else fuzz.partial_ratio
             # with score_cutoff a score below it comes back as 0 (sooner): the test is the same
-            if fuzz.partial_ratio(a, b, score_cutoff=cutoff) >= cutoff:
+            if match(a, b, score_cutoff=cutoff) >= cutoff:
                 group.append(r)
                 group_docs.add(r.doc)
                 used.add(j)
