@@ -34,15 +34,20 @@ judgement, never the bare word.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Collection, Mapping, Sequence
+from typing import Mapping
 
 from spacy.tokens import Span as SpacySpan
 from spacy.tokens import Token
 
-from newsprism.compare.doc_reads import DocReads, lemmas_of
+from newsprism.compare.cue_words import CONDUCT_VERBS as _CONDUCT_VERBS
+from newsprism.compare.cue_words import HEDGES as _HEDGES
+from newsprism.compare.cue_words import LOOKS as _LOOKS
+from newsprism.compare.cue_words import SPEECH_JUDGING as _SPEECH_JUDGING
+from newsprism.compare.cue_words import WORDING_VERBS as _WORDING_VERBS
+from newsprism.compare.cue_words import CueWords, cue_words
+from newsprism.compare.doc_reads import DocReads
 from newsprism.compare.labels import quote_state
 from newsprism.compare.loaded_verbs import loaded_speech
 from newsprism.compare.mention_items import is_person_noun
@@ -52,30 +57,16 @@ from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, J
 
 __all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking",
            "whole_word", "CUE_RANK",
-           "JUDGING_ADJ", "FACTUAL"]
+           "JUDGING_ADJ", "FACTUAL", "CueWords", "cue_words"]
 
 # judging adverbs and hedges a reporter adds in their own voice
 _JUDGING = JUDGING_ADVERBS
-# adjectives of judgement that VADER's lexicon lacks or rates mild
-JUDGING_ADJ = JUDGING_ADJECTIVES
 # verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "peddled"):
 # the outlet's verdict on how someone behaved
 _JUDGING_VERBS = JUDGING_VERBS
-# verbs of forceful criticism or praise ("blasted", "assailed", "slammed", "touted"): the report's
-# word for an act of speech it tells, not a verdict on anyone. One outlet's choice of it is framing
-# only beside another outlet telling the same act in other words (``wording`` cues, used by
-# compare/framing.py on facts two outlets tell); alone, "Mr. Trump assailed a federal judge" is
-# how NYT reports the act, not NYT's judgement of it ("criticize", "condemn" are the plain words)
-_WORDING_VERBS = frozenset(
-    """slam blast lash rip bash decry scold berate mock taunt lambaste assail chide hammer skewer trash
-    pummel excoriate tout trumpet hail
-    """.split()
-)
-# the verbs by which a report judges or words someone's conduct or speech, not what was said
-_CONDUCT_VERBS = _JUDGING_VERBS | _WORDING_VERBS
-# verbs of speech that frame what was said ("Boehner admitted", "claimed") — wording, and only when
-# said of a speaker of their own
-_SPEECH_JUDGING = frozenset("concede admit claim insist".split())
+
+# adjectives of judgement that VADER's lexicon lacks or rates mild
+JUDGING_ADJ = JUDGING_ADJECTIVES
 # strong-valence words in VADER's lexicon that state a fact, a state of mind or a fixed term,
 # not the reporter's judgement ("dead", "illegal immigrants", "a poor background", "not pleased",
 # "bold letters", "a clean funding bill", "terrorist attacks", "doing their best", "super PACs", "super delegates",
@@ -94,11 +85,6 @@ _MIN_VALENCE = 1.5
 # a modifier judges on valence alone only when strongly charged ("dismal", "brilliant"; not
 # "powerful", "special", "difficult")
 _MIN_MODIFIER_VALENCE = 2.0
-_HEDGES = frozenset("seem appear".split())
-# verbs of how something looks or sounds to the reporter ("Clinton looks much weaker than recent
-# nominees", "his speech sounded more presidential"): a hedge only with an adjective that judges or
-# grades ("looks good", "looked different" tell nothing of the reporter's view)
-_LOOKS = frozenset("look sound".split())
 # how someone seemed to feel or stand ("the justices appeared worried", "she seemed determined"):
 # the reporter's reading of a person's manner, not a verdict on anything
 _STATES_OF_MIND = frozenset(
@@ -337,81 +323,6 @@ def tells_speaking(span: SpacySpan, reads: DocReads | None = None) -> bool:
     words = cue_words(span.doc, reads)
     return bool(words.between(words.telling, span.start, span.end)) \
         or (bool(words.between(words.speech, span.start, span.end)) and _holds_speech_at(span))
-
-
-@dataclass(frozen=True)
-class CueWords:
-    """Which tokens of one document pass the cheap tests, read from its POS, DEP, LEMMA, LOWER,
-    IS_LOWER, SENT_START and HEAD columns once (each distinct value's string read once), not per
-    sentence and ``Token``: ``may`` what every branch of :func:`cues` requires of a word (lower-case,
-    or a sentence's capitalised first word, and one of the parts of speech, relations and lemmas its
-    branches read); ``telling`` a word :func:`tells_speaking` accepts by itself; ``speech`` a verb
-    of speech (where a noun may hold the speech, :func:`_holds_speech_at`). Indices in order."""
-
-    may: tuple[int, ...]
-    telling: tuple[int, ...]
-    speech: tuple[int, ...]
-
-    @staticmethod
-    def read(doc, reads: DocReads | None = None) -> "CueWords":
-        import numpy as np
-        from spacy.attrs import DEP, HEAD, IS_LOWER, LOWER, POS, SENT_START
-        from spacy.parts_of_speech import NAMES
-
-        n = len(doc)
-        if not n:
-            return CueWords((), (), ())
-        cols = doc.to_array([POS, DEP, LOWER, IS_LOWER, SENT_START, HEAD])
-        strings = doc.vocab.strings
-
-        def column(k: int, name: Callable[[int], str]) -> tuple[list[str], "np.ndarray"]:
-            """The strings of column ``k``'s distinct values, and each token's value among them."""
-            values, where = np.unique(cols[:, k], return_inverse=True)
-            return [name(h) for h in values.tolist()], where.reshape(-1)
-
-        def test(names: Sequence[str], where: "np.ndarray", words: Collection[str]) -> "np.ndarray":
-            return np.array([x in words for x in names], dtype=bool)[where]
-
-        pos, pos_at = column(0, lambda h: NAMES.get(h, ""))
-        dep, dep_at = column(1, strings.__getitem__)
-        lemmas = lemmas_of(doc, reads)
-        lemma, low, lemma_at = lemmas.names, lemmas.low, lemmas.where
-        verb, aux = test(pos, pos_at, ("VERB",)), test(pos, pos_at, ("AUX",))
-        # a verb of speech WordNet reads as weighing the speaking ("chastised", "derided"; loaded_verbs)
-        weighs = np.zeros(len(low), dtype=bool)
-        for k in np.unique(lemma_at[verb]).tolist():  # the lemmas of verbs only
-            weighs[k] = loaded_speech(low[k])
-        loaded = verb & weighs[lemma_at]
-        adj, adv, noun = test(pos, pos_at, ("ADJ",)), test(pos, pos_at, ("ADV",)), test(pos, pos_at, ("NOUN",))
-        advmod, amod = test(dep, dep_at, ("advmod",)), test(dep, dep_at, ("amod",))
-        judging_adverb = adv & advmod
-        if judging_adverb.any():  # their lower-cased forms, read for these words only
-            forms, form_at = np.unique(cols[judging_adverb, 2], return_inverse=True)
-            judging_adverb[judging_adverb] = test([strings[h] for h in forms.tolist()], form_at.reshape(-1), _JUDGING)
-        may = (((verb | aux) & test(low, lemma_at, _HEDGES | _LOOKS)) | test(low, lemma_at, ("remain",)) | judging_adverb
-               | (verb & test(low, lemma_at, _JUDGING_VERBS | _WORDING_VERBS | _SPEECH_JUDGING)) | loaded | ((adj | verb) & amod)
-               | (adj & test(dep, dep_at, ("acomp",)))
-               | (noun & test(dep, dep_at, ("attr", "pobj")) & test(low, lemma_at, VERDICT_NOUNS)))
-        first = cols[:, 4] == 1  # a sentence's first word, capitalised, the rest lower-case ("Famously, ...")
-        opening = np.flatnonzero(may & first & (cols[:, 3] != 1)).tolist()
-        may &= cols[:, 3] == 1
-        may[[i for i in opening if doc[i].text[1:].islower()]] = True
-        heads = np.arange(n) + cols[:, 5].astype(np.int64)  # HEAD is the offset to the head
-        speaking = np.array([x in REPORTING_VERBS for x in lemma], dtype=bool)  # the lemma as written
-        telling = (advmod & speaking[lemma_at[heads]]) | (test(dep, dep_at, ("appos",)) & test(low, lemma_at, STATEMENT_NOUNS)) \
-            | (verb & test(low, lemma_at, _CONDUCT_VERBS)) | loaded
-        speech = verb & test(low, lemma_at, REPORTING_VERBS)
-        return CueWords(*(tuple(np.flatnonzero(m).tolist()) for m in (may, telling, speech)))
-
-    @staticmethod
-    def between(indices: tuple[int, ...], start: int, end: int) -> tuple[int, ...]:
-        """The ``indices`` in ``[start, end)``."""
-        return indices[bisect_left(indices, start) : bisect_left(indices, end)]
-
-
-def cue_words(doc, reads: DocReads | None = None) -> CueWords:
-    """:class:`CueWords` of ``doc``: read once per story (``reads``), else for this call."""
-    return (reads or DocReads()).get(doc, CueWords.read)
 
 
 def _reported_or_negated(tok: Token) -> bool:
