@@ -35,6 +35,10 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc
 
 from newsprism.extract.claims import Claim
+from newsprism.compare.counted_nouns import MEASURE_WORDS as _MEASURE_WORDS
+from newsprism.compare.counted_nouns import counted_noun as _noun
+from newsprism.compare.counted_nouns import heading_noun as _heading_noun
+from newsprism.compare.counted_nouns import noun_tail as _noun_tail
 from newsprism.compare.fact_text import is_web_address
 from newsprism.compare.figure_roles import (
     OUTCOME_PLAIN,
@@ -124,7 +128,7 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
     for fact in facts:
         if len(fact.docs) < 2:
             continue
-        rows: dict[str, dict[str, list[tuple[tuple[float, float], Span]]]] = {}
+        rows: dict[str, dict[str, list[tuple[tuple[float, float], Span, tuple[str, frozenset[str]]]]]] = {}
         for sup in fact.support:
             c = by_id.get(sup.claim)
             if c is None or sup.strength != "same fact" or _HEDGE.search(c.text) or is_web_address(c.text):
@@ -134,16 +138,19 @@ def fact_figures(facts, claims: Sequence[Claim]) -> list[Finding]:
                 if slot is None or _in_range(c, f):
                     continue
                 rows.setdefault(slot, {}).setdefault(c.doc, []).append(
-                    (_interval(_num(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text)))
+                    (_interval(_num(f.value), f.qualifier), Span(f.doc, f.start, f.end, f.text), _noun_tail(f)))
             for m in _YEAR.finditer(c.text):
                 v = float(m.group(0))
                 rows.setdefault("year", {}).setdefault(c.doc, []).append(
-                    ((v, v), Span(c.doc, c.start + m.start(), c.start + m.end(), m.group(0))))
+                    ((v, v), Span(c.doc, c.start + m.start(), c.start + m.end(), m.group(0)), ("", frozenset())))
         for slot, per_doc in rows.items():
             once = {d: items[0] for d, items in per_doc.items() if len({it[1].text for it in items}) == 1}
             if len(once) < 2 or len(once) < len(per_doc):
                 continue
             docs = sorted(once)
+            tails = [once[d][2] for d in docs if once[d][2][1]]
+            if any(t[0] == u[0] and t[1].isdisjoint(u[1]) for x, t in enumerate(tails) for u in tails[x + 1:]):
+                continue  # one noun of two groups ("people in the town of Kasese" / "in the city of Mbarara")
             clash = any(
                 once[a][0][1] < once[b][0][0] or once[b][0][1] < once[a][0][0] for x, a in enumerate(docs) for b in docs[x + 1:]
             )
@@ -191,11 +198,6 @@ def _in_range(claim: Claim, f) -> bool:
                 or _RATIO_AFTER.match(claim.text[hi:hi + 16]))
 
 
-# words that measure rather than name what is counted ("a 67 percentage point margin",
-# "up 19 percentage points"): two figures in them may count anything
-_MEASURE_WORDS = frozenset({"point", "points", "percent", "percentage", "cent", "times", "fold"})
-
-
 # the question each unit's versions answer, for a heading a reader can read
 _ASKS: Mapping[str, str] = MappingProxyType({
     "money": "how much money", "percent": "what percentage", "fraction": "what share", "duration": "how long",
@@ -209,23 +211,6 @@ def what_figure(unit: str, counted: str = "") -> str:
     if counted and unit in ("count", "people"):
         return f"how many {counted}"
     return _ASKS.get(unit, "what figure")
-
-
-def _noun(f) -> str:
-    words = re.findall(r"[a-z]+", (f.counts or "").lower().replace("-", ""))
-    return words[-1] if words and words[-1] not in _MEASURE_WORDS else ""
-
-
-# where the words after a counted noun stop naming it ("pirates on the larger pirate boat")
-_AFTER_NOUN = re.compile(r"\s+(?:on|in|at|of|from|with|who|that|which|to|for|by|aboard|during)\s.*$", re.IGNORECASE)
-
-
-def _heading_noun(f) -> str:
-    """The counted noun as the text writes it, for a heading: the last word before what follows
-    it ("pirates on the larger pirate boat": "pirates"; "300 rounds of ammunition": "rounds")."""
-    head = _AFTER_NOUN.sub("", f.counts or "")
-    words = re.findall(r"[A-Za-z][\w-]*", head)
-    return words[-1] if words and words[-1].lower() not in _MEASURE_WORDS else ""
 
 
 # ---------------------------------------------------------------- figures aligned by what they count

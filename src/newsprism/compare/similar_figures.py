@@ -8,7 +8,9 @@ import re
 from typing import Sequence
 
 from newsprism.compare.fact_text import is_web_address
-from newsprism.compare.figure_conflicts import _DAY, _HEDGE, _in_range, _noun, _slot_of, conflict, what_figure
+from newsprism.compare.counted_nouns import counted_noun as _noun
+from newsprism.compare.counted_nouns import same_counted
+from newsprism.compare.figure_conflicts import _DAY, _HEDGE, _in_range, _slot_of, conflict, what_figure
 from newsprism.compare.figure_values import _interval, _num
 from newsprism.extract.claims import Claim
 from newsprism.extract.figures import designations
@@ -85,9 +87,9 @@ def similar_claim_figures(claims: Sequence[Claim], scores, min_lexical: float = 
                 models_i, models_j = designations(fi.counts or ""), designations(fj.counts or "")
                 if bool(models_i) != bool(models_j) or (models_i and models_j and models_i.isdisjoint(models_j)):
                     continue  # "12 F-16 jets" / "7 F-35 jets": two models; "seven AK-47 rifles" among "Nine rifles"
-                same_noun = bool(_noun(fi)) and _noun(fi) == _noun(fj)
+                same_noun = same_counted(fi, fj)
                 if unit in ("count", "people") and _noun(fi) and _noun(fj) and not same_noun:
-                    continue  # counting different things ("130 arrived", "400 in the caravan")
+                    continue  # counting different things ("130 migrants", "400 people in the caravan")
                 shared_context = bool(_context(claims[i], fi) & _context(claims[j], fj))
                 if not ((same_noun and (shared_context or lexical >= 0.3)) or (shared_context and lexical >= 0.5)):
                     continue

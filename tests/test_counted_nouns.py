@@ -1,0 +1,32 @@
+"""What a count counts, from the words the figure extractor keeps after the number (compare/counted_nouns.py)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from newsprism.compare.counted_nouns import counted_noun, heading_noun, same_counted, tails_apart
+
+
+def _fig(counts: str | None) -> SimpleNamespace:
+    return SimpleNamespace(counts=counts)
+
+
+def test_the_counted_noun_is_the_one_before_the_phrase_that_follows_it():
+    # the issue's caravan: the migrants are counted, not the caravan
+    assert counted_noun(_fig("migrants from a Central American caravan")) == "migrants"
+    assert counted_noun(_fig("rounds of ammunition")) == "rounds"
+    assert counted_noun(_fig("people in the caravan")) == "people"
+    assert counted_noun(_fig("percentage points")) == ""  # a measure names nothing counted
+    assert counted_noun(_fig(None)) == ""
+    assert heading_noun(_fig("AK-47 rifles on the larger pirate boat")) == "rifles"
+
+
+def test_one_noun_in_two_places_is_two_groups_but_one_group_told_two_ways_is_one():
+    caravan = _fig("migrants from a Central American caravan who crossed into San Diego")
+    assert same_counted(caravan, _fig("migrants from the caravan"))
+    assert same_counted(caravan, _fig("migrants"))  # one side says no more
+    assert not same_counted(_fig("migrants"), _fig("people"))
+    kasese, mbarara = _fig("people in the town of Kasese"), _fig("people in the city of Mbarara")
+    assert tails_apart(kasese, mbarara) and not same_counted(kasese, mbarara)
+    # the kind of rounds and where they came from are two things told of them, not two groups
+    assert not tails_apart(_fig("rounds of ammunition"), _fig("rounds from the boat along with grapnels"))
