@@ -464,6 +464,13 @@ WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "frid
 # Verbs of leaving a post or a body ("left the administration last year", "quit earlier this
 # month", "resigned"): one act, whichever of them a report uses (date conflicts).
 DEPARTURE_VERBS = frozenset("leave quit resign depart exit".split())
+# Acts that happen once to who or what they are told of, so that the year a report gives one
+# names it ("elected to Congress in 1995", "founded in 1998"); a year of a repeatable act ("won
+# the election in 2008" / "in 2012") tells which time, and two years are no conflict.
+ONCE_VERBS = frozenset(
+    """bear die found establish elect appoint nominate join marry graduate retire hire build
+    incorporate create form""".split()
+) | DEPARTURE_VERBS
 # Events fixed on a calendar ahead of time ("The primary would be held on April 30", "hold
 # special-election primaries in mid May"): two reports of one day giving them other dates
 # disagree (date conflicts), and the verbs that fix them.

@@ -28,7 +28,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc
 
 from newsprism.compare.blocked import pairs_at_least
-from newsprism.compare.date_conflicts import date_conflicts
+from newsprism.compare.date_conflicts import date_conflicts, year_of_repeatable_act
 from newsprism.compare.figure_conflicts import (
     StoryFigures,
     _versions_by_value,
@@ -480,6 +480,12 @@ def _linked(claims: Sequence[Claim], facts, scores, threshold: float = 0.75) -> 
     return frozenset(out)
 
 
+def _inside_one(f: Finding, found: Sequence[Finding]) -> bool:
+    """Every citation of ``f`` lies inside a citation of one same finding of ``found``."""
+    return any(all(any(c.doc == o.doc and o.start <= c.start and c.end <= o.end for o in g.citations)
+                   for c in f.citations) for g in found)
+
+
 def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=(),
                    scores=None, figures: StoryFigures | None = None) -> list[Finding]:
     """Every outlet conflict of the story (unnumbered). ``scores``: the
@@ -519,14 +525,19 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
         # indefinite counts told by other verbs ("4 states" with ads, "11 states" voting) count two sets
         if of_two_sets(f, worded):
             continue
+        # two years of an act that recurs ("won the presidential election in 2008" / "in 2012") tell
+        # two times of it
+        if f.about.startswith("which year") and any(year_of_repeatable_act(c, docs) for c in f.citations):
+            continue
         # people killed and people wounded ("killed 30" / "wounded 45") are other people
         if of_two_outcomes(f, worded):
             continue
         # a running total and one day's count ("130 since Saturday" / "30 on Tuesday") are two figures
         if of_two_windows(f, worded):
             continue
-        # a figure slot the dedicated detectors already reported is not reported twice
-        if not any((c.doc, c.start) in cited for c in f.citations):
+        # a figure slot the dedicated detectors already reported is not reported twice, nor a
+        # figure inside the words another conflict cites ("2019" of "whose term ends in 2019")
+        if not any((c.doc, c.start) in cited for c in f.citations) and not _inside_one(f, found):
             found.append(f)
             cited.update((c.doc, c.start) for c in f.citations)
     # a conflict is between outlets: two reports of one outlet (an update, a second edition)

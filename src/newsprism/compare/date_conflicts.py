@@ -47,7 +47,15 @@ scheduling holds, sets or slates ("The primary would be held on April 30",
 entities and "for"/"of" complement on its noun. Two reports published within a
 day of each other that put it on days that cannot overlap, both still ahead,
 each giving one day, conflict; "will" and "would" tell the plan as it stands,
-a negation, "could"/"may" or a condition does not.
+a negation, "could"/"may" or a condition does not. The event may be told by its
+verb with who does it ("The Senate will vote on the bill on March 5", "is
+scheduled to vote"): the doer is part of which event it is.
+
+A year alone dates an event too ("Jackson, who was elected to Congress in
+1995": the relative pronoun stands for Jackson) when the act happens once to
+its participants (lexicon ``ONCE_VERBS``: elected, founded, born, joined, left);
+the year of a repeatable act ("won the presidential election in 2008") tells
+which time of it, and two such years are no conflict, here or as figures.
 """
 
 from __future__ import annotations
@@ -62,12 +70,13 @@ from newsprism.compare.figure_conflicts import conflict
 from newsprism.compare.figure_roles import _governing
 from newsprism.extract.claims import Claim
 from newsprism.extract.times import MONTHS
-from newsprism.lexicon import DEPARTURE_VERBS, EVENT_KIND_WORDS, REPORTING_VERBS, SCHEDULED_EVENTS, SCHEDULING_VERBS
+from newsprism.lexicon import DEPARTURE_VERBS, EVENT_KIND_WORDS, ONCE_VERBS, REPORTING_VERBS, SCHEDULED_EVENTS, SCHEDULING_VERBS
 from newsprism.model import Finding, Span, StoryAnalysis, Version
 
-__all__ = ["date_conflicts"]
+__all__ = ["date_conflicts", "year_of_repeatable_act"]
 
 _FULL_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
+_YEAR_ONLY = re.compile(r"^(?:1[89]|20)\d\d$")
 # coarse days named relative to publication ("last week", "earlier this month")
 _RELATIVE = re.compile(r"^(?:the\s+)?(?:(?:earlier|late|later)\s+)?(?P<which>last|this)\s+(?P<unit>week|month|year)$")
 # a month with no day, or a part of one ("April", "mid May", "late-March"): in the year that puts
@@ -153,6 +162,9 @@ def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
         if _act(verb) == "leave" and not own & {"dobj", "prep"}:
             wanted.add("dobj")
         args.extend(c for c in verb.head.children if c.dep_ in wanted)
+    if verb.dep_ == "relcl":
+        # "Jackson, who was elected ...": the relative pronoun stands for the noun the clause is of
+        args = [verb.head if a.tag_ in ("WP", "WDT") and a.dep_ in ("nsubj", "nsubjpass") else a for a in args]
     out: set[str] = set()
     for a in args:
         for t in [a, *(c for c in a.children if c.dep_ in ("compound", "amod", "poss"))]:
@@ -186,12 +198,15 @@ def mention_starts(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, st
     return starts
 
 
-def _interval(t, published: date | None) -> tuple[str, str] | None:
+def _interval(t, published: date | None, years: bool = False) -> tuple[str, str] | None:
     """The first and last day (ISO) a time expression can name: one day for a resolved
     date, the days of a coarse relative one or of a month ("mid May") read against
-    ``published``; None otherwise."""
+    ``published``, with ``years`` a year's days for a year alone ("elected in 1995");
+    None otherwise."""
     if t.resolved and _FULL_DATE.match(t.resolved):
         return t.resolved[:10], t.resolved[:10]
+    if years and t.resolved and _YEAR_ONLY.match(t.resolved):
+        return f"{t.resolved}-01-01", f"{t.resolved}-12-31"
     if published is None:
         return None
     said = " ".join(t.text.lower().split())
@@ -233,7 +248,13 @@ def _apart(a: tuple[str, str], b: tuple[str, str]) -> bool:
 
 
 def _shown(text: str, iv: tuple[str, str]) -> str:
+    if _whole_year(iv) and iv[0][:4] in text:
+        return text  # "1995", not "1995 (1995-01-01 to 1995-12-31)"
     return f"{text} ({iv[0]})" if iv[0] == iv[1] else f"{text} ({iv[0]} to {iv[1]})"
+
+
+def _whole_year(iv: tuple[str, str]) -> bool:
+    return iv[0][4:] == "-01-01" and iv[1][4:] == "-12-31" and iv[0][:4] == iv[1][:4]
 
 
 def _entity_finder(starts: list[tuple[int, int, str]]):
@@ -257,16 +278,16 @@ def _published(analysis: StoryAnalysis) -> dict[str, date | None]:
 
 
 def _dated_spans(claims: Sequence[Claim], docs: Mapping[str, Doc],
-                 starts: Mapping[str, list[tuple[int, int, str]]], pub: Mapping[str, date | None]):
+                 starts: Mapping[str, list[tuple[int, int, str]]], pub: Mapping[str, date | None], years: bool = False):
     """(claim, time expression, the days it names, its parse span, the claim's entity finder)
-    for every time expression of a claim that names days and lies on the parse."""
+    for every time expression of a claim that names days (``years``: or a year) and lies on the parse."""
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None or not c.times:
             continue
         entity_at = _entity_finder(starts.get(c.doc, []))
         for t in c.times:
-            iv = _interval(t, pub.get(c.doc))
+            iv = _interval(t, pub.get(c.doc), years)
             if iv is None:
                 continue
             span = doc.char_span(t.start, t.end, alignment_mode="expand")
@@ -281,10 +302,14 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     pub = _published(analysis)
     # verb lemma -> [(doc, days, participants, time span, claim)]
     rows: dict[str, list[tuple[str, tuple[str, str], frozenset[str], Span, Claim]]] = {}
-    for c, t, iv, span, entity_at in _dated_spans(claims, docs, starts, pub):
+    # an event's year counts too ("elected to Congress in 1995" / "in 1996"); a statement's or a
+    # plan's is no day of its own
+    for c, t, iv, span, entity_at in _dated_spans(claims, docs, starts, pub, years=True):
         verb = _event_verb(span.root)
         if verb is None or verb.lemma_.lower() in REPORTING_VERBS or verb.lemma_.lower() in _LIGHT or _hedged(verb):
             continue
+        if t.resolved and _YEAR_ONLY.match(t.resolved) and _act(verb) not in ONCE_VERBS:
+            continue  # a year tells which time of a repeatable act ("won the election in 2008")
         who = _participants(verb, {x.i for x in span}, entity_at)
         if len(who) < 2:
             continue
@@ -311,11 +336,21 @@ def date_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
                     Version((da,), _shown(span_a.text, iv_a), (span_a,)),
                     Version((db,), _shown(span_b.text, iv_b), (span_b,)),
                 )
-                out.append(conflict(f"on which day: {ca.text}", "date", versions))
+                asked = "in which year" if _whole_year(iv_a) and _whole_year(iv_b) else "on which day"
+                out.append(conflict(f"{asked}: {ca.text}", "date", versions))
     for f in statement_days(claims, docs, starts, pub, _surnames(analysis)) + scheduled_days(claims, docs, starts, pub):
         if not any((s.doc, s.start) in {(x.doc, x.start) for g in out for x in g.citations} for s in f.citations):
             out.append(f)
     return out
+
+
+def year_of_repeatable_act(span: Span, docs: Mapping[str, Doc]) -> bool:
+    """The year at ``span`` dates an act that happens more than once to its participants ("won
+    the presidential election in 2008"): it tells which time, and another year is no conflict."""
+    doc = docs.get(span.doc)
+    tok = doc.char_span(span.start, span.end, alignment_mode="expand") if doc is not None else None
+    verb = _event_verb(tok.root) if tok is not None and len(tok) else None
+    return verb is not None and _act(verb) not in ONCE_VERBS
 
 
 def _one_day(iv: tuple[str, str], told: set[tuple[str, str]]) -> bool:
@@ -498,11 +533,31 @@ def _scheduled_event(span):
     25"). A date merely naming an event ("next Thursday's election", "after the November
     elections") states no schedule: a story may tell of several elections."""
     verb = _event_verb(span.root)
+    if verb is not None and _planned_act(verb):
+        return verb
     if verb is None or verb.lemma_.lower() not in SCHEDULING_VERBS:
         return None
+    planned = next((c for c in verb.children if c.dep_ == "xcomp" and _planned_act(c)), None)
+    if planned is not None:
+        return planned  # "is scheduled to vote ... on Tuesday", the day read on "scheduled"
     if verb.dep_ == "acl" and verb.head.lemma_.lower() in SCHEDULED_EVENTS:
         return verb.head
     return next((c for c in verb.children if c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in SCHEDULED_EVENTS), None)
+
+
+def _planned_act(verb) -> bool:
+    """A scheduled event told by its verb as planned, with who does it: "Parliament will vote on
+    the budget on March 12", "the Senate is scheduled to vote on Tuesday" (not "voted")."""
+    if verb.pos_ != "VERB" or verb.lemma_.lower() not in SCHEDULED_EVENTS or _doer(verb) is None:
+        return False
+    return (any(c.dep_ == "aux" and c.lower_ in ("will", "'ll") for c in verb.children)
+            or (verb.dep_ == "xcomp" and verb.head.lemma_.lower() in SCHEDULING_VERBS))
+
+
+def _doer(verb):
+    """Who does a planned act: its subject, or the subject of the verb of scheduling it completes."""
+    holder = verb.head if verb.dep_ == "xcomp" else verb
+    return next((c for c in [*verb.children, *holder.children] if c.dep_ in ("nsubj", "nsubjpass")), None)
 
 
 def _event_kind(noun, entity_at) -> frozenset[str]:
@@ -521,6 +576,15 @@ def _event_kind(noun, entity_at) -> frozenset[str]:
     for c in noun.children:
         if c.dep_ == "prep" and c.lower_ in ("for", "of", "on"):
             out.update(g.lemma_.lower() for g in c.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
+    if noun.pos_ == "VERB":
+        # what is voted on is written out ("the tax bill" / "the farm bill": two votes)
+        out.update(m.lemma_.lower() for c in noun.children if c.dep_ == "prep" and c.lower_ in ("for", "of", "on")
+                   for g in c.children if g.dep_ == "pobj" for m in g.children
+                   if m.dep_ in ("compound", "amod") and m.is_alpha)
+        # who does a planned act is part of which event it is: the House's vote and the Senate's are two
+        doer = _doer(noun)
+        ent = entity_at(doer) if doer is not None else None
+        out.add(f"@{ent}" if ent is not None else f"by:{doer.lemma_.lower()}" if doer is not None else "by:")
     return frozenset(out)
 
 
