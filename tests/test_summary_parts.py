@@ -120,3 +120,52 @@ def test_a_report_stating_the_main_clause_only_is_not_cited_for_the_clause_it_ad
     cited = [sorted({c.doc for c in s.citations}) for s in _summary(nlp, texts) if "mediated" in s.text]
     assert cited == [["ap", "nyt"]], _summary(nlp, texts)
     assert not any("dissolved" in s.text for s in _summary(nlp, texts))
+
+
+def _states(nlp, sentence: str, report: str) -> bool:
+    from newsprism.compare.summary_parts import predicate_words, states_predicate
+    from newsprism.model import Span
+
+    words = predicate_words(nlp(sentence), Span("a", 0, len(sentence), sentence))
+    return states_predicate(nlp(report), Span("b", 0, len(report), report), words)
+
+
+def test_a_cited_report_states_what_the_sentence_says_happened_not_only_its_topic(nlp):
+    """BASIL c21cb217 and a4f1d515 (open): NYT's "“I don’t have memory of this photograph,” Mr. Weiner
+    said" was cited to Fox's "said ... he's certain he did not send a lewd photo" (the same photo, not
+    the same claim); Fox's "“The program is subject to oversight by the Foreign Intelligence
+    Surveillance Court ...,” the official said." to the Times' "they acknowledge handing over material
+    when ordered to do so by the Foreign Intelligence Surveillance Court" (the same court)."""
+    from newsprism.compare.summary_parts import predicate_words
+    from newsprism.model import Span
+
+    memory = "“I don’t have memory of this photograph,” Mr. Weiner said in the interview in his office."
+    assert [w for w, _ in predicate_words(nlp(memory), Span("a", 0, len(memory), memory))] == ["memory"]
+    assert not _states(nlp, memory, "Rep. Anthony Weiner said Wednesday he's certain he did not send a lewd "
+                                    "photo of somebody's underwear to a college student via Twitter.")
+    assert _states(nlp, memory, "Mr. Weiner said he had no memory of the photograph.")
+    court = ("“The program is subject to oversight by the Foreign Intelligence Surveillance Court, the Executive "
+             "Branch, and Congress,” the official said.")
+    assert not _states(nlp, court, "But they acknowledge handing over material when ordered to do so by the "
+                                   "Foreign Intelligence Surveillance Court,")
+    assert _states(nlp, court, "The official said the surveillance is overseen by the court and Congress, "
+                               "and that its oversight is strict.")
+    # the seed: a verb and its noun state one thing; a rebel's accusation and the Post's account of the
+    # same new conditions share the imposing
+    shelling = "Shelling resumed in Aleppo on Wednesday, and evacuations from the besieged city stalled."
+    assert _states(nlp, shelling, "Residents reported the resumption of shelling and bombing runs on Wednesday.")
+    accused = ("Rebel spokesman Bassam Haj Mustafa accused the Syrian government and Iran of foiling the deal by "
+               "imposing new conditions on the rebels.")
+    assert _states(nlp, accused, "Rebel officials said the withdrawal deal had broken down after Iran imposed "
+                                 "new conditions.")
+
+
+def test_a_cited_report_states_the_sentence_with_its_polarity(nlp):
+    """Not raising prices is not raising them: a report telling the act without the negation (or
+    with one the sentence has not) does not state the sentence."""
+    sentence = "The company did not raise its prices in March, a spokeswoman said."
+    assert not _states(nlp, sentence, "The company raised its prices in March.")
+    assert _states(nlp, sentence, "The firm has not raised prices this year.")
+    plain = "The council approved the new budget on Tuesday."
+    assert _states(nlp, plain, "On Tuesday the city council approved a budget of $2 million.")
+    assert not _states(nlp, plain, "The council never approved the budget, its chairman said.")

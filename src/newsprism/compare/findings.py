@@ -33,7 +33,7 @@ from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
 from newsprism.compare.side_facts import is_side_fact
-from newsprism.compare.summary_parts import parts_told, predicate_told
+from newsprism.compare.summary_parts import parts_told, predicate_told, predicate_words, states_predicate
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
@@ -373,6 +373,13 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     cited = tuple(c for c in _stating(cited, head, [*same, *own]) if c.doc == head.doc
                   or (share(c) >= 1 / 3 and _gives(figures.get(c.doc, set()), wanted)))
     cited = _without_titles(cited)
+    if docs is not None and head.doc in docs:
+        # and what it says happened, in the same sense and polarity, not only its topic: NYT's "“I
+        # don’t have memory of this photograph,” Mr. Weiner said" is not Fox's "said ... he's certain
+        # he did not send a lewd photo"
+        words = predicate_words(docs[head.doc], head)
+        cited = tuple(c for c in cited if c.doc == head.doc or c.doc not in docs
+                      or states_predicate(docs[c.doc], c, words))
     if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
         # the sentence is quoted from its report: that report's other sentences the alignment
         # put in the fact say other things ('"Sheriff Arpaio knows the struggle ...," said Gov.

@@ -19,6 +19,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.compare.fact_text import same_stem
 from newsprism.extract.claims import Claim, content_terms
+from newsprism.lexicon import PHRASAL_REPORTING_VERBS, PLAIN_SAYING_VERBS
 from newsprism.model import Span
 
 _TENSED = frozenset({"VBD", "VBZ", "VBP", "MD"})
@@ -141,3 +142,130 @@ def _shares(parts: list[tuple[str, ...]], head: Span, same: Sequence[Claim]) -> 
         return {d: 1.0 for d in by_doc}
     return {d: min(sum(1 for t in terms if any(same_stem(t, w) for w in words)) / len(terms) for terms in parts)
             for d, words in by_doc.items()}
+
+
+# verbs that say little of their own: the predicate is their complement ("is subject to oversight",
+# "don't have memory of this photograph", "made it clear")
+_LIGHT = frozenset({"be", "have", "do", "make", "get", "take", "give", "become", "remain", "keep"})
+# verbs whose content is the verb they govern ("tried to make it clear", "appeared not to have been
+# consulted", "is expected to call for")
+_CHAIN = frozenset({"try", "want", "seek", "attempt", "begin", "start", "continue", "appear", "seem", "expect",
+                    "plan", "hope", "need", "intend", "decide", "go", "wish", "aim", "prepare", "stop", "keep"})
+_NEGATIONS = frozenset({"not", "n't", "n’t", "no", "never", "nothing", "none", "neither", "nor", "without", "nobody"})
+_CONTENT = ("NOUN", "ADJ", "VERB")
+# the endings a verb and its noun differ by ("resume" / "resumption", "impose" / "imposition")
+_ENDING = re.compile(r"(?:ations?|itions?|ptions?|tions?|sions?|ments?|ances?|ences?|ings?|als?|ed|es|e|s)$")
+
+
+def _root(word: str) -> str:
+    return _ENDING.sub("", word) if len(word) > 5 else word
+
+
+def _kin(a: str, b: str) -> bool:
+    """Two words of one predicate: the same stem (:func:`same_stem`) or a verb and its noun."""
+    if same_stem(a, b):
+        return True
+    ra, rb = _root(a), _root(b)
+    return len(ra) >= 4 and ra == rb
+
+
+def _negated(tok: Token) -> bool:
+    """Whether the clause ``tok`` stands in is negated: a negation among its verb's words outside any
+    clause below it ("I don't have memory", "Not a single thing he said is accurate", "never took")."""
+    verb = tok
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    def own(t: Token) -> bool:  # a word of ``verb``'s own clause, not of a clause below it
+        while t.i != verb.i:
+            if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass"):
+                return False
+            t = t.head
+        return True
+    return any(t.lower_ in _NEGATIONS for t in verb.subtree if t.i != verb.i and own(t.head) and t.dep_ != "conj")
+
+
+def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool]]:
+    """What the sentence ``head`` (a span of ``doc``) says happened, as words a report must use to state
+    it: its main verbs (those joined by "and" too) and what each governs — past a verb of saying, the
+    words said ("“I don’t have memory of this photograph,” Mr. Weiner said": "memory"); past a light
+    verb ("be", "have", "make"), its complement ("is subject to oversight": "subject", "oversight");
+    past a verb like "try" or "expect", the verb it governs; a verb's object and the verb of a
+    clause it takes by a preposition ("accused Iran of foiling the deal by imposing new conditions")
+    — each with whether its clause is negated. Names are no predicate: a report naming the same people
+    may tell something else of them. Empty when the parse gives nothing to go on."""
+    span = doc.char_span(head.start, head.end, alignment_mode="expand")
+    if span is None:
+        return []
+    roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
+    out: dict[int, Token] = {}
+    seen: set[int] = set()
+
+    def add(t: Token) -> None:
+        # (not spaCy's stop words: "call", "give", "show" are predicates)
+        if t.pos_ in _CONTENT and t.is_alpha and t.lemma_.lower() not in _LIGHT:
+            out[t.i] = t
+
+    def visit(v: Token, top: bool = True) -> None:
+        if v.i in seen or not (span.start <= v.i < span.end):
+            return
+        seen.add(v.i)
+        lemma = v.lemma_.lower()
+        for c in v.children:
+            if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX"):
+                visit(c, top)
+        clauses = [c for c in v.children if c.dep_ in ("ccomp", "xcomp", "parataxis") and c.pos_ in ("VERB", "AUX")]
+        particle = next((c.lower_ for c in v.children if c.dep_ in ("prt", "advmod") and c.i == v.i + 1), None)
+        saying = lemma in PLAIN_SAYING_VERBS or (lemma, particle) in PHRASAL_REPORTING_VERBS
+        if saying or lemma in _CHAIN and clauses:
+            # a verb of saying tells nothing of its own: with no clause said (a quotation the parser
+            # hung elsewhere), nothing to go on
+            for c in clauses:
+                visit(c, top)
+            return
+        if lemma in _LIGHT:
+            for c in v.children:
+                if c.dep_ in ("attr", "acomp", "dobj", "oprd", "ccomp") and c.pos_ in ("NOUN", "ADJ"):
+                    add(c)
+                    for p in c.children:  # "subject to oversight", "certain of"
+                        if p.dep_ == "prep" and c.pos_ == "ADJ":
+                            for o in p.children:
+                                if o.dep_ == "pobj":
+                                    add(o)
+            for c in clauses:
+                visit(c, top)
+            return
+        add(v)
+        for c in v.children:
+            # the main verb's object ("shared a photo" is "tweeted a photo"), not one deeper down:
+            # "found it impossible to say what motivated the attackers" is not the attack
+            if c.dep_ == "dobj" and c.pos_ == "NOUN" and top:
+                add(c)
+            elif c.dep_ == "prep":
+                for p in c.children:
+                    if p.dep_ == "pcomp" and p.pos_ == "VERB":
+                        visit(p, False)
+        for c in clauses:
+            visit(c, False)
+
+    # the sentence's verb, not a dateline the parser made a root of its own ("WASHINGTON --")
+    for r in sorted(roots, key=lambda t: t.pos_ not in ("VERB", "AUX"))[:1]:
+        visit(r)
+    return [(t.lemma_.lower(), _negated(t)) for _, t in sorted(out.items())]
+
+
+def states_predicate(doc: Doc, cited: Span, words: Sequence[tuple[str, bool]]) -> bool:
+    """Whether the cited span (of ``doc``, a report's parse) uses one of the sentence's
+    :func:`predicate_words` with the same polarity: not remembering a photograph is not being
+    certain one sent none. True with no words to go on (the sentence's words are judged apart)."""
+    if not words:
+        return True
+    span = doc.char_span(cited.start, cited.end, alignment_mode="expand")
+    if span is None:
+        return True
+    for t in span:
+        lemma = t.lemma_.lower()
+        # content words only: "over" is no "oversight"; a title line may tag its words as names
+        if t.pos_ in _CONTENT + ("ADV", "PROPN") and t.is_alpha \
+                and any(_kin(lemma, w) and _negated(t) == neg for w, neg in words):
+            return True
+    return False
