@@ -236,11 +236,19 @@ def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool]]:
             return
         add(v)
         for c in v.children:
-            # the main verb's object ("shared a photo" is "tweeted a photo"), not one deeper down:
-            # "found it impossible to say what motivated the attackers" is not the attack
-            if c.dep_ == "dobj" and c.pos_ == "NOUN" and top:
-                add(c)
-            elif c.dep_ == "prep":
+            # the main verb's object ("shared a photo" is "tweeted a photo"; "called for the creation
+            # of a training program" is "proposed a training program"), not one deeper down: "found it
+            # impossible to say what motivated the attackers" is not the attack
+            objects = [c] if c.dep_ == "dobj" else [o for o in c.children if o.dep_ == "pobj"] \
+                if c.dep_ == "prep" and c.i == v.i + 1 else []
+            for o in (o for o in objects if o.pos_ == "NOUN" and top):
+                add(o)
+                for p in o.children:
+                    if p.dep_ == "prep" and p.lower_ == "of":
+                        for n in p.children:
+                            if n.dep_ == "pobj" and n.pos_ == "NOUN":
+                                add(n)
+            if c.dep_ == "prep":
                 for p in c.children:
                     if p.dep_ == "pcomp" and p.pos_ == "VERB":
                         visit(p, False)
