@@ -282,9 +282,12 @@ def test_seed_independence_and_summary_support(seed):
     for f in findings.corroborated:
         text = " ".join(c.text for c in f.citations)
         assert not ("Iran has trained" in text and "Brokered by Russia" in text)
-    # the summary says each fact once: distinct sentences, no two resting on the same citations
+    # the summary says each fact once: distinct sentences, no two resting on the same citations (AP's
+    # "Cavusoglu later spoke with U.S. Secretary of State John Kerry." is no longer one: later than
+    # what, and who is Cavusoglu?)
     texts = [" ".join(s.text.split()) for s in findings.summary]
-    assert len(texts) >= 3 and len(set(texts)) == len(texts)
+    assert len(texts) >= 2 and len(set(texts)) == len(texts)
+    assert not any("Cavusoglu later" in t for t in texts)
     cited = [{(c.doc, c.start) for c in s.citations} for s in findings.summary]
     assert all(a != b for i, a in enumerate(cited) for b in cited[i + 1 :])
     back_on = [s for s in findings.summary if "back on" in s.text]

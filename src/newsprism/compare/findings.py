@@ -33,6 +33,10 @@ from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
 from newsprism.compare.figure_split import part_facts
 from newsprism.compare.side_facts import is_side_fact
+from newsprism.compare.summary_alone import (
+    PersonMention, bare_surnames, named_in_full, person_mentions, story_people, tells_what_came_next,
+    unresolved_pronoun,
+)
 from newsprism.compare.summary_parts import parts_told, predicate_told, predicate_words, states_predicate
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
@@ -235,7 +239,8 @@ def _timeline(analysis: StoryAnalysis, claims: Sequence[Claim]) -> list[Finding]
 def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None = None,
              limit: int = 5, claims: Mapping[str, Claim] | None = None,
              gaps: Mapping[str, Sequence[tuple[int, int]]] | None = None,
-             units: Mapping[str, str] | None = None, docs: Mapping[str, Doc] | None = None) -> list[SummarySentence]:
+             units: Mapping[str, str] | None = None, docs: Mapping[str, Doc] | None = None,
+             people: Mapping[str, Sequence[PersonMention]] | None = None) -> list[SummarySentence]:
     """Extractive: the headline of each top corroborated fact — a complete
     sentence of one outlet — cited with only the claims that state that fact
     ("same fact" support; a partly support never backs a summary sentence). A headline
@@ -257,6 +262,8 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
     :attr:`DocumentInfo.damage`): quoted whole, it would misquote its report ("resumed shelling
     districts", "government-held" lost)."""
     picked: list[tuple[Finding, tuple[Span, ...]]] = []
+    # each picked fact's sentences that may sum it up, best first: (sentence, its citations)
+    choices: list[list[tuple[Span | None, tuple[Span, ...], str]]] = []
     said: set[str] = set()
     # each document's claims (in the order of ``claims``): a headline's own claims are looked up
     # in its document, not in the whole story, for each fact
@@ -268,7 +275,7 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
         if key in said:
             continue
         head = (heads or {}).get(f.fact or "")
-        best: tuple[int, Span | None, tuple[Span, ...]] | None = None
+        fit: list[tuple[int, Span | None, tuple[Span, ...], str]] = []
         for option in _options(f, head, claims):
             text = option.text if option is not None and option is not head else f.about
             if not summary_sentence(text):
@@ -279,23 +286,37 @@ def _summary(corroborated: Sequence[Finding], heads: Mapping[str, Span] | None =
             cited = _cited_for(f, option, claims, gaps, units, docs, by_doc)
             if cited is None:
                 continue
-            if option is head:  # the headline when it can stand; else the sentence most reports state
-                best = (0, option, cited)
-                break
+            # the headline when it can stand; else the sentence most reports state
             reach = len({(units or {}).get(c.doc, c.doc) for c in cited})
-            if best is None or reach > best[0]:
-                best = (reach, option, cited)
-        if best is None:
+            fit.append((1 << 30 if option is head else reach, option, cited, text))
+        if not fit:
             continue
-        _, option, cited = best
-        text = option.text if option is not None and option is not head else f.about
+        fit.sort(key=lambda x: -x[0])  # (stable: the first of equal reach)
+        _, option, cited, text = fit[0]
         said.add(key)
         said.add(" ".join(text.lower().split()))
         picked.append((replace(f, about=text), cited))
+        choices.append([(o, c, t) for _, o, c, t in fit])
     # what the reports lead with, among the reports each sentence is cited to; then the sources
     leads = _lead_counts(picked, claims) if claims is not None else [(0, 0)] * len(picked)
     order = sorted(range(len(picked)), key=lambda i: (-leads[i][0], -leads[i][1], -picked[i][0].sources))
-    return [SummarySentence(picked[i][0].about, picked[i][1], (picked[i][0].id,)) for i in order[:limit]]
+    # in that order, each fact by its best sentence that calls nobody by a bare surname the summary
+    # has not introduced (the seed's "Cavusoglu ...": who?), nor the story (the people the reports
+    # open with)
+    out: list[SummarySentence] = []
+    introduced = story_people(people, docs, units) if people is not None and docs is not None else set()
+    for i in order:
+        f = picked[i][0]
+        for option, cited, text in choices[i]:
+            if option is not None and people is not None and bare_surnames(option, people, introduced):
+                continue
+            out.append(SummarySentence(text, cited, (f.id,)))
+            if option is not None and people is not None:
+                introduced |= named_in_full(option, people)
+            break
+        if len(out) == limit:
+            break
+    return out
 
 
 def _options(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None) -> list[Span | None]:
@@ -329,7 +350,8 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     cited = _headline_cited(f, head)
     if head is not None and docs is not None and not _finite(head, docs):
         return None  # a title ("Regina Benjamin to be US Surgeon General."), a fragment: no sentence
-    if head is not None and docs is not None and (_pronoun_subject(head, docs) or _points_back(head, docs)):
+    if head is not None and docs is not None and (_pronoun_subject(head, docs) or _points_back(head, docs)
+                                                  or tells_what_came_next(head, docs) or unresolved_pronoun(head, docs)):
         return None  # '"I have not done anything wrong," she said.': who? "... for that argument": which?
     if claims is None or head is None:
         return cited
@@ -684,7 +706,8 @@ def find_from_claims(
         summary=tuple(_summary(corroborated, {fact.id: fact.headline for fact in facts},
                                claims={c.id: c for c in claims},
                                gaps={d.id: [(g.start, g.end) for g in d.damage] for d in analysis.documents},
-                               units=units, docs=docs)),
+                               units=units, docs=docs,
+                               people=person_mentions(analysis.entities, {d.id: d.text for d in analysis.documents}))),
         disputes=_numbered("D", disputes(claims, docs)),
         shared_text=graph.shared,
         facts=facts,

@@ -96,9 +96,18 @@ def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
     span = doc.char_span(head.start, head.end, alignment_mode="expand")
     if span is None:
         return []
+    # the words around a quotation that tell who said it to whom ('..., McCarthy told KBFX Eyewitnesses
+    # News.') need no report's stating (whom it names is judged apart): what was said does
+    quoted = [(span.start_char + a, span.start_char + b) for a, b in (m.span() for m in _QUOTED.finditer(span.text))
+              if b - a > 2]
+
+    def in_quote(t: Token) -> bool:
+        return any(a <= t.idx < b for a, b in quoted)
     verbs = _predicates(span)
     if not verbs:
         return []
+    main = next(t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end))
+    tag = main.lemma_.lower() in PLAIN_SAYING_VERBS and not in_quote(main) and bool(quoted)
     ids = {v.i for v in verbs}
     # a subject the joined verbs share: the subject of a verb another is joined to
     shared = [verbs[0]] + [v.head for v in verbs[1:]]
@@ -111,7 +120,7 @@ def predicate_parts(doc: Doc, head: Span) -> list[tuple[str, ...]]:
         at = tok
         while at.i not in ids and at.head.i != at.i:
             at = at.head
-        if at.i in ids:
+        if at.i in ids and not (tag and at.i == main.i and not in_quote(tok)):
             parts.setdefault(at.i, []).append(tok)
     return [terms for terms in (content_terms(toks) for _, toks in sorted(parts.items())) if terms]
 
@@ -146,7 +155,7 @@ def _shares(parts: list[tuple[str, ...]], head: Span, same: Sequence[Claim]) -> 
 
 # verbs that say little of their own: the predicate is their complement ("is subject to oversight",
 # "don't have memory of this photograph", "made it clear")
-_LIGHT = frozenset({"be", "have", "do", "make", "get", "take", "give", "become", "remain", "keep"})
+_LIGHT = frozenset({"be", "have", "do", "make", "get", "take", "give", "become", "remain", "keep", "go", "come"})
 # verbs whose content is the verb they govern ("tried to make it clear", "appeared not to have been
 # consulted", "is expected to call for")
 _CHAIN = frozenset({"try", "want", "seek", "attempt", "begin", "start", "continue", "appear", "seem", "expect",
