@@ -13,13 +13,15 @@ ceding more and more territory ..." is not the Times' lede, which tells the deal
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.fact_text import same_stem
 from newsprism.extract.claims import Claim, content_terms
-from newsprism.lexicon import PHRASAL_REPORTING_VERBS, PLAIN_SAYING_VERBS
+from newsprism.extract.word_senses import noun_senses, verb_senses
+from newsprism.lexicon import PHRASAL_REPORTING_VERBS, PLAIN_SAYING_VERBS, REPORTING_VERBS
 from newsprism.model import Span
 
 _TENSED = frozenset({"VBD", "VBZ", "VBP", "MD"})
@@ -170,12 +172,35 @@ def _root(word: str) -> str:
     return _ENDING.sub("", word) if len(word) > 5 else word
 
 
-def _kin(a: str, b: str) -> bool:
-    """Two words of one predicate: the same stem (:func:`same_stem`) or a verb and its noun."""
+def _kin(a: str, b: str, senses: bool = True) -> bool:
+    """Two words of one predicate: the same stem (:func:`same_stem`), a verb and its noun, or two
+    words WordNet puts in one sense or one sense right above the other, among their commonest senses
+    ("beaten" / "defeated", "raise the risk" / "increase the risk", "return" / "travel"); ``senses``
+    False: stems only (a verb deep in the sentence: "what motivated the attackers" is no "prompted a
+    review")."""
     if same_stem(a, b):
         return True
     ra, rb = _root(a), _root(b)
-    return len(ra) >= 4 and ra == rb
+    return len(ra) >= 4 and ra == rb or senses and _synonyms(a, b)
+
+
+@lru_cache(maxsize=65536)
+def _synonyms(a: str, b: str) -> bool:
+    for senses in (verb_senses(), noun_senses()):
+        if senses is None:
+            continue
+        mine, theirs = senses.senses(a)[:_SENSES], senses.senses(b)[:_SENSES]
+        if not mine or not theirs:
+            continue
+        if set(mine) & set(theirs):
+            return True
+        if any(h in theirs for o in mine for h in senses.synset(o).hypernyms) or \
+                any(h in mine for o in theirs for h in senses.synset(o).hypernyms):
+            return True
+    return False
+
+
+_SENSES = 3  # the commonest senses looked at: a verb's thirtieth sense makes anything its synonym
 
 
 def _negated(tok: Token) -> bool:
@@ -190,10 +215,14 @@ def _negated(tok: Token) -> bool:
                 return False
             t = t.head
         return True
-    return any(t.lower_ in _NEGATIONS for t in verb.subtree if t.i != verb.i and own(t.head) and t.dep_ != "conj")
+    if any(t.lower_ in _NEGATIONS for t in verb.subtree if t.i != verb.i and own(t.head) and t.dep_ != "conj"):
+        return True
+    # a negation under no verb (the parser made "Not a single thing he said is accurate." a noun
+    # phrase with a clause hung on it) negates the whole sentence
+    return any(t.lower_ in _NEGATIONS and not any(a.pos_ in ("VERB", "AUX") for a in t.ancestors) for t in tok.sent)
 
 
-def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool]]:
+def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool, bool]]:
     """What the sentence ``head`` (a span of ``doc``) says happened, as words a report must use to state
     it: its main verbs (those joined by "and" too) and what each governs — past a verb of saying, the
     words said ("“I don’t have memory of this photograph,” Mr. Weiner said": "memory"); past a light
@@ -201,18 +230,20 @@ def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool]]:
     past a verb like "try" or "expect", the verb it governs; a verb's object and the verb of a
     clause it takes by a preposition ("accused Iran of foiling the deal by imposing new conditions")
     — each with whether its clause is negated. Names are no predicate: a report naming the same people
-    may tell something else of them. Empty when the parse gives nothing to go on."""
+    may tell something else of them. Each word comes with whether it is of the main predicate (a
+    synonym states it) or of a clause below it (its own stem only). Empty when the parse gives nothing
+    to go on."""
     span = doc.char_span(head.start, head.end, alignment_mode="expand")
     if span is None:
         return []
     roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
-    out: dict[int, Token] = {}
+    out: dict[int, tuple[Token, bool]] = {}
     seen: set[int] = set()
 
-    def add(t: Token) -> None:
+    def add(t: Token, top: bool) -> None:
         # (not spaCy's stop words: "call", "give", "show" are predicates)
         if t.pos_ in _CONTENT and t.is_alpha and t.lemma_.lower() not in _LIGHT:
-            out[t.i] = t
+            out[t.i] = (t, top)
 
     def visit(v: Token, top: bool = True) -> None:
         if v.i in seen or not (span.start <= v.i < span.end):
@@ -234,16 +265,24 @@ def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool]]:
         if lemma in _LIGHT:
             for c in v.children:
                 if c.dep_ in ("attr", "acomp", "dobj", "oprd", "ccomp") and c.pos_ in ("NOUN", "ADJ"):
-                    add(c)
+                    add(c, top)
                     for p in c.children:  # "subject to oversight", "certain of"
                         if p.dep_ == "prep" and c.pos_ == "ADJ":
                             for o in p.children:
                                 if o.dep_ == "pobj":
-                                    add(o)
+                                    add(o, top)
             for c in clauses:
                 visit(c, top)
+            if top and not out and lemma == "be":
+                # names for a complement ("The companies that participate knowingly in the program are
+                # Microsoft, Yahoo, ..."): what the sentence says is in its subject's clause
+                for c in v.children:
+                    if c.dep_ in ("nsubj", "nsubjpass"):
+                        for r in c.children:
+                            if r.dep_ in ("relcl", "acl") and r.pos_ == "VERB":
+                                visit(r, False)
             return
-        add(v)
+        add(v, top)
         for c in v.children:
             # the main verb's object ("shared a photo" is "tweeted a photo"; "called for the creation
             # of a training program" is "proposed a training program"), not one deeper down: "found it
@@ -251,26 +290,28 @@ def predicate_words(doc: Doc, head: Span) -> list[tuple[str, bool]]:
             objects = [c] if c.dep_ == "dobj" else [o for o in c.children if o.dep_ == "pobj"] \
                 if c.dep_ == "prep" and c.i == v.i + 1 else []
             for o in (o for o in objects if o.pos_ == "NOUN" and top):
-                add(o)
+                add(o, False)  # an argument: its own stem, no synonym ("doctrine" is not "teaching")
                 for p in o.children:
                     if p.dep_ == "prep" and p.lower_ == "of":
                         for n in p.children:
                             if n.dep_ == "pobj" and n.pos_ == "NOUN":
-                                add(n)
+                                add(n, False)
             if c.dep_ == "prep":
                 for p in c.children:
                     if p.dep_ == "pcomp" and p.pos_ == "VERB":
                         visit(p, False)
+        # what a verb of saying reports is its main predicate too ("warned that failure would raise
+        # the risk"); a clause of any other verb is below it
         for c in clauses:
-            visit(c, False)
+            visit(c, top and lemma in REPORTING_VERBS)
 
     # the sentence's verb, not a dateline the parser made a root of its own ("WASHINGTON --")
     for r in sorted(roots, key=lambda t: t.pos_ not in ("VERB", "AUX"))[:1]:
         visit(r)
-    return [(t.lemma_.lower(), _negated(t)) for _, t in sorted(out.items())]
+    return [(t.lemma_.lower(), _negated(t), top) for _, (t, top) in sorted(out.items())]
 
 
-def states_predicate(doc: Doc, cited: Span, words: Sequence[tuple[str, bool]]) -> bool:
+def states_predicate(doc: Doc, cited: Span, words: Sequence[tuple[str, bool, bool]]) -> bool:
     """Whether the cited span (of ``doc``, a report's parse) uses one of the sentence's
     :func:`predicate_words` with the same polarity: not remembering a photograph is not being
     certain one sent none. True with no words to go on (the sentence's words are judged apart)."""
@@ -283,6 +324,6 @@ def states_predicate(doc: Doc, cited: Span, words: Sequence[tuple[str, bool]]) -
         lemma = t.lemma_.lower()
         # content words only: "over" is no "oversight"; a title line may tag its words as names
         if t.pos_ in _CONTENT + ("ADV", "PROPN") and t.is_alpha \
-                and any(_kin(lemma, w) and _negated(t) == neg for w, neg in words):
+                and any(_kin(lemma, w, top) and _negated(t) == neg for w, neg, top in words):
             return True
     return False
