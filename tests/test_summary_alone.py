@@ -108,3 +108,31 @@ def test_the_words_telling_who_was_told_a_quotation_need_no_stating(nlp):
     words = {w for part in parts for w in part}
     assert "principle" in words and "status" in words
     assert not words & {"kbfx", "eyewitnesses", "news", "tell"}, parts
+
+
+def test_the_people_a_story_is_about_need_no_introduction(nlp):
+    """An editor knows who "Weiner" is in a story two reports open with him, and who "Brown" is in
+    reports naming him throughout; the seed's Turkish minister, named three times in two reports'
+    later paragraphs, is someone the summary must introduce."""
+    from newsprism.compare.summary_alone import person_mentions, story_people
+
+    a = ("Rep. Anthony Weiner said Wednesday he did not send the photo.\nThe photo was posted on Saturday.\n"
+         "It was sent to a student.\nOfficials met Michael Brown's family.\nBrown was 18.\nBrown's death led to "
+         "protests.\nTurkish Foreign Minister Mevlut Cavusoglu spoke with Kerry.\nCavusoglu said the deal must hold.\n")
+    b = ("Weiner insisted his account was hacked.\nHe hired a security company.\nThe police were not called.\n"
+         "Michael Brown was shot on Aug. 9.\nBrown was unarmed.\nA jury will hear the case against Brown's "
+         "killer.\nKerry also spoke with Mevlut Cavusoglu.\n")
+    texts = {"a": a, "b": b}
+
+    def person(eid: str, name: str, *found: tuple[str, str, int]) -> Entity:
+        return Entity(eid, name, "PERSON", (), tuple(_mention(d, texts[d], w, k) for d, w, k in found))
+
+    entities = [person("W", "Anthony Weiner", ("a", "Anthony Weiner", 0), ("b", "Weiner", 0)),
+                person("B", "Michael Brown", ("a", "Michael Brown", 0), ("a", "Brown", 1), ("a", "Brown", 2),
+                       ("b", "Michael Brown", 0), ("b", "Brown", 1), ("b", "Brown", 2)),
+                person("C", "Mevlut Cavusoglu", ("a", "Mevlut Cavusoglu", 0), ("a", "Cavusoglu", 1),
+                       ("b", "Mevlut Cavusoglu", 0))]
+    people = person_mentions(entities, texts)
+    assert story_people(people, {"a": nlp(a), "b": nlp(b)}) == {"W", "B"}
+    # two reports of one outlet are one outlet's word
+    assert story_people(people, {"a": nlp(a), "b": nlp(b)}, units={"a": "Fox", "b": "Fox"}) == set()

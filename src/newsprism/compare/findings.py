@@ -400,8 +400,11 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
         # don’t have memory of this photograph,” Mr. Weiner said" is not Fox's "said ... he's certain
         # he did not send a lewd photo"
         words = predicate_words(docs[head.doc], head)
-        cited = tuple(c for c in cited if c.doc == head.doc or c.doc not in docs
-                      or states_predicate(docs[c.doc], c, words))
+        # (a piece of a sentence another cited piece of states goes with it: a quotation the report
+        # split in three)
+        stating = {(c.doc, _sentence_start(c, docs)) for c in cited if c.doc == head.doc or c.doc not in docs
+                   or states_predicate(docs[c.doc], c, words)}
+        cited = tuple(c for c in cited if (c.doc, _sentence_start(c, docs)) in stating)
     if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
         # the sentence is quoted from its report: that report's other sentences the alignment
         # put in the fact say other things ('"Sheriff Arpaio knows the struggle ...," said Gov.
@@ -410,6 +413,13 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
         return None
     return cited
+
+
+def _sentence_start(span: Span, docs: Mapping[str, Doc]) -> int:
+    """Where the parsed sentence holding the start of ``span`` starts (the span's start unparsed)."""
+    doc = docs.get(span.doc)
+    piece = doc.char_span(span.start, span.end, alignment_mode="expand") if doc is not None else None
+    return piece[0].sent.start_char if piece is not None and len(piece) else span.start
 
 
 def _names(claim: Claim) -> set[str]:

@@ -152,20 +152,26 @@ def bare_surnames(head: Span, people: Mapping[str, Sequence[PersonMention]], int
 
 
 def story_people(people: Mapping[str, Sequence[PersonMention]], docs: Mapping[str, Doc],
-                 units: Mapping[str, str] | None = None, opening: int = 3) -> set[str]:
-    """The people the story is about: named in the opening ``opening`` sentences (the title and the
-    lede) of reports of two outlets (``units``: doc id -> its outlet or copy family). An editor
-    reading the summary knows who "Weiner" is in a story every report opens with him; the seed's
-    "Cavusoglu", named in two reports' later paragraphs, is someone the summary must introduce."""
-    seen: dict[str, set[str]] = {}
+                 units: Mapping[str, str] | None = None, opening: int = 3, often: int = 3) -> set[str]:
+    """The people the story is about, in reports of two outlets (``units``: doc id -> its outlet or
+    copy family): named in their opening ``opening`` sentences (the title and the lede), or ``often``
+    times in each. An editor reading the summary knows who "Weiner" is in a story every report opens
+    with him, and who "Brown" is in reports of his death; the seed's "Cavusoglu", named in two
+    reports' later paragraphs, three times in all, is someone the summary must introduce."""
+    opens: dict[str, set[str]] = {}
+    counts: dict[tuple[str, str], int] = {}
     for doc_id, items in people.items():
         doc = docs.get(doc_id)
         if doc is None:
             continue
         ends = [s.end_char for s in doc.sents if any(t.is_alpha for t in s)][:opening]
-        if not ends:
-            continue
+        unit = (units or {}).get(doc_id, doc_id)
         for m in items:
-            if m.start < ends[-1]:
-                seen.setdefault(m.entity, set()).add((units or {}).get(doc_id, doc_id))
-    return {e for e, outlets in seen.items() if len(outlets) >= 2}
+            if ends and m.start < ends[-1]:
+                opens.setdefault(m.entity, set()).add(unit)
+            counts[m.entity, unit] = counts.get((m.entity, unit), 0) + 1
+    throughout: dict[str, int] = {}
+    for (entity, _), n in counts.items():
+        if n >= often:
+            throughout[entity] = throughout.get(entity, 0) + 1
+    return {e for e, outlets in opens.items() if len(outlets) >= 2} | {e for e, n in throughout.items() if n >= 2}
