@@ -136,3 +136,15 @@ def test_the_people_a_story_is_about_need_no_introduction(nlp):
     assert story_people(people, {"a": nlp(a), "b": nlp(b)}) == {"W", "B"}
     # two reports of one outlet are one outlet's word
     assert story_people(people, {"a": nlp(a), "b": nlp(b)}, units={"a": "Fox", "b": "Fox"}) == set()
+
+
+def test_an_owners_name_in_a_things_name_needs_no_introduction():
+    """BASIL c21cb217 (open): Fox's "Breitbart's BigGovernment.com first reported that it was tweeted to a
+    Seattle woman" names a website by its owner; "Breitbart's aide" would call on the man himself."""
+    from newsprism.compare.summary_alone import bare_surnames, person_mentions
+
+    for text, bare in (("Breitbart's BigGovernment.com first reported the tweet on Saturday.", []),
+                       ("Breitbart's aide first reported the tweet on Saturday.", ["E1"])):
+        people = person_mentions([Entity("E1", "Andrew Breitbart", "PERSON", (), (_mention("a", text, "Breitbart"),))],
+                                 {"a": text})
+        assert bare_surnames(Span("a", 0, len(text), text), people, set()) == bare, text

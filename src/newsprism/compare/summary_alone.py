@@ -30,6 +30,8 @@ __all__ = ["PersonMention", "person_mentions", "tells_what_came_next", "unresolv
 # ("two days later", "later that day" tie it to a time of their own)
 _SEQUENCE = frozenset({"later", "afterward", "afterwards", "meanwhile", "then", "subsequently", "thereafter", "too"})
 _QUOTED = re.compile(r"“[^”]*”?|\"[^\"]*\"?")
+# a possessive before a capitalised name: the person names a thing as its owner
+_OWNER = re.compile(r"['’]s?\s+[A-Z]")
 _PERSONAL = {"he": "person", "him": "person", "his": "person", "she": "person", "her": "person",
              "they": "group", "them": "group", "their": "group"}
 
@@ -43,6 +45,7 @@ class PersonMention:
     end: int
     entity: str
     full: bool  # a given name and surname, or a title before the name ("Sen. McCain")
+    owner: bool = False  # the name of a thing's owner, part of its name ("Breitbart's BigGovernment.com")
 
 
 def _span(head: Span, docs: Mapping[str, Doc]):
@@ -122,7 +125,8 @@ def person_mentions(entities: Iterable[Entity], texts: Mapping[str, str]) -> dic
         for m in e.mentions:
             text = texts.get(m.doc, "")
             out.setdefault(m.doc, []).append(
-                PersonMention(m.doc, m.start, m.end, e.id, _full(m.text, text[max(0, m.start - 20):m.start])))
+                PersonMention(m.doc, m.start, m.end, e.id, _full(m.text, text[max(0, m.start - 20):m.start]),
+                              _OWNER.match(text, m.end) is not None))
     for items in out.values():
         items.sort(key=lambda m: m.start)
     return out
@@ -140,13 +144,14 @@ def named_in_full(head: Span, people: Mapping[str, Sequence[PersonMention]]) -> 
 def bare_surnames(head: Span, people: Mapping[str, Sequence[PersonMention]], introduced: set[str]) -> list[str]:
     """The people the sentence calls by a surname alone (or an honorific and surname) whom neither an
     earlier summary sentence (``introduced``: entity ids) nor the sentence before that mention
-    introduced."""
+    introduced; an owner's name that is part of a thing's name ("Breitbart's BigGovernment.com") calls
+    nobody."""
     known = set(introduced)
     out = []
     for m in _inside(head, people):
         if m.full:
             known.add(m.entity)
-        elif m.entity not in known:
+        elif m.entity not in known and not m.owner:
             out.append(m.entity)
     return out
 
