@@ -33,6 +33,13 @@ def short_ids(analysis: StoryAnalysis) -> dict[str, str]:
 UNNAMED = "outlet not named in the text"
 
 
+# what a report says when two or more reports give no summary sentence: the summary quotes a
+# sentence only when every report it cites states all of it and it reads alone, so an empty summary
+# is a finding, not a failure, and the reader should know why the section is missing
+NO_SUMMARY = ("No summary: no report's sentence is stated whole by another report and reads on its own; "
+              "the facts below are cited one by one.")
+
+
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:
     d = analysis.document(doc_id)
     return d.outlet or UNNAMED

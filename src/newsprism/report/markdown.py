@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from newsprism.model import Referent, StoryAnalysis
 from newsprism.report.common import (
+    NO_SUMMARY,
     figure_value,
     first_mentions,
     local_entities,
@@ -118,6 +119,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         for sentence in f.summary:
             refs = " ".join(cite(c.doc, c.start, c.end) for c in sentence.citations)
             out.append(f"- {_md(sentence.text)} {refs}")
+    elif len(analysis.documents) > 1:
+        out += ["", "## Summary", "", f"_{NO_SUMMARY}_"]
     if analysis.summary_note:
         out += ["", f"_LLM summary not used: {_md(analysis.summary_note)}_"]
     out += ["", f"## Corroborated ({len(f.corroborated)})", ""]

@@ -24,6 +24,7 @@ from newsprism.report.safe import console as safe_console, markup as escape, pla
 
 from newsprism.model import Referent, StoryAnalysis, possessive
 from newsprism.report.common import (
+    NO_SUMMARY,
     figure_value,
     first_mentions,
     local_entities,
@@ -110,6 +111,9 @@ def print_report(
             head(f"In short ({by})")
             for sentence in f.summary:
                 _say(console, f"  • {escape(_fold(sentence.text))} [dim]{cites(sentence.citations)}[/]")
+        elif len(analysis.documents) > 1:
+            head("In short")
+            _say(console, f"  [dim]{NO_SUMMARY}[/]")
         if analysis.summary_note:
             _say(console, f"  [yellow]LLM summary not used:[/] {escape(analysis.summary_note)}")
         head(f"Where the outlets disagree ({len(f.conflicts)})")

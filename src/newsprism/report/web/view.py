@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from newsprism.model import possessive
-from newsprism.report.common import named_by_label, outlet_labels_for
+from newsprism.report.common import NO_SUMMARY, named_by_label, outlet_labels_for
 
 __all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
 
@@ -562,6 +562,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
         "legend": [{"label": r["label"], "name": r["name"], "colour": r["colour"]} for r in doc_rows],
         "summary": summary,
         "summary_backend": analysis.get("summary_backend", "extractive"),
+        "no_summary": NO_SUMMARY if not summary and len(documents) > 1 else None,
         "conflicts": conflicts,
         "framing": framing,
         "has_framing": "framing" in findings,
