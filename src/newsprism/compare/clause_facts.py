@@ -306,16 +306,19 @@ def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str,
         for figure in q.figures:
             index.setdefault(figure, []).append(k)
     out: dict[tuple[int, int], float] = {}
+    # each clause's document and outlet once: a name of a large story is in thousands of clauses,
+    # and these tests come first for each pair of them
+    doc_of = [p.doc for p in pieces]
+    unit = [outlet_key(outlet_of.get(d)) or d for d in doc_of]
     for rows in index.values():
         for n, x in enumerate(rows):
+            doc_x, unit_x, whole_x = doc_of[x], unit[x], pieces[x].whole
             for y in rows[n + 1:]:
                 if (x, y) in out:
                     continue
+                if whole_x and pieces[y].whole or doc_x == doc_of[y] or unit_x == unit[y]:
+                    continue
                 px, py = pieces[x], pieces[y]
-                if px.whole and py.whole or px.doc == py.doc:
-                    continue
-                if (outlet_key(outlet_of.get(px.doc)) or px.doc) == (outlet_key(outlet_of.get(py.doc)) or py.doc):
-                    continue
                 if frozenset((px.parent.id, py.parent.id)) in together:
                     continue
                 ca, cb = px.claim, py.claim
