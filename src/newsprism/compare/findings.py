@@ -27,7 +27,7 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import (
-    headline_span, is_content, reads_whole, same_stem, summary_sentence, title_case, told_by_each,
+    headline_span, is_content, reads_whole, stem_test, summary_sentence, title_case, told_by_each,
 )
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
@@ -37,7 +37,7 @@ from newsprism.compare.summary_alone import (
     PersonMention, bare_surnames, named_in_full, person_mentions, story_people, tells_what_came_next,
     unresolved_pronoun,
 )
-from newsprism.compare.summary_parts import parts_told, predicate_told, predicate_words, states_predicate
+from newsprism.compare.summary_parts import parts_and_predicate_told, predicate_words, states_predicate
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
@@ -367,11 +367,10 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     told = told_by_each(head, same, own)
     if docs is not None and head.doc in docs:
         # and of each thing it says ("denied ... and said in a statement ..."): the least share
-        parts = parts_told(docs[head.doc], head, same)
+        parts, predicate = parts_and_predicate_told(docs[head.doc], head, same)
         told = {d: min(v, parts.get(d, v)) for d, v in told.items()}
         # and something of what it tells of its subject, not its subject alone (a title naming
         # the day for "... Appreciation Day ... was the idea of ... Mike Huckabee")
-        predicate = predicate_told(docs[head.doc], head, same)
         told = {d: v if predicate.get(d, 1.0) >= 1 / 6 else 0.0 for d, v in told.items()}
     # and whom it names: a report naming others and none of them tells of someone else ("Hutchison's
     # plan does not include tax hikes." is not HuffPost's "... because of congressional Republicans'
@@ -487,8 +486,8 @@ def _text_share(terms: set[str], text: str) -> float:
     :func:`newsprism.compare.fact_text.same_stem` matches them (1.0 with no terms)."""
     if not terms:
         return 1.0
-    words = set(re.findall(r"[a-z0-9][a-z0-9'’.-]*", text.lower()))
-    return sum(1 for t in terms if any(same_stem(t, w) for w in words)) / len(terms)
+    told = stem_test(re.findall(r"[a-z0-9][a-z0-9'’.-]*", text.lower()))
+    return sum(1 for t in terms if told(t)) / len(terms)
 
 
 def _finite(head: Span, docs: Mapping[str, Doc]) -> bool:

@@ -18,7 +18,7 @@ from typing import Sequence
 
 from spacy.tokens import Doc, Token
 
-from newsprism.compare.fact_text import same_stem
+from newsprism.compare.fact_text import same_stem, stem_test
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.word_senses import noun_senses, verb_senses
 from newsprism.lexicon import PHRASAL_REPORTING_VERBS, PLAIN_SAYING_VERBS, REPORTING_VERBS
@@ -144,6 +144,12 @@ def predicate_told(doc: Doc, head: Span, same: Sequence[Claim]) -> dict[str, flo
     return _shares(predicate_parts(doc, head), head, same)
 
 
+def parts_and_predicate_told(doc: Doc, head: Span, same: Sequence[Claim]) -> tuple[dict[str, float], dict[str, float]]:
+    """:func:`parts_told` and :func:`predicate_told` of one headline, its predicates read once."""
+    parts = predicate_parts(doc, head)
+    return _shares(parts if len(parts) >= 2 else [], head, same), _shares(parts, head, same)
+
+
 def _shares(parts: list[tuple[str, ...]], head: Span, same: Sequence[Claim]) -> dict[str, float]:
     by_doc: dict[str, set[str]] = {}
     for c in same:
@@ -151,8 +157,8 @@ def _shares(parts: list[tuple[str, ...]], head: Span, same: Sequence[Claim]) -> 
             by_doc.setdefault(c.doc, set()).update(c.terms)
     if not parts:
         return {d: 1.0 for d in by_doc}
-    return {d: min(sum(1 for t in terms if any(same_stem(t, w) for w in words)) / len(terms) for terms in parts)
-            for d, words in by_doc.items()}
+    tests = {d: stem_test(words) for d, words in by_doc.items()}
+    return {d: min(sum(1 for t in terms if told(t)) / len(terms) for terms in parts) for d, told in tests.items()}
 
 
 # verbs that say little of their own: the predicate is their complement ("is subject to oversight",
