@@ -21,7 +21,7 @@ Two kinds, never conflicts (nothing here says an outlet is wrong):
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from spacy.tokens import Doc
 from spacy.tokens import Span as SpacySpan
@@ -440,13 +440,15 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
                     outlet_of: Mapping[str, str | None],
                     index: dict[str, dict[str, list[int]]] | None = None,
                     things: frozenset[str] = frozenset(),
-                    reads: DocReads | None = None) -> list[tuple[Label, bool]]:
+                    reads: DocReads | None = None,
+                    mentions: dict[str, list[tuple[str, Any]]] | None = None) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
     quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
     left unresolved is no match for a named owner), both with a determiner or owner or neither
     ("puerile insults toward Trump" / "lobbing juvenile insults at Mr. Trump"; "its rogue nuclear
-    weapons program" / "Iran's nuclear program"; not "troublesome comments" / "the comments"). One per outlet, each with whether it judges too (a judging modifier of its own)."""
+    weapons program" / "Iran's nuclear program"; not "troublesome comments" / "the comments"). One per outlet, each with whether it judges too (a judging modifier of its own).
+    ``mentions``: :func:`_mention_sentences`' keep for the story, when the caller asks of several words."""
     while tok.dep_ == "conj" and tok.head.i != tok.i:
         tok = tok.head
     noun = tok.head
@@ -467,7 +469,7 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
         if key in seen:
             continue
         # the same noun, else one WordNet puts beside it ("an unexpectedly strong win" / "a solid victory")
-        for t in chain(_with_lemma(index, o, doc, lemma, reads), _near_in(doc, o, lemma, named, ents)):
+        for t in chain(_with_lemma(index, o, doc, lemma, reads), _near_in(doc, o, lemma, named, ents, mentions)):
             if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ in ("compound", "npadvmod") \
                     or any(c.dep_ == "advmod" and c.lower_ in ("earlier", "later") for c in t.children):
                 continue  # a noun telling when ("his wins earlier this campaign") names no thing
@@ -491,16 +493,32 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
     return out
 
 
+def _mention_sentences(doc: Doc, doc_id: str, named: Mapping[str, list[tuple[int, int, str]]],
+                       memo: dict[str, list[tuple[str, Any]]] | None = None) -> list[tuple[str, Any]]:
+    """Each resolved entity named in ``doc`` with the sentence of the mention, in mention order:
+    once per document when the caller keeps ``memo`` (a large story asks it of each judging word
+    and each other document: 6,359 times at 200 articles)."""
+    if memo is not None and doc_id in memo:
+        return memo[doc_id]
+    out = []
+    for start, end, e in named.get(doc_id, ()):
+        words = doc.char_span(start, end, alignment_mode="expand")
+        if words is not None:
+            out.append((e, words.sent))
+    if memo is not None:
+        memo[doc_id] = out
+    return out
+
+
 def _near_in(doc: Doc, doc_id: str, lemma: str, named: Mapping[str, list[tuple[int, int, str]]],
-             ents: set[str]) -> Iterator:
+             ents: set[str], memo: dict[str, list[tuple[str, Any]]] | None = None) -> Iterator:
     """The nouns of ``doc``, in sentences naming one of ``ents``, that may name what ``lemma`` names
     in other words (``slot_words.near_nouns``: "win" / "victory"), in reading order; read only
-    when the same noun gave no match."""
+    when the same noun gave no match. ``memo``: :func:`_mention_sentences`' keep."""
     sents: dict[int, object] = {}
-    for start, end, e in named.get(doc_id, ()):
-        words = doc.char_span(start, end, alignment_mode="expand") if e in ents else None
-        if words is not None:
-            sents.setdefault(words.sent.start, words.sent)
+    for e, sent in _mention_sentences(doc, doc_id, named, memo):
+        if e in ents:
+            sents.setdefault(sent.start, sent)
     for _, sent in sorted(sents.items()):
         for t in sent:  # type: ignore[attr-defined]
             if t.pos_ == "NOUN" and t.lemma_.lower() != lemma and near_nouns(lemma, t.lemma_.lower()):
@@ -615,6 +633,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             named.setdefault(m.doc, []).append((m.start, m.end, e.id))
     things = frozenset(e.id for e in analysis.entities if e.type != "PERSON")
     year = {x.id: year_of(x.published) for x in analysis.documents}
+    sentences: dict[str, list[tuple[str, Any]]] = {}  # _mention_sentences' keep
     for d, rows in sorted(found.items()):
         # an adverb on a verb tells the manner of an act ("forcefully denouncing the Castro regime"):
         # after the modifiers that judge a thing ("puerile insults"); one on an adjective judges
@@ -652,7 +671,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             graded = docs[d][at]
             if rank == adverb and graded.dep_ == "advmod" and graded.head.dep_ == "amod":
                 graded = graded.head  # "an unexpectedly strong win": the adverb grades the noun's modifier
-            plain = _plain_wordings(graded, d, docs, named, outlet_of, uses, things, reads) \
+            plain = _plain_wordings(graded, d, docs, named, outlet_of, uses, things, reads, sentences) \
                 if rank == modifier or graded.i != at else []
             if graded.i != at:  # both outlets' word ("famously frosty" / "sometimes frosty"): a shared judgement
                 plain = [(lab, j) for lab, j in plain if graded.lower_ not in lab.label.lower().split()]
