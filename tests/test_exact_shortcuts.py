@@ -86,3 +86,60 @@ def test_the_quick_test_before_the_number_scan_changes_no_answer():
     text = "They counted 1,500 people, 15 buses and $2.5 million on 12 May; 3.75% voted."
     for value in ("1,500", "1,5", "500", "15", "$2.5 million", "2.5", "5", "12", "3.75%", "3.7", "75", "six", "150"):
         assert mentions_value(text, value) == scan_only(text, value), value
+
+
+def test_the_stem_test_is_the_pairwise_same_stem():
+    from newsprism.compare.fact_text import same_stem, stem_test
+
+    # the seed's and BASIL's content terms, with stems one word starts (evacuate / evacuation), six
+    # letters in common (shelling / shelled), three-letter words and near misses (war / warn / wary)
+    text = ("evacuate evacuation evacuees syria syrian shell shelled shelling resume resumption resumed war warn "
+            "warning wary aleppo alep rebel rebels rebellion cease cease-fire ceasefire deal dealt gov government "
+            "governor governors air airstrike un u.s. trump trumpet tru")
+    words = text.split()
+    rnd = random.Random(5)
+    matched = missed = 0
+    for _ in range(400):
+        pool = rnd.sample(words, rnd.randint(0, 12))
+        told = stem_test(pool)
+        for t in words:
+            want = any(same_stem(t, w) for w in pool)
+            assert told(t) == want, (t, pool)
+            matched += want
+            missed += not want
+    assert matched > 1000 and missed > 1000  # both answers were exercised
+
+
+def test_one_read_of_the_predicates_gives_both_shares(nlp):
+    from newsprism.compare.summary_parts import parts_and_predicate_told, parts_told, predicate_told
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Span
+
+    # seed (the Post / AP): a sentence that joins two things by "and"
+    text = ("Rebels shelled the villages of Foua and Kfraya in Idlib on Wednesday and detonated a car bomb in a "
+            "government-held district, state media said.")
+    head = Span("post", 0, len(text), text)
+    ap = "Rebels shelled two villages in Idlib province, state television said."
+    same = [Claim("ap#0", Span("ap", 0, len(ap), ap), terms=("rebel", "shell", "village", "idlib", "province", "state"))]
+    doc = nlp(text)
+    parts, predicate = parts_and_predicate_told(doc, head, same)
+    assert parts == parts_told(doc, head, same) and predicate == predicate_told(doc, head, same)
+    assert parts["ap"] < 1.0  # the car bomb is not AP's: the share of that part is low
+
+
+def test_the_nominalised_test_is_the_pairwise_rule():
+    from newsprism.compare.match import _nominalised, _nominalises
+
+    # verbs and the nouns of their acts (accept / acceptance, nominate / nomination, deal / deal), near
+    # misses past the five letters a noun may add, and short verbs whose stem is too short to read
+    verbs = "accept nominate deal win evacuate shell retaliate broker mediate announce run sue endorse".split()
+    nouns = ("acceptance nomination nominee deal deals win winner evacuation evacuee shelling retaliation "
+             "broker mediation announcement announcements runner suit endorsement endorsements war").split()
+    rnd = random.Random(7)
+    found = 0
+    for _ in range(500):
+        vs, ns = rnd.sample(verbs, rnd.randint(0, 4)), frozenset(rnd.sample(nouns, rnd.randint(0, 6)))
+        want = any(_nominalises(n, v) for v in vs for n in ns)
+        assert _nominalised(vs, ns) == want, (vs, sorted(ns))
+        found += want
+    assert 50 < found < 450  # both answers were exercised
