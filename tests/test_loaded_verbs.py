@@ -69,3 +69,34 @@ def test_two_loaded_verbs_of_one_outlet_are_two_items(nlp):
     items = run_pipeline(arts, nlp).findings.framing
     worded = [x.about for x in items if x.docs == ("a",) and x.about.startswith("only Outlet A words it:")]
     assert len(worded) == 2 and any("blasted" in s for s in worded) and any("berated" in s for s in worded), items
+
+
+def test_a_group_insisting_in_a_relative_clause_is_the_outlets_wording(nlp):
+    # HuffPost (BASIL 68748e7f, open): "The NRA also put out a statement on the report, over which the gun
+    # lobby insists it had no influence" -- BASIL marks "insists" as lexical bias
+    from newsprism.compare.evaluative import cues
+    from newsprism.extract.word_senses import noun_senses
+
+    if noun_senses() is None:
+        pytest.skip("the optional WordNet extra is not installed")
+
+    def judged(text):
+        return [(c.kind, c.word) for sent in nlp(text).sents for c in cues(sent)]
+
+    assert judged("The NRA put out a statement on the report, over which the gun lobby insists it had no "
+                  "influence.") == [("wording", "insists")]
+    # a relative clause that says no clause: taking something, not framing speech
+    assert judged("Romney spoke about the victory he claimed in Michigan on Tuesday.") == []
+    # a claim filed, told by the relative pronoun's clause (Fox, BASIL ae243a95, open)
+    assert judged("Congress approved a settlement payment to black farmers who claimed they were discriminated "
+                  "against by the Department of Agriculture.") == []
+    # a thing, not a body of people, with the clause it is read to say
+    assert judged("The report on the shooting, which the evidence insists was an accident, came out Friday.") == []
+
+
+def test_lambasted_is_a_wording_cue(nlp):
+    # spaCy lemmatises "lambasted" as "lambast", not the listed "lambaste"
+    from newsprism.compare.evaluative import cues
+
+    doc = nlp("Senate Democrats lambasted the proposal on Tuesday, a day before the vote.")
+    assert [(c.kind, c.word) for sent in doc.sents for c in cues(sent)] == [("wording", "lambasted")]

@@ -23,9 +23,10 @@ __all__ = ["CueWords", "cue_words", "HEDGES", "LOOKS", "WORDING_VERBS", "CONDUCT
 # word for an act of speech it tells, not a verdict on anyone. One outlet's choice of it is framing
 # only beside another outlet telling the same act in other words (``wording`` cues, used by
 # compare/framing.py on facts two outlets tell); alone, "Mr. Trump assailed a federal judge" is
-# how NYT reports the act, not NYT's judgement of it ("criticize", "condemn" are the plain words)
+# how NYT reports the act, not NYT's judgement of it ("criticize", "condemn" are the plain words).
+# "lambast" too: spaCy's lemma of "lambasted"
 WORDING_VERBS = frozenset(
-    """slam blast lash rip bash decry scold berate mock taunt lambaste assail chide hammer skewer trash
+    """slam blast lash rip bash decry scold berate mock taunt lambaste lambast assail chide hammer skewer trash
     pummel excoriate tout trumpet hail
     """.split()
 )

@@ -534,8 +534,8 @@ def _in_clause(tok: Token, top: Token) -> bool:
 
 def _actor(verb: Token) -> bool:
     """Whether a verb that judges conduct has someone acting as its subject (a name, a person
-    pronoun, a person or a body: "Trump", "she", "the campaign"), or no subject of its own to
-    read; "The results scrambled the race" tells what results did, nobody's conduct."""
+    pronoun, a person or a body: "Trump", "she", "the campaign", a group saying a clause: "the
+    gun lobby insists it ..."), or no subject of its own to read; "The results scrambled the race" tells what results did, nobody's conduct."""
     subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     if not subj:
         return True
@@ -544,7 +544,19 @@ def _actor(verb: Token) -> bool:
     if head.pos_ in ("PROPN", "PRON") or any(t.ent_type_ in ("PERSON", "ORG", "NORP", "GPE") for t in head.subtree):
         return True
     lemma = head.lemma_.lower()
-    return lemma in SPEAKING_NOUNS or is_person_noun(lemma)
+    if lemma in SPEAKING_NOUNS or is_person_noun(lemma):
+        return True
+    # a body of people saying something ("the gun lobby insists it had no influence"): a noun one of
+    # whose two most frequent WordNet senses is a group, with the clause it says
+    senses = noun_senses() if any(c.dep_ == "ccomp" for c in verb.children) else None
+    return senses is not None and any(senses.synset(o).lexname == "noun.group" for o in senses.senses(lemma)[:2])
+
+
+def _says_own_clause(verb: Token) -> bool:
+    """Whether a verb of a relative clause has a subject other than the relative pronoun and a
+    clause it says: "over which the gun lobby insists it had no influence"."""
+    return any(c.dep_ == "ccomp" for c in verb.children) and any(
+        c.dep_ == "nsubj" and c.tag_ not in ("WP", "WDT") and c.lower_ != "that" for c in verb.children)
 
 
 def _copula_of(noun: Token) -> Token | None:
@@ -627,8 +639,11 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
                 # by the analyses, ...": humbled)
                 loaded_speech(lemma) and not (tok.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in tok.children))
         ) or (
-                lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
-                and any(c.dep_ == "nsubj" for c in tok.children)
+                lemma in _SPEECH_JUDGING and any(c.dep_ == "nsubj" for c in tok.children)
+                # in a relative clause only with a subject of its own and the clause it says ("the report,
+                # over which the gun lobby insists it had no influence"; not "the victory he claimed",
+                # nor "farmers who claimed they were discriminated against", a claim filed)
+                and (tok.dep_ not in ("acl", "amod", "relcl") or (tok.dep_ == "relcl" and _says_own_clause(tok)))
                 # "claimed a victory", "conceded defeat": taking or giving up something, not speech
                 and not any(c.dep_ == "dobj" for c in tok.children))):
             # with its subject when it is near: "Her office claims", "Boehner admitted"

@@ -214,6 +214,8 @@ def _leaning(tok: Token) -> bool:
 
 
 def _usable(tok: Token) -> bool:
+    if _party_lean(tok):
+        return True  # "Lynch, a conservative Democrat": the lean is the label
     if tok.pos_ != "NOUN" or not tok.is_lower or len(tok.text) < 3 or tok.like_num:
         return False
     if (tok.lemma_.lower() in NEUTRAL or tok.lower_ in NEUTRAL) and not _leaning(tok):
@@ -225,6 +227,12 @@ def _usable(tok: Token) -> bool:
     # a relation to a named body, the biography both outlets could give, not a label
     return not any(c.dep_ == "prep" and c.lower_ in ("of", "to", "at", "for")
                    and any(x.dep_ == "pobj" and x.pos_ == "PROPN" for x in c.children) for c in tok.children)
+
+
+def _party_lean(tok: Token) -> bool:
+    """A member of a party or movement named by its proper noun (NER: NORP, singular) with a political
+    lean the outlet gives it ("a conservative Democrat", "a moderate Republican")."""
+    return tok.pos_ == "PROPN" and tok.ent_type_ == "NORP" and tok.tag_ == "NNP" and _leaning(tok)
 
 
 def _words(tok: Token, name_start: int | None = None) -> tuple[int, int]:
@@ -293,7 +301,8 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
     after = span.end < len(doc) and doc[span.end].text == ","
     for c in head.children:
         if c.dep_ == "appos" and after and c.i > span.end and c.left_edge.i == span.end + 1 \
-                and all(t.pos_ in _NP_POS and t.text != "," for t in doc[span.end + 1 : c.i]):
+                and all((t.pos_ in _NP_POS or (t.pos_ == "VERB" and t.dep_ == "amod")) and t.text != ","
+                        for t in doc[span.end + 1 : c.i]):  # with a participle: "Ryan, a rising star"
             # "an image of Hillary Clinton, money and a six-pointed star": a bare noun with others
             # joined to it is the next item of a list, not a description of the name
             if c.tag_ == "NN" and any(x.dep_ == "conj" for x in c.children) \
