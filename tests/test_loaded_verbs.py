@@ -71,9 +71,9 @@ def test_two_loaded_verbs_of_one_outlet_are_two_items(nlp):
     assert len(worded) == 2 and any("blasted" in s for s in worded) and any("berated" in s for s in worded), items
 
 
-def test_a_group_insisting_in_a_relative_clause_is_the_outlets_wording(nlp):
-    # HuffPost (BASIL 68748e7f, open): "The NRA also put out a statement on the report, over which the gun
-    # lobby insists it had no influence" -- BASIL marks "insists" as lexical bias
+def test_a_group_insisting_is_the_outlets_wording(nlp):
+    # HuffPost (BASIL 68748e7f, open) words the NRA's denial "the gun lobby insists it had no influence";
+    # BASIL marks "insists" as lexical bias. A body of people (WordNet: a group) says the clause.
     from newsprism.compare.evaluative import cues
     from newsprism.extract.word_senses import noun_senses
 
@@ -83,15 +83,12 @@ def test_a_group_insisting_in_a_relative_clause_is_the_outlets_wording(nlp):
     def judged(text):
         return [(c.kind, c.word) for sent in nlp(text).sents for c in cues(sent)]
 
-    assert judged("The NRA put out a statement on the report, over which the gun lobby insists it had no "
-                  "influence.") == [("wording", "insists")]
-    # a relative clause that says no clause: taking something, not framing speech
-    assert judged("Romney spoke about the victory he claimed in Michigan on Tuesday.") == []
-    # a claim filed, told by the relative pronoun's clause (Fox, BASIL ae243a95, open)
+    assert judged("The gun lobby insists it had no influence over the report.") == [("wording", "insists")]
+    # a thing, not a body of people, read as saying the clause
+    assert judged("The evidence insists it was an accident, the sheriff wrote.") == []
+    # a claim filed, in a relative clause: a description, not the outlet's wording (Fox, BASIL ae243a95)
     assert judged("Congress approved a settlement payment to black farmers who claimed they were discriminated "
                   "against by the Department of Agriculture.") == []
-    # a thing, not a body of people, with the clause it is read to say
-    assert judged("The report on the shooting, which the evidence insists was an accident, came out Friday.") == []
 
 
 def test_lambasted_is_a_wording_cue(nlp):

@@ -552,13 +552,6 @@ def _actor(verb: Token) -> bool:
     return senses is not None and any(senses.synset(o).lexname == "noun.group" for o in senses.senses(lemma)[:2])
 
 
-def _says_own_clause(verb: Token) -> bool:
-    """Whether a verb of a relative clause has a subject other than the relative pronoun and a
-    clause it says: "over which the gun lobby insists it had no influence"."""
-    return any(c.dep_ == "ccomp" for c in verb.children) and any(
-        c.dep_ == "nsubj" and c.tag_ not in ("WP", "WDT") and c.lower_ != "that" for c in verb.children)
-
-
 def _copula_of(noun: Token) -> Token | None:
     """The copula whose predicate ``noun`` is ("the rollout was a fiasco", "his tenure has been one
     of the few blemishes"), else None."""
@@ -639,11 +632,8 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
                 # by the analyses, ...": humbled)
                 loaded_speech(lemma) and not (tok.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in tok.children))
         ) or (
-                lemma in _SPEECH_JUDGING and any(c.dep_ == "nsubj" for c in tok.children)
-                # in a relative clause only with a subject of its own and the clause it says ("the report,
-                # over which the gun lobby insists it had no influence"; not "the victory he claimed",
-                # nor "farmers who claimed they were discriminated against", a claim filed)
-                and (tok.dep_ not in ("acl", "amod", "relcl") or (tok.dep_ == "relcl" and _says_own_clause(tok)))
+                lemma in _SPEECH_JUDGING and tok.dep_ not in ("acl", "amod", "relcl")
+                and any(c.dep_ == "nsubj" for c in tok.children)
                 # "claimed a victory", "conceded defeat": taking or giving up something, not speech
                 and not any(c.dep_ == "dobj" for c in tok.children))):
             # with its subject when it is near: "Her office claims", "Boehner admitted"
