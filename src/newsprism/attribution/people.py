@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from newsprism.attribution.named import Named, Person, role_lemmas
 from newsprism.attribution.source import SOURCE_DEPS, is_reporting_verb
+from newsprism.attribution.titles import SAME_TITLE, SUBORDINATE, role_appositions, titled_name, titles_of_phrase_holders
 from newsprism.lexicon import (
     FEMALE_HONORIFICS,
     FEMALE_NOUNS,
@@ -99,84 +100,6 @@ def _subject_like(token: "Token") -> bool:
         token = token.head
     return token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
 
-
-
-def _role_appositions(token: "Token") -> list["Token"]:
-    """The name set off after a role noun's own complement: "A lawyer for Mr. Grimm, William
-    McGinley, said" names the lawyer, though the parser hangs "McGinley" on "Grimm". Only a
-    common noun's "for"/"of"/"to" phrase, and only a name that is not a form of the name it
-    hangs on (one person is not set off by another's name; "the congressman, Michael Grimm"
-    names the congressman himself, as the appos of the noun does)."""
-    if token.pos_ != "NOUN":
-        return []
-    found: list["Token"] = []
-    for prep in token.children:
-        if prep.dep_ != "prep" or prep.lower_ not in ("for", "of", "to"):
-            continue
-        for obj in prep.children:
-            if obj.dep_ != "pobj" or obj.pos_ != "PROPN":
-                continue
-            for appos in obj.children:
-                if (appos.dep_ == "appos" and appos.pos_ == "PROPN" and appos.ent_type_ == "PERSON"
-                        and appos.i > obj.i and appos.doc[appos.left_edge.i - 1].text == ","
-                        and appos.lower_ != obj.lower_):
-                    found.append(appos)
-    return found
-
-
-# what may stand between a title and the name at the end of its phrase ("Director of National
-# Intelligence James Clapper", "Chairman of the Joint Chiefs of Staff Gen. Joseph Dunford")
-_OFFICE_WORDS = frozenset("of the and for &".split())
-
-
-def _titled_name(token: "Token") -> list["Token"]:
-    """The name ending a capitalised title's own phrase: in "Director of National Intelligence
-    James Clapper said" ("Deputy Assistant Secretary for Diplomatic Security Charlene Lamb") the
-    parser makes the title the subject and the name the object of its "of" ("for"); the person
-    speaks, not "Director". Only a title with no article ("the director of the FBI's office" is no
-    name's title), only capitalised words up to the name, and after "for" an office with no title
-    of its own ("Spokesman for Sen. John McCain" works for McCain)."""
-    if not token.text[:1].isupper() or title_key(token.text) not in PERSON_TITLES or any(c.dep_ == "det" for c in token.children):
-        return []
-    current = token
-    for _ in range(3):
-        prep = next((c for c in current.children if c.dep_ == "prep" and c.lower_ in ("of", "for") and c.i > current.i), None)
-        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
-        if obj is None or prep is None:
-            return []
-        if obj.ent_type_ == "PERSON" and obj.pos_ == "PROPN":
-            first = next((t for t in obj.doc[token.i + 1 : obj.i + 1] if t.ent_type_ == "PERSON"), obj)
-            office = obj.doc[prep.i + 1 : first.i]
-            if not all(t.text[:1].isupper() or t.lower_ in _OFFICE_WORDS or t.text == "." for t in obj.doc[token.i + 1 : first.i]):
-                return []
-            if prep.lower_ == "for" and (not len(office) or token.lower_ in _FOR_SOMEBODY or any(
-                    title_key(t.text) in PERSON_TITLES for t in office)):
-                # "Spokesman for Sen. John McCain": the title of somebody working for the person
-                return []
-            return [obj]
-        current = obj
-    return []
-
-def _title_phrase_holder(token: "Token") -> list["Token"]:
-    """The name ending a title phrase the parser hangs on the title: "Director of National
-    Intelligence James Clapper said", "Deputy Assistant Secretary for Diplomatic Security
-    Charlene Lamb testified" name Clapper and Lamb, not "Director". Only a capitalised role title
-    whose "of"/"for" phrase ends in a word NER called a person, last in the title's phrase."""
-    if not token.text[:1].isupper() or title_key(token.text) not in PERSON_TITLES:
-        return []
-    for prep in token.children:
-        if prep.dep_ != "prep" or prep.lower_ not in ("of", "for"):
-            continue
-        for obj in prep.children:
-            if (obj.dep_ == "pobj" and obj.pos_ == "PROPN" and obj.ent_type_ == "PERSON"
-                    and obj.i == token.right_edge.i):
-                return [obj]
-    return []
-
-
-
-# titles held for somebody else: the name after "for" is not their holder's
-_FOR_SOMEBODY = frozenset("spokesman spokeswoman spokesperson aide adviser advisor lawyer attorney counsel".split())
 
 
 class People:
@@ -310,8 +233,10 @@ class People:
         """The person named by a (non-pronoun) subject token, if it names one."""
         if self.lost_name(token):
             return Person(None, self.span(token.idx, token.idx + len(token)), lost=True)
-        candidates = (_title_phrase_holder(token) + [token] + [c for c in token.children if c.dep_ == "appos"]
-                      + _role_appositions(token) + _titled_name(token))
+        # the title's holder first: "Director" of "Director of National Intelligence James Clapper"
+        # is a proper noun the fallbacks below would take for a name
+        candidates = (titled_name(token) + [token] + [c for c in token.children if c.dep_ == "appos"]
+                      + role_appositions(token))
         for cand in candidates:
             mention = self.mention_at(cand)
             if mention is not None and mention.label == "PERSON":
@@ -432,12 +357,16 @@ class People:
         lemma = role.lemma_.lower()
         if lemma not in PERSON_TITLES:
             return None
+        lemma = SAME_TITLE.get(lemma, lemma)
         if any(c.lower_ in _FORMER for c in role.lefts):
             # "the former president said": not whoever the document calls "President X" now
             return None
         roles = self.named.roles
         if roles is None:
             roles = self.named.roles = {}
+            # "Secretary of State Hillary Clinton": the parser hangs the name on the title's "of",
+            # so neither the word before the name nor its children say "secretary"
+            phrase_titles = titles_of_phrase_holders(self.doc)
             for m in self.mentions:
                 if m.label != "PERSON":
                     continue
@@ -452,10 +381,13 @@ class People:
                 for c in tok.root.children:
                     if c.dep_ in ("appos", "compound") and c.i not in range(tok.start, tok.end):
                         titles.add(c.lemma_.lower())
+                    elif c.dep_ == "nmod" and c.i < tok.start and not any(x.lower_ in SUBORDINATE for x in c.lefts):
+                        titles.add(c.lemma_.lower())  # "by Secretary of State Hillary Clinton": an nmod
                 if tok.root.dep_ == "appos":
                     titles.add(tok.root.head.lemma_.lower())
+                titles |= phrase_titles.get(tok.root.i, set())
                 for t in titles & PERSON_TITLES:
-                    roles.setdefault(t, []).append(m)
+                    roles.setdefault(SAME_TITLE.get(t, t), []).append(m)
         # a description points back: someone titled only later in the report is not meant
         holders = [m for m in roles.get(lemma, []) if m.start < before]
         places = {c.lower_ for c in role.lefts if c.dep_ in ("compound", "amod") and (
