@@ -316,6 +316,19 @@ def _roles(first: "Token", last: "Token", root: "Token", doc_id: str) -> list[Sp
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$")
 
 
+def _listed_name(span: "SpacySpan", group: str) -> bool:
+    """A name NER found whole that holds a comma: a subcommittee's "Constitution, Civil Rights and
+    Civil Liberties", a law's "Article 1, Section 2". Its words are all of it — the capitalised
+    run around the head stops at the comma, and "Constitution" or "Article" alone joined the
+    Constitution or another section (BASIL a28a0329). Not a person's or a place's ("Hampstead,
+    New Hampshire"), whose comma sets off what is no part of the name, nor a span holding a word
+    NER read as a person's ("Regina Benjamin, MD" typed by its head: ECB+ 34)."""
+    comma = next((t.i for t in span[1:-1] if t.text == ","), None)
+    # after the comma a word written in title case: a credential ("MD", "M . D .") is no part of a list
+    return (group in ("ORG", "OTHER") and comma is not None and not any(t.ent_type_ == "PERSON" for t in span)
+            and any(t.is_title and len(t) > 1 for t in span.doc[comma + 1 : span.end]))
+
+
 def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
     """The name inside a longer mention: the capitalised run around its head
     ("San Diego Chargers wide receiver Vincent Jackson" -> "Vincent Jackson")."""
@@ -435,7 +448,7 @@ def make_item(idx: int, m: Mention, doc: "Doc | None") -> Item:
             # a title alone ("The President announced", "the US President-elect"): the role
             # noun, not a name; its head is the title as a name's role reads it ("presidentelect")
             is_name, lemma = False, title
-        core = _core_tokens(list(span), head) if is_name else list(span)
+        core = _core_tokens(list(span), head) if is_name and not _listed_name(span, group) else list(span)
         words = _strip_words([t.text for t in core], group in ("PERSON", "UNK"))
         item = Item(idx, m, "name" if is_name else "nominal", group, tuple(words), (), lemma,
                      sentence_start(head), head.tag_ in ("NNS", "NNPS") or plural_read_as_verb(head))

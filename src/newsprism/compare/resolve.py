@@ -60,6 +60,7 @@ from newsprism.compare.resolve_nouns import link_people_nouns, link_said_of, lin
 from newsprism.compare.resolve_pronouns import link_pronouns
 from newsprism.compare.resolve_senses import link_noun_senses
 from newsprism.compare.resolve_short import (
+    join_misspelt_surnames,
     join_paired_given_names,
     retype_known_things,
     retype_named_people,
@@ -104,6 +105,7 @@ def resolve_entities(
     merge_names(items, sets)
     short_people(items, sets)
     join_paired_given_names(items, sets)
+    join_misspelt_surnames(items, sets)
     # names join across the whole story; words alone only within the documents of one event
     event = event_groups([m.doc for m in ordered], docs)
     merge_nominals(items, sets, event)

@@ -22,13 +22,14 @@ from newsprism.compare.names import (
     content_words,
     is_subsequence,
     may_be_variants,
+    name_tokens,
     phonetic,
     seq_match,
     spells,
     tokens_match,
     variant_candidates,
 )
-from newsprism.extract.mentions import is_demonym
+from newsprism.extract.mentions import GENERIC_WORDS, is_demonym
 from newsprism.lexicon import OTHER_PLACE_WORDS, name_gender
 
 __all__ = ["merge_names"]
@@ -96,6 +97,7 @@ def merge_names(items: list[Item], sets: MentionSets) -> None:
                 sets.union(a.idx, b.idx)  # a nickname: "Rick Gates" = "Richard Gates"
         elif _country_before(a, b) or _country_before(b, a):
             sets.union(a.idx, b.idx)  # "U.S. Federal Reserve" = "Federal Reserve"
+    _merge_country_forms(reps, sets)
     # 3. a one-word name that ends one longer name of the story ("Chargers" / "San Diego Chargers");
     # tokens_match needs equal first and last letters: the longer names indexed by those of their last token
     longer: dict[tuple[str, str], list[Item]] = defaultdict(list)
@@ -112,7 +114,9 @@ def merge_names(items: list[Item], sets: MentionSets) -> None:
     for it in full:
         if it.group in ("PERSON", "NORP") or len(it.toks) != 1:
             continue
-        owners = {
+        # "the House" (Congress) is not the "White House", nor "the Department" the "State Department"
+        generic = it.words[0].lower() in GENERIC_WORDS
+        owners = set() if generic else {
             sets.find(o.idx) for o in longer.get((it.toks[0][:1], it.toks[0][-1:]), ())
             if compatible(o, it) and tokens_match(o.toks[-1], it.toks[0])
             # "West Virginia" is not "Virginia", "New Mexico" not "Mexico"
@@ -213,6 +217,58 @@ def _country_before(short: Item, long_: Item) -> bool:
         n >= 2 and len(long_.toks) > n and bool(extra) and seq_match(short.toks, long_.toks[-n:])
         and all(re.sub(r"\W", "", w).lower() in COUNTRY_ABBREVIATIONS or is_demonym(w) for w in extra)
     )
+
+
+# ways of writing the United States before a name, as one key ("U.S." and "United States")
+_US_FORMS = frozenset({"us", "usa", "unitedstates", "unitedstatesofamerica", "america"})
+
+
+def _country_written(words: tuple[str, ...]) -> tuple[str, int] | None:
+    """The country a name opens with ("U.S. Constitution", "United States Constitution") as one
+    key, and how many words it takes; None when it opens with none."""
+    for k in (1, 2):
+        if len(words) <= k:
+            break
+        lead = "".join(re.sub(r"\W", "", w).lower() for w in words[:k])
+        if lead in _US_FORMS:
+            return "us", k
+        if k == 1 and lead in COUNTRY_ABBREVIATIONS:
+            return lead, k
+    return None
+
+
+def _merge_country_forms(reps: list[Item], sets: MentionSets) -> None:
+    """One thing written with its country in two ways and without it: "U.S. Constitution" (a
+    report's), "United States Constitution" (another's) and "Constitution" (BASIL a28a0329: three
+    entities, so the one document all three reports read looked like three). Only when every form
+    the story writes with a country names the same country ("U.S. Embassy" and "UK Embassy" are
+    two), never a person's or a group's name."""
+    forms: dict[tuple[str, ...], list[tuple[str, Item]]] = defaultdict(list)
+    for it in reps:
+        if it.group in ("PERSON", "NORP") or it.kind != "name":
+            continue
+        found = _country_written(it.words)
+        if found is None:
+            continue
+        rest = name_tokens(it.words[found[1]:], False)
+        if rest:
+            forms[rest].append((found[0], it))
+    if not forms:
+        return
+    bare: dict[tuple[str, ...], list[Item]] = defaultdict(list)
+    for it in reps:
+        if it.toks in forms and it.group not in ("PERSON", "NORP") and it.kind == "name":
+            bare[it.toks].append(it)
+    for rest, written in forms.items():
+        if len({country for country, _ in written}) != 1:
+            continue
+        members = [it for _, it in written] + bare.get(rest, [])
+        if len(members) < 2:
+            continue
+        first = members[0]
+        for other in members[1:]:
+            if compatible(first, other):
+                sets.union(first.idx, other.idx)
 
 
 def _merge_suffixed(full: list[Item], sets: MentionSets) -> None:

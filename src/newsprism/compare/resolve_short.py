@@ -9,6 +9,9 @@ import re
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from rapidfuzz.distance import Indel
+from unidecode import unidecode
+
 from newsprism.compare.mention_items import Item, is_full_person
 from newsprism.compare.mention_sets import MentionSets
 from newsprism.compare.names import PARTICLES, name_tokens, phonetic, seq_match, tokens_match
@@ -28,11 +31,15 @@ from newsprism.lexicon import (
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
 
-__all__ = ["short_people", "join_paired_given_names", "retype_named_people", "retype_known_things",
+__all__ = ["short_people", "join_paired_given_names", "join_misspelt_surnames", "retype_named_people", "retype_known_things",
            "retype_things_named_for_people", "retype_words_of_places"]
 
 
 # labels NER puts on a surname written alone ("Cheeks":ORG); never a place label ("Jordan")
+# how many more times a word NER called a place must be used as a person's than after "in"/"at"
+_PERSON_OVER_PLACE = 5
+# characters between a given name said alone and the full name it is said to, at most
+_NEXT_BREATH = 100
 _SURNAME_MISLABELS = frozenset({"ORG", "NORP", "FAC", "PRODUCT", "WORK_OF_ART", "LANGUAGE", "EVENT", "LAW"})
 
 
@@ -51,7 +58,13 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
     """One-word names NER called a place ("Etheridge":GPE, "Braley":GPE) used as a person's —
     a clause's subject, a possessor — whose word the story never writes after a preposition
     of place ("in Jordan"): candidates for a surname (the caller requires a full name ending with it)."""
-    placed = {it.toks for it in items if it.kind == "name" and it.place_context}
+    # a word written after a preposition of place is a place's, unless the story uses it as a
+    # person's far more often: one "digs at Biden" among 27 "Biden said" (BASIL b5eefefb, where
+    # NER called every "Biden" of two reports a place, split from "Joe Biden")
+    as_place: Counter[tuple[str, ...]] = Counter(it.toks for it in items if it.kind == "name" and it.place_context)
+    as_person: Counter[tuple[str, ...]] = Counter(
+        it.toks for it in items if it.kind == "name" and it.group == "PLACE" and it.person_role)
+    placed = {toks for toks, n in as_place.items() if as_person[toks] < _PERSON_OVER_PLACE * n}
     # a word that reads as a demonym ("Kasich", as "Syrian") is still the surname a person's full name ends with
     surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) >= 2}
     # the given names of the people the story names in full ("Humayun" of "Humayun Khan")
@@ -353,6 +366,15 @@ def short_people(items: list[Item], sets: MentionSets) -> None:
             sets.union(it.idx, earlier[0].idx)
             continue
         owners = {sets.find(f.idx) for f in firsts}
+        # a given name said to the person the report names in full in the next breath ("what have you
+        # guys been doing, John?" Obama continued, calling out Speaker of the House John Boehner"):
+        # only a known given name, the story's only person of that first name, named in its
+        # sentence or within a short sentence's length after it
+        if len(owners) == 1 and not earlier and name_gender(it.words[0]) is not None and any(
+                f.mention.doc == it.mention.doc and f.mention.start > it.mention.start
+                and (f.sent == it.sent or f.mention.start - it.mention.end <= _NEXT_BREATH) for f in firsts):
+            sets.union(it.idx, firsts[0].idx)
+            continue
         mine = local_roles[(it.mention.doc, it.toks)]
         if len(owners) == 1 and mine & roles_of[next(iter(owners))]:
             sets.union(it.idx, firsts[0].idx)
@@ -452,3 +474,58 @@ def _only_a_relative_here(it: Item, tails: Sequence[Item], genders_of: dict[int,
     # vacuously so when the report has named only the man with the suffix yet ("Jackson said", Fox and
     # NYT, BASIL f506aafc, after "Former Rep. Jesse Jackson Jr." and nobody else of that surname)
     return all(f.role_lemmas and f.role_lemmas <= KIN_NOUNS for f in plain)
+
+
+# a surname this long or longer may be a one-letter misspelling of another ("Reid" / "Reed",
+# "Kerry" / "Kerr" are two people, short names one letter apart are common)
+_MIN_MISSPELT = 6
+
+
+def _surname_letters(word: str) -> str:
+    return re.sub(r"[^a-z]", "", unidecode(re.sub(r"['’‘]s$", "", word)).lower())
+
+
+def join_misspelt_surnames(items: Sequence[Item], sets: MentionSets) -> None:
+    """A person's surname written alone that no full name of the story ends with, one letter
+    added or dropped from the surname of the one person its own report names in full: the
+    report's misspelling of that person ("Technically, Mr. Hutchison’s task force ..." in a report
+    that names "Asa Hutchinson" and says "Mr. Hutchinson" before; BASIL 68748e7f). Never a
+    letter replaced ("Reid" / "Reed" are two senators), never an "s" more or less ("the Clintons"
+    are a family), never under six letters, never a known given name, never when another person of the story is as close or the genders differ: news
+    names a new person in full first, so a bare surname nobody was named with is a slip."""
+    full = [it for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it) and it.words]
+    if not full:
+        return
+    long_roots = {sets.find(it.idx) for it in items if it.kind == "name" and len(it.toks) >= 2}
+    genders: dict[int, set[str]] = defaultdict(set)
+    for it in items:
+        if it.kind == "name" and it.gender is not None:
+            genders[sets.find(it.idx)].add(it.gender)
+    for it in items:
+        if (it.kind != "name" or it.group != "PERSON" or len(it.toks) != 1 or len(it.words) != 1
+                or sets.find(it.idx) in long_roots or name_gender(it.words[0]) is not None):
+            continue
+        word = _surname_letters(it.words[0])
+        if len(word) < _MIN_MISSPELT or any(tokens_match(f.toks[-1], it.toks[0]) for f in full):
+            continue
+        # "the Clintons" (a family) is no misspelling of "Clinton"
+        close = [f for f in full if Indel.distance(surname := _surname_letters(_surname_of(f)), word) == 1
+                 and word != surname + "s" and surname != word + "s"]
+        owners = {sets.find(f.idx) for f in close}
+        if len(owners) != 1 or not any(f.mention.doc == it.mention.doc for f in close):
+            continue
+        owner = next(iter(owners))
+        mine = genders[sets.find(it.idx)]
+        if mine and genders[owner] and mine != genders[owner]:
+            continue
+        sets.union(it.idx, close[0].idx)
+        genders[sets.find(it.idx)] = mine | genders[owner]
+        long_roots.add(sets.find(it.idx))
+
+
+def _surname_of(f: Item) -> str:
+    """The last written word of a full name that is no generational suffix ("Jackson" of "Jesse Jackson Jr.")."""
+    words = [w for w in f.words if w]
+    if f.suffix and len(words) > 1:
+        words = words[:-1]
+    return words[-1]
