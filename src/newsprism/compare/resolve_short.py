@@ -31,6 +31,8 @@ from newsprism.lexicon import (
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
 
+    from newsprism.extract.word_senses import NounSenses
+
 __all__ = ["short_people", "join_paired_given_names", "join_misspelt_surnames", "retype_named_people", "retype_known_things",
            "retype_things_named_for_people", "retype_words_of_places"]
 
@@ -69,12 +71,25 @@ def _placed_surnames(items: Sequence[Item]) -> list[Item]:
     surnames = {it.toks[-1] for it in items if it.kind == "name" and it.group == "PERSON" and len(it.toks) >= 2}
     # the given names of the people the story names in full ("Humayun" of "Humayun Khan")
     given = {it.toks[0] for it in items if it.kind == "name" and it.group == "PERSON" and is_full_person(it)}
+    senses = noun_senses()
+    # ... and as the full names spell them: without a person's role, the phonetic key is too loose
+    # ("Bridgeport, Conn." is not "Martin Luther Coon", "(Ky.)" not "Suu Kyi": PolNeAR dev)
+    spelled = {_surname_letters(it.words[-1]) for it in items
+               if it.kind == "name" and it.group == "PERSON" and len(it.toks) >= 2 and it.words}
     return [
         it for it in items
         if it.kind == "name" and it.group == "PLACE" and it.mention.label != "FAC" and len(it.toks) == 1
-        and it.person_role and it.toks not in placed
+        and (it.person_role or (_surname_letters(it.words[0]) in spelled and _no_place_known(it.words[0], senses)))
+        and it.toks not in placed
         and (it.toks[0] in surnames or it.toks[0] in given or not any(is_demonym(w) for w in it.words))
     ]
+
+
+def _no_place_known(word: str, senses: "NounSenses | None") -> bool:
+    """WordNet (when installed) knows ``word`` in no sense at all: "Hannity" of "Brat told Hannity"
+    (BASIL ee05c9b3, NER's place beside "Sean Hannity"), an object, no person's role to tell; not
+    "Jordan", "Florida" (places), nor any word when WordNet is missing."""
+    return senses is not None and not senses.senses(word)
 
 
 def retype_named_people(items: Sequence[Item]) -> None:
