@@ -194,8 +194,9 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
     if params.hedge_apart and props is not None and verdict not in ("agrees", "predicate"):
         p, q = props.of.get(ci.id), props.of.get(cj.id)
         guess = next((x for x in (p, q) if x is not None and x.hedged), None)
+        # (a verb of action both clauses tell makes the guess one about that action, not another thing)
         if p is not None and q is not None and p.hedged != q.hedged and guess is not None and (
-                guess.predicate.split(" ")[0] in LIGHT):
+                guess.predicate.split(" ")[0] in LIGHT) and not (params.hedge_shared_action and p.actions & q.actions):
             return "partly"
     if props is not None and verdict not in ("agrees", "predicate") and _remark(ci) != _remark(cj):
         # one side is a named person's account, the other the report's own telling, of actions
@@ -235,7 +236,7 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         p, q = props.of.get(ci.id), props.of.get(cj.id)
         if p is not None and q is not None and p.figures and q.figures and not p.figures & q.figures:
             words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
-            if words < params.differ_terms:
+            if words < params.figures_terms:
                 return "partly"
     if verdict == "apart" and not one_event and float(pairs.terms[i, j]) < params.same_terms and (
             float(pairs.entities[i, j]) < params.apart_entities):

@@ -54,6 +54,9 @@ class FactParams:
     unagreed_terms: float = 0.2  # predicates not known to agree: this much shared wording at least
     loose_terms: float = 0.15  # the same action, no argument anchored alike: this much at least
     hedge_apart: bool = True  # a guess ("may be in an awkward position") and a plain statement of another action: partly
+    # ... not when both clauses tell one action verb ("could have about 90% of the delegates needed to
+    # clinch the nomination" / "all but certain to clinch her party's nomination")
+    hedge_shared_action: bool = True
     # a named person's account ("X said ...") and a report in its own voice, of actions not known to
     # agree and no figure in common: one fact only with this much shared wording
     remark_terms: float = 0.3
@@ -65,8 +68,7 @@ class FactParams:
     actions_differ: bool = True
     # (0.3: a third of their wording in common is one fact told with another verb — "drew widespread
     # criticism for its infamous Sarah Palin cover in 2009" / "In 2009, the editors selected a photo
-    # of Sarah Palin ..., which ... many others called 'sexist'"; 0.4 lost such pairs on BASIL and
-    # ECB+ with no wrong pair kept out, pnrecall, session 34)
+    # of Sarah Palin ..., which ... many others called 'sexist'"; 0.4 kept such pairs apart, session 34)
     differ_terms: float = 0.3
     # two claims whose shared words are all someone's name and title, with no agreeing action: "partly"
     names_only: bool = True
@@ -78,8 +80,10 @@ class FactParams:
     # agreeing predicate is (0: off)
     compatible_score: float = 1.2
     # two claims each giving figures (written with digits), none in common: "partly" unless their
-    # words agree differ_terms much
+    # words agree this much (two counts told alike: "leads Sanders 49 percent to 41 percent" /
+    # "leads Sanders by 7 points among female voters")
     other_figures: bool = True
+    figures_terms: float = 0.4
     # a fact takes, in each report it lacks, the free claim that states it with its claims
     # (newsprism.compare.fact_reports): a report the alignment's best-two rule left out
     other_reports: bool = True
