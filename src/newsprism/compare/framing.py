@@ -441,14 +441,14 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
                     index: dict[str, dict[str, list[int]]] | None = None,
                     things: frozenset[str] = frozenset(),
                     reads: DocReads | None = None,
-                    mentions: dict[str, list[tuple[str, Any]]] | None = None) -> list[tuple[Label, bool]]:
+                    mentions: _MentionSentences | None = None) -> list[tuple[Label, bool]]:
     """Another outlet's words for the thing a judging modifier grades: the first noun of the same
     lemma and number in a sentence naming a resolved entity the judging sentence names too, outside
     quotation marks, its owner's proper words and resolved entities not different (an owner pronoun
     left unresolved is no match for a named owner), both with a determiner or owner or neither
     ("puerile insults toward Trump" / "lobbing juvenile insults at Mr. Trump"; "its rogue nuclear
     weapons program" / "Iran's nuclear program"; not "troublesome comments" / "the comments"). One per outlet, each with whether it judges too (a judging modifier of its own).
-    ``mentions``: :func:`_mention_sentences`' keep for the story, when the caller asks of several words."""
+    ``mentions``: the story's :class:`_MentionSentences` (of ``named``), when the caller asks of several words."""
     while tok.dep_ == "conj" and tok.head.i != tok.i:
         tok = tok.head
     noun = tok.head
@@ -493,35 +493,47 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
     return out
 
 
-def _mention_sentences(doc: Doc, doc_id: str, named: Mapping[str, list[tuple[int, int, str]]],
-                       memo: dict[str, list[tuple[str, Any]]] | None = None) -> list[tuple[str, Any]]:
-    """Each resolved entity named in ``doc`` with the sentence of the mention, in mention order:
-    once per document when the caller keeps ``memo`` (a large story asks it of each judging word
-    and each other document: 6,359 times at 200 articles)."""
-    if memo is not None and doc_id in memo:
-        return memo[doc_id]
-    out = []
-    for start, end, e in named.get(doc_id, ()):
-        words = doc.char_span(start, end, alignment_mode="expand")
-        if words is not None:
-            out.append((e, words.sent))
-    if memo is not None:
-        memo[doc_id] = out
-    return out
+class _MentionSentences:
+    """Each document's resolved entities named, with the sentence of each mention (in mention order),
+    and each such sentence's nouns (lower-cased lemma, token): read once per story when the caller keeps
+    one (a large story asks for them for each judging word and each other document: 6,359 times at
+    200 articles, 329,000 tokens read)."""
+
+    def __init__(self, named: Mapping[str, list[tuple[int, int, str]]]) -> None:
+        self._named = named
+        self._sentences: dict[str, list[tuple[str, Any]]] = {}
+        self._nouns: dict[tuple[str, int], list[tuple[str, Any]]] = {}
+
+    def sentences(self, doc: Doc, doc_id: str) -> list[tuple[str, Any]]:
+        found = self._sentences.get(doc_id)
+        if found is None:
+            found = self._sentences[doc_id] = []
+            for start, end, e in self._named.get(doc_id, ()):
+                words = doc.char_span(start, end, alignment_mode="expand")
+                if words is not None:
+                    found.append((e, words.sent))
+        return found
+
+    def nouns(self, doc_id: str, sent) -> list[tuple[str, Any]]:
+        found = self._nouns.get((doc_id, sent.start))
+        if found is None:
+            found = self._nouns[(doc_id, sent.start)] = [(t.lemma_.lower(), t) for t in sent if t.pos_ == "NOUN"]
+        return found
 
 
 def _near_in(doc: Doc, doc_id: str, lemma: str, named: Mapping[str, list[tuple[int, int, str]]],
-             ents: set[str], memo: dict[str, list[tuple[str, Any]]] | None = None) -> Iterator:
+             ents: set[str], memo: _MentionSentences | None = None) -> Iterator:
     """The nouns of ``doc``, in sentences naming one of ``ents``, that may name what ``lemma`` names
     in other words (``slot_words.near_nouns``: "win" / "victory"), in reading order; read only
-    when the same noun gave no match. ``memo``: :func:`_mention_sentences`' keep."""
+    when the same noun gave no match. ``memo``: the story's :class:`_MentionSentences` (of ``named``)."""
+    memo = memo if memo is not None else _MentionSentences(named)
     sents: dict[int, object] = {}
-    for e, sent in _mention_sentences(doc, doc_id, named, memo):
+    for e, sent in memo.sentences(doc, doc_id):
         if e in ents:
             sents.setdefault(sent.start, sent)
     for _, sent in sorted(sents.items()):
-        for t in sent:  # type: ignore[attr-defined]
-            if t.pos_ == "NOUN" and t.lemma_.lower() != lemma and near_nouns(lemma, t.lemma_.lower()):
+        for low, t in memo.nouns(doc_id, sent):
+            if low != lemma and near_nouns(lemma, low):
                 yield t
 
 
@@ -633,7 +645,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             named.setdefault(m.doc, []).append((m.start, m.end, e.id))
     things = frozenset(e.id for e in analysis.entities if e.type != "PERSON")
     year = {x.id: year_of(x.published) for x in analysis.documents}
-    sentences: dict[str, list[tuple[str, Any]]] = {}  # _mention_sentences' keep
+    sentences = _MentionSentences(named)
     for d, rows in sorted(found.items()):
         # an adverb on a verb tells the manner of an act ("forcefully denouncing the Castro regime"):
         # after the modifiers that judge a thing ("puerile insults"); one on an adjective judges
