@@ -206,7 +206,10 @@ def _tally(span) -> bool:
     noun = root.head if root.dep_ in ("nummod", "compound", "quantmod") and root.head.pos_ in ("NOUN", "PROPN") else root
     verbs = _clause_verbs(noun)
     top = verbs[-1] if verbs else noun
-    words = [t.lower_ for t in top.subtree if t.sent.start == span.sent.start]
+    # the subtree's words in the figure's sentence (the sentences part the document: a token is in
+    # it when it lies inside it; ``Token.sent`` per token walked its sentence anew)
+    sent = span.sent
+    words = [t.lower_ for t in top.subtree if sent.start <= t.i < sent.end]
     return bool(_TALLY_WORDS.intersection(words)) or any(p in _TALLY_PAIRS for p in zip(words, words[1:]))
 
 
