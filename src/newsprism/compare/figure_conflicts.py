@@ -686,7 +686,9 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     # a report writing the other value too does not contradict it (find_conflicts drops such a
     # conflict): left out pair by pair, before the pairs of one figure are merged, so that another
     # report's clash stands ("12 Somali ... pirates" beside "seven AK-47 rifles"; "7" / "12" elsewhere)
-    texts = {d: doc.text for d, doc in docs.items()}
+    # (the texts of the documents of these figures only: Doc.text joins every token anew)
+    cited = {f.fig.doc for pair in (*clashes, *bound) for f in pair}
+    texts = {d: doc.text for d, doc in docs.items() if d in cited}
     clashes = [(a, b) for a, b in clashes if not mentions_value(texts.get(a.fig.doc, ""), b.fig.text)
                and not mentions_value(texts.get(b.fig.doc, ""), a.fig.text)]
     return _merged(clashes, bound, texts)
