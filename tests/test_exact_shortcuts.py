@@ -143,3 +143,18 @@ def test_the_nominalised_test_is_the_pairwise_rule():
         assert _nominalised(vs, ns) == want, (vs, sorted(ns))
         found += want
     assert 50 < found < 450  # both answers were exercised
+
+
+def test_a_token_is_in_a_sentence_when_it_lies_inside_its_bounds(nlp):
+    # figure_roles._tally reads a subtree's words in the figure's sentence by its bounds, not by each
+    # token's own Token.sent: the sentences part the document, so both tests agree on every token
+    doc = nlp("Police made 130 arrests since Saturday. On Monday night, 35 more people were held, "
+              "officials said. The total so far is 165. No one else was hurt.")
+    spans = [doc[i:i + 1] for i in range(len(doc))] + [doc[2:4], doc[7:12], doc[20:30]]
+    inside = 0
+    for span in spans:
+        sent = span.sent
+        for t in doc:
+            assert (t.sent.start == sent.start) == (sent.start <= t.i < sent.end), (span.text, t.text)
+            inside += sent.start <= t.i < sent.end
+    assert len(list(doc.sents)) >= 4 and 0 < inside < len(spans) * len(doc)
