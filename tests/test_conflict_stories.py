@@ -170,3 +170,38 @@ def test_a_vote_planned_for_two_days_and_votes_that_are_two_events(nlp):
                  ("The Senate could vote on the spending bill on March 5, aides said.",
                   "The Senate will vote on the spending bill on March 7, aides said.")):
         assert not _findings(nlp, {"a": a, "b": b}, published="2019-03-04").conflicts, (a, b)
+
+
+def test_the_issues_caravan_counts_three_things_and_says_what_each_counts(nlp):
+    # those seeking asylum, those in the caravan, those who arrived on one day: no conflict
+    texts = {
+        "a": "More than 150 migrants from a Central American caravan were seeking asylum at the border, officials said.",
+        "b": "Roughly 400 people in the caravan were seeking asylum at the border, officials said.",
+        "c": "About 130 migrants from the caravan arrived at the border on Wednesday, officials said.",
+    }
+    found = _findings(nlp, texts)
+    assert not found.conflicts, _values(found)
+    counted = {fi.value: fi.counts for x in found.figures_compared for fi in x.figures}
+    assert counted.get("About 130", "").endswith("arrived at the border on Wednesday"), counted
+    assert counted.get("More than 150", "").endswith("were seeking asylum at the border"), counted
+
+
+def test_where_one_train_derailed_and_a_place_inside_another(nlp):
+    texts = {
+        "a": "A passenger train derailed in Naivasha, Kenya, on Tuesday, killing 12 people, police said.\n\n"
+             "The train was travelling from Mombasa to Kisumu.",
+        "b": "A passenger train derailed in Nakuru, Kenya, on Tuesday, and at least 12 people were killed, "
+             "police said.\n\nRescuers worked through the night.",
+        "c": "Twelve people died when a train left the tracks in Kenya on Tuesday.\n\nKenya Railways said it "
+             "would investigate.",
+    }
+    found = _findings(nlp, texts, published="2020-02-12")
+    assert [(x.slot, {v.value for v in x.versions}) for x in found.conflicts] == [("place", {"Naivasha", "Nakuru"})]
+    _cited_right(found, texts)
+    # a town and the country it is in, or "near" it: both can be right
+    nested = {
+        "a": "A passenger train derailed in Nakuru, Kenya, on Tuesday, killing 12 people, police said.",
+        "b": "A passenger train derailed near Nakuru on Tuesday, and at least 12 people were killed, police said.",
+        "c": "A passenger train derailed in Kenya on Tuesday, killing 12 people.",
+    }
+    assert not _findings(nlp, nested, published="2020-02-12").conflicts

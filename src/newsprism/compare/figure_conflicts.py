@@ -698,9 +698,13 @@ def _two_sets(a: _Fig, b: _Fig) -> bool:
     """Two indefinite counts, one the subject of its verb and one not, told by other verbs
     neither of which is among the other's words: each brings in the set its own clause tells of
     ("buys ad time for 4 Super Tuesday states", "11 states hold contests"; two subjects, "23
-    states have enacted" and "34 states have legalized", may be one set told two ways)."""
+    states have enacted" and "34 states have legalized", may be one set told two ways, unless
+    one is told of a day and the other is not)."""
+    # two subjects, one told of a day and one of none, are two sets too: "About 130 migrants
+    # arrived Wednesday" counts that day's arrivals, "More than 150 migrants were seeking asylum" not
+    day_and_none = {a.role, b.role} == {"subj"} and bool(a.days) != bool(b.days)
     return (a.unit in ("count", "people") and not a.definite and not b.definite
-            and {a.role, b.role} == {"subj", "arg"} and a.predicate is not None and b.predicate is not None
+            and ({a.role, b.role} == {"subj", "arg"} or day_and_none) and a.predicate is not None and b.predicate is not None
             and a.predicate != b.predicate and a.predicate not in b.words and b.predicate not in a.words)
 
 
