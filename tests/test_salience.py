@@ -160,3 +160,77 @@ def test_who_someone_is_goes_after_what_happened(nlp):
     fellow = next(i for i, t in enumerate(order) if "senior fellow" in t)
     called = next(i for i, t in enumerate(order) if "moral failure" in t)
     assert called < fellow, order
+
+
+def test_a_chronology_of_earlier_days_is_background():
+    """BASIL a4f1d515 (open): the Times' "Mr. Mueller spoke to the House Republican Conference on May
+    13, 2011, and to the House Democratic Caucus on May 24, 2011." headed the single-source section of
+    a story published in June 2013, and a list of briefing dates filled its first ten."""
+    from newsprism.compare.salience import told_earlier
+    from newsprism.model import TimeExpr
+
+    text = ("White House Plays Down Data Program\n\n"
+            "President Obama on Friday defended the surveillance programs, saying Congress was fully briefed.\n\n"
+            "Mr. Mueller spoke to the House Republican Conference on May 13, 2011, and to the House "
+            "Democratic Caucus on May 24, 2011.")
+
+    def when(phrase: str, resolved: str) -> TimeExpr:
+        at = text.index(phrase)
+        return TimeExpr("a", at, at + len(phrase), phrase, resolved)
+
+    _, news_text, list_text = text.split("\n\n")
+    news = _claim("a", news_text, text.index("President"), ("obama", "defend", "surveillance", "program", "congress", "brief"),
+                  entities=("E1", "E2"), times=(when("Friday", "2013-06-07"),))
+    chronology = _claim("a", list_text, text.index("Mr. Mueller"), ("mueller", "speak", "conference", "caucus"),
+                        entities=("E3", "E4", "E5"),
+                        times=(when("May 13, 2011", "2011-05-13"), when("May 24, 2011", "2011-05-24")))
+    story = StoryTerms.of([news, chronology])
+    published = "2013-06-08"
+    assert told_earlier([chronology], published) and not told_earlier([news], published)
+    # a day of the story's week beside an old one: the sentence tells the story's news
+    both = _claim("a", list_text, chronology.start, chronology.terms,
+                  times=(when("May 13, 2011", "2011-05-13"), when("Friday", "2013-06-07")))
+    assert not told_earlier([both], published)
+    # a day inside someone's quoted words dates the words, not the statement (BASIL a28a0329, open)
+    said = "“On November 2nd, voters called for an end to reckless spending,” said Rep. Michele Bachmann."
+    inner = said[1:said.index("”")]
+    statement = _claim("b", said, 0, ("voter", "call", "spending", "bachmann"), entities=("E6",),
+                       times=(TimeExpr("b", 4, 16, "November 2nd", "2010-11-02"),),
+                       quotes=(Quote("b", 1, 1 + len(inner), inner, "Michele Bachmann"),))
+    assert not told_earlier([statement], "2011-01-06")
+    # no publication date, or no day named: nothing to tell it by
+    assert not told_earlier([chronology], None)
+    assert not told_earlier([_claim("a", "Mr. Mueller spoke in 2011.", 0, ("mueller",),
+                                    times=(TimeExpr("a", 21, 25, "2011", "2011"),))], published)
+    # weighed: the chronology names more people but goes after the news
+    assert single_source_importance([chronology], text, story) > single_source_importance([news], text, story)
+    assert single_source_importance([chronology], text, story, published=published) < \
+        single_source_importance([news], text, story, published=published)
+
+
+def test_a_sentence_only_copies_tell_goes_among_the_others_by_its_weight(nlp):
+    """BASIL c21cb217 (open): "Weiner, 46, is married to Huma Abedin, an aide to Secretary of State
+    Hillary Clinton.", a wire sentence Fox and HuffPost both print, headed the single-source section
+    (copies' facts went before every one-outlet fact, whatever they weighed)."""
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    wire = ("Rep. Anthony Weiner said Wednesday that he did not send a lewd photo to a college student "
+            "in Seattle.\n\n")
+    bio = "Weiner, 46, is married to Huma Abedin, an aide to Secretary of State Hillary Clinton.\n\n"
+    texts = {
+        "fox": (wire + "Twitter's Adam Sharp urged House offices on Wednesday to use a strong password of at least "
+                "10 characters after 198 accounts were flagged.\n\n" + bio +
+                "Weiner said he had hired a private security company."),
+        "hpo": (wire + "The congressman called one reporter a jackass on Tuesday.\n\n" + bio +
+                "Weiner said he had hired a private security company."),
+        "nyt": ("Representative Anthony D. Weiner denied on Wednesday that he had sent a lewd photo to a "
+                "college student.\n\nMr. Weiner said he had hired a private security company."),
+    }
+    arts = [Article(id=k, text=v, outlet=k.upper()) for k, v in texts.items()]
+    single = run_pipeline(arts, nlp).findings.single_source
+    order = [f.about for f in single]
+    married = next(i for i, t in enumerate(order) if "married" in t)
+    assert single[married].docs == ("fox", "hpo")  # the copies' fact, both cited
+    password = next(i for i, t in enumerate(order) if "strong password" in t)
+    assert password < married, order

@@ -537,6 +537,8 @@ def build_facts(
     # each document's claims in story order: a head opening inside a quotation looks back in its own
     # document only (a scan of the whole story per head was quadratic: 1.5M reads at 200 articles)
     in_doc: dict[str, list[Claim]] = defaultdict(list)
+    published_of = {d.id: d.published for d in analysis.documents}
+    by_id = {c.id: c for c in claims}
     for c in claims:
         in_doc[c.doc].append(c)
         if c.sentence is not None:
@@ -568,8 +570,30 @@ def build_facts(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
-                 round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms) * weight, 3))
+                 round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms,
+                                                published=published_of.get(c.doc)) * weight, 3))
         )
+    # a fact only copies of one report tell is single-source too: weighed the same way, so that it
+    # goes among the others by its weight (compare.findings), not before them all (BASIL c21cb217:
+    # "Weiner, 46, is married to Huma Abedin, ...", copied in two reports, headed the section)
+    facts[:multi] = [_copies_weighed(f, by_id, text_of, published_of, story_terms, titles, props) if f.sources < 2 else f
+                     for f in facts[:multi]]
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
     return facts
+
+
+def _copies_weighed(fact: Fact, by_id: Mapping[str, Claim], text_of: Mapping[str, str],
+                    published_of: Mapping[str, str | None], story: StoryTerms, titles: Mapping[str, str | None],
+                    props: Props | None) -> Fact:
+    """A fact only copies of one report tell, weighed as a one-outlet fact of its headline's report
+    is (``compare.salience``), the copies' words and figures its own."""
+    doc = fact.headline.doc
+    own = [by_id[s.claim] for s in fact.support if s.strength == "same fact" and s.claim in by_id and s.citation.doc == doc]
+    if not own:
+        return fact
+    first = min(own, key=lambda o: o.start)
+    weight = single_source_weight(first, fact.headline, titles.get(doc), props.of.get(first.id) if props is not None else None)
+    mates = [d for d in fact.docs if d != doc]
+    return replace(fact, importance=round(single_source_importance(
+        own, text_of.get(doc, ""), story, mates=mates, published=published_of.get(doc)) * weight, 3))

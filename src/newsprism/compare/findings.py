@@ -693,11 +693,14 @@ def find_from_claims(
         head = heads.get(f.fact or "")
         return reads_whole(f.about) and (head is None or docs is None or _finite(head, docs))
 
+    # copies' facts and one-outlet facts by one weight (compare.salience: both weighed as one
+    # report's sentence), the whole sentences first
+    weight = {fact.id: fact.importance for fact in facts}
     single = _numbered(
         "S",
         sorted([_as_finding(f, "single-source") for f in facts if len(f.docs) >= 2 and f.sources < 2]
                + [_as_finding(f, "single-source") for f in facts if len(f.docs) < 2],
-               key=lambda f: not whole(f)),
+               key=lambda f: (not whole(f), -weight.get(f.fact or "", 0.0))),
     )
     # who a headline's opening pronoun names ("He estimated ..."): shown beside it, cited
     named = referents({f.id: f.headline for f in facts}, analysis.entities,
