@@ -337,3 +337,26 @@ def test_a_comment_on_what_came_before_weighs_less_than_news():
     assert weight("It was an effective surrender by the rebel fighters who had held half of Aleppo.") < 1.0
     assert weight("It rained on the rebel fighters who had held half of Aleppo for four years.") == 1.0
     assert weight("The rebel fighters who had held half of Aleppo surrendered on Tuesday.") == 1.0
+
+
+def test_an_age_does_not_make_who_someone_is_news():
+    """BASIL c21cb217 and ee05c9b3 (open): "Weiner, 46, is married to Huma Abedin, ..." and "Brat is
+    married and has two children, an 11-year-old daughter and a 15-year-old son." were told as news:
+    their ages counted as figures, and a sentence with a figure was never who someone is."""
+    from newsprism.compare.fact_text import single_source_weight
+    from newsprism.extract.propositions import Proposition
+    from newsprism.model import Figure
+
+    text = "Weiner, 46, is married to Huma Abedin, an aide to Secretary of State Hillary Clinton."
+    age = Figure("a", 8, 10, "46", 46, unit="age")
+    married = Claim("a#0", Span("a", 0, len(text), text), figures=(age,), entities=("E1", "E2"),
+                    terms=("weiner", "marry", "huma", "abedin", "aide"))
+    prop = Proposition("a#0", "be married", agents=frozenset({"@E1"}), figures=frozenset({"#46"}))
+    assert single_source_weight(married, married.citation, None, prop) < 1.0
+    # a figure of an event keeps the sentence news ("Weiner follows 198 people")
+    text2 = "Weiner is the follower of 198 people on Twitter."
+    count = Figure("a", 29, 32, "198", 198, counts="people")
+    follows = Claim("a#0", Span("a", 0, len(text2), text2), figures=(count,), entities=("E1",),
+                    terms=("weiner", "follower", "people", "twitter"))
+    prop2 = Proposition("a#0", "be follower", agents=frozenset({"@E1"}), figures=frozenset({"#198"}))
+    assert single_source_weight(follows, follows.citation, None, prop2) == 1.0

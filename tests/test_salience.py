@@ -234,3 +234,23 @@ def test_a_sentence_only_copies_tell_goes_among_the_others_by_its_weight(nlp):
     assert single[married].docs == ("fox", "hpo")  # the copies' fact, both cited
     password = next(i for i, t in enumerate(order) if "strong password" in t)
     assert password < married, order
+
+
+def test_a_habit_told_with_a_perfect_is_background(nlp):
+    """BASIL 85475456 and c99adbdd (open): "-In the past twenty years, Dick has attended literally
+    hundreds of vets events ..." headed the one-outlet items and "Mr. McCarthy has been preparing for
+    months to move up ..." was 1st of c99adbdd's: a career or a habit, background. An episode recalled in the simple past is not read so (the gold sets list "Arpaio
+    endorsed Mitt Romney in 2008" as a single-source fact)."""
+    from newsprism.compare.salience import told_habit
+
+    def habit(text: str) -> bool:
+        parsed = nlp(text)
+        return told_habit([_claim("a", text, 0, ("x",))], parsed, "2012-08-02")
+
+    assert habit("Mr. McCarthy has been preparing for months to move up from No. 3 in the Republican leadership.")
+    assert habit("Blumenthal has repeatedly described himself as a veteran of the Vietnam War.")
+    assert not habit("Blumenthal repeatedly described himself as a veteran on Tuesday.")  # one occasion
+    assert not habit("Arpaio endorsed Mitt Romney in 2008, choosing him over John McCain.")
+    assert not habit("Hundreds of thousands of people headed to Chick-fil-A restaurants on Wednesday.")
+    assert not habit("Mr. Huckabee has said the event was not organized by the company.")  # no stretch of time
+    assert not told_habit([_claim("a", "x", 0, ("x",))], None)  # no parse: nothing to read

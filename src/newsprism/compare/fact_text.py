@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -316,6 +317,9 @@ def single_source_weight(claim: Claim, head: Span, title: str | None, prop: Prop
         return 0.3
     if not reads_whole(head.text):
         return 0.5
+    if prop is not None and prop.figures:
+        # an age is who someone is ("Weiner, 46, is married to Huma Abedin, ..."), no figure of an event
+        prop = replace(prop, figures=prop.figures - {f"#{f.value}" for f in claim.figures if f.unit == "age"})
     if background(prop) or _COMMENT_START.match(head.text.lstrip("“\"'")):
         return 0.7
     return 1.0
@@ -329,7 +333,8 @@ _COMMENT_START = re.compile(r"^(?:It|This|That)\s+(?:is|was|has been|had been|se
 def background(prop: Proposition | None) -> bool:
     """The claim (its proposition ``prop``) says who someone is, in the report's own voice, not
     what happened: a named subject and "be" with a noun ("Reese is a senior fellow at the Woodstock
-    Theological Center"), with no speaker, no date and no figure. Background is what an editor cuts
+    Theological Center"), with no speaker, no date and no figure (an age is none: the caller leaves
+    it out, :func:`single_source_weight`). Background is what an editor cuts
     first. (Every "be" and "have" — "there are signs ...", "Iran has a stake ..." — measured worse on
     the dev halves' first ten.)"""
     if prop is None or prop.speaker or prop.days or prop.figures or not prop.agents:

@@ -571,12 +571,12 @@ def build_facts(
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
                  round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms,
-                                                published=published_of.get(c.doc)) * weight, 3))
+                                                published=published_of.get(c.doc), parsed=docs.get(c.doc) if docs else None) * weight, 3))
         )
     # a fact only copies of one report tell is single-source too: weighed the same way, so that it
     # goes among the others by its weight (compare.findings), not before them all (BASIL c21cb217:
     # "Weiner, 46, is married to Huma Abedin, ...", copied in two reports, headed the section)
-    facts[:multi] = [_copies_weighed(f, by_id, text_of, published_of, story_terms, titles, props) if f.sources < 2 else f
+    facts[:multi] = [_copies_weighed(f, by_id, text_of, published_of, story_terms, titles, props, docs) if f.sources < 2 else f
                      for f in facts[:multi]]
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
@@ -585,7 +585,7 @@ def build_facts(
 
 def _copies_weighed(fact: Fact, by_id: Mapping[str, Claim], text_of: Mapping[str, str],
                     published_of: Mapping[str, str | None], story: StoryTerms, titles: Mapping[str, str | None],
-                    props: Props | None) -> Fact:
+                    props: Props | None, docs: Mapping[str, Doc] | None) -> Fact:
     """A fact only copies of one report tell, weighed as a one-outlet fact of its headline's report
     is (``compare.salience``), the copies' words and figures its own."""
     doc = fact.headline.doc
@@ -596,4 +596,5 @@ def _copies_weighed(fact: Fact, by_id: Mapping[str, Claim], text_of: Mapping[str
     weight = single_source_weight(first, fact.headline, titles.get(doc), props.of.get(first.id) if props is not None else None)
     mates = [d for d in fact.docs if d != doc]
     return replace(fact, importance=round(single_source_importance(
-        own, text_of.get(doc, ""), story, mates=mates, published=published_of.get(doc)) * weight, 3))
+        own, text_of.get(doc, ""), story, mates=mates, published=published_of.get(doc),
+        parsed=docs.get(doc) if docs else None) * weight, 3))

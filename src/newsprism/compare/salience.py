@@ -15,8 +15,10 @@ A single-source item is news when it tells what the other reports do not. The we
   is mostly someone's quoted words (colour, a comment) counts half.
 - **An earlier episode** (:func:`told_earlier`): a sentence every day of which is over a week
   before the report ("Mr. Mueller spoke to the House Republican Conference on May 13, 2011, and
-  to the House Democratic Caucus on May 24, 2011." in a report of June 2013: a chronology) is
-  background — no weight for its date, and it weighs as who someone is does (x0.7).
+  to the House Democratic Caucus on May 24, 2011." in a report of June 2013: a chronology), or a
+  habit told with a present perfect over a long time (:func:`told_habit`: "Mr. McCarthy has been
+  preparing for months to move up"), is background — no weight for its date, and it
+  weighs as who someone is does (x0.7).
 - **Copies** of one report (a fact only they tell) weigh as that report's sentence, the copies'
   words its own (``mates``): they go among the one-outlet facts by that weight, not before them.
 
@@ -31,11 +33,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from spacy.tokens import Doc
+
 from newsprism.compare.align import quote_share
+from newsprism.compare.backdrop import backdrop, year_of
 from newsprism.extract.claims import Claim
 from newsprism.model import Figure
 
-__all__ = ["StoryTerms", "paragraph_index", "single_source_importance", "told_earlier"]
+__all__ = ["StoryTerms", "paragraph_index", "single_source_importance", "told_earlier", "told_habit"]
 
 _BREAKS = re.compile(r"\n\s*")
 # a sentence's end: its mark (and closing quote) before a space and a capital
@@ -110,14 +115,15 @@ def paragraph_index(text: str, start: int) -> int:
 
 
 def single_source_importance(claims: Sequence[Claim], text: str, story: StoryTerms, *,
-                             mates: Collection[str] = (), published: str | None = None) -> float:
+                             mates: Collection[str] = (), published: str | None = None,
+                             parsed: Doc | None = None) -> float:
     """The weight of a one-outlet fact citing ``claims`` (of one document whose text is ``text``,
-    published on ``published`` when known): see the module docstring. ``mates``: copies of that
-    document, when the fact is theirs too."""
+    its parse ``parsed``, published on ``published`` when known): see the module docstring.
+    ``mates``: copies of that document, when the fact is theirs too."""
     if not claims:
         return 0.0
     doc = claims[0].doc
-    earlier = told_earlier(claims, published)
+    earlier = told_earlier(claims, published) or told_habit(claims, parsed, published)
     paragraph = min(paragraph_index(text, c.start) for c in claims)
     figures = story.own_figures(doc, [f for c in claims for f in c.figures], mates)
     names = len({e for c in claims for e in c.entities})
@@ -160,3 +166,23 @@ def told_earlier(claims: Sequence[Claim], published: str | None) -> bool:
             except ValueError:
                 continue
     return bool(days) and all((day - d).days > STORY_DAYS for d in days)
+
+
+def told_habit(claims: Sequence[Claim], parsed: Doc | None, published: str | None = None) -> bool:
+    """The first claim's main verb is a present perfect over a long stretch of time: a habit or a
+    career, background ("Mr. McCarthy has been preparing for months to move up", "has repeatedly
+    described himself as a veteran"), read by
+    :func:`newsprism.compare.backdrop.backdrop`. A simple past placed before the story ("Arpaio
+    endorsed Mitt Romney in 2008", "Previously, she had spoken out against ...") is not one: the
+    gold sets list such recalled episodes as single-source facts, and counting them lowered the dev
+    first ten."""
+    if parsed is None or not claims:
+        return False
+    first = min(claims, key=lambda c: c.start)
+    span = parsed.char_span(first.start, first.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    verb = span.root
+    if not any(c.dep_ == "aux" and c.tag_ in ("VBZ", "VBP") and c.lemma_ == "have" for c in verb.children):
+        return False
+    return backdrop(verb, year_of(published))
