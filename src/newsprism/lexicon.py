@@ -61,6 +61,7 @@ __all__ = [
     "VAGUE_NUMBERS",
     "parse_number_words",
     "WEEKDAYS",
+    "WHEN_NOUNS",
 ]
 
 # ---------------------------------------------------------------- reporting verbs
@@ -461,6 +462,9 @@ def parse_number_words(words: Sequence[str]) -> int | None:
 # ---------------------------------------------------------------- calendar
 
 WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# nouns that tell when, not what: two clauses sharing only "Tuesday" or "night" share no thing told
+WHEN_NOUNS = frozenset(WEEKDAYS) | frozenset(
+    "night morning evening afternoon day week weekend month year time today".split())
 # Verbs of leaving a post or a body ("left the administration last year", "quit earlier this
 # month", "resigned"): one act, whichever of them a report uses (date conflicts).
 DEPARTURE_VERBS = frozenset("leave quit resign depart exit".split())

@@ -20,6 +20,7 @@ from newsprism.compare.fact_params import FactParams
 from newsprism.compare.match import (
     LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
 )
+from newsprism.compare.other_things import other_things
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, body_start
@@ -191,6 +192,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
+    if params.other_things and props is not None and _other_things(ci, cj, props) and (
+            _words(pairs, i, j) < params.other_things_terms):
+        # one actor's one act, each claim telling it of other things ("laid out his vision for America" /
+        # "laid out stark differences between his agenda and Clinton's"): two angles of one event
+        return "partly"
     if params.hedge_apart and props is not None and verdict not in ("agrees", "predicate"):
         p, q = props.of.get(ci.id), props.of.get(cj.id)
         guess = next((x for x in (p, q) if x is not None and x.hedged), None)
@@ -307,6 +313,19 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
                 sj and quoted_remark(cj) and not sj & (si | _agents(ci, props))):
             return "partly"
     return "same fact"
+
+
+def _words(pairs: PairScores, i: int, j: int) -> float:
+    """How much of their wording two claims share: the mean of the two lexical cosines (the one there is)."""
+    return float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
+
+
+def _other_things(a: Claim, b: Claim, props: Props) -> bool:
+    """The two claims tell one actor's act done to other things (:func:`newsprism.compare.other_things.other_things`)."""
+    p, q = props.of.get(a.id), props.of.get(b.id)
+    if p is None or q is None:
+        return False
+    return other_things(p, q, frozenset(a.entities), frozenset(b.entities), props.similarity)
 
 
 def _agents(claim: Claim, props: Props | None) -> set[str]:

@@ -70,6 +70,10 @@ class FactParams:
     # criticism for its infamous Sarah Palin cover in 2009" / "In 2009, the editors selected a photo
     # of Sarah Palin ..., which ... many others called 'sexist'"; 0.4 kept such pairs apart, session 34)
     differ_terms: float = 0.3
+    # one actor's one act, each claim telling it of other things, none alike (compare.other_things):
+    # "partly", unless their words agree other_things_terms much
+    other_things: bool = True
+    other_things_terms: float = 0.4
     # two claims whose shared words are all someone's name and title, with no agreeing action: "partly"
     names_only: bool = True
     # ... nor, nor "apart" propositions, when the pair shares this much rare event mass (an event
