@@ -47,7 +47,7 @@ from newsprism.compare.cores import other_days
 from newsprism.compare.fact_links import Props
 from newsprism.compare.fact_text import is_content
 from newsprism.compare.match import LIGHT, _named
-from newsprism.compare.shared_quotes import greedy_groups, quoted_words, speakers
+from newsprism.compare.shared_quotes import greedy_groups, nested_quotes, quoted_words, speakers
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
@@ -91,6 +91,10 @@ def _quote_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, 
     if not _contained(short, long_) or not any(w not in STOP_WORDS for w in short):
         return None
     if len(short) < 2 and (len(long_) > 4 or len(short[0]) < 5):
+        return None
+    # the short quote is what the long one repeats from someone else ("I heard ‘Lock her up’ last night
+    # ..." / "the attendees chanted, 'Lock her up!'"): not the speaker's words
+    if len(short) < len(long_) and any(_contained(short, inner) for inner in nested_quotes(cj if short is wa else ci)):
         return None
     who = names.get(sorted(common)[0], sorted(common)[0])
     return f"the same quote of {who}: “{' '.join(short)}”", float(len(short))

@@ -16,10 +16,12 @@ from newsprism.compare.align import quote_share
 from newsprism.extract.claims import Claim
 from newsprism.model import Span
 
-__all__ = ["greedy_groups", "other_quoted_words", "quote_groups", "quote_match", "quoted_remark", "quoted_span",
-           "quoted_words", "speakers"]
+__all__ = ["greedy_groups", "nested_quotes", "other_quoted_words", "quote_groups", "quote_match", "quoted_remark",
+           "quoted_span", "quoted_words", "speakers"]
 
 _QWORD = re.compile(r"[a-z0-9]+")
+# a quotation inside a quotation: curly single marks, or straight ones that are no apostrophe ("it's")
+_NESTED = re.compile(r"‘([^’]{2,300})’|(?<!\w)'([^']{2,300})'(?!\w)")
 
 
 def quoted_words(claim: Claim) -> list[str]:
@@ -30,6 +32,22 @@ def quoted_words(claim: Claim) -> list[str]:
     for a, b in spans:
         if b > a:
             out.extend(_QWORD.findall(claim.text[a:b].lower()))
+    return out
+
+
+def nested_quotes(claim: Claim) -> list[list[str]]:
+    """The words of each quotation inside one of ``claim``'s quotes ("I heard ‘Lock her up’ last night
+    ..."): words the speaker repeats from someone else, not the speaker's own."""
+    out: list[list[str]] = []
+    for q in claim.quotes:
+        a, b = max(q.start, claim.start) - claim.start, min(q.end, claim.end) - claim.start
+        if b <= a:
+            continue
+        whole = _QWORD.findall(claim.text[a:b].lower())
+        for m in _NESTED.finditer(claim.text[a:b]):
+            words = _QWORD.findall((m.group(1) or m.group(2)).lower())
+            if words and len(words) < len(whole):  # (not the quote itself, written in single marks)
+                out.append(words)
     return out
 
 
