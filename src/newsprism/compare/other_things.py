@@ -46,20 +46,7 @@ def _senses_related(a: str, b: str) -> bool:
     """WordNet reads the two nouns as one thing: a sense in common, or one's sense a hypernym of the
     other's (two levels up: "primary" -> "election"). False without the ``[wordnet]`` extra."""
     senses = noun_senses()
-    if senses is None:
-        return False
-    sa, sb = senses.senses(a)[:3], senses.senses(b)[:3]
-    if set(sa) & set(sb):
-        return True
-
-    def up(offsets: tuple[int, ...]) -> set[int]:
-        out = set(offsets)
-        frontier = set(offsets)
-        for _ in range(2):
-            frontier = {h for o in frontier for h in senses.synset(o).hypernyms}
-            out |= frontier
-        return out
-    return bool(up(sa) & set(sb) or up(sb) & set(sa))
+    return senses is not None and senses.related(a, b, top=3, levels=2)
 
 
 def nouns_alike(a: str, b: str, similarity: Callable[[str, str], float]) -> bool:

@@ -192,18 +192,8 @@ def _kin(a: str, b: str, senses: bool = True) -> bool:
 
 @lru_cache(maxsize=65536)
 def _synonyms(a: str, b: str) -> bool:
-    for senses in (verb_senses(), noun_senses()):
-        if senses is None:
-            continue
-        mine, theirs = senses.senses(a)[:_SENSES], senses.senses(b)[:_SENSES]
-        if not mine or not theirs:
-            continue
-        if set(mine) & set(theirs):
-            return True
-        if any(h in theirs for o in mine for h in senses.synset(o).hypernyms) or \
-                any(h in mine for o in theirs for h in senses.synset(o).hypernyms):
-            return True
-    return False
+    return any(senses is not None and senses.related(a, b, top=_SENSES, levels=1)
+               for senses in (verb_senses(), noun_senses()))
 
 
 _SENSES = 3  # the commonest senses looked at: a verb's thirtieth sense makes anything its synonym

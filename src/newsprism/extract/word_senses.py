@@ -101,6 +101,22 @@ class NounSenses:
         return Synset(offset, self._lexnames.get(int(fields[1]), ""), words, tuple(hypernyms), tuple(member_of))
 
 
+    def related(self, a: str, b: str, top: int = 3, levels: int = 1) -> bool:
+        """Two words as one thing: among each one's ``top`` commonest senses, a sense in common or one's
+        sense within ``levels`` hypernyms above one of the other's ("beaten" / "defeated"; "primary" ->
+        "election" two levels up). Few senses: a word's thirtieth sense makes anything its synonym."""
+        mine, theirs = self.senses(a)[:top], self.senses(b)[:top]
+        if not mine or not theirs:
+            return False
+
+        def up(offsets: tuple[int, ...]) -> set[int]:
+            out, frontier = set(offsets), set(offsets)
+            for _ in range(levels):
+                frontier = {h for o in frontier for h in self.synset(o).hypernyms}
+                out |= frontier
+            return out
+        return bool(up(mine) & set(theirs) or up(theirs) & set(mine))
+
     def proper_kinds(self, word: str) -> tuple[str, ...]:
         """The lexicographer files of the senses in which WordNet writes ``word`` as a proper noun,
         most frequent first ("Mali": ("noun.location",); "Islam": ("noun.group",
