@@ -155,7 +155,8 @@ def test_the_odd_folds_are_every_character_the_search_folds_to_an_ascii_letter_o
 def _shared_text_by_sets(claims, params):
     """shared_text as written before its shingles became numpy rows: frozensets of word
     tuples (shingles, _own_words), every pair of claims of different documents."""
-    from newsprism.compare.align import SharedText, _own_words, _quotes_news
+    from newsprism.compare.align import SharedText
+    from newsprism.compare.copied_text import _own_words, _quotes_news
 
     grams = [shingles(c.text, params.shingle_size) for c in claims]
     own = [_own_words(c, params.shingle_size) & grams[k] if c.quotes else grams[k] for k, c in enumerate(claims)]
