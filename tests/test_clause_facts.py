@@ -139,3 +139,40 @@ def test_what_a_passive_clause_tells_of_the_subject_it_shares_was_done_to_it(nlp
     found = clause_pairs(pieces, props, {"a": "A", "b": "B"}, set())
     assert any({pieces[x].doc, pieces[y].doc} == {"a", "b"} and pieces[x] in elected and pieces[y] in elected
                for x, y in found)
+
+
+_JACKSON = {
+    "a": "Jesse Jackson Jr. resigned from Congress in November amid a federal investigation into his spending.",
+    "b": "The former co-chairman of Barack Obama's campaign, Jesse Jackson Jr. was first elected to office in 1995 "
+         "and resigned from Congress in November amid a federal investigation into his spending.",
+    "c": "Elected to Congress in 1995 at the age of 30, Jesse Jackson Jr. was once among the most prominent "
+         "young Democrats in Chicago.",
+}
+
+
+def test_a_sentence_in_a_fact_by_its_closing_clause_tells_its_main_clause_as_a_second_fact(nlp):
+    facts, texts = _facts(nlp, _JACKSON)
+    multi = [f for f in facts if len(f.docs) >= 2]
+    shown = [(f.headline.text, [(s.claim, s.citation.text) for s in f.support]) for f in multi]
+    # the resignation: a and b, b cited by its closing clause only
+    resigned = [f for f in multi if set(f.docs) >= {"a", "b"}]
+    assert len(resigned) == 1, shown
+    cited_b = [s.citation.text for s in resigned[0].support if s.citation.doc == "b"]
+    assert cited_b and all("resigned from Congress" in t and "1995" not in t for t in cited_b), shown
+    # the election in 1995: b's main clause and c's opening clause, a fact of its own
+    elected = [f for f in multi if set(f.docs) == {"b", "c"}]
+    assert len(elected) == 1, shown
+    cited = {s.citation.doc: s.citation.text for s in elected[0].support}
+    assert "elected to office in 1995" in cited["b"] and "resigned" not in cited["b"], cited
+    assert "Elected to Congress in 1995" in cited["c"] and "Democrats" not in cited["c"], cited
+    for f in multi:
+        for s in f.support:
+            assert texts[s.citation.doc][s.citation.start:s.citation.end] == s.citation.text
+    # one proposition, one fact: b's two clauses cite apart; no headline or citation set twice
+    spans = [(s.citation.start, s.citation.end) for f in multi for s in f.support if s.citation.doc == "b"]
+    assert len(spans) == 2 and (spans[0][1] <= spans[1][0] or spans[1][1] <= spans[0][0]), spans
+    heads = [" ".join(f.headline.text.lower().split()) for f in facts]
+    assert len(heads) == len(set(heads))
+    # off: c's clause is no fact with b's main clause
+    off = _facts(nlp, _JACKSON, second_propositions=False)[0]
+    assert not [f for f in off if set(f.docs) == {"b", "c"}]

@@ -26,6 +26,12 @@ sentence of one report that holds a clause when no other fact has that sentence 
 (the sentence's main fact, single-source ones included, keeps it); else the clause itself, shown
 as ``statement``, a sentence of the report's words with the subject the clause shares put first
 ("Tom Hale, who resigned ..." -> "Tom Hale resigned ..."); a clause fact with neither is left out.
+
+One sentence, two propositions: a sentence in a fact of several reports by its closing clause only
+(the others tell that clause's action, none its main verb's: "Jackson was first elected to office
+in 1995 and resigned from Congress" in the resignation's fact) cites that clause there, and its
+main clause — the words before the closing clause, verbatim — is a piece of its own that may state
+another fact with another report's clause ("Elected to Congress in 1995 at the age of 30, ...").
 """
 
 from __future__ import annotations
@@ -287,6 +293,17 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
     return pieces, of
 
 
+def _shared_words(a: Claim, b: Claim, p: Proposition, q: Proposition) -> set[str]:
+    """The content words two clauses share beyond their action ("be war" shares "war" with any other "be war")."""
+    return (set(a.terms) & set(b.terms)) - set(p.predicate.split()) - set(q.predicate.split())
+
+
+def _weight(words: set[str]) -> int:
+    """How much shared words tell: a number both give (a year, a count) counts twice — "elected to
+    Congress in 1995" / "first elected to office in 1995" — as it pins more than a word does."""
+    return len(words) + sum(w.replace(",", "").replace(".", "").isdigit() for w in words)
+
+
 def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str, str | None],
                  together: set[frozenset[str]], min_shared: int = 2) -> dict[tuple[int, int], float]:
     """Pairs (x < y) of clauses of two outlets that state one proposition, at least one of them a
@@ -330,8 +347,8 @@ def clause_pairs(pieces: Sequence[Clause], props: Props, outlet_of: Mapping[str,
                 if pa.patients and pb.patients and not pa.patients & pb.patients:
                     continue  # the same act on other things ("captured three boats" / "seized 14 rifles")
                 # beyond the action ("be war" shares "war" with any other "be war")
-                words = (set(ca.terms) & set(cb.terms)) - set(pa.predicate.split()) - set(pb.predicate.split())
-                if len(words) < min_shared:
+                words = _shared_words(ca, cb, pa, pb)
+                if _weight(words) < min_shared:
                     continue
                 out[(x, y)] = len(words) + len(words) / len(set(ca.terms) | set(cb.terms))
     return out
@@ -373,6 +390,69 @@ def _joined(fact: Fact, added: Sequence[Clause], by_id: Mapping[str, Claim], out
                    sources=independent_sources(list(docs), same, known.copied, known.families, known.quoting, outlet_of))
 
 
+_EDGE = re.compile(r"^[\s,;:—–-]+|[\s,;:—–-]+(?:(?:and|but|while|as)[\s,;:—–-]*)?$", re.IGNORECASE)
+
+
+def _main_clauses(pieces: list[Clause], facts: Sequence[Fact], home: Mapping[str, int], by_id: Mapping[str, Claim],
+                  props: Props, docs: Mapping[str, Doc]) -> dict[int, tuple[int, Clause]]:
+    """The main clause of each sentence a fact of several reports holds by its closing clause only
+    (:func:`_main_clause`), appended to ``pieces``: its index -> (the fact, the closing clause)."""
+    parts: dict[str, list[Clause]] = {}
+    for p in pieces:
+        if not p.whole:
+            parts.setdefault(p.parent.id, []).append(p)
+    out: dict[int, tuple[int, Clause]] = {}
+    for w in [p for p in pieces if p.whole and p.parent.id in home and p.parent.id in parts]:
+        found = _main_clause(w, parts[w.parent.id], facts[home[w.parent.id]], by_id, props, docs)
+        if found is not None:
+            pieces.append(found[0])
+            out[len(pieces) - 1] = (home[w.parent.id], found[1])
+    return out
+
+
+def _main_clause(whole: Clause, pieces: Sequence[Clause], fact: Fact, by_id: Mapping[str, Claim], props: Props,
+                 docs: Mapping[str, Doc]) -> tuple[Clause, Clause] | None:
+    """A sentence that supports ``fact`` by its closing clause only: (its main clause, before that
+    clause, as a piece of its own; the closing clause). So when another report of the fact tells the
+    closing clause's action and none tells the sentence's main action ("After winning re-election,
+    he resigned" / "Jackson was first elected to office in 1995 and resigned from Congress"); else None."""
+    claim = whole.claim
+    others = [by_id[s.claim] for s in fact.support
+              if s.strength == "same fact" and s.claim in by_id and s.citation.doc != claim.doc]
+    if not others or any(props.same_action(claim, v) for v in others):
+        return None
+    doc = docs.get(claim.doc)
+    for q in pieces:
+        if q.whole or q.parent.id != whole.parent.id or claim.end - q.claim.end > 2:
+            continue  # (only a clause that closes the sentence leaves its main clause one stretch)
+        if not any(props.same_action(q.claim, v) for v in others):
+            continue
+        text = claim.text[: q.claim.start - claim.start]
+        m = _EDGE.search(text)
+        while m is not None and m.group(0):
+            text = text[: m.start()] if m.start() else text[m.end():]
+            m = _EDGE.search(text)
+        s, e = claim.start, claim.start + len(text)
+        span = doc.char_span(s, e, alignment_mode="contract") if doc is not None else None
+        if span is None or len(text.split()) < 4 or any(ch in text for ch in "“”\""):
+            continue
+        sub = replace(
+            claim, id=f"{claim.id}@{s}-{e}", citation=Span(claim.doc, s, e, text),
+            figures=tuple(f for f in claim.figures if f.end <= e), times=tuple(x for x in claim.times if x.end <= e),
+            quotes=(), terms=content_terms(span), sentence=claim.sentence or claim.citation,
+        )
+        said = text[0].upper() + text[1:] + "."
+        return Clause(sub, whole.parent, False, said if reads_whole(said) else None), q
+    return None
+
+
+def _cited_by(fact: Fact, claim: str, kept: Clause) -> Fact:
+    """``fact`` with the support of ``claim`` citing only its clause ``kept``."""
+    support = tuple(Support(_part_id(kept), kept.claim.citation, s.strength) if s.claim == claim else s
+                    for s in fact.support)
+    return replace(fact, support=support)
+
+
 def _part_id(m: Clause) -> str:
     return f"{m.parent.id}@{m.claim.start}-{m.claim.end}"
 
@@ -380,7 +460,8 @@ def _part_id(m: Clause) -> str:
 def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc], props: Props,
                  facts: list[Fact], outlet_of: Mapping[str, str | None], known: FactSources, rank: Mapping[str, int],
                  min_shared: int, weight: float, seen_headlines: set[str],
-                 seen_cites: set[frozenset], reads: StoryReads | None = None) -> tuple[list[Fact], list[list[Span]]]:
+                 seen_cites: set[frozenset], reads: StoryReads | None = None,
+                 second_propositions: bool = True) -> tuple[list[Fact], list[list[Span]]]:
     """Facts of clauses two or more outlets tell alike, and the whole sentences that may head each
     (:func:`sentence_heads`). A clause that states what a claim of a fact of several reports states
     ("The navy captured 23 pirates" / "... foiled a hijack attempt and arrested 23 pirates") joins
@@ -406,7 +487,13 @@ def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
                 sides.setdefault(s.citation.doc, []).append(s.citation)
     pieces = [p for p in pieces if not any(
         s.start < p.claim.end and p.claim.start < s.end for s in sides.get(p.doc, ()))]
+    # a sentence that tells two propositions ("Jackson was first elected in 1995 and resigned from
+    # Congress"), in a fact by its closing clause: its main clause, a piece of its own, may state another
+    rests = _main_clauses(pieces, facts, home, by_id, clause_props, docs) if second_propositions else {}
+    for k in rests:
+        of[pieces[k].claim.id] = of[pieces[k].parent.id]
     pairs = clause_pairs(pieces, clause_props, outlet_of, together, min_shared)
+    split = {pieces[k].parent.id for k in rests}
 
     def outlet(d: str) -> str:
         return outlet_key(outlet_of.get(d)) or d
@@ -420,7 +507,11 @@ def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         del pairs[(x, y)]
         at = home[pieces[whole].parent.id]
         o = outlet(pieces[part].doc)
-        if o in {outlet(d) for d in facts[at].docs} or pieces[part].parent.id in home:
+        # (a sentence in its fact by its closing clause: what its main clause states is not that
+        # fact's, and its piece (rests) is paired by itself)
+        if pieces[part].parent.id in home or pieces[whole].parent.id in split:
+            continue
+        if o in {outlet(d) for d in facts[at].docs}:
             continue
         if (at, o) not in joins or score > joins[(at, o)][0]:
             joins[(at, o)] = (score, part)
@@ -460,6 +551,10 @@ def clause_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         sentences.append(clause_sentences(members))
         support = [Support(_part_id(m), m.claim.citation, "same fact")
                    for m in sorted(members, key=lambda m: (m.doc, m.claim.start))]
+        for k in group:
+            if k in rests:  # its sentence's fact keeps the closing clause only: one proposition, one fact
+                at, kept = rests[k]
+                facts[at] = _cited_by(facts[at], pieces[k].parent.id, kept)
         out.append(Fact(
             id="", headline=head, outlet=outlet_of.get(head.doc), support=tuple(support),
             docs=tuple(same_docs), sources=sources,

@@ -104,3 +104,7 @@ class FactParams:
     # longer sentences, with this many content words in common beyond the action
     clause_facts: bool = True
     clause_min_shared: int = 2
+    # ... and a sentence of a fact by its closing clause ("Jackson was first elected in 1995 and
+    # resigned from Congress" in the resignation's fact) tells its main clause as a second fact
+    # when another report's clause states it: each proposition cited by its own span
+    second_propositions: bool = True

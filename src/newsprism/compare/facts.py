@@ -524,7 +524,8 @@ def build_facts(
     if docs and props is not None and params.clause_facts:
         made, clause_sentences_of = clause_facts(
             claims, analysis, docs, props, facts, outlet_of, FactSources(copied, families, quoting), rank,
-            params.clause_min_shared, params.side_weight, seen_headlines, seen_cites, reads)
+            params.clause_min_shared, params.side_weight, seen_headlines, seen_cites, reads,
+            second_propositions=params.second_propositions)
         clause_at = list(range(len(facts), len(facts) + len(made)))
         facts.extend(made)
     multi = len(facts)
