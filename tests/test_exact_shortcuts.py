@@ -78,6 +78,23 @@ def test_the_trigram_bound_never_skips_a_pair_that_reaches_the_cutoff():
     assert reached > 100 and skipped > 500  # both sides of the test were exercised
 
 
+def test_numbered_trigrams_intersect_as_the_trigrams_themselves():
+    # real quotes of one story, one of them twice (so repeated 3-grams get occurrence numbers)
+    texts = [
+        "we will not leave aleppo until the last civilian is out",
+        "we will not leave aleppo until the last civilian is out of the city",
+        "the ceasefire is holding for now but the shelling has not stopped the shelling",
+        "it is not a ceasefire",
+    ]
+    numbers: dict[tuple[str, int], int] = {}
+    plain = [_trigrams(t) for t in texts]
+    coded = [_trigrams(t, numbers) for t in texts]
+    sizes = [len(a & b) for a in plain for b in plain]
+    assert [len(a & b) for a in coded for b in coded] == sizes
+    assert max(sizes[1:4]) > 40 and min(sizes) < 10  # near and far pairs both exercised
+    assert all(isinstance(x, int) for x in coded[2])
+
+
 def test_the_quick_test_before_the_number_scan_changes_no_answer():
     def scan_only(text: str, value: str) -> bool:
         m = re.search(r"\d[\d,.]*\d|\d", value)

@@ -108,14 +108,18 @@ def _typographic(text: str) -> str:
     return " ".join(text.translate(_TYPOGRAPHY).split()).strip(" \"'.,")
 
 
-def _trigrams(text: str) -> frozenset[tuple[str, int]]:
-    """The text's character 3-grams as a multiset (each with its occurrence number)."""
+def _trigrams(text: str, numbers: dict[tuple[str, int], int] | None = None) -> frozenset:
+    """The text's character 3-grams as a multiset (each with its occurrence number). With
+    ``numbers`` (one dict for all the texts compared), each (3-gram, occurrence) is its number
+    there instead: the same sets as far as their intersections go, intersected ~2x faster."""
     seen: dict[str, int] = {}
-    out = []
+    out: list = []
     for k in range(len(text) - 2):
         g = text[k : k + 3]
         seen[g] = seen.get(g, 0) + 1
         out.append((g, seen[g]))
+    if numbers is not None:
+        return frozenset([numbers.setdefault(x, len(numbers)) for x in out])
     return frozenset(out)
 
 
@@ -136,6 +140,7 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
     used: set[int] = set()
     normals = [_normal(q.text) for q in quotes]
     grams: dict[int, frozenset] = {}
+    numbers: dict[tuple[str, int], int] = {}  # the quotes' (3-gram, occurrence) as ints (_trigrams)
     # a shared quote shares words: only pairs with a common word of 4+ letters are compared
     words = [frozenset(w for w in n.split() if len(w) >= 4) for n in normals]
     index: dict[str, list[int]] = {}
@@ -159,8 +164,8 @@ def _shared_quotes(quotes: Sequence[Quote], families: Mapping[str, str] | None =
             if min(len(a), len(b)) < 10:
                 continue
             cutoff = 80 if same_speaker else 92
-            gi = grams[i] if i in grams else grams.setdefault(i, _trigrams(a))
-            gj = grams[j] if j in grams else grams.setdefault(j, _trigrams(b))
+            gi = grams[i] if i in grams else grams.setdefault(i, _trigrams(a, numbers))
+            gj = grams[j] if j in grams else grams.setdefault(j, _trigrams(b, numbers))
             if not _may_reach(gi, gj, min(len(a), len(b)), cutoff):
                 continue  # the same test, decided without the alignment
             # a quote of one or two words is shared only by a quote of those words, not found
