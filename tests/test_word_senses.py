@@ -246,3 +246,16 @@ def test_a_thing_brought_in_with_a_and_named_again_with_the_in_another_clause(nl
     assert _together(resolve_entities([motorist_a, driver_a], {"a": docs["a"]}), motorist_a, driver_a)
     motorist_b, driver_b = _mention("b", b, "motorist"), _mention("b", b, "driver")
     assert not _together(resolve_entities([motorist_b, driver_b], {"b": docs["b"]}), motorist_b, driver_b)
+
+
+def test_answers_kept_are_the_answers_read():
+    # a word asked twice (and its synsets) gives what the files give: the same as a fresh read
+    wn = noun_senses()
+    assert wn is not None
+    for word in ("election", "primary", "ship", "Mali", "zzqxv", "host", "ship"):
+        offsets = wn.senses(word)
+        assert offsets == wn._read_senses(word)
+        for o in offsets[:3]:
+            assert wn.synset(o) == wn._read_synset(o)
+    assert wn.related("beaten", "defeated") and wn.related("beaten", "defeated")  # a second time from memory
+    assert wn.senses("election") and wn.senses("election") is wn.senses("election")

@@ -18,6 +18,8 @@ from pathlib import Path
 
 __all__ = ["Synset", "NounSenses", "VerbSenses", "noun_senses", "verb_senses", "wordnet_dir"]
 
+_MEMO_MAX = 200_000  # words (or synsets) whose answers one NounSenses keeps
+
 
 @dataclass(frozen=True)
 class Synset:
@@ -58,6 +60,10 @@ class NounSenses:
         self._first = pos
         verbs = (folder / "index.verb").read_bytes().decode("utf-8", "ignore").split("\n")
         self._verbs = frozenset(line.split(" ", 1)[0] for line in verbs if line and not line.startswith(" "))
+        # answers already read (the files never change): a story asks about the same few thousand
+        # words and synsets again and again (NounSenses.related: two senses() and a hypernym walk a pair)
+        self._senses_of: dict[str, tuple[int, ...]] = {}
+        self._synset_at: dict[int, Synset] = {}
 
     def _line_at(self, buf: bytes, pos: int) -> bytes:
         end = buf.find(b"\n", pos)
@@ -65,6 +71,14 @@ class NounSenses:
 
     def senses(self, lemma: str) -> tuple[int, ...]:
         """The synset offsets of a noun, most frequent sense first; () when not a noun."""
+        known = self._senses_of.get(lemma)
+        if known is None:
+            if len(self._senses_of) >= _MEMO_MAX:  # a long-running server: bounded
+                self._senses_of.clear()
+            known = self._senses_of[lemma] = self._read_senses(lemma)
+        return known
+
+    def _read_senses(self, lemma: str) -> tuple[int, ...]:
         key = lemma.strip().lower().replace(" ", "_").encode("utf-8", "ignore")
         if not key:
             return ()
@@ -87,6 +101,14 @@ class NounSenses:
         return ()
 
     def synset(self, offset: int) -> Synset:
+        known = self._synset_at.get(offset)
+        if known is None:
+            if len(self._synset_at) >= _MEMO_MAX:
+                self._synset_at.clear()
+            known = self._synset_at[offset] = self._read_synset(offset)
+        return known
+
+    def _read_synset(self, offset: int) -> Synset:
         fields = self._line_at(self._data, offset).split(b" | ", 1)[0].split()
         n_words = int(fields[3], 16)
         words = tuple(fields[4 + 2 * k].decode("utf-8") for k in range(n_words))
