@@ -257,5 +257,7 @@ def test_answers_kept_are_the_answers_read():
         assert offsets == wn._read_senses(word)
         for o in offsets[:3]:
             assert wn.synset(o) == wn._read_synset(o)
-    assert wn.related("beaten", "defeated") and wn.related("beaten", "defeated")  # a second time from memory
+    # "primary" is an election two hypernyms up; "ship" is none: read, then answered from memory
+    assert wn.related("primary", "election", levels=2) and wn.related("primary", "election", levels=2)
+    assert not wn.related("ship", "election") and not wn.related("ship", "election")
     assert wn.senses("election") and wn.senses("election") is wn.senses("election")
