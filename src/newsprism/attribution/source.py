@@ -103,6 +103,14 @@ def is_mute(token: "Token") -> bool:
 _AGENT = re.compile(r"(?:[^aeiou]er|or|ist|ian|ess|man|woman)$")
 
 
+def _nobody_acts(verb: "Token") -> bool:
+    """A verb whose subject is no one: "it", "this", "there" or a thing's noun ("It came after ...",
+    "The meeting came after ...")."""
+    subjects = [c for c in verb.children if c.dep_ in SOURCE_DEPS]
+    return bool(subjects) and all(
+        s.lower_ in ("it", "this", "that", "there") or (is_mute(s) and s.ent_type_ == "" and s.is_lower) for s in subjects)
+
+
 def source_of(verb: "Token") -> "Token | None":
     """The token naming who speaks through the reporting verb ``verb`` (or "according")."""
     if verb.lower_ == "according":
@@ -118,9 +126,12 @@ def source_of(verb: "Token") -> "Token | None":
             # a "-" made a subject: the parser broke a phrase it did not understand ("after
             # Iran — a backer of Bashar al-Assad — imposed"); no speaker beats a wrong one
             return None
-        if step > 0 and verb.tag_ == "VBG" and is_time_clause(current) and current.head.i != current.i:
+        if step > 0 and verb.tag_ == "VBG" and is_time_clause(current) and current.head.i != current.i \
+                and not _nobody_acts(current.head):
             # "Hannity said ... after the senator easily won his primary, remarking that ...": the
             # participle goes on with the sentence, not with the clause of time it hangs from
+            # (unless the sentence's subject is no one: "It came after Boehner chided Obama,
+            # accusing the president of ...": Boehner accuses)
             current = current.head
             continue
         subjects = _subjects(current, step > 0)
@@ -154,8 +165,10 @@ def source_of(verb: "Token") -> "Token | None":
         if controller is not None:
             return controller
         # "quoted as saying": from the clause through its preposition to the verb; "went so far as
-        # to say": through the adverb the parser hung the clause on
-        through_prep = step > 0 and (current.dep_ == "prep" and current.pos_ == "ADP" or current.pos_ == "ADV")
+        # to say": through the adverb the parser hung the clause on; "A day after telling reporters
+        # ..., Weiner broke": through the noun of time the preposition hangs from
+        through_prep = step > 0 and (current.dep_ == "prep" and current.pos_ == "ADP" or current.pos_ == "ADV"
+                                     or current.dep_ == "npadvmod" and current.pos_ == "NOUN")
         # "Roberts said Friday that she thinks ... but said “...”": a subjectless verb after
         # "but"/"and" the parser hung as a clause of the first one is joined to it
         joined = current.dep_ == "ccomp" and current.i > 0 and current.doc[current.i - 1].dep_ == "cc"

@@ -338,7 +338,9 @@ def _core_tokens(tokens: Sequence["Token"], head: "Token") -> list["Token"]:
         # a capital first letter: "LuAnn", "LaSalle", "DeGeneres" are no title case but names
         # an ordinal numbers a street ("117th Street")
         ordinal = _ORDINAL.match(t.text) is not None
-        return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot or ordinal
+        # a word a hyphen joins to the name before it ("Chick-fil-A", "Mar-a-Lago")
+        joined = t.i > 1 and t.nbor(-1).text in _HYPHENS and not t.nbor(-1).whitespace_ and not t.nbor(-2).whitespace_
+        return t.text[:1].isupper() or t.lower_ in PARTICLES or t.text in ("-", "'s", "’s") or initial_dot or ordinal or joined
 
     def link(t: "Token") -> bool:
         # "Bank of America", "Leonardo da Vinci", "Ursula von der Leyen"; a nickname's quotation

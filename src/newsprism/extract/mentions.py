@@ -103,7 +103,8 @@ _PAIR = re.compile(r"^([A-Z][a-z]+)[-–]([A-Z][a-z]+)$")
 _HYPHEN_REST = re.compile(r"-[a-z]{1,4}\b(?!-)")
 # the rest of a place's name its tokenizer cut at a hyphen: "Mar" + "-a-Lago", "Stratford" + "-upon-Avon"
 # ("Latina-to-Latina outreach", "Israeli-and-Palestinian" join two things: no name)
-_JOINED_REST = re.compile(r"((?:-(?!(?:to|and|or|vs|versus)-)[a-z]{1,5})+)-[A-Z][a-z]+\b(?!-)")
+# ("Chick" + "-fil-A": a last piece of one capital letter)
+_JOINED_REST = re.compile(r"((?:-(?!(?:to|and|or|vs|versus)-)[a-z]{1,5})+)-[A-Z][a-z]*\b(?!-)")
 
 
 # a word NER took into a person's name before it: an owner's possessive ("Twitter's") or a capitalised
@@ -189,13 +190,22 @@ def _is_noise(ent: "SpacySpan") -> bool:
         # a plural common noun at the start of a sentence ("Families", "Videos") tagged ORG
         # ("Trump praised ..." tagged NN is still a person: only plurals are dropped for PERSON)
         tags = ("NNS",) if ent.label_ == "PERSON" else ("NNS", "NN")
-        if tok.pos_ == "NOUN" and tok.tag_ in tags and ent.label_ != "NORP":
+        if tok.pos_ == "NOUN" and tok.tag_ in tags and ent.label_ != "NORP" and not _surname_of_named(tok):
             return True
         if tok.lower_ in GENERIC_WORDS and not _institution_named(ent):
             return True
         if _title_abbreviation(tok):
             return True
     return not any(ch.isalpha() for ch in ent.text)
+
+
+def _surname_of_named(tok: "Token") -> bool:
+    """A capitalised word the tagger read as a plural ("Sanders has attacked Clinton": NNS) that
+    ends a person's name NER found in the same report ("Bernie Sanders"): that person's surname,
+    not a common noun opening a sentence."""
+    return tok.is_title and any(
+        ent.label_ == "PERSON" and len(ent) >= 2 and ent[-1].text == tok.text and ent[-1].i != tok.i
+        for ent in tok.doc.ents)
 
 
 def _institution_named(ent: "SpacySpan") -> bool:
@@ -230,6 +240,23 @@ class _Raw:
 _SUFFIX_AFTER = re.compile(r" (?:Jr\.|Sr\.|Jr|Sr|II|III|IV)(?![\w-])")
 
 
+def _sentence_words_off(ent: "SpacySpan", text: str, start: int, end: int) -> tuple[int, int]:
+    """A name without the sentence's words NER took into it: the participle opening it that heads
+    a clause of its own ("Facing Congress, Clinton Defends Her Actions", a headline, BASIL 9879bbc0:
+    the ORG "Facing Congress" named the entity of every "Congress") and an abbreviated title ending
+    it, cut from its period, that belongs to the name after it ("Missouri Highway Patrol Capt. Ron
+    Johnson", 'ed8c136f')."""
+    if len(ent) < 2:
+        return start, end
+    first, last = ent[0], ent[-1]
+    if first.idx == start and first.tag_ == "VBG" and first.dep_ in ("advcl", "csubj", "pcomp", "xcomp", "acl") \
+            and first.head.i != first.i and not (first.head.i >= ent.start and first.head.i < ent.end):
+        start = ent[1].idx
+    if last.idx + len(last) == end and last.i + 2 < len(ent.doc) and _title_abbreviation(last):
+        end = ent[-2].idx + len(ent[-2])
+    return start, end
+
+
 def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
     raws: list[_Raw] = []
     for ent in doc.ents:
@@ -242,6 +269,7 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
             continue
         for s, e in _parts(text, ent.start_char, ent.end_char):
             s, e = _trim(text, s, e)
+            s, e = _sentence_words_off(ent, text, s, e)
             if (s, e) != (ent.start_char, ent.end_char) and _is_dateline(s, e, text):
                 raws.append(_Raw(s, e, "GPE", ent.root))  # "Headline\nWASHINGTON —": the line's dateline
                 continue
@@ -261,8 +289,13 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
             joined = _JOINED_REST.match(text, e)
             if joined is not None:
                 e = joined.end()
-                if kind == "PERSON" and any(p not in _NAME_PARTICLES for p in joined.group(1)[1:].split("-")):
+                pieces = joined.group(1)[1:].split("-")
+                if kind == "PERSON" and any(p not in _NAME_PARTICLES for p in pieces):
                     kind = "FAC"  # a name no person bears ("Mar-a-Lago"); "Abd-al-Rahman" stays a person
+                elif kind in PLACE_LABELS and len(joined.group(0).rsplit("-", 1)[1]) == 1:
+                    # a last piece of one capital letter names no place ("Chick-fil-A", a restaurant
+                    # chain NER called a place in all 24 of Fox's mentions, BASIL 450755dd)
+                    kind = "ORG"
             elif kind not in PLACE_LABELS and kind != "PERSON" and (owned := _owned_person(text, s, e)) is not None:
                 kind, s = "PERSON", owned  # "Twitter's Adam Sharp":WORK_OF_ART
             if kind == "PERSON" and joined is None:

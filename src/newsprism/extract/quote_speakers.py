@@ -70,16 +70,25 @@ def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
 def apposed_name(index: DocIndex, verb: Token, quote_open: int) -> Person:
     """The name before a reporting verb the parser gave no subject, set off by its apposition
     ("Speaking on Dec. 2, Col. Steven H. Warren, a military spokesman in Baghdad, said, ''...''":
-    the parser read the colonel as an apposition of the date). NO_SPEAKER when the verb has a
-    subject or no ", <apposition>," precedes it."""
+    the parser read the colonel as an apposition of the date) or by a participle's phrase.
+    NO_SPEAKER when the verb has a subject or no ", <apposition>," precedes it."""
     doc = index.doc
-    if source_of(verb) is not None or verb.dep_ != "ROOT" or verb.i < 4 or doc[verb.i - 1].text != ",":
+    if source_of(verb) is not None or verb.dep_ not in ("ROOT", "parataxis") or verb.i < 4:
         return NO_SPEAKER
-    opening = next((j for j in range(verb.i - 2, max(verb.sent.start, verb.i - 14), -1) if doc[j].text == ","), None)
-    if opening is None or opening == verb.i - 2 or opening < 1:
+    # ("Blumenthal, advocating for troops returning from war, clearly says, “...”": an adverb of
+    # the verb may stand after the comma; the parser left "says" hanging as an aside of the quote)
+    closing = verb.i - 1
+    while closing > 0 and doc[closing].dep_ == "advmod" and doc[closing].head.i == verb.i:
+        closing -= 1
+    if doc[closing].text != ",":
         return NO_SPEAKER
-    if any(t.pos_ in ("VERB", "AUX", "PRON") for t in doc[opening + 1 : verb.i - 1]):
-        return NO_SPEAKER  # a clause between the commas, not an apposition
+    opening = next((j for j in range(closing - 1, max(verb.sent.start, closing - 13), -1) if doc[j].text == ","), None)
+    if opening is None or opening == closing - 1 or opening < 1:
+        return NO_SPEAKER
+    aside = doc[opening + 1 : closing]
+    if any(t.pos_ in ("AUX", "PRON") for t in aside) or (
+            any(t.pos_ == "VERB" for t in aside) and aside[0].tag_ not in ("VBG", "VBN")):
+        return NO_SPEAKER  # a clause between the commas, not an apposition or a participle's phrase
     name = doc[opening - 1]
     if name.ent_type_ not in ("PERSON", "ORG") or name.pos_ != "PROPN":
         return NO_SPEAKER

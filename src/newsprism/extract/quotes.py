@@ -185,7 +185,7 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
         previous = (region, speaker)
         # "Trump's statement about “thousands of shootings” is “true,”": the owner's words end with the noun's phrase
         owned_before = governing if governing is not None and governing.pos_ in ("NOUN", "PROPN") else None
-    return _fill_chains(out, regions)
+    return _described_before(_fill_chains(out, regions))
 
 
 # a transcript's note of what happened, not what was said: "(CROSSTALK.)", "[APPLAUSE]", "(inaudible)"
@@ -267,6 +267,40 @@ def _fill_chains(found: list[QuoteAttribution], regions: Sequence[QuotedRegion])
                 replace(here.quote, speaker=q.speaker, speaker_span=q.speaker_span, note=q.note),
                 nxt.source_written,
             )
+    return out
+
+
+# "the official", "The spokesperson": a speaker written as one noun after "the"
+_BARE_DEFINITE = re.compile(r"(?:the|The) ([a-z]+)")
+# how a report first brings in someone it does not name: "a senior administration official",
+# "one union official", "A spokesperson for Google"
+_INTRODUCED = re.compile(r"(?:a|an|A|An|one|One|another|Another) ")
+
+
+def _described_before(found: list[QuoteAttribution]) -> list[QuoteAttribution]:
+    """A speaker written "the <noun>" whom the report brought in before, as a quote's speaker, with
+    an indefinite description of that noun ("a senior administration official said ... the official
+    said"; "A spokesperson for Google said ... the spokesperson added", BASIL a4f1d515): the same
+    speaker, under the words that introduced them (one heading, not two). The nearest such speaker
+    before wins; the source as written at the cue stays "the official"."""
+    out = list(found)
+    for k, here in enumerate(out):
+        span = here.quote.speaker_span
+        bare = _BARE_DEFINITE.fullmatch(span.text) if span is not None else None
+        if bare is None:
+            continue
+        noun = bare.group(1)
+        for before in reversed(out[:k]):
+            earlier = before.quote.speaker_span
+            if earlier is None or earlier.start >= span.start or not _INTRODUCED.match(earlier.text):
+                continue
+            words = earlier.text.split()
+            at = words.index(noun) if noun in words else -1
+            # the noun heads the description: its last word, or before "for"/"of"/"at"/"with"
+            if at > 0 and (at == len(words) - 1 or words[at + 1] in ("for", "of", "at", "with", "from")):
+                q = here.quote
+                out[k] = QuoteAttribution(replace(q, speaker=earlier.text, speaker_span=earlier), here.source_written)
+                break
     return out
 
 
