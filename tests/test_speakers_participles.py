@@ -85,6 +85,11 @@ def test_the_noun_after_a_speaker_brought_in_with_it_is_that_speaker(nlp):
     speakers = _speakers(nlp, text)
     assert speakers["Google does not have a back door for the government."] == "a spokesperson for Google"
     assert speakers["It is overseen by all three branches,"] == "a senior administration official"
+    # another brought in with the noun in between, not as a quote's speaker: that one speaks (a4f1d515, Fox)
+    text = ("\u201cWe review all such requests carefully,\u201d a spokesperson for Google said. A Microsoft spokesperson "
+            "said that the company only provides customer data after a binding order. \u201cIn addition we only ever "
+            "comply with orders for specific accounts,\u201d the spokesperson said.")
+    assert _speakers(nlp, text)["In addition we only ever comply with orders for specific accounts,"] == "the spokesperson"
     # no one brought in with that noun before: the words as written stay
     text = "\u201cNo decision has been made,\u201d the spokesperson said. \u201cWe are reviewing it,\u201d one union official said."
     speakers = _speakers(nlp, text)

@@ -185,7 +185,7 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
         previous = (region, speaker)
         # "Trump's statement about “thousands of shootings” is “true,”": the owner's words end with the noun's phrase
         owned_before = governing if governing is not None and governing.pos_ in ("NOUN", "PROPN") else None
-    return _described_before(_fill_chains(out, regions))
+    return _described_before(_fill_chains(out, regions), text)
 
 
 # a transcript's note of what happened, not what was said: "(CROSSTALK.)", "[APPLAUSE]", "(inaudible)"
@@ -277,12 +277,13 @@ _BARE_DEFINITE = re.compile(r"(?:the|The) ([a-z]+)")
 _INTRODUCED = re.compile(r"(?:a|an|A|An|one|One|another|Another) ")
 
 
-def _described_before(found: list[QuoteAttribution]) -> list[QuoteAttribution]:
+def _described_before(found: list[QuoteAttribution], text: str) -> list[QuoteAttribution]:
     """A speaker written "the <noun>" whom the report brought in before, as a quote's speaker, with
     an indefinite description of that noun ("a senior administration official said ... the official
     said"; "A spokesperson for Google said ... the spokesperson added", BASIL a4f1d515): the same
-    speaker, under the words that introduced them (one heading, not two). The nearest such speaker
-    before wins; the source as written at the cue stays "the official"."""
+    speaker, under the words that introduced them (one heading, not two). Only when that description
+    is the last one of the noun the report wrote before (no "A Microsoft spokesperson said ..." in
+    between: that one is "the spokesperson"); the source as written at the cue stays "the official"."""
     out = list(found)
     for k, here in enumerate(out):
         span = here.quote.speaker_span
@@ -290,17 +291,25 @@ def _described_before(found: list[QuoteAttribution]) -> list[QuoteAttribution]:
         if bare is None:
             continue
         noun = bare.group(1)
+        # the last time the report brings someone in with the noun (not "the <noun>" again)
+        last = None
+        for m in re.finditer(rf"\b{noun}\b", text[: span.start]):
+            if not re.search(r"\bthe\s+$", text[max(0, m.start() - 5) : m.start()], re.IGNORECASE):
+                last = m.start()
         for before in reversed(out[:k]):
             earlier = before.quote.speaker_span
-            if earlier is None or earlier.start >= span.start or not _INTRODUCED.match(earlier.text):
+            if earlier is None or earlier.start >= span.start:
+                continue
+            if last is None or not earlier.start <= last < earlier.end:
                 continue
             words = earlier.text.split()
             at = words.index(noun) if noun in words else -1
             # the noun heads the description: its last word, or before "for"/"of"/"at"/"with"
-            if at > 0 and (at == len(words) - 1 or words[at + 1] in ("for", "of", "at", "with", "from")):
+            if _INTRODUCED.match(earlier.text) and at > 0 and (
+                    at == len(words) - 1 or words[at + 1] in ("for", "of", "at", "with", "from")):
                 q = here.quote
                 out[k] = QuoteAttribution(replace(q, speaker=earlier.text, speaker_span=earlier), here.source_written)
-                break
+            break
     return out
 
 
