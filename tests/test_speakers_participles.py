@@ -1,7 +1,8 @@
 """Who speaks a quote whose cue the parser left without a subject of its own, on news nobody tuned
 for (issue 10, session 35): a participle that goes on with the clause it hangs from, a participle's
 phrase opening the sentence, a name set off from its verb by a participle's phrase; what is not a
-cue at all ("called" naming something); "the official" after "a senior official" as one speaker.
+cue at all ("called" naming something); "the official" after "a senior official" as one speaker;
+"they" after people named together or a group.
 Each text is a short rewrite of a BASIL open event's sentences (named in the comment); each also
 says what must not change."""
 
@@ -95,3 +96,20 @@ def test_the_noun_after_a_speaker_brought_in_with_it_is_that_speaker(nlp):
     speakers = _speakers(nlp, text)
     assert speakers["No decision has been made,"] == "the spokesperson"
     assert speakers["We are reviewing it,"] == "one union official"
+
+
+def test_they_is_the_people_named_together_or_the_group_before_it(nlp):
+    # BASIL ae243a95 (Fox): "all 42 members of the GOP caucus are sending the letter ... “...,” they wrote"
+    # and a4f1d515 (NYT): "Mr. Udall and Mr. Wyden released a joint statement ... “...,” they said" had no speaker
+    text = ("Throwing down the gauntlet, all 42 members of the GOP caucus are sending the letter to Senate Majority "
+            "Leader Harry Reid warning him that they will bring matters to a standstill.\n\nThat means putting a push "
+            "to repeal the military's policy on the backburner.\n\n\"We cannot agree to prioritize any matters above the "
+            "critical issues,\" they wrote.")
+    assert _speaker(nlp, text, "We cannot agree") == "all 42 members of the GOP caucus"
+    text = ("Senators Mark Udall and Ron Wyden have long criticized the program. On Friday, Mr. Udall and Mr. Wyden "
+            "released a joint statement.\n\n\u201cSenior officials have stated on multiple occasions that the authority "
+            "is lawful,\u201d they said.")
+    assert _speaker(nlp, text, "Senior officials") is not None
+    # no people before it: no speaker (the bills speak no words)
+    text = "The two bills passed the House on Monday. \u201cWe will not stop now,\u201d they said."
+    assert _speaker(nlp, text, "We will not stop") is None

@@ -275,6 +275,12 @@ class People:
         gender = self.gender_at(s, token)
         return Person(self.span(*self.fullest(s, e, gender)), self.span(s, e), gender=gender)
 
+    def _person_mention(self, token: "Token") -> bool:
+        """A word the mentions read as a person's though NER typed it otherwise ("Sanders":ORG, a
+        noun, beside "Bernie Sanders": extract.mentions)."""
+        mention = self.mention_at(token) if token.ent_type_ else None
+        return mention is not None and mention.label == "PERSON"
+
     def _surname_token(self, token: "Token") -> bool:
         """A capitalised word NER gave no person's label ("Sanders":ORG, tagged a noun; "Trump" read as a verb) that is
         the last word of a person's full name written in the document ("Sen. Bernie Sanders")."""
@@ -311,7 +317,7 @@ class People:
         found: list[tuple[int, Person, bool, int, bool]] = []
         for token in _antecedent_candidates(self.doc):
             person = None
-            if token.ent_type_ == "PERSON" or self.lost_name(token):
+            if token.ent_type_ == "PERSON" or self.lost_name(token) or self._person_mention(token):
                 person = self.person_of(token)
             elif token.dep_ in ("nsubj", "nsubjpass") and (token.pos_ == "PROPN" or self._surname_token(token)):
                 person = self.person_of(token)

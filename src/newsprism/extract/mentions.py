@@ -267,6 +267,8 @@ def _from_entities(doc: "Doc", text: str) -> list[_Raw]:
             label = "GPE"
         elif _is_noise(ent):
             continue
+        elif len(ent) == 1 and ent[0].pos_ == "NOUN" and _surname_of_named(ent[0]):
+            label = "PERSON"  # ("Sanders lays off ...":ORG beside "Bernie Sanders"): the person's surname
         for s, e in _parts(text, ent.start_char, ent.end_char):
             s, e = _trim(text, s, e)
             s, e = _sentence_words_off(ent, text, s, e)

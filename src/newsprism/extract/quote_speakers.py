@@ -25,6 +25,7 @@ from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS
 from newsprism.extract.quote_cues import (
     NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, is_terminator, looks_like_title, names_a_speaker, outside_head,
 )
+from newsprism.extract.person_names import is_person_noun
 from newsprism.extract.quote_marks import QuotedRegion
 from newsprism.model import Span
 
@@ -148,6 +149,8 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
                 if reported and bound.written is not None:
                     written = bound.written
                 return Person(bound.name, written, gender=bound.gender)
+        if subject.lower_ == "they":
+            return _plural_antecedent(index, subject, quote_open)
         return people.resolve(subject, before=min(quote_open, subject.idx))
     person = people.person_of(subject)
     if person is not None:
@@ -190,6 +193,36 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
     # as written: with the apposition that describes it ("China, Pyongyang's only ally,")
     ws, we = as_written(subject, s, e, index.text)
     return Person(index.span(s, e), index.span(ws, we))
+
+
+def _plural_antecedent(index: DocIndex, pronoun: Token, quote_open: int) -> Person:
+    """A "they" no outer subject binds: the latest subject before it, in its sentence or the two
+    before and outside quotation marks, that names several people — people named together ("On
+    Friday, Mr. Udall and Mr. Wyden released a joint statement ... “...,” they said": read as that
+    subject is read when it says the words itself) or a plural noun of people or a group's name
+    ("all 42 members of the GOP caucus are sending the letter ... “...,” they wrote", BASIL
+    ae243a95 and a4f1d515: both "unknown speaker"). No name when there is none; the source as
+    written is "they" either way."""
+    doc = index.doc
+    lo = pronoun.sent.start
+    for _ in range(2):
+        if lo > 0:
+            lo = doc[lo - 1].sent.start
+    written = index.span(pronoun.idx, pronoun.idx + len(pronoun))
+    for j in range(pronoun.i - 1, lo - 1, -1):
+        tok = doc[j]
+        if tok.dep_ not in ("nsubj", "nsubjpass") or tok.pos_ == "PRON" or index.inside_quote(tok.idx):
+            continue
+        named_together = tok.pos_ == "PROPN" and any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in tok.children)
+        group = tok.tag_ in ("NNS", "NNPS") and (
+            tok.ent_type_ in ("NORP", "ORG") or (tok.pos_ == "NOUN" and is_person_noun(tok.lemma_.lower())))
+        if not (named_together or group) or tok.lower_ in QUANTIFIERS:
+            continue
+        person = _speaker_named_by(index, tok, quote_open)
+        if person.name is None or person.lost:
+            break
+        return Person(person.name, written, gender=person.gender)
+    return Person(None, written)
 
 
 # what a person is described as after a place ("the Wisconsin Republican", "the Vermont senator")
