@@ -288,7 +288,7 @@ def _described_before(found: list[QuoteAttribution], text: str) -> list[QuoteAtt
     for k, here in enumerate(out):
         span = here.quote.speaker_span
         bare = _BARE_DEFINITE.fullmatch(span.text) if span is not None else None
-        if bare is None:
+        if span is None or bare is None:
             continue
         noun = bare.group(1)
         # the last time the report brings someone in with the noun (not "the <noun>" again)
