@@ -110,6 +110,10 @@ def test_they_is_the_people_named_together_or_the_group_before_it(nlp):
             "released a joint statement.\n\n\u201cSenior officials have stated on multiple occasions that the authority "
             "is lawful,\u201d they said.")
     assert _speaker(nlp, text, "Senior officials") is not None
+    # the same "they" again, three sentences on (a4f1d515's third quote)
+    text += (" They added that the program was broad. The list of briefings is long.\n\n\u201cMore information should be "
+             "declassified as well,\u201d they said.")
+    assert _speaker(nlp, text, "More information") is not None
     # no people before it: no speaker (the bills speak no words)
     text = "The two bills passed the House on Monday. \u201cWe will not stop now,\u201d they said."
     assert _speaker(nlp, text, "We will not stop") is None

@@ -204,14 +204,27 @@ def _plural_antecedent(index: DocIndex, pronoun: Token, quote_open: int) -> Pers
     ae243a95 and a4f1d515: both "unknown speaker"). No name when there is none; the source as
     written is "they" either way."""
     doc = index.doc
-    lo = pronoun.sent.start
-    for _ in range(2):
-        if lo > 0:
-            lo = doc[lo - 1].sent.start
+
+    def back(lo: int, sentences: int) -> int:
+        for _ in range(sentences):
+            if lo > 0:
+                lo = doc[lo - 1].sent.start
+        return lo
+
+    lo = back(pronoun.sent.start, 2)
     written = index.span(pronoun.idx, pronoun.idx + len(pronoun))
-    for j in range(pronoun.i - 1, lo - 1, -1):
+    j, chained = pronoun.i, 0
+    while j > lo:
+        j -= 1
         tok = doc[j]
-        if tok.dep_ not in ("nsubj", "nsubjpass") or tok.pos_ == "PRON" or index.inside_quote(tok.idx):
+        if tok.dep_ not in ("nsubj", "nsubjpass") or index.inside_quote(tok.idx):
+            continue
+        if tok.lower_ == "they" and chained < 3:
+            # the same "they" said before ("“...,” they said. They added that “...”"): its two
+            # sentences before are searched too
+            lo, chained = back(tok.sent.start, 2), chained + 1
+            continue
+        if tok.pos_ == "PRON":
             continue
         named_together = tok.pos_ == "PROPN" and any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in tok.children)
         group = tok.tag_ in ("NNS", "NNPS") and (
