@@ -86,6 +86,10 @@ def test_the_noun_after_a_speaker_brought_in_with_it_is_that_speaker(nlp):
     speakers = _speakers(nlp, text)
     assert speakers["Google does not have a back door for the government."] == "a spokesperson for Google"
     assert speakers["It is overseen by all three branches,"] == "a senior administration official"
+    # brought in with "the" and words that tell which (29ffd053, HuffPost)
+    text = ("\u201cYour budget appears to reflect the values of your favorite philosopher,\u201d the Georgetown "
+            "University letter said. \u201cCuts will make it difficult for low-income students,\u201d the letter said.")
+    assert _speakers(nlp, text)["Cuts will make it difficult for low-income students,"] == "the Georgetown University letter"
     # another brought in with the noun in between, not as a quote's speaker: that one speaks (a4f1d515, Fox)
     text = ("\u201cWe review all such requests carefully,\u201d a spokesperson for Google said. A Microsoft spokesperson "
             "said that the company only provides customer data after a binding order. \u201cIn addition we only ever "

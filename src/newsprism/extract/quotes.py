@@ -279,7 +279,8 @@ _INTRODUCED = re.compile(r"(?:a|an|A|An|one|One|another|Another) ")
 
 def _described_before(found: list[QuoteAttribution], text: str) -> list[QuoteAttribution]:
     """A speaker written "the <noun>" whom the report brought in before, as a quote's speaker, with
-    an indefinite description of that noun ("a senior administration official said ... the official
+    an indefinite description of that noun, or one with "the" and words that tell which ("The
+    Georgetown University letter"), ("a senior administration official said ... the official
     said"; "A spokesperson for Google said ... the spokesperson added", BASIL a4f1d515): the same
     speaker, under the words that introduced them (one heading, not two). Only when that description
     is the last one of the noun the report wrote before (no "A Microsoft spokesperson said ..." in
@@ -305,7 +306,10 @@ def _described_before(found: list[QuoteAttribution], text: str) -> list[QuoteAtt
             words = earlier.text.split()
             at = words.index(noun) if noun in words else -1
             # the noun heads the description: its last word, or before "for"/"of"/"at"/"with"
-            if _INTRODUCED.match(earlier.text) and at > 0 and (
+            # (brought in with "a"/"one", or with "the" and words that tell which: "The Georgetown
+            # University letter" ... "the letter", 29ffd053)
+            introduced = _INTRODUCED.match(earlier.text) or (words[0] in ("the", "The") and at >= 2)
+            if introduced and at > 0 and (
                     at == len(words) - 1 or words[at + 1] in ("for", "of", "at", "with", "from")):
                 q = here.quote
                 out[k] = QuoteAttribution(replace(q, speaker=earlier.text, speaker_span=earlier), here.source_written)
