@@ -88,6 +88,7 @@ def test_an_abbreviated_title_before_a_name_ends_no_sentence(nlp, text, sentence
 
 
 def test_one_blas_thread_limits_numpys_blas_and_restores_it():
+    import numpy  # noqa: F401  (its BLAS loaded, whatever ran before)
     from threadpoolctl import threadpool_info
 
     from newsprism.nlp import one_blas_thread
@@ -101,6 +102,30 @@ def test_one_blas_thread_limits_numpys_blas_and_restores_it():
         with one_blas_thread():
             assert blas() == [1] * len(before)
         assert blas() == before
+
+
+def test_one_blas_thread_also_limits_a_blas_imported_after_its_first_use():
+    """A library imported after the first analysis (scipy, torch) may load a BLAS of its own:
+    the limit covers it too. Run in a fresh process: which BLAS are loaded depends on what
+    the test session imported before."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("scipy.linalg")
+    code = (
+        "from threadpoolctl import threadpool_info\n"
+        "from newsprism.nlp import one_blas_thread\n"
+        "blas = lambda: [p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas']\n"
+        "with one_blas_thread():\n"
+        "    pass\n"
+        "n = len(blas())\n"
+        "import scipy.linalg\n"
+        "assert len(blas()) > n, 'scipy brought no BLAS of its own'\n"
+        "with one_blas_thread():\n"
+        "    print(blas())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert set(eval(out)) == {1}
 
 
 def test_the_command_line_loads_spacy_without_torch_and_torch_stays_importable(tmp_path):

@@ -256,14 +256,18 @@ def one_blas_thread() -> Iterator[None]:
     second thread cost more than it computed (the findings' alignment took 2.6-2.8 s of CPU
     on bench_analyze's 19 stories with two threads, 1.1-1.2 s with one), and with
     ``refresh --jobs 2`` the other core belongs to the other analysing process."""
-    with _blas_controller().limit(limits=1, user_api="blas"):
+    import sys
+
+    with _blas_controller(len(sys.modules)).limit(limits=1, user_api="blas"):
         yield
 
 
 @lru_cache(maxsize=1)
-def _blas_controller() -> Any:
-    """threadpoolctl's view of the loaded thread pools, found once per process: finding
-    them walks every loaded library (~6 ms, which ``threadpool_limits`` paid per analysis)."""
+def _blas_controller(modules_loaded: int) -> Any:
+    """threadpoolctl's view of the loaded thread pools, found again only when modules were
+    imported since (``modules_loaded``: how many): finding them walks every loaded library
+    (~6 ms, which ``threadpool_limits`` paid per analysis), and a library imported later
+    (torch, scipy) may bring a BLAS of its own that the first view did not see."""
     import numpy  # noqa: F401  (its BLAS loaded before the pools are looked for)
     from threadpoolctl import ThreadpoolController
 
