@@ -254,3 +254,24 @@ def test_a_habit_told_with_a_perfect_is_background(nlp):
     assert not habit("Hundreds of thousands of people headed to Chick-fil-A restaurants on Wednesday.")
     assert not habit("Mr. Huckabee has said the event was not organized by the company.")  # no stretch of time
     assert not told_habit([_claim("a", "x", 0, ("x",))], None)  # no parse: nothing to read
+
+
+def test_a_stretch_of_years_under_a_preposition_is_background(nlp):
+    """BASIL 450755dd and 29ffd053 (open): "Over the years, its philanthropic wing, WinShape, has
+    donated millions of dollars ..." was 3rd of 450755dd's one-outlet items and "In the last year,
+    Catholic bishops have emerged as vocal critics ..." 8th of 29ffd053's: the parse hangs "years" on
+    the preposition, not on the verb, and neither was read as a habit. Months someone owns ("cast a
+    cloud over Mrs. Clinton's final months") are no stretch of the telling."""
+    from newsprism.compare.salience import told_habit
+
+    def habit(text: str) -> bool:
+        return told_habit([_claim("a", text, 0, ("x",))], nlp(text), "2012-08-02")
+
+    assert habit("Over the years, its philanthropic wing, WinShape, has donated millions of dollars to groups "
+                 "that lobby against same-sex marriage.")
+    assert habit("In the last year, Catholic bishops have emerged as vocal critics of the Obama administration.")
+    assert habit("In the past twenty years, Mr. Blumenthal has attended hundreds of events for veterans.")
+    assert not habit("The controversy over the attack has cast a cloud over Mrs. Clinton's final months at the "
+                     "State Department.")
+    assert not habit("Over the coming years, the company has promised to open 100 restaurants.")
+    assert not habit("Over the weekend, Mr. Huckabee has asked supporters to eat at the restaurants.")

@@ -6,7 +6,8 @@ for months", "has flirted with running for president several times", "the chaoti
 stung both parties repeatedly") characterises the background the outlet chose to recall; the
 framing of *this* story is how the outlets tell its event and its people now. Read from the parse
 of the word's own clause: a time said to be long past ("ago", "last year", "earlier in the
-year", "in the past", "since the 1980s", "in 2007" in a story of 2016), a stretch of months or years ("for months"), or a
+year", "in the past", "since the 1980s", "in 2007" in a story of 2016), a stretch of months or years ("for
+months", "over the years", "in the past twenty years"), or a
 repetition told with a perfect ("has … repeatedly", "has … several times"). A day or a week
 named ("on Tuesday", "last week", "over the weekend") is the story's own time, and a clause hung
 on the word's clause (a relative or adverbial clause, a parenthetical) tells its own time, not
@@ -30,6 +31,10 @@ _AGAIN = frozenset("repeatedly".split())
 _MANY = frozenset("several many multiple numerous countless repeated".split())
 # words that put a stretch of time ahead ("for the next four years", "for another 10 years")
 _AHEAD = frozenset("next coming upcoming another".split())
+# prepositions that make "months" or "years" a stretch of time ("for years", "over the years")
+_STRETCH = frozenset("for over through throughout across".split())
+# the only adjectives of a plain stretch after "over", "through", "across" ("over the past years")
+_PLAIN_STRETCH = frozenset("past last recent many several".split())
 # clauses hung on the word's clause: each tells its own time ("he touted how far his campaign had
 # come in the last 10 months" touts now)
 _OWN_TIME = frozenset("relcl advcl parataxis conj acl appos ccomp".split())
@@ -85,7 +90,9 @@ def _time_phrase(t: Token, perfect: bool, year: int | None) -> Token | None:
         baseline = low == "ago" and any(a.lower_ in ("from", "than", "over", "since") for a in t.ancestors)
         return None if baseline else t
     if low in ("last", "earlier", "past") and t.head.lemma_.lower() in _LONG_UNITS:
-        return t.head  # "last year"
+        # "last year"; "in the past twenty years", "in the last year": the phrase is the preposition's
+        unit = t.head
+        return unit.head if unit.dep_ == "pobj" and unit.head.dep_ == "prep" else unit
     if low == "earlier" and any(c.dep_ == "prep" and any(g.lemma_.lower() in _LONG_UNITS for g in c.children)
                                 for c in t.children):
         return t  # "earlier in the year"
@@ -94,9 +101,13 @@ def _time_phrase(t: Token, perfect: bool, year: int | None) -> Token | None:
     if perfect and (low in _AGAIN or (t.lemma_.lower() == "time" and t.tag_ == "NNS"
                                       and any(c.lower_ in _MANY for c in t.children))):
         return t
-    if t.dep_ == "pobj" and t.head.lower_ == "for" and t.tag_ == "NNS" and t.lemma_.lower() in _LONG_UNITS:
-        # "for months", "for years"; "for the next four years" is to come
-        return None if any(c.lower_ in _AHEAD for c in t.children) else t.head
+    if t.dep_ == "pobj" and t.head.lower_ in _STRETCH and t.tag_ == "NNS" and t.lemma_.lower() in _LONG_UNITS:
+        # "for months", "for years", "over the years"; "for the next four years" is to come, and
+        # "cast a cloud over her final months" names months of someone's, no stretch of the telling
+        if any(c.lower_ in _AHEAD for c in t.children):
+            return None
+        owned = any(c.dep_ == "poss" or (c.dep_ == "amod" and c.lower_ not in _PLAIN_STRETCH) for c in t.children)
+        return None if owned and t.head.lower_ != "for" else t.head
     # "since the 1980s", "since leaving the Senate": a time, not a reason ("since debates often …"
     # is a subordinate clause, its "since" a marker, not a preposition)
     if low == "since" and t.dep_ == "prep" and any(c.dep_ in ("pobj", "pcomp") for c in t.children):
