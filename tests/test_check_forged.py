@@ -105,10 +105,16 @@ def _forge_sources_count(r):
     item["sources"] = len(item["docs"]) + 3
 
 
+def _forge_omitted_headline(r):
+    omission = next(o for o in r["findings"]["omissions"] if o["headlines"])
+    omission["headlines"][0]["about"] = "The ceasefire held everywhere."
+
+
 FORGERIES = [
     _forge_offset_string, _forge_offset_float, _forge_wrong_span_as_string, _forge_summary, _forge_about,
     _forge_speaker, _forge_figure, _forge_no_citations, _forge_relabel, _forge_duplicate_id, _forge_docs,
     _forge_text, _forge_outlet_evidence, _forge_kind, _forge_missing_key, _forge_type, _forge_sources_count,
+    _forge_omitted_headline,
 ]
 
 

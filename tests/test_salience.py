@@ -138,6 +138,9 @@ def test_who_someone_is_told_in_passing_is_no_omission():
     omissions = {o.doc: o for o in _omissions([doc("a"), doc("b"), doc("c")], [side, told])}
     assert omissions["c"].omits == ("C2",)
     assert omissions["a"].carries == ("C2",)
+    # each left-out fact is named by its headline (the JSON reader needs no lookup)
+    assert [(h.id, h.about) for h in omissions["c"].headlines] == [("C2", "AARP issued a statement.")]
+    assert omissions["a"].headlines == ()
 
 
 def test_who_someone_is_goes_after_what_happened(nlp):

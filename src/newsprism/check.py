@@ -440,7 +440,9 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
     - a corroborated item presents an existing fact, cites only its "same fact"
       claims, and has two or more independent sources;
     - a conflict gives two or more versions cited in two or more documents;
-    - a framing item's labels cite their own document.
+    - a framing item's labels cite their own document;
+    - an omission's headlines name the facts it omits, then those it tells in part, each by its
+      corroborated item's headline.
     """
     findings = report.get("findings") or {}
     facts = findings.get("facts")
@@ -489,6 +491,17 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
         docs = {c.get("doc") for v in versions for c in v.get("citations") or ()}
         if len(versions) < 2 or len(docs) < 2:
             out.append(_problem(f"findings.conflicts[{i}]", "needs two versions cited in two documents"))
+    about = {str(item.get("id")): item.get("about") for item in findings.get("corroborated") or ()}
+    for i, omission in enumerate(findings.get("omissions") or ()):
+        named = [*(omission.get("omits") or ()), *(omission.get("partly") or ())]
+        heads = omission.get("headlines")
+        if heads is None:
+            continue  # a report from before omissions named their headlines
+        if [h.get("id") for h in heads] != named:
+            out.append(_problem(f"findings.omissions[{i}].headlines", "do not name the facts it omits and tells in part"))
+        for j, h in enumerate(heads):
+            if h.get("id") in about and h.get("about") != about[h.get("id")]:
+                out.append(_problem(f"findings.omissions[{i}].headlines[{j}]", f"is not the headline of {h.get('id')}"))
     for i, item in enumerate(findings.get("framing") or ()):
         for j, label in enumerate(item.get("labels") or ()):
             for cite in label.get("citations") or ():

@@ -73,6 +73,7 @@ __all__ = [
     "FigureComparison",
     "Finding",
     "Referent",
+    "FactHeadline",
     "Omission",
     "SummarySentence",
     "Findings",
@@ -442,6 +443,14 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class FactHeadline:
+    """A corroborated finding named by its headline, where a list gives its id."""
+
+    id: str  # Finding.id
+    about: str  # that finding's ``about``
+
+
+@dataclass(frozen=True)
 class Omission:
     """What one outlet leaves out of the facts the others corroborate. A fact it tells only in
     part (one of its claims supports the fact "partly") is in ``partly``, not left out."""
@@ -451,6 +460,8 @@ class Omission:
     carries: tuple[str, ...]  # Finding.id
     omits: tuple[str, ...]
     partly: tuple[str, ...] = ()
+    # each fact of ``omits``, then of ``partly``, with its headline: a reader of the list needs no lookup
+    headlines: tuple[FactHeadline, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from newsprism.compare.headline_referents import referents
 from newsprism.model import (
     DocumentInfo,
     Fact,
+    FactHeadline,
     FigureComparison,
     Finding,
     FindingKind,
@@ -642,12 +643,15 @@ def _omissions(documents: Sequence[DocumentInfo], corroborated: Sequence[Finding
     for d in documents:
         partly = tuple(f.id for f in corroborated if d.id not in f.docs
                        and any(s.strength == "partly" and s.citation.doc == d.id for s in f.support))
+        omits = tuple(f.id for f in corroborated if d.id not in f.docs and f.id not in partly)
+        about = {f.id: f.about for f in corroborated}
         out.append(Omission(
             d.id,
             d.outlet,
             tuple(f.id for f in corroborated if d.id in f.docs),
-            tuple(f.id for f in corroborated if d.id not in f.docs and f.id not in partly),
+            omits,
             partly,
+            tuple(FactHeadline(i, about[i]) for i in (*omits, *partly)),
         ))
     return tuple(out)
 
