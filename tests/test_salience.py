@@ -278,3 +278,38 @@ def test_a_stretch_of_years_under_a_preposition_is_background(nlp):
                      "State Department.")
     assert not habit("Over the coming years, the company has promised to open 100 restaurants.")
     assert not habit("Over the weekend, Mr. Huckabee has asked supporters to eat at the restaurants.")
+
+
+def test_a_sentence_opening_on_a_long_past_year_is_background(nlp):
+    """BASIL 84678e18 and 85475456 (open): "In the 1990's, Lerner also served as chief of enforcement
+    at the Federal Elections Commission." was 3rd of 84678e18's one-outlet items (a report of 2013),
+    "In 2003, he addressed a rally in Bridgeport ..." 1st of 85475456's (2010): a career told year by
+    year. A year after the verb is not read so (the gold sets list "Arpaio endorsed Mitt Romney in
+    2008" as a single-source fact), nor is this year's news."""
+    from newsprism.compare.salience import told_before
+
+    def before(text: str, published: str | None = "2013-05-22") -> bool:
+        return told_before([_claim("a", text, 0, ("x",))], nlp(text), published)
+
+    assert before("In the 1990's, Lerner also served as chief of enforcement at the Federal Elections Commission.")
+    assert before("In 2003, he addressed a rally in Bridgeport, where about 100 military families gathered.")
+    assert not before("Arpaio endorsed Mitt Romney in 2008, choosing him over John McCain.")
+    assert not before("In 2012, the agency began to single out groups with 'Tea Party' in their names.")  # last year
+    assert not before("In May, the agency apologized for singling out conservative groups.")  # no year
+    assert not before("In 2003, he addressed a rally in Bridgeport.", None)  # unknown publication
+
+
+def test_a_reputation_is_who_someone_is(nlp):
+    """BASIL 85475456 (open): "Mr. Blumenthal, 64, is known as a brilliant lawyer ..." was 3rd of the
+    one-outlet items: who someone is, as "X is a senior fellow at ..." is (fact_text.background)."""
+    from newsprism.compare.salience import told_repute
+
+    def repute(text: str) -> bool:
+        return told_repute([_claim("a", text, 0, ("x",))], nlp(text))
+
+    assert repute("Mr. Blumenthal, 64, is known as a brilliant lawyer who likes to argue cases in court.")
+    assert repute("She is widely regarded as the front-runner for the nomination.")
+    assert not repute("Mr. Blumenthal is known to have exaggerated his service.")  # no "as": what he did
+    assert not repute("The program, known as Prism, was started in 2007 by the F.B.I.")  # the program's name
+    assert not repute("Mr. Blumenthal served in the Marine Corps Reserve.")
+
