@@ -37,6 +37,7 @@ class Props:
     similarity: PredicateSimilarity
     threshold: float
     other_patients: bool = False  # the same action on other named patients contradicts ("won Arkansas" / "won South Carolina")
+    denied_class: bool = False  # predicates agreeing only through an event class one clause denies do not agree (_denied_class)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -44,7 +45,7 @@ class Props:
         p, q = self.of.get(a.id), self.of.get(b.id)
         if p is None or q is None:
             return None
-        pred = predicates_agree(p, q, self.similarity, self.threshold)
+        pred = predicates_agree(p, q, self.similarity, self.threshold) and not (self.denied_class and _denied_class(p, q))
         # a negation tells against the same action only when it is each clause's main action:
         # "decided not to recommend indicting" / "laid out a record ... but announced he wouldn't
         # recommend prosecuting" agree through a side clause whose polarity is not read
@@ -108,6 +109,18 @@ class Props:
         if p.figures & q.figures:
             return False  # the same figures: the same count told with other verbs ("deploy" / "send" 30,000 troops)
         return not actions_compatible(p, q, self.similarity, self.threshold)
+
+
+def _denied_class(p: Proposition, q: Proposition) -> bool:
+    """The predicates agree only through an event class: one clause's main action, denied ("she had
+    never met Weiner"), is of the class of a verb the other tells without any denial ("if Weiner had
+    called the FBI"): other acts of one kind, one denied — no evidence of one fact."""
+    if p.predicate == q.predicate or (p.kind is not None and p.kind == q.kind):
+        return False
+    for x, y in ((p, q), (q, p)):
+        if x.kind is not None and x.kind in y.kinds and x.negated and not y.negated_actions:
+            return True
+    return False
 
 
 def _flipped(p: Proposition, q: Proposition) -> bool:
@@ -180,6 +193,17 @@ def _remark(claim: Claim) -> bool:
     return bool(words) and words[0] in _SAYING
 
 
+def _other_agents(p: Proposition | None, q: Proposition | None) -> bool:
+    """Each clause's doers are people or bodies named (or "he"/"she" read as one), none shared, and
+    nothing else anchored in common (no named patient, no figure)."""
+    if p is None or q is None or not p.agents or not q.agents:
+        return False
+    if not all(a[:1] in "@?" for a in p.agents | q.agents):
+        return False
+    return not _named(p.agents) & _named(q.agents) and not shared_anchors(p, q) and not (
+        _named(p.agents | p.patients) & _named(q.agents | q.patients))
+
+
 def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, copied: set, params: FactParams,
               agents: Mapping[str, frozenset[str]] | None = None, props: Props | None = None,
               apart: bool = True) -> Strength:
@@ -192,6 +216,14 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
+    if params.denied_class and props is not None and _words(pairs, i, j) < params.unagreed_terms and (
+            _denied(props, ci, cj)):
+        # the event both tell is a class of acts, denied in one ("she had never met Weiner" / "if
+        # Weiner had called the FBI"): its shared event key is no common event
+        return "partly"
+    if params.other_agents and props is not None and verdict is None and not set(ci.entities) & set(cj.entities) and (
+            _other_agents(props.of.get(ci.id), props.of.get(cj.id))) and _words(pairs, i, j) < params.other_agents_terms:
+        return "partly"  # two people, two acts: shared topic words are no common fact
     if params.other_things and props is not None and _other_things(ci, cj, props) and (
             _words(pairs, i, j) < params.other_things_terms):
         # one actor's one act, each claim telling it of other things ("laid out his vision for America" /
@@ -326,6 +358,12 @@ def _other_things(a: Claim, b: Claim, props: Props) -> bool:
     if p is None or q is None:
         return False
     return other_things(p, q, frozenset(a.entities), frozenset(b.entities), props.similarity)
+
+
+def _denied(props: Props, a: Claim, b: Claim) -> bool:
+    """:func:`_denied_class` of the two claims' propositions."""
+    p, q = props.of.get(a.id), props.of.get(b.id)
+    return p is not None and q is not None and _denied_class(p, q)
 
 
 def _agents(claim: Claim, props: Props | None) -> set[str]:

@@ -29,7 +29,7 @@ agree (see :mod:`newsprism.compare.match` and :mod:`newsprism.compare.fact_links
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from spacy.parts_of_speech import IDS
@@ -37,7 +37,7 @@ from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
 from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, content_terms, event_class, participant
-from newsprism.lexicon import PLAIN_SAYING_VERBS
+from newsprism.lexicon import PLAIN_SAYING_VERBS, name_gender
 from newsprism.model import StoryAnalysis
 
 __all__ = ["Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
@@ -327,7 +327,7 @@ def _hedged(tok: Token) -> bool:
     return False
 
 
-def _items(tok: Token, entity_at: Callable[[int], str | None], person_before: Callable[[int], str | None] | None = None,
+def _items(tok: Token, entity_at: Callable[[int], str | None], person_before: Callable[[int, str], str | None] | None = None,
            lo: int = 0) -> set[str]:
     """An argument as anchored items: the entities its head and its conjuncts,
     appositions and compounds name, else the head's participant class or stem."""
@@ -338,7 +338,7 @@ def _items(tok: Token, entity_at: Callable[[int], str | None], person_before: Ca
             continue
         if h.lower_ in _PERSONAL and person_before is not None:
             # "he", "she": the person last named before it in the report
-            who = person_before(h.idx)
+            who = person_before(h.idx, h.lower_)
             if who is not None:
                 out.add(f"?{who}")  # a guess: evidence for agreement, never a contradiction
             continue
@@ -425,10 +425,10 @@ def body_start(text: str) -> int:
 
 
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
-                   person_before: Callable[[int], str | None] | None = None,
+                   person_before: Callable[[int, str], str | None] | None = None,
                    columns: _Columns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
     """The proposition of ``claim`` from the parse ``doc`` of its document;
-    ``person_before(offset)``: the person entity named last before ``offset`` (for "he", "she");
+    ``person_before(offset, pronoun)``: the person entity named last before ``offset`` (for "he", "she");
     ``columns``: ``_Columns.of(doc)`` when the caller has it (one per document); ``persons``: the
     resolved people of the document (``Proposition.names`` reads their names)."""
     # the figures and days of a date line carried into the claim tell when it was written
@@ -607,16 +607,50 @@ def same_named(entities: Sequence) -> dict[str, str]:
     return {e.id: find(e.id) for e in entities}
 
 
-def _person_before(named: Sequence[tuple[int, str]], reach: int = 600) -> Callable[[int], str | None]:
+def _person_before(named: Sequence[tuple[int, str]], genders: Mapping[str, str] | None = None,
+                   reach: int = 600) -> Callable[[int, str], str | None]:
+    """offset, pronoun -> the person named last before ``offset`` (within ``reach`` characters) whose
+    known gender (``genders``) is not the other one's: "she" passes over "Andrew Breitbart" ("The woman
+    told the New York Daily News that she had never met Weiner", BASIL c21cb217)."""
     import bisect
 
     starts = [x[0] for x in named]
+    known = genders or {}
 
-    def before(offset: int) -> str | None:
+    def before(offset: int, word: str = "") -> str | None:
+        want = _PRONOUN_GENDER.get(word)
         i = bisect.bisect_left(starts, offset) - 1
-        return named[i][1] if i >= 0 and offset - named[i][0] <= reach else None
+        while i >= 0 and offset - named[i][0] <= reach:
+            other = known.get(named[i][1])
+            if want is None or other is None or other == want:
+                return named[i][1]
+            i -= 1
+        return None
 
     return before
+
+
+_PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
+_HONORIFIC_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
+
+
+def person_genders(analysis: StoryAnalysis, canon: Mapping[str, str]) -> dict[str, str]:
+    """Resolved person (``same_named`` id) -> "m"/"f" when its mentions tell one gender only: a given
+    name of known gender ("Andrew Breitbart") or an honorific just before a mention ("Ms. Cordova")."""
+    texts = {d.id: d.text for d in analysis.documents}
+    seen: dict[str, set[str]] = {}
+    for e in analysis.entities:
+        if e.type != "PERSON":
+            continue
+        told = seen.setdefault(canon[e.id], set())
+        for m in e.mentions:
+            words = m.text.split()
+            if len(words) >= 2 and (g := name_gender(words[0])) is not None:
+                told.add(g)
+            before = texts.get(m.doc, "")[max(0, m.start - 6):m.start].split()
+            if before and (g := _HONORIFIC_GENDER.get(before[-1].lower().rstrip("."))) is not None:
+                told.add(g)
+    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
 
 
 def entity_lookups(analysis: StoryAnalysis) -> dict[str, Callable[[int], str | None]]:
@@ -656,6 +690,7 @@ class StoryReads:
     lookups: dict[str, Callable[[int], str | None]]
     people: dict[str, list[tuple[int, str]]]
     columns: dict[str, _Columns]
+    genders: Mapping[str, str] = field(default_factory=dict)  # person -> "m"/"f" (``person_genders``)
 
     @classmethod
     def of(cls, analysis: StoryAnalysis) -> "StoryReads":
@@ -667,7 +702,7 @@ class StoryReads:
                     people.setdefault(m.doc, []).append((m.start, canon[e.id]))
         for named in people.values():
             named.sort()
-        return cls(entity_lookups(analysis), people, {})
+        return cls(entity_lookups(analysis), people, {}, person_genders(analysis, canon))
 
 
 def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
@@ -686,6 +721,6 @@ def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
             columns[c.doc] = _Columns.of(doc)
         if c.doc not in persons:
             persons[c.doc] = frozenset(e for _, e in people.get(c.doc, []))
-        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, [])),
+        out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, []), reads.genders),
                                    columns[c.doc], persons[c.doc])
     return out
