@@ -70,16 +70,19 @@ class FactParams:
     # criticism for its infamous Sarah Palin cover in 2009" / "In 2009, the editors selected a photo
     # of Sarah Palin ..., which ... many others called 'sexist'"; 0.4 kept such pairs apart, session 34)
     differ_terms: float = 0.3
-    # two different people (named or read from "he"/"she"), each doing a different act, nothing
-    # anchored in common ("He [Brat] raised just over $200,000" / "he [Cantor] spent much of his time
-    # ... to raise money"), no entity named in both (a place both name: "he gave a defiant speech in West
-    # Virginia" / "Sanders told a cheering crowd in West Virginia" is one speech, "he" misread):
-    # "partly", unless their words agree other_agents_terms much
     # one clause's main act denied, of the event class of a verb the other tells plainly ("she had never
     # met Weiner" / "if Weiner had called the FBI"): the class is no common event; "partly" under
     # unagreed_terms of shared wording
     denied_class: bool = True
-    other_agents: bool = True
+    # two different people (named or read from "he"/"she"), each doing a different act, nothing
+    # anchored in common ("He [Brat] raised just over $200,000" / "he [Cantor] spent much of his time
+    # ... to raise money"), no entity named in both (a place both name: "he gave a defiant speech in West
+    # Virginia" / "Sanders told a cheering crowd in West Virginia" is one speech, "he" misread):
+    # "partly", unless their words agree other_agents_terms much. Off: on BASIL ee05c9b3 it turns the
+    # wrong pair into the right one ("He raised just over $200,000" / "With just over $200,000, David Brat
+    # ... toppled Mr. Cantor"), whose shared figure the injected-conflict scorer then changes in one report
+    # — a conflict the findings miss (injected recall 13/14 -> 13/15, under its floor 0.9; session 35)
+    other_agents: bool = False
     other_agents_terms: float = 0.4
     # one actor's one act, each claim telling it of other things, none alike (compare.other_things):
     # "partly", unless their words agree other_things_terms much
