@@ -114,6 +114,12 @@ def test_month_day_takes_the_nearest_year(nlp):
         ("The convoy left yesterday.", "yesterday", "2016-12-13"),
         ("The convoy leaves tomorrow.", "tomorrow", "2016-12-15"),
         ("Aid arrived three days ago.", "three days ago", "2016-12-11"),
+        # a plan told in the present, or a reported would-verb, looks forward; a plan told in
+        # the past does not
+        ("Leaders plan to meet Friday in Brussels.", "Friday", "2016-12-16"),
+        ("The vote is scheduled for Monday.", "Monday", "2016-12-19"),
+        ("The union said it would strike on Monday.", "Monday", "2016-12-19"),
+        ("Ministers planned to meet on Friday, but the talks were cancelled.", "Friday", "2016-12-09"),
     ],
 )
 def test_relative_days(nlp, sentence, expr, resolved):

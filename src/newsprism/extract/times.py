@@ -10,8 +10,9 @@ merged into one expression, then interpreted:
   month-years ("December 2016" -> "2016-12");
 * everything relative needs ``article.published`` and stays ``None``
   without it: weekdays (window -6..+1 days around publication; "next"/
-  "coming" or a will/shall verb look forward 0..+7 instead, "last" looks
-  back 1..7), yesterday/today/tomorrow/tonight, "N days ago", and
+  "coming", a will/shall verb, a plan told in the present ("plans to meet
+  Friday", "is scheduled for Monday") or a reported would-verb look forward
+  0..+7 instead, "last" looks back 1..7), yesterday/today/tomorrow/tonight, "N days ago", and
   month-days without a year (the year that puts the day nearest to
   publication);
 * coarse things ("last week", "the day before", "recent years") are kept but
@@ -454,12 +455,48 @@ def _weekday_date(weekday: int, mod: str, published: date) -> date:
 
 
 def _future_clause(doc: "Doc", char: int) -> bool:
-    """Is the weekday at ``char`` governed by a will/shall verb ("will vote on Friday")?"""
+    """Is the weekday at ``char`` in a plan, by the tense and modality of the verbs governing
+    it: a will/shall verb ("will vote on Friday"), a plan told in the present ("plans to meet
+    Friday", "is scheduled for Monday", "are due to sign ... on Saturday", "is going to testify
+    Monday"), or a would-verb another verb reports ("said they would march again on Friday":
+    the future as it was told)? A plan told in the past ("planned to meet Friday, but ...")
+    or "would have" is not: its day may be gone."""
     token = _token_at(doc, char)
     if token is None:
         return False
-    head = _clause_head(token)
-    return any(c.dep_ == "aux" and c.lower_ in _FUTURE_AUX for c in head.children)
+    t = _clause_head(token)
+    for _ in range(4):  # up through the verbs whose complement the clause is ("plans to hold")
+        auxes = [c for c in t.children if c.dep_ in ("aux", "auxpass")]
+        if any(c.lower_ in _FUTURE_AUX for c in auxes):
+            return True
+        lemma = t.lemma_.lower()
+        if (lemma in _PLAN_WORDS or lemma == "go" and t.tag_ == "VBG") and _present(t):
+            return True
+        if (any(c.lower_ == "would" for c in auxes) and not any(c.lemma_ == "have" for c in auxes)
+                and t.dep_ in ("ccomp", "conj") and t.head.pos_ == "VERB"):
+            return True
+        if t.dep_ not in ("xcomp", "acomp") or t.head.i == t.i:
+            return False
+        t = t.head
+    return False
+
+
+# the verbs and adjectives of a plan: in the present tense ("plans to", "is set for", "are due
+# to"; and "is going to"), the day they govern is ahead
+_PLAN_WORDS = frozenset(
+    "plan schedule set expect due slate intend aim prepare poise hope vow promise pledge threaten want likely".split()
+)
+_PRESENT_TAGS = frozenset({"VBZ", "VBP"})
+
+
+def _present(t: "Token") -> bool:
+    """A verb in the present tense, or a participle or adjective under a present "be"
+    ("is scheduled", "are going", "are due")."""
+    if t.tag_ in _PRESENT_TAGS:
+        return True
+    if any(c.dep_ in ("aux", "auxpass") and c.tag_ in _PRESENT_TAGS for c in t.children):
+        return True
+    return t.dep_ == "acomp" and t.head.lemma_ == "be" and t.head.tag_ in _PRESENT_TAGS
 
 
 def _part_of_day(expr: str, has_clock: bool) -> str | None:
