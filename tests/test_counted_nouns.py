@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from newsprism.compare.counted_nouns import counted_noun, heading_noun, same_counted, tails_apart
+from newsprism.compare.counted_nouns import counted_noun, heading_noun, named_apart, same_counted, tail_names, tails_apart
 
 
 def _fig(counts: str | None) -> SimpleNamespace:
@@ -30,3 +30,19 @@ def test_one_noun_in_two_places_is_two_groups_but_one_group_told_two_ways_is_one
     assert tails_apart(kasese, mbarara) and not same_counted(kasese, mbarara)
     # the kind of rounds and where they came from are two things told of them, not two groups
     assert not tails_apart(_fig("rounds of ammunition"), _fig("rounds from the boat along with grapnels"))
+
+
+def test_a_count_placed_by_name_at_two_places_is_two_groups_unless_one_lies_in_the_other():
+    kasese, mbarara = _fig("people in the town of Kasese"), _fig("people in the city of Mbarara")
+    story = ["About 300 people in the town of Kasese were left homeless.", "About 500 people in the city of Mbarara ..."]
+    assert named_apart(kasese, mbarara, story)
+    # the story puts one place in the other: maybe one group, told of the town and of its region
+    uganda = _fig("people in western Uganda")
+    assert not named_apart(kasese, uganda, ["Floods hit Kasese, Uganda, on Monday."])
+    assert not named_apart(kasese, uganda, ["Floods hit Kasese in western Uganda on Monday."])
+    assert named_apart(kasese, uganda, ["Floods hit the region on Monday."])  # nothing says where Kasese is
+    # one group named two ways, not placed: "of" is no place
+    assert not named_apart(_fig("members of the GOP caucus"), _fig("members of the Republican caucus"), [])
+    # a name on one side only proves nothing
+    assert not named_apart(kasese, _fig("people in the town"), [])
+    assert tail_names(_fig("migrants from a Central American caravan")) == {"central", "american"}

@@ -38,6 +38,7 @@ from newsprism.extract.claims import Claim
 from newsprism.compare.counted_nouns import MEASURE_WORDS as _MEASURE_WORDS
 from newsprism.compare.counted_nouns import counted_noun as _noun
 from newsprism.compare.counted_nouns import heading_noun as _heading_noun
+from newsprism.compare.counted_nouns import named_apart, tail_names
 from newsprism.compare.counted_nouns import noun_tail as _noun_tail
 from newsprism.compare.fact_text import is_web_address
 from newsprism.compare.figure_roles import (
@@ -691,6 +692,12 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     texts = {d: doc.text for d, doc in docs.items() if d in cited}
     clashes = [(a, b) for a, b in clashes if not mentions_value(texts.get(a.fig.doc, ""), b.fig.text)
                and not mentions_value(texts.get(b.fig.doc, ""), a.fig.text)]
+    # one noun counted at two places named alike ("people in the town of Kasese" / "in the city of
+    # Mbarara"): two groups, whatever else of their sentences agrees (the story's texts say
+    # whether one place lies in the other)
+    if any(tail_names(a.fig) and tail_names(b.fig) for a, b in clashes):
+        story = [texts[d] if d in texts else doc.text for d, doc in docs.items()]
+        clashes = [(a, b) for a, b in clashes if not named_apart(a.fig, b.fig, story)]
     return _merged(clashes, bound, texts)
 
 

@@ -28,6 +28,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from newsprism.compare.counted_nouns import same_counted
+
 __all__ = ["shared_number", "inject", "evaluate_injected"]
 
 _OPEN = frozenset({"more than", "over", "at least", "upwards of", "less than", "under", "fewer than", "at most",
@@ -89,8 +91,10 @@ def shared_number(analysis, findings=None) -> tuple[Any, Any] | None:
                 c.doc == b.doc and c.start <= b.start < c.end for c in same
             ):
                 return a, b
-    noun = lambda f: (re.findall(r"[a-z]+", (f.counts or "").lower().replace("-", "")) or [""])[-1]  # noqa: E731
-    return next(((a, b) for a, b in pairs if noun(a) and noun(a) == noun(b)), None)
+    # counting the same noun as the product reads it (compare/counted_nouns.py): "migrants from a
+    # Central American caravan" counts migrants, not the caravan; "people in the town of Kasese"
+    # and "people in the city of Mbarara" are two groups
+    return next(((a, b) for a, b in pairs if same_counted(a, b)), None)
 
 
 def _whole(text: str) -> re.Pattern[str]:
