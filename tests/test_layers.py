@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "newsprism"
 
 # lower number = lower layer; a module may import from layers with a number <= its own
 LAYERS = {
-    "model": 0, "nlp": 0, "lexicon": 0, "attribution": 1,
+    "model": 0, "nlp": 0, "lexicon": 0, "datelines": 0, "attribution": 1,
     "extract": 1,
     "compare": 2,
     "corpus": 3,

@@ -91,12 +91,80 @@ def _guard_sentences(doc):
             before = doc[tok.i - 1].text
             if text.count("\n") >= 2 or before[-1:] in _LINE_END_MARKS:
                 starts[nxt.i] = 1
+            for lo, hi in _bracketed_lines(doc, tok.i):
+                starts[nxt.i] = 1
+                starts.update(dict.fromkeys(range(lo + 1, hi), -1))
+                starts[lo] = 1
+    starts.update(_dateline_starts(doc))
     if starts:
         # one write (Token.is_sent_start's setter scans the document for a parse at each call)
         column = doc.to_array([SENT_START]).astype(numpy.int64)
         column[list(starts)] = list(starts.values())
         doc.from_array([SENT_START], column.astype(numpy.uint64))
     return doc
+
+
+# the longest line (tokens) read as a photo caption or credit in brackets
+_MAX_CAPTION_TOKENS = 80
+
+
+def _bracketed_lines(doc, brk: int) -> list[tuple[int, int]]:
+    """The token ranges of the line before the line break at token ``brk`` and of the one after
+    it that are wholly in brackets: a photo caption or credit ("(Photo: Emmanuel Macron in Paris
+    / AFP)") under a title that has no end mark. Such a line is a sentence of its own, not part
+    of the title or of the lede."""
+    found = []
+    for step in (1, -1):
+        if not (0 <= brk + step < len(doc)) or doc[brk + step].text != ("(" if step > 0 else ")"):
+            continue  # (most lines: nothing more is read)
+        first = last = -1  # the line's first and last word, in the order read
+        i = brk + step
+        while 0 <= i < len(doc) and "\n" not in doc[i].text and abs(i - brk) <= _MAX_CAPTION_TOKENS:
+            if not doc[i].is_space:
+                first = i if first < 0 else first
+                last = i
+            i += step
+        if first >= 0 and first != last and abs(i - brk) <= _MAX_CAPTION_TOKENS:
+            lo, hi = sorted((first, last))
+            if doc[lo].text == "(" and doc[hi].text == ")":
+                found.append((lo, hi + 1))
+    return found
+
+
+# a dateline is looked for among the first tokens (datelines.lead reads at most 2,000 characters)
+_LEAD_TOKENS = 800
+
+
+def _dateline_starts(doc) -> dict[int, int]:
+    """A dateline opening one of the first paragraphs ("NAIROBI, Kenya (AP) — Police fired
+    ...") is a sentence of its own: the parser otherwise takes its place for the subject of
+    the lede ("NAIROBI" nsubj of "fired") or hangs the subject on it ("PARIS (AFP) – French
+    President Emmanuel Macron announced": Macron an apposition of PARIS). Token -> 1 where the
+    dateline and the sentence after it start, -1 inside the dateline."""
+    import numpy
+    from spacy.attrs import IDX
+
+    from newsprism.datelines import datelines, lead
+
+    head = doc[: min(len(doc), _LEAD_TOKENS)]
+    found = list(datelines(lead(head.text)))
+    if not found:
+        return {}
+    offset = head[0].idx  # 0: the span opens the document
+    idx = doc.to_array(IDX)[: len(head)].astype(numpy.int64) - offset
+    starts: dict[int, int] = {}
+    for d in found:
+        first = int(numpy.searchsorted(idx, d.start))
+        after = int(numpy.searchsorted(idx, d.end))
+        while after < len(head) and doc[after].is_space:
+            after += 1
+        if after >= len(head) or first >= after:
+            continue
+        starts.update(dict.fromkeys(range(first + 1, after), -1))
+        if first > 0:
+            starts[first] = 1
+        starts[after] = 1
+    return starts
 
 
 # a line that ends with one of these ends its sentence

@@ -50,6 +50,7 @@ from newsprism.compare.fact_text import headline_span, importance, is_content, r
 from newsprism.compare.shared_quotes import greedy_groups
 from newsprism.compare.side_facts import is_side_fact
 from newsprism.extract.claims import Claim, content_terms
+from newsprism.datelines import dateline_length
 from newsprism.extract.propositions import Proposition, StoryReads, propositions
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Fact, Span, StoryAnalysis, Support, outlet_key
@@ -233,7 +234,9 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         doc = docs.get(c.doc)
         if doc is None or not is_content(c) or c.id not in props_of:
             continue
-        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        # (a lede's dateline, "BEIRUT, Lebanon —", is a sentence of its own to the parser: the
+        # claim's main verb is its lede's)
+        span = doc.char_span(c.start + dateline_length(c.text), c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
         if "?" not in c.text and not (_ASKED_WORD.search(c.text) and _asked(span, props_of[c.id].predicate)):  # a question states nothing

@@ -22,6 +22,7 @@ from newsprism.compare.match import (
 )
 from newsprism.compare.other_things import other_things
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
+from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, body_start
 from newsprism.lexicon import REPORTING_VERBS
@@ -413,8 +414,9 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        # a dateline carried into the claim in a paragraph of its own is not its subject's clause
-        span = doc.char_span(c.start + body_start(c.text), c.end, alignment_mode="expand")
+        # a dateline carried into the claim in a paragraph of its own, or opening its lede ("BEIRUT,
+        # Lebanon —", a sentence of its own to the parser), is not its subject's clause
+        span = doc.char_span(c.start + (body_start(c.text) or dateline_length(c.text)), c.end, alignment_mode="expand")
         if span is None or not len(span):
             continue
         root = span.root

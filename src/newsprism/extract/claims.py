@@ -27,6 +27,7 @@ from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
 from newsprism.attribution import Named, People, according_to, is_reporting_verb, source_of, source_phrase
+from newsprism.datelines import dateline_length, datelines, lead
 from newsprism.lexicon import LIGHT_VERBS, REPORTING_VERBS
 from newsprism.model import Figure, Mention, Quote, Span, StoryAnalysis, TimeExpr
 from newsprism.nlp import parsed_from
@@ -125,10 +126,14 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
     at paragraph breaks (a headline the parser ran into the lede is not part of it),
     with fragments of fewer than three words (e.g. "1 a. m." broken by the sentence
     splitter) joined to the sentence before them — or, at the head of a paragraph (a
-    dateline, "WASHINGTON --"), to the sentence after them. ``text``: ``doc.text``
+    date line, "Mumbai, Nov 11 -"; a dateline, "NAIROBI, Kenya (AP) —", whatever its length), to
+    the sentence after them. ``text``: ``doc.text``
     when the caller has it (``Doc.text`` rebuilds it on every call)."""
     if text is None:
         text = doc.text
+    # a dateline ("NAIROBI, Kenya (AP) —"), parsed apart from its lede (nlp's sentence guard),
+    # opens the lede's claim whatever its length
+    dateline_ends = {d.start: d.end for d in datelines(lead(text))}
     ranges: list[tuple[int, int]] = []
     carried: tuple[int, int] | None = None  # a paragraph-opening fragment waiting for its sentence
     for sent in doc.sents:
@@ -147,6 +152,9 @@ def split_claims(doc: Doc, text: str | None = None) -> list[tuple[int, int]]:
                 quote = text.index(text[head:start].strip()[0], head)
                 ranges[-1] = (ranges[-1][0], quote + 1)
             if start >= end:
+                continue
+            if end <= dateline_ends.get(start, -1):
+                carried = (start if carried is None else carried[0], end)
                 continue
             words = len(_ALPHA_WORD.findall(text, start, end))
             opens_paragraph = _opens_paragraph(text, start)
@@ -671,7 +679,7 @@ def extract_claims(
             sentence_quotes = tuple(q for q in qts if q.start < end and start < q.end)
             attribution = _attribute(span, info.id, sentence_quotes, start, end, ents, ent_starts, text, tokens, people)
             split = clauses and given is None
-            for lo, hi in _clause_ranges(span, start, end, min_words, text, tokens.alpha) if split else [(start, end)]:
+            for lo, hi in _lede_clauses(span, start, end, min_words, text, tokens.alpha) if split else [(start, end)]:
                 clause = doc.char_span(lo, hi, alignment_mode="expand") if (lo, hi) != (start, end) else span
                 if clause is None:
                     continue
@@ -690,6 +698,20 @@ def extract_claims(
                     )
                 )
     return tuple(claims)
+
+
+def _lede_clauses(
+    span: SpacySpan, start: int, end: int, min_words: int, text: str, alpha: Sequence[int] | None = None
+) -> list[tuple[int, int]]:
+    """:func:`_clause_ranges` of a claim range; a lede's dateline ("BEIRUT, Lebanon —", a sentence
+    of its own to the parser) opens its first clause, the clauses are those of the lede."""
+    head = dateline_length(text[start:end])
+    if head:
+        body = span.doc.char_span(start + head, end, alignment_mode="expand")
+        if body is not None and len(body):
+            ranges = _clause_ranges(body, start + head, end, min_words, text, alpha)
+            return [(start, ranges[0][1]), *ranges[1:]]
+    return _clause_ranges(span, start, end, min_words, text, alpha)
 
 
 def _clause_ranges(

@@ -22,6 +22,7 @@ import re
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
+from newsprism.datelines import AGENCY, DASH, datelines, lead
 from newsprism.model import Article, Span
 
 __all__ = [
@@ -90,14 +91,10 @@ class Evidence(NamedTuple):
     end: int
 
 
-_AGENCY = r"AP|Reuters|AFP|UPI|CNN"
-_MONTH = r"(?:Jan|Feb|March|Mar|April|Apr|May|June|Jun|July|Jul|Aug|Sept|Sep|Oct|Nov|Dec)[a-z]*\.?"
-_DASH = r"(?:[—–―]|--?(?=[ ]))"
-
 # "WASHINGTON (AP) —", "Dec 29 (Reuters) -", "(CNN)Donald Trump": a wire mark
 # opening one of the first paragraphs.
 _WIRE_DATELINE = re.compile(
-    rf"^[ \t]*(?:[A-Z][\w.,'’ ]{{0,60}}?[ ]*)?\((?P<agency>{_AGENCY})\)(?=[ ]*{_DASH}|[A-Z“\"])",
+    rf"^[ \t]*(?:[A-Z][\w.,'’ ]{{0,60}}?[ ]*)?\((?P<agency>{AGENCY})\)(?=[ ]*{DASH}|[A-Z“\"])",
     re.MULTILINE,
 )
 # AP's own staff credit; "The Associated Press contributed to this report."
@@ -152,17 +149,8 @@ def page_address_outlet(text: str) -> Evidence | None:
     return Evidence(known or host, "page-address", m.start("host"), m.end("host"))
 
 
-def _lead(text: str, paragraphs: int = 2, limit: int = 2000) -> str:
-    """Up to the first few body paragraphs (where datelines live). Short lines
-    (a title, "ABSTRACT.", "FULL TEXT.") do not count as body paragraphs."""
-    end, seen = 0, 0
-    for m in re.finditer(r"[^\n]+", text[:limit]):
-        end = m.end()
-        if len(m.group().strip()) >= 80:
-            seen += 1
-            if seen == paragraphs:
-                break
-    return text[:end]
+def _lead(text: str) -> str:
+    return lead(text)
 
 
 def _tail_start(text: str, paragraphs: int = 3, limit: int = 1200) -> int:
@@ -247,40 +235,12 @@ def find_outlet(doc_id: str, text: str) -> tuple[str, str, Span] | None:
     return None
 
 
-# A dateline opening a paragraph: an upper-case place ("BEIRUT", "NEWPORT NEWS",
-# "HEMPSTEAD, N.Y.", "BEIRUT, Lebanon"), maybe a date and a wire mark, then a dash.
-_REGION = rf"(?!{_MONTH}[ ]\d)[A-Z][a-z]*\.?(?:[ ]?[A-Z][a-z]*\.?){{0,3}}"
-_DATELINE = re.compile(
-    rf"^[ \t]*(?P<place>[A-Z][A-Z.'’-]*[A-Z.](?:[ ][A-Z][A-Z.'’-]*[A-Z.])*(?:,[ ]{_REGION})?)"
-    rf"(?:,[ ]{_MONTH}[ ]\d{{1,2}})?[ ]*(?:\((?:{_AGENCY})\)[ ]*)?{_DASH}",
-    re.MULTILINE,
-)
-# Mixed-case places are datelines only with a wire mark: "New York (AFP) –".
-_WIRE_PLACE = re.compile(
-    rf"^[ \t]*(?P<place>[A-Z][a-z]+(?:[ ][A-Z][a-z]+){{0,2}}(?:,[ ]{_REGION})?)"
-    rf"(?:,[ ]{_MONTH}[ ]\d{{1,2}})?[ ]*\((?:{_AGENCY})\)",
-    re.MULTILINE,
-)
-
-
-# Upper-case labels that open a paragraph with a dash like a dateline does.
-_NOT_PLACES = frozenset(
-    "EXCLUSIVE BREAKING UPDATE UPDATED WATCH VIDEO PHOTOS ANALYSIS OPINION EDITORIAL CORRECTION LIVE "
-    "NOTE SPOILER WARNING REVIEW COMMENTARY PODCAST".split()
-) | {"FACT CHECK", "EDITOR'S NOTE", "EDITOR’S NOTE", "THE LATEST"}
-
-
 def find_dateline(doc_id: str, text: str) -> Span | None:
     """The place of a dateline opening one of the first paragraphs, or None."""
-    lead = _lead(text)
-    best = None
-    for pattern in (_DATELINE, _WIRE_PLACE):
-        m = pattern.search(lead)
-        if m and (best is None or m.start() < best.start()):
-            best = m
-    if best is None or best.group("place").split(",")[0].upper() in _NOT_PLACES:
+    first = next(datelines(_lead(text)), None)
+    if first is None:
         return None
-    start, end = best.span("place")
+    start, end = first.place_start, first.place_end
     return Span(doc_id, start, end, text[start:end])
 
 

@@ -36,6 +36,7 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
+from newsprism.datelines import dateline_length
 from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, content_terms, event_class, participant
 from newsprism.lexicon import (
     FEMALE_HONORIFICS, FEMALE_PRONOUNS, MALE_HONORIFICS, MALE_PRONOUNS, PLAIN_SAYING_VERBS, name_gender,
@@ -446,8 +447,9 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         return Proposition(claim.id, "", figures=figures, days=days, speaker=speaker)
     m = _DATELINE.match(claim.text)
     # a dateline or a date line in a paragraph of its own, carried into the sentence: no argument,
-    # never the root ("Updated : November 11 , 2011 18 : 50 IST" would be the predicate)
-    head = body_start(claim.text) or (m.end() if m else 0)
+    # never the root ("Updated : November 11 , 2011 18 : 50 IST" would be the predicate); "BEIRUT,
+    # Lebanon —" too, though the parser sees the lede apart from it (nlp's sentence guard)
+    head = body_start(claim.text) or max(m.end() if m else 0, dateline_length(claim.text))
     lo = claim.start + head  # "KANSAS CITY, Mo. — ": no argument
     cols = columns if columns is not None else _Columns.of(doc)
     # "WASHINGTON (AP) — Donald Trump called ...": the parser may make the dateline the root and
