@@ -14,6 +14,8 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Iterator
 
 from newsprism.attribution import is_reporting_verb
+from newsprism.datelines import datelines
+from newsprism.datelines import lead as opening_paragraphs
 from newsprism.extract.person_names import is_person_noun, known_given_name
 from newsprism.lexicon import (
     INSTITUTION_WORDS,
@@ -162,6 +164,22 @@ def _role_word(word: str) -> bool:
         return False
     senses = noun_senses()
     return senses is not None and not senses.proper_noun(word)
+
+
+def _dateline_places(doc: "Doc", text: str, raws: list[_Raw]) -> list[_Raw]:
+    """The places of the datelines opening the first paragraphs ("WASHINGTON", "BEIRUT, Lebanon")
+    that NER named nothing: the parser sees a dateline as a sentence of its own (nlp's sentence
+    guard), and under a title line NER may leave "WASHINGTON —" unnamed."""
+    out: list[_Raw] = []
+    for d in datelines(opening_paragraphs(text)):
+        for m in re.finditer(r"[^,]+", text[d.place_start:d.place_end]):
+            s, e = _trim(text, d.place_start + m.start(), d.place_start + m.end())
+            if e - s < 2 or any(r.start < e and s < r.end for r in raws):
+                continue
+            span = doc.char_span(s, e, alignment_mode="expand")
+            if span is not None and len(span):
+                out.append(_Raw(s, e, "GPE", span.root))
+    return out
 
 
 def _is_dateline(start: int, end: int, text: str) -> bool:
@@ -655,6 +673,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     if not parsed_from(doc, text):  # offsets would not point into the article
         return []
     raws = _from_entities(doc, text)
+    raws += _dateline_places(doc, text, raws)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
     raws = _nicknamed_people(_split_people(_split_pairs(raws, text), text), text)
     raws = _org_last_word(_headline_names(raws, text), doc, text)
