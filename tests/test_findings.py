@@ -482,3 +482,29 @@ def test_a_timeline_row_shows_the_time_that_places_it(nlp):
     rows = [r for r in analysis.findings.timeline if "glimpse" in r.about]
     assert rows, [r.about for r in analysis.findings.timeline]
     assert rows[0].citations[0].text == "Monday", rows[0].citations[0]
+
+
+def test_a_lede_with_a_dateline_may_sum_up_a_fact_headed_by_another_report(nlp):
+    # the claim of a lede starts at its dateline ("WASHINGTON — "), which the sentence offered for the
+    # summary leaves out: the claim is still inside the sentence it was cut from, so the lede is offered
+    from newsprism.compare.findings import _options
+    from newsprism.extract.claims import extract_claims
+    from newsprism.model import Article, Span
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": "Obama and Boehner meet at the White House\n\nWASHINGTON — President Obama and Speaker John Boehner "
+             "met privately at the White House on Sunday, their first talks in weeks.\n\nNeither side gave details.",
+        "b": "Obama, Boehner meet on fiscal crisis for first time in weeks\n\nPresident Obama and House Speaker John "
+             "Boehner met Sunday at the White House for the first time in weeks.\n\nBoth sides were tightlipped.",
+    }
+    analysis = run_pipeline([Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()], nlp)
+    claims = {c.id: c for c in extract_claims(analysis, {k: nlp(v) for k, v in texts.items()})}
+    fact = next(f for f in analysis.findings.corroborated if set(f.docs) == {"a", "b"})
+    b = texts["b"]
+    start = b.index("President")
+    end = b.index("weeks.", start) + len("weeks.")
+    offered = [o for o in _options(fact, Span("b", start, end, b[start:end]), claims) if o is not None]
+    lede = [o for o in offered if o.doc == "a"]
+    assert lede and lede[0].text.startswith("President Obama and Speaker John Boehner met privately"), offered
+    assert texts["a"][lede[0].start:lede[0].end] == lede[0].text

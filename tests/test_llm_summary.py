@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from newsprism.check import check_report
-from newsprism.compare.llm_summary import LLMConfig, SummaryRejected, llm_summary, verify_sentence
+from newsprism.compare.llm_summary import LLMConfig, SummaryRejected, llm_summary, verify_predicate, verify_sentence
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "aleppo-2016-12-14"
 
@@ -49,6 +49,27 @@ def test_an_unfaithful_sentence_is_rejected(sentence, reason):
         assert problem is None
     else:
         assert problem is not None and reason in problem
+
+
+def test_what_happened_must_be_what_the_cited_text_says_happened(nlp):
+    # the Times' "I don't have memory of this photograph" is not Fox's "certain he did not send": the
+    # word check lets a model's paraphrase of one cited to the other through, the predicate check not
+    source = ["Mr. Weiner said he is certain he did not send a lewd photo to the woman."]
+    sentence = "Mr. Weiner said he has no memory of the photo."
+    assert verify_sentence(sentence, source) is None
+    problem = verify_predicate(nlp(sentence), [nlp(s) for s in source])
+    assert problem is not None and "memory" in problem
+    assert verify_predicate(nlp("Mr. Weiner said he did not send the photo."), [nlp(s) for s in source]) is None
+
+
+def test_a_flipped_predicate_is_rejected_where_the_text_has_another_negation(nlp):
+    source = [*SOURCE, "Officials did not say when the buses would leave."]
+    sentence = "Turkey and Russia did not mediate the initial evacuation deal late Tuesday."
+    assert verify_sentence(sentence, source) is None  # a "not" is somewhere in the text
+    problem = verify_predicate(nlp(sentence), [nlp(s) for s in source])
+    assert problem is not None and "not mediate" in problem
+    faithful = "Turkey and Russia mediated the initial evacuation deal late Tuesday."
+    assert verify_predicate(nlp(faithful), [nlp(s) for s in source]) is None
 
 
 def test_nothing_cited_is_rejected():

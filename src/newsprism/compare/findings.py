@@ -339,8 +339,11 @@ def _options(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None) 
     for c in (claims[k] for k in f.claims if k in claims):
         if c.doc == head.doc:
             continue
-        sentence = headline_span(replace(c, citation=c.sentence or c.citation))
-        if (sentence.doc, sentence.start) not in seen and sentence.start <= c.start and c.end <= sentence.end:
+        whole = c.sentence or c.citation
+        sentence = headline_span(replace(c, citation=whole))
+        # the claim inside its sentence as written: a lede's claim starts at the dateline the
+        # headline cuts ("WASHINGTON — With just three weeks left ...")
+        if (sentence.doc, sentence.start) not in seen and whole.start <= c.start and c.end <= whole.end:
             seen.add((sentence.doc, sentence.start))
             options.append(sentence)
     return options

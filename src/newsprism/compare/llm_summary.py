@@ -9,7 +9,12 @@ must answer with sentences that each cite the facts they rest on.
 Every sentence then passes :func:`verify_sentence` against the exact source
 text of the findings it cites: the citations must exist, every number, every
 capitalised name and every quoted phrase must be in that text, the negation
-must not flip, and most content words must come from it. One failing sentence
+must not flip, and most content words must come from it. And it passes
+:func:`verify_predicate` against each finding it cites, the rule the extractive
+summary's citations obey: the finding's text must tell what the sentence says
+happened, in a word of its predicate with the same polarity (a sentence saying
+"Weiner said he has no memory of the photograph" is not stated by "Weiner said he
+is certain he did not send the photo"). One failing sentence
 rejects the whole summary (the extractive one is kept, and the reason is
 reported): a summary that is partly invented is worse than none.
 
@@ -25,13 +30,18 @@ import json
 import os
 import re
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from newsprism.compare.findings import Finding, Findings, SummarySentence
+from newsprism.compare.summary_parts import predicate_words, states_predicate
 from newsprism.lexicon import NUMBER_WORDS, SCALE_WORDS, VAGUE_NUMBERS
 from newsprism.model import Span, StoryAnalysis
 
-__all__ = ["LLMConfig", "SummaryRejected", "verify_sentence", "llm_summary", "request_sentences"]
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+__all__ = ["LLMConfig", "SummaryRejected", "verify_sentence", "verify_predicate", "llm_summary", "request_sentences"]
 
 ENV_URL = "NEWSPRISM_LLM_URL"
 ENV_MODEL = "NEWSPRISM_LLM_MODEL"
@@ -135,6 +145,22 @@ def verify_sentence(sentence: str, support: Sequence[str]) -> str | None:
     return None
 
 
+def verify_predicate(sentence: "Doc", support: Sequence["Doc"]) -> str | None:
+    """Why the parsed ``sentence`` tells something else happened than its parsed supporting texts
+    do; None when one of them uses a word of what it says happened
+    (:func:`newsprism.compare.summary_parts.predicate_words`) with the same polarity, or when the
+    parse gives no such word. The extractive summary cites a report only on this test; a model's
+    paraphrase passes it the same way: its words may be its own, what happened may not."""
+    words = predicate_words(sentence, Span("", 0, len(sentence.text), sentence.text))
+    if not words:
+        return None
+    if any(states_predicate(doc, Span("", 0, len(doc.text), doc.text), words) for doc in support):
+        return None
+    told = ", ".join(f"{'not ' if negated else ''}{word}" for word, negated, top in words if top) or \
+        ", ".join(word for word, _, _ in words)
+    return f"what it says happened is not in the cited text: {told}"
+
+
 # ---------------------------------------------------------------- the request
 
 
@@ -218,11 +244,13 @@ def request_sentences(config: LLMConfig, messages: list[dict]) -> list[dict]:
     return sentences
 
 
-def llm_summary(analysis: StoryAnalysis, config: LLMConfig) -> StoryAnalysis:
+def llm_summary(analysis: StoryAnalysis, config: LLMConfig, nlp: "Language | None" = None) -> StoryAnalysis:
     """``analysis`` with its summary written by the model, or :class:`SummaryRejected`.
 
     Each accepted sentence cites every span of the findings it names; its text is
-    the model's, checked against those spans by :func:`verify_sentence`.
+    the model's, checked against those spans by :func:`verify_sentence` and against each
+    finding's spans by :func:`verify_predicate` (``nlp`` parses them; the English pipeline
+    is loaded when none is given).
     """
     findings = analysis.findings
     if findings is None:
@@ -245,6 +273,15 @@ def llm_summary(analysis: StoryAnalysis, config: LLMConfig) -> StoryAnalysis:
         for c in cites:
             spans.extend(s for s in facts[c].citations if s not in spans)
         problem = verify_sentence(text, [s.text for s in spans])
+        if problem is None:
+            if nlp is None:
+                from newsprism.nlp import load_pipeline
+
+                nlp = load_pipeline()
+            parsed = nlp(text)
+            # each finding cited must tell it: a sentence citing two tells one thing of each
+            problem = next((p for c in cites
+                            if (p := verify_predicate(parsed, list(nlp.pipe(s.text for s in facts[c].citations))))), None)
         if problem:
             raise SummaryRejected(f"sentence {k} rejected ({problem}): {text!r}")
         summary.append(SummarySentence(text, tuple(spans), tuple(cites)))
