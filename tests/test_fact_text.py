@@ -180,6 +180,12 @@ def test_a_summary_sentence_stands_on_its_own():
     assert not summary_sentence("DON'T do anything that David Letterman did at the show.\nEnough said.")
     assert summary_sentence("The navy said it arrested the pirates off the\nSomali coast after a chase on Saturday.")
     assert not summary_sentence('DeGeneres made the announcement on Twitter and said: "It\'s official: I\'m hosting the show!')
+    # a quotation alone: whose words? (BASIL 84678e18, open: the Times prints Lois Lerner's statement
+    # as a paragraph of its own, her name in the sentence before)
+    assert not summary_sentence("“I have not violated any I.R.S. rules and regulations, and I have not provided false "
+                                "information to this or any other Congressional committee.”")
+    assert not summary_sentence('"The program is subject to oversight by the Foreign Intelligence Surveillance Court."')
+    assert summary_sentence("“I have not violated any I.R.S. rules and regulations,” Ms. Lerner told the committee.")
 
 
 def test_a_web_address_states_no_fact():

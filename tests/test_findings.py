@@ -487,7 +487,7 @@ def test_a_timeline_row_shows_the_time_that_places_it(nlp):
 def test_a_lede_with_a_dateline_may_sum_up_a_fact_headed_by_another_report(nlp):
     # the claim of a lede starts at its dateline ("WASHINGTON — "), which the sentence offered for the
     # summary leaves out: the claim is still inside the sentence it was cut from, so the lede is offered
-    from newsprism.compare.findings import _options
+    from newsprism.compare.findings import _headline_cited, _options
     from newsprism.extract.claims import extract_claims
     from newsprism.model import Article, Span
     from newsprism.pipeline import run_pipeline
@@ -508,3 +508,7 @@ def test_a_lede_with_a_dateline_may_sum_up_a_fact_headed_by_another_report(nlp):
     lede = [o for o in offered if o.doc == "a"]
     assert lede and lede[0].text.startswith("President Obama and Speaker John Boehner met privately"), offered
     assert texts["a"][lede[0].start:lede[0].end] == lede[0].text
+    # and the lede, quoted as the summary's sentence, is what is cited of its report, not the claim
+    # holding the dateline (a summary sentence is the text of one of its citations)
+    cited = _headline_cited(fact, lede[0])
+    assert lede[0] in cited and not any(c.doc == "a" and c.start < lede[0].start for c in cited), cited

@@ -35,6 +35,20 @@ def test_a_pronoun_with_nobody_before_it_in_the_sentence_does_not_stand_alone(nl
         assert not unresolved_pronoun(*_head(nlp, text)), text
 
 
+def test_a_pronoun_in_a_phrase_before_the_subject_stands_for_the_subject(nlp):
+    # BASIL 9879bbc0 (open): the Times' lede names Clinton right after "her"; the summary had no sentence
+    from newsprism.compare.summary_alone import unresolved_pronoun
+
+    for text in ("In one of her final appearances as secretary of state, Hillary Rodham Clinton on Wednesday "
+                 "vigorously defended her handling of the attack on the American compound in Benghazi.",
+                 "After his meeting with the president, Speaker John Boehner said the talks would go on."):
+        assert not unresolved_pronoun(*_head(nlp, text)), text
+    # the subject stands for nobody in the phrase when it is no person, nor for a pronoun after it
+    for text in ("In one of her final appearances, the committee questioned the secretary about the attack.",
+                 "Before the hearing, the committee said her testimony would be public."):
+        assert unresolved_pronoun(*_head(nlp, text)), text
+
+
 LEDE = ("Shelling resumed in Aleppo on Wednesday and the evacuation of the rebel enclave stalled.\n"
         "Residents said the bombing was the heaviest in days.\n"
         "Russia said the rebels had broken the truce.\n")

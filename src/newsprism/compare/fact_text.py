@@ -252,7 +252,7 @@ def summary_sentence(text: str) -> bool:
     does not end with a title's abbreviation ("... nominated Alabama physician Dr.") or an initial
     ("... his nominee for U . S ."), spans no paragraph break (a date stamp line and the lede), has no
     "I", "my", "we" outside quotation marks (someone's words printed without a speaker: "I'm endorsing
-    Rick Perry because we need ..."), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
+    Rick Perry because we need ..."), is not a quotation alone (whose words?), is one sentence ("DON'T Do anything that David Letterman did.\nEnough said." is a
     list item and the line after it), and holds whole quotations ("the third time's the charm," DeGeneres said."
     is the tail of a quoted passage; "said: "It's official: I'm hosting" one never closed)."""
     t = text.strip()
@@ -264,8 +264,11 @@ def summary_sentence(text: str) -> bool:
         return False
     if _TITLE_END.search(t) or _INITIAL_END.search(t) or _PARAGRAPH_BREAK.search(t):
         return False
-    if _FIRST_PERSON.search(_QUOTED.sub(" ", t)):
+    unquoted = _QUOTED.sub(" ", t)
+    if _FIRST_PERSON.search(unquoted):
         return False  # someone's words with no speaker: read in the summary, they are the report's
+    if t[:1] in "“\"`" and not any(ch.isalpha() for ch in unquoted):
+        return False  # a quotation alone ("“I have not violated any I.R.S. rules ...”"): whose words?
     # quotation marks written as `` and '' (text rebuilt from treebank tokens) pair up as curly ones do
     return not opens_inside_quote(t) and t.count("“") == t.count("”") and t.count("``") == t.count("''")
 

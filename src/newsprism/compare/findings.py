@@ -613,7 +613,10 @@ def _headline_cited(f: Finding, head: Span | None) -> tuple[Span, ...]:
     sentence when the headline is not one of them."""
     if head is None or any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in f.citations):
         return f.citations
-    inside = [c for c in f.citations if c.doc == head.doc and head.start <= c.start and c.end <= head.end]
+    # (a clause starting before the sentence and ending in it is its first clause with the dateline
+    # or title line the sentence was cut from: "WASHINGTON — With just three weeks left ...,")
+    inside = [c for c in f.citations if c.doc == head.doc and c.end <= head.end
+              and (head.start <= c.start or head.start < c.end)]
     if not inside:
         return f.citations
     return (head, *(c for c in f.citations if c not in inside))

@@ -85,17 +85,28 @@ def tells_what_came_next(head: Span, docs: Mapping[str, Doc]) -> bool:
 def unresolved_pronoun(head: Span, docs: Mapping[str, Doc]) -> bool:
     """Whether a personal pronoun outside quotation marks has nobody before it in the sentence to
     stand for: "he", "his" with no name or person noun before it ("The campaign said he had ..."),
-    "they", "their" with no name or plural noun ("Officials said they ..." stands). A pronoun opening
-    the sentence, or subject of its main verb, is judged apart (the summary refuses those)."""
+    "they", "their" with no name or plural noun ("Officials said they ..." stands); in a phrase put
+    before the main verb's subject, the subject counts as before it ("In one of her final
+    appearances ..., Hillary Rodham Clinton ..."). A pronoun opening the sentence, or subject of its
+    main verb, is judged apart (the summary refuses those)."""
     span = _span(head, docs)
     if span is None:
         return False
     quoted = _quoted(span)
+    # a phrase put before the main verb's subject may name it ahead ("In one of her final appearances
+    # as secretary of state, Hillary Rodham Clinton on Wednesday vigorously defended ..."): the subject
+    # stands for the pronouns there
+    main = next((t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)), None)
+    subject = next((c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")), None) if main is not None else None
+    fronted = {x.i for c in (main.children if main is not None and subject is not None else ())
+               if c.i < subject.left_edge.i and c.dep_ not in ("nsubj", "nsubjpass") for x in c.subtree}
     for t in span:
         kind = _PERSONAL.get(t.lower_)
         if kind is None or t.pos_ != "PRON" or any(a <= t.idx < b for a, b in quoted):
             continue
         before = [x for x in span if x.i < t.i and not any(a <= x.idx < b for a, b in quoted)]
+        if t.i in fronted and subject is not None:
+            before += list(subject.subtree)
         if kind == "person":
             found = any(x.pos_ == "PROPN" or x.pos_ == "NOUN" and is_person_noun(x.lemma_.lower()) for x in before)
         else:
