@@ -191,3 +191,19 @@ def test_a_synonym_states_the_main_predicate_not_a_word_deep_in_the_sentence(nlp
              "exactly motivated the attackers, Secretary of State Hillary Clinton revealed Wednesday.")
     assert not _states(nlp, found, "Clinton defended her handling of the attack on the compound, which killed four "
                                    "Americans and prompted a scathing review of State Department procedures.")
+
+
+def test_the_one_who_does_a_thing_is_not_the_thing(nlp):
+    """BASIL 9879bbc0 (open): the Times' "Clinton ... defended her handling of last September's attack"
+    was cited to HuffPost's lede, whose "attackers" shares the stem of "attack" and nothing of what the
+    sentence says happened."""
+    defended = ("In one of her final appearances as secretary of state, Hillary Rodham Clinton on Wednesday "
+                "vigorously defended her handling of last September’s attack on the United States diplomatic "
+                "compound in Benghazi, Libya.")
+    assert not _states(nlp, defended, "The classified version of a State Department review of last year's assault "
+                                      "on an American compound in Benghazi, Libya, found that it was impossible to "
+                                      "say what exactly motivated the attackers, Hillary Clinton revealed Wednesday.")
+    assert _states(nlp, defended, "Clinton told senators she stood by her handling of the attack in Benghazi.")
+    report = "The campaign disputed a report in the New York Times about his service in Vietnam."
+    assert not _states(nlp, report, "A reporter for the New York Times asked about his service in Vietnam.")
+    assert _states(nlp, report, "The campaign called the Times report an outrageous distortion of his service.")

@@ -184,10 +184,26 @@ def _kin(a: str, b: str, senses: bool = True) -> bool:
     ("beaten" / "defeated", "raise the risk" / "increase the risk", "return" / "travel"); ``senses``
     False: stems only (a verb deep in the sentence: "what motivated the attackers" is no "prompted a
     review")."""
+    if _doer(a, b):
+        return False
     if same_stem(a, b):
         return True
     ra, rb = _root(a), _root(b)
     return len(ra) >= 4 and ra == rb or senses and _synonyms(a, b)
+
+
+# the endings that make a noun of the one who does a thing ("attacker", "reporter", "supporter")
+_AGENT = re.compile(r"(?:e?r|or|ist)s?$")
+
+
+def _doer(a: str, b: str) -> bool:
+    """Whether one word names the one who does what the other names: the attackers are not the
+    attack (HuffPost's "what exactly motivated the attackers" tells nothing of Clinton's "handling of
+    last September's attack"), the reporter is not the report."""
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    stem = short[:-1] if short.endswith("e") else short
+    return len(stem) >= 3 and long_.startswith(stem) and _AGENT.fullmatch(long_[len(stem):]) is not None \
+        and _AGENT.fullmatch(short[len(stem):] or "x") is None
 
 
 @lru_cache(maxsize=65536)
