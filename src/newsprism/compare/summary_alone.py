@@ -98,8 +98,10 @@ def unresolved_pronoun(head: Span, docs: Mapping[str, Doc]) -> bool:
     # stands for the pronouns there
     main = next((t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)), None)
     subject = next((c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")), None) if main is not None else None
-    fronted = {x.i for c in (main.children if main is not None and subject is not None else ())
-               if c.i < subject.left_edge.i and c.dep_ not in ("nsubj", "nsubjpass") for x in c.subtree}
+    fronted: set[int] = set()
+    if main is not None and subject is not None:
+        fronted = {x.i for c in main.children if c.i < subject.left_edge.i and c.dep_ not in ("nsubj", "nsubjpass")
+                   for x in c.subtree}
     for t in span:
         kind = _PERSONAL.get(t.lower_)
         if kind is None or t.pos_ != "PRON" or any(a <= t.idx < b for a, b in quoted):
