@@ -279,9 +279,11 @@ def llm_summary(analysis: StoryAnalysis, config: LLMConfig, nlp: "Language | Non
 
                 nlp = load_pipeline()
             parsed = nlp(text)
-            # each finding cited must tell it: a sentence citing two tells one thing of each
-            problem = next((p for c in cites
-                            if (p := verify_predicate(parsed, list(nlp.pipe(s.text for s in facts[c].citations))))), None)
+            # each fact cited must tell it: a sentence citing two tells one thing of each; a conflict's
+            # versions tell what the outlets disagree on, which the sentence may say in words of its own
+            problem = next((p for c in cites if facts[c].kind != "conflict"
+                            and (p := verify_predicate(parsed, list(nlp.pipe(s.text for s in facts[c].citations))))),
+                           None)
         if problem:
             raise SummaryRejected(f"sentence {k} rejected ({problem}): {text!r}")
         summary.append(SummarySentence(text, tuple(spans), tuple(cites)))
