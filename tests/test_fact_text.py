@@ -186,6 +186,8 @@ def test_a_summary_sentence_stands_on_its_own():
                                 "information to this or any other Congressional committee.”")
     assert not summary_sentence('"The program is subject to oversight by the Foreign Intelligence Surveillance Court."')
     assert summary_sentence("“I have not violated any I.R.S. rules and regulations,” Ms. Lerner told the committee.")
+    # "I.R.S." is no "I": the Times' sentence of Lerner's quotation stands
+    assert summary_sentence("“I have not broken any laws,” said Ms. Lerner, who leads the I.R.S.’s division.")
 
 
 def test_a_web_address_states_no_fact():

@@ -512,3 +512,60 @@ def test_a_lede_with_a_dateline_may_sum_up_a_fact_headed_by_another_report(nlp):
     # holding the dateline (a summary sentence is the text of one of its citations)
     cited = _headline_cited(fact, lede[0])
     assert lede[0] in cited and not any(c.doc == "a" and c.start < lede[0].start for c in cited), cited
+
+
+LERNER = {
+    "nyt": ("I.R.S. Official Invokes 5th Amendment at Hearing\n\n"
+            "WASHINGTON — Lois Lerner, the Internal Revenue Service official at the center of the inquiry, declined "
+            "to testify at a House hearing on Wednesday.\n\n"
+            "She told the committee that accusations that she had misled Congress were false.\n\n"
+            "“I have not done anything wrong. I have not broken any laws,” said Ms. Lerner, who leads the I.R.S.’s "
+            "division on tax-exempt organizations.\n\n"
+            "Republicans on the committee said she had waived her right to remain silent."),
+    "fox": ("IRS official refuses to testify\n\n"
+            "Lois Lerner, the IRS official who oversaw the division on tax-exempt groups, refused to answer questions "
+            "from lawmakers Wednesday.\n\n"
+            "Lerner read a brief statement before invoking her right against self-incrimination.\n\n"
+            "\"I have not done anything wrong,\" she said. \"I have not broken any laws. I have not violated any IRS "
+            "rules or regulations, and I have not provided false information to this or any other congressional "
+            "committee.\"\n\n"
+            "Committee chairman Darrell Issa said he would consider recalling her."),
+}
+
+
+def test_a_quoted_passage_the_splitter_cut_is_summed_up_whole_with_its_speaker(nlp):
+    # BASIL 84678e18 (open) had no summary: Fox's '"I have not done anything wrong," she said.' names
+    # nobody, and the Times' passage was cut at its inner full stop into a quotation with no speaker
+    # and a half opening inside the quotation ("I.R.S." outside it read as "I", someone's own words)
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    analysis = run_pipeline([Article(id=k, text=v, outlet=k.upper()) for k, v in LERNER.items()], nlp)
+    (first, *_) = analysis.findings.summary
+    assert first.text.startswith("“I have not done anything wrong. I have not broken any laws,” said Ms. Lerner"), first
+    for c in first.citations:
+        assert LERNER[c.doc][c.start:c.end] == c.text
+    assert any(c.text == first.text and c.doc == "nyt" for c in first.citations)
+    assert {c.doc for c in first.citations} == {"nyt", "fox"}
+    # Fox's sentence on false information says what the passage does not
+    assert not any("false information" in c.text for c in first.citations)
+
+
+def test_a_quotation_is_stated_by_a_report_quoting_most_of_its_words():
+    # the seed: the Post's Yasser Hemeish quotation is not the Times' six words of it; BASIL 2153fb3e
+    # (open): Fox quotes most of Obama's words the Times' sentence quotes
+    from newsprism.compare.findings import _quoting
+
+    post = "“We want to leave . . . we don’t want more massacres, let us leave, what is happening,” wrote Yasser Hemeish."
+    head = Span("wp", 0, len(post), post)
+    times = Span("nyt", 3021, 3057, "Let us leave  —   what is happening?")
+    assert _quoting((head, times), head) == (head,)
+    obama = "“I trust in God,” Mr. Obama said, “but God wants to see us help ourselves by putting people back to work!”"
+    said = Span("nyt", 627, 627 + len(obama), obama)
+    fox = Span("fox", 239, 308, "but God wants to see us help ourselves by putting people back to work")
+    assert _quoting((said, fox), said) == (said, fox)
+    # pieces of one quotation count together
+    holder = '"I remember how humiliating that was and how angry I was and the impact it had on me," Holder said.'
+    pieces = (Span("hp", 1735, 1770, "I remember how humiliating that was"), Span("hp", 1771, 1794, "and how angry I was and"))
+    own = Span("fox", 0, len(holder), holder)
+    assert _quoting((own, *pieces), own) == (own, *pieces)

@@ -58,7 +58,7 @@ _STAMP = re.compile(
 # the words of someone speaking: "I", "my", "we", "our" outside quotation marks ("I'm endorsing Rick
 # Perry because we need ...", a statement printed without its speaker) — a report's own voice
 # has none; quoted stretches are taken out first
-_FIRST_PERSON = re.compile(r"\bI\b|\b(?:[Mm]y|[Ww]e|[Oo]ur|[Oo]urs|us|me|[Mm]yself|[Oo]urselves)\b")
+_FIRST_PERSON = re.compile(r"\bI\b(?!\.[A-Za-z])|\b(?:[Mm]y|[Ww]e|[Oo]ur|[Oo]urs|us|me|[Mm]yself|[Oo]urselves)\b")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|``.*?''")
 _CONJUNCTION_START = re.compile(r"^(?:but|and|or|so|because|though|although|which|who)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"^[A-Z][A-Z .,'’-]{2,60}(?:\([^)]{1,30}\))?\s*(?:—|--|–|-)\s+")
