@@ -554,7 +554,7 @@ def test_a_quoted_passage_the_splitter_cut_is_summed_up_whole_with_its_speaker(n
 def test_a_quotation_is_stated_by_a_report_quoting_most_of_its_words():
     # the seed: the Post's Yasser Hemeish quotation is not the Times' six words of it; BASIL 2153fb3e
     # (open): Fox quotes most of Obama's words the Times' sentence quotes
-    from newsprism.compare.findings import _quoting
+    from newsprism.compare.summary_quotes import quoting_reports as _quoting
 
     post = "“We want to leave . . . we don’t want more massacres, let us leave, what is happening,” wrote Yasser Hemeish."
     head = Span("wp", 0, len(post), post)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from dataclasses import replace
 from typing import Mapping, Sequence
 
@@ -28,7 +27,7 @@ from newsprism.compare.blocked import align_story
 from newsprism.compare.conflicts import disputes, find_conflicts
 from newsprism.compare.facts import build_facts
 from newsprism.compare.fact_text import (
-    headline_span, is_content, opens_inside_quote, reads_whole, stem_test, summary_sentence, title_case, told_by_each,
+    headline_span, is_content, reads_whole, stem_test, summary_sentence, title_case, told_by_each,
 )
 from newsprism.compare.figure_conflicts import story_figures
 from newsprism.compare.figures_apart import figures_apart
@@ -39,6 +38,7 @@ from newsprism.compare.summary_alone import (
     unresolved_pronoun,
 )
 from newsprism.compare.summary_parts import parts_and_predicate_told, predicate_words, states_predicate
+from newsprism.compare.summary_quotes import quoted_passage, quoting_reports
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
 from newsprism.extract.claims import Claim, extract_claims
@@ -351,34 +351,11 @@ def _options(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None,
             options.append(sentence)
     if docs is not None and by_doc is not None:
         for option in list(options):
-            joined = _quoted_passage(option, docs, by_doc) if option is not None else None
+            joined = quoted_passage(option, docs, by_doc) if option is not None else None
             if joined is not None and not any(o is not None and (o.doc, o.start, o.end) == (joined.doc, joined.start, joined.end)
                                               for o in options):
                 options.append(joined)
     return options
-
-
-def _quoted_passage(sentence: Span, docs: Mapping[str, Doc], by_doc: Mapping[str, Sequence[Claim]]) -> Span | None:
-    """The quotation a sentence ends, with the sentence that opens it, when the sentence splitter cut a
-    quoted passage at a full stop inside it (the Times' '“I have not done anything wrong. I have not
-    broken any laws,” said Ms. Lerner, ...': its second half opens inside the quotation and its first
-    names no speaker): one passage, its words and who said them. None when the sentence opens no
-    quotation's second half or the sentence before does not open it."""
-    doc = docs.get(sentence.doc)
-    if doc is None or not opens_inside_quote(sentence.text):
-        return None
-    before = [w for c in by_doc.get(sentence.doc, ()) if (w := c.sentence or c.citation).end <= sentence.start]
-    if not before:
-        return None
-    first = max(before, key=lambda w: w.end)
-    gap = doc.text[first.end:sentence.start]
-    opened = first.text.lstrip()
-    # the sentence before opens a quotation it does not close, right before this one
-    if gap.strip() or "\n\n" in gap or opened[:1] not in "“\"" or not opens_inside_quote(sentence.text) \
-            or opened.count("”") or opened.count('"') > 1:
-        return None
-    start = first.start + len(first.text) - len(opened)
-    return Span(sentence.doc, start, sentence.end, doc.text[start:sentence.end])
 
 
 def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None,
@@ -445,7 +422,7 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
         stating = {(c.doc, _sentence_start(c, docs)) for c in cited if c.doc == head.doc or c.doc not in docs
                    or states_predicate(docs[c.doc], c, words)}
         cited = tuple(c for c in cited if (c.doc, _sentence_start(c, docs)) in stating)
-    cited = _quoting(cited, head)
+    cited = quoting_reports(cited, head)
     if any((c.doc, c.start, c.end) == (head.doc, head.start, head.end) for c in cited):
         # the sentence is quoted from its report: that report's other sentences the alignment
         # put in the fact say other things ('"Sheriff Arpaio knows the struggle ...," said Gov.
@@ -454,31 +431,6 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     if len({(units or {}).get(c.doc, c.doc) for c in cited}) < 2:
         return None
     return cited
-
-
-_QUOTATION = re.compile(r"“([^”]*)”|\"([^\"]*)\"")
-_QUOTED_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-
-
-def _words(text: str) -> Counter[str]:
-    return Counter(_QUOTED_WORD.findall(text.lower().replace("’", "'")))
-
-
-def _quoting(cited: Sequence[Span], head: Span) -> tuple[Span, ...]:
-    """Of the citations of a sentence that quotes someone, those of the reports that give most of the
-    words quoted (half of them, counted with their repeats, in all a report's cited text): the Post's
-    “We want to leave . . . we don’t want more massacres, let us leave, what is happening,” wrote
-    Yasser Hemeish' is not stated by the Times' “Let us leave — what is happening?”, a third of it; the
-    Times' “I trust in God,” Mr. Obama said, “but God wants to see us help ourselves ...” is by Fox's
-    quotation of its second half. A sentence quoting fewer than four words is judged by its words."""
-    quoted = sum((_words(a or b) for a, b in _QUOTATION.findall(head.text)), Counter())
-    if sum(quoted.values()) < 4:
-        return tuple(cited)
-    pooled: dict[str, Counter[str]] = {}
-    for c in cited:
-        pooled[c.doc] = pooled.get(c.doc, Counter()) + _words(c.text)
-    given = {d: sum((words & quoted).values()) for d, words in pooled.items()}
-    return tuple(c for c in cited if c.doc == head.doc or 2 * given[c.doc] >= sum(quoted.values()))
 
 
 def _sentence_start(span: Span, docs: Mapping[str, Doc]) -> int:
