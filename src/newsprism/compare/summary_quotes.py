@@ -61,10 +61,11 @@ def quoting_reports(cited: Sequence[Span], head: Span) -> tuple[Span, ...]:
     “We want to leave . . . we don’t want more massacres, let us leave, what is happening,” wrote
     Yasser Hemeish' is not stated by the Times' “Let us leave — what is happening?”, a third of it; the
     Times' “I trust in God,” Mr. Obama said, “but God wants to see us help ourselves ...” is by Fox's
-    quotation of its second half. A sentence quoting fewer than four words is judged by its words."""
+    quotation of its second half. A sentence whose quoted words are under half its words (or under
+    four) is judged by its words alone."""
     quoted = sum((_words(a or b) for a, b in _QUOTATION.findall(head.text)), Counter())
-    if sum(quoted.values()) < 4:
-        return tuple(cited)
+    if sum(quoted.values()) < max(4, sum(_words(head.text).values()) / 2):
+        return tuple(cited)  # a few words quoted as a name ("reaffirm “In God We Trust” as the motto")
     pooled: dict[str, Counter[str]] = {}
     for c in cited:
         pooled[c.doc] = pooled.get(c.doc, Counter()) + _words(c.text)
