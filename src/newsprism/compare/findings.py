@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
@@ -524,12 +525,16 @@ def _without_titles(cited: Sequence[Span]) -> tuple[Span, ...]:
     """The citations without a report's title line ("Woman Killed In Queens Hit - And - Run Accident ,
     Driver Charged", "GRANDMOTHER KILLED BY DRUNK DRIVER ...") where the same report has a sentence
     cited beside it: the title says the sentence in part, the sentence says it."""
-    def title(x: Span) -> bool:
-        letters = [ch for ch in x.text if ch.isalpha()]
-        return title_case(x.text) or (len(letters) > 10 and sum(ch.isupper() for ch in letters) > 0.8 * len(letters))
+    prose = {x.doc for x in cited if not _title_like(x.text)}
+    return tuple(x for x in cited if x.doc not in prose or not _title_like(x.text))
 
-    prose = {x.doc for x in cited if not title(x)}
-    return tuple(x for x in cited if x.doc not in prose or not title(x))
+
+@lru_cache(maxsize=8192)
+def _title_like(text: str) -> bool:
+    """A title line (:func:`_without_titles`): title case, or nearly all capitals. (Kept per text: a
+    summary asks it of the same cited sentences for each fact and each wording it weighs.)"""
+    letters = [ch for ch in text if ch.isalpha()]
+    return title_case(text) or (len(letters) > 10 and sum(ch.isupper() for ch in letters) > 0.8 * len(letters))
 
 
 def _values(claim: Claim) -> set:

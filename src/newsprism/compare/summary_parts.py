@@ -335,7 +335,12 @@ def states_predicate(doc: Doc, cited: Span, words: Sequence[tuple[str, bool, boo
     for t in span:
         lemma = t.lemma_.lower()
         # content words only: "over" is no "oversight"; a title line may tag its words as names
-        if t.pos_ in _CONTENT + ("ADV", "PROPN") and t.is_alpha \
-                and any(_kin(lemma, w, top) and _negated(t) == neg for w, neg, top in words):
-            return True
+        if t.pos_ in _CONTENT + ("ADV", "PROPN") and t.is_alpha:
+            negated: bool | None = None  # (walks the clause: once per token, when a word is kin)
+            for w, neg, top in words:
+                if _kin(lemma, w, top):
+                    if negated is None:
+                        negated = _negated(t)
+                    if negated == neg:
+                        return True
     return False
