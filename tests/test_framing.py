@@ -300,8 +300,11 @@ def test_a_judging_hedge_on_a_fact_the_others_tell_plainly_is_framing(nlp):
         "c": "Mitt Romney released a new television ad in Ohio on Monday, his campaign said.",
     }
     items = _evaluative(nlp, texts)
-    assert [x.docs for x in items] == [("a",)], _framing(nlp, texts)
+    assert [x.labels[0].doc for x in items] == ["a"], _framing(nlp, texts)
     assert "desperate attempt" in items[0].labels[0].label
+    # the others' plain telling of the act beside it, each outlet's nearest sentence (compare/counterparts.py)
+    assert [(lab.doc, lab.citations[0].text) for lab in items[0].labels[1:]] == [
+        ("b", texts["b"]), ("c", texts["c"])], items[0]
 
 
 def test_two_apostrophes_are_quotation_marks(nlp):
@@ -712,7 +715,9 @@ def test_a_judgement_of_a_noun_phrase_that_holds_someones_words_is_the_outlets(n
         "b": "Hillary Clinton won the primary in New York on Tuesday, and Bernie Sanders lost.",
     }
     items = _evaluative(nlp, texts)
-    assert [x.docs for x in items] == [("a",)] and "unexpectedly strong win" in items[0].about, items
+    assert [x.labels[0].doc for x in items] == ["a"] and "unexpectedly strong win" in items[0].about, items
+    # b's plain telling of the win beside it, its nearest sentence (compare/counterparts.py)
+    assert [lab.doc for lab in items[0].labels[1:]] == ["b"] and "nearest sentence" in items[0].about, items
     # the same words said by someone, around or over the judgement, stay the speaker's
     for said in ("It was an unexpectedly strong win that led her to declare victory, Ryan said.",
                  "Ryan said it was an unexpectedly strong win that led her to declare victory."):
@@ -827,9 +832,12 @@ def test_its_is_the_thing_named_before_it_when_pairing_a_judging_modifier(nlp):
     items = [x for x in _evaluative(nlp, texts) if "rogue" in x.about]
     assert len(items) == 1 and items[0].docs == ("a", "b"), items
     assert "“Iran's nuclear program” (Outlet B)" in items[0].about, items[0].about
-    # a thing named by another owner is no match
+    # a thing named by another owner is no match for the judged words (the sentence may still be
+    # shown as the other outlet's nearest, compare/counterparts.py, never as the same thing worded)
     texts["b"] = texts["b"].replace("Iran's nuclear program", "Israel's nuclear program")
-    assert [x.docs for x in _evaluative(nlp, texts) if "rogue" in x.about] == [("a",)], _evaluative(nlp, texts)
+    items = [x for x in _evaluative(nlp, texts) if "rogue" in x.about]
+    assert [x.labels[0].doc for x in items] == ["a"], _evaluative(nlp, texts)
+    assert not items[0].about.startswith("how the outlets") and "Israel's nuclear program”" not in items[0].about, items
 
 
 def test_a_judgement_in_the_outlets_own_clause_before_a_report_of_speech_is_its_own(nlp):

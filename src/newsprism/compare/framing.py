@@ -28,6 +28,7 @@ from spacy.tokens import Span as SpacySpan
 
 from newsprism.compare.align import quote_share
 from newsprism.compare.backdrop import backdrop, year_of
+from newsprism.compare.counterparts import Counterparts
 from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
@@ -587,10 +588,11 @@ def _in_adverbial(tok) -> bool:
 def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
                       docs: Mapping[str, Doc], labelled: Sequence[Span] = (), per_doc: int = 3,
                       memo: dict[tuple[str, int, int], list[Cue]] | None = None,
-                      reads: DocReads | None = None) -> list[Framing]:
+                      reads: DocReads | None = None, everyone: Sequence[Claim] = ()) -> list[Framing]:
     """Sentences in an outlet's own voice that judge or hedge (``evaluative.cues``),
     told by no other outlet: at most ``per_doc`` per outlet, strongest cue first. A
-    judgement inside a label already listed (``labelled``) is that label, not another item."""
+    judgement inside a label already listed (``labelled``) is that label, not another item.
+    ``everyone``: all the story's claims, where another outlet's nearest sentence is sought."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     # a fact other outlets also tell may still be told in one outlet's judging words ("sharply
     # criticized", "blast", "rebuke"): there the words must be its own, not the fact
@@ -646,6 +648,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     things = frozenset(e.id for e in analysis.entities if e.type != "PERSON")
     year = {x.id: year_of(x.published) for x in analysis.documents}
     sentences = _MentionSentences(named)
+    others = Counterparts(everyone, docs, analysis)  # the other outlets' nearest tellings, read where needed
     for d, rows in sorted(found.items()):
         # an adverb on a verb tells the manner of an act ("forcefully denouncing the Castro regime"):
         # after the modifiers that judge a thing ("puerile insults"); one on an adjective judges
@@ -694,16 +697,19 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             told = [] if plain or _in_adverbial(graded) else fact_tellings(c, facts, docs, outlet_of)
             if not plain and not told and backdrop(docs[d][at], year.get(d)):
                 continue  # a lone verdict on an earlier episode or a long habit: the story's backdrop
+            near = [] if plain or told or _in_adverbial(graded) else \
+                others.tellings(c, others.actors(d, docs[d][at]))
             if (paired if plain else alone) >= per_doc:
                 continue
             paired, alone = (paired + 1, alone) if plain else (paired, alone + 1)
-            if told:
+            if told or near:
                 # no other words for the judged thing, but the others tell the same fact: shown beside
-                # it, plainly ("defiant speech" / "Sanders told a cheering crowd in West Virginia …")
-                about += "; as the others tell it: " + " vs ".join(
-                    f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab in told)
-                label += tuple(told)
-                cites += tuple(x for lab in told for x in lab.citations)
+                # it, plainly ("defiant speech" / "Sanders told a cheering crowd in West Virginia …");
+                # else each other outlet's nearest sentence on it (``counterparts``), called so
+                about += ("; as the others tell it: " if told else "; the others' nearest sentence: ") + " vs ".join(
+                    f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab in told or near)
+                label += tuple(told or near)
+                cites += tuple(x for lab in told or near for x in lab.citations)
             if plain:
                 # the same thing in another outlet's words: "puerile insults toward Trump" / "juvenile insults"
                 judge_too = [lab for lab, judges in plain if judges]
@@ -740,6 +746,7 @@ def find_framing(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequen
     memo: dict[tuple[str, int, int], list[Cue]] = {}  # each sentence's cues, read once
     wording, worded = _wording_items(analysis, claims, facts, docs, cited, props, memo, reads)
     rest = [c for c in claims if c.id not in worded]
-    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, reads=reads) \
+    items = labels + wording + _evaluative_items(analysis, rest, facts, docs, cited, memo=memo, reads=reads,
+                                                 everyone=claims) \
         + intensifier_items(analysis, rest, facts, docs, reads)
     return [Framing(f"R{i}", f.kind, f.about, f.labels, f.docs, f.citations) for i, f in enumerate(items, 1)]
