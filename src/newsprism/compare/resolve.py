@@ -60,6 +60,7 @@ from newsprism.compare.resolve_nouns import link_people_nouns, link_said_of, lin
 from newsprism.compare.resolve_pronouns import link_pronouns
 from newsprism.compare.resolve_senses import link_noun_senses
 from newsprism.compare.resolve_short import (
+    drop_place_abbreviations,
     join_misspelt_surnames,
     join_paired_given_names,
     retype_known_things,
@@ -101,6 +102,7 @@ def resolve_entities(
     retype_known_things(items)
     retype_things_named_for_people(items, docs)
     retype_words_of_places(items, docs)
+    drop_place_abbreviations(items, docs)
     sets = MentionSets(len(items))
     merge_names(items, sets)
     short_people(items, sets)

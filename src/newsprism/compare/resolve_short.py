@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from newsprism.extract.word_senses import NounSenses
 
-__all__ = ["short_people", "join_paired_given_names", "join_misspelt_surnames", "retype_named_people", "retype_known_things",
+__all__ = ["short_people", "drop_place_abbreviations", "join_paired_given_names", "join_misspelt_surnames", "retype_named_people", "retype_known_things",
            "retype_things_named_for_people", "retype_words_of_places"]
 
 
@@ -232,6 +232,24 @@ def retype_words_of_places(items: Sequence[Item], docs: "Mapping[str, Doc]") -> 
             it.group = "PLACE"
         elif _opens_a_group_name(it, doc):
             it.group = "ORG"
+
+
+def drop_place_abbreviations(items: Sequence[Item], docs: "Mapping[str, Doc]") -> None:
+    """A person's name NER ran on from a place's closing abbreviation ("in Washington, D.C. Jackson's
+    wife spent", Fox, BASIL f506aafc: the parser saw no sentence end after "D.C.") is the name after
+    it: "D.C." written after a place and a comma is the place's, not a given name, and "D.C. Jackson"
+    is a surname alone (``short_people`` then finds whose). The mention's span keeps its words."""
+    for it in items:
+        doc = docs.get(it.mention.doc)
+        if doc is None or it.kind != "name" or it.group != "PERSON" or len(it.words) < 2 or not _DOTTED.match(it.words[0]):
+            continue
+        span = doc.char_span(it.mention.start, it.mention.end, alignment_mode="expand")
+        if span is None or span.start < 2 or span[0].text != it.words[0]:
+            continue
+        comma, place = doc[span.start - 1], doc[span.start - 2]
+        if comma.text == "," and place.ent_type_ == "GPE":
+            it.words = it.words[1:]
+            it.toks = name_tokens(it.words, True) or it.toks[1:]
 
 
 def _opens_a_group_name(it: Item, doc: "Doc | None") -> bool:
@@ -479,13 +497,19 @@ def _join_gendered(sets: MentionSets, genders_of: dict[int, set[str]], it: Item,
 
 def _only_a_relative_here(it: Item, tails: Sequence[Item], genders_of: dict[int, set[str]], sets: MentionSets) -> bool:
     """In ``it``'s report, a full name with a generational suffix comes before it, and every
-    full name without one written there before it that it could mean (of its gender, where it
-    has one) is written only as someone's relative ("his father, Rev. Jesse Jackson") — or there
-    is none: the report has named only the man with the suffix so far."""
+    namesake of that man written there before it without the suffix (his given name, of its
+    gender where it has one) is written only as someone's relative ("his father, Rev. Jesse
+    Jackson") — or there is none: the report has named no namesake of the man with the suffix so far.
+
+    Only a namesake competes: the suffix tells a son from the father whose name he bears, not from
+    his wife or a stranger of the surname (Fox, BASIL f506aafc: "Jackson" after "Former Rep. Jesse
+    Jackson Jr.", "The charge against Sandra Jackson" and "a Michael Jackson fedora" is still he)."""
     here = [f for f in tails if f.mention.doc == it.mention.doc and f.mention.start < it.mention.start]
-    if not any(f.suffix for f in here):
+    given = [f.toks[0] for f in here if f.suffix and len(f.toks) >= 2]
+    if not given:
         return False
-    plain = [f for f in here if not f.suffix and (it.gender is None or genders_of[sets.find(f.idx)] <= {it.gender})]
+    plain = [f for f in here if not f.suffix and any(tokens_match(f.toks[0], g) for g in given)
+             and (it.gender is None or genders_of[sets.find(f.idx)] <= {it.gender})]
     # vacuously so when the report has named only the man with the suffix yet ("Jackson said", Fox and
     # NYT, BASIL f506aafc, after "Former Rep. Jesse Jackson Jr." and nobody else of that surname)
     return all(f.role_lemmas and f.role_lemmas <= KIN_NOUNS for f in plain)
