@@ -205,3 +205,48 @@ def test_a_surname_ner_called_a_place_that_no_dictionary_knows_is_the_person(nlp
     mentions = [Mention("d", coon, coon + 18, "Martin Luther Coon", "PERSON"), Mention("d", at, at + 4, "Conn", "GPE")]
     entities = resolve_entities(mentions, {"d": nlp(text)})
     assert next(e for e in entities if "Martin Luther Coon" in e.variants).variants == ("Martin Luther Coon",)
+
+
+def test_a_surname_alone_after_a_man_named_jr_is_his_not_his_wife_or_a_strangers(nlp):
+    # BASIL f506aafc (Fox, dev): every "Jackson" after "Sandra Jackson" or "a Michael Jackson fedora"
+    # went to her or to the singer, so "Jackson said" split from "Former Rep. Jesse Jackson Jr."
+    fox = ("Former Rep. Jesse Jackson Jr. pleaded guilty Wednesday in federal court to charges that he spent "
+           "$750,000 in campaign cash on personal items. The charge against Sandra Jackson carries a maximum of "
+           "three years in prison. In court papers filed against Jackson on Friday, prosecutors said he must "
+           "forfeit memorabilia. The memorabilia includes a Michael Jackson fedora. As the hearing for Jackson "
+           "got under way Wednesday, the judge offered to step aside. Wilkins said he had supported the "
+           "presidential campaign of Jackson's father, civil rights leader Rev. Jesse Jackson.")
+    analysis = _core(nlp, fox)
+    junior = _entity_of(analysis, "Jesse Jackson Jr.")
+    bare = [m for m in junior.mentions if m.text == "Jackson"]
+    assert len(bare) == 3, [(m.start, m.text) for m in junior.mentions]
+    # the wife, the singer and the father (the namesake, named after them) stay their own people
+    for other in ("Sandra Jackson", "Michael Jackson", "Jesse Jackson"):
+        assert _entity_of(analysis, other) is not junior
+
+
+def test_a_surname_alone_goes_to_the_fathers_namesake_when_he_is_named_first(nlp):
+    # the rule that tells the son from the father still holds: "Trump" after "Donald Trump" is he,
+    # though "Donald Trump Jr." was named before
+    text = ("Donald Trump Jr. met a Russian lawyer in June. President Donald Trump defended his son on Tuesday. "
+            "Trump said the meeting was ordinary.")
+    analysis = _core(nlp, text)
+    assert "Trump" in _entity_of(analysis, "Donald Trump").variants
+    assert "Trump" not in _entity_of(analysis, "Donald Trump Jr.").variants
+
+
+def test_a_state_abbreviation_run_into_a_name_is_not_a_given_name(nlp):
+    # BASIL f506aafc (Fox, dev): no sentence end after "D.C.", and NER read "D.C. Jackson" as one
+    # person, an entity of its own (so "Jackson's wife" and the "he" after it were nobody's)
+    fox = ("Former Rep. Jesse Jackson Jr. pleaded guilty Wednesday. The Jacksons were appearing separately before "
+           "U.S. District Judge Robert L. Wilkins in Washington, D.C. Jackson's wife spent $5,150 on fur capes, "
+           "court documents said.")
+    analysis = _core(nlp, fox)
+    junior = _entity_of(analysis, "Jesse Jackson Jr.")
+    run_on = [m for e in analysis.entities for m in e.mentions if m.text.endswith("Jackson") and m.start > 60]
+    assert run_on and all(m in junior.mentions for m in run_on), [(m.text, m.start) for m in run_on]
+    # a name whose initials follow a town and a comma keeps them: "J.C." is no state's, and "J.C. Watts"
+    # is not read as a surname alone, which would be the other Watts's
+    watts = _core(nlp, "Sen. Maxine Watts opened the hearing on Monday. In Tulsa, J.C. Watts said the bill "
+                       "would pass.")
+    assert _entity_of(watts, "J.C. Watts") is not _entity_of(watts, "Maxine Watts")

@@ -24,6 +24,7 @@ from newsprism.lexicon import (
     ORG_SUFFIXES,
     PERSON_TITLES,
     TITLE_ABBREVIATION_WORDS,
+    US_STATE_ABBREVIATIONS,
     name_gender,
     title_key,
 )
@@ -234,14 +235,25 @@ def retype_words_of_places(items: Sequence[Item], docs: "Mapping[str, Doc]") -> 
             it.group = "ORG"
 
 
+# the AP's abbreviations of states written with a period after each letter ("Trenton, N.J.", "Washington,
+# D.C."); the others ("Ill.", "Calif.") are ``lexicon.US_STATE_ABBREVIATIONS``. Initials of a given name
+# that spell one of these after a town and a comma are the rare loss ("In Tulsa, J.C. Watts": not one)
+_DOTTED_STATES = frozenset("d.c. n.c. n.d. n.h. n.j. n.m. n.y. r.i. s.c. s.d. w.va.".split())
+
+
+def _state_abbreviation(word: str) -> bool:
+    low = word.lower()
+    return low in _DOTTED_STATES or (low.endswith(".") and low[:-1] in US_STATE_ABBREVIATIONS)
+
+
 def drop_place_abbreviations(items: Sequence[Item], docs: "Mapping[str, Doc]") -> None:
-    """A person's name NER ran on from a place's closing abbreviation ("in Washington, D.C. Jackson's
-    wife spent", Fox, BASIL f506aafc: the parser saw no sentence end after "D.C.") is the name after
-    it: "D.C." written after a place and a comma is the place's, not a given name, and "D.C. Jackson"
-    is a surname alone (``short_people`` then finds whose). The mention's span keeps its words."""
+    """A person's name NER ran on from a state's abbreviation that closes a place ("in Washington, D.C.
+    Jackson's wife spent", Fox, BASIL f506aafc: the parser saw no sentence end after "D.C.") is the name
+    after it: the abbreviation written after a place and a comma is the place's, not a given name, and
+    "D.C. Jackson" is a surname alone (``short_people`` then finds whose). The mention's span keeps its words."""
     for it in items:
         doc = docs.get(it.mention.doc)
-        if doc is None or it.kind != "name" or it.group != "PERSON" or len(it.words) < 2 or not _DOTTED.match(it.words[0]):
+        if doc is None or it.kind != "name" or it.group != "PERSON" or len(it.words) < 2 or not _state_abbreviation(it.words[0]):
             continue
         span = doc.char_span(it.mention.start, it.mention.end, alignment_mode="expand")
         if span is None or span.start < 2 or span[0].text != it.words[0]:
