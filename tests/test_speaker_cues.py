@@ -6,20 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from newsprism.extract.quotes import extract_quotes
 from newsprism.extract.word_senses import wordnet_dir
 from newsprism.model import Article, Mention
-
-
-def _speakers(nlp, text: str) -> dict[str, str | None]:
-    doc = nlp(text)
-    mentions = [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents]
-    return {q.text: q.speaker for q in extract_quotes(Article(id="t", text=text), doc, mentions)}
-
-
-def _speaker(nlp, text: str, opening: str) -> str | None:
-    speakers = _speakers(nlp, text)
-    return next(v for k, v in speakers.items() if k.startswith(opening))
+from quote_support import quote_speaker as _speaker
+from quote_support import quote_speakers as _speakers
 
 
 def test_a_cue_in_a_relative_clause_that_does_not_hold_the_quote_is_not_its_cue(nlp):

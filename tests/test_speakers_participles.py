@@ -8,19 +8,8 @@ says what must not change."""
 
 from __future__ import annotations
 
-from newsprism.extract.quotes import extract_quotes
-from newsprism.model import Article, Mention
-
-
-def _speakers(nlp, text: str) -> dict[str, str | None]:
-    doc = nlp(text)
-    mentions = [Mention("t", e.start_char, e.end_char, e.text, e.label_) for e in doc.ents]
-    return {q.text: q.speaker for q in extract_quotes(Article(id="t", text=text), doc, mentions)}
-
-
-def _speaker(nlp, text: str, opening: str) -> str | None:
-    speakers = _speakers(nlp, text)
-    return next(v for k, v in speakers.items() if k.startswith(opening))
+from quote_support import quote_speaker as _speaker
+from quote_support import quote_speakers as _speakers
 
 
 def test_a_participle_after_a_clause_of_time_goes_on_with_that_clause_when_the_sentence_names_no_one(nlp):
