@@ -35,6 +35,8 @@ __all__ = [
     "HONORIFICS",
     "MALE_HONORIFICS",
     "FEMALE_HONORIFICS",
+    "honorific_gender",
+    "pronoun_gender",
     "ABBREVIATED_HONORIFICS",
     "TITLE_ABBREVIATIONS",
     "US_STATE_ABBREVIATIONS",
@@ -203,6 +205,19 @@ def is_title(word: str) -> bool:
 MALE_PRONOUNS = frozenset("he him his himself".split())
 FEMALE_PRONOUNS = frozenset("she her hers herself".split())
 PERSON_PRONOUNS = MALE_PRONOUNS | FEMALE_PRONOUNS
+
+
+def honorific_gender(word: str) -> str | None:
+    """"m"/"f" for a gendered honorific ("Mr.", "Ms", "Madame"), else None."""
+    key = title_key(word)
+    return "m" if key in MALE_HONORIFICS else "f" if key in FEMALE_HONORIFICS else None
+
+
+def pronoun_gender(word: str) -> str | None:
+    """"m"/"f" for a gendered personal pronoun ("he", "Her"), else None."""
+    key = word.lower()
+    return "m" if key in MALE_PRONOUNS else "f" if key in FEMALE_PRONOUNS else None
+
 FEMALE_NOUNS = frozenset("girl woman mother daughter wife sister lady grandmother aunt niece widow".split())
 MALE_NOUNS = frozenset("boy man father son husband brother gentleman grandfather uncle nephew widower".split())
 # Nouns that describe one public person by what they do or are, in a definite description

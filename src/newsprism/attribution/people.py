@@ -13,20 +13,19 @@ from newsprism.attribution.named import Named, Person, role_lemmas
 from newsprism.attribution.source import SOURCE_DEPS, is_reporting_verb
 from newsprism.attribution.titles import SAME_TITLE, SUBORDINATE, role_appositions, titled_name, titles_of_phrase_holders
 from newsprism.lexicon import (
-    FEMALE_HONORIFICS,
     FEMALE_NOUNS,
     FEMALE_PRONOUNS,
     GROUP_NOUNS,
     KIN_NOUNS,
     PUBLICATION_NOUNS,
     UTTERANCE_NOUNS,
-    MALE_HONORIFICS,
     MALE_PRONOUNS,
     MALE_NOUNS,
     PERSON_PRONOUNS,
     PERSON_ROLE_NOUNS,
     ROLE_TITLES,
     TITLE_ABBREVIATION_WORDS,
+    honorific_gender,
     name_gender,
     PERSON_TITLES,
     title_key,
@@ -341,11 +340,9 @@ class People:
                     return known
         before = self.text[max(0, start - 8) : start].split()
         if before:
-            key = title_key(before[-1])
-            if key in MALE_HONORIFICS:
-                return "m"
-            if key in FEMALE_HONORIFICS:
-                return "f"
+            gender = honorific_gender(before[-1])
+            if gender is not None:
+                return gender
         if token is not None:
             for c in list(token.children) + ([token.head] if token.dep_ == "appos" else []):
                 if c.dep_ in ("appos", "compound") or c.i == token.head.i:

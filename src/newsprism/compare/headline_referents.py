@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from newsprism.lexicon import FEMALE_HONORIFICS, FEMALE_NOUNS, FEMALE_PRONOUNS, MALE_HONORIFICS, MALE_NOUNS, \
+from newsprism.lexicon import FEMALE_NOUNS, FEMALE_PRONOUNS, MALE_NOUNS, honorific_gender, \
     MALE_PRONOUNS, REPORTING_VERBS, name_gender
 from newsprism.extract.person_names import is_person_noun
 from newsprism.model import Entity, Mention, Referent, Span
@@ -64,11 +64,9 @@ def _gender(entity: Entity, texts: Mapping[str, str]) -> str | None:
     for m in entity.mentions:
         before = _WORD.findall(texts.get(m.doc, "")[max(0, m.start - 12):m.start])
         if before:
-            word = before[-1].lower()
-            if word in MALE_HONORIFICS:
-                seen.add("m")
-            elif word in FEMALE_HONORIFICS:
-                seen.add("f")
+            gender = honorific_gender(before[-1])
+            if gender is not None:
+                seen.add(gender)
         words = m.text.split()
         if len(words) >= 2 and (g := name_gender(words[0])) is not None:
             seen.add(g)

@@ -33,12 +33,11 @@ from newsprism.compare.mention_clauses import (
 from newsprism.extract.mentions import NAME_LABELS, PLACE_LABELS, is_demonym
 from newsprism.extract.times import DAY_MONTH_RE, MONTH_DAY_RE, MONTHS
 from newsprism.lexicon import (
-    FEMALE_HONORIFICS,
+    honorific_gender,
     FEMALE_NOUNS,
     HONORIFICS,
     LIGHT_VERBS,
     LOCATIVE_PREPOSITIONS,
-    MALE_HONORIFICS,
     MALE_NOUNS,
     NAME_SUFFIXES,
     REPORTING_VERBS,
@@ -740,11 +739,9 @@ def _honorific_gender(span: "SpacySpan") -> str | None:
     for tok in (doc[span.start - 1] if span.start > 0 else None, span[0]):
         if tok is None or not tok.text[:1].isupper():  # "Polls miss Trump's fall": a verb, not "Miss"
             continue
-        key = title_key(tok.text)
-        if key in MALE_HONORIFICS:
-            return "m"
-        if key in FEMALE_HONORIFICS:
-            return "f"
+        gender = honorific_gender(tok.text)
+        if gender is not None:
+            return gender
     return None
 
 

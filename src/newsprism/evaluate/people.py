@@ -22,10 +22,9 @@ from typing import Any, Iterable
 
 from newsprism.lexicon import (
     ABBREVIATED_HONORIFICS,
-    FEMALE_HONORIFICS,
+    honorific_gender,
     INSTITUTION_WORDS,
     KIN_NOUNS,
-    MALE_HONORIFICS,
     NAME_SUFFIXES,
     ORG_SUFFIXES,
     PERSON_TITLES,
@@ -98,10 +97,8 @@ def _mention_gender(text: str, start: int, words: list[str]) -> str | None:
         key = ""  # "Polls miss Trump's fall": a verb, not "Miss"
     inside = title_key(_WORD.findall(text[start : start + 6])[0]) if _WORD.findall(text[start : start + 6]) else ""
     for k in (key, inside):
-        if k in MALE_HONORIFICS:
-            return "m"
-        if k in FEMALE_HONORIFICS:
-            return "f"
+        if (gender := honorific_gender(k)) is not None:
+            return gender
     return name_gender(words[0]) if len(words) >= 2 else None
 
 

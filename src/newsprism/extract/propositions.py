@@ -38,9 +38,7 @@ from spacy.tokens import Doc, Token
 from newsprism.attribution import is_reporting_verb
 from newsprism.datelines import dateline_length
 from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, content_terms, event_class, participant
-from newsprism.lexicon import (
-    FEMALE_HONORIFICS, FEMALE_PRONOUNS, MALE_HONORIFICS, MALE_PRONOUNS, PLAIN_SAYING_VERBS, name_gender,
-)
+from newsprism.lexicon import PLAIN_SAYING_VERBS, honorific_gender, name_gender, pronoun_gender
 from newsprism.model import StoryAnalysis
 
 __all__ = ["Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
@@ -622,7 +620,7 @@ def _person_before(named: Sequence[tuple[int, str]], genders: Mapping[str, str] 
     known = genders or {}
 
     def before(offset: int, word: str = "") -> str | None:
-        want = _gender(word)
+        want = pronoun_gender(word)
         i = bisect.bisect_left(starts, offset) - 1
         while i >= 0 and offset - named[i][0] <= reach:
             other = known.get(named[i][1])
@@ -632,12 +630,6 @@ def _person_before(named: Sequence[tuple[int, str]], genders: Mapping[str, str] 
         return None
 
     return before
-
-
-def _gender(word: str, male: frozenset[str] = MALE_PRONOUNS, female: frozenset[str] = FEMALE_PRONOUNS) -> str | None:
-    """"m"/"f" for a word of ``male`` / ``female`` (gendered pronouns, or honorifics: "Mr."), else None."""
-    key = word.lower().rstrip(".")
-    return "m" if key in male else "f" if key in female else None
 
 
 def person_genders(analysis: StoryAnalysis, canon: Mapping[str, str]) -> dict[str, str]:
@@ -654,7 +646,7 @@ def person_genders(analysis: StoryAnalysis, canon: Mapping[str, str]) -> dict[st
             if len(words) >= 2 and (g := name_gender(words[0])) is not None:
                 told.add(g)
             before = texts.get(m.doc, "")[max(0, m.start - 6):m.start].split()
-            if before and (g := _gender(before[-1], MALE_HONORIFICS, FEMALE_HONORIFICS)) is not None:
+            if before and (g := honorific_gender(before[-1])) is not None:
                 told.add(g)
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
 
