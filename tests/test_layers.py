@@ -86,3 +86,17 @@ def test_no_import_circle():
     for node in sorted(graph):
         if node not in state:
             visit(node)
+
+
+# The guide's rule: one job per module, each under ~800 lines; a module past this is
+# split (a new module for the new job), not grown.
+MAX_MODULE_LINES = 800
+
+
+def test_every_module_under_the_line_limit():
+    long = sorted(
+        f"{path.relative_to(PACKAGE)}: {n} lines"
+        for path in PACKAGE.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    )
+    assert not long, f"split these (over {MAX_MODULE_LINES} lines):\n" + "\n".join(long)
