@@ -1074,6 +1074,43 @@ def test_so_called_names_a_term_unless_its_words_are_in_scare_quotes(nlp):
     assert not any(judging(t) for t in doc)  # nor a judging word in a label of the group
 
 
+def test_a_distancing_word_is_the_outlets_even_in_a_clause_it_reports(nlp):
+    # BASIL (HuffPost, 2012): "accusing the president of embarking on a so-called “apology tour”" and
+    # (HuffPost, 2011) "mocking them for spending time on supposedly less-important undertakings": the
+    # outlet doubts the words, though the clause is the accuser's or the mocker's; annotated as lexical
+    # bias, and missed while every word in such a clause was read as the speaker's
+    from newsprism.compare.evaluative import cues
+
+    def shown(text):
+        doc = nlp(text)
+        return [(c.kind, c.shown(doc)) for sent in doc.sents for c in cues(sent)]
+
+    assert ("modifier", "so-called “apology tour") in shown(
+        "In July, the group released an ad accusing the president of embarking on a so-called “apology tour” abroad.")
+    # a judging word of the accuser's own stays the accuser's
+    assert shown("In July, the group released an ad accusing the president of embarking on a disastrous apology "
+                 "tour abroad.") == []
+    assert ("adverb", "supposedly less-important measures") in shown(
+        "Obama urged lawmakers to pass the bill, while mocking them for spending time on supposedly less-important "
+        "measures.")
+    # on a verb it passes on hearsay ("Patrick reportedly bristled"), no doubt of a description
+    assert shown("Patrick supposedly bristled at his pursuit of the seat.") == []
+    # "self-described" names a term, unless its word is in scare quotes
+    assert shown("Sanders, a self-described socialist, won the primary in Vermont.") == []
+    assert ("modifier", "self-described “student") in shown("He grabbed the self-described “student” by the wrist.")
+
+    texts = {
+        "a": "Secure America Now released a new ad on Monday attacking President Obama's Iran policy. In July, the "
+             "group released an ad accusing the president of embarking on a so-called “apology tour” abroad.",
+        "b": "Secure America Now released a new ad on Monday attacking President Obama's Iran policy. The group "
+             "has run several ads against the president this year.",
+    }
+    items = [x for x in _evaluative(nlp, texts) if "so-called" in x.about]
+    assert len(items) == 1 and items[0].docs[0] == "a", _evaluative(nlp, texts)
+    cite = items[0].citations[0]
+    assert cite.doc == "a" and texts["a"][cite.start:cite.end] == cite.text and "so-called" in cite.text
+
+
 def test_a_modifier_inside_a_name_wordnet_lists_for_a_thing_is_no_judgement(nlp):
     # untuned PolNeAR: "gross" in "gross domestic product" read as the outlet's verdict; a name of
     # a thing or a measure is no judgement, a listed name of a person or an act may be

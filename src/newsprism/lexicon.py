@@ -21,6 +21,9 @@ __all__ = [
     "UTTERANCE_NOUNS",
     "JUDGING_ADVERBS",
     "JUDGING_ADJECTIVES",
+    "DISTANCING_MODIFIERS",
+    "SCARE_QUOTE_MODIFIERS",
+    "DISTANCING_ADVERBS",
     "JUDGING_VERBS",
     "INTENSIFIERS",
     "VERDICT_NOUNS",
@@ -351,8 +354,21 @@ JUDGING_ADJECTIVES = frozenset(
     outlandish absurd ludicrous preposterous shameful disgraceful erratic adamant ferocious
     phony bogus complicit negligent evasive disdainful dismissive condescending unhinged inexcusable
     misogynistic unflattering lavish internecine unreliable puerile inexplicable shrewd deft blowhard
+    self-appointed self-described self-identified
     """.split()
 )
+# Modifiers by which the outlet keeps its distance from what a thing or person is called ("the
+# *self-titled* America's Toughest Sheriff", "a *so-called* “apology tour”"): the outlet's own
+# doubt wherever they stand, a clause reported from someone else included (the one reported would
+# not doubt their own words).
+DISTANCING_MODIFIERS = frozenset("so-called self-proclaimed self-styled self-titled self-appointed self-described self-identified".split())
+# of those, the ones that doubt only with the words they name in scare quotes ("the so-called
+# “rebels”", "the self-identified “student”"); without them they name a term ("the so-called
+# surge", "a self-described socialist")
+SCARE_QUOTE_MODIFIERS = frozenset("so-called self-described self-identified".split())
+# Adverbs by which the outlet doubts a description ("spending time on *supposedly* less-important
+# undertakings"): on an adjective, the outlet's distance; on a verb, hearsay (``HEARSAY_ADVERBS``).
+DISTANCING_ADVERBS = frozenset("supposedly purportedly ostensibly".split())
 # Verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "pandered",
 # "stonewalled"): the outlet's verdict on how someone behaved.
 JUDGING_VERBS = frozenset(

@@ -52,11 +52,12 @@ from newsprism.compare.labels import quote_state
 from newsprism.compare.loaded_verbs import loaded_speech
 from newsprism.compare.mention_items import is_person_noun
 from newsprism.extract.word_senses import noun_senses
-from newsprism.lexicon import (AIM_NOUNS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS,
-                               SPEAKING_NOUNS, STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
+from newsprism.lexicon import (AIM_NOUNS, DISTANCING_ADVERBS, DISTANCING_MODIFIERS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES,
+                               JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, SCARE_QUOTE_MODIFIERS, SPEAKING_NOUNS,
+                               STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
 
-__all__ = ["Cue", "cues", "act", "in_act", "judging", "verb_phrase", "reported_or_negated", "narrates_speech", "tells_speaking",
-           "whole_word", "CUE_RANK",
+__all__ = ["Cue", "cues", "act", "in_act", "judging", "distancing", "verb_phrase", "reported_or_negated", "narrates_speech",
+           "tells_speaking", "whole_word", "CUE_RANK",
            "JUDGING_ADJ", "FACTUAL", "CueWords", "cue_words"]
 
 # judging adverbs and hedges a reporter adds in their own voice
@@ -156,6 +157,7 @@ def _names_a_term(tok: Token) -> bool:
     - "so-called" introducing the name of a thing ("the so-called surge", "so-called superdelegates",
       "the so-called Islamic State"), not distancing the outlet from it: only scare quotes around the
       words it names ("so-called “closed” primaries", "the so-called “rebels”") make it a judgement;
+      so too "self-described", "self-identified" (``SCARE_QUOTE_MODIFIERS``: "a self-described socialist");
     - the first word of a name WordNet lists as one noun for a thing, a measure or a place ("gross
       domestic product", "dirty bomb", "killing field"): "gross" there weighs nothing. Its nouns for
       people, acts, groups or speech keep their judgement ("loose cannon", "cheap shot", "rogue state");
@@ -163,7 +165,7 @@ def _names_a_term(tok: Token) -> bool:
       "post-crisis policies"): VADER's valence is the root's ("terrorism", "war"), and the word says
       what the thing is against or after."""
     whole = _hyphenated(tok)
-    if whole == "so-called":
+    if whole in SCARE_QUOTE_MODIFIERS:
         return not any(t.is_quote for t in tok.doc[tok.i + 1 : max(tok.head.i, tok.i + 1) + 1])
     if whole.split("-", 1)[0] in _RELATION_PREFIXES and "-" in whole:
         return True  # "anti-terrorism efforts", "post-crisis policies": what a thing is against or after
@@ -214,6 +216,17 @@ def judging(tok: Token) -> bool:
         return False
     lex = lexicon()
     return low in _JUDGING or low in JUDGING_ADJ or abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_VALENCE
+
+
+def distancing(tok: Token) -> bool:
+    """Whether a word keeps the outlet's distance from what someone or something is called: a
+    distancing modifier ("the *self-titled* America's Toughest Sheriff", "a *so-called* “apology
+    tour”"; ``DISTANCING_MODIFIERS``, scare quotes where it needs them) or a distancing adverb on an
+    adjective ("*supposedly* less-important undertakings"). The outlet's own doubt even in a clause
+    it reports from someone else: the one reported would not doubt their own words."""
+    if tok.dep_ == "advmod" and tok.lower_ in DISTANCING_ADVERBS:
+        return tok.head.pos_ == "ADJ"
+    return tok.pos_ in ("ADJ", "VERB") and _hyphenated(tok) in DISTANCING_MODIFIERS and not _names_a_term(tok)
 
 
 def whole_word(tok: Token) -> str:
@@ -595,7 +608,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             subj = [c for c in tok.children if c.dep_ in ("csubj", "nsubj", "expl")]
             lo = min([tok.i] + [c.left_edge.i for c in subj])
             out.append(Cue("hedge", "remains to be seen", *_phrase(tok, lo, tok.right_edge.i + 1, cap=16)))
-        elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and low in _JUDGING:
+        elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and (low in _JUDGING or distancing(tok)):
             head = tok.head
             if low in _SOURCING_HEDGES and head.pos_ in ("VERB", "AUX") and (
                     any(c.dep_ == "auxpass" for c in head.children) or head.lemma_.lower() in _EVIDENCE_VERBS):
@@ -624,7 +637,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             subj = [c for c in head.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= lo - 5]
             if head.pos_ in ("VERB", "AUX") and subj:
                 lo = subj[0].left_edge.i
-            if _reported_or_negated(tok):
+            if _reported_or_negated(tok) and not distancing(tok):
                 continue
             out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
         elif tok.pos_ == "VERB" and (lemma in _JUDGING_VERBS or lemma in _WORDING_VERBS or (
@@ -655,7 +668,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
                 _hyphenated(tok) in JUDGING_ADJ or (tok.pos_ == "ADJ" and not {low, lemma} & (_FACTUAL | _STATES_OF_MIND)
                                                     and abs(lex.get(low, lex.get(lemma, 0.0))) >= _MIN_MODIFIER_VALENCE)):
             lo = min([tok.i] + [c.i for c in tok.lefts if c.dep_ == "advmod"])
-            if _reported_or_negated(tok) or _names_a_term(tok):
+            if (_reported_or_negated(tok) and not distancing(tok)) or _names_a_term(tok):
                 continue
             out.append(Cue("modifier", tok.text, *_phrase(tok, lo, tok.head.i + 1, cap=8)))
         elif tok.pos_ == "ADJ" and tok.dep_ == "acomp" and tok.head.lemma_ in ("be", "become", "remain", "look", "sound") \

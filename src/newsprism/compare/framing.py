@@ -29,7 +29,7 @@ from spacy.tokens import Span as SpacySpan
 from newsprism.compare.align import quote_share
 from newsprism.compare.backdrop import backdrop, year_of
 from newsprism.compare.counterparts import Counterparts
-from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, in_act, judging, narrates_speech,
+from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, distancing, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
 from newsprism.compare.intensifiers import fact_tellings, intensifier_items
@@ -618,7 +618,9 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             if cue.start < span.start or cue.end > span.end:
                 continue
             word = doc[cue.start:cue.end]
-            if reports and not any(t.text == cue.word and (narrates_speech(t) or _apart(t, speech))
+            # a distancing word ("accusing the president of embarking on a so-called “apology tour”") is the outlet's
+            # wherever it stands (``evaluative.distancing``)
+            if reports and not any(t.text == cue.word and (narrates_speech(t) or _apart(t, speech) or distancing(t))
                                    for t in word):
                 continue
             # the judging word inside a label's words is that label ("polarizing figure"); one beside
