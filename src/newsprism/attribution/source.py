@@ -30,7 +30,7 @@ _CLOSING_MARKS = frozenset({"”", '"', "''"})
 def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -> bool:
     """A verb that reports speech ("said", "denied", "tweeted"), not part of "so-called", nor
     a participle used as an adjective ("Russia's suspected ties", "the alleged hacking")."""
-    if token.pos_ not in ("VERB", "AUX"):
+    if token.pos_ not in ("VERB", "AUX") and not _verb_tagged_noun(token):
         return False
     if token.dep_ == "amod" and not (token.tag_ == "VBD" and token.i > 0 and token.nbor(-1).text in _CLOSING_MARKS):
         # (a past tense right after a closing mark is no adjective: "“...,” tweeted Rubio
@@ -40,7 +40,21 @@ def is_reporting_verb(token: "Token", verbs: frozenset[str] = REPORTING_VERBS) -
         return False  # "so-called", "self-described": part of a compound adjective
     if token.dep_ == "xcomp" and token.head.lemma_ == "be" and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children):
         return False  # "Democrats are to blame for ...": what they are, not what they said
+    if any(c.dep_ in _PLEA_DEPS for c in token.children) and token.lemma_.lower() == "plead":
+        return False  # "pleaded guilty", "pleading the Fifth": a plea in court, not words said
     return token.lemma_.lower() in verbs or token.lower_ in verbs
+
+
+# what a plea is made with when no words are said: "pleaded guilty", "not guilty", "no contest"
+_PLEA_DEPS = frozenset({"acomp", "oprd", "dobj"})
+
+
+def _verb_tagged_noun(token: "Token") -> bool:
+    """A verb the tagger read as a plural noun that still heads a clause with a subject and a
+    reported clause: "The letter from Taylor states that her testimony would ..." (BASIL
+    84678e18; "states" tagged NNS, with "letter" for its subject)."""
+    return token.tag_ == "NNS" and any(c.dep_ == "nsubj" for c in token.children) and any(
+        c.dep_ == "ccomp" for c in token.children)
 
 
 def is_time_clause(verb: "Token") -> bool:

@@ -77,7 +77,26 @@ def cue_at(token: Token) -> tuple[int, int] | None:
     particle = _reporting_particle(token)
     if particle is not None:
         return token.idx, particle.idx + len(particle)
+    clear = _made_clear(token)
+    if clear is not None:
+        return token.idx, clear.idx + len(clear)
     return None
+
+
+def _made_clear(token: Token) -> Token | None:
+    """The "clear" of "made clear that ..." / "made it clear that ...", which says what someone
+    said in so many words (BASIL 576116e5: "He made clear that ...: Reductions ... should be
+    “minimal,”"), or None. Only with a reported clause: "made clear progress" says nothing."""
+    if token.lemma_ != "make" or token.pos_ != "VERB":
+        return None
+    clear = next((c for c in token.children if c.lower_ == "clear" and c.dep_ in ("ccomp", "acomp", "oprd", "xcomp")), None)
+    if clear is None:
+        return None
+    # (the parser hangs the clause on either word, as a complement or, "made it clear that she
+    # would not resign", as an adverbial clause its "that" opens)
+    clauses = [c for c in (*token.children, *clear.children) if c.i > clear.i and (
+        c.dep_ == "ccomp" or c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children))]
+    return clear if clauses else None
 
 
 def _reporting_particle(token: Token) -> Token | None:

@@ -163,6 +163,9 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
     if subject.lower_ in QUANTIFIERS and not any(c.dep_ == "prep" for c in subject.children):
         return NO_SPEAKER  # "most said they were “very worried”": most of whom the sentence does not say
     lo, hi = source_phrase(subject)
+    name_after = _dangling_object(index.doc[hi - 1])
+    if name_after is not None:
+        hi = _name_end(name_after)  # "The letter from Taylor states", the name hung on the verb
     s, e = index.doc[lo].idx, index.doc[hi - 1].idx + len(index.doc[hi - 1])
     group = _share_of(index, subject)
     if group is not None:
@@ -287,6 +290,8 @@ def _author_of(index: DocIndex, noun: Token, quote_open: int) -> Person | None:
                 child.dep_ == "prep" and child.lower_ == "in" and noun.lemma_.lower() in _PRINTED):
             who = child if child.dep_ == "poss" else next((c for c in child.children if c.dep_ == "pobj"), None)
             if who is None:
+                who = _dangling_object(child)
+            if who is None:
                 continue
             if who.pos_ == "PRON":
                 return people.resolve(who, before=before)
@@ -315,6 +320,25 @@ def _author_of(index: DocIndex, noun: Token, quote_open: int) -> Person | None:
     if noun.lemma_.lower() in _POSTED:
         return people.latest(before)
     return None
+
+
+def _dangling_object(prep: Token) -> Token | None:
+    """The name right after a "from"/"by" the parser left without an object, having hung the name
+    on the verb after it: "The letter from Taylor states that ..." ("Taylor" a compound of the
+    mis-tagged "states", BASIL 84678e18). None for anything else."""
+    doc = prep.doc
+    if prep.pos_ != "ADP" or prep.lower_ not in ("from", "by") or any(c.dep_ == "pobj" for c in prep.children):
+        return None
+    nxt = doc[prep.i + 1] if prep.i + 1 < len(doc) else None
+    return nxt if nxt is not None and nxt.pos_ == "PROPN" and nxt.head.i > nxt.i else None
+
+
+def _name_end(token: Token) -> int:
+    """The end (token index) of the run of proper nouns from ``token`` on."""
+    doc, j = token.doc, token.i
+    while j < len(doc) and doc[j].pos_ == "PROPN":
+        j += 1
+    return j
 
 
 # how many tokens may stand between a quote and its cue: a name and its apposition
