@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from newsprism.attribution import is_reporting_verb
 from newsprism.datelines import datelines
 from newsprism.datelines import lead as opening_paragraphs
+from newsprism.extract.headline_words import headline_cut, running_words, title_case_words
 from newsprism.extract.person_names import is_person_noun, known_given_name
 from newsprism.lexicon import (
     INSTITUTION_WORDS,
@@ -233,7 +234,7 @@ def _institution_named(ent: "SpacySpan") -> bool:
     tell had no shared actor). "House" opening a sentence or a title-case headline proves nothing."""
     tok = ent[0]
     return (ent.label_ == "ORG" and tok.is_title and not tok.is_sent_start and tok.i > 0
-            and tok.doc[tok.i - 1].lower_ == "the" and not _title_case_words(tok.doc.text, tok.idx, tok.idx + len(tok)))
+            and tok.doc[tok.i - 1].lower_ == "the" and not title_case_words(tok.doc.text, tok.idx, tok.idx + len(tok)))
 
 
 def _title_abbreviation(tok: "Token") -> bool:
@@ -348,7 +349,7 @@ def _org_last_word(raws: list[_Raw], doc: "Doc", text: str) -> list[_Raw]:
         nxt = _LAST_WORD.match(text, r.end) if r.label == "ORG" and " " in text[r.start : r.end] else None
         if (nxt is None or title_key(nxt.group(1)) in TITLE_WORDS or nxt.start(1) in other
                 or any(nxt.group(1) in words for at, words in person_words if at != nxt.start(1))
-                or _title_case_words(text, r.start, r.end)):
+                or title_case_words(text, r.start, r.end)):
             out.append(r)
             continue
         out.append(_Raw(r.start, nxt.end(1), "ORG", r.root))
@@ -574,26 +575,6 @@ def _split_people(raws: list[_Raw], text: str) -> list[_Raw]:
     return out
 
 
-_LONG_WORD = re.compile(r"[^\W\d_][\w’'-]{3,}")
-
-
-def _title_case_words(text: str, start: int, end: int, lines: dict[tuple[int, int], list[str]] | None = None) -> list[str]:
-    """The long words of the span's line when the line is written in title case, as a headline
-    is ("Reagan’s Daughter Makes Strong Statement About Trump Speech."): four words of four
-    letters or more, each capitalised; none otherwise. ``lines``: the answers so far, by line
-    (a line of running text is often a whole paragraph, scanned once per name in it otherwise)."""
-    lo = text.rfind("\n", 0, start) + 1
-    hi = text.find("\n", end)
-    hi = len(text) if hi < 0 else hi
-    if lines is not None and (lo, hi) in lines:
-        return lines[lo, hi]
-    words = [w.group() for w in _LONG_WORD.finditer(text, lo, hi)]
-    found = words if len(words) >= 4 and all(w[0].isupper() for w in words) else []
-    if lines is not None:
-        lines[lo, hi] = found
-    return found
-
-
 def _name_at(piece: str, name: str) -> int:
     """Where ``name`` stands in ``piece`` as whole words, -1 when it does not."""
     found = re.search(rf"(?<![\w’'-]){re.escape(name)}(?![\w’'-])", piece)
@@ -609,7 +590,7 @@ def _headline_names(raws: list[_Raw], text: str) -> list[_Raw]:
     never names stays as found; so does one whose further words make another name ("Donald
     Trump Jr.", "Clinton Foundation") or a possessive ("Obama’s Gun Grab": a thing of his)."""
     by_line: dict[tuple[int, int], list[str]] = {}
-    lines = [_title_case_words(text, r.start, r.end, by_line) for r in raws]
+    lines = [title_case_words(text, r.start, r.end, by_line) for r in raws]
     full = {text[r.start : r.end] for r, line in zip(raws, lines) if r.label == "PERSON" and not line}
     if not full or not any(lines):
         return raws
@@ -639,6 +620,22 @@ def _headline_names(raws: list[_Raw], text: str) -> list[_Raw]:
             out.append(r)
             continue
         out.append(_Raw(r.start + best[0], r.start + best[1], "PERSON", r.root))
+    return out
+
+
+def _headline_words_off(raws: list[_Raw], text: str) -> list[_Raw]:
+    """Each name on a title-case headline line without the headline's own words NER took into it,
+    and none that is headline words alone (``extract.headline_words``)."""
+    by_line: dict[tuple[int, int], list[str]] = {}
+    on_headline = [bool(title_case_words(text, r.start, r.end, by_line)) for r in raws]
+    if not any(on_headline):
+        return raws
+    words = running_words(text)
+    out: list[_Raw] = []
+    for r, headline in zip(raws, on_headline):
+        cut = headline_cut(text, r.start, r.end, r.label, words) if headline else (r.start, r.end)
+        if cut is not None:
+            out.append(r if cut == (r.start, r.end) else _Raw(cut[0], cut[1], r.label, r.root))
     return out
 
 
@@ -676,7 +673,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     raws += _dateline_places(doc, text, raws)
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
     raws = _nicknamed_people(_split_people(_split_pairs(raws, text), text), text)
-    raws = _org_last_word(_headline_names(raws, text), doc, text)
+    raws = _org_last_word(_headline_words_off(_headline_names(raws, text), text), doc, text)
     _relabel_in_doc(raws, text)
     for r in raws:
         if r.label != "WORK_OF_ART" and _slogan(text, r.start, r.end):
