@@ -72,3 +72,19 @@ def test_a_name_the_running_text_writes_stays_whole():
     start = text.index("Beat Cantor")
     assert headline_cut(text, start, start + len("Beat Cantor"), "PERSON", words) == (
         text.index("Cantor"), text.index("Cantor") + len("Cantor"))
+
+
+def test_a_name_the_running_text_writes_whole_keeps_its_common_word():
+    # nyt ee05c9b3: "Tea Party Challenger" is cut to "Tea Party" ("party" is also written low), while
+    # "NRA School Safety Report" (hpo 68748e7f), never written so, is cut to "NRA"
+    text = ("Eric Cantor Defeated by David Brat, Tea Party Challenger, in Primary Upset\n\n"
+            "Mr. Cantor lost to a Tea Party-backed professor. The party's leaders were stunned, and the "
+            "challenger said the National School Shield program of the NRA and school safety were no issue.\n")
+    words = running_words(text)
+    start = text.index("Tea Party Challenger")
+    assert headline_cut(text, start, start + len("Tea Party Challenger"), "ORG", words) == (
+        start, start + len("Tea Party"))
+    text = text.replace("Eric Cantor Defeated by David Brat, Tea Party Challenger, in Primary Upset",
+                        "NRA School Safety Report Recommends Arming Teachers")
+    words = running_words(text)
+    assert headline_cut(text, 0, len("NRA School Safety Report"), "ORG", words) == (0, len("NRA"))

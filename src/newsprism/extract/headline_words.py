@@ -26,6 +26,7 @@ _WORD = re.compile(r"[^\W\d_](?:[\w’'-]|\.(?=\w))*\.?")
 # what may stand before a word written inside a sentence (not after an end mark, a colon, a
 # quotation mark or at a line's start, where every word is capitalised)
 _INSIDE = re.compile(r"[\w,;(–—-]")
+_POSSESSIVE = re.compile(r"['’]s$")
 _SHORT_ABBREVIATION = re.compile(r"(?:^|\s)[A-Z][\w.]{0,4}\.$")  # "Rep.", "Mr.", "U.S." before a name
 
 
@@ -52,6 +53,7 @@ class RunningWords:
 
     capitalised: frozenset[str]  # written capitalised inside a sentence, as written
     lower: frozenset[str]  # written in lower case
+    text: str  # the running text's lines
 
     def common(self, word: str) -> bool:
         """A word of the language, not of a name: written in lower case, or a stop word."""
@@ -69,18 +71,22 @@ def running_words(text: str) -> RunningWords:
     capitalised: set[str] = set()
     lower: set[str] = set()
     lines: dict[tuple[int, int], list[str]] = {}
+    running: list[str] = []
     for line in re.finditer(r"[^\n]+", text):
         if title_case_words(text, line.start(), line.end(), lines):
             continue
+        running.append(line.group())
         for found in _WORD.finditer(text, line.start(), line.end()):
-            word = found.group().rstrip(".")
-            if word.islower():
-                lower.add(word)
-                continue
             before = text[line.start() : found.start()].rstrip(" \t\xa0")
-            if before and (_INSIDE.match(before[-1]) or _SHORT_ABBREVIATION.search(before)):
-                capitalised.add(word)
-    return RunningWords(frozenset(capitalised), frozenset(lower))
+            inside = bool(before) and (_INSIDE.match(before[-1]) is not None or _SHORT_ABBREVIATION.search(before) is not None)
+            # a compound's words and a possessive's name count too: "Tea Party-backed", "the party's"
+            whole = _POSSESSIVE.sub("", found.group().rstrip("."))
+            for word in {whole, *whole.split("-")}:
+                if word.islower():
+                    lower.add(word)
+                elif inside and word[:1].isupper():
+                    capitalised.add(word)
+    return RunningWords(frozenset(capitalised), frozenset(lower), "\n".join(running))
 
 
 def headline_cut(text: str, start: int, end: int, label: str, words: RunningWords) -> tuple[int, int] | None:
@@ -110,9 +116,10 @@ def headline_cut(text: str, start: int, end: int, label: str, words: RunningWord
     if len(runs) != 1:
         return start, end
     i, j = runs[0]
-    # ... nor at the end of a run that holds a word the text writes only as a name ("NRA School
-    # Safety Report": "NRA"; not "Social Security", both of whose words may be written low)
-    if any(not words.common(w) for _, _, w in found[i:j]):
+    # ... nor at the end of a run that holds a word the text writes only as a name and that the
+    # text never writes whole ("NRA School Safety Report": "NRA"; not "Tea Party", written so, nor
+    # "Social Security", both of whose words may be written low)
+    if any(not words.common(w) for _, _, w in found[i:j]) and text[found[i][0] : found[j - 1][1]] not in words.text:
         while words.common(found[j - 1][2]):
             j -= 1
         while words.common(found[i][2]):
