@@ -6,7 +6,6 @@ from __future__ import annotations
 from newsprism.attribution import is_reporting_verb
 from newsprism.extract.quote_cues import cue_at
 from quote_support import quote_speaker as _speaker
-from quote_support import quote_speakers as _speakers
 
 
 def test_made_clear_that_is_a_cue_for_the_quotes_of_its_clause(nlp):
@@ -44,10 +43,3 @@ def test_a_plea_in_court_is_no_saying_but_a_plea_for_something_is(nlp):
     assert not is_reporting_verb(next(t for t in fifth if t.lower_ == "pleading"))
     asked = nlp("Conservative Republicans in the House pleaded on Friday for a delay in the voting.")
     assert is_reporting_verb(next(t for t in asked if t.lower_ == "pleaded"))
-
-
-def test_a_chant_is_the_cue_of_what_is_chanted(nlp):
-    # nyt ed8c136f: "Demonstrators marched along the street and chanted “Hands up! Don’t shoot!”"
-    text = ("The evening began in a familiar fashion: Demonstrators marched along the street and chanted "
-            "\u201cHands up! Don\u2019t shoot!\u201d and other slogans.")
-    assert _speakers(nlp, text).get("Hands up! Don\u2019t shoot!") == "Demonstrators"
