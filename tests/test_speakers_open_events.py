@@ -43,3 +43,26 @@ def test_a_plea_in_court_is_no_saying_but_a_plea_for_something_is(nlp):
     assert not is_reporting_verb(next(t for t in fifth if t.lower_ == "pleading"))
     asked = nlp("Conservative Republicans in the House pleaded on Friday for a delay in the voting.")
     assert is_reporting_verb(next(t for t in asked if t.lower_ == "pleaded"))
+
+
+def test_it_that_speaks_is_the_document_just_named(nlp):
+    # fox c99adbdd: "... on his website: “...” / “...,” it says" had no speaker: the website's author
+    text = ("Labrador says this about himself on his website: \u201cBorn to a single mother in Puerto Rico, "
+            "Ra\u00fal Labrador moved to the mainland at age 13.\u201d\n\n"
+            "\u201cHis mother worked many different jobs to make ends meet,\u201d it says.")
+    assert _speaker(nlp, text, "His mother") == "Ra\u00fal Labrador"
+    # nyt 85475456: a publication named beside the noun of the subject before "it"
+    text = ("Mr. Blumenthal never served in Vietnam. Yet when a national outlet, Slate magazine, produced a "
+            "profile of Mr. Blumenthal in 2000, it said he had \u201cenlisted in the Marines rather than duck "
+            "the Vietnam draft.\u201d")
+    assert _speaker(nlp, text, "enlisted") == "Slate magazine"
+    # an organisation named as the subject of the sentence before
+    text = ("Google said on Friday that it had not joined the program. \u201cWe have never heard of it,\u201d "
+            "it said in a statement.")
+    assert _speaker(nlp, text, "We have never") == "Google"
+
+
+def test_it_that_takes_up_a_thing_names_no_one(nlp):
+    # the subject before "it" is a thing that cannot speak: no speaker beats the House
+    text = "The bill passed the House on Friday. \u201cIt protects our children,\u201d it says in its preamble."
+    assert _speaker(nlp, text, "It protects") is None

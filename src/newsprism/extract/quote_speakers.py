@@ -26,6 +26,7 @@ from newsprism.extract.quote_cues import (
     NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, is_terminator, looks_like_title, names_a_speaker, outside_head,
 )
 from newsprism.extract.person_names import is_person_noun
+from newsprism.extract.quote_documents import document_before
 from newsprism.extract.quote_marks import QuotedRegion
 from newsprism.model import Span
 
@@ -151,6 +152,12 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
                 return Person(bound.name, written, gender=bound.gender)
         if subject.lower_ == "they":
             return _plural_antecedent(index, subject, quote_open)
+        if subject.lower_ == "it":
+            # "... on his website: “...” / “...,” it says": the document or body just named
+            document = document_before(index, subject)
+            found = _speaker_named_by(index, document, quote_open) if document is not None else NO_SPEAKER
+            if found.name is not None and not found.lost:
+                return Person(found.name, index.span(subject.idx, subject.idx + len(subject)))
         return people.resolve(subject, before=min(quote_open, subject.idx))
     person = people.person_of(subject)
     if person is not None:
@@ -259,7 +266,7 @@ def _placed_descriptor(subject: Token) -> bool:
 
 # what a person writes, posts or issues: the speaker of "a Friday evening tweet said" or "said the
 # statement from Grimm's attorney, William McGinley" is its author (none named: the statement itself)
-_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column speech remarks testimony comment".split())
+_AUTHORED = frozenset("tweet retweet post message letter note email op-ed statement editorial column speech remarks testimony comment website".split())
 # what a publication prints: "an editorial in The Des Moines Register" is the Register's
 _PRINTED = frozenset("editorial column op-ed".split())
 
