@@ -88,3 +88,4 @@ def test_a_name_the_running_text_writes_whole_keeps_its_common_word():
                         "NRA School Safety Report Recommends Arming Teachers")
     words = running_words(text)
     assert headline_cut(text, 0, len("NRA School Safety Report"), "ORG", words) == (0, len("NRA"))
+

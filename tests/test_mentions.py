@@ -160,3 +160,15 @@ def test_a_sentence_opening_adverb_is_no_part_of_the_name(nlp):
             "Still Republicans in the House refused.")
     names = {m.text for m in extract_mentions(Article("o", text), nlp(text))}
     assert not [n for n in names if n.startswith(("Plus", "Still"))], names
+
+
+def test_a_persons_possessive_run_into_a_name_is_cut_off(nlp):
+    # fox b5eefefb: "Romney’s Medicare" (ORG) named the entity of every "Medicare"; a possessive
+    # that names no person of the report stays ("Children’s Defense Fund")
+    text = ("Mitt Romney wants to change Medicare. Under Romney\u2019s Medicare plan, seniors would get a "
+            "voucher, Biden said. The Children\u2019s Defense Fund called it cruel.")
+    article = Article("a", text)
+    names = [(m.text, m.label) for m in extract_mentions(article, nlp(text))]
+    assert ("Romney\u2019s Medicare", "ORG") not in names
+    assert names.count(("Medicare", "ORG")) == 2
+    assert ("Children\u2019s Defense Fund", "ORG") in names

@@ -357,6 +357,27 @@ def _org_last_word(raws: list[_Raw], doc: "Doc", text: str) -> list[_Raw]:
     return [r for r in out if r.start not in drop]
 
 
+_POSSESSOR = re.compile(r"([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3})['’]s (?=[A-Z])")
+
+
+def _possessor_off(raws: list[_Raw], text: str) -> list[_Raw]:
+    """A name NER ran on from the person whose thing it is: "Romney’s Medicare", "Steele’s RNC",
+    "Netanyahu’s Likud Party" (BASIL b5eefefb, open: "Romney’s Medicare" named the entity of every
+    "Medicare") is the name after the possessive, when the possessor is a person the report names
+    (in full or by the surname) outside it. Not "Children’s Defense Fund", "Drake's Place": no
+    person of the report."""
+    people = {text[r.start : r.end] for r in raws if r.label == "PERSON"}
+    people |= {name.split()[-1] for name in people}
+    out: list[_Raw] = []
+    for r in raws:
+        found = _POSSESSOR.match(text, r.start, r.end) if r.label != "PERSON" else None
+        if found is None or found.group(1) not in people or found.end() >= r.end:
+            out.append(r)
+            continue
+        out.append(_Raw(found.end(), r.end, r.label, r.root))
+    return out
+
+
 def _relabel_in_doc(raws: list[_Raw], text: str) -> None:
     """Make one doc's labels agree: a name takes the majority label of its mentions.
 
@@ -674,6 +695,7 @@ def extract_mentions(article: Article, doc: "Doc") -> list[Mention]:
     raws += _missed_people(doc, [(r.start, r.end) for r in raws])
     raws = _nicknamed_people(_split_people(_split_pairs(raws, text), text), text)
     raws = _org_last_word(_headline_words_off(_headline_names(raws, text), text), doc, text)
+    raws = _possessor_off(raws, text)
     _relabel_in_doc(raws, text)
     for r in raws:
         if r.label != "WORK_OF_ART" and _slogan(text, r.start, r.end):
