@@ -89,3 +89,17 @@ def test_a_name_the_running_text_writes_whole_keeps_its_common_word():
     words = running_words(text)
     assert headline_cut(text, 0, len("NRA School Safety Report"), "ORG", words) == (0, len("NRA"))
 
+
+
+def test_an_all_capitals_headline_keeps_the_names_the_running_text_writes():
+    # ECB+ 21_12ecbplus: the address line's "richmond-hill" is no lower-case word of the text, and the
+    # all-capitals "RICHMOND" is the "Richmond Hill" the text writes; "DRUNK" is a common word
+    text = ("http://theforumnewsgroup.com/2013/09/19/grandmother-killed-by-drunk-driver-in-richmond-hill/\n\n"
+            "GRANDMOTHER KILLED BY DRUNK DRIVER IN HIT-AND-RUN ACCIDENT IN RICHMOND HILL\n\n"
+            "A grandmother on her way to a religious service in Richmond Hill last Friday was hit and killed "
+            "by an allegedly drunk driver, the district attorney said.\n")
+    words = running_words(text)
+    start = text.index("RICHMOND")
+    assert headline_cut(text, start, start + len("RICHMOND"), "GPE", words) == (start, start + len("RICHMOND"))
+    start = text.index("DRUNK")
+    assert headline_cut(text, start, start + len("DRUNK"), "PERSON", words) is None

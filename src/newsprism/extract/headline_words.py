@@ -27,6 +27,7 @@ _WORD = re.compile(r"[^\W\d_](?:[\w’'-]|\.(?=\w))*\.?")
 # quotation mark or at a line's start, where every word is capitalised)
 _INSIDE = re.compile(r"[\w,;(–—-]")
 _POSSESSIVE = re.compile(r"['’]s$")
+_ADDRESS = re.compile(r"\s*(?:https?\s*:|www\s*\.)", re.IGNORECASE)
 _SHORT_ABBREVIATION = re.compile(r"(?:^|\s)[A-Z][\w.]{0,4}\.$")  # "Rep.", "Mr.", "U.S." before a name
 
 
@@ -54,6 +55,7 @@ class RunningWords:
     capitalised: frozenset[str]  # written capitalised inside a sentence, as written
     lower: frozenset[str]  # written in lower case
     text: str  # the running text's lines
+    capitalised_lower: frozenset[str]  # the capitalised words in lower case, for an all-capitals headline
 
     def common(self, word: str) -> bool:
         """A word of the language, not of a name: written in lower case, or a stop word."""
@@ -61,7 +63,12 @@ class RunningWords:
         return key in self.lower or key in STOP_WORDS or title_key(word) in _TITLES
 
     def named(self, word: str) -> bool:
-        return word.rstrip(".") in self.capitalised and title_key(word) not in _TITLES
+        """Written capitalised inside a sentence; an all-capitals headline's word in any case of
+        its letters ("RICHMOND HILL" beside "in Richmond Hill")."""
+        word = word.rstrip(".")
+        if title_key(word) in _TITLES:
+            return False
+        return word in self.capitalised or (word.isupper() and len(word) > 1 and word.lower() in self.capitalised_lower)
 
 
 _TITLES = TITLE_WORDS | TITLE_ABBREVIATIONS
@@ -73,8 +80,8 @@ def running_words(text: str) -> RunningWords:
     lines: dict[tuple[int, int], list[str]] = {}
     running: list[str] = []
     for line in re.finditer(r"[^\n]+", text):
-        if title_case_words(text, line.start(), line.end(), lines):
-            continue
+        if title_case_words(text, line.start(), line.end(), lines) or _ADDRESS.match(line.group()):
+            continue  # (an address line's words are a path's, in lower case whatever they name)
         running.append(line.group())
         for found in _WORD.finditer(text, line.start(), line.end()):
             before = text[line.start() : found.start()].rstrip(" \t\xa0")
@@ -86,7 +93,7 @@ def running_words(text: str) -> RunningWords:
                     lower.add(word)
                 elif inside and word[:1].isupper():
                     capitalised.add(word)
-    return RunningWords(frozenset(capitalised), frozenset(lower), "\n".join(running))
+    return RunningWords(frozenset(capitalised), frozenset(lower), "\n".join(running), frozenset(w.lower() for w in capitalised))
 
 
 def headline_cut(text: str, start: int, end: int, label: str, words: RunningWords) -> tuple[int, int] | None:
