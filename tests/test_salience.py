@@ -313,3 +313,59 @@ def test_a_reputation_is_who_someone_is(nlp):
     assert not repute("The program, known as Prism, was started in 2007 by the F.B.I.")  # the program's name
     assert not repute("Mr. Blumenthal served in the Marine Corps Reserve.")
 
+
+
+def test_the_reports_own_conjecture_is_no_news(nlp):
+    """The seed story and BASIL d3a1ce8a (dev): "The evacuation of Aleppo's rebel-held east would be
+    the largest of its kind ..." was 10th of the seed's one-outlet items, "If he won, he would
+    presumably run in 2014 for a full six-year term" 2nd of d3a1ce8a's: what might be, in the
+    reporter's voice, is the outlet's analysis. Someone's words under a modal are their statement,
+    and "will" tells a plan as it stands ("The committee will elect a chairman in January")."""
+    from newsprism.compare.salience import told_conjecture
+    from newsprism.extract.claims import Attribution
+
+    def conjecture(text: str, **kw) -> bool:
+        return told_conjecture([_claim("a", text, 0, ("x",), **kw)], nlp(text))
+
+    assert conjecture("The evacuation of Aleppo's rebel-held east would be the largest of its kind, and the "
+                      "biggest victory to date for Assad.")
+    assert conjecture("If he won, he would presumably run in 2014 for a full six-year term.")
+    assert conjecture("The ad could have a powerful influence in heavily Jewish districts.")
+    assert not conjecture("The 168-member committee will elect a chairman during its meeting in January.")
+    assert not conjecture("Residents said the shelling resumed as buses idled at the crossing.")
+    said = "He said the regime would face consequences."
+    assert not conjecture(said, attribution=Attribution("He", Span("a", 0, 2, "He")))
+    quoted = "“We would never abandon them,” Mr. Earnest said."
+    assert not conjecture(quoted, quotes=(Quote("a", 1, 27, quoted[1:27], "Mr. Earnest"),))
+    assert not told_conjecture([_claim("a", "x", 0, ("x",))], None)  # no parse: nothing to read
+
+
+def test_a_conjecture_weighs_as_background(nlp):
+    """A one-outlet conjecture goes after a statement of what happened with the same parts."""
+    story = StoryTerms({"evacuation": frozenset({"a"}), "largest": frozenset({"a"}), "convoy": frozenset({"a"}),
+                        "wounded": frozenset({"a"})})
+    might = "The evacuation of the east would be the largest of its kind."
+    did = "A convoy of vans carrying the wounded began the evacuation of the east."
+    text = might + "\n" + did
+    parsed = nlp(text)
+    w_might = single_source_importance([_claim("a", might, 0, ("evacuation", "largest"))], text, story, parsed=parsed)
+    w_did = single_source_importance([_claim("a", did, len(might) + 1, ("convoy", "wounded"))], text, story,
+                                     parsed=parsed)
+    assert w_might < w_did
+
+
+def test_a_restatement_saying_little_else_weighs_as_background():
+    """BASIL 97b1305c (dev): Fox's lede "The NAACP adopted a resolution Tuesday condemning ..." was
+    2nd of the one-outlet items, though two other reports state the resolution: a restatement
+    (compare.restated) whose words are mostly the story's says little else. One with words of its
+    own keeps its weight."""
+    story = StoryTerms({"naacp": frozenset("abc"), "resolution": frozenset("abc"), "condemn": frozenset("abc"),
+                        "tuesday": frozenset("abc"), "racist": frozenset("ac"), "hotel": frozenset("a"),
+                        "delegate": frozenset("a"), "vote": frozenset("a")})
+    lede = "The NAACP adopted a resolution Tuesday condemning racist elements."
+    terms = ("naacp", "resolution", "condemn", "tuesday", "racist")
+    claim = _claim("a", lede, 0, terms)
+    plain = single_source_importance([claim], lede, story)
+    assert single_source_importance([claim], lede, story, restates=True) < plain
+    more = _claim("a", lede, 0, ("naacp", "resolution", "delegate", "vote", "hotel"))
+    assert single_source_importance([more], lede, story, restates=True) == single_source_importance([more], lede, story)

@@ -50,6 +50,7 @@ from newsprism.compare.fact_text import (
     headline_claim,
 )
 from newsprism.compare.match import PredicateSimilarity
+from newsprism.compare.restated import Restated
 from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
@@ -540,6 +541,8 @@ def build_facts(
     in_doc: dict[str, list[Claim]] = defaultdict(list)
     published_of = {d.id: d.published for d in analysis.documents}
     by_id = {c.id: c for c in claims}
+    # a one-outlet sentence that states a multi-report fact the alignment left it out of
+    restates = Restated(facts[:multi], by_id, props) if props is not None else None
     for c in claims:
         in_doc[c.doc].append(c)
         if c.sentence is not None:
@@ -572,7 +575,8 @@ def build_facts(
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
                  round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms,
-                                                published=published_of.get(c.doc), parsed=docs.get(c.doc) if docs else None) * weight, 3))
+                                                published=published_of.get(c.doc), parsed=docs.get(c.doc) if docs else None,
+                                                restates=restates is not None and restates(weighed)) * weight, 3))
         )
     # a fact only copies of one report tell is single-source too: weighed the same way, so that it
     # goes among the others by its weight (compare.findings), not before them all (BASIL c21cb217:

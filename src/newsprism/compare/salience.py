@@ -43,7 +43,7 @@ from newsprism.extract.claims import Claim
 from newsprism.model import Figure
 
 __all__ = ["StoryTerms", "paragraph_index", "single_source_importance", "told_before", "told_earlier", "told_habit",
-           "told_repute"]
+           "told_conjecture", "told_repute"]
 
 _BREAKS = re.compile(r"\n\s*")
 # a sentence's end: its mark (and closing quote) before a space and a capital
@@ -59,8 +59,14 @@ OWN_WORDS = 2.0  # times the share of its content words no other report uses
 QUOTED = 0.5  # a quotation in it
 MOSTLY_QUOTED = 0.5  # times this when at least half of it is inside quotation marks
 EARLIER = 0.7  # times this for an earlier episode: background, as who someone is (fact_text.single_source_weight)
+# a restatement of a fact several reports state with under this share of words of its own says
+# little else: background ("One of the nation's largest ... groups passed a resolution Tuesday ...")
+RESTATED_OWN = 0.3
 STORY_DAYS = 7  # a day this many days before the report, or fewer, is the story's own time
 _REPUTE = frozenset("know regard".split())  # "is known as", "is regarded as": a reputation
+# a modal of conjecture on the main verb ("would be the largest of its kind"); not "will", which
+# tells a plan as it stands ("The committee will elect a chairman in January")
+_CONJECTURE = frozenset("would could might may should".split())
 
 
 def _figure_key(figure: Figure) -> tuple[str, str | None]:
@@ -120,22 +126,25 @@ def paragraph_index(text: str, start: int) -> int:
 
 def single_source_importance(claims: Sequence[Claim], text: str, story: StoryTerms, *,
                              mates: Collection[str] = (), published: str | None = None,
-                             parsed: Doc | None = None) -> float:
+                             parsed: Doc | None = None, restates: bool = False) -> float:
     """The weight of a one-outlet fact citing ``claims`` (of one document whose text is ``text``,
     its parse ``parsed``, published on ``published`` when known): see the module docstring.
-    ``mates``: copies of that document, when the fact is theirs too."""
+    ``mates``: copies of that document, when the fact is theirs too; ``restates``: the claims state
+    what a fact of several reports states (:class:`newsprism.compare.restated.Restated`)."""
     if not claims:
         return 0.0
     doc = claims[0].doc
+    own = story.own_share(doc, [t for c in claims for t in c.terms], mates)
     earlier = (told_earlier(claims, published) or told_habit(claims, parsed, published)
-               or told_before(claims, parsed, published) or told_repute(claims, parsed))
+               or told_before(claims, parsed, published) or told_repute(claims, parsed)
+               or told_conjecture(claims, parsed) or (restates and own < RESTATED_OWN))
     paragraph = min(paragraph_index(text, c.start) for c in claims)
     figures = story.own_figures(doc, [f for c in claims for f in c.figures], mates)
     names = len({e for c in claims for e in c.entities})
     score = LEAD / (1 + paragraph / 2)
     score += PER_FIGURE * min(figures, MAX_FIGURES) + PER_NAME * min(names, MAX_NAMES)
     score += DATED * (not earlier and any(c.times for c in claims))
-    score += OWN_WORDS * story.own_share(doc, [t for c in claims for t in c.terms], mates)
+    score += OWN_WORDS * own
     if any(c.quotes for c in claims):
         score += QUOTED
     if max(quote_share(c) for c in claims) >= 0.5:
@@ -219,6 +228,17 @@ def told_repute(claims: Sequence[Claim], parsed: Doc | None) -> bool:
             and any(c.dep_ == "auxpass" for c in verb.children)
             and any(c.dep_ == "nsubjpass" for c in verb.children)
             and any(c.dep_ == "prep" and c.lower_ == "as" for c in verb.children))
+
+
+def told_conjecture(claims: Sequence[Claim], parsed: Doc | None) -> bool:
+    """The first claim is the report's own conjecture: its main verb under a modal ("The evacuation
+    of Aleppo's rebel-held east would be the largest of its kind", "If he won, he would presumably
+    run in 2014"), in the reporter's voice — no one it is attributed to, no quotation. What might
+    be is the outlet's analysis, not news of the story's days."""
+    verb = _main_verb(claims, parsed)
+    if verb is None or any(c.attribution is not None or c.quotes for c in claims):
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in _CONJECTURE for c in verb.children)
 
 
 def _main_verb(claims: Sequence[Claim], parsed: Doc | None) -> Token | None:
