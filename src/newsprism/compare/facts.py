@@ -51,7 +51,7 @@ from newsprism.compare.fact_text import (
 )
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.restated import Restated
-from newsprism.compare.salience import StoryTerms, single_source_importance
+from newsprism.compare.salience import RESTATED_OWN, StoryTerms, single_source_importance
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
@@ -576,7 +576,8 @@ def build_facts(
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
                  round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms,
                                                 published=published_of.get(c.doc), parsed=docs.get(c.doc) if docs else None,
-                                                restates=restates is not None and restates(weighed)) * weight, 3))
+                                                restates=restates is not None and _says_little_else(story_terms, weighed)
+                                                and restates(weighed)) * weight, 3))
         )
     # a fact only copies of one report tell is single-source too: weighed the same way, so that it
     # goes among the others by its weight (compare.findings), not before them all (BASIL c21cb217:
@@ -586,6 +587,12 @@ def build_facts(
     facts[multi:] = sorted(facts[multi:], key=lambda f: -f.importance)
     sentence_heads(facts, clause_at, clause_sentences_of, outlet_of)
     return facts
+
+
+def _says_little_else(story: StoryTerms, claims: Sequence[Claim]) -> bool:
+    """Few of the claims' words are their report's own: only then is a restatement read (the
+    comparison with every multi-report claim is the costly part)."""
+    return story.own_share(claims[0].doc, [t for c in claims for t in c.terms]) < RESTATED_OWN
 
 
 def _copies_weighed(fact: Fact, by_id: Mapping[str, Claim], text_of: Mapping[str, str],
