@@ -1,9 +1,10 @@
 """Whether a claim only one report makes restates a fact several reports state.
 
-The alignment leaves some sentences out of the fact they tell: a lede in other words ("One of
-the nation's largest and oldest civil rights groups passed a resolution Tuesday ..." beside "The
-NAACP adopted a resolution Tuesday condemning ..."), a name given a title ("Mary Cheney, the
-younger sister of Liz Cheney, ... sharply criticized her sister's stance"). Such a sentence is no
+The alignment leaves some sentences out of the fact they tell: a lede in other words (Fox's "The
+NAACP adopted a resolution Tuesday condemning 'racist elements' ..., despite claims from Tea Party
+activists that the charge is baseless" beside two reports that it passed one), a name given a
+title ("Mary Cheney, the younger sister of Liz Cheney, ... sharply criticized her sister's
+stance"). Such a sentence is no
 news of one outlet: the single-source order (:mod:`newsprism.compare.salience`) weighs it as
 background when, besides, most of its words are the story's.
 

@@ -21,6 +21,11 @@ A single-source item is news when it tells what the other reports do not. The we
   "In 2003, he addressed a rally"), is background — no weight for its date, and it weighs as who
   someone is does (x0.7); so does a reputation (:func:`told_repute`: "is known as a brilliant
   lawyer").
+- **The outlet's own analysis** (:func:`told_conjecture`: "The evacuation ... would be the largest of
+  its kind", a modal on the main verb in the reporter's voice) and **a restatement** of a fact several
+  reports state (:class:`newsprism.compare.restated.Restated`) with under ``RESTATED_OWN`` of its
+  words its own (Fox's "The NAACP adopted a resolution Tuesday condemning ..." beside two reports of it)
+  weigh as background too: no news of one outlet.
 - **Copies** of one report (a fact only they tell) weigh as that report's sentence, the copies'
   words its own (``mates``): they go among the one-outlet facts by that weight, not before them.
 
@@ -60,7 +65,7 @@ QUOTED = 0.5  # a quotation in it
 MOSTLY_QUOTED = 0.5  # times this when at least half of it is inside quotation marks
 EARLIER = 0.7  # times this for an earlier episode: background, as who someone is (fact_text.single_source_weight)
 # a restatement of a fact several reports state with under this share of words of its own says
-# little else: background ("One of the nation's largest ... groups passed a resolution Tuesday ...")
+# little else: background ("The NAACP adopted a resolution Tuesday condemning ...", told by two others)
 RESTATED_OWN = 0.3
 STORY_DAYS = 7  # a day this many days before the report, or fewer, is the story's own time
 _REPUTE = frozenset("know regard".split())  # "is known as", "is regarded as": a reputation
