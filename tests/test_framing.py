@@ -748,6 +748,15 @@ def test_a_judging_modifier_is_shown_beside_another_outlets_words_for_the_same_t
         "b": "Hillary Clinton said her campaign would win in New York on Tuesday.",
     }
     assert [x.docs for x in _evaluative(nlp, texts)] == [("a",)], _evaluative(nlp, texts)
+    # a noun that modifies another noun names no thing of its own: "public-works investments" is no other
+    # wording of "supposedly less-important works" (BASIL 2153fb3e, NYT beside HuffPost, paired before)
+    texts = {
+        "a": "President Obama urged Congress on Wednesday to pass his jobs bill. Obama mocked lawmakers for wasting "
+             "time on supposedly less-important works.",
+        "b": "President Obama urged Congress on Wednesday to pass his jobs bill. Obama said Republicans had "
+             "supported public-works investments in the past.",
+    }
+    assert [x.docs for x in _evaluative(nlp, texts) if "supposedly" in x.about] == [("a",)], _evaluative(nlp, texts)
 
 
 def test_a_judging_modifier_goes_before_adverbs_of_the_manner_of_an_act(nlp):

@@ -471,9 +471,11 @@ def _plain_wordings(tok, doc_id: str, docs: Mapping[str, Doc], named: Mapping[st
             continue
         # the same noun, else one WordNet puts beside it ("an unexpectedly strong win" / "a solid victory")
         for t in chain(_with_lemma(index, o, doc, lemma, reads), _near_in(doc, o, lemma, named, ents, mentions)):
-            if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ in ("compound", "npadvmod") \
+            if t.pos_ != "NOUN" or (t.tag_ == "NNS") != plural or t.dep_ in ("compound", "npadvmod", "amod", "nmod") \
                     or any(c.dep_ == "advmod" and c.lower_ in ("earlier", "later") for c in t.children):
-                continue  # a noun telling when ("his wins earlier this campaign") names no thing
+                # a noun telling when ("his wins earlier this campaign") or modifying another noun
+                # ("public-works investments", no other wording of "less-important works") names no thing
+                continue
             theirs = _proper(t)
             if (mine and theirs and not mine & theirs) or _bare(t) != bare or _indefinite(t) != indefinite \
                     or inside_quotes(t, reads) \
