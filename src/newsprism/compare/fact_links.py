@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
+from newsprism.compare.act_senses import opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
 from newsprism.compare.fact_params import FactParams
@@ -39,6 +40,7 @@ class Props:
     threshold: float
     other_patients: bool = False  # the same action on other named patients contradicts ("won Arkansas" / "won South Carolina")
     denied_class: bool = False  # predicates agreeing only through an event class one clause denies do not agree (_denied_class)
+    denied_act: bool = False  # one clause's main act denied by a verb of the other: they contradict (act_senses)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -51,6 +53,10 @@ class Props:
         # "decided not to recommend indicting" / "laid out a record ... but announced he wouldn't
         # recommend prosecuting" agree through a side clause whose polarity is not read
         if contradicts(p, q, pred and _same_main(p, q)):
+            return "contradicts"
+        # the act told done by one, not done by the other, as a verb of its clause ("he's certain he did
+        # not send a lewd photo" / "a lewd photo ... was sent from Weiner's Twitter account")
+        if self.denied_act and opposite_polarity(p, q):
             return "contradicts"
         # (unless one claim names the other's patient elsewhere: "picked a former chief of staff to fill
         # Sen. John Kerry's open seat" / "appointed William Cowan ... to succeed John Kerry" is one pick)
@@ -222,6 +228,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
+    if params.tells_nothing and props is not None and (
+            tells_nothing(ci, props.of.get(ci.id)) != tells_nothing(cj, props.of.get(cj.id))):
+        # who said it and nothing told ('?" said senior adviser David Axelrod.', a quotation's cut-off tail)
+        # against a sentence that tells something: no fact in common
+        return "partly"
     if params.denied_class and props is not None and _words(pairs, i, j) < params.unagreed_terms and (
             _denied(props, ci, cj)):
         # the event both tell is a class of acts, denied in one ("she had never met Weiner" / "if
@@ -272,6 +283,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
         if words < params.differ_terms:
             return "partly"
+    if params.other_acts and props is not None and verdict not in ("agrees", "predicate") and not one_event and (
+            other_acts(ci, cj, props.of.get(ci.id), props.of.get(cj.id), props.differ(ci, cj))):
+        # one person's two acts, the words in common all the person's name and title ("Capt. Ron Johnson of
+        # the Missouri State Highway Patrol ... stopped by to greet" / "... said he believed they had reached")
+        return "partly"
     if params.other_figures and props is not None:
         # each gives figures, none in common ("leads Sanders 49 percent to 41 percent" / "leads by 7
         # points among female voters"; "win at least 38 of the 50 delegates" / "win at least eight

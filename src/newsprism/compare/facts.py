@@ -295,7 +295,8 @@ def build_facts(
         of = props_of if props_of is not None else propositions(claims, analysis, docs, reads)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
-        props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class)
+        props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
+                      params.denied_act)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}

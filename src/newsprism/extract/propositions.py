@@ -137,9 +137,17 @@ class Proposition:
     # had participated in the caucuses"), and the ones negated ("who hadn't participated")
     aside_actions: frozenset[str] = frozenset()
     negated_actions: frozenset[str] = frozenset()
+    # the verbs other than the predicate that a clause of their own denies ("he's certain he did not
+    # send a lewd photo": *send*; not a gerund, "for not releasing transcripts" tells no denial of an
+    # act), and the classes of ``kinds`` only such verbs tell: denied there, not told (compare.act_senses)
+    denied_acts: frozenset[str] = frozenset()
+    denied_kinds: frozenset[str] = frozenset()
     # (entities, content words (``Claim.terms``)) of each noun phrase that names someone or something
     # with a title ("former Arkansas Gov. Mike Huckabee"): who someone is, no part of what is told
     names: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    # the content words (``Claim.terms``) of who or what the clause names: a resolved entity's mention
+    # ("Missouri State Highway Patrol") and a person's name with its title (``names``)
+    named_terms: frozenset[str] = frozenset()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -495,6 +503,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
                for lem in [cols.low[i]]
                if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
                and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS}
+    names = _names(span, entity_at, lo, persons)
     return Proposition(
         claim.id,
         lemma,
@@ -514,12 +523,32 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         aside_actions=frozenset(v for i, v in actions.items()
                                 if i != pred.i and _in_modifier(i, pred.i, span.start, span.end, cols)),
         negated_actions=frozenset(v for i, v in actions.items() if _negated(doc[i])),
+        **_denials(classes, actions, pred.i, doc),
         # each noun's lemma, and its participant class ("pact" -> "~deal")
         nominals=frozenset(x for i in range(span.start, span.end) if cols.pos[i] == _NOUN and cols.idx[i] >= lo
                            and doc[i].lemma_.isalpha()
                            for x in (doc[i].lemma_.lower(), f"~{participant(doc[i], lambda _o: None)}")),
-        names=_names(span, entity_at, lo, persons),
+        names=names,
+        named_terms=frozenset(content_terms(t for t in span if t.idx >= lo and entity_at(t.idx) is not None)).union(
+            *(words for _, words in names)),
     )
+
+
+_FINITE_DEPS = frozenset({"aux", "auxpass", "nsubj", "nsubjpass"})
+
+
+def _denials(classes: Mapping[int, str], actions: Mapping[int, str], top: int, doc: Doc) -> dict[str, frozenset[str]]:
+    """``denied_acts`` and ``denied_kinds`` (see ``Proposition``) of a clause whose verbs of a class are
+    ``classes`` and whose verbs of action are ``actions`` (token -> class / lemma), ``top`` its predicate."""
+    denied = {i for i in set(classes) | set(actions) if i != top and _denies(doc[i])}
+    told = {k for i, k in classes.items() if i not in denied}
+    return {"denied_acts": frozenset(v for i, v in actions.items() if i in denied),
+            "denied_kinds": frozenset(k for i, k in classes.items() if i in denied) - told}
+
+
+def _denies(tok: Token) -> bool:
+    """A verb its own clause denies: negated, with an auxiliary or a subject of its own ("he did not send")."""
+    return tok.pos_ in ("VERB", "AUX") and _negated(tok) and any(c.dep_ in _FINITE_DEPS for c in tok.children)
 
 
 # what a name's noun phrase holds that tells something of its own: a clause, not a title
