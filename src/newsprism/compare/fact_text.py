@@ -22,7 +22,7 @@ from newsprism.extract.claims import Claim
 from newsprism.model import Span
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection, Sequence
+    from collections.abc import Callable, Collection, Mapping, Sequence
 
     from newsprism.extract.propositions import Proposition
 
@@ -402,14 +402,17 @@ def told_by_others(claim: Claim, same: Sequence[Claim]) -> float:
     return min(len(terms & words) / len(terms) for words in by_doc.values())
 
 
-def told_by_each(head: Span, same: Sequence[Claim], own: Sequence[Claim] | None = None) -> dict[str, float]:
+def told_by_each(head: Span, same: Sequence[Claim], own: Sequence[Claim] | None = None,
+                 also: Mapping[str, Collection[str]] | None = None) -> dict[str, float]:
     """For each other report of a fact, the share of the headline's content terms its claims
     state (doc id -> share): the reports a summary sentence may be cited to. Terms match on their
     first six letters, as the aligner's stems do, or when one is the other's start ("evacuate" /
     "evacuation", "Syria" / "Syrian"): AP's "a cease-fire to evacuate ... unraveled ... as residents
     reported the resumption of shelling" states most of the Post's "Shelling resumed in Aleppo ...,
     and evacuations ... stalled". ``own``: the claims the headline spans, of every fact (a sentence
-    whose clauses went to two facts says both); by default those of ``same``."""
+    whose clauses went to two facts says both); by default those of ``same``. ``also``: doc id -> the
+    headline's terms that report states however it words them (the title and name of a person it
+    names too: :func:`newsprism.compare.summary_parts.naming_terms`)."""
     inside = [c for c in (same if own is None else own)
               if c.doc == head.doc and c.start < head.end and head.start < c.end]
     terms = set(dict.fromkeys(t for c in inside for t in c.terms))
@@ -420,7 +423,8 @@ def told_by_each(head: Span, same: Sequence[Claim], own: Sequence[Claim] | None 
         if c.doc != head.doc:
             by_doc.setdefault(c.doc, set()).update(c.terms)
     tests = {doc: stem_test(words) for doc, words in by_doc.items()}
-    return {doc: sum(1 for t in terms if told(t)) / len(terms) for doc, told in tests.items()}
+    given = also or {}
+    return {doc: sum(1 for t in terms if told(t) or t in given.get(doc, ())) / len(terms) for doc, told in tests.items()}
 
 
 def same_stem(a: str, b: str) -> bool:

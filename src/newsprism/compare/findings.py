@@ -38,7 +38,7 @@ from newsprism.compare.summary_alone import (
     PersonMention, bare_surnames, named_in_full, person_mentions, story_people, tells_what_came_next,
     unresolved_pronoun,
 )
-from newsprism.compare.summary_parts import parts_and_predicate_told, predicate_words, states_predicate
+from newsprism.compare.summary_parts import naming_terms, parts_and_predicate_told, predicate_words, states_predicate
 from newsprism.compare.summary_quotes import quoted_passage, quoting_reports
 from newsprism.compare.framing import find_framing
 from newsprism.attribution import Named
@@ -383,7 +383,7 @@ def _cited_for(f: Finding, head: Span | None, claims: Mapping[str, Claim] | None
     in_doc = by_doc[head.doc] if by_doc is not None and head.doc in by_doc else [
         c for c in claims.values() if c.doc == head.doc]
     own = [c for c in in_doc if c.start < head.end and head.start < c.end]
-    told = told_by_each(head, same, own)
+    told = told_by_each(head, same, own, naming_terms(docs[head.doc], head, same) if docs is not None and head.doc in docs else None)
     if docs is not None and head.doc in docs:
         # and of each thing it says ("denied ... and said in a statement ..."): the least share
         parts, predicate = parts_and_predicate_told(docs[head.doc], head, same)

@@ -150,6 +150,54 @@ def parts_and_predicate_told(doc: Doc, head: Span, same: Sequence[Claim]) -> tup
     return _shares(parts if len(parts) >= 2 else [], head, same), _shares(parts, head, same)
 
 
+def naming_terms(doc: Doc, head: Span, same: Sequence[Claim]) -> dict[str, set[str]]:
+    """For each other report of a fact, the headline's content terms that name the person its main
+    verb's subject is, when that report names them too (doc id -> terms): the name and the title in
+    its noun phrase. How a report names someone is not what it states: Fox's "Director of National
+    Intelligence James Clapper issued a statement late Thursday decrying the leak" and the Times' "in
+    a statement, after denouncing the leak ..., Mr. Clapper" both name Clapper. A person is named by
+    the other report when one of its claims writes the surname."""
+    span = doc.char_span(head.start, head.end, alignment_mode="expand")
+    if span is None:
+        return {}
+    # the subject only: whom a sentence is about is how it names its doer; a person it tells of
+    # ("spoke with ... Cavusoglu and ... Lavrov") is what it says, a report must tell them
+    root = span.root
+    subject = {t.i for c in root.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree}
+    names: list[tuple[str, tuple[str, ...]]] = []
+    for ent in span.ents:
+        if ent.label_ != "PERSON" or not ent[-1].is_alpha or not ent[-1].text[:1].isupper() or ent.root.i not in subject:
+            continue
+        names.append((ent[-1].text, content_terms(_titled(ent, span))))
+    out: dict[str, set[str]] = {}
+    for c in same:
+        if c.doc == head.doc:
+            continue
+        for surname, terms in names:
+            if re.search(rf"\b{re.escape(surname)}\b", c.text):
+                out.setdefault(c.doc, set()).update(terms)
+    return out
+
+
+# the words a title of a name is written in ("Former Rep.", "Director of National Intelligence")
+_TITLE_POS = frozenset({"PROPN", "ADP", "DET", "PUNCT", "ADJ"})
+
+
+def _titled(ent, span) -> list[Token]:
+    """A person's name with the title whose phrase it is in: the parser may make the title the
+    head ("Director" of "... of National Intelligence James Clapper") or the name ("Rep." a
+    compound of "Hutchinson"). Only a phrase of names and title words: not an apposition or a
+    relative clause ("Asa Hutchinson, a former Republican congressman ... who led ...")."""
+    top = ent.root
+    while top.dep_ in ("compound", "pobj", "prep") and top.head.pos_ in ("PROPN", "ADP") and (
+            span.start <= top.head.i < span.end):
+        top = top.head
+    phrase = [t for t in top.subtree if span.start <= t.i < span.end]
+    if all(t.pos_ in _TITLE_POS for t in phrase):
+        return phrase
+    return [t for t in ent.root.subtree if t.dep_ == "compound" or ent.start <= t.i < ent.end]
+
+
 def _shares(parts: list[tuple[str, ...]], head: Span, same: Sequence[Claim]) -> dict[str, float]:
     by_doc: dict[str, set[str]] = {}
     for c in same:
