@@ -38,7 +38,7 @@ from spacy.tokens import Doc
 from newsprism.compare.align import ClaimGraph, PairScores
 from newsprism.compare.blocked import PairTable, pairs_at_least
 from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
-from newsprism.compare.cores import cores as _cores, fit as _fit, publication_day
+from newsprism.compare.cores import cores as _cores, publication_day
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
@@ -49,6 +49,7 @@ from newsprism.compare.fact_text import (
     single_source_head, single_source_weight,
     headline_claim,
 )
+from newsprism.compare.link_partners import Partners
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.restated import Restated
 from newsprism.compare.salience import RESTATED_OWN, StoryTerms, single_source_importance
@@ -88,6 +89,7 @@ def _merged(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     sentences (the alignment grows one group per seed link): merged, in the
     order of their first group."""
     out: list[list[str]] = []
+    held: list[set[str]] = []  # the claims of each merged group (a list scan per claim was quadratic)
     holding: dict[str, list[int]] = {}  # claim -> the merged groups that hold it (each claim once per group)
     for group in groups:
         shared = Counter(k for c in set(group) for k in holding.get(c, ()))
@@ -95,9 +97,11 @@ def _merged(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
         if hit is None:
             hit = len(out)
             out.append([])
+            held.append(set())
         for c in group:
-            if c not in out[hit]:
+            if c not in held[hit]:
                 out[hit].append(c)
+                held[hit].add(c)
                 holding.setdefault(c, []).append(hit)
     return [tuple(g) for g in out]
 
@@ -443,16 +447,22 @@ def build_facts(
 
     home: dict[int, tuple[tuple[int, float], int]] = {}
     first_group_fact = len(facts)
-    if pairs is not None:
+    # each claim's partners that can be "same fact" with it, and its scored ones: asked instead
+    # of every pair of a merged group's members (quadratic: 2.6M asks at 500 articles)
+    partners = Partners.of(pairs, len(claims), params.same_score, [
+        (index[a], index[b]) for a, b in map(tuple, copied) if a in index and b in index
+    ] if params.copied_is_same else ()) if pairs is not None else None
+    if partners is not None:
         for gi, group in enumerate(groups):
             ks = [index[c] for c in group if c not in used]
+            doc_of = {k: claims[k].doc for k in ks}
             for k in ks:
-                others = [j for j in ks if claims[j].doc != claims[k].doc]
-                # first how many of the group's other claims it states the fact with,
-                # then its best link: a claim goes where it is needed, not where one
-                # link happens to score highest
-                n_same = sum(strength(j, k) == "same fact" for j in others)
-                fit = (n_same, max((_fit(k, j, claims, pairs) for j in others), default=-np.inf))
+                # first how many of the group's other claims (of other documents) it states the fact
+                # with, then its best link (cores.fit without actor weight: the score): a claim goes
+                # where it is needed, not where one link happens to score highest
+                n_same = sum(strength(j, k) == "same fact" for j in partners.same.get(k, ())
+                             if doc_of.get(j, doc_of[k]) != doc_of[k])
+                fit = (n_same, partners.best(k, ks, doc_of))
                 if k not in home or fit > home[k][0]:
                     home[k] = (fit, gi)
     for gi, group in enumerate(groups):
@@ -466,9 +476,11 @@ def build_facts(
             continue
         # a member is "same fact" when it states the proposition with a claim of
         # another document of the fact (core arguments agree), else "partly"
+        doc_of = {k: claims[k].doc for k in ks}
+        assert partners is not None
         same_pairs = {
-            (j, k) for j in ks for k in ks
-            if claims[j].doc != claims[k].doc and strength(j, k) == "same fact"
+            (j, k) for k in ks for j in partners.same.get(k, ())
+            if doc_of.get(j, doc_of[k]) != doc_of[k] and strength(j, k) == "same fact"
         }
         if not params.core_clique:
             core = [k for k in ks if any((j, k) in same_pairs for j in ks)]
