@@ -41,6 +41,7 @@ from newsprism.compare.counted_nouns import heading_noun as _heading_noun
 from newsprism.compare.counted_nouns import named_apart, tail_names
 from newsprism.compare.counted_nouns import noun_tail as _noun_tail
 from newsprism.compare.fact_text import is_web_address
+from newsprism.compare.figure_pairs import sharing_pairs
 from newsprism.compare.figure_roles import (
     OUTCOME_PLAIN,
     _age_bracket,
@@ -615,49 +616,42 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     doc_ids = sorted(figs)
     clashes: list[tuple[_Fig, _Fig]] = []
     bound: list[tuple[_Fig, _Fig]] = []
-    # figures of another unit, or one under a modal and one not, never agree (_agreement is 0)
-    kinds: dict[str, dict[tuple, list[int]]] = {}
-    for d in doc_ids:
-        for i, a in enumerate(figs[d]):
-            # counts of people and of things in one kind: one outcome may join them (_agreement)
-            unit = "count" if a.unit == "people" else a.unit
-            kinds.setdefault(d, {}).setdefault((unit, a.modal), []).append(i)
-    for x, da in enumerate(doc_ids):
-        for db in doc_ids[x + 1:]:
-            pairs = []
-            for i, j in sorted(
-                (i, j) for kind, rows in kinds[da].items() for i in rows for j in kinds[db].get(kind, ())
-            ):
-                a, b = figs[da][i], figs[db][j]
-                score = _agreement(a, b, weight)
-                need = min_linked if frozenset((a.claim.id, b.claim.id)) in linked else min_agreement
-                if score >= need and score > 0:
-                    pairs.append((score, i, j))
-            # a figure of equal value that agrees almost as well (within the margin) is the
-            # same figure told alike, before one of another value ("17 percent" each for
-            # Trump and Huckabee in two reports, not 17 against Romney's 21)
-            pairs.sort(key=lambda p: -p[0] * (_MARGIN if figs[da][p[1]].fig.value == figs[db][p[2]].fig.value else 1.0))
-            matched = one_to_one(pairs)
-            compatible = {(i, j) for _, i, j in matched if _compatible(figs[da][i], figs[db][j])}
-            bound_a, bound_b = {i for i, _ in compatible}, {j for _, j in compatible}
-            bound.extend((figs[da][i], figs[db][j]) for i, j in compatible)
-            # each figure's agreement with the unbound figures of other values, for the margin below
-            rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
-            for score, i, j in pairs:
-                if j not in bound_b:
-                    rival.setdefault(("a", i), []).append((score, _num(figs[db][j].fig.value)))
-                if i not in bound_a:
-                    rival.setdefault(("b", j), []).append((score, _num(figs[da][i].fig.value)))
-            for score, i, j in matched:
-                if (i, j) in compatible:
-                    continue
-                a, b = figs[da][i], figs[db][j]
-                if _ambiguous(score, rival.get(("a", i), []), _num(b.fig.value)) or \
-                        _ambiguous(score, rival.get(("b", j), []), _num(a.fig.value)):
-                    continue  # itemised lists ("$5,150 on fur capes", "$5,587.75 ..."): no one figure stands out
-                if score < min_clash and frozenset((a.claim.id, b.claim.id)) not in linked:
-                    continue  # enough alike to be one figure told alike, too little to set two values against each other
-                clashes.append((a, b))
+    # figures of another kind (figure_pairs.figure_kind) never agree, nor those sharing fewer than
+    # two of the words, nouns and entities _agreement compares: the pairs of two documents worth
+    # asking, from an index (every pair of every two documents was quadratic in the documents)
+    for (da, db), candidates in sorted(sharing_pairs(figs).items()):
+        pairs = []
+        for i, j in candidates:
+            a, b = figs[da][i], figs[db][j]
+            score = _agreement(a, b, weight)
+            need = min_linked if frozenset((a.claim.id, b.claim.id)) in linked else min_agreement
+            if score >= need and score > 0:
+                pairs.append((score, i, j))
+        # a figure of equal value that agrees almost as well (within the margin) is the
+        # same figure told alike, before one of another value ("17 percent" each for
+        # Trump and Huckabee in two reports, not 17 against Romney's 21)
+        pairs.sort(key=lambda p: -p[0] * (_MARGIN if figs[da][p[1]].fig.value == figs[db][p[2]].fig.value else 1.0))
+        matched = one_to_one(pairs)
+        compatible = {(i, j) for _, i, j in matched if _compatible(figs[da][i], figs[db][j])}
+        bound_a, bound_b = {i for i, _ in compatible}, {j for _, j in compatible}
+        bound.extend((figs[da][i], figs[db][j]) for i, j in compatible)
+        # each figure's agreement with the unbound figures of other values, for the margin below
+        rival: dict[tuple[str, int], list[tuple[float, float]]] = {}
+        for score, i, j in pairs:
+            if j not in bound_b:
+                rival.setdefault(("a", i), []).append((score, _num(figs[db][j].fig.value)))
+            if i not in bound_a:
+                rival.setdefault(("b", j), []).append((score, _num(figs[da][i].fig.value)))
+        for score, i, j in matched:
+            if (i, j) in compatible:
+                continue
+            a, b = figs[da][i], figs[db][j]
+            if _ambiguous(score, rival.get(("a", i), []), _num(b.fig.value)) or \
+                    _ambiguous(score, rival.get(("b", j), []), _num(a.fig.value)):
+                continue  # itemised lists ("$5,150 on fur capes", "$5,587.75 ..."): no one figure stands out
+            if score < min_clash and frozenset((a.claim.id, b.claim.id)) not in linked:
+                continue  # enough alike to be one figure told alike, too little to set two values against each other
+            clashes.append((a, b))
     # a third document giving one side's figure word for word ("just over $200,000"), around a
     # word or name that side's sentence shares, gives that side's value even where too little
     # else of the two sentences agrees to align them — when it counts the same thing ("12 AK 47
