@@ -36,6 +36,7 @@ import numpy as np
 from spacy.tokens import Doc
 
 from newsprism.compare.align import ClaimGraph, PairScores
+from newsprism.compare.argument_links import argument_groups
 from newsprism.compare.blocked import PairTable, pairs_at_least
 from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
 from newsprism.compare.cores import cores as _cores, publication_day
@@ -509,6 +510,17 @@ def build_facts(
         names = {e.id: e.name for e in analysis.entities}
         for anchored, why in anchored_groups(claims, used, props, names, outlet_of):
             add_fact([(claims[k], "same fact") for k in anchored], anchor=why)
+    # one act two outlets tell of the same person with related verbs ("Hutchinson released a 225-page
+    # report" / "Hutchinson ... unveiled the report"): argument_links
+    if props is not None and params.argument_links and pairs is not None:
+        # (the link rules as for any pair, the score floor the argument floor)
+        loose = replace(params, same_score=params.argument_min_score)
+
+        def holds(x: int, y: int) -> bool:
+            assert pairs is not None
+            return link_strength(x, y, claims, pairs, copied, loose, agents, props, apart(x, y)) == "same fact"
+        for group in argument_groups(claims, used, props, pairs, outlet_of, params.argument_min_score, holds):
+            add_fact([(claims[k], "same fact") for k in group])
     # the partition: a claim supports one fact at one strength — a partly claim
     # that states another fact, or was partly in an earlier one, leaves the later list
     placed = set(used)
