@@ -66,3 +66,26 @@ def test_related_verbs_share_a_sense_not_a_step_up():
     assert not related_verbs("support", "help")
     assert not related_verbs("criticize", "praise")
     assert not related_verbs("be chance", "be chance")  # a copula's phrase is no verb lemma
+
+
+def test_related_acts_of_one_actor_on_nothing_in_common_are_no_argument_link(nlp):
+    from facts_support import parsed_claims
+
+    from newsprism.compare.argument_links import _same_thing
+
+    def props(texts):
+        # each report's first claim
+        claims, of = parsed_claims(nlp, texts)
+        first = {c.doc: c for c in sorted(claims, key=lambda c: (c.doc, -c.start))}
+        return [of[first[d].id] for d in sorted(first)]
+
+    # the story's main actor does many things: "criticized" twice, of two different things
+    p, q = props({
+        "a": "Sen. Bernie Sanders criticized the trade deal in a speech in Detroit on Tuesday.",
+        "b": "Bernie Sanders criticized Hillary Clinton for her ties to Wall Street banks.",
+    })
+    assert p.predicate == q.predicate == "criticize"
+    assert not _same_thing(p, q)
+    # "released a 225-page report" / "unveiled the report": the report both name
+    p, q = props(_REPORT)
+    assert _same_thing(p, q)

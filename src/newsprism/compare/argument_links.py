@@ -1,4 +1,4 @@
-"""Facts two outlets tell of the same resolved participant with related verbs, however worded.
+"""Facts two outlets tell of the same resolved actor with related verbs, however worded.
 
 The alignment (:mod:`newsprism.compare.align`) links claims whose words agree, and the anchors
 (:mod:`newsprism.compare.fact_anchors`) claims that share a quote, a figure or the same action on
@@ -7,8 +7,10 @@ Hutchinson on Tuesday released a 225-page report on school safety" / "Asa Hutchi
 Republican congressman from Arkansas who led the task force, unveiled the report at a packed news
 conference" (BASIL 68748e7f). Here a pair of still-free claims of two outlets is one fact when:
 
-- they share a **resolved participant in the same role** — who did it, or who or what it was done
-  to (a name; "he"/"she" read as the person last named counts on one side only);
+- they share **who did it**, resolved (a name; "he"/"she" read as the person last named counts on
+  one side only);
+- they name **a thing in common** beyond their verbs (a noun both use, a figure, a resolved patient):
+  one actor's related acts on nothing in common are two of the many things a story's main actor does;
 - their **predicates are related**: the same lemma or event class, close lemma vectors
   (:class:`newsprism.compare.match.PredicateSimilarity`: "release" / "unveil"), or a WordNet verb
   sense in common among each verb's three commonest senses (the optional ``[wordnet]`` extra:
@@ -36,7 +38,7 @@ from newsprism.compare.align import PairScores
 from newsprism.compare.fact_anchors import _agree as agree
 from newsprism.compare.fact_links import Props, speakers_clash
 from newsprism.compare.fact_text import is_content
-from newsprism.compare.match import LIGHT
+from newsprism.compare.match import LIGHT, _named
 from newsprism.compare.shared_quotes import greedy_groups
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
@@ -68,23 +70,31 @@ def _related(p: Proposition, q: Proposition, props: Props) -> bool:
 
 
 def _roles(p: Proposition) -> set[str]:
-    """Role keys of a proposition's resolved participants: "a@E2" (who did it), "p@E4" (done to)."""
-    out = {"a@" + x[1:] for x in p.agents if x[:1] in "@?"}
-    return out | {"p@" + x[1:] for x in p.patients if x[:1] in "@?"}
+    """Role keys of who did it, resolved: "a@E2". (Not who or what it was done to: two reports of
+    acts done to one person by others — "Romney attacked Obama" / "the campaign criticized Obama" —
+    share that person and a kind of act, not the act.)"""
+    return {"a@" + x[1:] for x in p.agents if x[:1] in "@?"}
 
 
 def _named_key(p: Proposition, q: Proposition, key: str) -> bool:
-    """The shared participant is written as a name on at least one side (not "he" / "she" twice)."""
-    role, entity = key[0], key[2:]
-    items = (p.agents, q.agents) if role == "a" else (p.patients, q.patients)
-    return any("@" + entity in x for x in items)
+    """The shared agent is written as a name on at least one side (not "he" / "she" twice)."""
+    return any("@" + key[2:] in x for x in (p.agents, q.agents))
+
+
+def _same_thing(p: Proposition, q: Proposition) -> bool:
+    """The two clauses name a thing in common beyond their verbs (a noun both use: "the report",
+    "inmates"), a figure or a resolved patient: one actor's related acts on nothing in common are
+    likely two of the many things a story's main actor does ("Trump attacked ..." / "Trump
+    criticized ...")."""
+    things = {n for n in p.nominals & q.nominals if not n.startswith("~")} - {p.predicate, q.predicate}
+    return bool(things or p.figures & q.figures or _named(p.patients) & _named(q.patients))
 
 
 def argument_pairs(claims: Sequence[Claim], used: set[str], props: Props, pairs: PairScores,
                    outlet_of: Mapping[str, str | None], min_score: float,
                    holds: Callable[[int, int], bool] | None = None, common: int = 40) -> dict[tuple[int, int], float]:
     """Pairs (indices into ``claims``) of free content claims of two outlets that share a resolved
-    participant in the same role, relate their predicates, agree otherwise, pass ``holds`` (the
+    agent, relate their predicates, agree otherwise, pass ``holds`` (the
     link rules) and are each other's best such partner: their alignment scores."""
     of = props.of
     free = [k for k, c in enumerate(claims)
@@ -109,7 +119,7 @@ def argument_pairs(claims: Sequence[Claim], used: set[str], props: Props, pairs:
                 if score < min_score:
                     continue
                 p, q = of[ci.id], of[cj.id]
-                if not _named_key(p, q, key) or not _related(p, q, props):
+                if not _named_key(p, q, key) or not _related(p, q, props) or not _same_thing(p, q):
                     continue
                 if speakers_clash(ci, cj) or not agree(ci, cj, p, q, props):
                     continue

@@ -121,7 +121,7 @@ class FactParams:
     # speaker, one figure counting one thing, one actor's action on one target — and agree on
     # their core arguments (newsprism.compare.fact_anchors): one fact, saying which anchor
     anchors: bool = True
-    # claims of two outlets still free that share a resolved participant in the same role, whose main
+    # claims of two outlets still free that share who did it (resolved), whose main
     # verbs are related (lemma, event class, vectors, WordNet) and agree otherwise, each the other's
     # best such partner scoring this much (newsprism.compare.argument_links): one fact
     argument_links: bool = True
