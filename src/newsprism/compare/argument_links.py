@@ -130,8 +130,8 @@ def argument_pairs(claims: Sequence[Claim], used: set[str], props: Props, pairs:
     best: dict[tuple[int, str], float] = {}
     for (x, y), s in found.items():
         for a, b in ((x, y), (y, x)):
-            k = (a, claims[b].doc)
-            best[k] = max(best.get(k, s), s)
+            mine = (a, claims[b].doc)
+            best[mine] = max(best.get(mine, s), s)
     return {(x, y): s for (x, y), s in found.items()
             if s >= best[(x, claims[y].doc)] and s >= best[(y, claims[x].doc)]}
 

@@ -519,8 +519,8 @@ def build_facts(
         def holds(x: int, y: int) -> bool:
             assert pairs is not None
             return link_strength(x, y, claims, pairs, copied, loose, agents, props, apart(x, y)) == "same fact"
-        for group in argument_groups(claims, used, props, pairs, outlet_of, params.argument_min_score, holds):
-            add_fact([(claims[k], "same fact") for k in group])
+        for paired in argument_groups(claims, used, props, pairs, outlet_of, params.argument_min_score, holds):
+            add_fact([(claims[k], "same fact") for k in paired])
     # the partition: a claim supports one fact at one strength — a partly claim
     # that states another fact, or was partly in an earlier one, leaves the later list
     placed = set(used)
