@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Callable, Mapping, Sequence
 
 from newsprism.compare.align import PairScores
-from newsprism.compare.fact_anchors import _agree as agree
+from newsprism.compare.fact_anchors import _WIDE_KINDS as WIDE_KINDS, _agree as agree
 from newsprism.compare.fact_links import Props, speakers_clash
 from newsprism.compare.fact_text import is_content
 from newsprism.compare.match import LIGHT, _named
@@ -64,7 +64,8 @@ def _related(p: Proposition, q: Proposition, props: Props) -> bool:
     ... a lewd photo sent from his account" / "denied that he had sent a suggestive photograph")."""
     if p.predicate in LIGHT or q.predicate in LIGHT:
         return False
-    if p.predicate == q.predicate or (p.kind is not None and p.kind == q.kind):
+    # (one event class, but not a wide one: "talk" holds both "called out" and "will meet")
+    if p.predicate == q.predicate or (p.kind is not None and p.kind == q.kind and p.kind not in WIDE_KINDS):
         return True
     return props.similarity(p.predicate, q.predicate) >= props.threshold or related_verbs(p.predicate, q.predicate)
 
