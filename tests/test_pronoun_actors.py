@@ -72,7 +72,7 @@ def test_a_denied_act_is_no_common_event_with_another_act_of_its_kind(nlp):
 
 def test_two_people_two_acts_are_two_facts(nlp):
     # "He" is Dave Brat in one report, Cantor in the other; raising $200,000 is not travelling to raise money
-    # (FactParams.other_agents is off by default: see its comment)
+    # (FactParams.other_agents, on by default since session 36: off, the pair is one fact)
     assert _strength(nlp, BRAT, CANTOR, "200,000", "much of his time", terms=0.25, events=0.3,
                      other_agents=True) == "partly"
     assert _strength(nlp, BRAT, CANTOR, "200,000", "much of his time", terms=0.25, events=0.3,

@@ -45,6 +45,7 @@ from newsprism.compare.figure_conflicts import (
 from newsprism.compare.event_durations import event_durations
 from newsprism.compare.figure_demands import figure_demands
 from newsprism.compare.figure_words import with_words, word_figures
+from newsprism.compare.holder_figures import holder_figures
 from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
 from newsprism.compare.similar_figures import similar_claim_figures
 from newsprism.compare.term_conflicts import term_conflicts
@@ -512,8 +513,11 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     asked = figure_demands(analysis, claims, docs)
     # counts in words join in last, on stricter terms ("two boats" / "three boats" of one fact)
     worded = with_words(figures, claims, docs)
+    # one person's figure told once in each of two reports, written alike but for the number ("He raised
+    # just over $200,000" / "With just over $300,000, David Brat ..."), whatever else their sentences say
     for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims)
-              + similar_claim_figures(claims, scores) + word_figures(claims, docs, worded, linked)):
+              + similar_claim_figures(claims, scores) + word_figures(claims, docs, worded, linked)
+              + holder_figures(analysis, figures)):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and
         # "a $43,000 watch" bought with them)

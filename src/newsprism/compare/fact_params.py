@@ -90,11 +90,11 @@ class FactParams:
     # anchored in common ("He [Brat] raised just over $200,000" / "he [Cantor] spent much of his time
     # ... to raise money"), no entity named in both (a place both name: "he gave a defiant speech in West
     # Virginia" / "Sanders told a cheering crowd in West Virginia" is one speech, "he" misread):
-    # "partly", unless their words agree other_agents_terms much. Off: on BASIL ee05c9b3 it turns the
-    # wrong pair into the right one ("He raised just over $200,000" / "With just over $200,000, David Brat
-    # ... toppled Mr. Cantor"), whose shared figure the injected-conflict scorer then changes in one report
-    # — a conflict the findings miss (injected recall 13/14 -> 13/15, under its floor 0.9; session 35)
-    other_agents: bool = False
+    # "partly", unless their words agree other_agents_terms much. (On BASIL ee05c9b3 it turns the wrong
+    # pair into the right one, "He raised just over $200,000" / "With just over $200,000, David Brat ...
+    # toppled Mr. Cantor"; the injected-conflict scorer then changes that shared figure in one report,
+    # a conflict compare/holder_figures finds: session 36)
+    other_agents: bool = True
     other_agents_terms: float = 0.4
     # one actor's one act, each claim telling it of other things, none alike (compare.other_things):
     # "partly", unless their words agree other_things_terms much

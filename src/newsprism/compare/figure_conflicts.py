@@ -50,6 +50,7 @@ from newsprism.compare.figure_roles import (
     _holder,
     _holders_differ,
     _lemma,
+    holder_token,
     _outcome,
     _plan_would,
     _set_told,
@@ -238,7 +239,7 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds", "measure")
+                 "holder", "holder_at", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds", "measure")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -247,6 +248,7 @@ class _Fig:
         self.among: frozenset[str] = frozenset()
         self.among_spans: tuple[Span, ...] = ()
         self.holder: str | None = None
+        self.holder_at: tuple[int, str] | None = None  # where its holder's word is, and that word (lower-cased)
         self.definite: bool = False
         self.predicate: str | None = None
         self.role = "arg"
@@ -408,6 +410,8 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             if spanned is not None:
                 item.interval = spanned
             item.holder = _holder(span)
+            found = holder_token(span)
+            item.holder_at = (found[0].idx, found[0].lower_) if found is not None else None
             item.definite, item.predicate, item.role = _set_told(span)
             if item.unit in ("count", "people"):
                 item.outcome = _outcome(span)
@@ -476,11 +480,12 @@ def _last_word(tok, first):
     return tok
 
 
-def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> float:
+def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None, context: bool = True) -> float:
     """How surely two figures of two documents say how much of the same thing:
     0 when they cannot (another unit, other counted nouns, one under a modal),
     else the overlap of the words and entities around them (cosine over sets),
-    with the counted noun counting as a shared word."""
+    with the counted noun counting as a shared word. Without ``context``: 1 when
+    nothing tells them apart (the words around them not read)."""
     if a.modal != b.modal or (a.outcome and b.outcome and a.outcome != b.outcome) or _two_windows(a, b):
         return 0.0  # "killed 30 people" / "wounded 45 people", "30 arrests Tuesday" / "130 since Saturday"
     if a.measure != b.measure:
@@ -525,6 +530,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None) -> f
     lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:
         return 0.0  # "$4,272.78" and "$1,125,000": not one figure told two ways
+    if not context:
+        return 1.0
     if same_outcome:
         nouns_a, nouns_b = nouns_a | {f"#{a.outcome}"}, nouns_b | {f"#{b.outcome}"}
     fa = {**{f"@{e}": 0.5 for e in a.entities}, **a.words, **{n: 1.0 for n in nouns_a}}

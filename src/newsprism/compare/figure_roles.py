@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from spacy.tokens import Token
+
 from newsprism.extract.figures import PEOPLE_NOUNS, is_designation
 from newsprism.lexicon import OUTCOME_WORDS
 
-__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "_holders_differ", "_set_told",
+__all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "holder_token", "_holders_differ", "_set_told",
            "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would", "designation",
            "is_measure_noun"]
 
@@ -82,37 +84,44 @@ def _holder_key(tok) -> str | None:
     return None
 
 
-def _holder(span) -> str | None:
-    """Whose figure it is, as "<who>|<how known>": the possessor of the figure or of its
-    noun, or the subject of a relative clause on it ("Sanders' 1,192", "the $5.6 billion
-    that Trump wants": "|poss"), else the subject of the verb whose clause states it, with
-    that verb ("the group raised $4 million": "|subj:raise") unless the figure is that
-    subject."""
+def holder_token(span) -> tuple[Token, str] | None:
+    """The token naming whose figure it is and how it is known ("poss", or "subj:<verb lemma>"):
+    a name and its possessive mark right before the figure, the possessor of the figure or of its
+    noun, the subject of a relative clause on it ("Sanders' 1,192", "the $5.6 billion that Trump
+    wants"), else the subject of the verb whose clause states it ("the group raised $4 million")
+    unless the figure is that subject. None when there is none."""
     root = span.root
     doc = span.doc
     # a name and its possessive mark right before the figure, however the parser hung them
     k = span.start - 1
     if k >= 1 and (doc[k].tag_ == "POS" or doc[k].text in ("'", "\u2019")) and doc[k - 1].pos_ == "PROPN":
-        return f"n:{doc[k - 1].lower_}|poss"
+        return doc[k - 1], "poss"
     noun = root.head if root.dep_ in ("nummod", "compound", "quantmod") else root
     for t in (root, noun):
         poss = next((c for c in t.children if c.dep_ == "poss"), None)
         if poss is not None:
-            key = _holder_key(poss)
-            return f"{key}|poss" if key else None
+            return poss, "poss"
         rel = next((c for c in t.children if c.dep_ == "relcl"), None)
         subj = next((c for c in rel.children if c.dep_ in ("nsubj", "nsubjpass")), None) if rel is not None else None
         if subj is not None and subj.pos_ != "PRON":
-            key = _holder_key(subj)
-            return f"{key}|poss" if key else None
+            return subj, "poss"
     verbs = _clause_verbs(root)
     if not verbs:
         return None
     subj = next((c for c in verbs[-1].children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None or any(t.i == subj.i for t in _governing(root)):
         return None
-    key = _holder_key(subj)
-    return f"{key}|subj:{verbs[-1].lemma_.lower()}" if key else None
+    return subj, f"subj:{verbs[-1].lemma_.lower()}"
+
+
+def _holder(span) -> str | None:
+    """Whose figure it is, as "<who>|<how known>" (:func:`holder_token`): "n:sanders|poss",
+    "c:group|subj:raise", "p:person|subj:raise" for he/she."""
+    found = holder_token(span)
+    if found is None:
+        return None
+    key = _holder_key(found[0])
+    return f"{key}|{found[1]}" if key else None
 
 
 def _holders_differ(a: str | None, b: str | None) -> bool:

@@ -731,6 +731,11 @@ class StoryReads:
             named.sort()
         return cls(entity_lookups(analysis), people, {}, person_genders(analysis, canon))
 
+    def person_before(self, doc: str, offset: int, word: str = "") -> str | None:
+        """The person a "he"/"she" (``word``) at ``offset`` of ``doc`` stands for: the last one named
+        before it whose known gender is not the other one (``_person_before``)."""
+        return _person_before(self.people.get(doc, []), self.genders)(offset, word)
+
 
 def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
                  reads: StoryReads | None = None) -> dict[str, Proposition]:
