@@ -32,6 +32,9 @@ def test_one_candidates_money_told_with_other_words_is_a_conflict(nlp):
     texts = {"fox": _FOX, "nyt": _NYT}
     found = _findings(nlp, texts)
     assert {"just over $200,000", "just over $300,000"} in _values(found), _values(found)
+    # headed by the sentence that names him, not by the one opening on "He"
+    x = next(x for x in found.conflicts if "just over $300,000" in {v.value for v in x.versions})
+    assert x.about.startswith("how much money in: With just over $300,000, David Brat"), x.about
     for x in found.conflicts:
         for v in x.versions:
             for c in v.citations:

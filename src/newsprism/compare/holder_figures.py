@@ -83,7 +83,9 @@ def holder_figures(analysis: StoryAnalysis, figures: StoryFigures, reads: StoryR
         sides = {f.fig.doc: f for pair in clashing for f in pair}
         if any(_compatible(a, b) and a.fig.value != b.fig.value for a in sides.values() for b in sides.values()):
             continue
-        first = clashing[0][0]
+        # the heading tells it in a sentence naming the holder, not one opening on "He" (who would be unread)
+        first = min((f for pair in clashing for f in pair), key=lambda f: (f.holder_at is None or f.holder_at[1] in _PERSON_PRONOUNS,
+                                                                          f.fig.doc, f.fig.start))
         versions = _versions_by_value([(f.fig.doc, f.fig.text, Span(f.fig.doc, f.fig.start, f.fig.end, f.fig.text), None)
                                        for f in sorted(sides.values(), key=lambda f: f.fig.doc)])
         what = what_figure(first.unit, heading_noun(first.fig) or "")
