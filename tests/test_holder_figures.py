@@ -62,3 +62,13 @@ def test_amounts_written_differently_are_left_to_the_sentences(nlp):
     fox = _FOX.replace("He raised just over $200,000", "He raised $200,000")
     found = _findings(nlp, {"fox": fox, "nyt": _NYT})
     assert not any("just over $300,000" in vals for vals in _values(found)), _values(found)
+
+
+def test_amounts_of_two_acts_are_two_figures(nlp):
+    # raised and spent, each report giving Brat one amount: two acts' amounts, no conflict
+    nyt = _NYT.replace("With just over $300,000, David Brat, a professor at Randolph-Macon College in Ashland, Va., "
+                       "toppled Mr. Cantor,",
+                       "David Brat, a professor at Randolph-Macon College in Ashland, Va., spent just over $300,000 on "
+                       "his race against Mr. Cantor,")
+    found = _findings(nlp, {"fox": _FOX, "nyt": nyt})
+    assert not any("just over $300,000" in vals for vals in _values(found)), _values(found)

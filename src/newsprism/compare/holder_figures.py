@@ -12,6 +12,9 @@ it — and two reports' figures are one figure told two ways when:
   that value: "raised $200,000" beside "spent $150,000" are two figures of two acts);
 - the two are written alike but for the number, with a qualifier that bounds the value ("just over
   $N", "about $N"): with no other word in common, the same wording is what says it is one figure;
+- both are told by one verb ("raised" / "raised"), or one tells the holder's means with no act of its
+  own ("With just over $300,000, Brat toppled Mr. Cantor"): "raised about $2 million" / "spent about
+  $1 million" are two acts' amounts;
 - nothing tells them apart (:func:`newsprism.compare.figure_conflicts._agreement` without the words
   around them: another counted noun, a modal, another day, a running total, values orders of
   magnitude apart);
@@ -41,6 +44,16 @@ _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 def _shape(f: _Fig) -> str:
     """The figure's words with its number left out ("just over $N")."""
     return _NUMBER.sub("N", " ".join(f.fig.text.lower().split()))
+
+
+_MEANS = re.compile(r"\bwith\s*$", re.IGNORECASE)
+
+
+def _one_act(a: _Fig, b: _Fig) -> bool:
+    """The two figures are told by one verb, or one is what the holder did it "with" (no act of its own)."""
+    if a.predicate is not None and a.predicate == b.predicate:
+        return True
+    return any(_MEANS.search(f.claim.text[:max(0, f.fig.start - f.claim.start)]) for f in (a, b))
 
 
 def _holder_of(f: _Fig, reads: StoryReads) -> str | None:
@@ -75,7 +88,7 @@ def holder_figures(analysis: StoryAnalysis, figures: StoryFigures, reads: StoryR
         once = {d: fs[0] for d, fs in per_doc.items() if len({f.fig.value for f in fs}) == 1}
         docs = sorted(d for d, f in once.items() if (f.fig.qualifier or "").lower() in _BOUNDED)
         pairs = [(once[a], once[b]) for x, a in enumerate(docs) for b in docs[x + 1:]
-                 if _shape(once[a]) == _shape(once[b]) and _agreement(once[a], once[b], weight, context=False) > 0]
+                 if _shape(once[a]) == _shape(once[b]) and _one_act(once[a], once[b]) and _agreement(once[a], once[b], weight, context=False) > 0]
         clashing = [(a, b) for a, b in pairs if not _compatible(a, b)]
         if not clashing:
             continue
