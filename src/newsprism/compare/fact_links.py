@@ -17,19 +17,18 @@ from spacy.tokens import Doc
 from newsprism.compare.act_senses import opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
+from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.match import (
     LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
 )
 from newsprism.compare.other_things import other_things
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
-from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim
-from newsprism.extract.propositions import Proposition, body_start
-from newsprism.lexicon import REPORTING_VERBS
+from newsprism.extract.propositions import Proposition
 from newsprism.model import StoryAnalysis, Strength
 
-__all__ = ["Props", "claim_agents", "link_strength", "named_anchors", "speakers_clash"]
+__all__ = ["Props", "claim_agents", "link_strength", "main_subjects", "named_anchors", "speakers_clash"]
 
 @dataclass
 class Props:
@@ -336,8 +335,10 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # who did it: the resolved subject of each claim's main verb is among the
         # other claim's entities ("Kerry spoke with Cavusoglu" does not state
         # that Cavusoglu and Lavrov spoke)
+        # — or the one the other's subject stands for ("a ... task force released" / "Hutchinson
+        # released": compare.described_doers), and a role noun ("a spokesman") names no other doer
         gi, gj = agents.get(ci.id, frozenset()), agents.get(cj.id, frozenset())
-        if (gi and not gi & _people(cj, props)) or (gj and not gj & _people(ci, props)):
+        if ROLE not in gi | gj and (_other_doer(gi, gj, _people(cj, props)) or _other_doer(gj, gi, _people(ci, props))):
             return "partly"
     ai = ci.attribution.entity if ci.attribution else None
     aj = cj.attribution.entity if cj.attribution else None
@@ -367,6 +368,12 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
                 sj and quoted_remark(cj) and not sj & (si | _agents(ci, props))):
             return "partly"
     return "same fact"
+
+
+def _other_doer(mine: frozenset[str], theirs: frozenset[str], people: set[str]) -> bool:
+    """A claim's doers (``mine``) are none of the other claim's people nor of the people its described
+    doer stands for (``theirs``); a described doer of its own asks nothing (compare.described_doers)."""
+    return bool(mine) and DESCRIBED not in mine and not mine & (people | theirs)
 
 
 def _words(pairs: PairScores, i: int, j: int) -> float:
@@ -420,12 +427,8 @@ def named_anchors(p: Proposition) -> frozenset[str]:
     return frozenset("@" + a[1:] for a in p.agents | p.patients if a[:1] in "@?") | p.figures
 
 
-_SUBJ = ("nsubj", "nsubjpass")
-
-
 def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, frozenset[str]]:
-    """claim id -> resolved entity ids of the subject of its main verb (through a
-    reporting verb to the clause reported: "X said Y did Z" -> Y), from the parse."""
+    """claim id -> resolved entity ids of the subject of its main verb (:func:`main_subjects`)."""
     by_doc: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
@@ -435,22 +438,8 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         doc = docs.get(c.doc)
         if doc is None:
             continue
-        # a dateline carried into the claim in a paragraph of its own, or opening its lede ("BEIRUT,
-        # Lebanon —", a sentence of its own to the parser), is not its subject's clause
-        span = doc.char_span(c.start + (body_start(c.text) or dateline_length(c.text)), c.end, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        root = span.root
-        if root.lemma_.lower() in REPORTING_VERBS:
-            # who says it is not who did it: the subject of what is reported, or nobody
-            reported = [t for t in root.children if t.dep_ in ("ccomp", "parataxis")]
-            if not reported:
-                continue
-            root = reported[0]
-        subjects = [t for t in root.children if t.dep_ in _SUBJ]
-        subjects += [g for t in subjects for g in t.children if g.dep_ == "conj"]
         ids: set[str] = set()
-        for t in subjects:
+        for t in main_subjects(c, doc):
             lo, hi = t.left_edge.idx, t.right_edge.idx + len(t.right_edge)
             ids.update(e for s, e_end, e in by_doc.get(c.doc, ()) if s >= lo and e_end <= hi and s <= t.idx < e_end)
         if ids:

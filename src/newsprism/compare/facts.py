@@ -41,6 +41,7 @@ from newsprism.compare.blocked import PairTable, pairs_at_least
 from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
 from newsprism.compare.cores import cores as _cores, publication_day
 from newsprism.compare.fact_anchors import anchored_groups
+from newsprism.compare.described_doers import described_doers, with_doers
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_reports import near_pairs, other_reports
@@ -294,10 +295,14 @@ def build_facts(
     claims = graph.claims
     pairs = graph.scores
     agents = claim_agents(claims, analysis, docs) if docs else None
+    # who a subject told by a description stands for ("a ... task force released": its leader)
+    doers = described_doers(claims, analysis, docs, agents) if docs and agents is not None else {}
+    if agents is not None:
+        agents = {**agents, **doers}
     props = None
     if docs and params.propositions:
         reads = reads if reads is not None else StoryReads.of(analysis)
-        of = props_of if props_of is not None else propositions(claims, analysis, docs, reads)
+        of = with_doers(props_of if props_of is not None else propositions(claims, analysis, docs, reads), doers)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
