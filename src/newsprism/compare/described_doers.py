@@ -22,7 +22,8 @@ from typing import Callable, Mapping, Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.datelines import dateline_length
-from newsprism.extract.claims import Claim, participant
+from newsprism.extract.claims import Claim
+from newsprism.extract.event_keys import participant
 from newsprism.extract.propositions import Proposition, body_start
 from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import REPORTING_VERBS

@@ -37,7 +37,8 @@ from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
 from newsprism.datelines import dateline_length
-from newsprism.extract.claims import EVENT_CLASS_LEMMAS, Claim, content_terms, event_class, participant
+from newsprism.extract.claims import Claim, content_terms
+from newsprism.extract.event_keys import EVENT_CLASS_LEMMAS, event_class, participant
 from newsprism.lexicon import PLAIN_SAYING_VERBS, honorific_gender, name_gender, pronoun_gender
 from newsprism.model import StoryAnalysis
 
