@@ -44,6 +44,7 @@ from newsprism.compare.figure_conflicts import (
 )
 from newsprism.compare.event_durations import event_durations
 from newsprism.compare.figure_demands import figure_demands
+from newsprism.compare.figure_roles import bought_apart
 from newsprism.compare.figure_words import with_words, word_figures
 from newsprism.compare.holder_figures import holder_figures
 from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
@@ -109,6 +110,17 @@ _ANY_STATE = re.compile(r"trapped|killed|stranded|besieged|still in", re.IGNOREC
 # the words a match of _ANY_UNIT / _ANY_STATE holds, lower-cased
 _UNIT_WORDS = ("day", "week", "month", "year")
 _STATE_WORDS = ("trapped", "killed", "stranded", "besieged", "still in")
+
+
+def _of_two_purchases(found: Finding, figures: StoryFigures) -> bool:
+    """A figure conflict every two versions of which are sums spent on, or the prices of, things
+    the other's words never name (``figure_roles.bought_apart``), whichever detector paired them."""
+    fig = {(f.fig.doc, f.fig.start): f for fs in figures[0].values() for f in fs}
+    sides = [[fig.get((c.doc, c.start)) for c in v.citations] for v in found.versions]
+    pairs = [(x, y) for i, a in enumerate(sides) for b in sides[i + 1:] for x in a for y in b]
+    return bool(pairs) and all(
+        x is not None and y is not None and x.unit == y.unit == "money"
+        and bought_apart(x.bought or x.nouns, x.words, y.bought or y.nouns, y.words) for x, y in pairs)
 
 
 def _may_hold(text: str, words: tuple[str, ...]) -> bool:
@@ -538,6 +550,9 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
             continue
         # a running total and one day's count ("130 since Saturday" / "30 on Tuesday") are two figures
         if of_two_windows(f, worded):
+            continue
+        # sums spent on other things ("$5,150 on fur capes" / "$5,587 on a vacation") are two purchases
+        if _of_two_purchases(f, worded):
             continue
         # a figure slot the dedicated detectors already reported is not reported twice, nor a
         # figure inside the words another conflict cites ("2019" of "whose term ends in 2019")

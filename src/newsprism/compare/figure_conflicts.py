@@ -45,6 +45,8 @@ from newsprism.compare.figure_pairs import sharing_pairs
 from newsprism.compare.figure_roles import (
     OUTCOME_PLAIN,
     _age_bracket,
+    bought,
+    bought_apart,
     _clause_verbs,
     _governing,
     _holder,
@@ -239,7 +241,8 @@ class _Fig:
     """One figure with what it counts and what surrounds it, for alignment."""
 
     __slots__ = ("fig", "claim", "unit", "nouns", "words", "entities", "modal", "interval", "days", "among", "among_spans",
-                 "holder", "holder_at", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds", "measure")
+                 "holder", "holder_at", "definite", "predicate", "role", "outcome", "tally", "plan", "would", "kinds", "measure",
+                 "bought")
 
     def __init__(self, fig, claim: Claim, unit: str, nouns: frozenset[str], words: Mapping[str, float], modal: bool,
                  days: frozenset[str] = frozenset()):
@@ -258,6 +261,7 @@ class _Fig:
         self.would = False  # told with "would" of a plan's effect, read as no modal
         self.kinds: frozenset[str] = frozenset()  # the nouns naming the counted noun's kind ("machine" guns, "AK" guns)
         self.measure = False  # a count "of" a unit of measure ("a 5.56 mm rifle", "13 nautical miles"), no things
+        self.bought: frozenset[str] = frozenset()  # what a sum was spent on ("$5,150 on fur capes")
         self.entities = frozenset(claim.entities)
         self.interval = figure_interval(fig)
 
@@ -407,6 +411,7 @@ def _figures_of(claims: Sequence[Claim], docs: Mapping[str, Doc], spelled: bool 
             item.plan, item.would = plan, would and not modal
             item.kinds = frozenset(kinds)
             item.measure = measure
+            item.bought = bought(span) if f.unit == "money" else frozenset()
             if spanned is not None:
                 item.interval = spanned
             item.holder = _holder(span)
@@ -527,6 +532,8 @@ def _agreement(a: _Fig, b: _Fig, weight: Mapping[str, float] | None = None, cont
         counted, other = (nouns_a, b) if nouns_a else (nouns_b, a)
         if not counted & {w for w, near in other.words.items() if near >= 1.0}:
             return 0.0
+    if a.unit == "money" and bought_apart(a.bought or a.nouns, a.words, b.bought or b.nouns, b.words):
+        return 0.0  # "spent $5,150 on fur capes" / "a $5,587.75 vacation": two purchases
     lo, hi = sorted((abs(_num(a.fig.value)), abs(_num(b.fig.value))))
     if lo == 0 or hi / lo > _MAX_RATIO:
         return 0.0  # "$4,272.78" and "$1,125,000": not one figure told two ways

@@ -16,7 +16,7 @@ from newsprism.lexicon import OUTCOME_WORDS
 
 __all__ = ["_lemma", "_governing", "_clause_verbs", "_age_bracket", "_holder", "holder_token", "_holders_differ", "_set_told",
            "_outcome", "OUTCOME_PLAIN", "_tally", "_plan_would", "designation",
-           "is_measure_noun"]
+           "is_measure_noun", "bought", "bought_apart"]
 
 _OUTCOME_OF = {w: k for k, ws in OUTCOME_WORDS.items() for w in ws}
 # counted nouns that say no more than the outcome does ("30 people killed" / "45 dead" / "47 deaths")
@@ -122,6 +122,31 @@ def _holder(span) -> str | None:
         return None
     key = _holder_key(found[0])
     return f"{key}|{found[1]}" if key else None
+
+
+def bought(span) -> frozenset[str]:
+    """What a sum is spent on, as its clause tells it: the object of "on" after the sum or after
+    the verb it is the object of ("spent $5,150 on fur capes and parkas": cape, parka; "$5,687.75 on
+    Martha's Vineyard Holistic Retreat": retreat); a day ("on Tuesday") is no purchase."""
+    root = span.root
+    heads = [root] + ([root.head] if root.dep_ in ("dobj", "conj") and root.head.pos_ == "VERB" else [])
+    for head in heads:  # the sum's own "on" first: "included $4,272.78 on a cruise and $5,687.75 on ..."
+        out = {_lemma(t) for prep in head.children if prep.dep_ == "prep" and prep.lower_ == "on"
+               for obj in prep.children
+               if obj.dep_ == "pobj" and obj.pos_ in ("NOUN", "PROPN") and obj.ent_type_ not in ("DATE", "TIME")
+               for t in (obj, *obj.conjuncts) if t.pos_ in ("NOUN", "PROPN")}
+        if out:
+            return frozenset(out)
+    return frozenset()
+
+
+def bought_apart(a_things: frozenset[str], a_words, b_things: frozenset[str], b_words) -> bool:
+    """Two sums each told as spent on, or as the price of, things the other's words never name
+    ("$5,150 on fur capes", "a $5,587.75 vacation"): two purchases, not one sum told two ways.
+    ``*_things``: what a sum was spent on, else its counted nouns ("$5,150 of campaign money on fur
+    capes": the capes); ``*_words``: the words around it."""
+    return bool(a_things and b_things and not a_things & (b_things | set(b_words))
+                and not b_things & (a_things | set(a_words)))
 
 
 def _holders_differ(a: str | None, b: str | None) -> bool:
