@@ -148,3 +148,41 @@ def test_a_name_with_its_title_alone_tells_something(nlp):
                                      "b": "Obama nominates new surgeon general: MacArthur fellow Regina Benjamin"})
     for c in claims:
         assert not tells_nothing(c, of[c.id])
+
+
+# PolNeAR train (2016-04-27/28, Sanders after the Acela primaries; texts past the held-out half): a
+# strategist's forecast and the candidate's insistence name one state, nothing else in common
+FORECAST = ("Primaries in Indiana and California (which allow independents to vote), along with demographically "
+            "favorable states like Kentucky and Oregon, would yield victories for Sanders and change the conversation "
+            "heading into the convention, Devine predicted.")
+INSISTED = ("Sanders said Tuesday night he would stay in the race, and he insisted at an Indiana rally Wednesday that "
+            "he's still in the race against Hillary Clinton to win the nomination.")
+
+
+def test_one_word_in_common_is_no_common_fact(nlp):
+    from newsprism.compare.act_senses import one_word
+
+    claims, of = parsed_claims(nlp, {"a": FORECAST, "b": INSISTED})
+    a = next(c for c in claims if c.doc == "a")
+    b = next(c for c in claims if c.doc == "b" and "Indiana rally" in c.text)
+    assert set(a.terms) & set(b.terms) == {"indiana"}
+    assert one_word(a, b, of[a.id], of[b.id])
+    # a strong pair on the rare name alone (the figures of the PolNeAR run: wording 0.10, names 0.49)
+    assert _strength(nlp, FORECAST, INSISTED, "Devine", "Indiana rally", terms=0.1, events=0.04,
+                     entities=0.49) == "partly"
+    assert _strength(nlp, FORECAST, INSISTED, "Devine", "Indiana rally", terms=0.1, events=0.04,
+                     entities=0.49, one_word=False) == "same fact"
+
+
+def test_one_word_in_common_with_one_act_told_stays_one_fact(nlp):
+    from newsprism.compare.act_senses import one_word
+
+    # PolNeAR-clean dev (2016-07-21): "November" alone in common, and one act — "defeat" / "beat"
+    boomed = "Trump gestured as if to stop the ruckus, then leaned in and boomed: “Let’s defeat her in November.”"
+    declared = ('He gestured "no" with his hands and declared that together they should beat her at the polls in '
+                "November.")
+    claims, of = parsed_claims(nlp, {"a": boomed, "b": declared})
+    a = next(c for c in claims if c.doc == "a" and "defeat" in c.text)
+    b = next(c for c in claims if c.doc == "b")
+    assert set(a.terms) & set(b.terms) == {"november"}
+    assert not one_word(a, b, of[a.id], of[b.id])

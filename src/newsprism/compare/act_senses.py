@@ -13,6 +13,10 @@ the act is not the same though the words around it are:
   no word beyond who they name: "Capt. Ron Johnson of the Missouri State Highway Patrol ...
   stopped by to greet the attorney general" / "Capt. Ronald S. Johnson of the Missouri State
   Highway Patrol said he believed they had reached “a turning point.”"
+- :func:`one_word`: two claims with one content word in common and no figure — "Primaries in
+  Indiana and California ... would yield victories for Sanders, Devine predicted" / "he insisted
+  at an Indiana rally Wednesday that he's still in the race": one word, a place both name, is no
+  act told alike.
 - :func:`tells_nothing`: a claim that tells only who said something — the tail of a quotation
   the sentence splitter cut off ('?" said senior adviser David Axelrod.') — states no fact another
   report's sentence could state. (A name with its title alone does: "Dr. Regina Benjamin: Nominee
@@ -29,7 +33,7 @@ from newsprism.extract.propositions import Proposition
 from newsprism.extract.word_senses import verb_senses
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 
-__all__ = ["opposite_polarity", "other_acts", "tells_nothing"]
+__all__ = ["one_word", "opposite_polarity", "other_acts", "tells_nothing"]
 
 
 def _main_of(x: Proposition) -> tuple[str, str | None]:
@@ -103,6 +107,19 @@ def other_acts(a: Claim, b: Claim, p: Proposition | None, q: Proposition | None,
     # U.S. District Judge Robert L. Wilkins")
     actors = {x[1:] for x in _actors(p) & _actors(q)}
     return any(shared & words for x in (p, q) for named, words in x.names if named & actors)
+
+
+def one_word(a: Claim, b: Claim, p: Proposition | None, q: Proposition | None) -> bool:
+    """The two claims share one content word and no figure, and WordNet reads none of the verbs of one
+    as one act with a verb of the other: whatever the alignment made of the rare name or event key that
+    word carries, one word is all two statements have in common. ("leaned in and boomed: “Let's defeat
+    her in November.”" / "declared that together they should beat her at the polls in November" share
+    "November" only, and tell one act: "defeat" / "beat".) The caller asks it only of acts not known
+    to agree nor to be compatible."""
+    if p is None or q is None or p.figures & q.figures or len(set(a.terms) & set(b.terms)) != 1:
+        return False
+    verbs_p, verbs_q = p.actions | {p.predicate}, q.actions | {q.predicate}
+    return not any(_verbs_related(x, y) for x in sorted(verbs_p) for y in sorted(verbs_q) if x and y)
 
 
 def tells_nothing(claim: Claim, p: Proposition | None) -> bool:

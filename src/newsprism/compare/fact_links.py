@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.act_senses import opposite_polarity, other_acts, tells_nothing
+from newsprism.compare.act_senses import one_word, opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
 from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
@@ -266,6 +266,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # all the words they share are one person's name and title ("was the idea of former Arkansas governor
         # ... Mike Huckabee" / "prominent conservative figures like former Arkansas Gov. Mike Huckabee"):
         # the same person, nothing told alike
+        return "partly"
+    if params.one_word and props is not None and verdict not in ("agrees", "predicate") and not props.compatible(
+            ci, cj) and one_word(ci, cj, props.of.get(ci.id), props.of.get(cj.id)):
+        # one word in common, a name both give ("would yield victories for Sanders, Devine predicted" / "he
+        # insisted at an Indiana rally"), however rare: two statements
         return "partly"
     # a rare event with its participant both tell, in a strong pair: the same act, told aside in
     # one ("Steele is expected to disclose his intentions during a conference call with committee
