@@ -267,8 +267,9 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # ... Mike Huckabee" / "prominent conservative figures like former Arkansas Gov. Mike Huckabee"):
         # the same person, nothing told alike
         return "partly"
-    if params.one_word and props is not None and verdict not in ("agrees", "predicate") and not props.compatible(
-            ci, cj) and one_word(ci, cj, props.of.get(ci.id), props.of.get(cj.id)):
+    if params.one_word and props is not None and verdict not in ("agrees", "predicate") and _words(
+            pairs, i, j) < params.one_word_terms and not props.compatible(ci, cj) and one_word(
+            ci, cj, props.of.get(ci.id), props.of.get(cj.id)):
         # one word in common, a name both give ("would yield victories for Sanders, Devine predicted" / "he
         # insisted at an Indiana rally"), however rare: two statements
         return "partly"

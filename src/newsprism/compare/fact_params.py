@@ -87,8 +87,9 @@ class FactParams:
     # word a word of who it names) and one that tells something: "partly" (compare.act_senses.tells_nothing)
     tells_nothing: bool = True
     # two claims with one content word in common, no figure, acts not known to agree nor compatible:
-    # "partly" (compare.act_senses.one_word)
+    # "partly" (compare.act_senses.one_word), unless their wording agrees one_word_terms much (short claims)
     one_word: bool = True
+    one_word_terms: float = 0.3
     # two different people (named or read from "he"/"she"), each doing a different act, nothing
     # anchored in common ("He [Brat] raised just over $200,000" / "he [Cantor] spent much of his time
     # ... to raise money"), no entity named in both (a place both name: "he gave a defiant speech in West
