@@ -205,3 +205,18 @@ def test_where_one_train_derailed_and_a_place_inside_another(nlp):
         "c": "A passenger train derailed in Kenya on Tuesday, killing 12 people.",
     }
     assert not _findings(nlp, nested, published="2020-02-12").conflicts
+
+
+def test_the_issues_caravan_counts_with_the_noun_left_out_are_no_conflict(nlp):
+    # the issue's own words: "roughly 400 in the caravan", "about 130 arrived Wednesday" name no noun;
+    # those seeking asylum, those in the caravan and those who arrived on one day are three counts
+    texts = {
+        "a": "A caravan of Central American migrants reached the border at San Ysidro on Sunday. More than 150 "
+             "migrants seeking asylum waited at the crossing, organizers said.",
+        "b": "A caravan of Central American migrants reached the border at San Ysidro on Sunday. Roughly 400 in "
+             "the caravan have reached Tijuana, organizers said.",
+        "c": "A caravan of Central American migrants reached the border at San Ysidro on Sunday. About 130 "
+             "arrived Wednesday, organizers said.",
+    }
+    found = _findings(nlp, texts, published="2018-05-02")
+    assert not found.conflicts, _values(found)
