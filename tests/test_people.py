@@ -235,6 +235,23 @@ def test_a_short_form_with_two_possible_expansions_joins_neither(nlp):
     assert fed.variants == ("Fed",)
 
 
+def test_a_given_name_women_bear_too_is_no_gender_cue(nlp):
+    # BASIL 550b80db (Politico): "Terry O’Neill" then "Ms. O’Neill" were two people, "Terry" read as
+    # a man's name; the wrong-merge check read the same list
+    from newsprism.evaluate.people import wrong_merges
+    from newsprism.pipeline import run_pipeline
+
+    text = (
+        "Newsweek's cover drew critics.\n\n"
+        "“It’s sexist,” said Terry O’Neill, the president of the National Organization for Women. "
+        "“Gloria Steinem has a very simple test,” Ms. O’Neill continued. She called the cover a disgrace."
+    )
+    analysis = run_pipeline([Article(id="a", text=text, outlet="NYT")], nlp)
+    terry = _entity_of(analysis.entities, "Terry O’Neill")
+    assert any(m.text == "O’Neill" for m in terry.mentions)
+    assert wrong_merges(analysis) == []
+
+
 def test_wrong_merge_check_finds_two_first_names_and_two_genders():
     from newsprism.evaluate.people import same_first_name, wrong_merges
     from newsprism.model import DocumentInfo, Entity, Mention, StoryAnalysis

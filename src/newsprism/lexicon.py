@@ -427,7 +427,8 @@ MALE_FIRST_NAMES = frozenset(
     sean sergei sergey vitaly bashar recep benjamin xi justin francois nicolas olaf gerhard
     helmut tony gordon keir rishi narendra imran abdullah mohammed muhammad ahmed ali hassan
     hussein omar mahmoud ibrahim youssef kim jong moon""".split()
-) - frozenset({"kim", "jong", "moon", "xi"})
+    # a given name women bear as often in the news is no cue: "Terry O'Neill" of NOW is "Ms. O'Neill"
+) - frozenset({"kim", "jong", "moon", "xi", "terry"})
 
 
 
