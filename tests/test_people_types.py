@@ -158,3 +158,22 @@ def test_the_first_word_of_a_groups_name_joined_by_and_is_no_person(nlp):
     analysis = _core(nlp, text)
     assert all(e.type != "PERSON" for e in analysis.entities if "Gay" in e.variants)
     assert any(e.type == "PERSON" for e in analysis.entities if "Bachmann" in e.variants)
+
+
+def test_an_organisation_named_after_a_town_is_not_the_town(nlp):
+    # BASIL ed8c136f (HuffPost, Washington Post): the parser hangs "Ferguson" and "Police" each on
+    # "Officer", so "Ferguson" was the head of "Ferguson Police", and the dateline's "FERGUSON"
+    # (read as a common noun) joined every name of that head: the police were the town
+    from newsprism.compare.resolve import mention_head
+
+    town = ("Eric Holder Hears From The People Of Ferguson\n\n"
+            "FERGUSON, Mo. -- Attorney General Eric Holder met with residents of Ferguson on Wednesday. "
+            "He said he would continue to stand with Ferguson.")
+    police = ("Holder visits Ferguson as protests dwindle\n\n"
+              "The Justice Department opened an inquiry into the death of Michael Brown, who was shot by "
+              "Ferguson Police Officer Darren Wilson. Ferguson has endured more than a week of protests.")
+    analysis = _core(nlp, town, police)
+    department = next(e for e in analysis.entities if "Ferguson Police" in e.variants)
+    assert all(m.text == "Ferguson Police" for m in department.mentions)
+    doc = nlp("She was shot by Ferguson Police Officer Darren Wilson.")
+    assert mention_head(doc[4:6]).text == "Police"

@@ -118,6 +118,10 @@ def mention_head(span: "SpacySpan") -> "Token":
     if len(span) > 1 and span[-1].is_punct and span[-1].text in ".,;:":
         span = span[:-1]  # a period the mention's end took in ("Friday night .")
     root = span.root
+    if root.dep_ == "compound" and not span.start <= root.head.i < span.end:
+        # words the parser hung each on one word past the mention ("Ferguson Police Officer Darren
+        # Wilson": "Ferguson" and "Police" on "Officer"): a compound's head is its last word
+        root = next(t for t in reversed(span) if t.head == root.head)
     if root.pos_ == "DET" and len(span) > 1:
         # a determiner whose noun lies past the mention ("the 2007" of "the 2007 ceremony"): the
         # mention's last word says what it is
