@@ -226,3 +226,27 @@ def test_a_speaker_ner_missed_is_not_the_one_named_only_as_a_relative():
     family = [described(mark, "The father"), described(james, "whose 6-year-old son")]
     assert link_speaker(quote, family).speaker_entity == mark.id
     assert link_speaker(quote, [described(mark, "The father"), james]).speaker_entity is None
+
+
+def test_a_nickname_joins_the_full_name_with_a_middle_name_and_the_check_agrees(nlp):
+    # BASIL dev 97b1305c (Fox, Politico): "Ben Jealous" beside "Benjamin Todd Jealous", and b4dbeda7
+    # (HuffPost, Fox, NYT): "Bibi Netanyahu" beside "Benjamin Netanyahu" — two people each, so the
+    # headline's bare "Netanyahu" joined neither
+    from newsprism.evaluate.people import same_first_name, wrong_merges
+    from newsprism.pipeline import CORE_STAGES, run_pipeline
+
+    texts = [
+        "Netanyahu appears in conservative political ad\n\n"
+        "Israeli Prime Minister Benjamin Netanyahu has said he will steer clear of the American election. "
+        "“We could not have a better advocate,” NAACP President Benjamin Todd Jealous said in a statement.",
+        "Israel Prime Minister Bibi Netanyahu Used In Attack Ad\n\n"
+        "Even though Bibi Netanyahu recently decried the use of his name in the campaign, the group aired "
+        "the ad. “They are not bigots,” NAACP President Ben Jealous said ahead of the debate.",
+    ]
+    analysis = run_pipeline([Article(id=f"d{n}", text=t) for n, t in enumerate(texts)], nlp, stages=CORE_STAGES)
+    netanyahu = [e for e in analysis.entities if any("Netanyahu" in v for v in e.variants)]
+    assert len(netanyahu) == 1 and {"Bibi Netanyahu", "Benjamin Netanyahu"} <= set(netanyahu[0].variants)
+    jealous = [e for e in analysis.entities if any("Jealous" in v for v in e.variants)]
+    assert len(jealous) == 1
+    assert wrong_merges(analysis) == []
+    assert same_first_name("Bibi", "Benjamin") and not same_first_name("Bibi", "Barack")

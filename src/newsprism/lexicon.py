@@ -437,6 +437,7 @@ MALE_FIRST_NAMES = frozenset(
 EXTRA_NICKNAMES: dict[str, frozenset[str]] = {
     "mo": frozenset({"maurice", "morris", "mohammed", "muhammad", "mohamed", "moses"}),
     "shaq": frozenset({"shaquille"}),
+    "bibi": frozenset({"benjamin", "binyamin"}),  # the Hebrew diminutive: "Bibi Netanyahu"
 }
 
 

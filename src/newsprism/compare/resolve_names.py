@@ -45,9 +45,12 @@ def _nickname_pair(a: Item, b: Item) -> bool:
 
 
 def _nicknamed(a: Item, b: Item, nick: "Nicknames") -> bool:
-    """Same surname (and middle names), given names a nickname pair, no gender cue against."""
+    """Same surname (and middle names, or a middle name in one only: "Ben Jealous" / "Benjamin
+    Todd Jealous"), given names a nickname pair, no gender cue against."""
+    short, long_ = sorted((a, b), key=lambda it: len(it.toks))
     return (
-        len(a.toks) == len(b.toks) >= 2 and seq_match(a.toks[1:], b.toks[1:])
+        len(short.toks) >= 2 and tokens_match(short.toks[-1], long_.toks[-1])
+        and is_subsequence(short.toks[1:], long_.toks[1:])
         and (a.gender is None or b.gender is None or a.gender == b.gender)
         and bool(a.words) and bool(b.words) and nick.same(a.words[0], b.words[0])
     )

@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 from newsprism.lexicon import (
     ABBREVIATED_HONORIFICS,
+    EXTRA_NICKNAMES,
     honorific_gender,
     INSTITUTION_WORDS,
     KIN_NOUNS,
@@ -59,6 +60,8 @@ def same_first_name(a: str, b: str, namer: Any = None) -> bool:
     a, b = unidecode(a).lower().rstrip("."), unidecode(b).lower().rstrip(".")
     if a == b or (len(a) == 1 and b.startswith(a)) or (len(b) == 1 and a.startswith(b)):
         return True
+    if b in EXTRA_NICKNAMES.get(a, ()) or a in EXTRA_NICKNAMES.get(b, ()):
+        return True  # the short forms the resolver reads beside the table ("Mo", "Bibi")
     from newsprism.compare.resolve import phonetic, tokens_match
 
     if tokens_match(phonetic(a), phonetic(b)):  # transliterations: "Sergey" / "Sergei"
