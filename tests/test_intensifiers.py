@@ -69,3 +69,35 @@ def test_an_intensifier_on_a_thing_the_others_do_not_name_is_not_weighed_against
     # the same fact, but only one outlet names the hall: nothing to weigh "huge" against
     hall = _GUNS.replace("at the White House", "in a huge hall at the White House")
     assert _weighed(nlp, {"a": hall, "b": _GUNS}) == []
+
+
+def test_how_the_others_tell_a_fact_is_read_from_the_first_fact_the_claim_states():
+    """fact_tellings reads the claim's first fact (in the facts' order) that it supports as "same fact",
+    from one map made once per story (told_facts), not from a scan of every fact per claim: a fact
+    it supports only "partly" is passed over, and so is a later fact."""
+    from newsprism.compare.intensifiers import fact_tellings, told_facts
+    from newsprism.model import Fact, Span, Support
+
+    def cite(doc: str, text: str) -> Span:
+        return Span(doc, 0, len(text), text)
+
+    mine = cite("a", "Trump took a massive $916 million loss in 1995.")
+    b = cite("b", "Trump's companies lost nearly $916 million in 1995, records show.")
+    c = cite("c", "Trump reported a $916 million loss in 1995.")
+    d = cite("d", "Trump's 1995 tax records were published on Saturday.")
+    facts = [
+        Fact("F1", d, "Outlet D", (Support("a#0", mine, "partly"), Support("d#0", d, "same fact")), ("a", "d"), 2),
+        Fact("F2", b, "Outlet B", (Support("a#0", mine, "same fact"), Support("b#0", b, "same fact"),
+                                   Support("c#0", c, "same fact")), ("a", "b", "c"), 3),
+        Fact("F3", d, "Outlet D", (Support("a#0", mine, "same fact"), Support("d#0", d, "same fact")), ("a", "d"), 2),
+    ]
+
+    class Claimed:
+        id, doc = "a#0", "a"
+
+    outlets = {k: f"Outlet {k.upper()}" for k in "abcd"}
+    docs = dict.fromkeys("abcd", object())
+    told = fact_tellings(Claimed(), told_facts(facts), docs, outlets)  # type: ignore[arg-type]
+    assert [lab.doc for lab in told] == ["b", "c"]
+    assert told[0].citations == (b,)
+    assert fact_tellings(Claimed(), told_facts(facts[:1]), docs, outlets) == []  # type: ignore[arg-type]

@@ -213,7 +213,8 @@ def _one_unit(c: Claim, doc: Doc, nouns: Sequence[int] | None = None) -> list[Fi
             continue
         qualifier, first = _qualifier(doc, det.i, _NUMBER_QUALIFIERS)
         start, end = doc[first].idx, t.idx + len(t)
-        out.append(Figure(doc=c.doc, start=start, end=end, text=doc.text[start:end], value=1, qualifier=qualifier,
+        # (the words' own text, the document's from start to end: Doc.text joins every token anew)
+        out.append(Figure(doc=c.doc, start=start, end=end, text=doc[first : t.i + 1].text, value=1, qualifier=qualifier,
                           counts=t.text, counts_span=Span(c.doc, t.idx, t.idx + len(t), t.text), unit="duration"))
     return out
 
@@ -223,6 +224,7 @@ def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[s
     out: list[_Told] = []
     seen: set[tuple[str, int]] = set()
     nouns: dict[str, list[int]] = {}
+    texts: dict[str, str] = {}  # each document's Doc.text, once
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
@@ -247,7 +249,9 @@ def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[s
                 continue
             kind, actor, definite, what = event
             lo, hi = min(f.start, f.counts_span.start), max(f.end, f.counts_span.end)
-            text = doc.text[lo:hi]
+            if c.doc not in texts:
+                texts[c.doc] = doc.text
+            text = texts[c.doc][lo:hi]
             out.append(_Told(c.doc, Span(f.doc, lo, hi, text), kind, actor, definite, _lemma(unit.root), f, what))
     return out
 

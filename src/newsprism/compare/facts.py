@@ -577,6 +577,12 @@ def build_facts(
         in_doc[c.doc].append(c)
         if c.sentence is not None:
             clauses[(c.doc, c.sentence.start)].append(c)
+    # the one-outlet facts made below, in order, those a later head took in left out (``dropped``); and
+    # by document, for a head's look-back, which only takes facts of its own document (a scan of every
+    # one-outlet fact per head was quadratic)
+    singles: list[Fact] = []
+    dropped: set[int] = set()
+    singles_of: dict[str, list[int]] = defaultdict(list)
     for c in claims:
         if c.id in used or not is_content(c):
             continue
@@ -588,7 +594,7 @@ def build_facts(
         members = [o for o in siblings if o.id not in used and head.start <= o.start and o.end <= head.end] or [c]
         weighed = members  # what the item's weight is of: the quotation's opening sentences only show it whole
         head, members = _from_quote_opening(head, members, in_doc.get(head.doc, ()), used, text_of.get(c.doc, ""),
-                                            facts[multi:])
+                                            [singles[k] for k in singles_of.get(head.doc, ())])
         key = " ".join(head.text.lower().split())
         if key in seen_headlines or dateline_only(head.text):
             continue
@@ -596,11 +602,16 @@ def build_facts(
         if members is not weighed:
             # the quotation's earlier sentences, told as one-outlet facts of their own: now in this one
             inside = {o.id for o in members}
-            facts[multi:] = [f for f in facts[multi:] if not {s.claim for s in f.support} <= inside]
+            for doc_id in {o.doc for o in members}:
+                gone = {k for k in singles_of.get(doc_id, ()) if {s.claim for s in singles[k].support} <= inside}
+                dropped |= gone
+                singles_of[doc_id] = [k for k in singles_of[doc_id] if k not in gone]
         used.update(o.id for o in members)
         first = min(weighed, key=lambda o: o.start)
         weight = single_source_weight(first, head, titles.get(c.doc), props.of.get(first.id) if props is not None else None)
-        facts.append(
+        for doc_id in {o.doc for o in members}:
+            singles_of[doc_id].append(len(singles))
+        singles.append(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
@@ -609,6 +620,7 @@ def build_facts(
                                                 restates=restates is not None and _says_little_else(story_terms, weighed)
                                                 and restates(weighed)) * weight, 3))
         )
+    facts[multi:] = [f for k, f in enumerate(singles) if k not in dropped]
     # a fact only copies of one report tell is single-source too: weighed the same way, so that it
     # goes among the others by its weight (compare.findings), not before them all (BASIL c21cb217:
     # "Weiner, 46, is married to Huma Abedin, ...", copied in two reports, headed the section)

@@ -113,7 +113,8 @@ def word_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], figures: Stor
     doc_ids = sorted(d for d, fs in figs.items() if any(not _digits(f) for f in fs))
     if not doc_ids:
         return []
-    texts = {d: doc.text for d, doc in docs.items()}
+    # (the texts of the documents with figures only: Doc.text joins every token anew)
+    texts = {d: docs[d].text for d, fs in figs.items() if fs and d in docs}
     # the terms of a ratio count nothing, in digits or in words ("2 in 3" / "two-in-three")
     figs = {d: [f for f in fs if not _ratio_term(f, texts.get(d, ""))] for d, fs in figs.items()}
     clashes: list[tuple[_Fig, _Fig]] = []

@@ -32,7 +32,7 @@ from newsprism.compare.counterparts import Counterparts
 from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, distancing, in_act, judging, narrates_speech,
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
-from newsprism.compare.intensifiers import fact_tellings, intensifier_items
+from newsprism.compare.intensifiers import fact_tellings, intensifier_items, told_facts
 from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.doc_reads import DocReads, lemmas_of
@@ -599,6 +599,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     # a fact other outlets also tell may still be told in one outlet's judging words ("sharply
     # criticized", "blast", "rebuke"): there the words must be its own, not the fact
     shared = {s.claim for f in facts if len(f.docs) >= 2 for s in f.support if s.strength == "same fact"}
+    fact_of = told_facts(facts)
     found: dict[str, list[tuple[int, int, Claim, str, str, int]]] = {}
     vocab = {d: _lemmas(doc, reads) for d, doc in docs.items()}
     uses: dict[str, dict[str, list[int]]] = {}  # document -> lemma -> token indices, built where needed
@@ -698,7 +699,7 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             # the fact of the sentence the others tell (AP: "The initial evacuation deal was mediated
             # ... , ceding more and more territory in the face of the brutal advance by Syrian forces"
             # beside the others' sentences on the deal): shown alone
-            told = [] if plain or _in_adverbial(graded) else fact_tellings(c, facts, docs, outlet_of)
+            told = [] if plain or _in_adverbial(graded) else fact_tellings(c, fact_of, docs, outlet_of)
             if not plain and not told and backdrop(docs[d][at], year.get(d)):
                 continue  # a lone verdict on an earlier episode or a long habit: the story's backdrop
             near = [] if plain or told or _in_adverbial(graded) else \

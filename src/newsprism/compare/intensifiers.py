@@ -26,7 +26,7 @@ from newsprism.extract.claims import Claim
 from newsprism.lexicon import INTENSIFIERS
 from newsprism.model import Fact, Framing, Label, Span, StoryAnalysis, outlet_key
 
-__all__ = ["intensifier_items", "fact_tellings", "shown_words"]
+__all__ = ["intensifier_items", "fact_tellings", "shown_words", "told_facts"]
 
 
 def shown_words(text: str, words: int = 14) -> str:
@@ -35,17 +35,28 @@ def shown_words(text: str, words: int = 14) -> str:
     return " ".join(toks[:words]) + ("…" if len(toks) > words else "")
 
 
-def fact_tellings(claim: Claim, facts: Sequence[Fact], docs: Mapping[str, Doc],
-                  outlet_of: Mapping[str, str | None], words: int = 14) -> list[Label]:
-    """How the other outlets tell the fact ``claim`` tells: per other outlet, its first sentence
-    supporting the same fact ("same fact" support, the claim's too), its first ``words`` words
-    shown ("… a surprisingly downbeat assessment" (NYT) / "… there's a one-in-three chance we could
-    lose," Boehner said." (Fox)). None when the claim states no fact another outlet states."""
-    own = outlet_key(outlet_of.get(claim.doc)) or claim.doc
+def told_facts(facts: Sequence[Fact]) -> dict[str, Fact]:
+    """Each claim's first fact of ``facts`` that it supports as "same fact" (what :func:`fact_tellings`
+    reads: made once per story, not a scan of every fact per claim)."""
+    out: dict[str, Fact] = {}
     for f in facts:
+        for s in f.support:
+            if s.strength == "same fact":
+                out.setdefault(s.claim, f)
+    return out
+
+
+def fact_tellings(claim: Claim, told: Mapping[str, Fact], docs: Mapping[str, Doc],
+                  outlet_of: Mapping[str, str | None], words: int = 14) -> list[Label]:
+    """How the other outlets tell the fact ``claim`` tells (``told``: :func:`told_facts` of the story's
+    facts): per other outlet, its first sentence supporting the same fact ("same fact" support, the
+    claim's too), its first ``words`` words shown ("… a surprisingly downbeat assessment" (NYT) / "…
+    there's a one-in-three chance we could lose," Boehner said." (Fox)). None when the claim states no
+    fact another outlet states."""
+    own = outlet_key(outlet_of.get(claim.doc)) or claim.doc
+    f = told.get(claim.id)
+    if f is not None:
         same = [s for s in f.support if s.strength == "same fact"]
-        if not any(s.claim == claim.id for s in same):
-            continue
         out: list[Label] = []
         seen = {own}
         for s in same:
@@ -157,6 +168,7 @@ def intensifier_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
     (Politico) vs “his companies lost nearly $916 million in a single year” (Breitbart)". At most
     ``per_doc`` per outlet, in reading order."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
+    told = told_facts(facts)
     by_doc: dict[str, list[Claim]] = {}
     for c in claims:
         by_doc.setdefault(c.doc, []).append(c)
@@ -182,7 +194,7 @@ def intensifier_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
                 lo, hi = _phrase(tok)
                 words = doc[lo:hi]
                 plain = _same_figures(c, words.start_char, words.end_char, by_doc, docs, outlet_of) \
-                    or [lab for lab in fact_tellings(c, facts, docs, outlet_of)
+                    or [lab for lab in fact_tellings(c, told, docs, outlet_of)
                         if _plain(lab.citations[0].text) and _names(tok.head, lab.citations[0], docs)]
                 if not plain:
                     continue

@@ -19,11 +19,23 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 from newsprism.compare.fact_links import Props
+from newsprism.compare.match import _named
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 from newsprism.model import Fact
 
 __all__ = ["Restated"]
+
+
+def _roles(p: Proposition) -> tuple[set[str], set[str], frozenset[str]]:
+    """The named agents, the named patients and the figures of ``p``: what
+    :func:`newsprism.compare.match.shared_anchors` compares role by role."""
+    return _named(p.agents), _named(p.patients), p.figures
+
+
+def _share_a_role(p: tuple[set[str], set[str], frozenset[str]], q: tuple[set[str], set[str], frozenset[str]]) -> bool:
+    """``shared_anchors`` of the two propositions is not empty: without it no verdict "agrees"."""
+    return not (p[0].isdisjoint(q[0]) and p[1].isdisjoint(q[1]) and p[2].isdisjoint(q[2]))
 
 
 def _anchors(p: Proposition) -> set[str]:
@@ -39,6 +51,7 @@ class Restated:
     def __init__(self, facts: Iterable[Fact], by_id: Mapping[str, Claim], props: Props) -> None:
         self._props = props
         self._by_anchor: dict[str, list[Claim]] = defaultdict(list)
+        self._roles: dict[str, tuple[set[str], set[str], frozenset[str]]] = {}
         for fact in facts:
             if len(fact.docs) < 2:
                 continue
@@ -47,6 +60,7 @@ class Restated:
                 prop = props.of.get(s.claim)
                 if s.strength != "same fact" or claim is None or prop is None:
                     continue
+                self._roles[claim.id] = _roles(prop)
                 for a in _anchors(prop):
                     self._by_anchor[a].append(claim)
 
@@ -58,11 +72,13 @@ class Restated:
             if prop is None:
                 continue
             seen: set[str] = set()
+            roles = _roles(prop)
             for a in _anchors(prop):
                 for d in self._by_anchor.get(a, ()):
                     if d.doc == c.doc or d.id in seen:
                         continue
                     seen.add(d.id)
-                    if self._props.verdict(c, d) == "agrees":
+                    # (the verdict, the costly part, only where it may agree: an anchor in one role)
+                    if _share_a_role(roles, self._roles[d.id]) and self._props.verdict(c, d) == "agrees":
                         return True
         return False

@@ -504,7 +504,9 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
                for lem in [cols.low[i]]
                if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
                and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS}
-    names = _names(span, entity_at, lo, persons)
+    # the tokens after the dateline inside a name (read once: the names and the named terms both ask)
+    named_tokens = [doc[i] for i in range(span.start, span.end) if cols.idx[i] >= lo and entity_at(cols.idx[i]) is not None]
+    names = _names(span, named_tokens, entity_at, persons)
     return Proposition(
         claim.id,
         lemma,
@@ -530,7 +532,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
                            and doc[i].lemma_.isalpha()
                            for x in (doc[i].lemma_.lower(), f"~{participant(doc[i], lambda _o: None)}")),
         names=names,
-        named_terms=frozenset(content_terms(t for t in span if t.idx >= lo and entity_at(t.idx) is not None)).union(
+        named_terms=frozenset(content_terms(named_tokens)).union(
             *(words for _, words in names)),
     )
 
@@ -556,16 +558,15 @@ def _denies(tok: Token) -> bool:
 _TELLING = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "prep"})
 
 
-def _names(span, entity_at: Callable[[int], str | None], lo: int,
+def _names(span, named_tokens: Sequence[Token], entity_at: Callable[[int], str | None],
            persons: frozenset[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """(entities, content words) of each noun phrase in ``span`` that names a person of ``persons``: the
     names, their compounds, adjectives, conjuncts and appositions ("Mike Huckabee, the former governor of
     Arkansas"), not a clause or a prepositional phrase hung on it ("Huckabee, who called for ..."). (A
-    list of places, "in Pennsylvania, Maryland and Delaware", is what a clause tells, not who.)"""
+    list of places, "in Pennsylvania, Maryland and Delaware", is what a clause tells, not who.)
+    ``named_tokens``: the span's tokens that ``entity_at`` places in a name, past the dateline."""
     heads: dict[int, Token] = {}
-    for tok in span:
-        if tok.idx < lo or entity_at(tok.idx) is None:
-            continue
+    for tok in named_tokens:
         h = tok
         while h.dep_ in ("compound", "flat", "appos", "conj", "amod", "nmod") and h.head is not h and h.head.pos_ in ("PROPN", "NOUN"):
             h = h.head
