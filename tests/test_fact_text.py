@@ -368,3 +368,27 @@ def test_an_age_does_not_make_who_someone_is_news():
                     terms=("weiner", "follower", "people", "twitter"))
     prop2 = Proposition("a#0", "be follower", agents=frozenset({"@E1"}), figures=frozenset({"#198"}))
     assert single_source_weight(follows, follows.citation, None, prop2) == 1.0
+
+
+def test_a_sentence_whose_subject_points_back_leans_on_the_one_before(nlp):
+    # BASIL 9879bbc0 (open): Fox's "It dipped to $1.5 billion the following year ..." headed the
+    # one-outlet list alone; the seed's '“They think we are Daesh,” he said via WhatsApp' names nobody
+    from newsprism.compare.fact_text import leans_back
+
+    text = ("Funding for embassy security was $640 million in 2008. It steadily climbed to $1.6 billion in 2010. "
+            "“They think we are Daesh,” he said via WhatsApp. That cable warned of a coordinated attack. "
+            "“It was a massacre,” said Ahmed Saleh, a nurse. The budget dipped to $1.5 billion in 2011.")
+    doc = nlp(text)
+
+    def head(sentence: str) -> Span:
+        start = text.index(sentence)
+        return Span("a", start, start + len(sentence), sentence)
+
+    assert leans_back(head("It steadily climbed to $1.6 billion in 2010."), doc)
+    assert leans_back(head("“They think we are Daesh,” he said via WhatsApp."), doc)
+    assert leans_back(head("That cable warned of a coordinated attack."), doc)
+    # a pronoun inside the quotation is the speaker's; a named subject stands alone
+    assert not leans_back(head("“It was a massacre,” said Ahmed Saleh, a nurse."), doc)
+    assert not leans_back(head("The budget dipped to $1.5 billion in 2011."), doc)
+    assert not leans_back(head("Funding for embassy security was $640 million in 2008."), doc)
+    assert not leans_back(head("The budget dipped to $1.5 billion in 2011."), None)

@@ -569,3 +569,40 @@ def test_a_quotation_is_stated_by_a_report_quoting_most_of_its_words():
     pieces = (Span("hp", 1735, 1770, "I remember how humiliating that was"), Span("hp", 1771, 1794, "and how angry I was and"))
     own = Span("fox", 0, len(holder), holder)
     assert _quoting((own, *pieces), own) == (own, *pieces)
+
+
+def test_a_one_outlet_sentence_leaning_on_the_one_before_is_shown_with_it(nlp):
+    # BASIL 9879bbc0 (open): Fox's budget chronology was three one-outlet items, "It steadily climbed
+    # to $1.6 billion in fiscal 2010." and "It dipped to ..." first among them, each about nothing
+    # named; BASIL 74708dbf (dev): "He has argued that he deserves credit ..." apart from the
+    # sentence naming Mr. Steele. A sentence after a paragraph break, or after one that several
+    # reports tell, is not pulled in.
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    texts = {
+        "a": ("Clinton defends the State Department in Libya hearing.\n\n"
+              "Secretary of State Hillary Clinton testified on Wednesday before the Senate Foreign Relations Committee "
+              "about the attack in Benghazi. She said Congress had cut the department's request for embassy guards in Libya.\n\n"
+              "The department's budget for embassy security was $640 million in fiscal 2008. It steadily climbed "
+              "to $1.6 billion in fiscal 2010. It dipped to $1.5 billion the following year.\n\n"
+              "It drew sharp criticism from Senator Rand Paul of Kentucky."),
+        "b": ("Clinton testifies on Benghazi.\n\nSecretary of State Hillary Clinton testified on Wednesday before the "
+              "Senate Foreign Relations Committee about the attack in Benghazi.\n\nSenator John McCain said he was "
+              "not satisfied with her answers."),
+    }
+    arts = [Article(id=k, text=v, outlet=f"Outlet {k.upper()}") for k, v in texts.items()]
+    single = [f for f in run_pipeline(arts, nlp).findings.single_source if f.docs == ("a",)]
+    abouts = [f.about for f in single]
+    chronology = ("The department's budget for embassy security was $640 million in fiscal 2008. It steadily climbed "
+                  "to $1.6 billion in fiscal 2010. It dipped to $1.5 billion the following year.")
+    assert chronology in abouts, abouts
+    assert not any(t.startswith("It steadily") or t.startswith("It dipped") for t in abouts), abouts
+    # every sentence shown is cited, each once
+    item = single[abouts.index(chronology)]
+    cited = sorted((c.start, c.end) for c in item.citations)
+    assert cited[0][0] == texts["a"].index("The department's") and cited[-1][1] == texts["a"].index(" following year.") + 16
+    # another paragraph: shown alone
+    assert "It drew sharp criticism from Senator Rand Paul of Kentucky." in abouts, abouts
+    # after a sentence several reports tell: shown alone (the reader is told who "She" is)
+    assert "She said Congress had cut the department's request for embassy guards in Libya." in abouts, abouts

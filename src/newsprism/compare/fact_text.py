@@ -24,12 +24,14 @@ from newsprism.model import Span
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping, Sequence
 
+    from spacy.tokens import Doc
+
     from newsprism.extract.propositions import Proposition
 
 __all__ = ["headline_span", "importance", "is_content", "is_web_address", "quote_like", "quoted_sentence", "readability",
            "dateline_only", "summary_sentence", "title_line_length", "reads_whole", "single_source_head", "single_source_weight", "told_by_others",
            "headline_claim", "headline_told", "told_by_each", "background", "quote_opening", "opens_inside_quote",
-           "same_stem", "stem_test"]
+           "same_stem", "stem_test", "leans_back"]
 
 _PRONOUN_START = re.compile(
     r"^(?:he|she|they|it|this|that|these|those|his|her|their|its|him|them|but|and|or|so|because|though|although|while|which|who)\b",
@@ -453,3 +455,34 @@ def stem_test(words: Iterable[str]) -> Callable[[str], bool]:
         return len(t) >= 4 and any(same_stem(t, w) for w in by_start.get(t[:4], ()))
 
     return told
+
+
+# a subject that stands for something told before: a pronoun, or a noun pointed at ("That cable")
+_POINTING = frozenset("he she it they this that these those".split())
+_QUOTED_STRETCH = re.compile(r"“[^”]*”?|\"[^\"]*\"?")
+
+
+def leans_back(head: Span, parsed: Doc | None) -> bool:
+    """Whether a sentence (``head``, verbatim) leans on the one before it: the subject of its main
+    verb, outside quotation marks, is a pronoun or a noun with a demonstrative ("It dipped to $1.5
+    billion the following year", "“They think we are Daesh,” he said via WhatsApp", "That cable
+    summarized an emergency meeting"). Shown alone, as a one-outlet item is, it does not say who or
+    what it is about. No parse: False."""
+    if parsed is None:
+        return False
+    span = parsed.char_span(head.start, head.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    quoted = [(span.start_char + m.start(), span.start_char + m.end()) for m in _QUOTED_STRETCH.finditer(span.text)]
+    roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
+    main = next((t for t in roots if not any(a <= t.idx < b for a, b in quoted)), None)
+    if main is None:
+        return False
+    for subject in (c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")):
+        if any(a <= subject.idx < b for a, b in quoted):
+            continue
+        if subject.lower_ in _POINTING and subject.pos_ in ("PRON", "DET"):
+            return True
+        if any(d.dep_ == "det" and d.lower_ in _POINTING for d in subject.children):
+            return True
+    return False

@@ -40,6 +40,7 @@ from newsprism.compare.argument_links import argument_groups
 from newsprism.compare.blocked import PairTable, pairs_at_least
 from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
 from newsprism.compare.cores import cores as _cores, publication_day
+from newsprism.datelines import dateline_length
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.described_doers import described_doers, with_doers
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
@@ -47,7 +48,7 @@ from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_reports import near_pairs, other_reports
 from newsprism.compare.fact_sources import cited_outlets, independent_sources
 from newsprism.compare.fact_text import (
-    dateline_only, headline_span, importance, is_content, opens_inside_quote, quote_opening, quoted_sentence, readability, reads_whole,
+    dateline_only, headline_span, importance, is_content, leans_back, opens_inside_quote, quote_opening, quoted_sentence, readability, reads_whole,
     single_source_head, single_source_weight,
     headline_claim,
 )
@@ -276,6 +277,41 @@ def _from_quote_opening(head: Span, members: list[Claim], claims: Sequence[Claim
     if any(o.id in used and o.id not in movable for o in before):
         return head, members
     return Span(head.doc, opened, head.end, text[opened:head.end]), [*before, *members]
+
+
+_SENTENCES_BEFORE = 2  # how far back a head leaning on the sentence before it is shown from
+
+
+def _with_sentence_before(head: Span, members: list[Claim], claims: Sequence[Claim], used: set[str], text: str,
+                          single: Sequence[Fact], parsed: Doc | None) -> tuple[Span, list[Claim]]:
+    """A one-outlet head that leans on the sentence before it (:func:`fact_text.leans_back`: "It dipped
+    to $1.5 billion the following year", after "It steadily climbed to $1.6 billion in fiscal 2010.")
+    is shown from that sentence on, when it is in the same paragraph and none of its claims is in a
+    fact of several reports (``single``: the one-outlet facts made so far, which the caller drops);
+    back ``_SENTENCES_BEFORE`` sentences at most, while each leans back too. Read alone, the list's
+    item then says what it is about. ``claims``: the claims of the head's document, in story order."""
+    for _ in range(_SENTENCES_BEFORE):
+        if not text or not leans_back(head, parsed):
+            break
+        earlier = [o for o in claims if o.doc == head.doc and o.sentence is not None and o.sentence.end <= head.start]
+        if not earlier:
+            break
+        start = max(o.sentence.start for o in earlier if o.sentence is not None)
+        ids = {o.id for o in earlier if o.sentence is not None and o.sentence.start == start}
+        # the one-outlet fact that sentence is in may be shown from a sentence before it (a chain of
+        # sentences leaning back: "For that year, the budget was $640 million. It steadily climbed ..."),
+        # or from after a dateline it leaves out
+        holder = next((f for f in single if f.headline.doc == head.doc and any(s.claim in ids for s in f.support)), None)
+        start = holder.headline.start if holder is not None else start + dateline_length(text[start:head.start])
+        before = [o for o in earlier if o.end > start]
+        if "\n" in text[start:head.start]:
+            break  # another paragraph
+        ids = {o.id for o in before}
+        movable = {s.claim for f in single if {s.claim for s in f.support} <= ids for s in f.support}
+        if any(o.id in used and o.id not in movable for o in before) or not reads_whole(text[start:head.end]):
+            break  # in a fact of several reports, or no sentence to show ("as he slaughtered clubgoers." ...)
+        head, members = Span(head.doc, start, head.end, text[start:head.end]), [*before, *members]
+    return head, members
 
 
 def build_facts(
@@ -595,30 +631,38 @@ def build_facts(
         weighed = members  # what the item's weight is of: the quotation's opening sentences only show it whole
         head, members = _from_quote_opening(head, members, in_doc.get(head.doc, ()), used, text_of.get(c.doc, ""),
                                             [singles[k] for k in singles_of.get(head.doc, ())])
+        opened, weighed_head = len(members), head  # its weight is of its own sentence, not of those shown before it
+        head, members = _with_sentence_before(head, members, in_doc.get(head.doc, ()), used, text_of.get(c.doc, ""),
+                                              [singles[k] for k in singles_of.get(head.doc, ())],
+                                              docs.get(c.doc) if docs else None)
         key = " ".join(head.text.lower().split())
         if key in seen_headlines or dateline_only(head.text):
             continue
         seen_headlines.add(key)
+        carried = 0.0  # the weight of the sentences before it, told as one-outlet facts of their own
         if members is not weighed:
             # the quotation's earlier sentences, told as one-outlet facts of their own: now in this one
             inside = {o.id for o in members}
             for doc_id in {o.doc for o in members}:
                 gone = {k for k in singles_of.get(doc_id, ()) if {s.claim for s in singles[k].support} <= inside}
+                if len(members) > opened:
+                    carried = max([carried, *(singles[k].importance for k in gone)])
                 dropped |= gone
                 singles_of[doc_id] = [k for k in singles_of[doc_id] if k not in gone]
         used.update(o.id for o in members)
         first = min(weighed, key=lambda o: o.start)
-        weight = single_source_weight(first, head, titles.get(c.doc), props.of.get(first.id) if props is not None else None)
+        weight = single_source_weight(first, weighed_head, titles.get(c.doc), props.of.get(first.id) if props is not None else None)
+        own_weight = round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms,
+                                                    published=published_of.get(c.doc), parsed=docs.get(c.doc) if docs else None,
+                                                    restates=restates is not None and _says_little_else(story_terms, weighed)
+                                                    and restates(weighed)) * weight, 3)
         for doc_id in {o.doc for o in members}:
             singles_of[doc_id].append(len(singles))
         singles.append(
             Fact("", head, outlet_of.get(c.doc), tuple(Support(o.id, o.citation, "same fact") for o in members), (c.doc,), 1,
                  tuple(dict.fromkeys(e for o in members for e in o.entities)),
                  tuple(dict.fromkeys(f.text for o in members for f in o.figures)),
-                 round(single_source_importance(weighed, text_of.get(c.doc, ""), story_terms,
-                                                published=published_of.get(c.doc), parsed=docs.get(c.doc) if docs else None,
-                                                restates=restates is not None and _says_little_else(story_terms, weighed)
-                                                and restates(weighed)) * weight, 3))
+                 max(carried, own_weight))
         )
     facts[multi:] = [f for k, f in enumerate(singles) if k not in dropped]
     # a fact only copies of one report tell is single-source too: weighed the same way, so that it
