@@ -377,7 +377,8 @@ def test_a_sentence_whose_subject_points_back_leans_on_the_one_before(nlp):
 
     text = ("Funding for embassy security was $640 million in 2008. It steadily climbed to $1.6 billion in 2010. "
             "“They think we are Daesh,” he said via WhatsApp. That cable warned of a coordinated attack. "
-            "“It was a massacre,” said Ahmed Saleh, a nurse. The budget dipped to $1.5 billion in 2011.")
+            "“It was a massacre,” said Ahmed Saleh, a nurse. The budget dipped to $1.5 billion in 2011. "
+            "President Obama met the leaders on Tuesday -- he assigned Treasury Secretary Tim Geithner to the talks.")
     doc = nlp(text)
 
     def head(sentence: str) -> Span:
@@ -391,4 +392,7 @@ def test_a_sentence_whose_subject_points_back_leans_on_the_one_before(nlp):
     assert not leans_back(head("“It was a massacre,” said Ahmed Saleh, a nurse."), doc)
     assert not leans_back(head("The budget dipped to $1.5 billion in 2011."), doc)
     assert not leans_back(head("Funding for embassy security was $640 million in 2008."), doc)
+    # the name before the pronoun in the sentence is who it is
+    assert not leans_back(head("President Obama met the leaders on Tuesday -- he assigned Treasury Secretary Tim Geithner "
+                               "to the talks."), doc)
     assert not leans_back(head("The budget dipped to $1.5 billion in 2011."), None)

@@ -76,8 +76,10 @@ def test_it_and_they_and_a_name_far_back_are_left_alone(nlp):
 STORY_A = ("BEIRUT (AP) — Syrian government forces resumed shelling of rebel-held districts of Aleppo on "
            "Wednesday, and the evacuation of civilians was halted. The shelling killed at least 12 people in "
            "the city, the Syrian Observatory for Human Rights said. Rami Abdurrahman, who heads the "
-           "Observatory, said Iran had demanded the evacuation of wounded from two Shiite villages. He "
+           "Observatory, said Iran had demanded the evacuation of wounded from two Shiite villages.\n\nHe "
            "estimated there were 5,000 fighters still in the opposition enclave, as well as 15,000 civilians.")
+# (the "He" sentence opens a paragraph, as in wire copy: a one-outlet sentence leaning on the one before
+# it in its paragraph is shown from that one on, compare.facts._with_sentence_before)
 STORY_B = ("BEIRUT — Syrian government forces resumed shelling of rebel-held districts of Aleppo on Wednesday, "
            "and the evacuation of civilians was halted. The shelling killed at least 12 people in the city, "
            "according to the Syrian Observatory for Human Rights. Buses waited at the edge of the city.")

@@ -459,6 +459,8 @@ def stem_test(words: Iterable[str]) -> Callable[[str], bool]:
 
 # a subject that stands for something told before: a pronoun, or a noun pointed at ("That cable")
 _POINTING = frozenset("he she it they this that these those".split())
+_PERSONS = frozenset("he she they".split())
+_NAMED_DOERS = frozenset({"PERSON", "ORG", "NORP"})  # (not "By Sunday afternoon she had canceled ...")
 _QUOTED_STRETCH = re.compile(r"“[^”]*”?|\"[^\"]*\"?")
 
 
@@ -466,8 +468,9 @@ def leans_back(head: Span, parsed: Doc | None) -> bool:
     """Whether a sentence (``head``, verbatim) leans on the one before it: the subject of its main
     verb, outside quotation marks, is a pronoun or a noun with a demonstrative ("It dipped to $1.5
     billion the following year", "“They think we are Daesh,” he said via WhatsApp", "That cable
-    summarized an emergency meeting"). Shown alone, as a one-outlet item is, it does not say who or
-    what it is about. No parse: False."""
+    summarized an emergency meeting"), and, for "he", "she" or "they", no name comes before it in the
+    sentence. Shown alone, as a one-outlet item is, it does not say who or what it is about. No
+    parse: False."""
     if parsed is None:
         return False
     span = parsed.char_span(head.start, head.end, alignment_mode="expand")
@@ -481,7 +484,11 @@ def leans_back(head: Span, parsed: Doc | None) -> bool:
     for subject in (c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")):
         if any(a <= subject.idx < b for a, b in quoted):
             continue
-        if subject.lower_ in _POINTING and subject.pos_ in ("PRON", "DET"):
+        # a person's pronoun after a name of the sentence may stand for it ("President Obama met ... --
+        # he assigned Treasury Secretary Tim Geithner ...")
+        named = any(t.ent_type_ in _NAMED_DOERS and t.i < subject.i and not any(a <= t.idx < b for a, b in quoted)
+                    for t in span)
+        if subject.lower_ in _POINTING and subject.pos_ in ("PRON", "DET") and not (named and subject.lower_ in _PERSONS):
             return True
         if any(d.dep_ == "det" and d.lower_ in _POINTING for d in subject.children):
             return True
