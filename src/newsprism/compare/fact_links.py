@@ -19,6 +19,7 @@ from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
 from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
 from newsprism.compare.fact_params import FactParams
+from newsprism.compare.figure_acts import figure_acts_differ
 from newsprism.compare.match import (
     LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
 )
@@ -303,6 +304,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
             words = float(pairs.terms[i, j]) if pairs.words is None else (float(pairs.terms[i, j]) + float(pairs.words[i, j])) / 2
             if words < params.figures_terms:
                 return "partly"
+        if params.figure_acts and p is not None and q is not None and verdict not in ("agrees", "predicate") and (
+                _words(pairs, i, j) < params.figures_terms and figure_acts_differ(p, q, props.similarity, props.threshold)):
+            # the figure both give, told of other acts ("released a 225-page report" / "The 225-page
+            # report also called for ..."): one thing measured, two facts about it
+            return "partly"
     if verdict == "apart" and not one_event and float(pairs.terms[i, j]) < params.same_terms and (
             float(pairs.entities[i, j]) < params.apart_entities):
         return "partly"  # different actions on no common argument, few common words, no rare name in common
@@ -328,7 +334,8 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
     # Bill Clinton's rallies in the state"; not where the actions may be one ("under a deal between
     # Russia and Turkey" / "mediated by Turkey and Russia")
     if props is not None and verdict not in ("agrees", "predicate") and lexical < params.unagreed_terms and (
-            apart or not params.floors_apart_only or not (float(pairs.events[i, j]) or props.compatible(ci, cj))):
+            apart or not params.floors_apart_only or not (float(pairs.events[i, j]) or props.compatible(ci, cj))
+            or (params.saying_only and _said_only(ci, cj) and not props.compatible(ci, cj))):
         return "partly"
     if props is not None and (apart or not params.floors_apart_only):
         if verdict != "agrees" and lexical < params.loose_terms:
@@ -374,6 +381,14 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
                 sj and quoted_remark(cj) and not sj & (si | _agents(ci, props))):
             return "partly"
     return "same fact"
+
+
+def _said_only(a: Claim, b: Claim) -> bool:
+    """Every event key the two claims share is of the class "say", one of them with who speaks or where
+    (``Claim.events``: "P:say|A:@E1", "P:say|A:interv"): the only event they both tell is one person
+    speaking. (The class alone, "P:say", tells nobody speaking: no such event.)"""
+    shared = set(a.events) & set(b.events)
+    return all(k.split("|")[0] == "P:say" for k in shared) and any("|A:" in k for k in shared)
 
 
 def _other_doer(mine: frozenset[str], theirs: frozenset[str], people: set[str]) -> bool:

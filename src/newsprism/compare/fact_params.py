@@ -52,6 +52,11 @@ class FactParams:
     apart_days: int = 3
     floors_apart_only: bool = True  # (False: whatever the days)
     unagreed_terms: float = 0.2  # predicates not known to agree: this much shared wording at least
+    # ... on one day too, when the only event both tell is one person speaking (the event keys they share
+    # all of the class "say": "“I don’t have memory of this photograph,” Mr. Weiner said in the interview"
+    # / "Weiner, in an interview with Fox News, said ... he's certain he did not send"): who spoke is no
+    # common statement
+    saying_only: bool = True
     loose_terms: float = 0.15  # the same action, no argument anchored alike: this much at least
     hedge_apart: bool = True  # a guess ("may be in an awkward position") and a plain statement of another action: partly
     # ... not when both clauses tell one action verb ("could have about 90% of the delegates needed to
@@ -118,6 +123,10 @@ class FactParams:
     # "leads Sanders by 7 points among female voters")
     other_figures: bool = True
     figures_terms: float = 0.4
+    # two claims sharing a figure, their predicates not known to agree, each figure told in a clause
+    # of another act, its thing doing the act in one only ("released a 225-page report" / "The 225-page
+    # report also called for ..."): "partly" unless their words agree figures_terms much (compare.figure_acts)
+    figure_acts: bool = True
     # a fact takes, in each report it lacks, the free claim that states it with its claims
     # (newsprism.compare.fact_reports): a report the alignment's best-two rule left out
     other_reports: bool = True

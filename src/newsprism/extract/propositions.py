@@ -39,6 +39,7 @@ from newsprism.attribution import is_reporting_verb
 from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.event_keys import EVENT_CLASS_LEMMAS, event_class, participant
+from newsprism.extract.figure_clauses import FigureAct, figure_acts
 from newsprism.lexicon import PLAIN_SAYING_VERBS, honorific_gender, name_gender, pronoun_gender
 from newsprism.model import StoryAnalysis
 
@@ -95,6 +96,9 @@ _PERCEPTION_VERBS = frozenset({"see", "hear", "watch", "spot", "film", "show", "
 _NEGATING_VERBS = frozenset({"decline", "refuse", "fail", "neglect", "stop", "cease"})
 # "..., the documents show", "records indicate that ...": what they show is the proposition
 _EVIDENCE_VERBS = frozenset({"show", "indicate", "suggest", "reveal", "find", "think", "know", "learn", "believe"})
+# "he's certain (that) ...", "she is confident that ...": the subject's belief, told by a copula; what is
+# believed is the proposition, as for a verb of thinking
+_BELIEF_ADJECTIVES = frozenset({"certain", "sure", "confident", "convinced", "positive"})
 _SUBJ = frozenset({"nsubj", "csubj", "expl"})
 _PASSIVE_SUBJ = frozenset({"nsubjpass", "csubjpass"})
 _OBJECTS = frozenset({"dobj", "attr", "oprd", "dative", "acomp"})
@@ -149,6 +153,8 @@ class Proposition:
     # the content words (``Claim.terms``) of who or what the clause names: a resolved entity's mention
     # ("Missouri State Highway Patrol") and a person's name with its title (``names``)
     named_terms: frozenset[str] = frozenset()
+    # the clause each figure is told in: its verb, and whether it counts the doers (extract.figure_clauses)
+    figure_acts: tuple[FigureAct, ...] = ()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -280,11 +286,15 @@ def _root(span, cols: _Columns) -> Token:
 
 def _reported(root: Token, lo: int, hi: int) -> Token:
     """Through a reporting verb to the clause it reports, when that clause is inside
-    the claim ("X said (that) Y did Z" -> "did"; '"...," X said' -> the quoted verb)."""
+    the claim ("X said (that) Y did Z" -> "did"; '"...," X said' -> the quoted verb), and
+    through a belief told by a copula ("he's certain he did not send" -> "send")."""
     for _ in range(2):
-        if not (is_reporting_verb(root) or root.lemma_.lower() in _EVIDENCE_VERBS):
+        belief = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in _BELIEF_ADJECTIVES), None) \
+            if root.lemma_ == "be" else None
+        if belief is None and not (is_reporting_verb(root) or root.lemma_.lower() in _EVIDENCE_VERBS):
             break
-        inner = [t for t in root.children if t.dep_ in ("ccomp", "parataxis") and lo <= t.i < hi and t.pos_ in ("VERB", "AUX")]
+        inner = [t for t in (belief or root).children
+                 if t.dep_ in ("ccomp", "parataxis") and lo <= t.i < hi and t.pos_ in ("VERB", "AUX")]
         if not inner:
             break
         root = inner[0]
@@ -534,6 +544,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         names=names,
         named_terms=frozenset(content_terms(named_tokens)).union(
             *(words for _, words in names)),
+        figure_acts=figure_acts(claim.figures, doc, max(own, lo), act_class),
     )
 
 
