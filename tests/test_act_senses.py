@@ -12,6 +12,9 @@ FOX = ("Rep. Anthony Weiner, in an interview with Fox News, said Wednesday he's 
        "of somebody's bulging underwear to a college student via Twitter.")
 HPO = ("Last weekend, a lewd photo of a man's bulging underpants was sent to a 21-year-old female college student "
        "in Seattle from Weiner's Twitter account.")
+# the denial in a clause under the main one (a rewording of FOX: "adamant" is no belief the propositions read through)
+FOX_SIDE = ("Rep. Anthony Weiner, in an interview with Fox News, said Wednesday he's adamant he did not send a lewd "
+            "photo of somebody's bulging underwear to a college student via Twitter.")
 # the same act denied in both (a paraphrase of FOX's denial): one fact
 NYT_DENIAL = ("Representative Anthony D. Weiner said Wednesday that he had not sent a lewd photograph of a man's "
               "underpants to a college student in Seattle.")
@@ -43,14 +46,17 @@ def _strength(nlp, a: str, b: str, in_a: str, in_b: str, terms: float, events: f
 def test_an_act_denied_by_one_report_and_told_done_by_the_other_is_no_common_fact(nlp):
     from newsprism.compare.act_senses import opposite_polarity
 
-    claims, of = parsed_claims(nlp, {"a": FOX, "b": HPO})
+    claims, of = parsed_claims(nlp, {"a": FOX_SIDE, "b": HPO})
     fox, hpo = (of[next(c for c in claims if c.doc == d).id] for d in ("a", "b"))
-    # Fox's "send" is a verb of its clause, denied; HuffPost's main act is that sending, told done
+    # the reworded Fox's "send" is a verb of its clause, denied; HuffPost's main act is that sending, told done
     assert "send" in fox.denied_kinds and "send" not in hpo.denied_kinds
     assert opposite_polarity(fox, hpo) and opposite_polarity(hpo, fox)
     # (FactParams.denied_act is off by default: see its comment)
-    assert _strength(nlp, FOX, HPO, "certain", "Seattle", terms=0.29, events=0.77, denied_act=True) == "partly"
-    assert _strength(nlp, FOX, HPO, "certain", "Seattle", terms=0.29, events=0.77, denied_act=False) == "same fact"
+    assert _strength(nlp, FOX_SIDE, HPO, "adamant", "Seattle", terms=0.29, events=0.77, denied_act=True) == "partly"
+    assert _strength(nlp, FOX_SIDE, HPO, "adamant", "Seattle", terms=0.29, events=0.77, denied_act=False) == "same fact"
+    # (Fox's own sentence, "he's certain he did not send ...", tells the denial as its main act since
+    # session 37: what someone is certain of is the proposition, and the two contradict whatever the switch)
+    assert _strength(nlp, FOX, HPO, "certain", "Seattle", terms=0.29, events=0.77, denied_act=False) == "partly"
 
 
 def test_the_same_act_denied_in_both_reports_is_one_fact(nlp):
