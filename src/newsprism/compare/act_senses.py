@@ -21,6 +21,10 @@ the act is not the same though the words around it are:
   the sentence splitter cut off ('?" said senior adviser David Axelrod.') — states no fact another
   report's sentence could state. (A name with its title alone does: "Dr. Regina Benjamin: Nominee
   for Surgeon General" is the nomination ECB+ links to "Obama nominates new surgeon general".)
+- :func:`list_item`: a piece the splitter cut from a longer sentence that has no verb — one item of a
+  list ("when they were joined by ...; the Senate Democratic leader, Harry Reid of Nevada; and ...")
+  — is a name in someone else's statement, not a statement of its own. (A headline standing whole,
+  as ECB+'s above, is not such a piece.)
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from newsprism.extract.propositions import Proposition
 from newsprism.extract.word_senses import verb_senses
 from newsprism.lexicon import PLAIN_SAYING_VERBS
 
-__all__ = ["one_word", "opposite_polarity", "other_acts", "tells_nothing"]
+__all__ = ["list_item", "one_word", "opposite_polarity", "other_acts", "tells_nothing"]
 
 
 def _main_of(x: Proposition) -> tuple[str, str | None]:
@@ -128,3 +132,13 @@ def tells_nothing(claim: Claim, p: Proposition | None) -> bool:
     if p is None or p.figures or not claim.terms or p.predicate not in PLAIN_SAYING_VERBS:
         return False
     return set(claim.terms) <= p.named_terms | PLAIN_SAYING_VERBS
+
+
+def list_item(claim: Claim, p: Proposition | None) -> bool:
+    """The claim is a piece of a longer sentence — a clause of its ``Claim.sentence``, or a semicolon piece
+    (``Claim.sentence`` is the piece then) — whose head is a noun: no verb tells an act there
+    (``Proposition.actions`` empty, the predicate one of its nouns, no copula)."""
+    piece = claim.sentence is not None and (claim.sentence != claim.citation or claim.text.rstrip().endswith(";"))
+    if p is None or not piece or p.actions or p.kind is not None:
+        return False
+    return bool(p.predicate) and " " not in p.predicate and p.predicate not in LIGHT and p.predicate in p.nominals

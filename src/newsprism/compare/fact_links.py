@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.act_senses import one_word, opposite_polarity, other_acts, tells_nothing
+from newsprism.compare.act_senses import list_item, one_word, opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
 from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
@@ -232,6 +232,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
             tells_nothing(ci, props.of.get(ci.id)) != tells_nothing(cj, props.of.get(cj.id))):
         # who said it and nothing told ('?" said senior adviser David Axelrod.', a quotation's cut-off tail)
         # against a sentence that tells something: no fact in common
+        return "partly"
+    if params.list_items and props is not None and (
+            list_item(ci, props.of.get(ci.id)) != list_item(cj, props.of.get(cj.id))):
+        # one item of a list cut from its sentence ("the Senate Democratic leader, Harry Reid of Nevada;")
+        # against a sentence that tells something: a name in common, no statement
         return "partly"
     if params.denied_class and props is not None and _words(pairs, i, j) < params.unagreed_terms and (
             _denied(props, ci, cj)):

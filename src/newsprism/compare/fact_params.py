@@ -95,6 +95,9 @@ class FactParams:
     # "partly" (compare.act_senses.one_word), unless their wording agrees one_word_terms much (short claims)
     one_word: bool = True
     one_word_terms: float = 0.3
+    # a verbless piece cut from a longer sentence (a list item: "the Senate Democratic leader, Harry Reid
+    # of Nevada;") against a claim that tells something: "partly" (compare.act_senses.list_item)
+    list_items: bool = True
     # two different people (named or read from "he"/"she"), each doing a different act, nothing
     # anchored in common ("He [Brat] raised just over $200,000" / "he [Cantor] spent much of his time
     # ... to raise money"), no entity named in both (a place both name: "he gave a defiant speech in West
@@ -126,7 +129,7 @@ class FactParams:
     # two claims sharing a figure, their predicates not known to agree, each figure told in a clause
     # of another act, its thing doing the act in one only ("released a 225-page report" / "The 225-page
     # report also called for ..."): "partly" unless their words agree figures_terms much (compare.figure_acts)
-    figure_acts: bool = True
+    figure_acts: bool = False
     # a fact takes, in each report it lacks, the free claim that states it with its claims
     # (newsprism.compare.fact_reports): a report the alignment's best-two rule left out
     other_reports: bool = True
