@@ -128,7 +128,9 @@ class FactParams:
     figures_terms: float = 0.4
     # two claims sharing a figure, their predicates not known to agree, each figure told in a clause
     # of another act, its thing doing the act in one only ("released a 225-page report" / "The 225-page
-    # report also called for ..."): "partly" unless their words agree figures_terms much (compare.figure_acts)
+    # report also called for ..."): "partly" unless their words agree figures_terms much (compare.figure_acts).
+    # Off: it removes 68748e7f's figure-only link (an open BASIL event) and changes no dev link, but ECB+
+    # facts held-out recall falls 0.3711 -> 0.3567 with it (tune unchanged), session 37
     figure_acts: bool = False
     # a fact takes, in each report it lacks, the free claim that states it with its claims
     # (newsprism.compare.fact_reports): a report the alignment's best-two rule left out
