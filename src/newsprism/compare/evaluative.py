@@ -51,6 +51,7 @@ from newsprism.compare.doc_reads import DocReads
 from newsprism.compare.labels import quote_state
 from newsprism.compare.loaded_verbs import loaded_speech
 from newsprism.compare.mention_items import is_person_noun
+from newsprism.compare.supplements import supplement
 from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import (AIM_NOUNS, DISTANCING_ADVERBS, DISTANCING_MODIFIERS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES,
                                JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, SCARE_QUOTE_MODIFIERS, SPEAKING_NOUNS,
@@ -348,6 +349,8 @@ def _reported_or_negated(tok: Token) -> bool:
     while t.head.i != t.i:
         if t.dep_ == "appos" and t.lemma_.lower() in STATEMENT_NOUNS:
             break  # "..., a surprisingly downbeat assessment": the outlet names the statement
+        if supplement(t):
+            break  # "concern that Trump, who previously flirted with a bid, would ...": the writer's aside
         if t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _FACTIVE_NOUNS \
                 and any(c.dep_ == "mark" and c.lower_ == "that" for c in t.children):
             asserted = True  # "the fact that ... Clinton looks much weaker": the writer's, not the noun's holder's

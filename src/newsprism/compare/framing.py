@@ -35,6 +35,7 @@ from newsprism.compare.frame_terms import term_items
 from newsprism.compare.intensifiers import fact_tellings, intensifier_items, told_facts
 from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
+from newsprism.compare.supplements import in_supplement
 from newsprism.compare.doc_reads import DocReads, lemmas_of
 from newsprism.compare.labels import (JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role,
                                       words_against_outlets)
@@ -623,7 +624,9 @@ def _evaluative_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: S
             word = doc[cue.start:cue.end]
             # a distancing word ("accusing the president of embarking on a so-called “apology tour”") is the outlet's
             # wherever it stands (``evaluative.distancing``)
-            if reports and not any(t.text == cue.word and (narrates_speech(t) or _apart(t, speech) or distancing(t))
+            # and so is a supplement on a name ("Republicans said that Perry, who famously forgot …, would …")
+            if reports and not any(t.text == cue.word and (narrates_speech(t) or _apart(t, speech) or distancing(t)
+                                                           or in_supplement(t))
                                    for t in word):
                 continue
             # the judging word inside a label's words is that label ("polarizing figure"); one beside
