@@ -44,3 +44,26 @@ def test_a_party_member_given_a_lean_is_labelled(nlp):
     # a party named without a lean is who someone is, not a label
     texts["a"] = texts["a"].replace("a conservative Democrat", "a Democrat")
     assert not [x for x in _label_items(nlp, texts) if "Lynch" in x.about]
+
+
+def test_a_lone_label_is_shown_beside_the_others_sentence_saying_the_same_of_the_person(nlp):
+    # BASIL d3a1ce0a (gold dev): NYT labels Lynch "a conservative Democrat"; HuffPost gives him no label but
+    # writes "Lynch holds more conservative positions than Markey": the reader needs that sentence beside it
+    texts = {
+        "a": "Representative Stephen F. Lynch, a conservative Democrat from South Boston, said Wednesday that he "
+             "would run for the Senate seat. Lynch will face Representative Edward Markey in the primary.",
+        "b": "Representative Stephen Lynch announced Wednesday that he will run for the Senate. Lynch holds more "
+             "conservative positions than Markey; he opposes abortion rights.",
+    }
+    items = [x for x in _label_items(nlp, texts) if "Lynch" in x.about]
+    assert len(items) == 1 and items[0].docs == ("a", "b"), items
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert "conservative Democrat" in by_doc["a"].label
+    assert "more conservative positions" in by_doc["b"].citations[0].text
+    # another outlet's "conservative" said of someone else, or in a quotation, is not its telling
+    for other in ("Lynch announced Wednesday that he will run. Markey holds more conservative positions than "
+                  "Lynch's rivals; Lynch opposes nothing.",
+                  "Lynch announced Wednesday that he will run. “Lynch is a conservative,” Markey said."):
+        texts["b"] = "Representative Stephen Lynch announced Wednesday that he will run for the Senate. " + other
+        items = [x for x in _label_items(nlp, texts) if "Lynch" in x.about]
+        assert len(items) == 1 and items[0].docs == ("a",), (other, items)

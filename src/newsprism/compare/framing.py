@@ -37,6 +37,7 @@ from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.supplements import in_supplement
 from newsprism.compare.doc_reads import DocReads, lemmas_of
+from newsprism.compare.label_tellings import judgement_tellings
 from newsprism.compare.labels import (JUDGING_NOUNS, Descriptor, descriptors, frame_pair, inside_quotes, same_role,
                                       words_against_outlets)
 from newsprism.extract.claims import Claim
@@ -85,6 +86,7 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], reads: DocRea
     bombastic host") where the other outlets naming it use no such label."""
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     names = {e.id: e.name for e in analysis.entities}
+    entities = {e.id: e for e in analysis.entities}
     found = descriptors(analysis, docs, judging, reads)
     keys_of = {eid: {d: {k for x in rows for k in (x.key, *x.judging)} for d, rows in per_doc.items()}
                for eid, per_doc in found.items()}
@@ -118,8 +120,17 @@ def _label_items(analysis: StoryAnalysis, docs: Mapping[str, Doc], reads: DocRea
                 cites = tuple(dict.fromkeys(x.citation for x in mine))
                 words = ", ".join(dict.fromkeys(c.text for c in cites))
                 quoted = ", ".join(f"“{c.text}”" for c in cites)  # each verbatim on its own
-                ranked.append((0, -1, Framing("", "label", f"only {outlet_of.get(d) or d} labels {names[eid]}: {quoted}",
-                                             (Label(d, outlet_of.get(d), words, cites),), (d,), cites)))
+                about = f"only {outlet_of.get(d) or d} labels {names[eid]}: {quoted}"
+                labels_d = (Label(d, outlet_of.get(d), words, cites),)
+                # the same judgement in another outlet's own sentence ("Lynch holds more conservative positions")
+                said = judgement_tellings(analysis, docs, entities[eid], {w for x in mine for w in x.judging}
+                                          | {x.key for x in mine if x.key in JUDGING_NOUNS}, d, reads)
+                if said:
+                    about += "; the others say it in a sentence of their own: " + " vs ".join(
+                        f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab in said)
+                ranked.append((0, -1, Framing("", "label", about, labels_d + tuple(said),
+                                             (d, *(lab.doc for lab in said)),
+                                             cites + tuple(c for lab in said for c in lab.citations))))
             continue
         labels = []
         by_key: dict[str, list[str]] = {}
