@@ -24,6 +24,7 @@ __all__ = [
     "DISTANCING_MODIFIERS",
     "SCARE_QUOTE_MODIFIERS",
     "DISTANCING_ADVERBS",
+    "CONCESSIVE_ADVERBS",
     "JUDGING_VERBS",
     "INTENSIFIERS",
     "VERDICT_NOUNS",
@@ -369,6 +370,12 @@ SCARE_QUOTE_MODIFIERS = frozenset("so-called self-described self-identified".spl
 # Adverbs by which the outlet doubts a description ("spending time on *supposedly* less-important
 # undertakings"): on an adjective, the outlet's distance; on a verb, hearsay (``HEARSAY_ADVERBS``).
 DISTANCING_ADVERBS = frozenset("supposedly purportedly ostensibly".split())
+# Adverbs by which the outlet grants a clause only in form, implying the substance is otherwise
+# ("Though the debate *technically* is sponsored by Newsmax, Trump quickly became the face of it",
+# "*Technically*, Mr. Hutchinson's task force is independent of the rifle association, even though
+# it paid for the study"): the outlet's stance on a clause (a verb or its auxiliary); on an
+# adjective they tell a domain ("technically difficult": in technique), no stance.
+CONCESSIVE_ADVERBS = frozenset("technically nominally".split())
 # Verbs that judge the actor's conduct while telling it ("ranted", "caved", "boasted", "pandered",
 # "stonewalled"): the outlet's verdict on how someone behaved.
 JUDGING_VERBS = frozenset(

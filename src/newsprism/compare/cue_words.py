@@ -15,7 +15,7 @@ from typing import Callable, Collection, Sequence
 
 from newsprism.compare.doc_reads import DocReads, lemmas_of
 from newsprism.compare.loaded_verbs import loaded_speech
-from newsprism.lexicon import (DISTANCING_ADVERBS, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, STATEMENT_NOUNS,
+from newsprism.lexicon import (CONCESSIVE_ADVERBS, DISTANCING_ADVERBS, JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, STATEMENT_NOUNS,
                                VERDICT_NOUNS)
 
 __all__ = ["CueWords", "cue_words", "HEDGES", "LOOKS", "WORDING_VERBS", "CONDUCT_VERBS", "SPEECH_JUDGING"]
@@ -90,11 +90,12 @@ class CueWords:
         loaded = verb & weighs[lemma_at]
         adj, adv, noun = test(pos, pos_at, ("ADJ",)), test(pos, pos_at, ("ADV",)), test(pos, pos_at, ("NOUN",))
         advmod, amod = test(dep, dep_at, ("advmod",)), test(dep, dep_at, ("amod",))
-        judging_adverb = adv & advmod
+        # a sentence's first word the tagger took for a name ("Technically, ...") is an adverb too
+        judging_adverb = (adv | (test(pos, pos_at, ("PROPN",)) & (cols[:, 4] == 1))) & advmod
         if judging_adverb.any():  # their lower-cased forms, read for these words only
             forms, form_at = np.unique(cols[judging_adverb, 2], return_inverse=True)
             judging_adverb[judging_adverb] = test([strings[h] for h in forms.tolist()], form_at.reshape(-1),
-                                                       JUDGING_ADVERBS | DISTANCING_ADVERBS)
+                                                       JUDGING_ADVERBS | DISTANCING_ADVERBS | CONCESSIVE_ADVERBS)
         may = (((verb | aux) & test(low, lemma_at, HEDGES | LOOKS)) | test(low, lemma_at, ("remain",)) | judging_adverb
                | (verb & test(low, lemma_at, JUDGING_VERBS | WORDING_VERBS | SPEECH_JUDGING)) | loaded | ((adj | verb) & amod)
                | (adj & test(dep, dep_at, ("acomp",)))

@@ -53,7 +53,7 @@ from newsprism.compare.loaded_verbs import loaded_speech
 from newsprism.compare.mention_items import is_person_noun
 from newsprism.compare.supplements import supplement
 from newsprism.extract.word_senses import noun_senses
-from newsprism.lexicon import (AIM_NOUNS, DISTANCING_ADVERBS, DISTANCING_MODIFIERS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES,
+from newsprism.lexicon import (AIM_NOUNS, CONCESSIVE_ADVERBS, DISTANCING_ADVERBS, DISTANCING_MODIFIERS, HEARSAY_ADVERBS, JUDGING_ADJECTIVES,
                                JUDGING_ADVERBS, JUDGING_VERBS, REPORTING_VERBS, SCARE_QUOTE_MODIFIERS, SPEAKING_NOUNS,
                                STATEMENT_NOUNS, UTTERANCE_NOUNS, VERDICT_NOUNS)
 
@@ -228,6 +228,14 @@ def distancing(tok: Token) -> bool:
     if tok.dep_ == "advmod" and tok.lower_ in DISTANCING_ADVERBS:
         return tok.head.pos_ == "ADJ"
     return tok.pos_ in ("ADJ", "VERB") and _hyphenated(tok) in DISTANCING_MODIFIERS and not _names_a_term(tok)
+
+
+def _concedes(tok: Token) -> bool:
+    """A concessive adverb on a clause ("the debate *technically* is sponsored by Newsmax"; a sentence's
+    first word the tagger took for a name: "*Technically*, the task force is independent"), not on an
+    adjective ("technically difficult")."""
+    return tok.lower_ in CONCESSIVE_ADVERBS and (tok.pos_ == "ADV" or (tok.pos_ == "PROPN" and tok.is_sent_start)) \
+        and tok.head.pos_ in ("VERB", "AUX")
 
 
 def whole_word(tok: Token) -> str:
@@ -611,7 +619,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             subj = [c for c in tok.children if c.dep_ in ("csubj", "nsubj", "expl")]
             lo = min([tok.i] + [c.left_edge.i for c in subj])
             out.append(Cue("hedge", "remains to be seen", *_phrase(tok, lo, tok.right_edge.i + 1, cap=16)))
-        elif tok.pos_ == "ADV" and tok.dep_ == "advmod" and (low in _JUDGING or distancing(tok)):
+        elif tok.dep_ == "advmod" and ((tok.pos_ == "ADV" and (low in _JUDGING or distancing(tok))) or _concedes(tok)):
             head = tok.head
             if low in _SOURCING_HEDGES and head.pos_ in ("VERB", "AUX") and (
                     any(c.dep_ == "auxpass" for c in head.children) or head.lemma_.lower() in _EVIDENCE_VERBS):
@@ -639,7 +647,7 @@ def cues(sent: SpacySpan, reads: DocReads | None = None) -> list[Cue]:
             # with the subject when it is near: "Car bombs also were apparently used"
             subj = [c for c in head.lefts if c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i >= lo - 5]
             if head.pos_ in ("VERB", "AUX") and subj:
-                lo = subj[0].left_edge.i
+                lo = min(subj[0].left_edge.i, tok.i)  # the adverb too when it opens the clause ("Technically, …")
             if _reported_or_negated(tok) and not distancing(tok):
                 continue
             out.append(Cue("adverb", tok.text, *_phrase(tok, lo, hi, cap=8)))
