@@ -234,7 +234,7 @@ def _concedes(tok: Token) -> bool:
     """A concessive adverb on a clause ("the debate *technically* is sponsored by Newsmax"; a sentence's
     first word the tagger took for a name: "*Technically*, the task force is independent"), not on an
     adjective ("technically difficult")."""
-    return tok.lower_ in CONCESSIVE_ADVERBS and (tok.pos_ == "ADV" or (tok.pos_ == "PROPN" and tok.is_sent_start)) \
+    return tok.lower_ in CONCESSIVE_ADVERBS and (tok.pos_ == "ADV" or (tok.pos_ == "PROPN" and bool(tok.is_sent_start))) \
         and tok.head.pos_ in ("VERB", "AUX")
 
 
