@@ -629,12 +629,11 @@ def build_facts(
         head = single_source_head(c, [o for o in siblings if o.id != c.id], used)
         members = [o for o in siblings if o.id not in used and head.start <= o.start and o.end <= head.end] or [c]
         weighed = members  # what the item's weight is of: the quotation's opening sentences only show it whole
-        head, members = _from_quote_opening(head, members, in_doc.get(head.doc, ()), used, text_of.get(c.doc, ""),
-                                            [singles[k] for k in singles_of.get(head.doc, ())])
+        head_singles = [singles[k] for k in singles_of.get(head.doc, ())]  # the head document's one-outlet facts so far
+        head, members = _from_quote_opening(head, members, in_doc.get(head.doc, ()), used, text_of.get(c.doc, ""), head_singles)
         opened, weighed_head = len(members), head  # its weight is of its own sentence, not of those shown before it
         head, members = _with_sentence_before(head, members, in_doc.get(head.doc, ()), used, text_of.get(c.doc, ""),
-                                              [singles[k] for k in singles_of.get(head.doc, ())],
-                                              docs.get(c.doc) if docs else None)
+                                              head_singles, docs.get(c.doc) if docs else None)
         key = " ".join(head.text.lower().split())
         if key in seen_headlines or dateline_only(head.text):
             continue
