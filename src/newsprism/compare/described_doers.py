@@ -9,7 +9,11 @@ force ... led by Hutchinson". Read alone, the Times' subject names only the body
 A subject told by a common noun for a body of people that names no one itself ("task force",
 "committee": a group sense in WordNet) stands for the people the story ties that noun to by leading
 it: "X's task force", "a task force led by X", "X, who led the task force" (``_LEADING``). A role noun ("a spokesman", "officials": the
-participant class "official") stands for whoever the other report names: it names no one else.
+participant class "official") stands for whoever the other report names: it names no one else. A
+definite description ("the congressman grabs the camera", after "Rep. Bob Etheridge"; "the magazine
+posted", after "Newsweek magazine") stands for the one entity its report described so before
+(:mod:`newsprism.compare.described_names`): a guess, evidence that both reports tell one doer, never
+that they tell two.
 """
 
 from __future__ import annotations
@@ -21,15 +25,16 @@ from typing import Callable, Mapping, Sequence
 
 from spacy.tokens import Doc, Token
 
+from newsprism.compare.described_names import DescribedNames
 from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim
 from newsprism.extract.event_keys import participant
 from newsprism.extract.propositions import Proposition, body_start
 from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import REPORTING_VERBS
-from newsprism.model import StoryAnalysis
+from newsprism.model import Mention, StoryAnalysis
 
-__all__ = ["DESCRIBED", "ROLE", "described_doers", "main_subjects", "noun_key", "with_doers"]
+__all__ = ["DESCRIBED", "GUESSED", "ROLE", "described_doers", "main_subjects", "noun_key", "with_doers"]
 
 # who leads a body acts for it ("Hutchinson, who led the task force, unveiled the report")
 _LEADING = frozenset({"lead", "head", "chair", "run", "direct"})
@@ -37,6 +42,8 @@ _LEADING = frozenset({"lead", "head", "chair", "run", "direct"})
 ROLE = "~official"
 # a doer told by a body noun, beside the people the story says lead it: it imposes no doer of its own
 DESCRIBED = "~described"
+# a doer told by a definite description ("the congressman"), beside the one it stands for: a guess
+GUESSED = "~guessed"
 
 
 def noun_key(tok: Token) -> str:
@@ -144,6 +151,7 @@ def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapp
     for d, doc in docs.items():
         for key, who in _leaders(doc, lookups.get(d, lambda _at: None)).items():
             leaders.setdefault(key, set()).update(who)
+    described_in = _description_lookups(analysis, lookups)
     out: dict[str, frozenset[str]] = {}
     for c in claims:
         if agents.get(c.id):
@@ -161,7 +169,34 @@ def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapp
             out[c.id] = frozenset(tied | {DESCRIBED})
         elif all(participant(t, lambda _at: None) == ROLE[1:] for t in subjects):
             out[c.id] = frozenset({ROLE})
+        elif parsed is not None and len(subjects) == 1 and (
+                one := described_in(c.doc, parsed).stands_for(subjects[0])) is not None:
+            out[c.id] = frozenset({one, DESCRIBED, GUESSED})
     return out
+
+
+def _description_lookups(analysis: StoryAnalysis,
+                         lookups: Mapping[str, Callable[[int], str | None]]) -> Callable[[str, Doc], DescribedNames]:
+    """doc id, parse -> what the document describes each entity as (:class:`DescribedNames`), made on
+    first use (most stories have few subjects told by a description)."""
+    mentions: dict[str, list[Mention]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            mentions.setdefault(m.doc, []).append(m)
+    made: dict[str, DescribedNames] = {}
+    types = {e.id: e.type for e in analysis.entities}
+
+    def of(doc_id: str, doc: Doc) -> DescribedNames:
+        if doc_id not in made:
+            made[doc_id] = DescribedNames(doc, mentions.get(doc_id, ()), lookups.get(doc_id, lambda _at: None), types)
+        return made[doc_id]
+
+    return of
+
+
+def _named_ids(who: frozenset[str]) -> set[str]:
+    """The entities among a described doer's markers."""
+    return {e for e in who if e not in (ROLE, DESCRIBED, GUESSED)}
 
 
 def with_doers(of: Mapping[str, Proposition], doers: Mapping[str, frozenset[str]]) -> dict[str, Proposition]:
@@ -170,7 +205,12 @@ def with_doers(of: Mapping[str, Proposition], doers: Mapping[str, frozenset[str]
     force belongs to, and Hutchinson, who led it, did what it did (a role noun adds no one)."""
     out = dict(of)
     for cid, who in doers.items():
-        named = {f"@{e}" for e in who if e not in (ROLE, DESCRIBED)}
+        named = {f"@{e}" for e in _named_ids(who)}
+        if GUESSED in who:
+            # a guess is evidence for the who-did-it rule only: as an anchor of the proposition it
+            # would make one person's two acts agree ("the congressman then grabs him by the neck" /
+            # "the congressman grabs the camera", BASIL dev 6b541575: one wrong fact more)
+            continue
         # only beside a resolved agent the proposition has (the body's name): then another named
         # doer who is the leader no longer contradicts; no doer is added where it named none
         if named and cid in out and any(a[:1] == "@" for a in out[cid].agents):
