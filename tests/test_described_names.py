@@ -37,6 +37,12 @@ INDEFINITE = (
     "in a confrontation with two young men on a sidewalk.\n\n"
     "A congressman issued an apology on Monday for grabbing a student on a Washington sidewalk."
 )
+# Fox describes him so, the Times only names him before its "the congressman"
+NAMED_ONLY = (
+    "WASHINGTON — Bob Etheridge of North Carolina was caught on video last week in a confrontation with two "
+    "young men on a sidewalk.\n\n"
+    "The congressman issued an apology on Monday for grabbing a young man on a Washington sidewalk last week."
+)
 RESTRICTED = (
     "WASHINGTON — Rep. Bob Etheridge, Democrat of North Carolina, was caught on video last week "
     "in a confrontation with two young men on a sidewalk.\n\n"
@@ -77,3 +83,25 @@ def test_a_description_two_people_fit_or_a_new_one_stands_for_nobody(nlp):
         doers, _ws, claims = _doers(nlp, {"fox": FOX, "nyt": text})
         told = next(c for c in claims if c.doc == "nyt" and "issued an apology" in c.text)
         assert GUESSED not in doers.get(told.id, frozenset()), text
+
+
+def test_a_description_another_report_gives_stands_for_the_one_it_named_before(nlp):
+    doers, ws, claims = _doers(nlp, {"fox": FOX, "nyt": NAMED_ONLY})
+    assert ws.analysis is not None
+    etheridge = next(e.id for e in ws.analysis.entities if e.name.endswith("Etheridge"))
+    told = next(c for c in claims if c.doc == "nyt" and c.text.startswith("The congressman"))
+    assert doers[told.id] == {etheridge, DESCRIBED, GUESSED}  # Fox's "Rep. Bob Etheridge"
+
+
+NAACP = "The NAACP approved a resolution on Tuesday condemning racist elements within the Tea Party."
+# what a name owns is no description of it: "the NAACP resolution" is not the NAACP
+OWNED = (
+    "KANSAS CITY — Delegates at the convention passed the NAACP resolution on Tuesday.\n\n"
+    "The resolution targets racist elements within the Tea Party movement."
+)
+
+
+def test_a_thing_a_name_owns_is_no_description_of_it(nlp):
+    doers, _ws, claims = _doers(nlp, {"fox": NAACP, "nyt": OWNED})
+    told = next(c for c in claims if c.doc == "nyt" and c.text.startswith("The resolution targets"))
+    assert GUESSED not in doers.get(told.id, frozenset())

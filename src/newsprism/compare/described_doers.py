@@ -169,8 +169,8 @@ def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapp
             out[c.id] = frozenset(tied | {DESCRIBED})
         elif all(participant(t, lambda _at: None) == ROLE[1:] for t in subjects):
             out[c.id] = frozenset({ROLE})
-        elif parsed is not None and len(subjects) == 1 and (
-                one := described_in(c.doc, parsed).stands_for(subjects[0])) is not None:
+        elif parsed is not None and len(subjects) == 1 and (one := described_in(c.doc, parsed).stands_for(
+                subjects[0], [described_in(d, doc) for d, doc in docs.items()])) is not None:
             out[c.id] = frozenset({one, DESCRIBED, GUESSED})
     return out
 
