@@ -9,11 +9,12 @@ nor their propositions (:mod:`newsprism.compare.match`) at odds. Otherwise it is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
+from newsprism.compare.act_objects import ActObjects, other_objects
 from newsprism.compare.act_senses import list_item, one_word, opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
@@ -41,6 +42,7 @@ class Props:
     other_patients: bool = False  # the same action on other named patients contradicts ("won Arkansas" / "won South Carolina")
     denied_class: bool = False  # predicates agreeing only through an event class one clause denies do not agree (_denied_class)
     denied_act: bool = False  # one clause's main act denied by a verb of the other: they contradict (act_senses)
+    acts: Mapping[str, ActObjects] = field(default_factory=dict)  # what each claim's acts are done to (act_objects)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -251,6 +253,11 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # one actor's one act, each claim telling it of other things ("laid out his vision for America" /
         # "laid out stark differences between his agenda and Clinton's"): two angles of one event
         return "partly"
+    if params.act_objects and props is not None and agents is not None and _other_objects(ci, cj, agents, props) and (
+            _words(pairs, i, j) < params.act_objects_terms):
+        # one doer, one act, done with other people or things ("the attorney general met with several
+        # students" / "Holder ... arrived in St. Louis, meeting with community leaders"): two occasions
+        return "partly"
     if params.hedge_apart and props is not None and verdict not in ("agrees", "predicate"):
         p, q = props.of.get(ci.id), props.of.get(cj.id)
         guess = next((x for x in (p, q) if x is not None and x.hedged), None)
@@ -413,6 +420,20 @@ def _other_things(a: Claim, b: Claim, props: Props) -> bool:
     if p is None or q is None:
         return False
     return other_things(p, q, frozenset(a.entities), frozenset(b.entities), props.similarity)
+
+
+def _other_objects(a: Claim, b: Claim, agents: Mapping[str, frozenset[str]], props: Props) -> bool:
+    """The two claims' doers share someone (a description read as the one it stands for counts) and one's
+    main act is told by both with other objects (:func:`newsprism.compare.act_objects.other_objects`)."""
+    p, q = props.of.get(a.id), props.of.get(b.id)
+    if p is None or q is None:
+        return False
+    da = {x for x in agents.get(a.id, frozenset()) if x[:1] != "~"}
+    db = {x for x in agents.get(b.id, frozenset()) if x[:1] != "~"}
+    if not da & db:
+        return False
+    return other_objects(p.predicate.split(" ")[0], q.predicate.split(" ")[0], props.acts.get(a.id), props.acts.get(b.id),
+                         props.similarity)
 
 
 def _denied(props: Props, a: Claim, b: Claim) -> bool:

@@ -112,6 +112,11 @@ class FactParams:
     # "partly", unless their words agree other_things_terms much
     other_things: bool = True
     other_things_terms: float = 0.4
+    # one doer's act told in both claims (the main verb of one) done with or to common nouns, none alike
+    # (compare.act_objects: "met with several students" / "meeting with community leaders"): two
+    # occasions, "partly", unless their words agree act_objects_terms much
+    act_objects: bool = True
+    act_objects_terms: float = 0.4
     # two claims whose shared words are all someone's name and title, with no agreeing action: "partly"
     names_only: bool = True
     # ... nor, nor "apart" propositions, when the pair shares this much rare event mass (an event

@@ -35,6 +35,7 @@ import numpy as np
 
 from spacy.tokens import Doc
 
+from newsprism.compare.act_objects import act_objects
 from newsprism.compare.align import ClaimGraph, PairScores
 from newsprism.compare.argument_links import argument_groups
 from newsprism.compare.blocked import PairTable, pairs_at_least
@@ -342,7 +343,7 @@ def build_facts(
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
-                      params.denied_act)
+                      params.denied_act, act_objects(claims, docs) if params.act_objects else {})
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}
