@@ -26,6 +26,7 @@ from typing import Callable, Mapping, Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.described_names import DescribedNames
+from newsprism.compare.lede_names import lede_named
 from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim
 from newsprism.extract.event_keys import participant
@@ -152,12 +153,25 @@ def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapp
         for key, who in _leaders(doc, lookups.get(d, lambda _at: None)).items():
             leaders.setdefault(key, set()).update(who)
     described_in = _description_lookups(analysis, lookups)
+    described_mentions: dict[str, list[Mention]] = {}
+    for e in analysis.entities:
+        for m in e.mentions:
+            described_mentions.setdefault(m.doc, []).append(m)
+    types = {e.id: e.type for e in analysis.entities}
     out: dict[str, frozenset[str]] = {}
+    ledes = _ledes(claims, analysis)
     for c in claims:
         if agents.get(c.id):
             continue
         parsed = docs.get(c.doc)
         subjects = main_subjects(c, parsed) if parsed is not None else []
+        if c.id in ledes and len(subjects) == 1 and subjects[0].dep_ == "nsubj" and (one := lede_named(
+                c, subjects[0], ledes[c.id], described_mentions.get(c.doc, ()), lookups.get(c.doc, lambda _at: None),
+                types)) is not None:
+            # a lede naming its doer late: "One of the nation's largest civil rights groups passed ..."
+            # under "N.A.A.C.P. Challenges Tea Party" (compare.lede_names)
+            out[c.id] = frozenset({one, DESCRIBED, GUESSED})
+            continue
         # (the subject of a passive is what was done to: "The report was prepared by ...")
         if not subjects or any(t.dep_ != "nsubj" or t.pos_ != "NOUN" for t in subjects):
             continue
@@ -172,6 +186,23 @@ def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapp
         elif parsed is not None and len(subjects) == 1 and (one := described_in(c.doc, parsed).stands_for(
                 subjects[0], [described_in(d, doc) for d, doc in docs.items()])) is not None:
             out[c.id] = frozenset({one, DESCRIBED, GUESSED})
+    return out
+
+
+def _ledes(claims: Sequence[Claim], analysis: StoryAnalysis) -> dict[str, str]:
+    """claim id -> its report's headline, for each report's lede: its first claim that is not the
+    headline itself (a text may open with its title)."""
+    titles = {d.id: d.title for d in analysis.documents if d.title}
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for c in sorted(claims, key=lambda c: (c.doc, c.start)):
+        title = titles.get(c.doc)
+        if c.doc in seen or title is None:
+            continue
+        if " ".join(c.text.split()) == " ".join(title.split()):
+            continue
+        seen.add(c.doc)
+        out[c.id] = title
     return out
 
 

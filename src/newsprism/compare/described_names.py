@@ -25,7 +25,7 @@ from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import PERSON_TITLES, ROLE_TITLES, TITLE_ABBREVIATION_WORDS, title_key
 from newsprism.model import Mention
 
-__all__ = ["DescribedNames", "description_key"]
+__all__ = ["DescribedNames", "body_noun", "description_key", "person_noun"]
 
 # a noun the name is said to be called by ("a group called the St. Louis Tea Party")
 _NAMING_VERBS = frozenset({"call", "name", "dub"})
@@ -36,7 +36,7 @@ _RESTRICTING_DEPS = frozenset({"prep", "relcl", "acl", "poss", "nummod"})
 
 
 @lru_cache(maxsize=4096)
-def _person_noun(lemma: str) -> bool:
+def person_noun(lemma: str) -> bool:
     """A noun for a person ("congressman", "judge", "candidate"): a title, or WordNet's first sense a
     person's (without WordNet, a title only)."""
     if description_key(lemma) in ROLE_TITLES or title_key(lemma) in PERSON_TITLES:
@@ -47,7 +47,7 @@ def _person_noun(lemma: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _body_noun(lemma: str) -> bool:
+def body_noun(lemma: str) -> bool:
     """A noun for a body of people ("group", "magazine" — the firm —, "coalition", "committee"): a group
     sense among WordNet's first three (without WordNet, none). "The NAACP resolution", "the Obama
     campaign" tell no more what the NAACP or Obama is than "House Speaker" does of the House."""
@@ -101,7 +101,7 @@ class DescribedNames:
                 # a person's noun for a person, another for an organisation: "House speaker" is no
                 # description of the House, "Newsweek magazine" one of Newsweek
                 lemma = noun.lemma_.lower()
-                if _person_noun(lemma) if types[entity] == "PERSON" else _body_noun(lemma):
+                if person_noun(lemma) if types[entity] == "PERSON" else body_noun(lemma):
                     self._told.append((m.start, description_key(noun.lemma_), entity))
 
     def stands_for(self, noun: Token, story: Sequence["DescribedNames"] = ()) -> str | None:
