@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from newsprism.compare.align_params import AlignParams
 from newsprism.compare.copied_text import claim_words as _words_of
 from newsprism.compare.copied_text import shared_text, shingles
@@ -539,6 +541,7 @@ def event_mass(claims: Sequence[Claim], params: AlignParams = AlignParams()) -> 
     return evt
 
 
+_QUOTED_WORD = re.compile(r"[a-z][a-z0-9]+")
 _CREDIT_LINE = re.compile(
     r"\b(?:contributed (?:to )?(?:this )?report(?:ing)?|reported from|reporting by|edited by|writing by)\b"
     r"|^\(?h/t\b|(?:^|\n)\s*follow [\w .'’-]{1,40} on twitter\b", re.IGNORECASE
@@ -591,10 +594,43 @@ def _linkable(claims: Sequence[Claim], pairs: PairScores, params: AlignParams = 
     quoted = np.array([quote_share(c) > 0.5 for c in claims])
     ok = ~(credit[:, None] | credit[None, :])
     either_quoted = quoted[:, None] | quoted[None, :]
-    # ... or one that says the very same words (a quote whose marks one report lost)
-    ok &= ~either_quoted | (pairs.entities >= 0.25) | verbatim(pairs.terms, pairs.words, params.verbatim)
+    # ... or one that says the very same words (a quote whose marks one report lost), or one given to
+    # the same speaker quoting a word of the same remark: a quotation's "he said" names no one in its
+    # words ("“There won't be any daylight there at all,” he said" / "He said there would be “no
+    # daylight” between him and Kerry"); not whatever else the speaker said, in quotes or not
+    ok &= (~either_quoted | (pairs.entities >= 0.25) | verbatim(pairs.terms, pairs.words, params.verbatim)
+           | _one_remark(claims))
     ok[np.arange(n), np.arange(n)] = False
     return ok
+
+
+def _quoted_terms(claim: Claim) -> frozenset[str]:
+    """The content words (no stop words) inside a claim's direct quotes, lower-cased."""
+    out: set[str] = set()
+    for q in claim.quotes:
+        a, b = max(q.start, claim.start) - claim.start, min(q.end, claim.end) - claim.start
+        if b > a:
+            out.update(w for w in _QUOTED_WORD.findall(claim.text[a:b].lower()) if w not in STOP_WORDS)
+    return frozenset(out)
+
+
+def _one_remark(claims: Sequence[Claim]) -> np.ndarray:
+    """Pairs of claims given to one resolved speaker (``Claim.attribution``) that quote a content
+    word in common: one remark two reports quote."""
+    n = len(claims)
+    out = np.zeros((n, n), dtype=bool)
+    by_speaker: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    for k, c in enumerate(claims):
+        if c.attribution is not None and c.attribution.entity and c.quotes:
+            words = _quoted_terms(c)
+            if words:
+                by_speaker.setdefault(c.attribution.entity, []).append((k, words))
+    for rows in by_speaker.values():
+        for x, (a, wa) in enumerate(rows):
+            for b, wb in rows[x + 1:]:
+                if wa & wb:
+                    out[a, b] = out[b, a] = True
+    return out
 
 
 def align_claims(

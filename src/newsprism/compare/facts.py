@@ -511,9 +511,12 @@ def build_facts(
     for gi, group in enumerate(groups):
         if pairs is None:
             break
+        # (a short sentence chiefly someone's quoted words states what that speaker said, as in the
+        # shared-quote facts: "“There won't be any daylight there at all,” he said.")
         ks = [
             index[c] for c in group
-            if c not in used and home.get(index[c], ((0, 0.0), -1))[1] == gi and is_content(claims[index[c]])
+            if c not in used and home.get(index[c], ((0, 0.0), -1))[1] == gi
+            and (is_content(claims[index[c]]) or quoted_sentence(claims[index[c]]))
         ]
         if len({claims[k].doc for k in ks}) < 2:
             continue
