@@ -76,3 +76,15 @@ def test_transformer_token_vectors_are_contextual():
     bank = model.model.tokenizer.convert_tokens_to_ids("bank")
     va, vb = a[ids_a.index(bank)], b[ids_b.index(bank)]
     assert float(va @ vb) < 0.95  # contextual: the two banks are not one vector
+
+
+def test_token_vectors_are_the_unit_rows_of_the_whole_table_bit_for_bit():
+    """Only the asked rows are normalised: each is the same float32 row as in the whole
+    table normalised at once (the alignment's scores, and so the JSON, depend on the bits)."""
+    emb = StaticEmbedder()
+    ids = emb.token_ids("The evacuation deal was mediated late Tuesday by Turkey and Russia.")
+    whole = emb.table / np.linalg.norm(emb.table, axis=1, keepdims=True)
+    rows = emb.token_vectors(ids + ids[:2])
+    assert rows.dtype == np.float32 and rows.shape == (len(ids) + 2, emb.dim)
+    assert np.array_equal(rows.view(np.uint32), whole[ids + ids[:2]].astype(np.float32).view(np.uint32))
+    assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-5)
