@@ -240,3 +240,42 @@ def test_role_keys_count_apart_from_the_lexicon_keys():
               _keyed("b", 0, ("P:attack", "P:attack|A:settlement") + tuple(f"V:v{k}|A:x" for k in range(8)))]
     plain = [_keyed("a", 0, ("P:attack", "P:attack|A:settlement")), _keyed("b", 0, ("P:attack", "P:attack|A:settlement"))]
     assert abs(event_mass(attack + filler)[0, 1] - event_mass(plain + filler)[0, 1]) < 1e-6
+
+
+def test_the_lexical_cosines_are_the_float64_cosines_of_the_rows_with_common_and_rare_words():
+    """The term and word cosines are summed over the columns two rows share (a word in more than
+    _DENSE_DF rows in one dense product, rarer ones pair by pair): every cell is the float64 cosine
+    of the two rows rounded to float32, the diagonal 1, a pair with no word in common exactly 0."""
+    import math
+
+    import numpy as np
+
+    from newsprism.compare import align
+
+    headlines = [
+        "Rebels leave Aleppo as the evacuation deal holds",
+        "Russia and Turkey broker an evacuation deal for Aleppo",
+        "Buses wait at the crossing as the ceasefire holds",
+        "The United Nations calls the shelling a war crime",
+        "Kerry spoke with the Turkish foreign minister",
+    ]
+    # "the" and "said" in every row: the dense part; the headlines' words: the pairs
+    rows = [f"{h} , the official said , the agency said".lower().split() for h in headlines for _ in range(15)]
+    rows.append([])
+    assert sum("said" in r for r in rows) > align._DENSE_DF
+    for name, cosines, weight in (("word", align._word_cosines(rows), None), ("term", align._term_cosines(rows), "binary")):
+        vocab = sorted({w for r in rows for w in r})
+        x = np.zeros((len(rows), len(vocab)))
+        for i, r in enumerate(rows):
+            for w in set(r):
+                df = sum(w in s for s in rows)
+                idf = math.log((1 + len(rows)) / (1 + df)) + (0.0 if weight else 1.0)
+                tf = 1.0 if weight else 1.0 + math.log(r.count(w))
+                x[i, vocab.index(w)] = np.float32(tf * idf)
+        x /= np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
+        expected = (x @ x.T).astype(np.float32)
+        assert cosines.dtype == np.float32 and cosines.shape == expected.shape, name
+        assert np.array_equal(cosines, expected), name  # (a float32 product of the rows differs in last bits)
+        assert np.array_equal(cosines, cosines.T), name
+        assert np.allclose(np.diag(cosines)[:-1], 1.0, atol=2e-7) and cosines[-1].max() == 0.0, name
+    assert align._word_cosines([[], []]).shape == (2, 2) and not align._term_cosines([[], ["a"]])[0].any()
