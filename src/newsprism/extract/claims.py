@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -84,19 +85,21 @@ class Claim:
     # "P:<event class>", "P:<event class>|A:<participant>" and "V:<verb>|A:<participant>" keys (see event_keys)
     events: tuple[str, ...] = ()
 
-    @property
+    # read ~250,000 times in a 30-article story's findings: kept once read (a plain attribute
+    # read after the first; the citation never changes)
+    @cached_property
     def doc(self) -> str:
         return self.citation.doc
 
-    @property
+    @cached_property
     def start(self) -> int:
         return self.citation.start
 
-    @property
+    @cached_property
     def end(self) -> int:
         return self.citation.end
 
-    @property
+    @cached_property
     def text(self) -> str:
         return self.citation.text
 
