@@ -207,7 +207,7 @@ def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
     are not Trump, Sanders or Ryan (a mention only of a word that qualifies the speaker); an
     organisation after "for" / "of" is the exception ("a spokesman for the State Department")."""
     span = quote.speaker_span
-    if span is None:
+    if span is None or _named_together(span, entities):
         return quote
     last = span.start + len(_POSSESSIVE_END.sub("", speaker_head(span.text)))  # where the name's last word ends
     best: tuple[int, str] | None = None
@@ -222,6 +222,16 @@ def link_speaker(quote: Quote, entities: Iterable[Entity]) -> Quote:
     if best is None:
         return _link_by_name(quote, entities)
     return replace(quote, speaker_entity=best[1])
+
+
+def _named_together(span: Span, entities: Iterable[Entity]) -> bool:
+    """A speaker written as two people or more joined by "and" ("Mr. Udall and Mr. Wyden"): they
+    speak together, so the words are neither one's alone (no entity is the speaker)."""
+    if " and " not in span.text:
+        return False
+    inside = {e.id for e in entities if e.type == "PERSON" for m in e.mentions
+              if m.doc == span.doc and span.start <= m.start and m.end <= span.end}
+    return len(inside) > 1
 
 
 _PREPOSITIONS = frozenset({"in", "of", "at", "from", "for", "with", "on", "near", "by", "to", "inside",

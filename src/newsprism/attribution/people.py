@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from newsprism.attribution.named import Named, Person, role_lemmas
 from newsprism.attribution.source import SOURCE_DEPS, is_reporting_verb
-from newsprism.attribution.titles import SAME_TITLE, SUBORDINATE, role_appositions, titled_name, titles_of_phrase_holders
+from newsprism.attribution.titles import SAME_TITLE, SUBORDINATE, office_of, role_appositions, titled_name, titles_of_phrase_holders
 from newsprism.lexicon import (
     FEMALE_NOUNS,
     FEMALE_PRONOUNS,
@@ -74,6 +74,17 @@ def _antecedent_candidates(doc: "Doc") -> Iterator["Token"]:
             | ((pos == IDS["VERB"]) & subject))
     for i in np.flatnonzero(keep).tolist():
         yield doc[i]
+    # the source "according to" names ("According to Peter King at the committee, the program has
+    # stopped attacks. “...,” he said"): the sentence's words are that person's, as a subject's are
+    for i in np.flatnonzero((dep == np.uint64(strings["pobj"])) & (ent == np.uint64(strings["PERSON"]))).tolist():
+        if _according_to_source(doc[i]):
+            yield doc[i]
+
+
+def _according_to_source(token: "Token") -> bool:
+    """The name "according to" gives as the source ("According to Peter King, ..."): its object."""
+    to = token.head
+    return token.dep_ == "pobj" and to.lower_ == "to" and to.i > 0 and to.doc[to.i - 1].lower_ == "according"
 
 
 def _embedded_subject(token: "Token") -> bool:
@@ -97,7 +108,7 @@ def _subject_like(token: "Token") -> bool:
         token = token.head
     if token.dep_ == "appos":
         token = token.head
-    return token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass"
+    return token.dep_ in SOURCE_DEPS or token.dep_ == "nsubjpass" or _according_to_source(token)
 
 
 
@@ -314,7 +325,7 @@ class People:
         if self.named.candidates is not None:
             return self.named.candidates
         found: list[tuple[int, Person, bool, int, bool]] = []
-        for token in _antecedent_candidates(self.doc):
+        for token in sorted(_antecedent_candidates(self.doc), key=lambda t: t.i):
             person = None
             if token.ent_type_ == "PERSON" or self.lost_name(token) or self._person_mention(token):
                 person = self.person_of(token)
@@ -357,10 +368,9 @@ class People:
         """The person "the president" / "the senator" means: the one the document gives that
         title ("President Obama", "Sen. Warren", "Jones, the senator from ..."), the most
         often before ``before``; between equals, the one titled last; None when nobody is."""
-        lemma = role.lemma_.lower()
-        if lemma not in PERSON_TITLES:
+        lemma = office_of(role)  # "the vice president" is not "the president"
+        if lemma is None:
             return None
-        lemma = SAME_TITLE.get(lemma, lemma)
         if any(c.lower_ in _FORMER for c in role.lefts):
             # "the former president said": not whoever the document calls "President X" now
             return None
@@ -376,21 +386,22 @@ class People:
                 tok = self.doc.char_span(m.start, m.end, alignment_mode="expand")
                 if tok is None or not len(tok):
                     continue
-                titles = set()
+                offices: set[str | None] = set()
                 if tok.start > 0:
-                    titles.add(self.doc[tok.start - 1].lemma_.lower())
-                    titles.add(title_key(self.doc[tok.start - 1].text))
-                    titles.add(TITLE_ABBREVIATION_WORDS.get(title_key(self.doc[tok.start - 1].text), ""))
+                    word = self.doc[tok.start - 1]
+                    offices |= {office_of(word), office_of(word, title_key(word.text)),
+                                office_of(word, TITLE_ABBREVIATION_WORDS.get(title_key(word.text), ""))}
                 for c in tok.root.children:
                     if c.dep_ in ("appos", "compound") and c.i not in range(tok.start, tok.end):
-                        titles.add(c.lemma_.lower())
+                        offices.add(office_of(c))
                     elif c.dep_ == "nmod" and c.i < tok.start and not any(x.lower_ in SUBORDINATE for x in c.lefts):
-                        titles.add(c.lemma_.lower())  # "by Secretary of State Hillary Clinton": an nmod
+                        offices.add(office_of(c))  # "by Secretary of State Hillary Clinton": an nmod
                 if tok.root.dep_ == "appos":
-                    titles.add(tok.root.head.lemma_.lower())
-                titles |= phrase_titles.get(tok.root.i, set())
-                for t in titles & PERSON_TITLES:
-                    roles.setdefault(SAME_TITLE.get(t, t), []).append(m)
+                    offices.add(office_of(tok.root.head))
+                offices |= {SAME_TITLE.get(t, t) for t in phrase_titles.get(tok.root.i, set())}
+                for office in offices:
+                    if office is not None:
+                        roles.setdefault(office, []).append(m)
         # a description points back: someone titled only later in the report is not meant
         holders = [m for m in roles.get(lemma, []) if m.start < before]
         places = {c.lower_ for c in role.lefts if c.dep_ in ("compound", "amod") and (

@@ -12,7 +12,7 @@ from newsprism.lexicon import PERSON_TITLES, title_key
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc, Token
 
-__all__ = ["role_appositions", "titled_name", "titles_of_phrase_holders", "SAME_TITLE", "SUBORDINATE"]
+__all__ = ["role_appositions", "titled_name", "titles_of_phrase_holders", "office_of", "SAME_TITLE", "SUBORDINATE"]
 
 
 def role_appositions(token: "Token") -> list["Token"]:
@@ -83,8 +83,31 @@ def titled_name(token: "Token") -> list["Token"]:
 SAME_TITLE = {"congressman": "representative", "congresswoman": "representative", "congressperson": "representative"}
 # a title under another of the same word: a "Deputy Assistant Secretary" is not "the secretary"
 SUBORDINATE = frozenset("deputy assistant under vice associate".split())
+# an office written by its initials: "the VP said" is the vice president
+_INITIALS = {"vp": "vice president"}
 # titles held for somebody else: the name after "for" is not their holder's
 _FOR_SOMEBODY = frozenset("spokesman spokeswoman spokesperson aide adviser advisor lawyer attorney counsel".split())
+
+
+def office_of(title: "Token", key: str | None = None) -> str | None:
+    """The office a title word names, with a title it stands under: "President" of "Vice President
+    Joe Biden" and "the vice president" name the "vice president", not the president; "the VP"
+    too; "Sen." the "senator" (``key``: the title word's own key when the caller read it from an
+    abbreviation); None for a word that is no title."""
+    key = key or title.lemma_.lower()
+    if title_key(title.text) in _INITIALS:
+        return _INITIALS[title_key(title.text)]
+    if key not in PERSON_TITLES:
+        return None
+    key = SAME_TITLE.get(key, key)
+    doc = title.doc
+    # the title under it as the parser hangs it ("the vice president": a modifier), or written just
+    # before it, hyphenated or not ("Vice President", "vice-president")
+    before = doc[title.i - 2] if title.i >= 2 and doc[title.i - 1].text == "-" else doc[title.i - 1] if title.i else None
+    lesser = next((c.lower_ for c in title.lefts if c.lower_ in SUBORDINATE), None)
+    if lesser is None and before is not None and before.lower_ in SUBORDINATE:
+        lesser = before.lower_
+    return f"{lesser} {key}" if lesser else key
 
 
 def titles_of_phrase_holders(doc: "Doc") -> dict[int, set[str]]:

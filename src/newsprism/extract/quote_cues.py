@@ -266,7 +266,11 @@ def previous_sentence_cue(index: DocIndex, first: int) -> Token | None:
             break
         if index.inside_quote(token.idx):
             continue
-        if cue_at(token) is not None and (found is None or token.dep_ == "ROOT"):
+        if cue_at(token) is not None and (found is None or token.dep_ == "ROOT" or (
+                is_according_to(token) and found.dep_ != "ROOT")):
+            # the main verb's cue first; else "according to", which gives the source of its whole
+            # sentence ("According to Peter Keating at Vanity Fair, $1.1 million is the cost of
+            # plans to read ...": not the "read" of a clause inside it)
             found = token
     return found
 

@@ -21,7 +21,8 @@ from spacy.tokens import Token
 
 from newsprism.attribution import Person, according_to, as_written, is_mute, is_reporting_verb, source_of, source_phrase
 from newsprism.attribution.source import titled_name_after
-from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS
+from newsprism.attribution.titles import office_of
+from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS, is_title
 from newsprism.extract.quote_cues import (
     NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, is_terminator, looks_like_title, names_a_speaker, outside_head,
 )
@@ -159,7 +160,11 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
             if found.name is not None and not found.lost:
                 return Person(found.name, index.span(subject.idx, subject.idx + len(subject)))
         return people.resolve(subject, before=min(quote_open, subject.idx))
-    person = people.person_of(subject)
+    titled = _title_as_noun(subject)
+    person = None if titled else people.person_of(subject)
+    if person is not None and person.written is not None and not person.lost and (
+            joint := _joint_speakers(index, subject, person)) is not None:
+        return joint
     if person is not None:
         if person.written is not None and not person.lost:
             s, e = as_written(subject, person.written.start, person.written.end, index.text)
@@ -183,7 +188,7 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
         author = _author_of(index, subject, quote_open)
         if author is not None and author.name is not None and not author.lost:
             return Person(author.name, index.span(s, e))
-    if subject.pos_ == "NOUN" and any(t.lower_ in ("the", "this") for t in subject.lefts):
+    if (subject.pos_ == "NOUN" or titled) and any(t.lower_ in ("the", "this") for t in subject.lefts):
         # "the president said": the person the document gives that title
         holder = people.role_holder(subject, quote_open)
         if holder is None and subject.lower_ != "campaign":
@@ -203,6 +208,52 @@ def _speaker_named_by(index: DocIndex, subject: Token | None, quote_open: int) -
     # as written: with the apposition that describes it ("China, Pyongyang's only ally,")
     ws, we = as_written(subject, s, e, index.text)
     return Person(index.span(s, e), index.span(ws, we))
+
+
+def _joint_speakers(index: DocIndex, subject: Token, first: Person) -> Person | None:
+    """People named together as one subject speak together: "Mr. Udall and Mr. Wyden said in a
+    statement", "Senator Ted Cruz of Texas and Senator Rand Paul of Kentucky wrote": the speaker is
+    the pair (or all of them) as written, not the first one named. Only when every one joined by
+    "and" names a person of their own (not "Mr. Trump and his campaign", not "Smith or Jones");
+    None otherwise."""
+    assert first.written is not None and first.name is not None
+    conjuncts = [c for c in subject.conjuncts if c.i > subject.i]
+    if not conjuncts or any(c.lower_ in ("or", "nor") for c in subject.subtree if c.dep_ == "cc"):
+        return None
+    people = [first]
+    for c in [subject, *conjuncts]:
+        mention = index.people.mention_at(c)
+        if c.pos_ != "PROPN" or mention is None or mention.label != "PERSON":
+            return None  # a title or a role joined to a name is one person ("Gov. and Chairman Ed Rendell")
+        other = index.people.person_of(c) if c.i != subject.i else first
+        if other is None or other.name is None or other.written is None or other.lost:
+            return None
+        people.append(other)
+    people = people[1:]
+    if len({p.name.text for p in people if p.name is not None}) < len(people):
+        return None  # one person named twice is no pair
+    last = people[-1]
+    assert last.written is not None
+    start = first.written.start
+    opening = index.token_at(start)
+    while opening > 0 and is_title(index.doc[opening - 1].text):
+        opening -= 1  # "Mr. Udall and Mr. Wyden", the first name's title with it
+    start = index.doc[opening].idx
+    end = as_written(conjuncts[-1], last.written.start, last.written.end, index.text, appositions=False)[1]
+    written = as_written(subject, start, first.written.end, index.text, appositions=False)[0], as_written(
+        conjuncts[-1], last.written.start, last.written.end, index.text)[1]
+    if any(mark in index.text[written[0] : written[1]] for mark in ('"', "“", "”", "''")):
+        return None  # quoted words inside the phrase ("Trump, who has called the pact “insanity,” and Sanders")
+    return Person(index.span(start, end), index.span(*written))
+
+
+def _title_as_noun(subject: Token) -> bool:
+    """A title the tagger read as a proper noun though it names no one by name: "the senator said",
+    "the VP added", "the President said" (a determiner before it, no name after it): whom it
+    stands for is the title's holder, not a person called "senator"."""
+    return subject.pos_ == "PROPN" and office_of(subject) is not None and any(
+        c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.lefts) and not any(
+        c.pos_ == "PROPN" and c.i > subject.i for c in subject.children)
 
 
 def _plural_antecedent(index: DocIndex, pronoun: Token, quote_open: int) -> Person:
