@@ -64,3 +64,19 @@ def test_a_quote_paragraph_after_according_to_is_its_sources(nlp):
             "\u201cThe amount I get is nearly $1.1 million. We the people still have to pay for members\u2019 "
             "salaries.\u201d")
     assert _speaker(nlp, text, "The amount") == "Peter Keating"
+
+
+def test_a_pull_quote_signed_on_its_last_line_is_that_persons(nlp):
+    # huff-post (PolNeAR train): a quoted paragraph, then the speaker's name on the line before the
+    # closing mark ("...\nDean Baker, Center for Economic and Policy Research.\"") had no speaker
+    text = ("Why progressives worry\n\nClinton has attacked Trump's plan to borrow.\n\n"
+            "\"I worry that we may see a resurgence of Democrats singing the virtues of balanced budgets.\n"
+            "Dean Baker, Center for Economic and Policy Research.\"\n\n"
+            "\"[Sanders] should stay in until he gets everything he\u2019s fighting for.\n"
+            "Former NAACP president Ben Jealous.\"")
+    assert _speaker(nlp, text, "I worry") == "Dean Baker"
+    assert _speaker(nlp, text, "[Sanders]") == "Ben Jealous"
+    # a quote's second line that says something is no signature
+    text = ("Clinton has attacked Trump's plan.\n\n\"This is a long quote that spans\n"
+            "two lines and Josh Bivens said it.\"")
+    assert _speaker(nlp, text, "This is a long") != "Josh Bivens"

@@ -487,6 +487,41 @@ def dash_byline(index: DocIndex, region: QuotedRegion) -> Person | None:
     return None
 
 
+# the line after a quote left open: a name, then the quote's closing mark ends the line
+_SIGNED_LINE = re.compile(r"\n([^\n\"“”]{2,120}?)[ .\t\xa0]*[\"”][ \t\xa0]*(?=\n|$)")
+
+
+def signed_last_line(index: DocIndex, region: QuotedRegion) -> Person | None:
+    """A quoted paragraph whose last line, before the closing mark, is its speaker's name ("\"I worry
+    that ... tax cuts.\nDean Baker, Center for Economic and Policy Research.\"", "... possible.\nFormer
+    NAACP president Ben Jealous.\""): a pull quote signed as a by-line is. The quote's words end at
+    the line break (where the marks leave it open); the speaker is the person named, written as the
+    line. Only a short line of a name, with a title before it or a body or role after a comma."""
+    if region.close_mark is not None:
+        return None
+    text = index.text
+    signed = _SIGNED_LINE.match(text, region.end)
+    if signed is None or len(signed.group(1).split()) > 12:
+        return None
+    line_start, line_end = signed.start(1), signed.end(1)
+    people = index.people
+    k = bisect.bisect_left(people.mention_starts, line_start)
+    m = next((x for x in people.mentions[k:] if x.start >= line_start and x.label == "PERSON"), None)
+    if m is None or m.end > line_end:
+        return None
+    before = text[line_start : m.start].split()
+    after = text[m.end : line_end]
+    # a title or a role before the name ("S.C. Rep.", "Former NAACP president"); after it nothing,
+    # or a comma and the body or the role ("Dean Baker, Center for Economic and Policy Research")
+    if len(before) > 4 or (after and not after.startswith(", ")):
+        return None
+    if any(t.pos_ in ("VERB", "AUX") for t in index.doc[index.token_at(line_start) : index.token_at(line_end - 1) + 1]):
+        return None  # a sentence, not a signature
+    named = people.person_of(index.doc[index.token_at(m.end - 1)])
+    name = named.name if named is not None and named.name is not None and not named.lost else index.span(m.start, m.end)
+    return Person(name, index.span(line_start, line_end))
+
+
 # what may stand in a heading's name before its colon ("- Frank Newport and Jim Harter:", "More from the report:")
 _HEADING_POS = frozenset({"PROPN", "NOUN", "DET", "ADJ", "CCONJ", "PART"})
 _DASHES = frozenset("-–—―")

@@ -48,7 +48,8 @@ from newsprism.extract.quote_cues import (
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of, transcript_tag,
+    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, signed_last_line, speaker_of,
+    transcript_tag,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
@@ -113,14 +114,18 @@ def attribute_quotes(article: Article, doc: Doc, mentions: Sequence[Mention],
         after = index.token_at(region.close_mark) + 1 if region.close_mark is not None else None
         partial = is_partial(index.marks, region.open_mark)
         tagged = transcript_tag(index, region)
-        heading = dash_heading(index, region) if tagged is None else None
-        cue = None if tagged is not None or heading is not None else find_cue(index, region, first, after, partial)
+        signed = signed_last_line(index, region) if tagged is None else None
+        heading = dash_heading(index, region) if tagged is None and signed is None else None
+        cue = None if tagged is not None or signed is not None or heading is not None else find_cue(
+            index, region, first, after, partial)
         byline = dash_byline(index, region)
         governing: Token | None = None
         shared: Person | None = None
         if tagged is not None:
             speaker = tagged[1]
             region = replace(region, start=tagged[0])
+        elif signed is not None:
+            speaker = signed
         elif heading is not None:
             speaker = heading
         elif cue is not None:
