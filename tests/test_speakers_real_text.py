@@ -80,3 +80,21 @@ def test_a_pull_quote_signed_on_its_last_line_is_that_persons(nlp):
     text = ("Clinton has attacked Trump's plan.\n\n\"This is a long quote that spans\n"
             "two lines and Josh Bivens said it.\"")
     assert _speaker(nlp, text, "This is a long") != "Josh Bivens"
+
+
+def test_as_x_put_it_is_xs_though_the_parser_gave_the_verb_the_sentences_subject(nlp):
+    # nyt (PolNeAR train): "Yanukovych, who owed his election to, as an American diplomat put it, an
+    # ''extreme makeover''" was Yanukovych's
+    text = ("President Viktor F. Yanukovych, who owed his election to, as an American diplomat put it, an "
+            "''extreme makeover'' that Mr. Manafort oversaw, bolted the country in the face of violent street "
+            "protests.")
+    assert _speaker(nlp, text, "extreme makeover") == "an American diplomat"
+
+
+def test_they_inside_a_main_clause_is_its_body_of_people_not_the_as_clauses_subject(nlp):
+    # nyt (PolNeAR train): "as Democrats pour into Philadelphia, so will an army of Bernie Sanders
+    # supporters planning ... protests against what they call the ''fraudulent'' nomination"
+    text = ("A week later, as Democrats pour into Philadelphia, so will an army of Bernie Sanders supporters "
+            "planning Occupy Wall Street-style protests against what they call the ''fraudulent'' nomination "
+            "of Hillary Clinton.")
+    assert _speaker(nlp, text, "fraudulent") == "an army of Bernie Sanders supporters"

@@ -43,6 +43,11 @@ NO_SPEAKER = Person(None, None)
 
 def speaker_of(index: DocIndex, verb: Token, quote_open: int) -> Person:
     subject = source_of(verb)
+    mark = next((c for c in verb.children if c.dep_ == "mark" and c.lower_ == "as"), None)
+    if subject is not None and mark is not None and subject.i < mark.i:
+        # "Yanukovych, who owed his election to, as an American diplomat put it, an ''extreme
+        # makeover''": the parser gave the verb the sentence's subject too; "as X put it" is X's
+        subject = next((c for c in verb.children if c.dep_ == "nsubj" and mark.i < c.i < verb.i), subject)
     if subject is not None and index.inside_quote(subject.idx):
         # "''That, unfortunately,'' he said, ''is part of ...''": the parser gave the verb a
         # quoted word as a second subject; the one outside the marks speaks
@@ -290,6 +295,10 @@ def _plural_antecedent(index: DocIndex, pronoun: Token, quote_open: int) -> Pers
         named_together = tok.pos_ == "PROPN" and any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in tok.children)
         group = tok.tag_ in ("NNS", "NNPS") and (
             tok.ent_type_ in ("NORP", "ORG") or (tok.pos_ == "NOUN" and is_person_noun(tok.lemma_.lower())))
+        # a body of people ("an army of Bernie Sanders supporters"): the people it is made of
+        group = group or (tok.tag_ == "NN" and any(
+            p.lower_ == "of" and any(o.dep_ == "pobj" and o.tag_ == "NNS" and is_person_noun(o.lemma_.lower())
+                                     for o in p.children) for p in tok.children))
         if not (named_together or group) or tok.lower_ in QUANTIFIERS:
             continue
         person = _speaker_named_by(index, tok, quote_open)
