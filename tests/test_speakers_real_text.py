@@ -98,3 +98,12 @@ def test_they_inside_a_main_clause_is_its_body_of_people_not_the_as_clauses_subj
             "planning Occupy Wall Street-style protests against what they call the ''fraudulent'' nomination "
             "of Hillary Clinton.")
     assert _speaker(nlp, text, "fraudulent") == "an army of Bernie Sanders supporters"
+
+
+def test_three_people_listed_speak_together_and_their_they_is_all_three(nlp):
+    # "A, B and C" with the parser reading B as A's apposition: the speaker was A alone
+    text = ("Senator Mark Udall, Senator Ron Wyden and Senator Rand Paul criticized the program on Friday.\n\n"
+            "Mr. Udall, Mr. Wyden and Mr. Paul, all members of the committee, said the program \u201cmust end.\u201d\n\n"
+            "\u201cWe will keep pushing,\u201d they added.")
+    assert _speaker(nlp, text, "must end") == "Mr. Udall, Mr. Wyden and Mr. Paul"
+    assert _speaker(nlp, text, "We will keep") == "Mr. Udall, Mr. Wyden and Mr. Paul"

@@ -223,6 +223,11 @@ def _joint_speakers(index: DocIndex, subject: Token, first: Person) -> Person | 
     None otherwise."""
     assert first.written is not None and first.name is not None
     conjuncts = [c for c in subject.conjuncts if c.i > subject.i]
+    listed = next((c for c in subject.children if c.dep_ == "appos" and c.ent_type_ == "PERSON" and c.conjuncts), None)
+    if not conjuncts and listed is not None:
+        # "Mr. Udall, Mr. Wyden and Mr. Paul said": the parser read the list's second name as the
+        # first's apposition and joined the last to it
+        conjuncts = [listed, *[c for c in listed.conjuncts if c.i > listed.i]]
     if not conjuncts or any(c.lower_ in ("or", "nor") for c in subject.subtree if c.dep_ == "cc"):
         return None
     people = [first]
@@ -292,7 +297,9 @@ def _plural_antecedent(index: DocIndex, pronoun: Token, quote_open: int) -> Pers
             continue
         if tok.pos_ == "PRON":
             continue
-        named_together = tok.pos_ == "PROPN" and any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in tok.children)
+        named_together = tok.pos_ == "PROPN" and any(
+            (c.dep_ == "conj" and c.pos_ == "PROPN") or (c.dep_ == "appos" and c.ent_type_ == "PERSON" and c.conjuncts)
+            for c in tok.children)
         group = tok.tag_ in ("NNS", "NNPS") and (
             tok.ent_type_ in ("NORP", "ORG") or (tok.pos_ == "NOUN" and is_person_noun(tok.lemma_.lower())))
         # a body of people ("an army of Bernie Sanders supporters"): the people it is made of
