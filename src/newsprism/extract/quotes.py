@@ -47,9 +47,9 @@ from newsprism.extract.quote_cues import (
     looks_like_title, outer_cue, previous_sentence_cue,
 )
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
+from newsprism.extract.quote_bylines import dash_byline, signed_last_line, transcript_tag
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_byline, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, signed_last_line, speaker_of,
-    transcript_tag,
+    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
