@@ -107,3 +107,12 @@ def test_three_people_listed_speak_together_and_their_they_is_all_three(nlp):
             "\u201cWe will keep pushing,\u201d they added.")
     assert _speaker(nlp, text, "must end") == "Mr. Udall, Mr. Wyden and Mr. Paul"
     assert _speaker(nlp, text, "We will keep") == "Mr. Udall, Mr. Wyden and Mr. Paul"
+
+
+def test_a_quote_whose_speaker_the_next_sentence_names_pointing_back_is_theirs(nlp):
+    # the quote ends its sentence with no cue; "That was how Jones put it" names its speaker (it was
+    # the speaker of the quote before)
+    text = ("John Smith spoke in Ohio. Mary Jones spoke later.\n\n"
+            "\"We will win Ohio by ten points,\" Smith said.\n\n"
+            "\u201cNobody believes the polls anymore.\u201d That was how Jones put it on Tuesday.")
+    assert _speaker(nlp, text, "Nobody believes") == "Mary Jones"

@@ -114,7 +114,9 @@ def _puts_it(token: Token) -> bool:
     if token.lemma_ != "put" or token.pos_ != "VERB" or token.i + 2 >= len(doc) or doc[token.i + 1].lower_ != "it":
         return False
     after = doc[token.i + 2]
-    return after.text in (":", ",", "—", "“", '"', "''") or any(c.lower_ == "as" and c.dep_ == "mark" for c in token.children)
+    # ("as X put it", and "That was how X put it" after the quote)
+    return after.text in (":", ",", "—", "“", '"', "''") or any(
+        (c.lower_ == "as" and c.dep_ == "mark") or (c.lower_ == "how" and c.dep_ == "advmod") for c in token.children)
 # a share of a group: "75 percent of Democrats", "a majority of voters", "half of those polled"
 SHARES = frozenset("percent % majority minority half third quarter share plurality".split())
 

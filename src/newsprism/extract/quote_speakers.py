@@ -22,7 +22,7 @@ from newsprism.attribution.source import titled_name_after
 from newsprism.attribution.titles import office_of
 from newsprism.lexicon import PERSON_TITLES, UTTERANCE_NOUNS, is_title
 from newsprism.extract.quote_cues import (
-    NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, is_terminator, looks_like_title, names_a_speaker, outside_head,
+    NOT_SPEAKERS, QUANTIFIERS, SHARES, DocIndex, cue_at, is_terminator, looks_like_title, names_a_speaker, outside_head,
 )
 from newsprism.extract.person_names import is_person_noun
 from newsprism.extract.quote_documents import document_before
@@ -672,6 +672,30 @@ def _without_possessive(index: DocIndex, span: Span | None) -> Span | None:
         return span
     return index.span(span.start, span.end - 2)
 
+
+
+# a sentence that opens by pointing back at the quote before it ("That was how Jones put it",
+# "So said the mayor", "Those were the words of ...")
+_POINTING_BACK = frozenset("that this those so such thus".split())
+
+
+def named_next(index: DocIndex, region: QuotedRegion) -> Person:
+    """A quote ending its sentence with no cue, whose speaker the next sentence names while
+    pointing back at it: "“Nobody believes the polls anymore.” That was how Jones put it on
+    Tuesday." (not the speaker of the quote before). Same paragraph only; NO_SPEAKER otherwise."""
+    text, doc = index.text, index.doc
+    if region.close_mark is None or text[region.start : region.end][-1:] not in (".", "?", "!"):
+        return NO_SPEAKER
+    j = index.token_at(region.close_mark) + 1
+    while j < len(doc) and (doc[j].is_punct or doc[j].is_space) and "\n" not in doc[j].text:
+        j += 1
+    if j >= len(doc) or doc[j].lower_ not in _POINTING_BACK or "\n" in text[region.close_mark : doc[j].idx]:
+        return NO_SPEAKER
+    for tok in doc[j].sent:
+        if tok.i > j and not index.inside_quote(tok.idx) and cue_at(tok) is not None:
+            speaker = speaker_of(index, tok, region.open_mark)
+            return speaker if speaker.name is not None and not speaker.lost else NO_SPEAKER
+    return NO_SPEAKER
 
 
 def previous_subject(index: DocIndex, first: int, quote_open: int) -> Person:

@@ -49,7 +49,7 @@ from newsprism.extract.quote_cues import (
 from newsprism.extract.quote_marks import QuotedRegion, quoted_regions
 from newsprism.extract.quote_bylines import dash_byline, signed_last_line, transcript_tag
 from newsprism.extract.quote_speakers import (
-    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_heading, named_between, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of,
+    NO_SPEAKER, apposed_name, colon_speaker, participle_subject, dash_heading, named_between, named_next, passed_on_after, previous_subject, reported_before, reported_by, reported_by_outer, speaker_of,
     utterance_owner,
 )
 from newsprism.model import Article, Mention, Quote, Span
@@ -74,9 +74,13 @@ class QuoteAttribution:
 def _context_speaker(
     index: DocIndex, region: QuotedRegion, first: int, previous: tuple[QuotedRegion, Person] | None
 ) -> Person:
-    """A quote with no cue of its own: the paragraph it continues, or the sentence before it."""
+    """A quote with no cue of its own: the paragraph it continues, the next sentence pointing
+    back at it ("That was how Jones put it"), or the sentence before it."""
     if region.continues and previous is not None:
         return previous[1]
+    pointed = named_next(index, region)
+    if pointed != NO_SPEAKER:
+        return pointed
     prior = previous_sentence_cue(index, first)
     if (
         previous is not None
