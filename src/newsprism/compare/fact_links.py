@@ -25,6 +25,7 @@ from newsprism.compare.match import (
     LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
 )
 from newsprism.compare.other_things import other_things
+from newsprism.compare.settings import Setting, condition_apart, setting_only
 from newsprism.compare.shared_quotes import other_quoted_words, quoted_remark, speakers
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
@@ -43,6 +44,8 @@ class Props:
     denied_class: bool = False  # predicates agreeing only through an event class one clause denies do not agree (_denied_class)
     denied_act: bool = False  # one clause's main act denied by a verb of the other: they contradict (act_senses)
     acts: Mapping[str, ActObjects] = field(default_factory=dict)  # what each claim's acts are done to (act_objects)
+    # claim id -> what it tells only as the time or condition of its statement (compare.settings)
+    settings: Mapping[str, Setting] = field(default_factory=dict)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -286,6 +289,13 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # one word in common, a name both give ("would yield victories for Sanders, Devine predicted" / "he
         # insisted at an Indiana rally"), however rare: two statements
         return "partly"
+    if props is not None and props.settings and _setting_apart(ci, cj, verdict, props, params) and _words(
+            pairs, i, j) < params.setting_terms:
+        # what they share is when or under what condition one tells its act ("released as the polls closed" /
+        # "projected immediately after polls closed"), or one tells its act only under a condition, the other
+        # plainly ("If Sanders ultimately wins by 10 points, it means ..." / "Sanders also won decisively
+        # among male voters"): no act told alike
+        return "partly"
     # a rare event with its participant both tell, in a strong pair: the same act, told aside in
     # one ("Steele is expected to disclose his intentions during a conference call with committee
     # members on Monday evening" / "he asked members to join him for a private conference call
@@ -393,6 +403,16 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
                 sj and quoted_remark(cj) and not sj & (si | _agents(ci, props))):
             return "partly"
     return "same fact"
+
+
+def _setting_apart(a: Claim, b: Claim, verdict: str | None, props: Props, params: FactParams) -> bool:
+    """Acts not known to agree, whose shared words are one's setting only; or one act said under a
+    condition, the other told plainly, whatever the verbs (:mod:`newsprism.compare.settings`)."""
+    sa, sb = props.settings.get(a.id), props.settings.get(b.id)
+    if params.conditions and condition_apart(sa, sb):
+        return True
+    return params.setting_only and verdict not in ("agrees", "predicate") and setting_only(
+        a, b, sa, sb, props.of.get(a.id), props.of.get(b.id))
 
 
 def _said_only(a: Claim, b: Claim) -> bool:

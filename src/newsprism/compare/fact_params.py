@@ -95,6 +95,12 @@ class FactParams:
     # "partly" (compare.act_senses.one_word), unless their wording agrees one_word_terms much (short claims)
     one_word: bool = True
     one_word_terms: float = 0.3
+    # two claims sharing only what one sets its act in (a time or condition clause: "as the polls closed"),
+    # or one telling its act under "if" and the other plainly: "partly", unless their words agree
+    # setting_terms much (compare.settings)
+    setting_only: bool = True
+    conditions: bool = True
+    setting_terms: float = 0.4
     # a verbless piece cut from a longer sentence (a list item: "the Senate Democratic leader, Harry Reid
     # of Nevada;") against a claim that tells something: "partly" (compare.act_senses.list_item)
     list_items: bool = True

@@ -57,6 +57,7 @@ from newsprism.compare.link_partners import Partners
 from newsprism.compare.match import PredicateSimilarity
 from newsprism.compare.restated import Restated
 from newsprism.compare.salience import RESTATED_OWN, StoryTerms, single_source_importance
+from newsprism.compare.settings import claim_settings
 from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
@@ -342,8 +343,10 @@ def build_facts(
         of = with_doers(props_of if props_of is not None else propositions(claims, analysis, docs, reads), doers)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
+        settings = claim_settings(claims, docs) if params.setting_only or params.conditions else {}
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
-                      params.denied_act, act_objects(claims, docs) if params.act_objects else {})
+                      params.denied_act, act_objects(claims, docs) if params.act_objects else {},
+                      settings=settings)
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}
