@@ -1,5 +1,6 @@
-"""What a claim sets its act in — a time clause, a condition — is no fact two reports share
-(compare.settings). Sentences as two reports of the 2016 New Hampshire primary word them."""
+"""What a claim sets its act in — a time clause, a condition (compare.settings) — and the words of its doer's
+description the other report states of him (compare.doer_words) are no fact two reports share. Sentences
+as reports of the 2016 primaries and of the NRA's school-safety report (2013) word them."""
 
 from __future__ import annotations
 
@@ -32,24 +33,35 @@ def _story(nlp, texts):
     return claims, propositions(claims, analysis, docs), claim_settings(claims, docs)
 
 
-def _strength(nlp, a: str, b: str, in_a: str, in_b: str, terms: float, events: float, **params) -> str:
+def _read(nlp, texts):
+    """(claims, propositions, settings, doer words) of the reports ``texts``."""
+    from newsprism.compare.doer_words import doer_terms
+    from newsprism.compare.settings import claim_settings
+
+    claims, analysis, docs = _claims(nlp, texts)
+    return claims, propositions(claims, analysis, docs), claim_settings(claims, docs), doer_terms(claims, docs)
+
+
+def _strength(nlp, a: str, b: str, in_a: str, in_b: str, terms: float, events: float, entities: float = 0.0,
+              **params) -> str:
     """The link of report a's claim holding ``in_a`` and report b's holding ``in_b`` in a strong same-day
-    pair (alignment score 1.5) with ``terms`` of wording and ``events`` of event-key mass in common."""
+    pair (alignment score 1.5) with ``terms`` of wording, ``events`` of event-key mass and ``entities`` of
+    rare names in common."""
     from newsprism.compare.align import PairScores
     from newsprism.compare.fact_links import Props, link_strength
     from newsprism.compare.fact_params import FactParams
     from newsprism.compare.match import PredicateSimilarity
 
-    claims, of, settings = _story(nlp, {"a": a, "b": b})
+    claims, of, settings, doers = _read(nlp, {"a": a, "b": b})
     pair = [next(c for c in claims if c.doc == d and words in c.text) for d, words in (("a", in_a), ("b", in_b))]
     fp = FactParams(**params)
     props = Props({c.id: of[c.id] for c in pair}, PredicateSimilarity(None), 0.6, fp.other_patients, fp.denied_class,
-                  fp.denied_act, settings=settings)
+                  fp.denied_act, settings=settings, doer_words=doers)
 
     def full(v: float) -> np.ndarray:
         return np.full((2, 2), v, dtype=np.float32)
 
-    pairs = PairScores(full(1.5), full(0.0), full(terms), full(0.0), full(events), words=full(terms))
+    pairs = PairScores(full(1.5), full(0.0), full(terms), full(entities), full(events), words=full(terms))
     return link_strength(0, 1, pair, pairs, set(), fp, props=props, apart=False)
 
 
@@ -88,3 +100,43 @@ def test_a_reported_or_concessive_condition_is_no_condition_on_the_claim(nlp):
     claims, _, settings = _story(nlp, {"a": SAID_IF, "b": EVEN_IF})
     for c in claims:
         assert not (settings.get(c.id) and settings[c.id].conditional), c.text
+
+
+# one person's description in one report, stated of him in the other (compare.doer_words)
+VOWED = ("Bernie Sanders met with President Obama on Thursday. The Independent Vermont senator vowed last month to "
+         "take his campaign all the way to the convention.")
+HAS_RUN = ("Sanders has said he will stay in the race. He has run in Vermont as an independent and self-described "
+           "democratic socialist.")
+# the same support told in other words, the person named in both
+SPOKE = ("Mark Mattioli, the father of one Newtown shooting victim, also spoke after Hutchinson's announcement to "
+         "applaud the review effort.")
+SUPPORT = ("But the report did get support from at least one Newtown parent: Mark Mattioli, whose 6-year-old son, "
+           "James, was killed.")
+
+
+def _doers(nlp, texts):
+    claims, of, _, doers = _read(nlp, texts)
+    return claims, of, doers
+
+
+def test_words_of_one_doers_description_stated_by_the_other_are_no_shared_act(nlp):
+    from newsprism.compare.doer_words import doer_only
+
+    claims, of, doers = _doers(nlp, {"a": VOWED, "b": HAS_RUN})
+    a = next(c for c in claims if c.doc == "a" and "vowed" in c.text)
+    b = next(c for c in claims if c.doc == "b" and "independent" in c.text)
+    assert set(a.terms) & set(b.terms) == {"independent", "vermont"}
+    assert {"independent", "vermont"} <= doers[a.id]
+    assert doer_only(a, b, doers.get(a.id, frozenset()), doers.get(b.id, frozenset()), of[a.id], of[b.id])
+    assert _strength(nlp, VOWED, HAS_RUN, "vowed", "independent", terms=0.23, events=0.0, entities=0.28) == "partly"
+    assert _strength(nlp, VOWED, HAS_RUN, "vowed", "independent", terms=0.23, events=0.0, entities=0.28,
+                     doer_words=False) == (
+        "same fact")
+
+
+def test_a_doer_the_other_report_names_too_may_tell_one_act(nlp):
+    from newsprism.compare.doer_words import doer_only
+
+    claims, of, doers = _doers(nlp, {"a": SPOKE, "b": SUPPORT})
+    a, b = (next(c for c in claims if c.doc == d and "Mattioli" in c.text) for d in ("a", "b"))
+    assert not doer_only(a, b, doers.get(a.id, frozenset()), doers.get(b.id, frozenset()), of[a.id], of[b.id])

@@ -18,6 +18,7 @@ from newsprism.compare.act_objects import ActObjects, other_objects
 from newsprism.compare.act_senses import list_item, one_word, opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.cores import other_days as _other_days
+from newsprism.compare.doer_words import doer_only
 from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.figure_acts import figure_acts_differ
@@ -46,6 +47,8 @@ class Props:
     acts: Mapping[str, ActObjects] = field(default_factory=dict)  # what each claim's acts are done to (act_objects)
     # claim id -> what it tells only as the time or condition of its statement (compare.settings)
     settings: Mapping[str, Setting] = field(default_factory=dict)
+    # claim id -> the words it gives only in who does its act (compare.doer_words)
+    doer_words: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -295,6 +298,13 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # "projected immediately after polls closed"), or one tells its act only under a condition, the other
         # plainly ("If Sanders ultimately wins by 10 points, it means ..." / "Sanders also won decisively
         # among male voters"): no act told alike
+        return "partly"
+    if params.doer_words and props is not None and props.doer_words and verdict not in ("agrees", "predicate") and (
+            _words(pairs, i, j) < params.doer_terms) and not props.compatible(ci, cj) and doer_only(
+            ci, cj, props.doer_words.get(ci.id, frozenset()), props.doer_words.get(cj.id, frozenset()),
+            props.of.get(ci.id), props.of.get(cj.id)):
+        # all they share is who one's doer is ("The Independent Vermont senator vowed ..." / "He has run in
+        # Vermont as an independent"): the person, not the act
         return "partly"
     # a rare event with its participant both tell, in a strong pair: the same act, told aside in
     # one ("Steele is expected to disclose his intentions during a conference call with committee

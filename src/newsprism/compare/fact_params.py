@@ -101,6 +101,11 @@ class FactParams:
     setting_only: bool = True
     conditions: bool = True
     setting_terms: float = 0.4
+    # two claims whose shared words are all, in one of them, its doer's description ("The Independent Vermont
+    # senator vowed" / "He has run in Vermont as an independent"), acts not compatible: "partly", unless their
+    # words agree doer_terms much (compare.doer_words)
+    doer_words: bool = True
+    doer_terms: float = 0.4
     # a verbless piece cut from a longer sentence (a list item: "the Senate Democratic leader, Harry Reid
     # of Nevada;") against a claim that tells something: "partly" (compare.act_senses.list_item)
     list_items: bool = True

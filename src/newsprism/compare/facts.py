@@ -43,6 +43,7 @@ from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_h
 from newsprism.compare.cores import cores as _cores, publication_day
 from newsprism.datelines import dateline_length
 from newsprism.compare.fact_anchors import anchored_groups
+from newsprism.compare.doer_words import doer_terms
 from newsprism.compare.described_doers import described_doers, with_doers
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
@@ -346,7 +347,7 @@ def build_facts(
         settings = claim_settings(claims, docs) if params.setting_only or params.conditions else {}
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
                       params.denied_act, act_objects(claims, docs) if params.act_objects else {},
-                      settings=settings)
+                      settings=settings, doer_words=doer_terms(claims, docs) if params.doer_words else {})
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}

@@ -27,7 +27,7 @@ from newsprism.compare.match import LIGHT
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition
 
-__all__ = ["Setting", "claim_settings", "condition_apart", "setting_only"]
+__all__ = ["Setting", "claim_settings", "clause_root", "condition_apart", "setting_only"]
 
 # subordinators that open a clause giving the time of the main act or a condition on it
 _TIME_MARKS = frozenset({"as", "when", "whenever", "after", "before", "while", "once", "until", "till"})
@@ -42,7 +42,7 @@ class Setting:
     conditional: bool = False  # the main clause is said under "if" / "unless"
 
 
-def _root(span: Span) -> Token | None:
+def clause_root(span: Span) -> Token | None:
     """The head of the claim's clause: the token whose head lies outside the span, a verb first."""
     tops = [t for t in span if t.head == t or not span.start <= t.head.i < span.end]
     verbs = [t for t in tops if t.pos_ in ("VERB", "AUX")]
@@ -92,7 +92,7 @@ def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str
         span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
         if span is None or not len(span):
             continue
-        root = _root(span)
+        root = clause_root(span)
         if root is None:
             continue
         inside = _setting_tokens(span, root)
