@@ -46,7 +46,7 @@ def clause_root(span: Span) -> Token | None:
     """The head of the claim's clause: the token whose head lies outside the span, a verb first."""
     tops = [t for t in span if t.head == t or not span.start <= t.head.i < span.end]
     verbs = [t for t in tops if t.pos_ in ("VERB", "AUX")]
-    return (verbs or tops or [None])[0]
+    return next(iter(verbs or tops), None)
 
 
 def _mark(tok: Token) -> str | None:
