@@ -106,15 +106,19 @@ def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str
 
 def setting_only(a: Claim, b: Claim, sa: Setting | None, sb: Setting | None, p: Proposition | None,
                  q: Proposition | None) -> bool:
-    """Every content word the two claims share, names too, one of them tells only in its setting, and
-    they share no figure: the moment both give, not the act. (A name both give outside it is an actor
+    """Every content word the two claims share, names too, two at least, one of them tells only in its
+    setting, and they share no figure: the moment both give, not the act. (A name both give outside it is an actor
     they share: "Biden traveled to the Capitol Wednesday for a private meeting with House Democrats" /
     "Biden planned to return to Capitol Hill to meet with House Democrats as Obama sought to quell the
     uproar about the tax deal" share more than the deal.)"""
     if p is None or q is None or p.figures & q.figures or (sa is None and sb is None):
         return False
     shared = set(a.terms) & set(b.terms)
-    return bool(shared) and any(s is not None and shared <= s.terms for s in (sa, sb))
+    # (one word is too little to say what they share is the moment: "But the vans returned soon after, after
+    # militiamen blocked the way and said they did not have Syrian government permission" / "they were turned
+    # away by pro-government militias" share "government" and tell one turning back; act_senses.one_word reads
+    # the acts of a pair with one word in common)
+    return len(shared) > 1 and any(s is not None and shared <= s.terms for s in (sa, sb))
 
 
 def condition_apart(sa: Setting | None, sb: Setting | None) -> bool:
