@@ -369,3 +369,28 @@ def test_a_restatement_saying_little_else_weighs_as_background():
     assert single_source_importance([claim], lede, story, restates=True) < plain
     more = _claim("a", lede, 0, ("naacp", "resolution", "delegate", "vote", "hotel"))
     assert single_source_importance([more], lede, story, restates=True) == single_source_importance([more], lede, story)
+
+
+
+def test_a_time_of_day_is_when_not_how_many():
+    """The seed: "Residents said they were told they could leave at 6 a. m. ..." counted "6 a.m." as
+    a figure of its own and went before the Russian Defense Ministry's blame of the rebels; a time of
+    day weighs as a date does, once."""
+    from newsprism.model import TimeExpr
+
+    text = ("Evacuation of Aleppo stalls\n\n"
+            "Residents said they were told they could leave at 6 a.m. but the shelling resumed.\n\n"
+            "The Russian Defense Ministry blamed the rebels for the impasse.")
+    said = text.split("\n\n")[1]
+    at = text.index("6 a.m.")
+    when = (TimeExpr("a", at, at + 6, "6 a.m.", None),)
+    terms = ("resident", "tell", "leave", "shelling", "resume")
+    timed = _claim("a", said, text.index(said), terms, times=when,
+                   figures=(Figure("a", at, at + 6, "6 a.m.", 6, unit="time"),))
+    untimed = _claim("a", said, text.index(said), terms, times=when)
+    count = _claim("a", said, text.index(said), terms, times=when,
+                   figures=(Figure("a", at, at + 1, "6", 6, counts="buses"),))
+    story = StoryTerms.of([timed, _claim("b", "Buses waited in Aleppo.", 0, ("bus", "wait"))])
+    assert story.own_figures("a", timed.figures) == 1  # no other report gives it, yet it counts nothing
+    assert single_source_importance([timed], text, story) == single_source_importance([untimed], text, story)
+    assert single_source_importance([count], text, story) > single_source_importance([timed], text, story)

@@ -8,7 +8,9 @@ A single-source item is news when it tells what the other reports do not. The we
   more the others lack than "the worst mass shooting in American history", which they all tell in
   their own words.
 - **Concrete content:** figures no other report gives (up to two: "1 in 3", given by all three
-  reports of Boehner's odds, is no news of one), named things (up to three), a date or time.
+  reports of Boehner's odds, is no news of one), named things (up to three), a date or time. A
+  time of day ("they could leave at 6 a.m.") is a time, not a figure: counted as one, it weighed a
+  sentence twice for saying when.
 - **Lead position:** the paragraph it sits in (not the clause count: one long lede sentence cut
   into clauses is still the lede).
 - **Named sources and quotes:** a quotation inside the reporter's sentence adds; a sentence that
@@ -144,7 +146,8 @@ def single_source_importance(claims: Sequence[Claim], text: str, story: StoryTer
                or told_before(claims, parsed, published) or told_repute(claims, parsed)
                or told_conjecture(claims, parsed) or (restates and own < RESTATED_OWN))
     paragraph = min(paragraph_index(text, c.start) for c in claims)
-    figures = story.own_figures(doc, [f for c in claims for f in c.figures], mates)
+    # a time of day ("at 6 a.m.", "11:30 p.m.") tells when, weighed as a date is: no count of the event
+    figures = story.own_figures(doc, [f for c in claims for f in c.figures if f.unit != "time"], mates)
     names = len({e for c in claims for e in c.entities})
     score = LEAD / (1 + paragraph / 2)
     score += PER_FIGURE * min(figures, MAX_FIGURES) + PER_NAME * min(names, MAX_NAMES)
