@@ -160,3 +160,34 @@ def test_a_site_known_by_its_address_is_labelled_by_the_whole_address():
     labels = outlet_labels_for([("a", "deadline.com"), ("b", "hollywoodreporter.com"), ("c", "The New York Times"),
                                 ("d", "deadline.com")])
     assert [labels[k][0] for k in "abcd"] == ["deadline.com", "hollywoodreporter.com", "NYT", "deadline.com 2"]
+
+
+def test_a_clause_left_from_a_sentence_printed_above_is_not_a_one_outlet_item(analysis):
+    """The seed: "A deal for Syrian rebels ... broke down Wednesday" (the first half of a corroborated
+    fact's headline) and "Trapped civilians expressed disbelief," (a clause of a sentence a dispute
+    prints whole) closed the one-outlet section: fragments repeating an item above."""
+    from newsprism.model import Finding
+    from newsprism.report import render
+    from newsprism.report.common import single_source_shown
+    from newsprism.report.terminal import to_text
+
+    whole = _span(analysis, "first.txt", "The woman, 66, was crossing the parking lot at about 7 p.m. Wednesday when she was hit.")
+    other = _span(analysis, "second.txt", "A Bloomington man was arrested Thursday in the hit-and-run death of a 66-year-old woman "
+                  "outside a grocery store.")
+    told = Finding("C1", "corroborated", whole.text, ("first.txt", "second.txt"), (whole, other), sources=2)
+    clause = _span(analysis, "first.txt", "The woman, 66, was crossing the parking lot")
+    left = Finding("S1", "single-source", clause.text + ",", ("first.txt",), (clause,), sources=1)
+    said = _span(analysis, "first.txt", "The driver's blood alcohol level was twice the legal limit, police said.")
+    part = _span(analysis, "first.txt", "The driver's blood alcohol level was twice the legal limit,")
+    dispute = Finding("D1", "dispute", said.text, ("first.txt",), (said,))
+    half = Finding("S2", "single-source", part.text, ("first.txt",), (part,), sources=1)
+    news = Finding("S3", "single-source", said.text, ("first.txt",), (said,), sources=1)  # the dispute's sentence, whole
+    found = _span(analysis, "first.txt", "Officers found the car a mile away with a broken headlight.")
+    own = Finding("S4", "single-source", found.text, ("first.txt",), (found,), sources=1)
+    findings = replace(analysis.findings, corroborated=(told,), disputes=(dispute,), single_source=(left, half, news, own))
+    assert [f.id for f in single_source_shown(findings)] == ["S3", "S4"]
+    shown = replace(analysis, findings=findings)
+    for page in (to_text(shown, width=220), render(shown, "markdown")):
+        section = page[page.index("one outlet"):]
+        assert "Officers found the car" in section and "crossing the parking lot," not in section
+        assert "(2)" in page[page.index("one outlet") - 30:page.index("one outlet") + 40]

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from newsprism.model import Entity, Figure, Finding, Quote, StoryAnalysis, TimeExpr
+from newsprism.model import Entity, Figure, Finding, Findings, Quote, Span, StoryAnalysis, TimeExpr
 
 
 def cite(doc: str, start: int, end: int) -> str:
@@ -38,6 +38,33 @@ UNNAMED = "outlet not named in the text"
 # is a finding, not a failure, and the reader should know why the section is missing
 NO_SUMMARY = ("No summary: no report's sentence is stated whole by another report and reads on its own; "
               "the facts below are cited one by one.")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def single_source_shown(findings: Findings) -> tuple[Finding, ...]:
+    """The one-outlet items a reader is shown: not one that repeats part of a sentence an item above
+    prints — all its citations inside a sentence a fact of several reports prints (corroborated, a
+    conflict: "A deal for Syrian rebels ... broke down Wednesday", the first half of a corroborated
+    fact's headline), or a clause of a sentence a one-report dispute prints whole ("Trapped
+    civilians expressed disbelief," beside the dispute printing the sentence). A left-over clause
+    reads as no sentence and states nothing the item above does not. A dispute's sentence told
+    whole ("The Russian Defense Ministry blamed the rebels ...") stays: one outlet's news."""
+    headline = {f.id: f.headline for f in findings.facts}
+    printed: list[tuple[Span, bool]] = []  # a printed sentence, and whether several reports tell its item
+    for item in (*findings.corroborated, *findings.conflicts, *findings.disputes):
+        about = _words(item.about)
+        spans = [*item.citations, *([headline[item.fact]] if item.fact in headline else [])]
+        printed += [(s, len(set(item.docs)) > 1) for s in spans if _words(s.text) and _words(s.text) in about]
+
+    def repeats(f: Finding) -> bool:
+        words = len(" ".join(c.text for c in f.citations).split())
+        return any(all(s.doc == c.doc and s.start <= c.start and c.end <= s.end for c in f.citations)
+                   and (several or words < len(s.text.split())) for s, several in printed)
+
+    return tuple(f for f in findings.single_source if not f.citations or not repeats(f))
 
 
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from newsprism.model import Referent, StoryAnalysis
 from newsprism.report.common import (
     NO_SUMMARY,
+    single_source_shown,
     figure_value,
     first_mentions,
     local_entities,
@@ -178,8 +179,9 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
             for v in item.versions:
                 who = ", ".join(_label(analysis, d) for d in v.docs)
                 out.append(f"  - {who}: “{_md(v.value)}” {' '.join(cite(c.doc, c.start, c.end) for c in v.citations)}")
-    out += ["", f"## Reported by one outlet only ({len(f.single_source)})", ""]
-    for item in f.single_source:
+    single = single_source_shown(f)
+    out += ["", f"## Reported by one outlet only ({len(single)})", ""]
+    for item in single:
         copies = f" _(copies in {len(item.docs)} reports: one source)_" if len(item.docs) > 1 else ""
         out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}{copies}")
         if item.referent is not None:

@@ -25,6 +25,7 @@ from newsprism.report.safe import console as safe_console, markup as escape, pla
 from newsprism.model import Referent, StoryAnalysis, possessive
 from newsprism.report.common import (
     NO_SUMMARY,
+    single_source_shown,
     figure_value,
     first_mentions,
     local_entities,
@@ -142,14 +143,15 @@ def print_report(
             for lab in frame.labels:
                 _say(console, f"      {who([lab.doc])}: “{escape(_fold(lab.label))}” [dim]{cites(lab.citations)}[/]")
         more("framing differences", len(take(framing)), len(framing))
-        head(f"Only one outlet reports ({len(f.single_source)})")
-        for item in take(f.single_source):
+        single = single_source_shown(f)
+        head(f"Only one outlet reports ({len(single)})")
+        for item in take(single):
             # every citation: a one-outlet fact may be told in two places of its report, or by its copies
             # told by several reports that are copies of one (one independent source): said so
             copies = f" (copies in {len(item.docs)} reports: one source)" if len(item.docs) > 1 else ""
             _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}{copies}[/]")
             who_is(item.referent)
-        more("single-source facts", len(take(f.single_source)), len(f.single_source))
+        more("single-source facts", len(take(single)), len(single))
 
     if "facts" in chosen and f is not None:
         shown.append("facts")
