@@ -163,7 +163,10 @@ def test_markdown_shows_every_citation_and_runs_nothing(hostile_analysis):
     visible = html.unescape(re.sub(r"<[^>]+>", "", rendered))
     for doc, start, end in _shown(hostile_analysis):
         assert f"[{doc}:{start}-{end}]" in visible, (doc, start, end)
-    for item in (*hostile_analysis.findings.corroborated, *hostile_analysis.findings.single_source):
+    from newsprism.report.common import single_source_shown
+
+    # every one-outlet item shown (a clause repeating a sentence printed above is not: report.common)
+    for item in (*hostile_analysis.findings.corroborated, *single_source_shown(hostile_analysis.findings)):
         for c in item.citations[:1]:
             assert f"[{c.doc}:{c.start}-{c.end}]" in visible
     # the payload reads as written once rendered
