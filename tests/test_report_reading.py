@@ -191,3 +191,14 @@ def test_a_clause_left_from_a_sentence_printed_above_is_not_a_one_outlet_item(an
         section = page[page.index("one outlet"):]
         assert "Officers found the car" in section and "crossing the parking lot," not in section
         assert "(2)" in page[page.index("one outlet") - 30:page.index("one outlet") + 40]
+    # the web pages read the JSON contract: the same rule hides the same clauses there
+    from newsprism.model import to_jsonable
+    from newsprism.report.common import single_source_shown_json
+    from newsprism.report.web.view import story_view
+
+    as_json = to_jsonable(findings)
+    assert [f["id"] for f in single_source_shown_json(as_json)] == ["S3", "S4"]
+    view = story_view(to_jsonable(shown), columns=False)
+    assert [f["id"] for f in view["single_source"]] == ["S3", "S4"]
+    html = render(shown, "html")
+    assert "Officers found the car" in html and "crossing the parking lot," not in html

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from newsprism.model import Entity, Figure, Finding, Findings, Quote, Span, StoryAnalysis, TimeExpr
 
@@ -53,18 +54,44 @@ def single_source_shown(findings: Findings) -> tuple[Finding, ...]:
     reads as no sentence and states nothing the item above does not. A dispute's sentence told
     whole ("The Russian Defense Ministry blamed the rebels ...") stays: one outlet's news."""
     headline = {f.id: f.headline for f in findings.facts}
-    printed: list[tuple[Span, bool]] = []  # a printed sentence, and whether several reports tell its item
-    for item in (*findings.corroborated, *findings.conflicts, *findings.disputes):
-        about = _words(item.about)
-        spans = [*item.citations, *([headline[item.fact]] if item.fact in headline else [])]
-        printed += [(s, len(set(item.docs)) > 1) for s in spans if _words(s.text) and _words(s.text) in about]
+    above = [(item.about, item.docs, [*item.citations, *([headline[item.fact]] if item.fact in headline else [])])
+             for item in (*findings.corroborated, *findings.conflicts, *findings.disputes)]
+    printed = _printed(above)
+    return tuple(f for f in findings.single_source if not f.citations or not _repeats(f.citations, printed))
 
-    def repeats(f: Finding) -> bool:
-        words = len(" ".join(c.text for c in f.citations).split())
-        return any(all(s.doc == c.doc and s.start <= c.start and c.end <= s.end for c in f.citations)
-                   and (several or words < len(s.text.split())) for s, several in printed)
 
-    return tuple(f for f in findings.single_source if not f.citations or not repeats(f))
+def single_source_shown_json(findings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """:func:`single_source_shown` on the JSON contract's ``findings`` (the web pages read JSON):
+    the same rule, so every human-readable format hides the same left-over clauses."""
+    def span(c: Mapping[str, Any]) -> Span:
+        return Span(str(c.get("doc")), int(c.get("start", 0)), int(c.get("end", 0)), str(c.get("text") or ""))
+
+    headline = {f.get("id"): f.get("headline") for f in findings.get("facts", ()) or () if f.get("headline")}
+    above = []
+    for key in ("corroborated", "conflicts", "disputes"):
+        for item in findings.get(key, ()) or ():
+            spans = [span(c) for c in item.get("citations", ())]
+            if item.get("fact") in headline:
+                spans.append(span(headline[item["fact"]]))
+            above.append((str(item.get("about") or ""), tuple(item.get("docs", ())), spans))
+    printed = _printed(above)
+    return [f for f in findings.get("single_source", ()) or ()
+            if not f.get("citations") or not _repeats([span(c) for c in f["citations"]], printed)]
+
+
+def _printed(items: Sequence[tuple[str, Sequence[str], Sequence[Span]]]) -> list[tuple[Span, bool]]:
+    """Each sentence an item above prints in full, and whether several reports tell that item."""
+    printed: list[tuple[Span, bool]] = []
+    for about_text, docs, spans in items:
+        about = _words(about_text)
+        printed += [(s, len(set(docs)) > 1) for s in spans if _words(s.text) and _words(s.text) in about]
+    return printed
+
+
+def _repeats(citations: Sequence[Span], printed: Sequence[tuple[Span, bool]]) -> bool:
+    words = len(" ".join(c.text for c in citations).split())
+    return any(all(s.doc == c.doc and s.start <= c.start and c.end <= s.end for c in citations)
+               and (several or words < len(s.text.split())) for s, several in printed)
 
 
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:

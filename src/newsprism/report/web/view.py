@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from newsprism.model import possessive
-from newsprism.report.common import NO_SUMMARY, named_by_label, outlet_labels_for
+from newsprism.report.common import NO_SUMMARY, named_by_label, outlet_labels_for, single_source_shown_json
 
 __all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
 
@@ -508,7 +508,8 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
     ]
     disputes = [_finding(docs, f) for f in findings.get("disputes", ())]
     corroborated = [_finding(docs, f) for f in findings.get("corroborated", ())]
-    single = [_finding(docs, f) for f in findings.get("single_source", ())]
+    single_items = single_source_shown_json(findings)  # the left-over clauses hidden, as in Markdown
+    single = [_finding(docs, f) for f in single_items]
     for f in single:  # "same fact" beside the one report that tells it says nothing: left off
         for c in f["cites"]:
             c.pop("strength", None)
@@ -531,7 +532,7 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
                      for i, d in enumerate(documents)}
 
     # blind spots at fact level: facts every carrying outlet of which sits in one group
-    for f, item in zip(corroborated + single, list(findings.get("corroborated", ())) + list(findings.get("single_source", ()))):
+    for f, item in zip(corroborated + single, list(findings.get("corroborated", ())) + list(single_items)):
         gs = {docs.group(d) for d in item.get("docs", ())}
         f["one_group"] = next(iter(gs)) if docs.groups and len(gs) == 1 and None not in gs else None
 
