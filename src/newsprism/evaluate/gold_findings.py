@@ -33,7 +33,9 @@ text the tool reads (whitespace normalised, nothing else):
 Precision and recall are macro-averaged over events (an event with no
 predictions of a kind has no precision for it and is left out of that mean;
 ``*_n`` counts say how many events each mean covers). Duplicates: findings whose
-headline (``about``) or citation set repeats another's in the same section.
+headline (``about``) or citation set repeats another's in the same section; overlapping
+facts: corroborated items that repeat an earlier one by sharing its words — a citation, a
+headline inside the other's, two halves of one quoted sentence (:mod:`newsprism.evaluate.fact_overlaps`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+
+from newsprism.evaluate.fact_overlaps import repeated_facts
 
 __all__ = [
     "GoldEvent", "load_gold", "locate", "score_event", "explain_event", "evaluate_gold", "default_gold_dir",
@@ -274,6 +278,7 @@ def score_event(event: GoldEvent, report: Mapping[str, Any]) -> dict[str, float]
         out[f"{section}_gold"] = len(m.gold)
         out[f"{section}_found"] = len(m.found)
     out["corroborated_duplicates"] = _duplicates(matched["corroborated"].predicted)
+    out["corroborated_overlapping"] = repeated_facts(report)
     return out
 
 
@@ -393,6 +398,11 @@ def evaluate_gold(
             for k, v in _macro(split_rows, prefix).items():
                 out[f"gold_{key}_{k}"] = v
         out[f"gold_{key}_duplicate_facts"] = float(sum(r["corroborated_duplicates"] for r in split_rows))
+        # (gated as the share of items that repeat none listed before them: floors are minimums)
+        overlapping = sum(r["corroborated_overlapping"] for r in split_rows)
+        predicted = sum(r["corroborated_predicted"] for r in split_rows)
+        out[f"gold_{key}_overlapping_facts"] = float(overlapping)
+        out[f"gold_{key}_facts_distinct"] = 1.0 - overlapping / predicted if predicted else 1.0
         out.update({f"gold_{key}_{k}": v for k, v in _single(split_rows).items()})
     return out
 

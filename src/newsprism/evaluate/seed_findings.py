@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from newsprism.model import Span, StoryAnalysis
+from newsprism.evaluate.fact_overlaps import repeated_facts
+from newsprism.model import Span, StoryAnalysis, to_jsonable
 
 ANCHOR_DIR = Path(__file__).with_name("seed_anchors")
 
@@ -148,7 +149,11 @@ def evaluate_seed_findings(story_dir: Path, nlp, analysis: StoryAnalysis | None 
         analysis = analyse_seed_story(story_dir, nlp)
     expected = yaml.safe_load((story_dir / "expected.yaml").read_text(encoding="utf-8"))
     score = score_findings(analysis, expected, anchors)
-    return score.as_metrics(), score
+    # corroborated items that repeat an earlier one by sharing its words (evaluate.fact_overlaps)
+    report = {"documents": to_jsonable(analysis.documents), "findings": to_jsonable(analysis.findings)}
+    repeated, told = repeated_facts(report), len(report["findings"].get("corroborated") or ()) if report["findings"] else 0
+    return {**score.as_metrics(), "seed_overlapping_facts": float(repeated),
+            "seed_facts_distinct": 1.0 - repeated / told if told else 1.0}, score
 
 
 def main() -> None:  # python -m newsprism.evaluate.seed_findings STORY_DIR
