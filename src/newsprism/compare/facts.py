@@ -15,6 +15,8 @@ different documents that look like the same fact. Here they become facts:
   One group may hold several facts: one per core (:mod:`newsprism.compare.cores`).
 - **Shared quotes** (:mod:`newsprism.compare.shared_quotes`): the same words
   quoted by several reports are a fact of their own, first.
+- **One remark** (:mod:`newsprism.compare.quote_halves`): facts that each hold a
+  part of one quoted sentence of a report are one fact.
 - **Content and headline** (:mod:`newsprism.compare.fact_text`): what states no
   fact is left out; the headline is the most readable supporting sentence, and
   names whose wording it is. Two facts never share a headline or a citation set.
@@ -56,6 +58,7 @@ from newsprism.compare.fact_text import (
 )
 from newsprism.compare.link_partners import Partners
 from newsprism.compare.match import PredicateSimilarity
+from newsprism.compare.quote_halves import join_remarks
 from newsprism.compare.restated import Restated
 from newsprism.compare.salience import RESTATED_OWN, StoryTerms, single_source_importance
 from newsprism.compare.settings import claim_settings
@@ -587,6 +590,9 @@ def build_facts(
     used = placed
     # a claim a shared-quote fact left free that no later fact took: that fact's claim, whole
     facts = [replace(f, support=tuple(_restored(s, used) for s in f.support)) for f in facts]
+    # the parts of one quoted sentence of a report, each in a fact: one remark, one fact (quote_halves)
+    facts = join_remarks(facts, {c.id: c for c in claims}, outlet_of,
+                         lambda d, same: independent_sources(d, same, copied, families, quoting, outlet_of))
     # who someone is, told in passing by two outlets ("Liz Cheney, a Wyoming Senate candidate"):
     # a fact of its own, citing only the name and its description (see side_facts)
     if docs and params.side_facts:
