@@ -150,3 +150,19 @@ def test_a_side_facts_sentence_never_takes_in_the_dateline(nlp):
     sides = side_facts(extract_claims(ws.analysis, docs), ws.analysis, docs)
     assert all("NEW YORK" not in (s.statement or "") and "NEW YORK" not in s.span.text for s in sides), [
         (s.span.text, s.statement) for s in sides]
+
+
+def test_a_description_inside_a_quotation_is_the_speakers_words_no_side_fact(nlp):
+    """Two speakers calling Ayn Rand someone's "favorite philosopher" in their quoted words: the
+    quotation is the fact; the outlets describe nobody."""
+    texts = {
+        "nyt": "Nearly 90 faculty members at Georgetown University wrote to Representative Paul Ryan on Tuesday. "
+               "“Your budget appears to reflect the values of your favorite philosopher, Ayn Rand, rather than the "
+               "Gospel of Jesus Christ,” says the letter.",
+        "hpo": "Catholic scholars criticized the budget of Chairman Paul Ryan this week. “I am afraid that Chairman "
+               "Ryan’s budget reflects the values of his favorite philosopher, Ayn Rand, rather than the gospel of "
+               "Jesus Christ,” said Father Thomas Reese.",
+    }
+    told = _analyse(nlp, texts).findings.corroborated
+    assert any("rather than the" in f.about for f in told)  # the shared quotation
+    assert not any(f.about.endswith("Ayn Rand") for f in told), [f.about for f in told]

@@ -173,7 +173,10 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
     Chicago alderman") only when its claim is in no fact yet (its span is the whole claim)."""
     by_id = {c.id: c for c in claims}
     content = [c for c in claims if is_content(c)]
-    sides = [s for s in side_facts(content, analysis, docs) if s.kind != "copula" or s.claim not in used]
+    # (a description inside a direct quotation is the speaker's words, which the quote tells: "You take
+    # 18 of them -- California, Illinois and New York, where you know we're not likely to do well ...")
+    sides = [s for s in side_facts(content, analysis, docs) if (s.kind != "copula" or s.claim not in used)
+             and not any(q.start <= s.span.start and s.span.end <= q.end for q in by_id[s.claim].quotes)]
     out: list[Fact] = []
     for group in greedy_groups(side_pairs(sides, outlet_of, params.side_min_shared), sides):
         members = [sides[k] for k in group]
