@@ -338,3 +338,23 @@ def test_a_quote_told_in_other_acts_is_cited_as_the_quote_only(nlp):
     quoting, analysis = _quoting_steele(nlp, texts)
     assert quoting, [f.about for f in analysis.findings.corroborated]
     assert not any("issued a statement" in c.text or "interview" in c.text for f in quoting for c in f.citations)
+
+
+def test_a_sentence_quoting_two_remarks_is_cited_for_the_one_another_report_quotes():
+    from newsprism.compare.shared_quotes import quoted_span, shared_quoted_span
+    from newsprism.extract.claims import Claim
+    from newsprism.model import Quote, Span
+
+    def claim(doc: str, text: str, quoted: list[str]) -> Claim:
+        quotes = tuple(Quote(doc, text.index(q), text.index(q) + len(q), q, "Mary Cheney") for q in quoted)
+        return Claim(id=f"{doc}#0", citation=Span(doc, 0, len(text), text), quotes=quotes)
+
+    hands = "It’s not something to be decided by a show of hands,"
+    share = "Please like and share if you agree."
+    fox = claim("fox", f"“{hands}” Mary Cheney reportedly wrote on her personal Facebook page, concluding her "
+                       f"post by saying, “{share}”", [hands, share])
+    nyt = claim("nyt", f"“{hands}” Mary Cheney wrote.", [hands])
+    cited = shared_quoted_span(fox, [fox, nyt])
+    assert cited.text == hands  # not the reporter's words and the second remark after it
+    assert quoted_span(fox).text.endswith(share)  # (what was cited before)
+    assert shared_quoted_span(nyt, [fox, nyt]) == quoted_span(nyt)

@@ -62,7 +62,7 @@ from newsprism.compare.quote_halves import join_remarks
 from newsprism.compare.restated import Restated
 from newsprism.compare.salience import RESTATED_OWN, StoryTerms, single_source_importance
 from newsprism.compare.settings import claim_settings
-from newsprism.compare.shared_quotes import greedy_groups, quote_groups, quoted_span
+from newsprism.compare.shared_quotes import greedy_groups, quote_groups, shared_quoted_span
 from newsprism.compare.side_facts import side_facts, side_pairs
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition, StoryReads, propositions
@@ -485,7 +485,7 @@ def build_facts(
         if told_alike:
             add_fact([(c, "same fact") for c in members])
         else:
-            add_fact([(c, "same fact") for c in members], quoted_span, free=free)
+            add_fact([(c, "same fact") for c in members], lambda c: shared_quoted_span(c, members), free=free)
     # each claim belongs to the group where it is best linked to a claim of
     # another document — by score and by how far their actors agree (the partition)
     groups = _merged(graph.groups)

@@ -17,7 +17,7 @@ from newsprism.extract.claims import Claim
 from newsprism.model import Span
 
 __all__ = ["greedy_groups", "nested_quotes", "other_quoted_words", "quote_groups", "quote_match", "quoted_remark",
-           "quoted_span", "quoted_words", "speakers"]
+           "quoted_span", "quoted_words", "shared_quoted_span", "speakers"]
 
 _QWORD = re.compile(r"[a-z0-9]+")
 # a quotation inside a quotation: curly single marks, or straight ones that are no apostrophe ("it's")
@@ -65,6 +65,25 @@ def quoted_span(claim: Claim) -> Span:
     if not inside:
         return claim.citation
     a, b = min(x for x, _ in inside), max(y for _, y in inside)
+    return Span(claim.doc, a, b, claim.text[a - claim.start : b - claim.start])
+
+
+def shared_quoted_span(claim: Claim, others: Sequence[Claim]) -> Span:
+    """The stretch of ``claim`` its quotations that the other reports' claims quote too cover (a run
+    of three words in common): a sentence quoting two remarks ("“It's not something to be decided by
+    a show of hands,” Mary Cheney wrote ..., concluding her post by saying, “Please like and share if
+    you agree.”") shares the first with a report quoting only that one, and is cited for it alone.
+    :func:`quoted_span` when every quotation, or none, is shared."""
+    runs = {tuple(w[i:i + 3]) for o in others if o.doc != claim.doc for w in [quoted_words(o)] for i in range(len(w) - 2)}
+    inside = [(max(q.start, claim.start), min(q.end, claim.end)) for q in claim.quotes if q.start < claim.end and claim.start < q.end]
+    shared = []
+    for a, b in inside:
+        words = _QWORD.findall(claim.text[a - claim.start : b - claim.start].lower())
+        if any(tuple(words[i:i + 3]) in runs for i in range(len(words) - 2)):
+            shared.append((a, b))
+    if not shared or len(shared) == len(inside):
+        return quoted_span(claim)
+    a, b = min(x for x, _ in shared), max(y for _, y in shared)
     return Span(claim.doc, a, b, claim.text[a - claim.start : b - claim.start])
 
 
