@@ -279,3 +279,20 @@ def test_the_lexical_cosines_are_the_float64_cosines_of_the_rows_with_common_and
         assert np.array_equal(cosines, cosines.T), name
         assert np.allclose(np.diag(cosines)[:-1], 1.0, atol=2e-7) and cosines[-1].max() == 0.0, name
     assert align._word_cosines([[], []]).shape == (2, 2) and not align._term_cosines([[], ["a"]])[0].any()
+
+
+def test_aligned_similarity_of_claims_in_any_order_is_the_same_matrix_permuted(nlp):
+    """A document's claims are one run of the story's order as a rule (its block of the matrix is
+    written by slices); interleaved with another document's, the scores are the same, permuted."""
+    import numpy as np
+
+    from newsprism.compare.align import aligned_similarity
+
+    claims = _claims(nlp, {"a": A, "b": B})
+    assert [c.doc for c in claims] == sorted(c.doc for c in claims)  # one run per document
+    order = sorted(range(len(claims)), key=lambda k: (k % 2, k))  # every other claim first
+    assert [claims[k].doc for k in order] != sorted(c.doc for c in claims)  # interleaved
+    runs = aligned_similarity(claims, default_embedder())
+    mixed = aligned_similarity([claims[k] for k in order], default_embedder())
+    assert np.array_equal(mixed, runs[np.ix_(order, order)])
+    assert (runs > 0).sum() > 0

@@ -565,3 +565,43 @@ def test_rare_mass_summed_pair_by_pair_is_the_dense_product_and_does_not_depend_
         monkeypatch.undo()
     assert align._rare_entity_mass([]).shape == (0, 0)
     assert align._rare_entity_mass([[], ["x"], ["x"]], 0.0).tolist()[1][2] > 0
+
+
+def test_content_terms_by_tag_ids_are_those_of_the_tag_names(nlp):
+    """``content_terms`` tests each token's tag by its id and a word all letters or digits without a
+    character loop: the lemmas the tag names and the loop give, in the same order."""
+    from newsprism.extract.claims import _CONTENT_POS, content_terms
+
+    def by_names(tokens):
+        seen: dict[str, None] = {}
+        for tok in tokens:
+            if tok.pos_ in _CONTENT_POS and not tok.is_stop and any(c.isalnum() for c in tok.text):
+                seen.setdefault(tok.lemma_.lower(), None)
+        return tuple(seen)
+
+    texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLE.glob("*.txt"))]
+    texts.append("The U.S.-backed forces took 1,200 km² on Sept. 3 — “a 10% gain,” al-Assad's aide said … ½ of it's ___ gone.")
+    checked = 0
+    for doc in nlp.pipe(texts):
+        for sent in doc.sents:
+            assert content_terms(sent) == by_names(sent)
+            checked += len(content_terms(sent))
+    assert checked > 500
+
+
+def test_clause_root_reading_each_head_once_is_the_token_rule(nlp):
+    """``settings.clause_root`` reads each token's head index once: the token whose head is itself
+    or outside the span, a verb first."""
+    from newsprism.compare.settings import clause_root
+
+    def by_tokens(span):
+        tops = [t for t in span if t.head == t or not span.start <= t.head.i < span.end]
+        verbs = [t for t in tops if t.pos_ in ("VERB", "AUX")]
+        return next(iter(verbs or tops), None)
+
+    doc = nlp(" ".join(path.read_text(encoding="utf-8") for path in sorted(EXAMPLE.glob("*.txt"))))
+    pieces = [doc[s.start:e] for s in doc.sents for e in range(s.start + 1, s.end + 1, 4)]
+    assert len(pieces) > 200
+    for span in pieces:
+        got, want = clause_root(span), by_tokens(span)
+        assert (got is None and want is None) or (got is not None and want is not None and got.i == want.i)

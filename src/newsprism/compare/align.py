@@ -449,9 +449,18 @@ def _aligned_from_table(out: np.ndarray, lens: Sequence[int], offsets: np.ndarra
     def covered_by(a, b_doc):
         """How well each claim of doc a is covered by each claim of doc b: (na, nb)."""
         _, pos_a, starts_a, w_a, wsum_a = a
-        best = best_of[b_doc][pos_a]  # (tokens_a, nb)
-        return np.add.reduceat(best * w_a[:, None], starts_a, axis=0) / wsum_a[:, None]
+        # (tokens_a, nb), weighed and summed per claim in place: one array, not three (870 pairs of
+        # documents at 30 articles; the same products and sums)
+        best = best_of[b_doc].take(pos_a, axis=0)
+        np.multiply(best, w_a[:, None], out=best)
+        covered = np.add.reduceat(best, starts_a, axis=0)
+        covered /= wsum_a[:, None]
+        return covered
 
+    # a document's claims are one run of the story's order as a rule: a block of ``out`` by slices
+    # (the same cells as the index arrays)
+    where = {d: slice(int(p[0][0]), int(p[0][-1]) + 1) if int(p[0][-1]) - int(p[0][0]) + 1 == len(p[0])
+             else p[0] for d, p in prepared.items()}
     docs = sorted(prepared)
     for x, da in enumerate(docs):
         for db in docs[x + 1 :]:
@@ -459,8 +468,13 @@ def _aligned_from_table(out: np.ndarray, lens: Sequence[int], offsets: np.ndarra
             rec = covered_by(a, db)
             prec = covered_by(b, da).T
             f = 2 * rec * prec / np.maximum(rec + prec, 1e-9)
-            out[np.ix_(a[0], b[0])] = f
-            out[np.ix_(b[0], a[0])] = f.T
+            rows, cols = where[da], where[db]
+            if isinstance(rows, slice) and isinstance(cols, slice):
+                out[rows, cols] = f
+                out[cols, rows] = f.T
+            else:
+                out[np.ix_(a[0], b[0])] = f
+                out[np.ix_(b[0], a[0])] = f.T
 
 
 def _aligned_base(aligned: np.ndarray, same_doc: np.ndarray, claims: Sequence[Claim]) -> float:

@@ -477,7 +477,8 @@ def leans_back(head: Span, parsed: Doc | None) -> bool:
     if span is None or len(span) == 0:
         return False
     quoted = [(span.start_char + m.start(), span.start_char + m.end()) for m in _QUOTED_STRETCH.finditer(span.text)]
-    roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
+    lo, hi = span.start, span.end
+    roots = [t for t in span if not lo <= (h := t.head.i) < hi or h == t.i]
     main = next((t for t in roots if not any(a <= t.idx < b for a, b in quoted)), None)
     if main is None:
         return False

@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from spacy.attrs import IS_ALPHA, IS_STOP, LEMMA, LOWER, ORTH, POS, SENT_START
+from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 from spacy.tokens import Span as SpacySpan
 
@@ -51,6 +52,7 @@ __all__ = [
 # an expletive or a relative pronoun the subject rule could not resolve names nobody
 _NOT_A_SOURCE = frozenset({"who", "which", "that", "it", "there"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
+_CONTENT_POS_IDS = frozenset(IDS[p] for p in _CONTENT_POS)
 # a semicolon ends a claim (kept with it); a blank line ends one (not kept)
 _CLAIM_BREAK = re.compile(r";\s+|\s*\n[ \t]*\n\s*")
 _MIN_ALPHA_TOKENS = 3
@@ -107,9 +109,13 @@ class Claim:
 def content_terms(tokens: Iterable[Token]) -> tuple[str, ...]:
     """Distinct lower-cased lemmas of content words, in text order."""
     seen: dict[str, None] = {}
+    # (asked of every claim's tokens by several stages: the tag's id, not its name; a word all
+    # letters or digits without a character loop)
     for tok in tokens:
-        if tok.pos_ in _CONTENT_POS and not tok.is_stop and any(c.isalnum() for c in tok.text):
-            seen.setdefault(tok.lemma_.lower(), None)
+        if tok.pos in _CONTENT_POS_IDS and not tok.is_stop:
+            text = tok.text
+            if text.isalnum() or any(c.isalnum() for c in text):
+                seen.setdefault(tok.lemma_.lower(), None)
     return tuple(seen)
 
 
