@@ -605,3 +605,108 @@ def test_clause_root_reading_each_head_once_is_the_token_rule(nlp):
     for span in pieces:
         got, want = clause_root(span), by_tokens(span)
         assert (got is None and want is None) or (got is not None and want is not None and got.i == want.i)
+
+
+def test_settings_doer_words_and_act_objects_read_as_with_every_token(nlp):
+    """The settings and the doer's words read the rest of a claim only where its setting or its
+    subject tells a word (most claims: none); the act objects test a token's tag before its lemma;
+    a report's leaders are read from its possessors and verbs only: what reading every token gives."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from facts_support import _claims
+
+    from newsprism.compare import act_objects as ao
+    from newsprism.compare import described_doers as dd
+    from newsprism.compare import doer_words as dw
+    from newsprism.compare import settings as st
+    from newsprism.extract.claims import content_terms
+
+    def told_apart(span, inside):  # both parts, always (as first written)
+        told = set(content_terms(t for t in span if t.i in inside))
+        return told - set(content_terms(t for t in span if t.i not in inside))
+
+    def settings_by_tokens(claims, docs):
+        out = {}
+        for c in claims:
+            span = docs[c.doc].char_span(c.start, c.end, alignment_mode="expand")
+            root = st.clause_root(span) if span is not None and len(span) else None
+            if root is None:
+                continue
+            setting = st.Setting(frozenset(told_apart(span, st._setting_tokens(span, root))), st._conditional(root))
+            if setting.terms or setting.conditional:
+                out[c.id] = setting
+        return out
+
+    def doers_by_tokens(claims, docs):
+        out = {}
+        for c in claims:
+            span = docs[c.doc].char_span(c.start, c.end, alignment_mode="expand")
+            root = st.clause_root(span) if span is not None and len(span) else None
+            if root is None:
+                continue
+            inside = {x.i for s in root.children if s.dep_ in ("nsubj", "nsubjpass") for x in s.subtree
+                      if span.start <= x.i < span.end}
+            if told_apart(span, inside):
+                out[c.id] = frozenset(told_apart(span, inside))
+        return out
+
+    def act_keys_by_name(tok):
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "VERB":
+            return frozenset({lemma})
+        if tok.pos_ == "NOUN" and lemma.endswith("ing") and len(lemma) > 5:
+            return frozenset({lemma[:-3]})
+        return frozenset()
+
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))}
+    texts["memo"] = ("A Clinton campaign memo was released as the polls closed. If Sanders wins by 10 points, he "
+                     "broadens his appeal. The Independent Vermont senator vowed to fight on, meeting with students. "
+                     "Hutchinson's task force was led by Asa Hutchinson, who led the review.")
+    claims, analysis, docs = _claims(nlp, texts)
+    settings = st.claim_settings(claims, docs)
+    assert settings == settings_by_tokens(claims, docs) and settings
+    doers = dw.doer_terms(claims, docs)
+    assert doers == doers_by_tokens(claims, docs) and doers
+    acts = 0
+    for doc in docs.values():
+        for tok in doc:
+            assert ao._act_keys(tok) == act_keys_by_name(tok)
+            acts += bool(ao._act_keys(tok))
+    assert acts > 100
+
+    def leaders_by_tokens(doc, entity_at):  # every token of the report (as first written)
+        out: dict[str, set[str]] = {}
+
+        def tie(noun, who):
+            found = entity_at(who.idx) if who is not None else None
+            if found is not None and noun.pos_ == "NOUN" and entity_at(noun.idx) is None and dd._body(dd.noun_key(noun)):
+                out.setdefault(dd.noun_key(noun), set()).add(found)
+
+        for tok in doc:
+            if tok.dep_ == "poss" and tok.head.pos_ == "NOUN":
+                tie(tok.head, tok)
+            if tok.pos_ != "VERB" or tok.lemma_.lower() not in dd._LEADING:
+                continue
+            if tok.dep_ == "acl":
+                for agent in (c for c in tok.children if c.dep_ == "agent"):
+                    for g in agent.children:
+                        if g.dep_ == "pobj":
+                            tie(tok.head, g)
+            subject = next((c for c in tok.children if c.dep_ == "nsubj"), None)
+            if subject is not None and subject.lower_ in ("who", "that") and tok.dep_ == "relcl":
+                subject = tok.head
+                while subject.dep_ == "appos" and subject.head.i != subject.i:
+                    subject = subject.head
+            for obj in (c for c in tok.children if c.dep_ == "dobj"):
+                tie(obj, subject)
+        return out
+
+    lookups = dd._entity_lookup(analysis)
+    tied = 0
+    for d, doc in docs.items():
+        got = dd._leaders(doc, lookups.get(d, lambda _at: None))
+        assert got == leaders_by_tokens(doc, lookups.get(d, lambda _at: None))
+        assert list(got) == list(leaders_by_tokens(doc, lookups.get(d, lambda _at: None)))
+        tied += len(got)
+    assert tied > 0

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.other_things import nouns_alike
@@ -29,6 +30,8 @@ __all__ = ["ActObjects", "act_objects", "other_objects"]
 # the relations by which a verb, or the "-ing" noun of its act, takes whom or what the act is done to
 _OBJECT_DEPS = frozenset({"dobj"})
 _WITH = frozenset({"with"})
+_VERB, _NOUN = IDS["VERB"], IDS["NOUN"]
+_NO_ACT: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -41,12 +44,15 @@ class ActObjects:
 
 def _act_keys(tok: Token) -> frozenset[str]:
     """The act a token tells: a verb's lemma, or for an "-ing" noun ("meeting") the verb it is made of."""
-    lemma = tok.lemma_.lower()
-    if tok.pos_ == "VERB":
-        return frozenset({lemma})
-    if tok.pos_ == "NOUN" and lemma.endswith("ing") and len(lemma) > 5:
-        return frozenset({lemma[:-3]})
-    return frozenset()
+    # (asked of every token of every claim: the tag's id first, the lemma only of a verb or a noun)
+    pos = tok.pos
+    if pos == _VERB:
+        return frozenset({tok.lemma_.lower()})
+    if pos == _NOUN:
+        lemma = tok.lemma_.lower()
+        if lemma.endswith("ing") and len(lemma) > 5:
+            return frozenset({lemma[:-3]})
+    return _NO_ACT
 
 
 def _objects(tok: Token) -> list[Token] | None:

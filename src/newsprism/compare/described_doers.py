@@ -23,6 +23,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
+import numpy as np
+from spacy.attrs import DEP, POS
+from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.described_names import DescribedNames
@@ -99,7 +102,12 @@ def _leaders(doc: Doc, entity_at: Callable[[int], str | None]) -> dict[str, set[
         if found is not None and noun.pos_ == "NOUN" and entity_at(noun.idx) is None and _body(noun_key(noun)):
             out.setdefault(noun_key(noun), set()).add(found)
 
-    for tok in doc:
+    # (every token of every report: only a possessor or a verb can tie, found from the parse's columns)
+    if not len(doc):
+        return out
+    dep, pos = doc.to_array([DEP, POS]).T
+    for i in np.flatnonzero((dep == doc.vocab.strings["poss"]) | (pos == IDS["VERB"])).tolist():
+        tok = doc[i]
         if tok.dep_ == "poss" and tok.head.pos_ == "NOUN":
             tie(tok.head, tok)
         if tok.pos_ != "VERB" or tok.lemma_.lower() not in _LEADING:

@@ -40,8 +40,10 @@ def doer_terms(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, fr
             continue
         inside = {x.i for s in root.children if s.dep_ in _SUBJECTS for x in s.subtree
                   if span.start <= x.i < span.end}
-        told = set(content_terms(t for t in span if t.i in inside))
-        elsewhere = set(content_terms(t for t in span if t.i not in inside))
+        # (what the rest of the span tells only matters against words told inside: most claims tell
+        # none there)
+        told = set(content_terms(span.doc[i] for i in sorted(inside)))
+        elsewhere = set(content_terms(t for t in span if t.i not in inside)) if told else set()
         if told - elsewhere:
             out[c.id] = frozenset(told - elsewhere)
     return out

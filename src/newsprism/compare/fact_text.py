@@ -476,7 +476,10 @@ def leans_back(head: Span, parsed: Doc | None) -> bool:
     span = parsed.char_span(head.start, head.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return False
-    quoted = [(span.start_char + m.start(), span.start_char + m.end()) for m in _QUOTED_STRETCH.finditer(span.text)]
+    # (the head's own text when the span is just its tokens: Span.text joins the tokens anew)
+    same = span.start_char == head.start and span.end_char == head.end
+    quoted = [(span.start_char + m.start(), span.start_char + m.end())
+              for m in _QUOTED_STRETCH.finditer(head.text if same else span.text)]
     lo, hi = span.start, span.end
     roots = [t for t in span if not lo <= (h := t.head.i) < hi or h == t.i]
     main = next((t for t in roots if not any(a <= t.idx < b for a, b in quoted)), None)

@@ -75,11 +75,11 @@ def _setting_tokens(span: Span, root: Token) -> set[int]:
     for a private conference call" tell one event, the call, whatever each tells of it.)"""
     out: set[int] = set()
     for t in span:
-        if t == root:
+        if t.dep_ != "advcl" or t == root:  # (the cheaper test first)
             continue
         # (a clause on a light main verb is the news itself: "The questions come as the Senate Foreign
         # Relations Committee begins its confirmation hearing for Sen. John Kerry")
-        if t.dep_ == "advcl" and _mark(t) in _TIME_MARKS | _CONDITION_MARKS and not (
+        if _mark(t) in _TIME_MARKS | _CONDITION_MARKS and not (
                 t.head == root and root.lemma_.lower() in LIGHT):
             out.update(x.i for x in t.subtree if span.start <= x.i < span.end)
     return out
@@ -97,8 +97,10 @@ def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str
         if root is None:
             continue
         inside = _setting_tokens(span, root)
-        told = set(content_terms(t for t in span if t.i in inside))
-        elsewhere = set(content_terms(t for t in span if t.i not in inside))
+        # (what the rest of the span tells only matters against words told inside: most claims tell
+        # none there)
+        told = set(content_terms(span.doc[i] for i in sorted(inside)))
+        elsewhere = set(content_terms(t for t in span if t.i not in inside)) if told else set()
         setting = Setting(frozenset(told - elsewhere), _conditional(root))
         if setting.terms or setting.conditional:
             out[c.id] = setting
