@@ -710,3 +710,73 @@ def test_settings_doer_words_and_act_objects_read_as_with_every_token(nlp):
         assert list(got) == list(leaders_by_tokens(doc, lookups.get(d, lambda _at: None)))
         tied += len(got)
     assert tied > 0
+
+
+def test_leans_back_reading_what_it_needs_is_the_rule_on_every_token(nlp):
+    """``fact_text.leans_back`` reads the head's own text when the parse's span is just its tokens,
+    the tokens up to the first root outside quotes, and the names before a subject only for a person's
+    pronoun: what the rule read on every token gives, on every sentence (and a piece of one cut inside
+    a word, where the span's text is not the head's) of the seed story."""
+    import re
+
+    from newsprism.compare.fact_text import _NAMED_DOERS, _PERSONS, _POINTING, leans_back
+    from newsprism.model import Span
+
+    stretch = re.compile(r"“[^”]*”?|\"[^\"]*\"?")
+
+    def by_tokens(head, parsed):  # as first written
+        span = parsed.char_span(head.start, head.end, alignment_mode="expand")
+        if span is None or len(span) == 0:
+            return False
+        quoted = [(span.start_char + m.start(), span.start_char + m.end()) for m in stretch.finditer(span.text)]
+        roots = [t for t in span if t.head.i == t.i or not (span.start <= t.head.i < span.end)]
+        main = next((t for t in roots if not any(a <= t.idx < b for a, b in quoted)), None)
+        if main is None:
+            return False
+        for subject in (c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")):
+            if any(a <= subject.idx < b for a, b in quoted):
+                continue
+            named = any(t.ent_type_ in _NAMED_DOERS and t.i < subject.i and not any(a <= t.idx < b for a, b in quoted)
+                        for t in span)
+            if subject.lower_ in _POINTING and subject.pos_ in ("PRON", "DET") and not (named and subject.lower_ in _PERSONS):
+                return True
+            if any(d.dep_ == "det" and d.lower_ in _POINTING for d in subject.children):
+                return True
+        return False
+
+    text = " ".join(path.read_text(encoding="utf-8") for path in sorted(EXAMPLE.glob("*.txt")))
+    text += " Obama met the leaders -- he assigned Geithner to the talks. “They think we are Daesh,” he said."
+    doc = nlp(text)
+    heads = [Span("a", s.start_char, s.end_char, s.text) for s in doc.sents if s.text.strip()]
+    heads += [Span("a", h.start + 2, h.end - 1, text[h.start + 2:h.end - 1]) for h in heads if h.end - h.start > 6]
+    got = [leans_back(h, doc) for h in heads]
+    assert got == [by_tokens(h, doc) for h in heads]
+    assert 0 < sum(got) < len(got)
+
+
+def test_a_claims_question_mark_read_from_the_report_text_is_the_spans(nlp):
+    """``clause_facts.clauses_of`` tells ``_states`` whether the claim's span holds a question mark from
+    the report's text, once per claim: what the span's own text says, for every clause head."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from facts_support import _claims
+
+    from newsprism.compare.clause_facts import _clause_heads, _states
+
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))}
+    texts["asked"] = "Reporters asked whether Hale, who resigned, would run? He said he would not, and left."
+    claims, analysis, docs = _claims(nlp, texts)
+    report = {d.id: d.text for d in analysis.documents}
+    asked = checked = 0
+    for c in claims:
+        doc = docs[c.doc]
+        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        questioned = "?" in report[c.doc][span.start_char:span.end_char]
+        assert questioned == ("?" in span.text)
+        for i in _clause_heads(doc):
+            if span.start <= i < span.end:
+                assert _states(doc[i], span, questioned) == _states(doc[i], span)
+                checked += 1
+        asked += questioned
+    assert asked and checked > 50

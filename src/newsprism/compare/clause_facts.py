@@ -115,19 +115,20 @@ def _shared_subject(t: Token) -> Token | None:
     return None
 
 
-def _states(t: Token, span) -> bool:
+def _states(t: Token, span, questioned: bool | None = None) -> bool:
     """The clause headed by ``t`` states something of its own: not a relative or participle clause
     that picks out its noun ("the delegates that you need", "Bachmann standing against a blue
     background": restrictive, not set off by a comma), not what someone says (the speaker's
     statement is the claim's), not under a negation, a modal or a question of the sentence around
-    it ("This is not something the United States had prosecuted"; "Do you support ...?")."""
+    it ("This is not something the United States had prosecuted"; "Do you support ...?").
+    ``questioned``: whether the span's text holds a question mark, when the caller knows."""
     if t.lemma_.lower() in REPORTING_VERBS:
         return False
     if t.dep_ in ("relcl", "acl"):
         first = t.left_edge.i
         if first == 0 or t.doc[first - 1].text not in (",", "—", "–", "--", "(") or t.head.pos_ in _VERB_POS:
             return False
-    if "?" in span.text:
+    if questioned if questioned is not None else "?" in span.text:
         return False
     if any(c.dep_ == "mark" and c.lower_ in _ASKED for c in t.children):
         return False  # a condition or a question asked ("asked if he supported the agenda")
@@ -244,6 +245,8 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
         if c.doc not in heads:
             heads[c.doc] = _clause_heads(doc)
         verbs = heads[c.doc]
+        # (Span.text joins the span's tokens anew: the document's text, once per claim)
+        questioned = "?" in (texts[c.doc][span.start_char:span.end_char] if c.doc in texts else span.text)
         seen: set[tuple[int, int]] = set()
         for i in verbs[bisect.bisect_left(verbs, span.start) : bisect.bisect_left(verbs, span.end)]:
             t = doc[i]
@@ -251,7 +254,7 @@ def clauses_of(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
                 continue
             if t.dep_ == "conj" and t.head.pos_ not in _VERB_POS:
                 continue
-            if not _states(t, span):
+            if not _states(t, span, questioned):
                 continue
             if t.dep_ in ("ccomp", "parataxis") and t.head.i == span.root.i and t.head.lemma_.lower() in REPORTING_VERBS:
                 continue  # what the claim reports ("Comey said X") is its own proposition, read with the claim

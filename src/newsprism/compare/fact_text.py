@@ -481,7 +481,8 @@ def leans_back(head: Span, parsed: Doc | None) -> bool:
     quoted = [(span.start_char + m.start(), span.start_char + m.end())
               for m in _QUOTED_STRETCH.finditer(head.text if same else span.text)]
     lo, hi = span.start, span.end
-    roots = [t for t in span if not lo <= (h := t.head.i) < hi or h == t.i]
+    # (the tokens read up to the first root outside quotes only)
+    roots = (t for t in span if not lo <= (h := t.head.i) < hi or h == t.i)
     main = next((t for t in roots if not any(a <= t.idx < b for a, b in quoted)), None)
     if main is None:
         return False
@@ -490,9 +491,10 @@ def leans_back(head: Span, parsed: Doc | None) -> bool:
             continue
         # a person's pronoun after a name of the sentence may stand for it ("President Obama met ... --
         # he assigned Treasury Secretary Tim Geithner ...")
-        named = any(t.ent_type_ in _NAMED_DOERS and t.i < subject.i and not any(a <= t.idx < b for a, b in quoted)
-                    for t in span)
-        if subject.lower_ in _POINTING and subject.pos_ in ("PRON", "DET") and not (named and subject.lower_ in _PERSONS):
+        # (the names before it read only for a person's pronoun)
+        if subject.lower_ in _POINTING and subject.pos_ in ("PRON", "DET") and not (
+                subject.lower_ in _PERSONS and any(t.ent_type_ in _NAMED_DOERS and not any(a <= t.idx < b for a, b in quoted)
+                                                   for t in span.doc[lo:max(lo, min(subject.i, hi))])):
             return True
         if any(d.dep_ == "det" and d.lower_ in _POINTING for d in subject.children):
             return True
