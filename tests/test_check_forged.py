@@ -110,16 +110,40 @@ def _forge_omitted_headline(r):
     omission["headlines"][0]["about"] = "The ceasefire held everywhere."
 
 
+def _forge_repeats_unknown(r):
+    item = next(x for x in r["findings"]["single_source"] if x["repeats"] is None)
+    item["repeats"] = "C999"
+
+
+def _forge_repeats_elsewhere(r):
+    # a whole one-outlet sentence said to repeat a corroborated item's sentence it is not inside
+    item = next(x for x in r["findings"]["single_source"] if x["repeats"] is None)
+    item["repeats"] = r["findings"]["corroborated"][0]["id"]
+
+
 FORGERIES = [
     _forge_offset_string, _forge_offset_float, _forge_wrong_span_as_string, _forge_summary, _forge_about,
     _forge_speaker, _forge_figure, _forge_no_citations, _forge_relabel, _forge_duplicate_id, _forge_docs,
     _forge_text, _forge_outlet_evidence, _forge_kind, _forge_missing_key, _forge_type, _forge_sources_count,
-    _forge_omitted_headline,
+    _forge_omitted_headline, _forge_repeats_unknown, _forge_repeats_elsewhere,
 ]
 
 
 def test_the_genuine_report_passes(report):
     assert check_report(report) == []
+
+
+def test_a_left_over_clause_is_in_the_json_marked_with_the_item_printing_its_sentence(report):
+    """The seed's "A deal for Syrian rebels ... broke down Wednesday" is the first half of a
+    corroborated fact's headline: the reports do not show it, the JSON keeps it, naming that item,
+    after the one-outlet items the reports show."""
+    single = report["findings"]["single_source"]
+    marked = [x for x in single if x["repeats"] is not None]
+    assert marked and single[-len(marked):] == marked
+    deal = next(x for x in single if x["about"].startswith("A deal for Syrian rebels"))
+    covering = next(x for x in report["findings"]["corroborated"] if x["id"] == deal["repeats"])
+    assert deal["about"] in covering["about"]
+    assert [x["id"] for x in single] == [f"S{i}" for i in range(1, len(single) + 1)]
 
 
 @pytest.mark.parametrize("forge", FORGERIES, ids=lambda f: f.__name__.removeprefix("_forge_"))

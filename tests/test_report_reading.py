@@ -184,8 +184,14 @@ def test_a_clause_left_from_a_sentence_printed_above_is_not_a_one_outlet_item(an
     news = Finding("S3", "single-source", said.text, ("first.txt",), (said,), sources=1)  # the dispute's sentence, whole
     found = _span(analysis, "first.txt", "Officers found the car a mile away with a broken headlight.")
     own = Finding("S4", "single-source", found.text, ("first.txt",), (found,), sources=1)
-    findings = replace(analysis.findings, corroborated=(told,), disputes=(dispute,), single_source=(left, half, news, own))
-    assert [f.id for f in single_source_shown(findings)] == ["S3", "S4"]
+    from newsprism.compare.repeated_clauses import mark_repeats
+
+    findings = mark_repeats(replace(analysis.findings, corroborated=(told,), disputes=(dispute,),
+                                    single_source=(left, half, news, own)))
+    # the left-over clauses stay in the findings, marked with the item printing their sentence, after the others
+    assert [(f.id, f.about, f.repeats) for f in findings.single_source] == [
+        ("S1", news.about, None), ("S2", own.about, None), ("S3", left.about, "C1"), ("S4", half.about, "D1")]
+    assert [f.id for f in single_source_shown(findings)] == ["S1", "S2"]
     shown = replace(analysis, findings=findings)
     for page in (to_text(shown, width=220), render(shown, "markdown")):
         section = page[page.index("one outlet"):]
@@ -197,8 +203,12 @@ def test_a_clause_left_from_a_sentence_printed_above_is_not_a_one_outlet_item(an
     from newsprism.report.web.view import story_view
 
     as_json = to_jsonable(findings)
-    assert [f["id"] for f in single_source_shown_json(as_json)] == ["S3", "S4"]
+    assert [f["repeats"] for f in as_json["single_source"]] == [None, None, "C1", "D1"]
+    assert [f["id"] for f in single_source_shown_json(as_json)] == ["S1", "S2"]
+    # a stored report from before the key: the same rule read from the JSON
+    old = {**as_json, "single_source": [{k: v for k, v in f.items() if k != "repeats"} for f in as_json["single_source"]]}
+    assert [f["id"] for f in single_source_shown_json(old)] == ["S1", "S2"]
     view = story_view(to_jsonable(shown), columns=False)
-    assert [f["id"] for f in view["single_source"]] == ["S3", "S4"]
+    assert [f["id"] for f in view["single_source"]] == ["S1", "S2"]
     html = render(shown, "html")
     assert "Officers found the car" in html and "crossing the parking lot," not in html

@@ -442,7 +442,9 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
     - a conflict gives two or more versions cited in two or more documents;
     - a framing item's labels cite their own document;
     - an omission's headlines name the facts it omits, then those it tells in part, each by its
-      corroborated item's headline.
+      corroborated item's headline;
+    - a one-outlet item's ``repeats`` names an item above whose cited sentence holds all its
+      citations (a left-over clause the reports do not show).
     """
     findings = report.get("findings") or {}
     facts = findings.get("facts")
@@ -502,11 +504,39 @@ def check_findings_structure(report: dict) -> list[CitationProblem]:
         for j, h in enumerate(heads):
             if h.get("id") in about and h.get("about") != about[h.get("id")]:
                 out.append(_problem(f"findings.omissions[{i}].headlines[{j}]", f"is not the headline of {h.get('id')}"))
+    out += _repeats_problems(findings, by_id)
     for i, item in enumerate(findings.get("framing") or ()):
         for j, label in enumerate(item.get("labels") or ()):
             for cite in label.get("citations") or ():
                 if cite.get("doc") != label.get("doc"):
                     out.append(_problem(f"findings.framing[{i}].labels[{j}]", "cites another document than its own", cite))
+    return out
+
+
+def _repeats_problems(findings: dict, facts: dict[str, dict]) -> list[CitationProblem]:
+    """A one-outlet item's ``repeats`` names an item above (corroborated, conflict, dispute) whose
+    cited sentence — a citation of it, or its fact's headline — holds every citation of the item."""
+    above: dict[str, list[dict]] = {}
+    for key in ("corroborated", "conflicts", "disputes"):
+        for item in findings.get(key) or ():
+            spans = _cited(item.get("citations"))
+            head = _dict(facts.get(str(item.get("fact")))).get("headline")
+            above[str(item.get("id"))] = [*spans, *([head] if isinstance(head, dict) else [])]
+    out: list[CitationProblem] = []
+    for i, item in enumerate(findings.get("single_source") or ()):
+        covering = item.get("repeats")
+        if covering is None:
+            continue
+        where = f"findings.single_source[{i}].repeats"
+        if str(covering) not in above:
+            out.append(_problem(where, f"names {covering!r}, no corroborated, conflict or dispute item"))
+            continue
+        cites = _cited(item.get("citations"))
+        if not cites or not any(all(c.get("doc") == s.get("doc") and _is_int(c.get("start")) and _is_int(c.get("end"))
+                                        and _is_int(s.get("start")) and _is_int(s.get("end"))
+                                        and s["start"] <= c["start"] and c["end"] <= s["end"] for c in cites)
+                                    for s in above[str(covering)]):
+            out.append(_problem(where, f"its citations are not inside one sentence {covering} cites"))
     return out
 
 

@@ -435,6 +435,9 @@ class Finding:
     outlet: str | None = None  # corroborated / single-source: whose wording ``about`` is
     support: tuple[Support, ...] = ()  # corroborated: every supporting claim with its match strength
     referent: Referent | None = None  # corroborated / single-source: who the headline's opening pronoun names
+    # single-source: the id of the item above (corroborated, conflict, dispute) printing the sentence all
+    # its citations lie in — a left-over clause the reports do not show (compare.repeated_clauses)
+    repeats: str | None = None
 
     def __post_init__(self) -> None:
         _closed(self, "kind", FindingKind, optional=False)

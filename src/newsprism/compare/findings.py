@@ -46,6 +46,7 @@ from newsprism.extract.claims import Claim, extract_claims
 from newsprism.extract.propositions import StoryReads, propositions
 from newsprism.lexicon import WEEKDAYS
 from newsprism.compare.headline_referents import referents
+from newsprism.compare.repeated_clauses import mark_repeats
 from newsprism.model import (
     DocumentInfo,
     Fact,
@@ -747,7 +748,8 @@ def find_from_claims(
     corroborated = tuple(replace(x, referent=named.get(x.fact or "")) for x in corroborated)
     single = tuple(replace(x, referent=named.get(x.fact or "")) for x in single)
     omissions = _omissions(analysis.documents, corroborated)
-    return Findings(
+    # a one-outlet clause of a sentence printed above: kept, marked, after the others (repeated_clauses)
+    return mark_repeats(Findings(
         corroborated=corroborated,
         conflicts=conflicts,
         single_source=single,
@@ -765,7 +767,7 @@ def find_from_claims(
         framing=tuple(find_framing(analysis, claims, facts, docs or {}, props)),
         figures_compared=_compared(figures_apart(claims, docs or {}, outlets, figures=figures, in_conflict=frozenset(
             (c.doc, c.start) for x in conflicts for c in x.citations)), parted),
-    )
+    ))
 
 
 def find(analysis: StoryAnalysis, docs: Mapping[str, Doc], embedder=None,

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from newsprism.compare.repeated_clauses import covering, printed_sentences
 from newsprism.model import Entity, Figure, Finding, Findings, Quote, Span, StoryAnalysis, TimeExpr
 
 
@@ -41,28 +42,23 @@ NO_SUMMARY = ("No summary: no report's sentence is stated whole by another repor
               "the facts below are cited one by one.")
 
 
-def _words(text: str) -> str:
-    return " ".join(text.split())
-
-
 def single_source_shown(findings: Findings) -> tuple[Finding, ...]:
     """The one-outlet items a reader is shown: not one that repeats part of a sentence an item above
-    prints — all its citations inside a sentence a fact of several reports prints (corroborated, a
-    conflict: "A deal for Syrian rebels ... broke down Wednesday", the first half of a corroborated
-    fact's headline), or a clause of a sentence a one-report dispute prints whole ("Trapped
-    civilians expressed disbelief," beside the dispute printing the sentence). A left-over clause
-    reads as no sentence and states nothing the item above does not. A dispute's sentence told
-    whole ("The Russian Defense Ministry blamed the rebels ...") stays: one outlet's news."""
-    headline = {f.id: f.headline for f in findings.facts}
-    above = [(item.about, item.docs, [*item.citations, *([headline[item.fact]] if item.fact in headline else [])])
-             for item in (*findings.corroborated, *findings.conflicts, *findings.disputes)]
-    printed = _printed(above)
-    return tuple(f for f in findings.single_source if not f.citations or not _repeats(f.citations, printed))
+    prints (its ``repeats`` names that item: :mod:`newsprism.compare.repeated_clauses`). A
+    left-over clause reads as no sentence and states nothing the item above does not; the JSON
+    keeps it, marked."""
+    return tuple(f for f in findings.single_source if f.repeats is None)
 
 
 def single_source_shown_json(findings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """:func:`single_source_shown` on the JSON contract's ``findings`` (the web pages read JSON):
-    the same rule, so every human-readable format hides the same left-over clauses."""
+    the items whose ``repeats`` is null. A report written before the key existed (a stored
+    analysis) has the same rule applied to it, so every human-readable format hides the same
+    left-over clauses."""
+    items = list(findings.get("single_source", ()) or ())
+    if all("repeats" in f for f in items):
+        return [f for f in items if f.get("repeats") is None]
+
     def span(c: Mapping[str, Any]) -> Span:
         return Span(str(c.get("doc")), int(c.get("start", 0)), int(c.get("end", 0)), str(c.get("text") or ""))
 
@@ -73,25 +69,9 @@ def single_source_shown_json(findings: Mapping[str, Any]) -> list[Mapping[str, A
             spans = [span(c) for c in item.get("citations", ())]
             if item.get("fact") in headline:
                 spans.append(span(headline[item["fact"]]))
-            above.append((str(item.get("about") or ""), tuple(item.get("docs", ())), spans))
-    printed = _printed(above)
-    return [f for f in findings.get("single_source", ()) or ()
-            if not f.get("citations") or not _repeats([span(c) for c in f["citations"]], printed)]
-
-
-def _printed(items: Sequence[tuple[str, Sequence[str], Sequence[Span]]]) -> list[tuple[Span, bool]]:
-    """Each sentence an item above prints in full, and whether several reports tell that item."""
-    printed: list[tuple[Span, bool]] = []
-    for about_text, docs, spans in items:
-        about = _words(about_text)
-        printed += [(s, len(set(docs)) > 1) for s in spans if _words(s.text) and _words(s.text) in about]
-    return printed
-
-
-def _repeats(citations: Sequence[Span], printed: Sequence[tuple[Span, bool]]) -> bool:
-    words = len(" ".join(c.text for c in citations).split())
-    return any(all(s.doc == c.doc and s.start <= c.start and c.end <= s.end for c in citations)
-               and (several or words < len(s.text.split())) for s, several in printed)
+            above.append((str(item.get("id")), str(item.get("about") or ""), tuple(item.get("docs", ())), spans))
+    printed = printed_sentences(above)
+    return [f for f in items if covering([span(c) for c in f.get("citations") or ()], printed) is None]
 
 
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:
