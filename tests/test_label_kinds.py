@@ -67,3 +67,22 @@ def test_a_lone_label_is_shown_beside_the_others_sentence_saying_the_same_of_the
         texts["b"] = "Representative Stephen Lynch announced Wednesday that he will run for the Senate. " + other
         items = [x for x in _label_items(nlp, texts) if "Lynch" in x.about]
         assert len(items) == 1 and items[0].docs == ("a",), (other, items)
+
+
+def test_a_name_given_as_an_example_of_a_class_is_labelled_by_the_class(nlp):
+    # HuffPost (BASIL 450755dd, open; eval/gold/basil-open-framing dev): "prominent conservative figures like former
+    # Arkansas Gov. Mike Huckabee ... began showing their support", Fox: "Fox News contributor Mike Huckabee"
+    texts = {
+        "a": "As gay rights groups launched boycotts against the company, prominent conservative figures like former "
+             "Arkansas Gov. Mike Huckabee began showing their support by visiting the restaurant.",
+        "b": "Appreciation Day was the idea of Fox News contributor Mike Huckabee. Crowds packed the restaurants "
+             "on Wednesday.",
+    }
+    items = [x for x in _label_items(nlp, texts) if "Huckabee" in x.about]
+    assert len(items) == 1 and set(items[0].docs) == {"a", "b"}, items
+    assert "conservative" in items[0].about and "contributor" in items[0].about, items
+    by_doc = {lab.doc: lab for lab in items[0].labels}
+    assert "prominent conservative figures" in by_doc["a"].label
+    # a singular noun compares rather than classes: "a leader like Huckabee" says nothing of what he is
+    texts["a"] = texts["a"].replace("prominent conservative figures like", "a conservative leader like")
+    assert not [x for x in _label_items(nlp, texts) if "Huckabee" in x.about and "leader" in x.about]

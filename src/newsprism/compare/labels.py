@@ -10,6 +10,9 @@ entity, in its own words:
 - as a predicate nominal of the name: "Mr. Arpaio is also a polarizing
   *figure*", "Cowan became a prominent Boston *lawyer*", "Lynch, who is a
   *hardliner*".
+- as the class the name is given as an example of: "prominent conservative
+  *figures* like Mike Huckabee", "conservative *groups* such as the Heritage
+  Foundation".
 
 Each descriptor keeps its noun (the label's key, a hyphenated compound as one
 word), the judging or political-lean words that modify it ("polarizing",
@@ -332,7 +335,39 @@ def _from_mention(doc: Doc, start: int, end: int) -> list[tuple[Token, int | Non
         # "advocacy group Secure America Now" parsed as an apposition: a label before the name
         out.append((doc[span.start - 1], span.start))
     out.extend((t, None) for t in _predicates(head))
+    kind = example_class(head)
+    if kind is not None:
+        out.append((kind, None))
     return out
+
+
+def _introduces_examples(prep: Token) -> bool:
+    """Whether a preposition brings in examples of the noun it hangs on: "like", "including",
+    "such as" (not a bare "as": "his role as adviser")."""
+    word = prep.lower_
+    return prep.dep_ == "prep" and (word in ("like", "including")
+                                    or (word == "as" and any(c.lower_ == "such" for c in (*prep.lefts, *prep.head.children)
+                                                              if c.i == prep.i - 1)))
+
+
+def example_class(head: Token) -> Token | None:
+    """The plural noun a name is given as an example of — "prominent conservative figures like Mike
+    Huckabee", "conservative groups such as the Heritage Foundation", "senators, including John McCain"
+    (the name, or a later name of its list): the name is one of that class, so the class noun, with
+    its modifiers, labels it (Hearst 1992's lexico-syntactic hyponym patterns). A singular noun
+    compares rather than classes ("a leader like his father"): none."""
+    first = head
+    while first.dep_ == "conj" and first.head.i < first.i:
+        first = first.head
+    # the word right before the name's phrase, not its parse: the parser often leaves the name
+    # out of the preposition ("figures like Gov. Mike Huckabee began" read Huckabee as the subject)
+    if first.left_edge.i == 0:
+        return None
+    prep = first.doc[first.left_edge.i - 1]
+    if not _introduces_examples(prep):
+        return None
+    kind = prep.head
+    return kind if kind.pos_ == "NOUN" and kind.tag_ == "NNS" and kind.i < prep.i else None
 
 
 def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
@@ -374,8 +409,10 @@ def descriptors(analysis: StoryAnalysis, docs: Mapping[str, Doc],
 
 def _plural_for_one(tok: Token, entity_type: str) -> bool:
     """A plural noun said of one person ("Khan and his wife are newcomers", "core groups of
-    voters Mrs. Clinton must win"): the label of a group, or a misparse, not of the person."""
-    return entity_type == "PERSON" and tok.tag_ in ("NNS", "NNPS")
+    voters Mrs. Clinton must win"): the label of a group, or a misparse, not of the person —
+    unless the person is named as one of its examples ("figures like Mike Huckabee")."""
+    return entity_type == "PERSON" and tok.tag_ in ("NNS", "NNPS") and not any(
+        _introduces_examples(c) for c in tok.children)
 
 
 def _given_names(doc: Doc) -> dict[str, set[str]]:
