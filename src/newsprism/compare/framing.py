@@ -33,6 +33,8 @@ from newsprism.compare.evaluative import (CUE_RANK, Cue, act, cues, distancing, 
                                           reported_or_negated, tells_speaking, verb_phrase, whole_word)
 from newsprism.compare.frame_terms import term_items
 from newsprism.compare.intensifiers import fact_tellings, intensifier_items, told_facts
+from newsprism.compare.judgment_acts import (JUDGMENT, clause_doers, in_judgment, judgment_groups, judgment_verbs,
+                                             worded_apart)
 from newsprism.compare.slot_words import near_nouns, slot_items
 from newsprism.compare.speech_verbs import speech_verb_items
 from newsprism.compare.supplements import in_supplement
@@ -184,13 +186,17 @@ def _act_groups(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[
         props = propositions(claims, analysis, docs)
     outlet_of = {d.id: outlet_key(d.outlet) or d.id for d in analysis.documents}
     by: dict[tuple[str, str], dict[str, list[str]]] = {}
+    judging: dict[str, tuple[str, frozenset[str]]] = {}  # "tweaked X for passing", "mocking them for spending"
     for c in claims:
         p = props.get(c.id)
         doc = docs.get(c.doc)
         if p is None or doc is None or p.negated or p.hedged or quote_share(c) > 0.5:
             continue
-        agents = sorted(a for a in p.agents if a.startswith("@"))
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        if span is not None and any(in_judgment(t, span) for t in span if t.pos_ == "VERB"):
+            # a judgement clause cut from its sentence ("while mocking them for ...") is its main act's doer's
+            judging[c.id] = (outlet_of.get(c.doc, c.doc), frozenset(p.agents or clause_doers(c.doc, span, claims, props)))
+        agents = sorted(a for a in p.agents if a.startswith("@"))
         if not agents or span is None:
             continue
         kinds = {k for t in span if t.pos_ == "VERB" and in_act(t, span)
@@ -198,7 +204,8 @@ def _act_groups(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[
         for k in sorted(kinds):
             for a in agents:
                 by.setdefault((k, a), {}).setdefault(outlet_of.get(c.doc, c.doc), []).append(c.id)
-    return [(k, [i for ids in per.values() for i in ids]) for (k, _a), per in by.items() if len(per) >= 2]
+    return [(k, [i for ids in per.values() for i in ids]) for (k, _a), per in by.items() if len(per) >= 2] \
+        + [(JUDGMENT, group) for group in judgment_groups(judging)]
 
 
 def _of_act(tok, kind: str | None) -> bool:
@@ -206,9 +213,15 @@ def _of_act(tok, kind: str | None) -> bool:
     ("sharply criticized"); any word of the act when the group is a fact (``kind`` None)."""
     if kind is None:
         return True
+    if kind == JUDGMENT:
+        return True  # the caller's in_judgment read the verb (or its adverb)
     from newsprism.extract.propositions import act_class
 
     return act_class(tok) == kind or (tok.dep_ == "advmod" and act_class(tok.head) == kind)
+
+
+def _in_act(tok, span: SpacySpan, kind: str | None) -> bool:
+    return in_judgment(tok, span) if kind == JUDGMENT else in_act(tok, span)
 
 
 def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequence[Fact],
@@ -257,7 +270,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                     if cue.word.lower() in ("apparently", "seemingly", "reportedly", "allegedly"):
                         continue  # how sure the report is of the act ("the video apparently shows"), not its wording
                     word = doc[cue.start:cue.end]
-                    if not any(in_act(t, span) and _of_act(t, kind) for t in word if t.text == cue.word):
+                    if not any(_in_act(t, span, kind) and _of_act(t, kind) for t in word if t.text == cue.word):
                         continue
                     if any(x.doc == d and x.start < word.end_char and word.start_char < x.end for x in labelled):
                         continue
@@ -266,8 +279,10 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                     if any(not (mine & lemmas[o]) for o in per_doc if o != d):
                         charged.setdefault(d, (cue, c))
                         break
-        if not charged:
-            continue
+        if not charged and not (kind == JUDGMENT and worded_apart(
+                {outlet_key(outlet_of.get(d)) or d: set().union(*(judgment_verbs(spans[c.id]) for c in cs))
+                 for d, cs in per_doc.items()})):
+            continue  # a judgement told with two verbs ("tweaked" / "mocking") is worded apart uncharged
         # the act the charged words tell, as content words ("criticism", "resignation"): another
         # outlet's wording is shown only where its act shares one, else the fact's match is loose
         told: dict[str, set[str]] = {}
@@ -289,7 +304,7 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
                 # charged words among them, in reading order
                 for c in per_doc[d]:
                     plain = next((verb_phrase(t) for t in spans[c.id]
-                                  if t.pos_ == "VERB" and in_act(t, spans[c.id]) and _of_act(t, kind)), None)
+                                  if t.pos_ == "VERB" and _in_act(t, spans[c.id], kind) and _of_act(t, kind)), None)
                     if plain is not None and len(worded) < 2 \
                             and all(plain.shown(doc) != w.shown(doc) and (plain.end <= w.start or w.end <= plain.start)
                                     for w, _ in worded):
@@ -318,7 +333,8 @@ def _wording_items(analysis: StoryAnalysis, claims: Sequence[Claim], facts: Sequ
         # two outlets' wordings (several articles of one outlet are one choice of words)
         if len({outlet_key(lab.outlet) or lab.doc for lab in labels}) < 2:
             continue
-        shown.update(used)
+        if charged:  # an uncharged judgement's wording leaves its sentences' other cues their own items
+            shown.update(used)
         about = "how the outlets word one act: " + " vs ".join(
             f"{_quoted(lab.label)} ({lab.outlet or lab.doc})" for lab in labels)
         items.append(Framing("", "label", about, tuple(labels), tuple(lab.doc for lab in labels),
