@@ -78,14 +78,14 @@ def test_newsprism_eval_reports_the_set_beside_the_gated_gold_without_a_floor(mo
     scores = runner._gold(tmp_path, nlp=None)
     articles = tmp_path / "datasets" / "basil" / "articles"
     assert calls == [("basil", ("dev", "held-out"), articles), ("basil-fresh2", ("fresh2",), articles),
-                     ("basil-fresh", ("fresh",), articles),
+                     ("basil-fresh", ("fresh",), articles), ("basil-open-framing", ("dev", "held-out"), articles),
                      ("polnear-fresh2", ("pnfresh2",), tmp_path / "datasets" / "polnear"),
                      ("polnear", ("dev", "held-out"), tmp_path / "datasets" / "polnear"),
                      ("polnear-clean", ("dev", "held-out"), tmp_path / "datasets" / "polnear"),
                      ("polnear-fresh", ("dev", "held-out"), tmp_path / "datasets" / "polnear")]
     assert {"gold_dev_events", "gold_heldout_events", "gold_fresh2_events", "gold_fresh_events",
             "gold_pnfresh2_events", "gold_pn_dev_events", "gold_pn_heldout_events", "gold_pnclean_dev_events",
-            "gold_pnfresh_heldout_events"} <= set(scores)
+            "gold_pnfresh_heldout_events", "gold_openfr_dev_events", "gold_openfr_heldout_events"} <= set(scores)
     # the PolNeAR sets' keys never collide with BASIL's gated gold_dev_* / gold_heldout_*
     assert len(scores) == sum(len(splits) for _, splits, _ in calls)
-    assert not [k for k in load_floors() if k.startswith(("gold_fresh2_", "gold_fresh_", "gold_pnfresh2_"))]
+    assert not [k for k in load_floors() if k.startswith(("gold_fresh2_", "gold_fresh_", "gold_pnfresh2_", "gold_openfr_"))]

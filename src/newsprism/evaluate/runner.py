@@ -88,6 +88,10 @@ def _gold(shared: Path, nlp) -> dict[str, float]:
     # the first BASIL check set (gold_fresh_*, 4 events read by the lead, 2026-11-23/25): reported, no floor
     scores.update(evaluate_gold(default_gold_dir().parent / "basil-fresh", articles, nlp, embedder=embedder,
                                 splits=("fresh",)))
+    # framing differences on four open BASIL events, read before the tool ran (gold_openfr_dev_*, gold_openfr_heldout_*;
+    # framing figures only, its other sections empty): reported, no floor, the held-out half never tuned on
+    scores.update(evaluate_gold(default_gold_dir().parent / "basil-open-framing", articles, nlp, embedder=embedder,
+                                key_prefix="openfr_"))
     # the PolNeAR check set read before the tool ran on it (gold_pnfresh2_*): reported, no floor, never tuned on
     scores.update(evaluate_gold(default_gold_dir().parent / "polnear-fresh2", shared / "datasets" / "polnear", nlp,
                                 embedder=embedder, splits=("pnfresh2",)))
