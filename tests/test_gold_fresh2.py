@@ -89,3 +89,24 @@ def test_newsprism_eval_reports_the_set_beside_the_gated_gold_without_a_floor(mo
     # the PolNeAR sets' keys never collide with BASIL's gated gold_dev_* / gold_heldout_*
     assert len(scores) == sum(len(splits) for _, splits, _ in calls)
     assert not [k for k in load_floors() if k.startswith(("gold_fresh2_", "gold_fresh_", "gold_pnfresh2_", "gold_openfr_"))]
+
+
+def test_the_open_framing_set_reports_only_what_it_annotates(monkeypatch, tmp_path):
+    """basil-open-framing has framing gold only: a corroborated precision of 0 against its empty gold would
+    read as a measured failure, so only its framing keys and event counts are reported."""
+    import newsprism.evaluate.gold_findings as gold_findings
+    from newsprism.evaluate import runner
+
+    def fake(gold_dir, articles_dir, nlp, embedder=None, splits=("dev", "held-out"), key_prefix="", **kw):
+        out = {}
+        for s in splits:
+            key = f"gold_{key_prefix}{s.replace('-', '')}"
+            out.update({f"{key}_events": 1.0, f"{key}_corroborated_precision": 0.0, f"{key}_framing_recall": 0.5})
+        return out
+
+    monkeypatch.setattr(gold_findings, "evaluate_gold", fake)
+    monkeypatch.setattr("newsprism.compare.embed.default_embedder", lambda kind="static": object())
+    scores = runner._gold(tmp_path, nlp=None)
+    assert {"gold_openfr_dev_framing_recall", "gold_openfr_heldout_events"} <= set(scores)
+    assert not [k for k in scores if k.startswith("gold_openfr_") and "corroborated" in k]
+    assert "gold_dev_corroborated_precision" in scores  # the other sets keep every section
