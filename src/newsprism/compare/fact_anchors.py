@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Literal, Mapping, Sequence
 
 from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
 
 import re
 
@@ -47,6 +48,7 @@ from newsprism.compare.cores import other_days
 from newsprism.compare.fact_links import Props
 from newsprism.compare.fact_text import is_content
 from newsprism.compare.match import LIGHT, _named
+from newsprism.compare.quoted_terms import term_only
 from newsprism.compare.shared_quotes import greedy_groups, nested_quotes, quoted_words, speakers
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
@@ -78,8 +80,11 @@ def _contained(short: Sequence[str], long_: Sequence[str]) -> bool:
     return any(list(long_[i : i + n]) == list(short) for i in range(len(long_) - n + 1))
 
 
-def _quote_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, float] | None:
-    """The same speaker, and one claim's quoted words a run of the other's."""
+def _quote_anchor(ci: Claim, cj: Claim, names: Mapping[str, str],
+                  docs: Mapping[str, Doc] | None = None) -> tuple[str, float] | None:
+    """The same speaker, and one claim's quoted words a run of the other's — not a term one of them
+    mentions with nothing else told alike (:func:`newsprism.compare.quoted_terms.term_only`; ``docs``:
+    the parses, None to skip that test)."""
     common = speakers(ci) & speakers(cj)
     if not common:
         return None
@@ -95,6 +100,8 @@ def _quote_anchor(ci: Claim, cj: Claim, names: Mapping[str, str]) -> tuple[str, 
     # the short quote is what the long one repeats from someone else ("I heard ‘Lock her up’ last night
     # ..." / "the attendees chanted, 'Lock her up!'"): not the speaker's words
     if len(short) < len(long_) and any(_contained(short, inner) for inner in nested_quotes(cj if short is wa else ci)):
+        return None
+    if docs is not None and term_only(ci, cj, short, docs, names):
         return None
     who = names.get(sorted(common)[0], sorted(common)[0])
     return f"the same quote of {who}: “{' '.join(short)}”", float(len(short))
@@ -216,7 +223,8 @@ def _agree(ci: Claim, cj: Claim, p: Proposition, q: Proposition, props: Props, t
 
 
 def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: Mapping[str, str],
-                 outlet_of: Mapping[str, str | None], common: int = 40) -> list[Anchor]:
+                 outlet_of: Mapping[str, str | None], common: int = 40,
+                 docs: Mapping[str, Doc] | None = None) -> list[Anchor]:
     """Pairs of claims of two outlets, neither in ``used``, that share an anchor and agree on
     their core arguments, strongest first. Candidates come from an index of each claim's
     speakers, figures and resolved actors (the cost follows the pairs sharing one, not all pairs);
@@ -256,7 +264,7 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
                 # which newsprism.compare.date_conflicts reads), not two statements
                 if not _agree(ci, cj, p, q, props, told=False):
                     continue
-                found = _quote_anchor(ci, cj, names)
+                found = _quote_anchor(ci, cj, names, docs)
                 kind: AnchorKind = "quote"
                 if found is None:
                     found, kind = _reported_anchor(ci, cj, names), "reported"
@@ -270,10 +278,11 @@ def anchor_links(claims: Sequence[Claim], used: set[str], props: Props, names: M
 
 
 def anchored_groups(claims: Sequence[Claim], used: set[str], props: Props, names: Mapping[str, str],
-                    outlet_of: Mapping[str, str | None]) -> list[tuple[list[int], str]]:
+                    outlet_of: Mapping[str, str | None],
+                    docs: Mapping[str, Doc] | None = None) -> list[tuple[list[int], str]]:
     """One fact per group of anchored claims (one claim per document, each anchored to every
     other), strongest anchors first, with why its first link holds."""
-    links = anchor_links(claims, used, props, names, outlet_of)
+    links = anchor_links(claims, used, props, names, outlet_of, docs=docs)
     why = {(a.a, a.b): a.why for a in links}
     groups = greedy_groups({(a.a, a.b): a.strength for a in links}, claims)
     out = []

@@ -17,11 +17,13 @@ from spacy.tokens import Doc
 from newsprism.compare.act_objects import ActObjects, other_objects
 from newsprism.compare.act_senses import list_item, one_word, opposite_polarity, other_acts, tells_nothing
 from newsprism.compare.align import PairScores, quote_share
+from newsprism.compare.circumstances import acts_apart
 from newsprism.compare.cores import other_days as _other_days
 from newsprism.compare.doer_words import doer_only
 from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.figure_acts import figure_acts_differ
+from newsprism.compare.names_apart import names_apart
 from newsprism.compare.match import (
     LIGHT, PredicateSimilarity, _named, actions_compatible, contradicts, predicates_agree, shared_anchors,
 )
@@ -49,6 +51,8 @@ class Props:
     settings: Mapping[str, Setting] = field(default_factory=dict)
     # claim id -> the words it gives only in who does its act (compare.doer_words)
     doer_words: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # claim id -> what it tells only as the time, condition or cause of its act (compare.circumstances)
+    circumstances: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -286,6 +290,12 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # ... Mike Huckabee" / "prominent conservative figures like former Arkansas Gov. Mike Huckabee"):
         # the same person, nothing told alike
         return "partly"
+    if params.names_apart and props is not None and verdict not in ("agrees", "predicate") and not props.compatible(
+            ci, cj) and names_apart(ci, cj, props.of.get(ci.id), props.of.get(cj.id)):
+        # two named doers, none in common, sharing only names and titles ("Clinton's chief Democratic rival, Sen.
+        # Bernie Sanders of Vermont, skipped ..." / "she is pivoting ... after a string of primary wins over Vermont
+        # Sen. Bernie Sanders"): two people's acts
+        return "partly"
     if params.one_word and props is not None and verdict not in ("agrees", "predicate") and _words(
             pairs, i, j) < params.one_word_terms and not props.compatible(ci, cj) and one_word(
             ci, cj, props.of.get(ci.id), props.of.get(cj.id)):
@@ -298,6 +308,14 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
         # "projected immediately after polls closed"), or one tells its act only under a condition, the other
         # plainly ("If Sanders ultimately wins by 10 points, it means ..." / "Sanders also won decisively
         # among male voters"): no act told alike
+        return "partly"
+    if params.acts_apart and props is not None and props.circumstances and verdict not in ("agrees", "predicate") and (
+            _words(pairs, i, j) < params.setting_terms) and not props.compatible(ci, cj) and acts_apart(
+            ci, cj, props.circumstances.get(ci.id, frozenset()), props.circumstances.get(cj.id, frozenset()),
+            props.of.get(ci.id), props.of.get(cj.id)):
+        # every word they share is, in one of them, the time or the cause of its act ("calling on attendees to
+        # oppose “bigotry” after citing Trump's proposed ban on Muslims entering the U.S." / "a source of
+        # controversy because of the businessman's rhetoric ... calling for a ban on Muslims entering"): two acts
         return "partly"
     if params.doer_words and props is not None and props.doer_words and verdict not in ("agrees", "predicate") and (
             _words(pairs, i, j) < params.doer_terms) and not props.compatible(ci, cj) and doer_only(

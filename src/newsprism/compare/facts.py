@@ -45,6 +45,7 @@ from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_h
 from newsprism.compare.cores import cores as _cores, publication_day
 from newsprism.datelines import dateline_length
 from newsprism.compare.fact_anchors import anchored_groups
+from newsprism.compare.circumstances import claim_circumstances
 from newsprism.compare.doer_words import doer_terms
 from newsprism.compare.described_doers import described_doers, with_doers
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
@@ -353,7 +354,8 @@ def build_facts(
         settings = claim_settings(claims, docs) if params.setting_only or params.conditions else {}
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
                       params.denied_act, act_objects(claims, docs) if params.act_objects else {},
-                      settings=settings, doer_words=doer_terms(claims, docs) if params.doer_words else {})
+                      settings=settings, doer_words=doer_terms(claims, docs) if params.doer_words else {},
+                      circumstances=claim_circumstances(claims, docs) if params.acts_apart else {})
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}
@@ -563,7 +565,8 @@ def build_facts(
     # speaker, one figure counting one thing, one actor's action on one target (fact_anchors)
     if props is not None and params.anchors:
         names = {e.id: e.name for e in analysis.entities}
-        for anchored, why in anchored_groups(claims, used, props, names, outlet_of):
+        for anchored, why in anchored_groups(claims, used, props, names, outlet_of,
+                                             docs if params.quoted_terms else None):
             add_fact([(claims[k], "same fact") for k in anchored], anchor=why)
     # one act two outlets tell of the same person with related verbs ("Hutchinson released a 225-page
     # report" / "Hutchinson ... unveiled the report"): argument_links

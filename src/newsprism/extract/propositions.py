@@ -369,8 +369,11 @@ def _items(tok: Token, entity_at: Callable[[int], str | None], person_before: Ca
             continue
         out.add(who if who.startswith("@") else f"~{who}")
     # "the NRA's review", "a photo of Sarah Palin": the owner or the "of" object anchors the argument
+    # — not when an apposition names the argument itself ("Clinton's chief rival, Sen. Bernie Sanders":
+    # Sanders; the owner is only whom he is the rival of)
+    named_apart = any(h is not tok and h.dep_ == "appos" and f"@{entity_at(h.idx)}" in out for h in heads)
     for c in tok.children:
-        if c.dep_ == "poss":
+        if c.dep_ == "poss" and not named_apart:
             e = entity_at(c.idx)
             if e is not None:
                 out.add(f"@{e}")
