@@ -8,7 +8,7 @@ singling out immigrants and calling for a ban on Muslims entering the United Sta
 clause tells is the occasion or the reason, not the act.
 
 - :func:`claim_circumstances`: for each claim, the content words it gives only in its circumstances —
-  a time or condition clause (:func:`newsprism.compare.settings.setting_tokens`) or a time or cause
+  a time or condition clause (``newsprism.compare.settings._setting_tokens``) or a time or cause
   preposition whose object is a clause ("after citing", "because of the rhetoric calling for ...";
   not a noun alone: "during a conference call" tells the event itself).
 - :func:`acts_apart`: two claims sharing words (two at least) of which none is told by both outside
@@ -23,7 +23,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc, Span, Token
 
 from newsprism.compare.match import LIGHT
-from newsprism.compare.settings import clause_root, setting_tokens
+from newsprism.compare.settings import _setting_tokens, clause_root
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition
 
@@ -43,7 +43,7 @@ def _reduced_clause(prep: Token) -> bool:
 
 
 def _circumstance_tokens(span: Span, root: Token) -> set[int]:
-    out = setting_tokens(span, root)
+    out = _setting_tokens(span, root)
     for t in span:
         if not _reduced_clause(t):
             continue

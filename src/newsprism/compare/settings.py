@@ -27,7 +27,7 @@ from newsprism.compare.match import LIGHT
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition
 
-__all__ = ["Setting", "claim_settings", "clause_root", "condition_apart", "setting_only", "setting_tokens"]
+__all__ = ["Setting", "claim_settings", "clause_root", "condition_apart", "setting_only"]
 
 # subordinators that open a clause giving the time of the main act or a condition on it
 _TIME_MARKS = frozenset({"as", "when", "whenever", "after", "before", "while", "once", "until", "till"})
@@ -69,7 +69,7 @@ def _conditional(root: Token) -> bool:
     return False
 
 
-def setting_tokens(span: Span, root: Token) -> set[int]:
+def _setting_tokens(span: Span, root: Token) -> set[int]:
     """The tokens of the span inside a time or condition clause below the main verb. (Not a phrase of a
     preposition of time: "disclose his intentions during a conference call" / "asked members to join him
     for a private conference call" tell one event, the call, whatever each tells of it.)"""
@@ -96,7 +96,7 @@ def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str
         root = clause_root(span)
         if root is None:
             continue
-        inside = setting_tokens(span, root)
+        inside = _setting_tokens(span, root)
         # (what the rest of the span tells only matters against words told inside: most claims tell
         # none there)
         told = set(content_terms(span.doc[i] for i in sorted(inside)))
