@@ -44,12 +44,20 @@ def publication_day(published: str | None) -> int | None:
 
 
 def other_days(p: Proposition | None, q: Proposition | None) -> bool:
-    """Both claims dated to a day (a year alone is too coarse) and no day in common."""
+    """Both claims dated to a day (a year alone is too coarse) and no day in common; or, where one is
+    not dated (an undated report), both tell one act ("met Thursday evening" / "met privately on
+    Sunday") on weekdays none in common — two weekday names are two days, whatever the week. The act
+    must be the same: a weekday can date another part of a sentence ("ready Wednesday morning to
+    leave under a deal ..." / "the deal was mediated late Tuesday")."""
     if p is None or q is None:
         return False
     a = {d for d in p.days if len(d) == 10}
     b = {d for d in q.days if len(d) == 10}
-    return bool(a and b and not a & b)
+    if a and b:
+        return not a & b
+    if not (p.weekdays and q.weekdays) or p.weekdays & q.weekdays:
+        return False
+    return bool(p.actions & q.actions) or bool(p.predicate and p.predicate == q.predicate)
 
 
 def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,

@@ -40,7 +40,7 @@ from newsprism.datelines import dateline_length
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.event_keys import EVENT_CLASS_LEMMAS, event_class, participant
 from newsprism.extract.figure_clauses import FigureAct, figure_acts
-from newsprism.lexicon import PLAIN_SAYING_VERBS, honorific_gender, name_gender, pronoun_gender
+from newsprism.lexicon import PLAIN_SAYING_VERBS, WEEKDAYS, honorific_gender, name_gender, pronoun_gender
 from newsprism.model import StoryAnalysis
 
 __all__ = ["Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
@@ -124,6 +124,9 @@ class Proposition:
     patients: frozenset[str] = frozenset()
     figures: frozenset[str] = frozenset()  # "#<value>" of figures written with digits
     days: frozenset[str] = frozenset()  # resolved dates ("2013-04-02")
+    # the weekdays the claim's own times name or fall on ("thursday"): an undated report's "met
+    # Thursday evening" resolves to no date but still tells which day
+    weekdays: frozenset[str] = frozenset()
     speaker: str | None = None  # resolved entity of who the claim is attributed to
     # the classes of every verb of the clause ("retaliated, at one point shelling the
     # villages" tells a retaliation and a shelling)
@@ -447,6 +450,21 @@ def body_start(text: str) -> int:
     return ends[-1] if ends and ends[-1] < len(text) else 0
 
 
+def _weekdays(claim: Claim, own: int) -> frozenset[str]:
+    """The weekdays of the claim's own times: the one a resolved date falls on, or the one its words name."""
+    from datetime import date
+
+    out: set[str] = set()
+    for t in claim.times:
+        if t.start < own:
+            continue
+        try:
+            out.add(WEEKDAYS[date.fromisoformat(str(t.resolved or "")[:10]).weekday()])
+        except ValueError:
+            out.update(w for w in re.findall(r"[a-z]+", t.text.lower()) if w in WEEKDAYS)
+    return frozenset(out)
+
+
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int, str], str | None] | None = None,
                    columns: _Columns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
@@ -461,10 +479,11 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         if f.value not in (None, "") and any(ch.isdigit() for ch in f.text) and f.start >= own
     )
     days = frozenset(str(t.resolved)[:10] for t in claim.times if getattr(t, "resolved", None) and t.start >= own)
+    weekdays = _weekdays(claim, own)
     speaker = claim.attribution.entity if claim.attribution is not None else None
     span = doc.char_span(claim.start, claim.end, alignment_mode="expand")
     if span is None or not len(span):
-        return Proposition(claim.id, "", figures=figures, days=days, speaker=speaker)
+        return Proposition(claim.id, "", figures=figures, days=days, weekdays=weekdays, speaker=speaker)
     m = _DATELINE.match(claim.text)
     # a dateline or a date line in a paragraph of its own, carried into the sentence: no argument,
     # never the root ("Updated : November 11 , 2011 18 : 50 IST" would be the predicate); "BEIRUT,
@@ -530,6 +549,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         patients=frozenset(patients),
         figures=figures,
         days=days,
+        weekdays=weekdays,
         speaker=speaker,
         kinds=frozenset(classes.values()) | ({kind} if kind else set()),
         aside_kinds=frozenset(classes.values()) - {kind} - {
