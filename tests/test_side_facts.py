@@ -166,3 +166,17 @@ def test_a_description_inside_a_quotation_is_the_speakers_words_no_side_fact(nlp
     told = _analyse(nlp, texts).findings.corroborated
     assert any("rather than the" in f.about for f in told)  # the shared quotation
     assert not any(f.about.endswith("Ayn Rand") for f in told), [f.about for f in told]
+
+
+def test_a_name_and_title_that_make_no_sentence_is_no_headline(nlp):
+    # how two outlets name someone, no member's words making a sentence (a title before the name; a title
+    # before two coordinated names): printed, it would be a headline that is no sentence (BASIL df5fe55a)
+    texts = {
+        "a": "The tax deal was shaped by the White House press secretary Robert Gibbs and David Axelrod, "
+             "two aides said on Tuesday.",
+        "b": "White House Press Secretary Robert Gibbs declined to say on Monday whether the president would sign it.",
+    }
+    analysis = _analyse(nlp, texts)
+    assert not [c for c in _cited(analysis) if set(c) == {"a", "b"} and all("Gibbs" in t for t in c.values())], _cited(analysis)
+    for item in analysis.findings.corroborated:  # every headline printed is a sentence
+        assert item.about.rstrip()[-1:] in ".!?\"”", item.about

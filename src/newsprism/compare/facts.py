@@ -189,6 +189,11 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
         # as a sentence: the headline's own words, else another report's (a description before the
         # name makes none: "Wyoming Senate candidate Liz Cheney")
         told = [s for s in [best, *members] if s.statement]
+        if not told and all(s.kind != "copula" for s in members):
+            # no member's words make a sentence ("the White House press secretary Robert Gibbs and David
+            # Axelrod" / "White House Press Secretary Robert Gibbs"): how the outlets name someone, not a
+            # fact to print as a headline
+            continue
         key = " ".join(head.text.lower().split())
         cites = frozenset((s.doc, s.span.start) for s in members)
         if sources < 2 or key in seen_headlines or cites in seen_cites:
