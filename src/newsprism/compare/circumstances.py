@@ -23,7 +23,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc, Span, Token
 
 from newsprism.compare.match import LIGHT
-from newsprism.compare.settings import _setting_tokens, clause_root
+from newsprism.compare.settings import _setting_tokens, claim_clauses
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition
 
@@ -57,14 +57,7 @@ def _circumstance_tokens(span: Span, root: Token) -> set[int]:
 def claim_circumstances(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, frozenset[str]]:
     """claim id -> the content words it tells only in its circumstances, for the claims that have any."""
     out: dict[str, frozenset[str]] = {}
-    for c in claims:
-        doc = docs.get(c.doc)
-        span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
-        if span is None or not len(span):
-            continue
-        root = clause_root(span)
-        if root is None:
-            continue
+    for c, span, root in claim_clauses(claims, docs):
         inside = _circumstance_tokens(span, root)
         if not inside:
             continue

@@ -19,7 +19,7 @@ New Hampshire's open primaries, winning roughly 7 in 10") are no one statement.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from spacy.tokens import Doc, Span, Token
 
@@ -27,7 +27,7 @@ from newsprism.compare.match import LIGHT
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.propositions import Proposition
 
-__all__ = ["Setting", "claim_settings", "clause_root", "condition_apart", "setting_only"]
+__all__ = ["Setting", "claim_clauses", "claim_settings", "clause_root", "condition_apart", "setting_only"]
 
 # subordinators that open a clause giving the time of the main act or a condition on it
 _TIME_MARKS = frozenset({"as", "when", "whenever", "after", "before", "while", "once", "until", "till"})
@@ -85,17 +85,22 @@ def _setting_tokens(span: Span, root: Token) -> set[int]:
     return out
 
 
-def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, Setting]:
-    """claim id -> its :class:`Setting`, for the claims that have one."""
-    out: dict[str, Setting] = {}
+def claim_clauses(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> Iterator[tuple[Claim, Span, Token]]:
+    """(claim, its span in the parse, its clause root) of each claim that has both."""
     for c in claims:
         doc = docs.get(c.doc)
         span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
         if span is None or not len(span):
             continue
         root = clause_root(span)
-        if root is None:
-            continue
+        if root is not None:
+            yield c, span, root
+
+
+def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, Setting]:
+    """claim id -> its :class:`Setting`, for the claims that have one."""
+    out: dict[str, Setting] = {}
+    for c, span, root in claim_clauses(claims, docs):
         inside = _setting_tokens(span, root)
         # (what the rest of the span tells only matters against words told inside: most claims tell
         # none there)
