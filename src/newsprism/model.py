@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, get_args
 
@@ -94,6 +95,10 @@ __all__ = [
     "MAX_ARTICLE_CHARS",
     "from_jsonable",
 ]
+
+# A record field added after its schema_version was published: optional in the JSON Schema, so
+# a report written before the field existed (same schema_version) still validates.
+ADDED_IN_SCHEMA_2: Mapping[str, int] = MappingProxyType({"added_in_schema_version": 2})
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,10 +439,11 @@ class Finding:
     fact: str | None = None  # corroborated / single-source: the Fact.id it presents
     outlet: str | None = None  # corroborated / single-source: whose wording ``about`` is
     support: tuple[Support, ...] = ()  # corroborated: every supporting claim with its match strength
-    referent: Referent | None = None  # corroborated / single-source: who the headline's opening pronoun names
+    # corroborated / single-source: who the headline's opening pronoun names
+    referent: Referent | None = field(default=None, metadata=ADDED_IN_SCHEMA_2)
     # single-source: the id of the item above (corroborated, conflict, dispute) printing the sentence all
     # its citations lie in — a left-over clause the reports do not show (compare.repeated_clauses)
-    repeats: str | None = None
+    repeats: str | None = field(default=None, metadata=ADDED_IN_SCHEMA_2)
 
     def __post_init__(self) -> None:
         _closed(self, "kind", FindingKind, optional=False)
@@ -464,7 +470,7 @@ class Omission:
     omits: tuple[str, ...]
     partly: tuple[str, ...] = ()
     # each fact of ``omits``, then of ``partly``, with its headline: a reader of the list needs no lookup
-    headlines: tuple[FactHeadline, ...] = ()
+    headlines: tuple[FactHeadline, ...] = field(default=(), metadata=ADDED_IN_SCHEMA_2)
 
 
 @dataclass(frozen=True)

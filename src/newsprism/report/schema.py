@@ -6,8 +6,10 @@ appears in the schema, and ``tests/test_check_forged.py`` fails when the publish
 copy (``newsprism/data/report.schema.json``, also shipped in the wheel) is stale —
 regenerate it with ``python -m newsprism.report.schema > src/newsprism/data/report.schema.json``.
 
-Every record object lists all its fields as required; extra keys are allowed (new
-fields may be added without bumping ``schema_version``). Character offsets are
+Every record object lists its fields as required, except a field added after its
+``schema_version`` was published (``model.ADDED_IN_SCHEMA_2`` in the field's metadata): a
+report written before it existed still validates. Extra keys are allowed (new fields may be
+added without bumping ``schema_version``). Character offsets are
 JSON integers (``"1054"`` and ``1054.5`` are refused).
 """
 
@@ -78,7 +80,10 @@ def _record_schema(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     if cls in (model.Article, model.DocumentInfo):  # to_jsonable adds the derived flag
         props["damaged"] = {"type": "boolean"}
     doc = (cls.__doc__ or "").strip().splitlines()
-    out: dict[str, Any] = {"type": "object", "properties": props, "required": sorted(props)}
+    # a field added within a schema_version is optional: older reports of that version lack it
+    added = {f.name for f in dataclasses.fields(cls) if "added_in_schema_version" in f.metadata}
+    required = sorted(set(props) - added)
+    out: dict[str, Any] = {"type": "object", "properties": props, "required": required}
     if doc and not doc[0].startswith(f"{cls.__name__}("):
         out["description"] = doc[0]
     return out
