@@ -43,15 +43,41 @@ def test_a_weekday_of_another_act_does_not_part_them(nlp):
     assert not other_days(*_props(nlp, READY, MEDIATED))
 
 
+def test_the_weekday_must_date_the_act_both_tell(nlp):
+    """One report dates the charge, the other the killing: the same killing, no two occasions."""
+    from newsprism.compare.cores import other_days
+
+    charged = "Police charged the 24-year-old man on Tuesday with killing his neighbour in Leeds."
+    killed = "The 24-year-old man killed his neighbour in Leeds on Sunday, police said."
+    p, q = _props(nlp, charged, killed)
+    assert ("charge", "tuesday") in p.weekday_acts and ("kill", "sunday") in q.weekday_acts
+    assert "kill" in p.actions and "kill" in q.actions  # the act in common the old rule parted them on
+    assert not other_days(p, q)
+    assert other_days(*_props(nlp, killed, killed.replace("Sunday", "Thursday")))
+
+
+def test_a_meeting_told_by_its_noun_is_dated_too(nlp):
+    """"Thursday night's meeting" dates a meeting as "met ... on Sunday" does: two meetings."""
+    from newsprism.compare.cores import other_days
+
+    noun = ("Thursday night's meeting marks the second time in a week the president and House speaker "
+            "have met in person.")
+    p, q = _props(nlp, noun, SUNDAY)
+    assert ("meeting", "thursday") in p.weekday_acts
+    assert other_days(p, q)
+
+
 def test_a_resolved_date_counts_by_its_weekday():
     from newsprism.compare.cores import other_days
     from newsprism.extract.propositions import Proposition
 
     # 2012-12-09 was a Sunday: a dated report's Sunday and an undated report's "Sunday" can be one day
     dated = Proposition("a#0", "meet", days=frozenset({"2012-12-09"}), weekdays=frozenset({"sunday"}),
-                        actions=frozenset({"meet"}))
-    undated = Proposition("b#0", "meet", weekdays=frozenset({"thursday"}), actions=frozenset({"meet"}))
-    same = Proposition("c#0", "meet", weekdays=frozenset({"sunday"}), actions=frozenset({"meet"}))
+                        weekday_acts=frozenset({("meet", "sunday")}), actions=frozenset({"meet"}))
+    undated = Proposition("b#0", "meet", weekdays=frozenset({"thursday"}),
+                          weekday_acts=frozenset({("meet", "thursday")}), actions=frozenset({"meet"}))
+    same = Proposition("c#0", "meet", weekdays=frozenset({"sunday"}),
+                       weekday_acts=frozenset({("meet", "sunday")}), actions=frozenset({"meet"}))
     assert other_days(dated, undated)
     assert not other_days(dated, same)
 

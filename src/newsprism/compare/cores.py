@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from newsprism.compare.align import PairScores
+from newsprism.compare.match import _nominalised
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
@@ -47,8 +48,9 @@ def other_days(p: Proposition | None, q: Proposition | None) -> bool:
     """Both claims dated to a day (a year alone is too coarse) and no day in common; or, where one is
     not dated (an undated report), both tell one act ("met Thursday evening" / "met privately on
     Sunday") on weekdays none in common — two weekday names are two days, whatever the week. The act
-    must be the same: a weekday can date another part of a sentence ("ready Wednesday morning to
-    leave under a deal ..." / "the deal was mediated late Tuesday")."""
+    must be the same and the weekdays must date it (``Proposition.weekday_acts``): a weekday can date
+    another part of a sentence ("ready Wednesday morning to leave under a deal ..." / "the deal was
+    mediated late Tuesday"; "was charged Tuesday with killing" / "killed on Sunday")."""
     if p is None or q is None:
         return False
     a = {d for d in p.days if len(d) == 10}
@@ -57,7 +59,17 @@ def other_days(p: Proposition | None, q: Proposition | None) -> bool:
         return not a & b
     if not (p.weekdays and q.weekdays) or p.weekdays & q.weekdays:
         return False
-    return bool(p.actions & q.actions) or bool(p.predicate and p.predicate == q.predicate)
+    # the act both tell must be the one each weekday dates: "was charged Tuesday with killing" and
+    # "killed on Sunday" tell nothing of two killings
+    # (a verb and its noun are one act: "met Sunday" / "Thursday night's meeting")
+    apart = False
+    for a, w in p.weekday_acts:
+        for b, v in q.weekday_acts:
+            if a == b or _nominalised((a,), frozenset({b})) or _nominalised((b,), frozenset({a})):
+                if w == v:
+                    return False
+                apart = True
+    return apart
 
 
 def core(ks: Sequence[int], same: set[tuple[int, int]], claims: Sequence[Claim], pairs: PairScores,

@@ -127,6 +127,11 @@ class Proposition:
     # the weekdays the claim's own times name or fall on ("thursday"): an undated report's "met
     # Thursday evening" resolves to no date but still tells which day
     weekdays: frozenset[str] = frozenset()
+    # each of those weekdays with the verb (or event noun) it dates ("met ... on Thursday": ("meet",
+    # "thursday")): a
+    # weekday dating another act of the sentence ("was charged Tuesday with killing") says nothing of
+    # when the killing was
+    weekday_acts: frozenset[tuple[str, str]] = frozenset()
     speaker: str | None = None  # resolved entity of who the claim is attributed to
     # the classes of every verb of the clause ("retaliated, at one point shelling the
     # villages" tells a retaliation and a shelling)
@@ -465,6 +470,35 @@ def _weekdays(claim: Claim, own: int) -> frozenset[str]:
     return frozenset(out)
 
 
+def _weekday_acts(claim: Claim, own: int, doc: Doc) -> frozenset[tuple[str, str]]:
+    """Each weekday of the claim's own times with the lemma of the verb it hangs from in the parse, and
+    of each noun on the way there (an event told by its noun: "Thursday night's meeting")."""
+    from datetime import date
+
+    out: set[tuple[str, str]] = set()
+    for t in claim.times:
+        if t.start < own:
+            continue
+        try:
+            named = {WEEKDAYS[date.fromisoformat(str(t.resolved or "")[:10]).weekday()]}
+        except ValueError:
+            named = {w for w in re.findall(r"[a-z]+", t.text.lower()) if w in WEEKDAYS}
+        span = doc.char_span(t.start, t.end, alignment_mode="expand") if named else None
+        if span is None or not len(span):
+            continue
+        tok = span.root
+        for _ in range(12):  # up the tree to the verb the time modifies, with the nouns on the way
+            if tok.pos_ in ("VERB", "AUX"):
+                out.update((tok.lemma_.lower(), w) for w in named)
+                break
+            if tok.pos_ == "NOUN":  # "Thursday night's meeting": the meeting is dated
+                out.update((tok.lemma_.lower(), w) for w in named)
+            if tok.head is tok:
+                break
+            tok = tok.head
+    return frozenset(out)
+
+
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int, str], str | None] | None = None,
                    columns: _Columns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
@@ -519,6 +553,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         negated = negated != (lemma in _NEGATING_VERBS or yet) != _negated(pred)
         pred = comp
     lemma = pred.lemma_.lower()
+    weekday_acts = _weekday_acts(claim, own, doc) if weekdays else frozenset()
     kind = _predicate_class(pred) or event_class(pred)
     agents, patients = _arguments(pred, entity_at, person_before, lo)
     every = [i for i in range(span.start, span.end) if cols.idx[i] >= lo and cols.pos[i] in (_VERB, _NOUN)]
@@ -550,6 +585,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         figures=figures,
         days=days,
         weekdays=weekdays,
+        weekday_acts=weekday_acts,
         speaker=speaker,
         kinds=frozenset(classes.values()) | ({kind} if kind else set()),
         aside_kinds=frozenset(classes.values()) - {kind} - {
