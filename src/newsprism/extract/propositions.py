@@ -37,10 +37,11 @@ from spacy.tokens import Doc, Token
 
 from newsprism.attribution import is_reporting_verb
 from newsprism.datelines import dateline_length
+from newsprism.extract.claim_weekdays import claim_weekdays, weekday_acts_of
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.event_keys import EVENT_CLASS_LEMMAS, event_class, participant
 from newsprism.extract.figure_clauses import FigureAct, figure_acts
-from newsprism.lexicon import PLAIN_SAYING_VERBS, WEEKDAYS, honorific_gender, name_gender, pronoun_gender
+from newsprism.lexicon import PLAIN_SAYING_VERBS, honorific_gender, name_gender, pronoun_gender
 from newsprism.model import StoryAnalysis
 
 __all__ = ["Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
@@ -455,50 +456,6 @@ def body_start(text: str) -> int:
     return ends[-1] if ends and ends[-1] < len(text) else 0
 
 
-def _weekdays(claim: Claim, own: int) -> frozenset[str]:
-    """The weekdays of the claim's own times: the one a resolved date falls on, or the one its words name."""
-    from datetime import date
-
-    out: set[str] = set()
-    for t in claim.times:
-        if t.start < own:
-            continue
-        try:
-            out.add(WEEKDAYS[date.fromisoformat(str(t.resolved or "")[:10]).weekday()])
-        except ValueError:
-            out.update(w for w in re.findall(r"[a-z]+", t.text.lower()) if w in WEEKDAYS)
-    return frozenset(out)
-
-
-def _weekday_acts(claim: Claim, own: int, doc: Doc) -> frozenset[tuple[str, str]]:
-    """Each weekday of the claim's own times with the lemma of the verb it hangs from in the parse, and
-    of each noun on the way there (an event told by its noun: "Thursday night's meeting")."""
-    from datetime import date
-
-    out: set[tuple[str, str]] = set()
-    for t in claim.times:
-        if t.start < own:
-            continue
-        try:
-            named = {WEEKDAYS[date.fromisoformat(str(t.resolved or "")[:10]).weekday()]}
-        except ValueError:
-            named = {w for w in re.findall(r"[a-z]+", t.text.lower()) if w in WEEKDAYS}
-        span = doc.char_span(t.start, t.end, alignment_mode="expand") if named else None
-        if span is None or not len(span):
-            continue
-        tok = span.root
-        for _ in range(12):  # up the tree to the verb the time modifies, with the nouns on the way
-            if tok.pos_ in ("VERB", "AUX"):
-                out.update((tok.lemma_.lower(), w) for w in named)
-                break
-            if tok.pos_ == "NOUN":  # "Thursday night's meeting": the meeting is dated
-                out.update((tok.lemma_.lower(), w) for w in named)
-            if tok.head is tok:
-                break
-            tok = tok.head
-    return frozenset(out)
-
-
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int, str], str | None] | None = None,
                    columns: _Columns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
@@ -513,7 +470,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         if f.value not in (None, "") and any(ch.isdigit() for ch in f.text) and f.start >= own
     )
     days = frozenset(str(t.resolved)[:10] for t in claim.times if getattr(t, "resolved", None) and t.start >= own)
-    weekdays = _weekdays(claim, own)
+    weekdays = claim_weekdays(claim, own)
     speaker = claim.attribution.entity if claim.attribution is not None else None
     span = doc.char_span(claim.start, claim.end, alignment_mode="expand")
     if span is None or not len(span):
@@ -553,7 +510,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         negated = negated != (lemma in _NEGATING_VERBS or yet) != _negated(pred)
         pred = comp
     lemma = pred.lemma_.lower()
-    weekday_acts = _weekday_acts(claim, own, doc) if weekdays else frozenset()
+    weekday_acts = weekday_acts_of(claim, own, doc) if weekdays else frozenset()
     kind = _predicate_class(pred) or event_class(pred)
     agents, patients = _arguments(pred, entity_at, person_before, lo)
     every = [i for i in range(span.start, span.end) if cols.idx[i] >= lo and cols.pos[i] in (_VERB, _NOUN)]
