@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from newsprism.compare.align import PairScores
-from newsprism.compare.match import _nominalised
+from newsprism.compare.match import _nominalises
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
@@ -63,10 +63,10 @@ def other_days(p: Proposition | None, q: Proposition | None) -> bool:
     # "killed on Sunday" tell nothing of two killings
     # (a verb and its noun are one act: "met Sunday" / "Thursday night's meeting")
     apart = False
-    for a, w in p.weekday_acts:
-        for b, v in q.weekday_acts:
-            if a == b or _nominalised((a,), frozenset({b})) or _nominalised((b,), frozenset({a})):
-                if w == v:
+    for act, day in p.weekday_acts:
+        for other_act, other_day in q.weekday_acts:
+            if act == other_act or _nominalises(act, other_act) or _nominalises(other_act, act):
+                if day == other_day:
                     return False
                 apart = True
     return apart
