@@ -223,3 +223,40 @@ def test_a_count_and_a_measure_are_not_figures_that_look_alike(nlp):
              "launcher, the Indian navy said on Saturday.",
     }
     assert _findings(nlp, texts).figures_compared == ()
+
+
+_MOTTO_A = ("WASHINGTON (AP) — The House on Tuesday passed a resolution reaffirming \"In God We Trust\" as the "
+            "national motto. Representative Bobby Scott, who voted against the resolution, said the nation faces "
+            "bigger problems.")
+
+
+def test_a_chamber_passing_a_measure_and_voting_on_it_is_one_act_dated_two_ways(nlp):
+    # BASIL 2153fb3e (open event): Fox "The House resolution on the national motto passed Tuesday" / HuffPost
+    # "On Wednesday, the House voted 396-9 on a bill that reaffirmed the motto"
+    texts = {
+        "a": _MOTTO_A,
+        "b": "President Barack Obama mocked Congress on Wednesday for spending time on symbolic measures. On "
+             "Wednesday, the House voted 396-9 on a bill that reaffirmed the motto and encouraged its display in "
+             "public schools.",
+    }
+    found = [x for x in _findings(nlp, texts, {"a": "2011-11-02", "b": "2011-11-02"}).conflicts if x.slot == "date"]
+    assert len(found) == 1, found
+    assert {v.docs: v.value for v in found[0].versions} == {("a",): "Tuesday (2011-11-01)",
+                                                           ("b",): "Wednesday (2011-11-02)"}
+    for v in found[0].versions:
+        assert all(texts[c.doc][c.start:c.end] == c.text for c in v.citations)
+
+
+def test_another_chambers_vote_or_another_measure_is_no_date_conflict(nlp):
+    for other in [
+        # the Senate's vote on the same resolution: another act
+        "On Wednesday, the Senate voted 90-9 on a resolution that reaffirmed the national motto.",
+        # the House's vote on another measure
+        "On Wednesday, the House voted 232-190 on a bill that cut farm subsidies by $20 billion.",
+        # a vote that did not happen
+        "The House did not vote on Wednesday on a bill that reaffirmed the motto, aides said.",
+    ]:
+        texts = {"a": _MOTTO_A, "b": other}
+        found = [x for x in _findings(nlp, texts, {"a": "2011-11-02", "b": "2011-11-02"}).conflicts
+                 if x.slot == "date"]
+        assert found == [], (other, found)

@@ -515,6 +515,11 @@ ONCE_VERBS = frozenset(
     """bear die found establish elect appoint nominate join marry graduate retire hire build
     incorporate create form""".split()
 ) | DEPARTURE_VERBS
+# What a legislature decides by a vote ("passed a resolution", "voted on a bill"), and the
+# verbs that tell the deciding: a chamber passing a measure and its voting on it are one act
+# (date conflicts), and a measure is told by what it is about ("a bill that reaffirmed the motto").
+MEASURE_NOUNS = frozenset("bill resolution measure legislation amendment ordinance".split())
+DECIDING_VERBS = frozenset("pass approve adopt vote".split())
 # Events fixed on a calendar ahead of time ("The primary would be held on April 30", "hold
 # special-election primaries in mid May"): two reports of one day giving them other dates
 # disagree (date conflicts), and the verbs that fix them.

@@ -70,7 +70,16 @@ from newsprism.compare.figure_conflicts import conflict
 from newsprism.compare.figure_roles import _governing
 from newsprism.extract.claims import Claim
 from newsprism.extract.times import MONTHS
-from newsprism.lexicon import DEPARTURE_VERBS, EVENT_KIND_WORDS, ONCE_VERBS, REPORTING_VERBS, SCHEDULED_EVENTS, SCHEDULING_VERBS
+from newsprism.lexicon import (
+    DECIDING_VERBS,
+    DEPARTURE_VERBS,
+    EVENT_KIND_WORDS,
+    MEASURE_NOUNS,
+    ONCE_VERBS,
+    REPORTING_VERBS,
+    SCHEDULED_EVENTS,
+    SCHEDULING_VERBS,
+)
 from newsprism.model import Finding, Span, StoryAnalysis, Version
 
 __all__ = ["date_conflicts", "year_of_repeatable_act"]
@@ -165,10 +174,13 @@ def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
     if verb.dep_ == "relcl":
         # "Jackson, who was elected ...": the relative pronoun stands for the noun the clause is of
         args = [verb.head if a.tag_ in ("WP", "WDT") and a.dep_ in ("nsubj", "nsubjpass") else a for a in args]
+    # a measure a body decides is the slot, not a participant: the Senate's and the House's votes
+    # on one resolution are two acts, told apart by the rest
+    decided = _act(verb) == "vote"
     out: set[str] = set()
-    for a in args:
+    for a in args + [w for arg in args for w in _measure_content(arg)]:
         for t in [a, *(c for c in a.children if c.dep_ in ("compound", "amod", "poss"))]:
-            if t.i in skip or not t.is_alpha or t.is_stop:
+            if t.i in skip or not t.is_alpha or t.is_stop or (decided and t.lemma_.lower() in MEASURE_NOUNS):
                 continue
             ent = entity_at(t)
             if ent is not None:
@@ -180,11 +192,42 @@ def _participants(verb, skip: set[int], entity_at) -> frozenset[str]:
 
 def _act(verb) -> str:
     """What a verb tells, for matching two reports' events: its lemma, one for the verbs of
-    leaving a post ("left", "quit", "resigned", "stepped down")."""
+    leaving a post ("left", "quit", "resigned", "stepped down"), one for a body's deciding a
+    measure ("passed a resolution", "the resolution passed", "voted 396-9 on a bill")."""
     lemma = verb.lemma_.lower()
     if lemma in DEPARTURE_VERBS or (lemma == "step" and any(c.dep_ == "prt" and c.lower_ == "down" for c in verb.children)):
         return "leave"
+    if lemma in DECIDING_VERBS and _decides_a_measure(verb):
+        return "vote"
     return lemma
+
+
+def _decides_a_measure(verb) -> bool:
+    """The verb's object or subject is a measure ("passed a resolution", "the resolution passed"),
+    or for "vote" the object of its "on" ("voted on a bill"): a chamber's deciding it."""
+    for c in verb.children:
+        if c.dep_ in ("dobj", "nsubj", "nsubjpass") and c.lemma_.lower() in MEASURE_NOUNS:
+            return True
+        if c.dep_ == "prep" and c.lower_ == "on" and verb.lemma_.lower() == "vote":
+            if any(g.dep_ == "pobj" and g.lemma_.lower() in MEASURE_NOUNS for g in c.children):
+                return True
+    return False
+
+
+def _measure_content(noun) -> list:
+    """What a measure is about, read as its participants too: the objects of its "on"/"to"
+    ("the resolution on the national motto") and of the clause that tells what it does ("a bill
+    that reaffirmed the motto", "a resolution reaffirming the motto"); nothing for other nouns."""
+    if noun.lemma_.lower() not in MEASURE_NOUNS:
+        return []
+    out = []
+    for c in noun.children:
+        if c.dep_ == "prep" and c.lower_ in ("on", "to"):
+            out.extend(g for g in c.children if g.dep_ == "pobj")
+        elif c.dep_ in ("relcl", "acl"):
+            out.extend(g for g in c.children if g.dep_ == "dobj")
+            out.extend(g for p in c.children if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj")
+    return out
 
 
 def mention_starts(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
