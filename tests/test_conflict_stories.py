@@ -220,3 +220,39 @@ def test_the_issues_caravan_counts_with_the_noun_left_out_are_no_conflict(nlp):
     }
     found = _findings(nlp, texts, published="2018-05-02")
     assert not found.conflicts, _values(found)
+
+
+def test_a_first_name_and_the_full_name_and_a_titles_tense_are_no_conflicts(nlp):
+    # issue 11's false conflicts: "Seth" vs "Seth Hutchinson", "former FBI director" vs "FBI Director"
+    texts = {
+        "a": "DENVER (AP) — A man who waited outside the courthouse since dawn said the verdict was fair. \"I came "
+             "for my brother,\" said Seth, 34, a mechanic from Aurora.\n\nFormer FBI Director Robert Mueller "
+             "testified on Monday before the committee.",
+        "b": "Seth Hutchinson, 34, a mechanic from Aurora, said he had waited outside the courthouse since dawn. "
+             "\"I came for my brother,\" Hutchinson said.\n\nFBI Director Robert Mueller testified on Monday "
+             "before the committee.",
+    }
+    found = _findings(nlp, texts)
+    assert [x for x in found.conflicts if x.slot in ("identity", "role")] == [], found.conflicts
+
+
+def test_one_demand_told_in_other_words_is_no_conflict(nlp):
+    # issue 11: "step down" in one report, "ouster" in the other, demanded by the same protesters
+    texts = {
+        "a": "CAIRO (AP) — Tens of thousands of protesters in Tahrir Square demanded on Friday that President Hosni "
+             "Mubarak step down, witnesses said.",
+        "b": "Tens of thousands of protesters in Cairo's Tahrir Square demanded the ouster of President Hosni "
+             "Mubarak on Friday.",
+    }
+    assert [x for x in _findings(nlp, texts).conflicts if x.slot == "demand"] == []
+
+
+def test_two_parties_demands_are_no_conflict(nlp):
+    # issue 11: what one party demands set against what the other demands is a dispute, not a conflict
+    texts = {
+        "a": "SEOUL (AP) — North Korea demanded the withdrawal of U.S. troops from South Korea before any talks, "
+             "its state media said on Monday.",
+        "b": "South Korea demanded that North Korea give up its nuclear weapons before any talks, officials in "
+             "Seoul said on Monday.",
+    }
+    assert [x for x in _findings(nlp, texts).conflicts if x.slot == "demand"] == []

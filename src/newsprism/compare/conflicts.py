@@ -327,8 +327,12 @@ def _demand_contents(tok) -> list:
 
 
 def _content_keys(head) -> frozenset[str]:
-    """What a demand's content is about: its head and objects as 6-letter stems."""
+    """What a demand's content is about: its head and objects as 6-letter stems, and for a
+    demanded clause its subject ("demanded that Mubarak step down" is about Mubarak, as "the
+    ouster of Mubarak" is: one demand in other words)."""
     words = [head] + [g for c in head.children if c.dep_ in ("dobj", "prep") for g in [c, *c.children] if g.dep_ in ("dobj", "pobj")]
+    if head.pos_ in ("VERB", "AUX"):
+        words += [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
     return frozenset(w.lemma_.lower()[:6] for w in words if w.pos_ in ("NOUN", "VERB", "PROPN"))
 
 
