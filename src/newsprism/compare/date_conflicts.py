@@ -220,7 +220,7 @@ def _measure_content(noun) -> list:
     that reaffirmed the motto", "a resolution reaffirming the motto"); nothing for other nouns."""
     if noun.lemma_.lower() not in MEASURE_NOUNS:
         return []
-    out = []
+    out: list = []
     for c in noun.children:
         if c.dep_ == "prep" and c.lower_ in ("on", "to"):
             out.extend(g for g in c.children if g.dep_ == "pobj")
