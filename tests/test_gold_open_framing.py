@@ -1,4 +1,4 @@
-"""The framing check set on four open BASIL events (eval/gold/basil-open-framing, 2 dev + 2 held-out):
+"""The framing check set on seven open BASIL events (eval/gold/basil-open-framing, 5 dev + 2 held-out):
 framing items only, apart from the other BASIL gold sets, every label fragment in its outlet's article
 as the scorer builds it. Its figures: ``newsprism eval`` (gold_openfr_*, no floor) and docs/evaluation.md."""
 
@@ -13,7 +13,7 @@ OPEN = default_gold_dir().parent / "basil-open-framing"
 
 def test_set_is_framing_only_split_and_apart_from_the_other_sets():
     events = load_gold(OPEN)
-    assert len(events) == 4 and sorted(e.split for e in events) == ["dev", "dev", "held-out", "held-out"]
+    assert len(events) == 7 and sorted(e.split for e in events) == ["dev"] * 5 + ["held-out"] * 2
     for e in events:
         assert set(e.documents) == {"nyt", "fox", "hpo"}, e.path
         assert e.framing and not (e.corroborated or e.conflicts or e.single_source), e.path

@@ -88,7 +88,7 @@ def _gold(shared: Path, nlp) -> dict[str, float]:
     # the first BASIL check set (gold_fresh_*, 4 events read by the lead, 2026-11-23/25): reported, no floor
     scores.update(evaluate_gold(default_gold_dir().parent / "basil-fresh", articles, nlp, embedder=embedder,
                                 splits=("fresh",)))
-    # framing differences on four open BASIL events, read before the tool ran (gold_openfr_dev_*, gold_openfr_heldout_*;
+    # framing differences on seven open BASIL events, read before the tool ran (gold_openfr_dev_*, gold_openfr_heldout_*;
     # framing figures only, its other sections empty): reported, no floor, the held-out half never tuned on
     # only its framing keys (and event counts): its other sections have no gold, and a precision of 0 against
     # an empty gold would read as a measured failure
