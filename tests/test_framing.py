@@ -682,6 +682,25 @@ def test_a_noun_verdict_said_of_something_by_a_copula_is_a_cue(nlp):
     assert judged("Critics said Trump was a liar.") == []
 
 
+def test_a_noun_verdict_as_the_predicate_of_a_passive_is_a_cue(nlp):
+    # BASIL 2013 (HuffPost, the NRA school-safety report): "The speech was widely considered a public
+    # relations disaster." -- the verdict as received opinion, held by no one named; with an agent it
+    # is the agent's, reported; under a modal a guess
+    from newsprism.compare.evaluative import cues
+
+    def judged(text):
+        doc = nlp(text)
+        return [c.shown(doc) for sent in doc.sents for c in cues(sent)]
+
+    shown = judged("At the time, LaPierre assailed the media. The speech was widely considered a public relations disaster.")
+    assert any(s.startswith("The speech") and s.endswith("public relations disaster") for s in shown), shown
+    assert any(s.endswith("a fiasco") for s in judged("The rollout of the program is now seen as a fiasco.")), judged(
+        "The rollout of the program is now seen as a fiasco.")
+    assert not any("disaster" in s for s in judged("The speech was considered a public relations disaster by his critics."))
+    assert not any("disaster" in s for s in judged("The speech could be considered a public relations disaster."))
+    assert not any("disaster" in s for s in judged("The speech was not considered a disaster."))
+
+
 def test_one_judging_word_two_outlets_use_of_different_things_is_each_ones_judgement(nlp):
     texts = {
         "a": "Hillary Clinton won the New York primary on Tuesday with an unexpectedly strong showing in the suburbs.",

@@ -99,7 +99,7 @@ class CueWords:
         may = (((verb | aux) & test(low, lemma_at, HEDGES | LOOKS)) | test(low, lemma_at, ("remain",)) | judging_adverb
                | (verb & test(low, lemma_at, JUDGING_VERBS | WORDING_VERBS | SPEECH_JUDGING)) | loaded | ((adj | verb) & amod)
                | (adj & test(dep, dep_at, ("acomp",)))
-               | (noun & test(dep, dep_at, ("attr", "pobj")) & test(low, lemma_at, VERDICT_NOUNS)))
+               | (noun & test(dep, dep_at, ("attr", "pobj", "oprd", "dobj")) & test(low, lemma_at, VERDICT_NOUNS)))
         first = cols[:, 4] == 1  # a sentence's first word, capitalised, the rest lower-case ("Famously, ...")
         opening = np.flatnonzero(may & first & (cols[:, 3] != 1)).tolist()
         may &= cols[:, 3] == 1

@@ -578,13 +578,23 @@ def _actor(verb: Token) -> bool:
 
 def _copula_of(noun: Token) -> Token | None:
     """The copula whose predicate ``noun`` is ("the rollout was a fiasco", "his tenure has been one
-    of the few blemishes"), else None."""
+    of the few blemishes"), or the passive verb it is the object predicate of ("was widely considered
+    a disaster"), else None."""
     t = noun
     if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.dep_ == "attr" \
             and t.head.head.lower_ in ("one", "another", "some", "part"):
         t = t.head.head
     if t.dep_ == "attr" and t.head.lemma_ in ("be", "become", "remain"):
         return t.head
+    # the passive of a verb with an object predicate ("The speech was widely considered a public relations
+    # disaster", "the plan is seen as a fiasco", "was branded a failure"): the verdict as received opinion,
+    # held by no one the sentence names; with an agent ("by critics") it is theirs, reported
+    if t.dep_ == "pobj" and t.head.lower_ == "as" and t.head.dep_ == "prep":
+        t = t.head
+    verb = t.head
+    if t.dep_ in ("oprd", "prep", "dobj") and verb.pos_ == "VERB" and verb.tag_ == "VBN" \
+            and any(c.dep_ == "auxpass" for c in verb.children) and not any(c.dep_ == "agent" for c in verb.children):
+        return verb
     return None
 
 
