@@ -180,3 +180,27 @@ def test_a_name_and_title_that_make_no_sentence_is_no_headline(nlp):
     assert not [c for c in _cited(analysis) if set(c) == {"a", "b"} and all("Gibbs" in t for t in c.values())], _cited(analysis)
     for item in analysis.findings.corroborated:  # every headline printed is a sentence
         assert item.about.rstrip()[-1:] in ".!?\"”", item.about
+
+
+def test_two_descriptions_sharing_words_only_in_clauses_inside_them_are_no_side_fact(nlp):
+    # what each says he is ("an immigration attorney", "a Republican of Idaho") differs; "serve ... Congress"
+    # is told in a clause inside each description
+    analysis = _analyse(nlp, {
+        "a": "Raul Labrador, who worked as an immigration attorney before serving in Congress, said on Friday "
+             "that he would run for majority leader.",
+        "b": "The race drew in Raul Labrador, a Republican of Idaho who has barely served two terms in Congress, "
+             "and two other members of the conference.",
+    })
+    cited = _cited(analysis)
+    assert not any(set(c) == {"a", "b"} and all("Congress" in t for t in c.values()) for c in cited), cited
+
+
+def test_two_descriptions_telling_one_thing_with_a_clause_are_still_a_side_fact(nlp):
+    analysis = _analyse(nlp, {
+        "a": "Richard Blumenthal, a Democrat now running for the United States Senate, spoke in Hartford on Monday "
+             "about his military record.",
+        "b": "Reporters questioned Richard Blumenthal, a Democrat now running for the United States Senate, "
+             "about a speech he gave in 2008.",
+    })
+    cited = _cited(analysis)
+    assert any(set(c) == {"a", "b"} and all("Democrat" in t for t in c.values()) for c in cited), cited

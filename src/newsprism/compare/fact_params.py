@@ -188,6 +188,9 @@ class FactParams:
     # Wyoming Senate candidate") by two outlets with this many content words in common
     side_facts: bool = True
     side_min_shared: int = 2
+    # ... this many of them told in both descriptions' own phrases, not in a clause inside one: what each
+    # says the person is (compare.side_phrases; 0: off)
+    side_own_shared: int = 1
     side_weight: float = 0.5  # their importance against the facts the sentences are about
     # clause facts (newsprism.compare.clause_facts): one proposition two outlets tell in a clause of
     # longer sentences, with this many content words in common beyond the action

@@ -179,7 +179,7 @@ def _side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[
     sides = [s for s in side_facts(content, analysis, docs) if (s.kind != "copula" or s.claim not in used)
              and not any(q.start <= s.span.start and s.span.end <= q.end for q in by_id[s.claim].quotes)]
     out: list[Fact] = []
-    for group in greedy_groups(side_pairs(sides, outlet_of, params.side_min_shared), sides):
+    for group in greedy_groups(side_pairs(sides, outlet_of, params.side_min_shared, params.side_own_shared), sides):
         members = [sides[k] for k in group]
         parents = [by_id[s.claim] for s in members]
         same_docs = sorted({s.doc for s in members})

@@ -33,6 +33,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc, Token
 
 from newsprism.compare.fact_text import lead_length
+from newsprism.compare.side_phrases import own_phrase
 from newsprism.extract.claims import Claim
 from newsprism.lexicon import TITLE_WORDS
 from newsprism.model import Span, StoryAnalysis, outlet_key
@@ -59,6 +60,9 @@ class SideFact:
     # a sentence written from the span's own words ("Liz Cheney is a Wyoming Senate candidate."),
     # None where they make none ("California, Illinois and New York, where ...")
     statement: str | None = None
+    # the content lemmas of the description's own phrase, without the clauses inside it
+    # (newsprism.compare.side_phrases): what it says its person is
+    own_words: frozenset[str] = frozenset()
 
     @property
     def doc(self) -> str:
@@ -271,14 +275,16 @@ def side_facts(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[s
             seen.add((c.doc, start, stop))
             text = texts.get(c.doc, "")
             out.append(SideFact(f"{c.doc}#{start}-{stop}", c.id, entity, Span(c.doc, start, stop, text[start:stop]), words, kind,
-                                statement))
+                                statement, _words(own_phrase(description), entity, found)))
     return out
 
 
-def side_pairs(sides: Sequence[SideFact], outlet_of: Mapping[str, str | None], min_shared: int = 2) -> dict[tuple[int, int], float]:
+def side_pairs(sides: Sequence[SideFact], outlet_of: Mapping[str, str | None], min_shared: int = 2,
+               own_shared: int = 1) -> dict[tuple[int, int], float]:
     """Pairs (x < y) of side facts of two outlets that describe one entity alike: at least
-    ``min_shared`` content words in common that are not title words; weighed by
-    the words they share."""
+    ``min_shared`` content words in common that are not title words, ``own_shared`` of them
+    told in both descriptions' own phrases (:func:`newsprism.compare.side_phrases.own_phrase`): what
+    each says its person is; weighed by the words they share."""
     by_entity: dict[str, list[int]] = {}
     for k, s in enumerate(sides):
         by_entity.setdefault(s.entity, []).append(k)
@@ -295,5 +301,8 @@ def side_pairs(sides: Sequence[SideFact], outlet_of: Mapping[str, str | None], m
                 shared = p.words & q.words
                 if len(shared - TITLE_WORDS) < min_shared:
                     continue
+                if len((p.own_words & q.own_words) - TITLE_WORDS) < own_shared:
+                    continue  # "who worked as an immigration attorney before serving in Congress" / "a Republican
+                    # of Idaho who has barely served two terms in Congress": two things said of him
                 out[(x, y)] = len(shared) + len(shared) / len(p.words | q.words)
     return out
