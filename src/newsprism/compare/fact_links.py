@@ -19,6 +19,7 @@ from newsprism.compare.act_senses import list_item, one_word, opposite_polarity,
 from newsprism.compare.align import PairScores, quote_share
 from newsprism.compare.circumstances import acts_apart
 from newsprism.compare.cores import other_days as _other_days
+from newsprism.compare.relative_days import other_occasion
 from newsprism.compare.doer_words import doer_only
 from newsprism.compare.described_doers import DESCRIBED, ROLE, main_subjects
 from newsprism.compare.fact_params import FactParams
@@ -53,6 +54,8 @@ class Props:
     doer_words: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # claim id -> what it tells only as the time, condition or cause of its act (compare.circumstances)
     circumstances: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # claim id -> (act, weekday) of each act it dates as "a day after" a weekday it names (compare.relative_days)
+    relative_days: Mapping[str, frozenset[tuple[str, str]]] = field(default_factory=dict)
 
     def verdict(self, a: Claim, b: Claim) -> str | None:
         """"contradicts", "agrees" (predicate and a same-role anchor), "apart"
@@ -238,6 +241,10 @@ def link_strength(i: int, j: int, claims: Sequence[Claim], pairs: PairScores, co
     verdict = props.verdict(ci, cj) if props is not None else None
     if params.other_days and props is not None and _other_days(props.of.get(ci.id), props.of.get(cj.id)):
         return "partly"  # "admitted Tuesday" / "acknowledged Sunday": two occasions, not one statement
+    if props is not None and props.relative_days and (
+            other_occasion(props.relative_days.get(ci.id), props.of.get(cj.id))
+            or other_occasion(props.relative_days.get(cj.id), props.of.get(ci.id))):
+        return "partly"  # "Monday ..., a day after a meeting" / "met on Thursday evening": two meetings
     if verdict == "contradicts":
         return "partly"  # a dropped negation or another agent: not the same proposition
     if params.tells_nothing and props is not None and (

@@ -37,6 +37,9 @@ class FactParams:
     verbatim: float = 0.8  # both lexical cosines this high: the same words (no speaker rule applies)
     quotes_must_share: bool = True  # two claims quoting words none of which the other quotes state two remarks
     other_days: bool = True  # two claims each dated to days, none in common, tell two events
+    # an act one claim dates as "a day after" a weekday it names, told by the other on another weekday:
+    # two occasions, "partly" (compare.relative_days)
+    relative_days: bool = True
     # a fact's "same fact" claims: each states it with one of another report, and with every one
     # of a report published days apart (a chain of links across days is not one fact)
     core_clique: bool = True

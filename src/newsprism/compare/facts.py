@@ -46,6 +46,7 @@ from newsprism.compare.cores import cores as _cores, publication_day
 from newsprism.datelines import dateline_length
 from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.circumstances import claim_circumstances
+from newsprism.compare.relative_days import claim_relative_days
 from newsprism.compare.doer_words import doer_terms
 from newsprism.compare.described_doers import described_doers, with_doers
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
@@ -360,7 +361,8 @@ def build_facts(
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
                       params.denied_act, act_objects(claims, docs) if params.act_objects else {},
                       settings=settings, doer_words=doer_terms(claims, docs) if params.doer_words else {},
-                      circumstances=claim_circumstances(claims, docs) if params.acts_apart else {})
+                      circumstances=claim_circumstances(claims, docs) if params.acts_apart else {},
+                      relative_days=claim_relative_days(claims, docs, of) if params.relative_days else {})
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}
