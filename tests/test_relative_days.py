@@ -57,5 +57,24 @@ def test_an_undated_telling_of_an_act_takes_the_one_day_its_report_dates_it_on(n
     found = claim_relative_days(claims, {"a": nlp(text)}, of)
     assert found.get(claims[1].id) == frozenset({("meet", "sunday")}), found
     # a report telling the act on two days dates no undated telling of it
-    of[claims[0].id] = Proposition(claims[0].id, "meet", weekdays=frozenset({"sunday", "thursday"}))
+    texts.insert(1, "The two men met again on Thursday.")
+    text = " ".join(texts)
+    claims = [Claim(id=f"a#{text.index(t)}", citation=Span("a", text.index(t), text.index(t) + len(t), t)) for t in texts]
+    of = {claims[0].id: Proposition(claims[0].id, "meet", weekdays=frozenset({"sunday"})),
+          claims[1].id: Proposition(claims[1].id, "meet", weekdays=frozenset({"thursday"})),
+          claims[2].id: Proposition(claims[2].id, "meet")}
+    assert claims[2].id not in claim_relative_days(claims, {"a": nlp(text)}, of)
+
+
+def test_a_day_named_on_the_verb_of_saying_dates_no_act(nlp):
+    from newsprism.compare.relative_days import claim_relative_days
+
+    texts = [
+        "Obama said Monday that he met Boehner at the White House.",
+        "The two men met at the White House to discuss the budget.",
+    ]
+    text = " ".join(texts)
+    claims = [Claim(id=f"a#{text.index(t)}", citation=Span("a", text.index(t), text.index(t) + len(t), t)) for t in texts]
+    of = {claims[0].id: Proposition(claims[0].id, "meet", weekdays=frozenset({"monday"})),
+          claims[1].id: Proposition(claims[1].id, "meet")}
     assert claims[1].id not in claim_relative_days(claims, {"a": nlp(text)}, of)

@@ -95,29 +95,29 @@ def _verb(act: str) -> str:
     return act[:-3] if act.endswith("ing") and len(act) > 5 else act
 
 
+def _days_of_act(span: Span, act: str) -> set[str]:
+    """The weekdays a claim names on its verb ``act`` ("met Sunday afternoon"; not "said Monday that they met")."""
+    return {t.lower_ for t in span if t.lower_ in WEEKDAYS and (v := _verb_of(t, span)) is not None
+            and v.lemma_.lower() == act}
+
+
 def claim_relative_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
                         of: Mapping[str, Proposition] | None = None) -> dict[str, frozenset[tuple[str, str]]]:
     """claim id -> (act lemma, weekday) of each act it dates by its distance from a weekday it names, or
     (``of``: the claims' propositions) its report dates on one weekday where it tells the act undated."""
     out: dict[str, frozenset[tuple[str, str]]] = {}
-    for c, span, _root in claim_clauses(claims, docs):
-        if not any(t.lower_ in _DIRECTIONS for t in span):
-            continue
-        found = _relative_acts(span)
-        if found:
-            out[c.id] = frozenset(found)
-    if of is None:
-        return out
-    # each report's days of each act: its claims' own weekdays on their main act, and the relative ones
+    # each report's days of each act: the weekdays its claims name on their main verb, and the relative ones
     days: dict[tuple[str, str], set[str]] = {}
-    for c in claims:
-        p = of.get(c.id)
+    for c, span, _root in claim_clauses(claims, docs):
+        if any(t.lower_ in _DIRECTIONS for t in span) and (found := _relative_acts(span)):
+            out[c.id] = frozenset(found)
+            for act, day in found:
+                days.setdefault((c.doc, _verb(act)), set()).add(day)
+        p = of.get(c.id) if of is not None else None
         if p is not None and p.weekdays and p.predicate:
-            days.setdefault((c.doc, p.predicate), set()).update(p.weekdays)
-        for act, day in out.get(c.id, ()):
-            days.setdefault((c.doc, _verb(act)), set()).add(day)
-    for c in claims:
-        p = of.get(c.id)
+            days.setdefault((c.doc, p.predicate), set()).update(_days_of_act(span, p.predicate))
+    for c in claims if of is not None else ():
+        p = of.get(c.id) if of is not None else None
         if p is None or p.weekdays or not p.predicate:
             continue
         told = days.get((c.doc, p.predicate), set())
