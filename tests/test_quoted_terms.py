@@ -74,3 +74,31 @@ def test_a_term_quoted_in_one_act_told_alike_stays_an_anchor(nlp):
     west = next(c for c in claims if c.doc == "w" and "terrorism" in c.text)
     post = next(c for c in claims if c.doc == "p" and "terrorism" in c.text)
     assert term_only(west, post, ["radical", "islamic", "terrorism"], docs, {e.id: e.name for e in analysis.entities})
+
+
+# a motto set off after its noun by a comma, or named as a noun by "as": its name, however the parser reads it
+MOTTO_AS = ("Obama spoke at a bridge in Washington. President Barack Obama urged lawmakers on Wednesday to move on the transportation funding portion of "
+            "his jobs bill, while mocking them for a recent measure to reaffirm \"In God We Trust\" as the national motto.")
+MOTTO_COMMA = ("Obama spoke at a bridge in Washington on Wednesday. He tweaked House Republicans for passing a resolution on Tuesday reaffirming the national motto, "
+               "“In God We Trust,” when they should be creating jobs.")
+TOLD_REPORTERS = "Obama spoke in Ohio. He told reporters, “We will win this fight,” before leaving."
+
+
+def test_a_motto_set_off_after_its_noun_or_named_as_one_is_a_name(nlp):
+    from newsprism.compare.quoted_terms import quoted_term
+
+    for text in (MOTTO_AS, MOTTO_COMMA):
+        claim, words, doc = _quoting(nlp, text, "Trust")
+        assert quoted_term(claim, words, doc), text
+    claim, words, doc = _quoting(nlp, TOLD_REPORTERS, "win")
+    assert not quoted_term(claim, words, doc)
+
+
+def test_a_name_two_reports_mention_in_sentences_about_other_acts_is_no_quote_fact(nlp):
+    from newsprism.model import Article
+    from newsprism.pipeline import run_pipeline
+
+    analysis = run_pipeline([Article(id="h", text=MOTTO_AS, outlet="Outlet H"),
+                             Article(id="n", text=MOTTO_COMMA, outlet="Outlet N")], nlp)
+    cited = [{c.doc: c.text for c in item.citations} for item in analysis.findings.corroborated]
+    assert not any(all("God We Trust" in t and len(t) < 20 for t in c.values()) and len(c) == 2 for c in cited), cited

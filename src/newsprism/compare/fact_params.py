@@ -182,6 +182,9 @@ class FactParams:
     # figure and the 19 open BASIL events unchanged, but basil-fresh2 (held-out) finds one right item fewer
     # (70 -> 69 right of 88 -> 87): a held-out total down, so not on (session 39, term)
     quoted_terms: bool = False
+    # the same words quoted by several reports, each as a name or a term, in sentences telling other acts:
+    # no quote-group fact (compare.quoted_terms.named_only)
+    quoted_names: bool = True
     # claims of two outlets still free that share who did it (resolved), whose main
     # verbs are related (lemma, event class, vectors, WordNet) and agree otherwise, each the other's
     # best such partner scoring this much (newsprism.compare.argument_links): one fact

@@ -60,6 +60,7 @@ from newsprism.compare.fact_text import (
 )
 from newsprism.compare.link_partners import Partners
 from newsprism.compare.match import PredicateSimilarity
+from newsprism.compare.quoted_terms import named_only
 from newsprism.compare.quote_halves import join_remarks
 from newsprism.compare.restated import Restated
 from newsprism.compare.salience import RESTATED_OWN, StoryTerms, single_source_importance
@@ -480,6 +481,9 @@ def build_facts(
     # stays free for the fact those words state: a sentence may tell two facts
     for qg in quote_groups(claims):
         members = [claims[k] for k in qg if is_content(claims[k]) or quoted_sentence(claims[k])]
+        if params.quoted_names and docs is not None and props is not None and named_only(
+                members, {c.id: shared_quoted_span(c, members).text for c in members}, docs, props.of):
+            continue  # a motto or a name each mentions in a sentence about another act (compare.quoted_terms)
         free = frozenset(
             c.id for c in members
             if docs is not None and params.quote_rest and tells_more(c, docs.get(c.doc), params.quote_rest_words)

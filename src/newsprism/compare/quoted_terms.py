@@ -18,6 +18,12 @@ by several reports stay :func:`newsprism.compare.shared_quotes.quote_groups`' to
   the words of who or what they name (a name both give is what they are about, not what they tell).
 - :func:`term_only`: the quoted words two claims share are such a term in one of them, and nothing
   else of what they tell is shared.
+- :func:`named_only`: a group of claims quoting the same words, every one of them as such a term, no
+  two telling one act (their main verbs other, none agreeing): a motto both mention in sentences
+  about other things ("President Barack Obama urged lawmakers to move on the transportation funding
+  portion of his jobs bill ..., while simultaneously mocking them for spending time on ... “In God We
+  Trust”" / "He tweaked House Republicans for passing a resolution ... reaffirming the national motto,
+  “In God We Trust,” ..."), which cites only the quoted words: no fact of its own.
 """
 
 from __future__ import annotations
@@ -28,8 +34,9 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc, Span, Token
 
 from newsprism.extract.claims import Claim, content_terms
+from newsprism.extract.propositions import Proposition
 
-__all__ = ["quoted_term", "shared_beyond", "term_only"]
+__all__ = ["named_only", "quoted_term", "shared_beyond", "term_only"]
 
 _QWORD = re.compile(r"[a-z0-9]+")
 # a quotation depending on a noun as its modifier or its apposition: "the “rigged” system", "the motto,
@@ -68,6 +75,29 @@ def _before_noun(span: Span) -> bool:
     return opener and after.pos_ == "NOUN"
 
 
+def _set_off_name(span: Span) -> bool:
+    """Verbless quoted words set off after a noun by a comma ("the national motto, “In God We Trust,”") or
+    named as a noun by "as" after them ("to reaffirm “In God We Trust” as the national motto"): the noun's
+    name, however the parser reads its words (a motto's "We Trust" is no clause to it)."""
+    if any(t.pos_ in ("VERB", "AUX") for t in span):
+        return False
+    doc = span.doc
+    left = span.start - 1
+    while left >= 0 and doc[left].is_quote:
+        left -= 1
+    right = span.end  # (past the comma a quotation may close on: "“In God We Trust,”")
+    while right < len(doc) and (doc[right].is_quote or doc[right].text in (",", ".")):
+        right += 1
+    if left == span.start - 1 or not any(t.is_quote for t in doc[span.end : right]):
+        return False  # not between quotation marks as read
+    if left >= 1 and doc[left].text == "," and doc[left - 1].pos_ == "NOUN":
+        return True
+    if right < len(doc) and doc[right].lower_ == "as":
+        after = [t for t in doc[right + 1 : right + 5] if t.pos_ not in ("DET", "ADJ") and t.dep_ not in ("amod", "compound")]
+        return bool(after) and after[0].pos_ == "NOUN"
+    return False
+
+
 def _stands_as_term(span: Span) -> bool:
     root = span.root
     head: Token = root.head
@@ -77,7 +107,7 @@ def _stands_as_term(span: Span) -> bool:
     more_than_a_word = any(t.pos_ in ("NOUN", "PROPN", "VERB") for t in span) or _so_called(span)
     if outside and head.pos_ in ("NOUN", "PROPN") and root.dep_ in _NOUN_MODIFIER and more_than_a_word:
         return True
-    if _before_noun(span) and more_than_a_word:
+    if _before_noun(span) and more_than_a_word or _set_off_name(span):
         return True
     # (not words in title case as such: "The headline ... reads, “THE QUEEN OF RAGE”" tells what the cover says)
     return not any(t.pos_ in ("VERB", "AUX") for t in span) and root.pos_ in ("NOUN", "PROPN") and root.dep_ in _ARGUMENT
@@ -126,3 +156,22 @@ def term_only(a: Claim, b: Claim, words: Sequence[str], docs: Mapping[str, Doc],
     name_words = frozenset(w for e in set(a.entities) | set(b.entities) for w in _words(names.get(e, "")))
     return not shared_beyond(a, b, docs, name_words)
 
+
+
+def named_only(members: Sequence[Claim], quoted: Mapping[str, str], docs: Mapping[str, Doc],
+               of: Mapping[str, Proposition]) -> bool:
+    """Every member quotes its shared words (``quoted``: claim id -> the text of its quoted words the others
+    quote too) as a name or a term (:func:`quoted_term`), and no two members of two reports tell one act:
+    main verbs other, neither's among the other's acts."""
+    if len(members) < 2 or not all(quoted_term(c, _words(quoted.get(c.id, "")), docs.get(c.doc)) for c in members):
+        return False
+    for a in members:
+        for b in members:
+            p, q = of.get(a.id), of.get(b.id)
+            if a.doc >= b.doc:
+                continue
+            if p is None or q is None or not p.predicate or not q.predicate:
+                return False  # nothing read of an act: not known to differ
+            if p.predicate == q.predicate or p.predicate in q.actions or q.predicate in p.actions:
+                return False
+    return True
