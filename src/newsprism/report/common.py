@@ -134,6 +134,40 @@ def quotes_by_speaker(analysis: StoryAnalysis) -> list[SpeakerQuotes]:
     ]
 
 
+@dataclass(frozen=True)
+class QuotedSpeaker:
+    """Who speaks the quoted words of an item that does not name them ("“Everyone should know, we
+    love life and want to live.”", "Using a mournful expression, he added, ..."): the speaker as the
+    report names them, and where."""
+
+    name: str
+    citation: Span
+
+
+def quoted_speakers(analysis: StoryAnalysis, item: Finding) -> tuple[QuotedSpeaker, ...]:
+    """The speakers of the quotations ``item``'s citations show (in part: a quotation may run over
+    two sentences, or the item may end inside it) that the item itself does not name:
+    a one-outlet sentence of quoted words, or one whose speaker is a pronoun, reads as words of no one
+    when shown apart from the sentences before it; the quotes section knows who speaks them. A speaker
+    whose name (its last word) the item writes, or whom its headline's pronoun note names, is left
+    out; so is a quotation with no named speaker."""
+    cites = item.citations
+    shown = " ".join([item.about, *(c.text for c in cites)]).casefold()
+    named = item.referent.name.casefold() if item.referent is not None else ""
+    found: dict[str, QuotedSpeaker] = {}
+    for q in analysis.quotes:
+        where = q.speaker_span
+        if not q.speaker or where is None or not any(c.doc == q.doc and c.start < q.end and q.start < c.end for c in cites):
+            continue
+        if any(c.doc == where.doc and c.start <= where.start and where.end <= c.end for c in cites):
+            continue  # the item names them
+        last = q.speaker.split()[-1].casefold()
+        if re.search(rf"(?<!\w){re.escape(last)}(?!\w)", shown) or (named and last in named.split()):
+            continue
+        found.setdefault(q.speaker, QuotedSpeaker(q.speaker, where))
+    return tuple(found.values())
+
+
 def figure_value(figure: Figure) -> str:
     """How a report shows a figure: in words when the source wrote it in words ("thousands",
     "dozens", "two": never "1,000", "12", "2"), else the number with its qualifier."""

@@ -11,6 +11,7 @@ from newsprism.model import Referent, StoryAnalysis
 from newsprism.report.common import (
     NO_SUMMARY,
     single_source_shown,
+    quoted_speakers,
     figure_value,
     first_mentions,
     local_entities,
@@ -186,6 +187,8 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
         out.append(f"- {_md(item.about)} — {_cites(analysis, item.citations)}{copies}")
         if item.referent is not None:
             out.append(f"  - {_who_is(analysis, item.referent)}")
+        for speaker in quoted_speakers(analysis, item):  # quoted words the item shows without their speaker
+            out.append(f"  - _quoted: {_md(speaker.name)}, named in the report:_ {_cites(analysis, (speaker.citation,))}")
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:

@@ -26,6 +26,7 @@ from newsprism.model import Referent, StoryAnalysis, possessive
 from newsprism.report.common import (
     NO_SUMMARY,
     single_source_shown,
+    quoted_speakers,
     figure_value,
     first_mentions,
     local_entities,
@@ -151,6 +152,8 @@ def print_report(
             copies = f" (copies in {len(item.docs)} reports: one source)" if len(item.docs) > 1 else ""
             _say(console, f"  • {escape(_fold(item.about))} [dim]{cites(item.citations)}{copies}[/]")
             who_is(item.referent)
+            for speaker in quoted_speakers(analysis, item):  # quoted words the item shows without their speaker
+                _say(console, f"      [dim]quoted: {escape(_fold(speaker.name))}, named in the report {cites((speaker.citation,))}[/]")
         more("single-source facts", len(take(single)), len(single))
 
     if "facts" in chosen and f is not None:
