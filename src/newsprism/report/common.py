@@ -150,14 +150,15 @@ def quoted_speakers(analysis: StoryAnalysis, item: Finding) -> tuple[QuotedSpeak
     a one-outlet sentence of quoted words, or one whose speaker is a pronoun, reads as words of no one
     when shown apart from the sentences before it; the quotes section knows who speaks them. A speaker
     whose name (its last word) the item writes, or whom its headline's pronoun note names, is left
-    out; so is a quotation with no named speaker."""
+    out; so is a quotation with no named speaker, and a few words quoted inside the reporter's sentence
+    (a partial quote: "he opposed an “amnesty” policy"), whose sentence tells its speaker itself."""
     cites = item.citations
     shown = " ".join([item.about, *(c.text for c in cites)]).casefold()
     named = item.referent.name.casefold() if item.referent is not None else ""
     found: dict[str, QuotedSpeaker] = {}
     for q in analysis.quotes:
         where = q.speaker_span
-        if not q.speaker or where is None or not any(c.doc == q.doc and c.start < q.end and q.start < c.end for c in cites):
+        if q.partial or not q.speaker or where is None or not any(c.doc == q.doc and c.start < q.end and q.start < c.end for c in cites):
             continue
         if any(c.doc == where.doc and c.start <= where.start and where.end <= c.end for c in cites):
             continue  # the item names them
