@@ -212,3 +212,25 @@ def test_a_clause_left_from_a_sentence_printed_above_is_not_a_one_outlet_item(an
     assert [f["id"] for f in view["single_source"]] == ["S1", "S2"]
     html = render(shown, "html")
     assert "Officers found the car" in html and "crossing the parking lot," not in html
+
+
+def test_articles_naming_no_outlet_each_say_which_article_in_markdown(analysis):
+    """BASIL ee05c9b3's three articles name no outlet: a corroborated fact read "2 reports (outlet not
+    named in the text, outlet not named in the text)" and each citation the same words — the reader
+    could not tell which two. Each says its article's row in the Documents table."""
+    from newsprism.model import Finding
+    from newsprism.report import render
+    from newsprism.report.common import UNNAMED, outlet_label
+
+    assert analysis.findings is not None and all(d.outlet is None for d in analysis.documents)
+    first = _span(analysis, "first.txt", "Officers found the car a mile away with a broken headlight.")
+    second = _span(analysis, "second.txt", "Witnesses said the car did not slow down.")
+    told = Finding("C1", "corroborated", first.text, ("first.txt", "second.txt"), (first, second), sources=2)
+    page = render(replace(analysis, findings=replace(analysis.findings, corroborated=(told,))), "markdown")
+    order = [d.id for d in analysis.documents]
+    labels = [outlet_label(analysis, d) for d in order]
+    assert labels == [f"{UNNAMED} — article {n}" for n in range(1, len(order) + 1)]
+    for doc, label in zip(order, labels):
+        assert f"| {doc} | {label} |" in page.replace("\\_", "_")
+    line = next(x for x in page.splitlines() if x.startswith("- **Officers found the car"))
+    assert f"2 reports ({labels[order.index('first.txt')]}, {labels[order.index('second.txt')]})" in line

@@ -75,8 +75,17 @@ def single_source_shown_json(findings: Mapping[str, Any]) -> list[Mapping[str, A
 
 
 def outlet_label(analysis: StoryAnalysis, doc_id: str) -> str:
+    """The outlet a document is cited by in the Markdown report. Two or more articles whose text names
+    no outlet each say which article they are ("outlet not named in the text — article 2", its place
+    in the Documents table): "2 reports (outlet not named in the text, outlet not named in the text)"
+    told the reader nothing of which two."""
     d = analysis.document(doc_id)
-    return d.outlet or UNNAMED
+    if d.outlet:
+        return d.outlet
+    unnamed = [x.id for x in analysis.documents if not x.outlet]
+    if len(unnamed) < 2:
+        return UNNAMED
+    return f"{UNNAMED} — article {[x.id for x in analysis.documents].index(doc_id) + 1}"
 
 
 def shared_entities(analysis: StoryAnalysis) -> list[Entity]:

@@ -15,7 +15,6 @@ from newsprism.report.common import (
     figure_value,
     first_mentions,
     local_entities,
-    UNNAMED,
     outlet_label,
     quotes_by_speaker,
     shared_entities,
@@ -34,7 +33,7 @@ def to_markdown(analysis: StoryAnalysis) -> str:
     out: list[str] = [f"# Story analysis: {len(analysis.documents)} articles", ""]
     out += ["## Documents", "", "| id | outlet | dateline | published | damaged text | title |", "|---|---|---|---|---|---|"]
     for d in analysis.documents:
-        outlet = d.outlet or UNNAMED
+        outlet = outlet_label(analysis, d.id)
         if d.outlet and d.outlet_source:
             outlet += f" ({d.outlet_source})"
         damaged = f"yes, {len(d.damage)} gaps" if d.damaged else "no"
@@ -192,7 +191,7 @@ def _findings_markdown(analysis: StoryAnalysis) -> list[str]:
     if f.omissions:
         out += ["", "## What each outlet leaves out (of the corroborated facts)", ""]
         for o in f.omissions:
-            out.append(f"- {_md(o.outlet or UNNAMED)} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
+            out.append(f"- {_md(o.outlet or outlet_label(analysis, o.doc))} \\[{_md(o.doc)}\\]: carries {len(o.carries)}, omits {len(o.omits)}"
                        + (f", tells {len(o.partly)} only in part" if o.partly else "")
                        + ("" if o.omits or o.partly else ": nothing"))
             headline = {x.id: x.about for x in f.corroborated}
