@@ -60,6 +60,9 @@ def test_quoted_words_shown_without_their_speaker_name_the_speaker(analysis):
     assert section.count("_quoted: Jeff Payne, named in the report:_") == 2
     terminal = to_text(shown, width=220)
     assert terminal.count("quoted: Jeff Payne, named in the report") == 2
+    # the HTML report reads the JSON contract: the same lines, from the same rule
+    html = render(shown, "html")
+    assert html.count("(quoted: Jeff Payne, named in the report") == 2
     # a few words quoted inside the reporter's sentence: its sentence tells its speaker, no line added
     woven = tuple(replace(q, partial=True) if q.text.startswith("We will find out") else q for q in analysis.quotes)
     assert quoted_speakers(replace(analysis, quotes=woven), added) == ()

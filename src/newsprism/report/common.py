@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,17 +155,36 @@ class QuotedSpeaker:
 
 def quoted_speakers(analysis: StoryAnalysis, item: Finding) -> tuple[QuotedSpeaker, ...]:
     """The speakers of the quotations ``item``'s citations show (in part: a quotation may run over
-    two sentences, or the item may end inside it) that the item itself does not name:
-    a one-outlet sentence of quoted words, or one whose speaker is a pronoun, reads as words of no one
-    when shown apart from the sentences before it; the quotes section knows who speaks them. A speaker
-    whose name (its last word) the item writes, or whom its headline's pronoun note names, is left
-    out; so is a quotation with no named speaker, and a few words quoted inside the reporter's sentence
-    (a partial quote: "he opposed an “amnesty” policy"), whose sentence tells its speaker itself."""
-    cites = item.citations
-    shown = " ".join([item.about, *(c.text for c in cites)]).casefold()
-    named = item.referent.name.casefold() if item.referent is not None else ""
+    two sentences, or the item may end inside it) that the item itself does not name: a one-outlet
+    sentence of quoted words, or one whose speaker is a pronoun, reads as words of no one when shown
+    apart from the sentences before it; the quotes section knows who speaks them. A speaker whose
+    name (its last word) the item writes, or whom its headline's pronoun note names, is left out; so
+    is a quotation with no named speaker, and a few words quoted inside the reporter's sentence (a
+    partial quote: "he opposed an “amnesty” policy"), whose sentence tells its speaker itself."""
+    named = item.referent.name if item.referent is not None else ""
+    return _speakers(analysis.quotes, item.citations, item.about, named)
+
+
+def quoted_speakers_json(analysis: Mapping[str, Any], item: Mapping[str, Any]) -> tuple[QuotedSpeaker, ...]:
+    """:func:`quoted_speakers` on the JSON contract (the web pages read JSON): ``analysis`` the
+    report, ``item`` one of its one-outlet items."""
+    def span(c: Mapping[str, Any]) -> Span:
+        return Span(str(c.get("doc")), int(c.get("start", 0)), int(c.get("end", 0)), str(c.get("text") or ""))
+
+    quotes = [Quote(str(q.get("doc")), int(q.get("start", 0)), int(q.get("end", 0)), str(q.get("text") or ""),
+                    q.get("speaker"), span(q["speaker_span"]) if q.get("speaker_span") else None,
+                    partial=bool(q.get("partial")))
+              for q in analysis.get("quotes", ()) or ()]
+    referent = item.get("referent") or {}
+    return _speakers(quotes, [span(c) for c in item.get("citations", ()) or ()], str(item.get("about") or ""),
+                     str(referent.get("name") or ""))
+
+
+def _speakers(quotes: Iterable[Quote], cites: Sequence[Span], about: str, named: str) -> tuple[QuotedSpeaker, ...]:
+    shown = " ".join([about, *(c.text for c in cites)]).casefold()
+    named = named.casefold()
     found: dict[str, QuotedSpeaker] = {}
-    for q in analysis.quotes:
+    for q in quotes:
         where = q.speaker_span
         if q.partial or not q.speaker or where is None or not any(c.doc == q.doc and c.start < q.end and q.start < c.end for c in cites):
             continue

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from newsprism.model import possessive
-from newsprism.report.common import NO_SUMMARY, named_by_label, outlet_labels_for, single_source_shown_json
+from newsprism.report.common import NO_SUMMARY, named_by_label, outlet_labels_for, quoted_speakers_json, single_source_shown_json
 
 __all__ = ["story_view", "article_view", "cites_attr", "safe_url", "segments", "timeline_head", "group_colours", "ENTITY_TYPES"]
 
@@ -510,10 +510,14 @@ def story_view(analysis: Mapping[str, Any], title: str | None = None, groups: Ma
     corroborated = [_finding(docs, f) for f in findings.get("corroborated", ())]
     single_items = single_source_shown_json(findings)  # the left-over clauses hidden, as in Markdown
     single = [_finding(docs, f) for f in single_items]
-    for f in single:  # "same fact" beside the one report that tells it says nothing: left off
+    for f, item in zip(single, single_items):  # "same fact" beside the one report that tells it says nothing: left off
         for c in f["cites"]:
             c.pop("strength", None)
         f["strengths"] = {}
+        # quoted words the item shows without their speaker: who speaks them, cited
+        f["speakers"] = [{"name": _clean(x.name), "cites": [docs.cite({"doc": x.citation.doc, "start": x.citation.start,
+                                                                        "end": x.citation.end, "text": x.citation.text})]}
+                         for x in quoted_speakers_json(analysis, item) if x.citation.doc in docs.key]
 
     # outlet x fact coverage: which article carries each corroborated fact (and how strongly)
     matrix_rows: list[dict[str, Any]] = []
