@@ -66,3 +66,11 @@ def test_quoted_words_shown_without_their_speaker_name_the_speaker(analysis):
     # a few words quoted inside the reporter's sentence: its sentence tells its speaker, no line added
     woven = tuple(replace(q, partial=True) if q.text.startswith("We will find out") else q for q in analysis.quotes)
     assert quoted_speakers(replace(analysis, quotes=woven), added) == ()
+    # the item writes a speaker by name at the cue ("Al added"): no other name set beside it, whoever the
+    # quotes section read; nor a description as the speaker ("the statement")
+    cited = added.citations[0]
+    renamed = replace(cited, text=cited.text.replace(" he added", " Al added"))
+    assert quoted_speakers(analysis, replace(added, about=renamed.text, citations=(renamed,))) == ()
+    described = tuple(replace(q, speaker="the statement") if q.text.startswith("We will find out") else q
+                      for q in analysis.quotes)
+    assert quoted_speakers(replace(analysis, quotes=described), added) == ()

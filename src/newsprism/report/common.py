@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from newsprism.compare.repeated_clauses import covering, printed_sentences
+from newsprism.lexicon import PERSON_PRONOUNS
 from newsprism.model import Entity, Figure, Finding, Findings, Quote, Span, StoryAnalysis, TimeExpr
 
 
@@ -160,7 +161,9 @@ def quoted_speakers(analysis: StoryAnalysis, item: Finding) -> tuple[QuotedSpeak
     apart from the sentences before it; the quotes section knows who speaks them. A speaker whose
     name (its last word) the item writes, or whom its headline's pronoun note names, is left out; so
     is a quotation with no named speaker, and a few words quoted inside the reporter's sentence (a
-    partial quote: "he opposed an “amnesty” policy"), whose sentence tells its speaker itself."""
+    partial quote: "he opposed an “amnesty” policy"), whose sentence tells its speaker itself, and a
+    speaker the item writes by name at the cue ("Holder recalled") or a description ("the statement").
+    """
     named = item.referent.name if item.referent is not None else ""
     return _speakers(analysis.quotes, item.citations, item.about, named)
 
@@ -190,11 +193,30 @@ def _speakers(quotes: Iterable[Quote], cites: Sequence[Span], about: str, named:
             continue
         if any(c.doc == where.doc and c.start <= where.start and where.end <= c.end for c in cites):
             continue  # the item names them
+        if not q.speaker[:1].isupper():
+            continue  # a description ("the statement"), no one's name: nothing a reader could look up
         last = q.speaker.split()[-1].casefold()
         if re.search(rf"(?<!\w){re.escape(last)}(?!\w)", shown) or (named and last in named.split()):
             continue
+        if q.cue is not None and _named_at_cue(q.cue, cites):
+            continue  # "..., Holder recalled": the item writes a speaker itself, whoever the quotes section read
         found.setdefault(q.speaker, QuotedSpeaker(q.speaker, where))
     return tuple(found.values())
+
+
+def _named_at_cue(cue: Span, cites: Sequence[Span]) -> bool:
+    """The citation holding a cue writes its speaker there: the word before the cue is no pronoun
+    ("Holder recalled", "The officer yelled", "...,” said Payne"); "he said", "she told Fox News" do
+    not — only then, or with no cue in the item (a bare quotation), is a speaker line added."""
+    for c in cites:
+        if c.doc != cue.doc or not (c.start <= cue.start and cue.end <= c.end):
+            continue
+        before = c.text[:cue.start - c.start].split()[-1:]
+        return bool(before) and before[0].strip(",.;:!?\"“”'‘’()").lower() not in _PRONOUNS
+    return False
+
+
+_PRONOUNS = PERSON_PRONOUNS | frozenset("they it we i you".split())  # "he said": no name at the cue
 
 
 def figure_value(figure: Figure) -> str:
