@@ -325,7 +325,7 @@ def test_evaluative_cues_are_those_of_the_clause_walk_first(nlp, shared_dir, mon
 
 
 def test_proposition_columns_hold_each_lemma_and_every_lemma_a_class_has(nlp, shared_dir):
-    """propositions read the lower-cased lemma from the columns (_Columns.low) and look for an act
+    """propositions read the lower-cased lemma from the columns (DocColumns.low) and look for an act
     class only where the lemma is one _CLASS_LEMMAS holds: every word act_class gives a class to is."""
     from newsprism.extract import propositions as P
 
@@ -333,7 +333,7 @@ def test_proposition_columns_hold_each_lemma_and_every_lemma_a_class_has(nlp, sh
     texts.append("Officials called for calm; rebels turned back and pulled out. İstanbul ſaid nothing.")
     classed = 0
     for doc in nlp.pipe(texts):
-        cols = P._Columns.of(doc)
+        cols = P.DocColumns.of(doc)
         assert cols.low == [t.lemma_.lower() for t in doc]
         for t in doc:
             if P.act_class(t) is not None:

@@ -22,6 +22,7 @@ from typing import Callable, Mapping, Sequence
 from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Token
 
+from newsprism.compare.claim_view import ClaimView, claim_views
 from newsprism.compare.other_things import nouns_alike
 from newsprism.extract.claims import Claim
 
@@ -44,14 +45,17 @@ class ActObjects:
 
 def _act_keys(tok: Token) -> frozenset[str]:
     """The act a token tells: a verb's lemma, or for an "-ing" noun ("meeting") the verb it is made of."""
-    # (asked of every token of every claim: the tag's id first, the lemma only of a verb or a noun)
+    # (the tag's id first, the lemma only of a verb or a noun)
     pos = tok.pos
+    return _lemma_keys(pos, tok.lemma_.lower()) if pos == _VERB or pos == _NOUN else _NO_ACT
+
+
+def _lemma_keys(pos: int, lemma: str) -> frozenset[str]:
+    """:func:`_act_keys` of a token from its POS id and its lower-cased lemma (``DocColumns.low``)."""
     if pos == _VERB:
-        return frozenset({tok.lemma_.lower()})
-    if pos == _NOUN:
-        lemma = tok.lemma_.lower()
-        if lemma.endswith("ing") and len(lemma) > 5:
-            return frozenset({lemma[:-3]})
+        return frozenset({lemma})
+    if pos == _NOUN and lemma.endswith("ing") and len(lemma) > 5:
+        return frozenset({lemma[:-3]})
     return _NO_ACT
 
 
@@ -73,20 +77,26 @@ def _objects(tok: Token) -> list[Token] | None:
     return out
 
 
-def act_objects(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, ActObjects]:
-    """claim id -> the acts it tells with their common-noun objects (only acts that have objects)."""
+def act_objects(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                views: Mapping[str, ClaimView] | None = None) -> dict[str, ActObjects]:
+    """claim id -> the acts it tells with their common-noun objects (only acts that have objects).
+    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
+    views = views if views is not None else claim_views(claims, docs)
     out: dict[str, ActObjects] = {}
     for c in claims:
-        doc = docs.get(c.doc)
-        if doc is None:
+        view = views.get(c.id)
+        if view is None:
             continue
         acts: dict[str, set[str]] = {}
         blocked: set[str] = set()
-        span = doc.char_span(c.start, c.end, alignment_mode="expand")
-        for tok in span if span is not None else ():
-            keys = _act_keys(tok)
+        span, doc, pos, lemmas = view.span, view.span.doc, view.columns.pos, view.columns.low
+        # (a token that tells an act is made a Token for its objects; the others are read from the columns)
+        for i in range(span.start, span.end):
+            p = pos[i]
+            keys = _lemma_keys(p, lemmas[i]) if p == _VERB or p == _NOUN else _NO_ACT
             if not keys:
                 continue
+            tok = doc[i]
             objs = _objects(tok)
             if objs is None:
                 blocked |= keys

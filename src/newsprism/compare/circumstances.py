@@ -22,9 +22,10 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc, Span, Token
 
+from newsprism.compare.claim_view import ClaimView, DocColumns, terms_only_inside
 from newsprism.compare.match import LIGHT
 from newsprism.compare.settings import _setting_tokens, claim_clauses
-from newsprism.extract.claims import Claim, content_terms
+from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
 __all__ = ["acts_apart", "claim_circumstances"]
@@ -42,9 +43,11 @@ def _reduced_clause(prep: Token) -> bool:
     return any(c.dep_ == "pcomp" and c.pos_ == "VERB" for c in prep.children)
 
 
-def _circumstance_tokens(span: Span, root: Token) -> set[int]:
-    out = _setting_tokens(span, root)
-    for t in span:
+def _circumstance_tokens(span: Span, root: Token, columns: DocColumns) -> set[int]:
+    out = _setting_tokens(span, root, columns)
+    # (only the prepositions are made tokens)
+    deps, prep, doc = columns.deps, span.doc.vocab.strings["prep"], span.doc
+    for t in (doc[i] for i in range(span.start, span.end) if deps[i] == prep):
         if not _reduced_clause(t):
             continue
         # (a time on a light main verb is the news itself, as for a time clause: "comes after ...")
@@ -54,17 +57,18 @@ def _circumstance_tokens(span: Span, root: Token) -> set[int]:
     return out
 
 
-def claim_circumstances(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, frozenset[str]]:
-    """claim id -> the content words it tells only in its circumstances, for the claims that have any."""
+def claim_circumstances(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                        views: Mapping[str, ClaimView] | None = None) -> dict[str, frozenset[str]]:
+    """claim id -> the content words it tells only in its circumstances, for the claims that have any.
+    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
     out: dict[str, frozenset[str]] = {}
-    for c, span, root in claim_clauses(claims, docs):
-        inside = _circumstance_tokens(span, root)
+    for c, view in claim_clauses(claims, docs, views):
+        inside = _circumstance_tokens(view.span, view.root, view.columns)
         if not inside:
             continue
-        told = set(content_terms(t for t in span if t.i in inside))
-        elsewhere = set(content_terms(t for t in span if t.i not in inside))
-        if told - elsewhere:
-            out[c.id] = frozenset(told - elsewhere)
+        only = terms_only_inside(view, inside)
+        if only:
+            out[c.id] = only
     return out
 
 

@@ -20,8 +20,8 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.settings import clause_root
-from newsprism.extract.claims import Claim, content_terms
+from newsprism.compare.claim_view import ClaimView, claim_views, terms_only_inside
+from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
 __all__ = ["doer_only", "doer_terms"]
@@ -29,23 +29,22 @@ __all__ = ["doer_only", "doer_terms"]
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
-def doer_terms(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, frozenset[str]]:
-    """claim id -> the content words (``Claim.terms``) it tells only in its main verb's subject phrase."""
+def doer_terms(claims: Sequence[Claim], docs: Mapping[str, Doc],
+               views: Mapping[str, ClaimView] | None = None) -> dict[str, frozenset[str]]:
+    """claim id -> the content words (``Claim.terms``) it tells only in its main verb's subject phrase.
+    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
+    views = views if views is not None else claim_views(claims, docs)
     out: dict[str, frozenset[str]] = {}
     for c in claims:
-        doc = docs.get(c.doc)
-        span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
-        root = clause_root(span) if span is not None and len(span) else None
-        if span is None or root is None:
+        view = views.get(c.id)
+        if view is None:
             continue
-        inside = {x.i for s in root.children if s.dep_ in _SUBJECTS for x in s.subtree
+        span = view.span
+        inside = {x.i for s in view.root.children if s.dep_ in _SUBJECTS for x in s.subtree
                   if span.start <= x.i < span.end}
-        # (what the rest of the span tells only matters against words told inside: most claims tell
-        # none there)
-        told = set(content_terms(span.doc[i] for i in sorted(inside)))
-        elsewhere = set(content_terms(t for t in span if t.i not in inside)) if told else set()
-        if told - elsewhere:
-            out[c.id] = frozenset(told - elsewhere)
+        only = terms_only_inside(view, inside)
+        if only:
+            out[c.id] = only
     return out
 
 

@@ -42,6 +42,7 @@ from newsprism.compare.align import ClaimGraph, PairScores
 from newsprism.compare.argument_links import argument_groups
 from newsprism.compare.blocked import PairTable, pairs_at_least
 from newsprism.compare.clause_facts import FactSources, clause_facts, sentence_heads
+from newsprism.compare.claim_view import claim_views
 from newsprism.compare.cores import cores as _cores, publication_day
 from newsprism.datelines import dateline_length
 from newsprism.compare.fact_anchors import anchored_groups
@@ -358,11 +359,13 @@ def build_facts(
         of = with_doers(props_of if props_of is not None else propositions(claims, analysis, docs, reads), doers)
         similarity = PredicateSimilarity(embedder)
         similarity.prepare([p.predicate for p in of.values()])
-        settings = claim_settings(claims, docs) if params.setting_only or params.conditions else {}
+        # each claim's span, clause head and columns (the propositions'), for the four below
+        views = claim_views(claims, docs, reads.columns)
+        settings = claim_settings(claims, docs, views) if params.setting_only or params.conditions else {}
         props = Props(of, similarity, params.predicate_similar, params.other_patients, params.denied_class,
-                      params.denied_act, act_objects(claims, docs) if params.act_objects else {},
-                      settings=settings, doer_words=doer_terms(claims, docs) if params.doer_words else {},
-                      circumstances=claim_circumstances(claims, docs) if params.acts_apart else {},
+                      params.denied_act, act_objects(claims, docs, views) if params.act_objects else {},
+                      settings=settings, doer_words=doer_terms(claims, docs, views) if params.doer_words else {},
+                      circumstances=claim_circumstances(claims, docs, views) if params.acts_apart else {},
                       relative_days=claim_relative_days(claims, docs, of) if params.relative_days else {})
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}

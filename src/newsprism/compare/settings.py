@@ -19,12 +19,13 @@ New Hampshire's open primaries, winning roughly 7 in 10") are no one statement.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from spacy.tokens import Doc, Span, Token
 
+from newsprism.compare.claim_view import ClaimView, DocColumns, claim_views, terms_only_inside
 from newsprism.compare.match import LIGHT
-from newsprism.extract.claims import Claim, content_terms
+from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
 __all__ = ["Setting", "claim_clauses", "claim_settings", "clause_root", "condition_apart", "setting_only"]
@@ -69,12 +70,19 @@ def _conditional(root: Token) -> bool:
     return False
 
 
-def _setting_tokens(span: Span, root: Token) -> set[int]:
+def _setting_tokens(span: Span, root: Token, columns: DocColumns | None = None) -> set[int]:
     """The tokens of the span inside a time or condition clause below the main verb. (Not a phrase of a
     preposition of time: "disclose his intentions during a conference call" / "asked members to join him
-    for a private conference call" tell one event, the call, whatever each tells of it.)"""
+    for a private conference call" tell one event, the call, whatever each tells of it.) ``columns``:
+    the document's (``ClaimView.columns``), when the caller has them: only the adverbial clauses' heads
+    are made tokens."""
     out: set[int] = set()
-    for t in span:
+    if columns is None:
+        heads: Iterable[Token] = span
+    else:
+        deps, advcl, doc = columns.deps, span.doc.vocab.strings["advcl"], span.doc
+        heads = (doc[i] for i in range(span.start, span.end) if deps[i] == advcl)
+    for t in heads:
         if t.dep_ != "advcl" or t == root:  # (the cheaper test first)
             continue
         # (a clause on a light main verb is the news itself: "The questions come as the Senate Foreign
@@ -85,28 +93,28 @@ def _setting_tokens(span: Span, root: Token) -> set[int]:
     return out
 
 
-def claim_clauses(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> Iterator[tuple[Claim, Span, Token]]:
-    """(claim, its span in the parse, its clause root) of each claim that has both."""
+def claim_clauses(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                  views: Mapping[str, ClaimView] | None = None) -> Iterator[tuple[Claim, ClaimView]]:
+    """(claim, its view: span in the parse, clause root, columns) of each claim that has a span.
+    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
+    views = views if views is not None else claim_views(claims, docs)
     for c in claims:
-        doc = docs.get(c.doc)
-        span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
-        if span is None or not len(span):
-            continue
-        root = clause_root(span)
-        if root is not None:
-            yield c, span, root
+        view = views.get(c.id)
+        if view is not None:
+            yield c, view
 
 
-def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, Setting]:
-    """claim id -> its :class:`Setting`, for the claims that have one."""
+def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                   views: Mapping[str, ClaimView] | None = None) -> dict[str, Setting]:
+    """claim id -> its :class:`Setting`, for the claims that have one. ``views``: ``claim_views(claims,
+    docs)`` when the caller has them."""
     out: dict[str, Setting] = {}
-    for c, span, root in claim_clauses(claims, docs):
-        inside = _setting_tokens(span, root)
+    for c, view in claim_clauses(claims, docs, views):
+        span, root = view.span, view.root
+        inside = _setting_tokens(span, root, view.columns)
         # (what the rest of the span tells only matters against words told inside: most claims tell
         # none there)
-        told = set(content_terms(span.doc[i] for i in sorted(inside)))
-        elsewhere = set(content_terms(t for t in span if t.i not in inside)) if told else set()
-        setting = Setting(frozenset(told - elsewhere), _conditional(root))
+        setting = Setting(terms_only_inside(view, inside), _conditional(root))
         if setting.terms or setting.conditional:
             out[c.id] = setting
     return out

@@ -44,7 +44,7 @@ from newsprism.extract.figure_clauses import FigureAct, figure_acts
 from newsprism.lexicon import PLAIN_SAYING_VERBS, honorific_gender, name_gender, pronoun_gender
 from newsprism.model import StoryAnalysis
 
-__all__ = ["Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
+__all__ = ["DocColumns", "Proposition", "StoryReads", "act_class", "body_start", "proposition_of", "propositions"]
 
 _MODALS = frozenset({"may", "might", "could", "would", "should"})
 # verbs whose clause states an intention, a possibility or a plan, not a done thing
@@ -172,9 +172,10 @@ class Proposition:
 
 
 @dataclass(frozen=True)
-class _Columns:
-    """A parse's columns the propositions read per token (one ``Doc.to_array`` per document,
-    not a ``Token`` object per token): each token's head index, POS id and character offset."""
+class DocColumns:
+    """A parse's columns read per token (one ``Doc.to_array`` per document, not a ``Token`` object per
+    token): each token's head index, POS id, character offset and dependency label's id (the
+    propositions', and ``compare.claim_view``'s)."""
 
     heads: list[int]
     pos: list[int]
@@ -184,13 +185,14 @@ class _Columns:
     modifier: list[bool]
     # each token's lemma, lower-cased (``Token.lemma_.lower()``; each distinct lemma read once)
     low: list[str]
+    deps: list[int]  # the dependency label's hash (``Token.dep``)
 
     @classmethod
-    def of(cls, doc: Doc) -> "_Columns":
+    def of(cls, doc: Doc) -> "DocColumns":
         from spacy.attrs import DEP, HEAD, IDX, POS
 
         if not len(doc):
-            return cls([], [], [], [], [])
+            return cls([], [], [], [], [], [])
         # HEAD is stored relative (head.i - i) in unsigned ints: as int64 it is signed again
         import numpy as np
         from spacy.attrs import LEMMA
@@ -211,7 +213,7 @@ class _Columns:
         heads = [i + r for i, r in enumerate(rel)]
         for i in _events_as_setting(doc, heads, pos, deps):
             modifier[i] = True
-        return cls(heads, pos, idx, modifier, low)
+        return cls(heads, pos, idx, modifier, low, deps)
 
 
 # dependencies of what modifies a noun: a verb or event noun below one tells no action of the clause
@@ -260,7 +262,7 @@ def _set_off(clause: Token) -> bool:
     return first > 0 and clause.doc[first - 1].text in (",", "—", "–", "--", "-", "(")
 
 
-def _in_modifier(i: int, top: int, lo: int, hi: int, cols: _Columns) -> bool:
+def _in_modifier(i: int, top: int, lo: int, hi: int, cols: DocColumns) -> bool:
     """Token ``i`` modifies a noun, or lies inside what does, below ``top`` (the clause's
     predicate) within tokens ``lo``..``hi``: "praised" in "the much-praised speech", "need" and
     "win" in "the delegates that you need to win"."""
@@ -277,7 +279,7 @@ def _in_modifier(i: int, top: int, lo: int, hi: int, cols: _Columns) -> bool:
     return False
 
 
-def _root(span, cols: _Columns) -> Token:
+def _root(span, cols: DocColumns) -> Token:
     """The head of a clause: of the tokens whose head lies outside it (or that are
     their own head), the verb nearest the top — not a conjunction or a mark that
     a cut clause begins with ("and it proposed ...")."""
@@ -458,10 +460,10 @@ def body_start(text: str) -> int:
 
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int, str], str | None] | None = None,
-                   columns: _Columns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
+                   columns: DocColumns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
     """The proposition of ``claim`` from the parse ``doc`` of its document;
     ``person_before(offset, pronoun)``: the person entity named last before ``offset`` (for "he", "she");
-    ``columns``: ``_Columns.of(doc)`` when the caller has it (one per document); ``persons``: the
+    ``columns``: ``DocColumns.of(doc)`` when the caller has it (one per document); ``persons``: the
     resolved people of the document (``Proposition.names`` reads their names)."""
     # the figures and days of a date line carried into the claim tell when it was written
     own = claim.start + body_start(claim.text)
@@ -481,7 +483,7 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
     # Lebanon —" too, though the parser sees the lede apart from it (nlp's sentence guard)
     head = body_start(claim.text) or max(m.end() if m else 0, dateline_length(claim.text))
     lo = claim.start + head  # "KANSAS CITY, Mo. — ": no argument
-    cols = columns if columns is not None else _Columns.of(doc)
+    cols = columns if columns is not None else DocColumns.of(doc)
     # "WASHINGTON (AP) — Donald Trump called ...": the parser may make the dateline the root and
     # hang the verb on the name after it; the predicate is the highest verb after the dateline
     body = doc.char_span(lo, claim.end, alignment_mode="expand") if head else None
@@ -740,12 +742,12 @@ def _covering(rows: Sequence[tuple[int, int, str]]) -> Callable[[int], str | Non
 class StoryReads:
     """What the propositions read of one story whatever claims they are asked of (the claims, then
     the clauses of the clause facts): the entity covering each offset of a document, the people each
-    names in order, and each document's columns (``_Columns``, filled on first use). Make one per
+    names in order, and each document's columns (``DocColumns``, filled on first use). Make one per
     story and pass it to every call on that story's parses."""
 
     lookups: dict[str, Callable[[int], str | None]]
     people: dict[str, list[tuple[int, str]]]
-    columns: dict[str, _Columns]
+    columns: dict[str, DocColumns]
     genders: Mapping[str, str] = field(default_factory=dict)  # person -> "m"/"f" (``person_genders``)
 
     @classmethod
@@ -779,7 +781,7 @@ def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         if doc is None:
             continue
         if c.doc not in columns:
-            columns[c.doc] = _Columns.of(doc)
+            columns[c.doc] = DocColumns.of(doc)
         if c.doc not in persons:
             persons[c.doc] = frozenset(e for _, e in people.get(c.doc, []))
         out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, []), reads.genders),
