@@ -328,12 +328,13 @@ def test_proposition_columns_hold_each_lemma_and_every_lemma_a_class_has(nlp, sh
     """propositions read the lower-cased lemma from the columns (DocColumns.low) and look for an act
     class only where the lemma is one _CLASS_LEMMAS holds: every word act_class gives a class to is."""
     from newsprism.extract import propositions as P
+    from newsprism.extract.doc_columns import DocColumns
 
     texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))] + _basil_texts(shared_dir, 12)
     texts.append("Officials called for calm; rebels turned back and pulled out. İstanbul ſaid nothing.")
     classed = 0
     for doc in nlp.pipe(texts):
-        cols = P.DocColumns.of(doc)
+        cols = DocColumns.of(doc)
         assert cols.low == [t.lemma_.lower() for t in doc]
         for t in doc:
             if P.act_class(t) is not None:

@@ -20,7 +20,7 @@ from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Span, Token
 
 from newsprism.extract.claims import Claim, content_terms
-from newsprism.extract.propositions import DocColumns
+from newsprism.extract.doc_columns import DocColumns
 
 __all__ = ["ClaimView", "claim_views", "terms_only_inside"]
 
