@@ -781,3 +781,39 @@ def test_a_claims_question_mark_read_from_the_report_text_is_the_spans(nlp):
                 checked += 1
         asked += questioned
     assert asked and checked > 50
+
+
+def test_token_entities_are_what_entity_at_gives_at_each_token(nlp):
+    """``propositions.token_entities`` marks each document's tokens from its mentions in one pass: the
+    entity ``entity_at`` (a search per offset) gives at every token's offset, nested and overlapping
+    mentions included; the propositions read with it are those read without."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from facts_support import _claims
+
+    from newsprism.extract import propositions as P
+    from newsprism.extract.doc_columns import DocColumns
+
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(EXAMPLE.glob("*.txt"))}
+    claims, analysis, docs = _claims(nlp, texts)
+    reads = P.StoryReads.of(analysis)
+    named = 0
+    for d, doc in docs.items():
+        idx = DocColumns.of(doc).idx
+        got = P.token_entities(reads.rows.get(d, ()), idx)
+        look = reads.lookups.get(d, lambda _o: None)
+        assert got == [look(x) for x in idx]
+        named += sum(e is not None for e in got)
+    assert named > 200
+    # nested and overlapping rows, a long one past the 200 characters entity_at searches back
+    rows = sorted([(0, 30, "a"), (5, 12, "b"), (10, 20, "c"), (40, 400, "d"), (300, 310, "e"), (305, 320, "f")])
+    idx = list(range(0, 420, 3))
+    assert P.token_entities(rows, idx) == [P._covering(rows)(x) for x in idx]
+    with_entities = P.propositions(claims, analysis, docs, reads)
+    persons = {d: frozenset(e for _, e in named) for d, named in reads.people.items()}
+    for c in claims:  # the same arguments, entity_at asked at each token
+        assert with_entities[c.id] == P.proposition_of(
+            c, docs[c.doc], reads.lookups.get(c.doc, lambda _o: None),
+            P._person_before(reads.people.get(c.doc, []), reads.genders), reads.columns[c.doc],
+            persons.get(c.doc, frozenset()))

@@ -378,11 +378,13 @@ def body_start(text: str) -> int:
 
 def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None],
                    person_before: Callable[[int, str], str | None] | None = None,
-                   columns: DocColumns | None = None, persons: frozenset[str] = frozenset()) -> Proposition:
+                   columns: DocColumns | None = None, persons: frozenset[str] = frozenset(),
+                   entities: Sequence[str | None] | None = None) -> Proposition:
     """The proposition of ``claim`` from the parse ``doc`` of its document;
     ``person_before(offset, pronoun)``: the person entity named last before ``offset`` (for "he", "she");
     ``columns``: ``DocColumns.of(doc)`` when the caller has it (one per document); ``persons``: the
-    resolved people of the document (``Proposition.names`` reads their names)."""
+    resolved people of the document (``Proposition.names`` reads their names); ``entities``: what
+    ``entity_at`` gives at each token of ``doc`` (``token_entities``), when the caller has it."""
     # the figures and days of a date line carried into the claim tell when it was written
     own = claim.start + body_start(claim.text)
     figures = frozenset(
@@ -449,7 +451,8 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
                if lem.isalpha() and lem not in _NO_ACTION and lem not in _MODALS and lem not in _EVIDENCE_VERBS
                and lem not in _HEDGING_VERBS and lem not in PLAIN_SAYING_VERBS}
     # the tokens after the dateline inside a name (read once: the names and the named terms both ask)
-    named_tokens = [doc[i] for i in range(span.start, span.end) if cols.idx[i] >= lo and entity_at(cols.idx[i]) is not None]
+    named_tokens = [doc[i] for i in range(span.start, span.end)
+                    if (entities[i] if entities is not None else entity_at(cols.idx[i])) is not None and cols.idx[i] >= lo]
     names = _names(span, named_tokens, entity_at, persons)
     return Proposition(
         claim.id,
@@ -631,12 +634,17 @@ def person_genders(analysis: StoryAnalysis, canon: Mapping[str, str]) -> dict[st
 
 def entity_lookups(analysis: StoryAnalysis) -> dict[str, Callable[[int], str | None]]:
     """doc -> offset -> the resolved entity (its name as ``same_named`` gives it) whose mention covers it."""
+    return {d: _covering(r) for d, r in mention_rows(analysis).items()}
+
+
+def mention_rows(analysis: StoryAnalysis) -> dict[str, list[tuple[int, int, str]]]:
+    """doc -> (start, end, resolved entity as ``same_named`` gives it) of each mention, sorted."""
     canon = same_named(analysis.entities)
     rows: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
             rows.setdefault(m.doc, []).append((m.start, m.end, canon[e.id]))
-    return {d: _covering(sorted(r)) for d, r in rows.items()}
+    return {d: sorted(r) for d, r in rows.items()}
 
 
 def _covering(rows: Sequence[tuple[int, int, str]]) -> Callable[[int], str | None]:
@@ -656,17 +664,33 @@ def _covering(rows: Sequence[tuple[int, int, str]]) -> Callable[[int], str | Non
     return entity_at
 
 
+def token_entities(rows: Sequence[tuple[int, int, str]], idx: Sequence[int]) -> list[str | None]:
+    """What ``_covering(rows)`` gives at each token's offset (``idx``: ``DocColumns.idx``), for every
+    token at once: each mention, in start order, marks the tokens it covers within 200 characters of
+    its start, a later one over an earlier one (one pass over the mentions, not a search per token)."""
+    import bisect
+
+    out: list[str | None] = [None] * len(idx)
+    for start, end, name in rows:
+        a, b = bisect.bisect_left(idx, start), bisect.bisect_left(idx, min(end, start + 201))
+        out[a:b] = [name] * (b - a)
+    return out
+
+
 @dataclass(frozen=True)
 class StoryReads:
     """What the propositions read of one story whatever claims they are asked of (the claims, then
     the clauses of the clause facts): the entity covering each offset of a document, the people each
-    names in order, and each document's columns (``DocColumns``, filled on first use). Make one per
-    story and pass it to every call on that story's parses."""
+    names in order, and each document's columns (``DocColumns``) and the entity at each of its tokens
+    (``token_entities``), filled on first use. Make one per story and pass it to every call on that
+    story's parses."""
 
     lookups: dict[str, Callable[[int], str | None]]
     people: dict[str, list[tuple[int, str]]]
     columns: dict[str, DocColumns]
     genders: Mapping[str, str] = field(default_factory=dict)  # person -> "m"/"f" (``person_genders``)
+    rows: Mapping[str, Sequence[tuple[int, int, str]]] = field(default_factory=dict)  # ``mention_rows``
+    entities: dict[str, list[str | None]] = field(default_factory=dict)  # doc -> ``token_entities``
 
     @classmethod
     def of(cls, analysis: StoryAnalysis) -> "StoryReads":
@@ -678,7 +702,8 @@ class StoryReads:
                     people.setdefault(m.doc, []).append((m.start, canon[e.id]))
         for named in people.values():
             named.sort()
-        return cls(entity_lookups(analysis), people, {}, person_genders(analysis, canon))
+        rows = mention_rows(analysis)
+        return cls({d: _covering(r) for d, r in rows.items()}, people, {}, person_genders(analysis, canon), rows)
 
     def person_before(self, doc: str, offset: int, word: str = "") -> str | None:
         """The person a "he"/"she" (``word``) at ``offset`` of ``doc`` stands for: the last one named
@@ -700,8 +725,10 @@ def propositions(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
             continue
         if c.doc not in columns:
             columns[c.doc] = DocColumns.of(doc)
+        if c.doc not in reads.entities:
+            reads.entities[c.doc] = token_entities(reads.rows.get(c.doc, ()), columns[c.doc].idx)
         if c.doc not in persons:
             persons[c.doc] = frozenset(e for _, e in people.get(c.doc, []))
         out[c.id] = proposition_of(c, doc, lookups.get(c.doc, lambda _o: None), _person_before(people.get(c.doc, []), reads.genders),
-                                   columns[c.doc], persons[c.doc])
+                                   columns[c.doc], persons[c.doc], reads.entities[c.doc])
     return out
