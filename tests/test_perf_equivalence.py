@@ -817,3 +817,25 @@ def test_token_entities_are_what_entity_at_gives_at_each_token(nlp):
             c, docs[c.doc], reads.lookups.get(c.doc, lambda _o: None),
             P._person_before(reads.people.get(c.doc, []), reads.genders), reads.columns[c.doc],
             persons.get(c.doc, frozenset()))
+
+
+def test_repeats_looked_for_among_the_items_own_reports_sentences(nlp):
+    """``repeated_clauses.mark_repeats`` looks for a one-outlet item's covering sentence among its own
+    report's printed sentences only (the first of them, in order): what searching every printed
+    sentence gives, for every one-outlet item of the seed story."""
+    from dataclasses import replace
+
+    from newsprism import analyze
+    from newsprism.compare import repeated_clauses as rc
+
+    findings = analyze([EXAMPLE], nlp=nlp).findings
+    assert findings is not None
+    fresh = replace(findings, single_source=tuple(replace(f, repeats=None) for f in findings.single_source))
+    headline = {f.id: f.headline for f in fresh.facts}
+    printed = rc.printed_sentences([
+        (item.id, item.about, item.docs, [*item.citations, *([headline[item.fact]] if item.fact in headline else [])])
+        for item in (*fresh.corroborated, *fresh.conflicts, *fresh.disputes)])
+    marked = rc.mark_repeats(fresh)
+    want = {f.about: rc.covering(f.citations, printed) for f in fresh.single_source}
+    assert {f.about: f.repeats for f in marked.single_source} == want
+    assert any(want.values()) and len(marked.single_source) == len(fresh.single_source)

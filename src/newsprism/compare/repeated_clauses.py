@@ -67,6 +67,11 @@ def mark_repeats(findings: Findings) -> Findings:
     printed = printed_sentences([
         (item.id, item.about, item.docs, [*item.citations, *([headline[item.fact]] if item.fact in headline else [])])
         for item in (*findings.corroborated, *findings.conflicts, *findings.disputes)])
-    marked = [replace(f, repeats=covering(f.citations, printed)) for f in findings.single_source]
+    # (all its citations in one sentence: only its own report's printed sentences, in their order)
+    by_doc: dict[str, list[Printed]] = {}
+    for p in printed:
+        by_doc.setdefault(p.span.doc, []).append(p)
+    marked = [replace(f, repeats=covering(f.citations, by_doc.get(f.citations[0].doc, []) if f.citations else []))
+              for f in findings.single_source]
     ordered = [f for f in marked if f.repeats is None] + [f for f in marked if f.repeats is not None]
     return replace(findings, single_source=tuple(replace(f, id=f"S{i}") for i, f in enumerate(ordered, 1)))
