@@ -477,9 +477,10 @@ def proposition_of(claim: Claim, doc: Doc, entity_at: Callable[[int], str | None
         negated_actions=frozenset(v for i, v in actions.items() if _negated(doc[i])),
         **_denials(classes, actions, pred.i, doc),
         # each noun's lemma, and its participant class ("pact" -> "~deal")
+        # (each noun made a Token once; its lower-cased lemma from the columns)
         nominals=frozenset(x for i in range(span.start, span.end) if cols.pos[i] == _NOUN and cols.idx[i] >= lo
-                           and doc[i].lemma_.isalpha()
-                           for x in (doc[i].lemma_.lower(), f"~{participant(doc[i], lambda _o: None)}")),
+                           for tok in (doc[i],) if tok.lemma_.isalpha()
+                           for x in (cols.low[i], f"~{participant(tok, lambda _o: None)}")),
         names=names,
         named_terms=frozenset(content_terms(named_tokens)).union(
             *(words for _, words in names)),
