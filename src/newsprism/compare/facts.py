@@ -366,7 +366,7 @@ def build_facts(
                       params.denied_act, act_objects(claims, docs, views) if params.act_objects else {},
                       settings=settings, doer_words=doer_terms(claims, docs, views) if params.doer_words else {},
                       circumstances=claim_circumstances(claims, docs, views) if params.acts_apart else {},
-                      relative_days=claim_relative_days(claims, docs, of) if params.relative_days else {})
+                      relative_days=claim_relative_days(claims, docs, of, views) if params.relative_days else {})
     index = {c.id: k for k, c in enumerate(claims)}
     outlet_of = {d.id: d.outlet for d in analysis.documents}
     day_of = {d.id: publication_day(d.published) for d in analysis.documents}

@@ -23,6 +23,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc, Span, Token
 
+from newsprism.compare.claim_view import ClaimView
 from newsprism.compare.settings import claim_clauses
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
@@ -102,13 +103,16 @@ def _days_of_act(span: Span, act: str) -> set[str]:
 
 
 def claim_relative_days(claims: Sequence[Claim], docs: Mapping[str, Doc],
-                        of: Mapping[str, Proposition] | None = None) -> dict[str, frozenset[tuple[str, str]]]:
+                        of: Mapping[str, Proposition] | None = None,
+                        views: Mapping[str, ClaimView] | None = None) -> dict[str, frozenset[tuple[str, str]]]:
     """claim id -> (act lemma, weekday) of each act it dates by its distance from a weekday it names, or
-    (``of``: the claims' propositions) its report dates on one weekday where it tells the act undated."""
+    (``of``: the claims' propositions) its report dates on one weekday where it tells the act undated.
+    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
     out: dict[str, frozenset[tuple[str, str]]] = {}
     # each report's days of each act: the weekdays its claims name on their main verb, and the relative ones
     days: dict[tuple[str, str], set[str]] = {}
-    for c, span, _root in claim_clauses(claims, docs):
+    for c, view in claim_clauses(claims, docs, views):
+        span = view.span
         if any(t.lower_ in _DIRECTIONS for t in span) and (found := _relative_acts(span)):
             out[c.id] = frozenset(found)
             for act, day in found:
