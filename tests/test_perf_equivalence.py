@@ -839,3 +839,29 @@ def test_repeats_looked_for_among_the_items_own_reports_sentences(nlp):
     want = {f.about: rc.covering(f.citations, printed) for f in fresh.single_source}
     assert {f.about: f.repeats for f in marked.single_source} == want
     assert any(want.values()) and len(marked.single_source) == len(fresh.single_source)
+
+
+def test_counts_in_words_made_once_give_what_each_reader_made_for_itself(nlp):
+    # find_conflicts makes the counts in words once and hands them to with_words and
+    # aligned_figures; each made them itself before: the same figures, the same conflicts
+    from facts_support import _claims
+
+    from newsprism.compare.figure_conflicts import aligned_figures, story_figures
+    from newsprism.compare.figure_words import counts_in_words, with_words
+
+    claims, _analysis, docs = _claims(nlp, {
+        "a": "Coast guards seized 7 AK-47 rifles from the pirates' boat on Tuesday, officials said.",
+        "b": "Coast guards seized 12 AK-47 rifles from the pirates' boat on Tuesday, the navy said.",
+        "c": "Officials said coast guards seized seven AK-47 rifles from the pirates' boat on Tuesday.",
+    })
+    figures = story_figures(claims, docs)
+    words = counts_in_words(claims, docs)
+    assert any(words.values())
+
+    def rows(figs):
+        return {d: [(f.fig.doc, f.fig.start, f.fig.text) for f in fs] for d, fs in figs[0].items()}
+
+    assert rows(with_words(figures, claims, docs, words)) == rows(with_words(figures, claims, docs))
+    given = aligned_figures(claims, docs, figures=figures, words=words)
+    assert given == aligned_figures(claims, docs, figures=figures)
+    assert any(len(v.docs) == 2 for f in given for v in f.versions)  # "seven" cited with "7"

@@ -45,7 +45,7 @@ from newsprism.compare.figure_conflicts import (
 from newsprism.compare.event_durations import event_durations
 from newsprism.compare.figure_demands import figure_demands
 from newsprism.compare.figure_roles import bought_apart
-from newsprism.compare.figure_words import with_words, word_figures
+from newsprism.compare.figure_words import counts_in_words, with_words, word_figures
 from newsprism.compare.holder_figures import holder_figures
 from newsprism.compare.place_conflicts import agent_conflicts, place_conflicts
 from newsprism.compare.similar_figures import similar_claim_figures
@@ -528,10 +528,12 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     # ("asked for $5.7 billion to build a wall" / "request for $5.6 billion for a steel barrier")
     asked = figure_demands(analysis, claims, docs)
     # counts in words join in last, on stricter terms ("two boats" / "three boats" of one fact)
-    worded = with_words(figures, claims, docs)
+    # (counts in words read twice below, made once: with_words adds them, aligned_figures binds them to a side)
+    words = counts_in_words(claims, docs)
+    worded = with_words(figures, claims, docs, words)
     # one person's figure told once in each of two reports, written alike but for the number ("He raised
     # just over $200,000" / "With just over $300,000, David Brat ..."), whatever else their sentences say
-    for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures) + fact_figures(facts, claims)
+    for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures, words=words) + fact_figures(facts, claims)
               + similar_claim_figures(claims, scores) + word_figures(claims, docs, worded, linked)
               + holder_figures(analysis, figures)):
         # a report that gives the other value too somewhere does not contradict it:

@@ -608,7 +608,8 @@ def story_figures(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> StoryFigu
 
 def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15,
                     linked: frozenset[frozenset[str]] = frozenset(), min_linked: float = 0.08,
-                    min_clash: float = 0.25, figures: StoryFigures | None = None) -> list[Finding]:
+                    min_clash: float = 0.25, figures: StoryFigures | None = None,
+                    words: Mapping[str, Sequence[_Fig]] | None = None) -> list[Finding]:
     """Figures of two documents aligned one to one (greedy by agreement, the best
     pairs first, each figure in one pair) by what they count and the words and
     entities around them; a pair whose values cannot both be true is a
@@ -625,7 +626,7 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     A conflict names every document that gives each value: a third document
     whose figure is bound to one side's ("225 pages" in two reports, "338" in
     one) is cited in that side's version, and the pairwise conflicts of one
-    figure are one finding. ``figures``: ``story_figures(claims, docs)`` when the caller has it."""
+    figure are one finding. ``figures``, ``words``: ``story_figures(claims, docs)``, ``figure_words.counts_in_words`` when the caller has them."""
     figs, weight = figures if figures is not None else story_figures(claims, docs)
     doc_ids = sorted(figs)
     clashes: list[tuple[_Fig, _Fig]] = []
@@ -683,7 +684,7 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     # a third document writing one side's count in words ("seven AK-47 rifles" beside "7 AK-47
     # rifles") gives that side's value: cited with it, though it never sets a conflict up itself
     # (a small number in words, "two senators", is too often another group than the digits')
-    words = _figures_of(claims, docs, in_words=True) if clashes else {}
+    words = (words if words is not None else _figures_of(claims, docs, in_words=True)) if clashes else {}
     for a, b in list(clashes):
         for side in (a, b):
             for d, told in words.items():

@@ -42,7 +42,7 @@ from newsprism.extract.claims import Claim
 from newsprism.lexicon import NUMBER_WORDS
 from newsprism.model import Finding
 
-__all__ = ["word_figures", "with_words"]
+__all__ = ["counts_in_words", "word_figures", "with_words"]
 
 # words before a count that make it a part or a set beside another ("the first two boats", "the
 # last three", "the remaining five", "only two"): no count of the whole
@@ -93,11 +93,20 @@ def _comparable(a: _Fig, b: _Fig) -> bool:
     return bool(models_a & models_b) or bool(a.nouns & b.nouns)
 
 
-def with_words(figures: StoryFigures, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> StoryFigures:
+def counts_in_words(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, list[_Fig]]:
+    """Each document's counts in words that name a number or a range ("seven AK-47 rifles"):
+    what :func:`with_words` adds and ``aligned_figures`` binds to a side, made once per story."""
+    return _figures_of(claims, docs, in_words=True)
+
+
+def with_words(figures: StoryFigures, claims: Sequence[Claim], docs: Mapping[str, Doc],
+               words: Mapping[str, Sequence[_Fig]] | None = None) -> StoryFigures:
     """The story's figures (``story_figures``) with each document's whole counts in words added:
-    what :func:`word_figures` aligns and the conflict checks on its findings read."""
+    what :func:`word_figures` aligns and the conflict checks on its findings read. ``words``:
+    :func:`counts_in_words` when the caller has it."""
     figs, weight = figures
-    words = _figures_of(claims, docs, in_words=True)
+    if words is None:
+        words = counts_in_words(claims, docs)
     out = {d: list(fs) for d, fs in figs.items()}
     for d, ws in words.items():
         out.setdefault(d, []).extend(w for w in ws if _whole_count(w, docs[d]))
