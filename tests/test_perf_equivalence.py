@@ -865,3 +865,41 @@ def test_counts_in_words_made_once_give_what_each_reader_made_for_itself(nlp):
     given = aligned_figures(claims, docs, figures=figures, words=words)
     assert given == aligned_figures(claims, docs, figures=figures)
     assert any(len(v.docs) == 2 for f in given for v in f.versions)  # "seven" cited with "7"
+
+
+def test_doc_texts_give_the_analysis_copy_only_of_its_parse(nlp):
+    # one DocTexts per story: the analysis's copy of a document's text stands for Doc.text
+    # (joined anew on each call) only when the Doc is a parse of it
+    from newsprism.nlp import DocTexts
+
+    told = "Rescuers said 40 people died in the fire on Sunday. Officials said 45 died."
+    other = "Rescuers said 41 people died in the fire on Sunday. Officials said 45 died."
+    docs = {"a": nlp(told), "b": nlp(told)}
+    texts = DocTexts(docs, {"a": told, "b": other})
+    assert texts["a"] == told and texts["a"] is texts["a"]
+    assert texts["b"] == docs["b"].text == told  # "other" is not what "b" parsed
+    assert sorted(texts) == ["a", "b"] and len(texts) == 2
+
+
+def test_find_reading_each_text_once_gives_what_each_module_read_for_itself(nlp):
+    from facts_support import _claims
+
+    from newsprism.compare.event_durations import event_durations
+    from newsprism.compare.figure_conflicts import aligned_figures
+    from newsprism.compare.figures_apart import figures_apart
+    from newsprism.nlp import DocTexts
+
+    stories = {
+        "a": "The siege of the town lasted 40 days, officials said. About 150 migrants sought asylum on Monday.",
+        "b": "The siege of the town lasted 45 days, the army said. Roughly 400 people in the caravan sought asylum.",
+        "c": "Officials said the siege of the town lasted 40 days. About 130 migrants arrived on Wednesday.",
+    }
+    claims, analysis, docs = _claims(nlp, stories)
+    texts = DocTexts(docs, {d.id: d.text for d in analysis.documents})
+    outlets = {d: d for d in docs}
+    durations = event_durations(analysis, claims, docs, texts)
+    assert durations and durations == event_durations(analysis, claims, docs)  # 40 days / 45 days
+    aligned = aligned_figures(claims, docs, doc_texts=texts)
+    assert aligned and aligned == aligned_figures(claims, docs)
+    apart = figures_apart(claims, docs, outlets, texts=texts)
+    assert apart and apart == figures_apart(claims, docs, outlets)  # 150 / 400 / 130: other groups

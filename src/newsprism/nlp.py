@@ -12,7 +12,7 @@ import sys
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.language import Language
@@ -295,6 +295,30 @@ def parsed_from(doc, text: str) -> bool:
         if text[tok.idx : tok.idx + len(tok.text)] != tok.text:
             return False
     return text[last.idx : last.idx + len(last.text)] == last.text
+
+
+class DocTexts(Mapping[str, str]):
+    """doc id -> the document's text, made on first use and kept: ``given``'s copy (the
+    analysis's documents' texts) when the Doc is its parse (:func:`parsed_from`), else
+    ``Doc.text``, which joins every token anew on each call. One per story, so that the
+    modules reading a document's text ask for it once between them."""
+
+    def __init__(self, docs: Mapping[str, Any], given: Mapping[str, str] | None = None) -> None:
+        self._docs = docs
+        self._given = given or {}
+        self._made: dict[str, str] = {}
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._made:
+            doc, text = self._docs[key], self._given.get(key)
+            self._made[key] = text if text is not None and parsed_from(doc, text) else doc.text
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._docs)
+
+    def __len__(self) -> int:
+        return len(self._docs)
 
 
 @contextmanager

@@ -504,11 +504,11 @@ def _inside_one(f: Finding, found: Sequence[Finding]) -> bool:
 
 
 def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc], facts=(),
-                   scores=None, figures: StoryFigures | None = None) -> list[Finding]:
+                   scores=None, figures: StoryFigures | None = None, doc_texts: Mapping[str, str] | None = None) -> list[Finding]:
     """Every outlet conflict of the story (unnumbered). ``scores``: the
     alignment's PairScores over ``claims`` (for the same sentence told with
     another number); ``figures``: ``figure_conflicts.story_figures(claims, docs)``
-    when the caller has it."""
+    when the caller has it; ``doc_texts``: the story's ``nlp.DocTexts`` when the caller has it."""
     found = (
         _demands(analysis, claims, docs) + _durations(claims) + _roles_and_identities(analysis, claims)
         + _people_counts(claims) + date_conflicts(analysis, claims, docs) + term_conflicts(analysis, claims, docs)
@@ -517,7 +517,7 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     # how long one event lasted, paired by what the durations measure: once, when the sustained
     # events' durations above ("a 40-day siege") have not told it already
     told = [(c.doc, c.start, c.end) for f in found for c in f.citations]
-    found += [f for f in event_durations(analysis, claims, docs)
+    found += [f for f in event_durations(analysis, claims, docs, doc_texts)
               if not any(c.doc == d and c.start < e and s < c.end for c in f.citations for d, s, e in told)]
     cited = {(c.doc, c.start) for f in found for c in f.citations}
     texts = {d.id: d.text for d in analysis.documents}
@@ -533,8 +533,8 @@ def find_conflicts(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mappi
     worded = with_words(figures, claims, docs, words)
     # one person's figure told once in each of two reports, written alike but for the number ("He raised
     # just over $200,000" / "With just over $300,000, David Brat ..."), whatever else their sentences say
-    for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures, words=words) + fact_figures(facts, claims)
-              + similar_claim_figures(claims, scores) + word_figures(claims, docs, worded, linked)
+    for f in (asked + aligned_figures(claims, docs, linked=linked, figures=figures, words=words, doc_texts=doc_texts) + fact_figures(facts, claims)
+              + similar_claim_figures(claims, scores) + word_figures(claims, docs, worded, linked, doc_texts=doc_texts)
               + holder_figures(analysis, figures)):
         # a report that gives the other value too somewhere does not contradict it:
         # the two numbers count different things ("$750,000 in campaign funds" and

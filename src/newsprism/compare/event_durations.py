@@ -41,6 +41,7 @@ from newsprism.extract.claims import Claim
 from newsprism.extract.figures import _NUMBER_QUALIFIERS, _qualifier
 from newsprism.lexicon import EVENT_NOUNS
 from newsprism.model import Figure, Finding, Span, StoryAnalysis, Version
+from newsprism.nlp import DocTexts
 
 __all__ = ["event_durations"]
 
@@ -219,12 +220,12 @@ def _one_unit(c: Claim, doc: Doc, nouns: Sequence[int] | None = None) -> list[Fi
     return out
 
 
-def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[_Told]:
+def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc],
+               texts: Mapping[str, str]) -> list[_Told]:
     entity_at = {(m.doc, k): e.name for e in analysis.entities for m in e.mentions for k in range(m.start, m.end)}
     out: list[_Told] = []
     seen: set[tuple[str, int]] = set()
     nouns: dict[str, list[int]] = {}
-    texts: dict[str, str] = {}  # each document's Doc.text, once
     for c in claims:
         doc = docs.get(c.doc)
         if doc is None:
@@ -249,8 +250,6 @@ def _durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[s
                 continue
             kind, actor, definite, what = event
             lo, hi = min(f.start, f.counts_span.start), max(f.end, f.counts_span.end)
-            if c.doc not in texts:
-                texts[c.doc] = doc.text
             text = texts[c.doc][lo:hi]
             out.append(_Told(c.doc, Span(f.doc, lo, hi, text), kind, actor, definite, _lemma(unit.root), f, what))
     return out
@@ -306,9 +305,11 @@ def _compatible(a: _Told, b: _Told) -> bool:
     return any(v % 5 == 0 for v in (a.value, b.value)) and hi <= lo * 1.1
 
 
-def event_durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc]) -> list[Finding]:
-    """Conflicts over how long one event lasted (see the module's docstring)."""
-    told = _durations(analysis, claims, docs)
+def event_durations(analysis: StoryAnalysis, claims: Sequence[Claim], docs: Mapping[str, Doc],
+                    texts: Mapping[str, str] | None = None) -> list[Finding]:
+    """Conflicts over how long one event lasted (see the module's docstring). ``texts``: the
+    story's ``nlp.DocTexts`` when the caller has it (each document's text, read once)."""
+    told = _durations(analysis, claims, docs, texts if texts is not None else DocTexts(docs))
     if len({t.doc for t in told}) < 2:
         return []
     main = _main_actors(analysis)

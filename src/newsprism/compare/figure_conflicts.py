@@ -609,7 +609,7 @@ def story_figures(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> StoryFigu
 def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreement: float = 0.15,
                     linked: frozenset[frozenset[str]] = frozenset(), min_linked: float = 0.08,
                     min_clash: float = 0.25, figures: StoryFigures | None = None,
-                    words: Mapping[str, Sequence[_Fig]] | None = None) -> list[Finding]:
+                    words: Mapping[str, Sequence[_Fig]] | None = None, doc_texts: Mapping[str, str] | None = None) -> list[Finding]:
     """Figures of two documents aligned one to one (greedy by agreement, the best
     pairs first, each figure in one pair) by what they count and the words and
     entities around them; a pair whose values cannot both be true is a
@@ -626,7 +626,7 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     A conflict names every document that gives each value: a third document
     whose figure is bound to one side's ("225 pages" in two reports, "338" in
     one) is cited in that side's version, and the pairwise conflicts of one
-    figure are one finding. ``figures``, ``words``: ``story_figures(claims, docs)``, ``figure_words.counts_in_words`` when the caller has them."""
+    figure are one finding. ``figures``, ``words``, ``doc_texts``: ``story_figures(claims, docs)``, ``figure_words.counts_in_words``, ``nlp.DocTexts`` when the caller has them."""
     figs, weight = figures if figures is not None else story_figures(claims, docs)
     doc_ids = sorted(figs)
     clashes: list[tuple[_Fig, _Fig]] = []
@@ -698,14 +698,14 @@ def aligned_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], min_agreem
     # report's clash stands ("12 Somali ... pirates" beside "seven AK-47 rifles"; "7" / "12" elsewhere)
     # (the texts of the documents of these figures only: Doc.text joins every token anew)
     cited = {f.fig.doc for pair in (*clashes, *bound) for f in pair}
-    texts = {d: doc.text for d, doc in docs.items() if d in cited}
+    texts = {d: doc.text if doc_texts is None else doc_texts[d] for d, doc in docs.items() if d in cited}
     clashes = [(a, b) for a, b in clashes if not mentions_value(texts.get(a.fig.doc, ""), b.fig.text)
                and not mentions_value(texts.get(b.fig.doc, ""), a.fig.text)]
     # one noun counted at two places named alike ("people in the town of Kasese" / "in the city of
     # Mbarara"): two groups, whatever else of their sentences agrees (the story's texts say
     # whether one place lies in the other)
     if any(tail_names(a.fig) and tail_names(b.fig) for a, b in clashes):
-        story = [texts[d] if d in texts else doc.text for d, doc in docs.items()]
+        story = [texts[d] if d in texts else doc.text if doc_texts is None else doc_texts[d] for d, doc in docs.items()]
         clashes = [(a, b) for a, b in clashes if not named_apart(a.fig, b.fig, story)]
     return _merged(clashes, bound, texts)
 

@@ -26,7 +26,7 @@ figure is ("The margin of error"), else the counted noun and its holder — cite
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
@@ -44,6 +44,7 @@ from newsprism.compare.fact_text import reads_whole
 from newsprism.compare.salience import StoryTerms, single_source_importance
 from newsprism.extract.claims import Claim
 from newsprism.model import CountedFigure, Fact, FigureComparison, Finding, Span, Support
+from newsprism.nlp import DocTexts
 
 __all__ = ["part_facts"]
 
@@ -93,38 +94,20 @@ def _what(f: _Fig, doc: Doc) -> tuple[str, tuple[Span, ...]]:
     return (f.fig.counts or ""), ((f.fig.counts_span,) if f.fig.counts_span is not None else ())
 
 
-class _DocTexts(Mapping[str, str]):
-    """doc id -> ``Doc.text``, joined on first use (``Doc.text`` joins every token anew, and only a
-    fact with figures to part reads one)."""
-
-    def __init__(self, docs: Mapping[str, Doc]) -> None:
-        self._docs = docs
-        self._made: dict[str, str] = {}
-
-    def __getitem__(self, key: str) -> str:
-        if key not in self._made:
-            self._made[key] = self._docs[key].text
-        return self._made[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._docs)
-
-    def __len__(self) -> int:
-        return len(self._docs)
-
-
 def part_facts(
     facts: Sequence[Fact], claims: Sequence[Claim], docs: Mapping[str, Doc], weight: Mapping[str, float],
     conflicts: Sequence[Finding], outlets: Mapping[str, str | None], units: Mapping[str, str],
+    texts: Mapping[str, str] | None = None,
 ) -> tuple[list[Fact], list[FigureComparison]]:
     """``facts`` with each fact that joins two values of one quantity split (see the module
     docstring), and the parted figures to list with the figures compared. ``weight``: the
     story's word weights (``story_figures``); ``units``: document -> what counts as one
-    source (its copy family or outlet)."""
+    source (its copy family or outlet); ``texts``: the story's ``nlp.DocTexts`` when the caller has it."""
     by_id = {c.id: c for c in claims}
     in_conflict = {(s.doc, s.start) for f in conflicts for s in f.citations}
     story: StoryTerms | None = None  # which documents use each word and figure, once parting happens
-    texts = _DocTexts(docs)
+    if texts is None:
+        texts = DocTexts(docs)  # each document's text joined on first use: only a fact with figures to part reads one
     out: list[Fact] = []
     compared: list[FigureComparison] = []
     for fact in facts:

@@ -114,7 +114,8 @@ def with_words(figures: StoryFigures, claims: Sequence[Claim], docs: Mapping[str
 
 
 def word_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], figures: StoryFigures,
-                 linked: frozenset[frozenset[str]], min_clash: float = 0.25) -> list[Finding]:
+                 linked: frozenset[frozenset[str]], min_clash: float = 0.25,
+                 doc_texts: Mapping[str, str] | None = None) -> list[Finding]:
     """Conflicts with a count in words on one side or both (see the module docstring).
     ``figures``: :func:`with_words` of the story's figures; ``linked``: pairs of claim ids the
     alignment tells as one fact (``conflicts._linked``)."""
@@ -122,8 +123,9 @@ def word_figures(claims: Sequence[Claim], docs: Mapping[str, Doc], figures: Stor
     doc_ids = sorted(d for d, fs in figs.items() if any(not _digits(f) for f in fs))
     if not doc_ids:
         return []
-    # (the texts of the documents with figures only: Doc.text joins every token anew)
-    texts = {d: docs[d].text for d, fs in figs.items() if fs and d in docs}
+    # (the texts of the documents with figures only: Doc.text joins every token anew; ``doc_texts``,
+    # the story's nlp.DocTexts when the caller has it, reads each once for the story)
+    texts = {d: docs[d].text if doc_texts is None else doc_texts[d] for d, fs in figs.items() if fs and d in docs}
     # the terms of a ratio count nothing, in digits or in words ("2 in 3" / "two-in-three")
     figs = {d: [f for f in fs if not _ratio_term(f, texts.get(d, ""))] for d, fs in figs.items()}
     clashes: list[tuple[_Fig, _Fig]] = []

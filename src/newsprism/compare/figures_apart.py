@@ -16,6 +16,7 @@ from newsprism.compare.figure_roles import _holders_differ
 from newsprism.extract.claims import Claim
 from newsprism.extract.word_senses import NounSenses, noun_senses
 from newsprism.model import CountedFigure, FigureComparison, Span
+from newsprism.nlp import DocTexts
 
 __all__ = ["figures_apart", "MIN_FIGURE_OVERLAP"]
 
@@ -146,14 +147,16 @@ MIN_FIGURE_OVERLAP = 0.15
 def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Mapping[str, str | None],
                   min_overlap: float = MIN_FIGURE_OVERLAP, max_figures: int = 4,
                   figures: StoryFigures | None = None,
-                  in_conflict: frozenset[tuple[str, int]] = frozenset()) -> list[FigureComparison]:
+                  in_conflict: frozenset[tuple[str, int]] = frozenset(),
+                  texts: Mapping[str, str] | None = None) -> list[FigureComparison]:
     """Figures of different outlets that look alike — one unit, other values, told
     among the same words — but count different things (other counted nouns,
     other days, a subgroup): each with what it counts, so a reader sees why they
     are no conflict ("more than 150 migrants" seeking asylum, "roughly 400
     people in the caravan", "about 130" who arrived Wednesday). ``figures``:
     ``story_figures(claims, docs)`` when the caller has it; ``in_conflict``: the (document, start)
-    of figures a conflict cites, which the conflict already sets side by side."""
+    of figures a conflict cites, which the conflict already sets side by side; ``texts``: the
+    story's ``nlp.DocTexts`` when the caller has it."""
     figs, weight = figures if figures is not None else story_figures(claims, docs)
     doc_ids = sorted(figs)
     if len(doc_ids) < 2:
@@ -170,14 +173,12 @@ def figures_apart(claims: Sequence[Claim], docs: Mapping[str, Doc], outlets: Map
             k = parent[k]
         return k
 
-    texts: dict[str, str] = {}
+    doc_texts = texts if texts is not None else DocTexts(docs)
     mentioned: dict[tuple[str, str], bool] = {}
     def mentions(d: str, value: str) -> bool:
-        # once per document and figure text; Doc.text (joined anew on each call) once per document
+        # once per document and figure text; each document's text once (DocTexts)
         if (d, value) not in mentioned:
-            if d not in texts:
-                texts[d] = docs[d].text
-            mentioned[(d, value)] = mentions_value(texts[d], value)
+            mentioned[(d, value)] = mentions_value(doc_texts[d], value)
         return mentioned[(d, value)]
 
     # a figure in a list of three or more of its unit in one sentence (a poll's every candidate)

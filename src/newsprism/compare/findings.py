@@ -63,6 +63,7 @@ from newsprism.model import (
     Version,
     outlet_key,
 )
+from newsprism.nlp import DocTexts
 
 __all__ = [
     "Version",
@@ -706,14 +707,15 @@ def find_from_claims(
     props = propositions(graph.claims, analysis, docs, reads) if docs else None
     facts = tuple(replace(f, id=f"F{i}") for i, f in
                   enumerate(build_facts(graph, analysis, docs=docs, embedder=embedder, props_of=props, reads=reads), 1))
-    # each document's figures and the story's word weights, read by the conflicts and by the
-    # figures compared: made once
+    # each document's figures, the story's word weights and each document's text (nlp.DocTexts),
+    # read by the conflicts, the figures parted and the figures compared: made once
     figures = story_figures(claims, docs or {})
-    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores, figures))
+    texts = DocTexts(docs or {}, {d.id: d.text for d in analysis.documents})
+    conflicts = _numbered("X", find_conflicts(analysis, claims, docs or {}, facts, graph.scores, figures, texts))
     # a fact joining two values of one quantity (no conflict reports) is split, its figures compared
     outlets = {d.id: d.outlet for d in analysis.documents}
     units = {d.id: d.copy_family or outlet_key(d.outlet) or d.id for d in analysis.documents}
-    parted_facts, parted = part_facts(facts, claims, docs or {}, figures[1], conflicts, outlets, units)
+    parted_facts, parted = part_facts(facts, claims, docs or {}, figures[1], conflicts, outlets, units, texts)
     if parted:
         facts = tuple(replace(f, id=f"F{i}") for i, f in enumerate(parted_facts, 1))
     # a fact carried only by copies of one report has one source: it is single-source
@@ -765,7 +767,7 @@ def find_from_claims(
         shared_text=graph.shared,
         facts=facts,
         framing=tuple(find_framing(analysis, claims, facts, docs or {}, props)),
-        figures_compared=_compared(figures_apart(claims, docs or {}, outlets, figures=figures, in_conflict=frozenset(
+        figures_compared=_compared(figures_apart(claims, docs or {}, outlets, figures=figures, texts=texts, in_conflict=frozenset(
             (c.doc, c.start) for x in conflicts for c in x.citations)), parted),
     ))
 
