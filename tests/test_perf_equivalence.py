@@ -903,3 +903,22 @@ def test_find_reading_each_text_once_gives_what_each_module_read_for_itself(nlp)
     assert aligned and aligned == aligned_figures(claims, docs)
     apart = figures_apart(claims, docs, outlets, texts=texts)
     assert apart and apart == figures_apart(claims, docs, outlets)  # 150 / 400 / 130: other groups
+
+
+def test_claims_subjects_made_once_give_the_agents_and_doers_each_found(nlp):
+    # build_facts makes each claim's main subjects once for claim_agents and described_doers
+    from facts_support import _claims
+
+    from newsprism.compare.described_doers import claims_subjects, described_doers
+    from newsprism.compare.fact_links import claim_agents
+
+    claims, analysis, docs = _claims(nlp, {
+        "a": "A federal task force led by John Smith released the report on Monday, officials said.",
+        "b": "The task force released its report on Monday. John Smith said Mary Jones wrote it.",
+    })
+    subjects = claims_subjects(claims, docs)
+    assert any(subjects.values())
+    agents = claim_agents(claims, analysis, docs, subjects)
+    assert agents == claim_agents(claims, analysis, docs)
+    doers = described_doers(claims, analysis, docs, agents, subjects)
+    assert doers and doers == described_doers(claims, analysis, docs, agents)  # "the task force": its leader

@@ -38,7 +38,7 @@ from newsprism.extract.word_senses import noun_senses
 from newsprism.lexicon import REPORTING_VERBS
 from newsprism.model import Mention, StoryAnalysis
 
-__all__ = ["DESCRIBED", "GUESSED", "ROLE", "described_doers", "main_subjects", "noun_key", "with_doers"]
+__all__ = ["DESCRIBED", "GUESSED", "ROLE", "claims_subjects", "described_doers", "main_subjects", "noun_key", "with_doers"]
 
 # who leads a body acts for it ("Hutchinson, who led the task force, unveiled the report")
 _LEADING = frozenset({"lead", "head", "chair", "run", "direct"})
@@ -147,14 +147,21 @@ def main_subjects(claim: Claim, doc: Doc) -> list[Token]:
     return subjects + [g for t in subjects for g in t.children if g.dep_ == "conj"]
 
 
+def claims_subjects(claims: Sequence[Claim], docs: Mapping[str, Doc]) -> dict[str, list[Token]]:
+    """claim id -> :func:`main_subjects` of each claim whose parse is in ``docs``: made once per story
+    for ``fact_links.claim_agents`` and :func:`described_doers`, which both read them."""
+    return {c.id: main_subjects(c, docs[c.doc]) for c in claims if c.doc in docs}
+
+
 def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
-                    agents: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+                    agents: Mapping[str, frozenset[str]],
+                    subjects_of: Mapping[str, Sequence[Token]] | None = None) -> dict[str, frozenset[str]]:
     """claim id -> who the subject of its main verb stands for, for each claim whose subject is a
     common noun naming no one (``agents``, :func:`newsprism.compare.fact_links.claim_agents`, has
     none for it): the entities the story ties that noun to (:func:`_leaders`, every report) with
     :data:`DESCRIBED`, or :data:`ROLE` alone for a role noun. Either only lets links through: the
     who-did-it rule asks nothing of such a claim's doer (it had none), and finds the other claim's doer
-    among the tied people."""
+    among the tied people. ``subjects_of``: :func:`claims_subjects` when the caller has it."""
     lookups = _entity_lookup(analysis)
     leaders: dict[str, set[str]] = {}
     for d, doc in docs.items():
@@ -172,7 +179,8 @@ def described_doers(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapp
         if agents.get(c.id):
             continue
         parsed = docs.get(c.doc)
-        subjects = main_subjects(c, parsed) if parsed is not None else []
+        subjects = (list(subjects_of.get(c.id, ())) if subjects_of is not None
+                    else main_subjects(c, parsed) if parsed is not None else [])
         if c.id in ledes and len(subjects) == 1 and subjects[0].dep_ == "nsubj" and (one := lede_named(
                 c, subjects[0], ledes[c.id], described_mentions.get(c.doc, ()), lookups.get(c.doc, lambda _at: None),
                 types)) is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from newsprism.compare.act_objects import ActObjects, other_objects
 from newsprism.compare.act_senses import list_item, one_word, opposite_polarity, other_acts, tells_nothing
@@ -529,8 +529,10 @@ def named_anchors(p: Proposition) -> frozenset[str]:
     return frozenset("@" + a[1:] for a in p.agents | p.patients if a[:1] in "@?") | p.figures
 
 
-def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc]) -> dict[str, frozenset[str]]:
-    """claim id -> resolved entity ids of the subject of its main verb (:func:`main_subjects`)."""
+def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping[str, Doc],
+                 subjects_of: Mapping[str, Sequence[Token]] | None = None) -> dict[str, frozenset[str]]:
+    """claim id -> resolved entity ids of the subject of its main verb (:func:`main_subjects`;
+    ``subjects_of``: ``described_doers.claims_subjects`` when the caller has it)."""
     by_doc: dict[str, list[tuple[int, int, str]]] = {}
     for e in analysis.entities:
         for m in e.mentions:
@@ -541,7 +543,7 @@ def claim_agents(claims: Sequence[Claim], analysis: StoryAnalysis, docs: Mapping
         if doc is None:
             continue
         ids: set[str] = set()
-        for t in main_subjects(c, doc):
+        for t in (subjects_of.get(c.id, ()) if subjects_of is not None else main_subjects(c, doc)):
             lo, hi = t.left_edge.idx, t.right_edge.idx + len(t.right_edge)
             ids.update(e for s, e_end, e in by_doc.get(c.doc, ()) if s >= lo and e_end <= hi and s <= t.idx < e_end)
         if ids:

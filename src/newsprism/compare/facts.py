@@ -49,7 +49,7 @@ from newsprism.compare.fact_anchors import anchored_groups
 from newsprism.compare.circumstances import claim_circumstances
 from newsprism.compare.relative_days import claim_relative_days
 from newsprism.compare.doer_words import doer_terms
-from newsprism.compare.described_doers import described_doers, with_doers
+from newsprism.compare.described_doers import claims_subjects, described_doers, with_doers
 from newsprism.compare.fact_links import Props, claim_agents, link_strength, named_anchors, speakers_clash
 from newsprism.compare.fact_params import FactParams
 from newsprism.compare.fact_reports import near_pairs, other_reports
@@ -348,9 +348,11 @@ def build_facts(
     when the caller has it (the framing reads them too); ``reads``: the ``StoryReads`` it was made with."""
     claims = graph.claims
     pairs = graph.scores
-    agents = claim_agents(claims, analysis, docs) if docs else None
+    # the subjects of each claim's main verb, read by both below: made once
+    subjects = claims_subjects(claims, docs) if docs else {}
+    agents = claim_agents(claims, analysis, docs, subjects) if docs else None
     # who a subject told by a description stands for ("a ... task force released": its leader)
-    doers = described_doers(claims, analysis, docs, agents) if docs and agents is not None else {}
+    doers = described_doers(claims, analysis, docs, agents, subjects) if docs and agents is not None else {}
     if agents is not None:
         agents = {**agents, **doers}
     props = None
