@@ -19,6 +19,7 @@ meetings of the same two men), whatever else the two sentences share.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from spacy.tokens import Doc, Span, Token
@@ -31,7 +32,8 @@ from newsprism.lexicon import NUMBER_WORDS, WEEKDAYS
 
 __all__ = ["claim_relative_days", "other_occasion"]
 
-_DIRECTIONS = {"after": -1, "before": 1}  # the act "a day after" is a day before the day named
+# the act "a day after" is a day before the day named
+_DIRECTIONS: Mapping[str, int] = MappingProxyType({"after": -1, "before": 1})
 _DAY_WORDS = frozenset({"day", "days"})
 
 
