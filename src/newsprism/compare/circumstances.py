@@ -24,7 +24,8 @@ from spacy.tokens import Doc, Span, Token
 
 from newsprism.compare.claim_view import ClaimView, DocColumns, terms_only_inside
 from newsprism.compare.match import LIGHT
-from newsprism.compare.settings import _setting_tokens, claim_clauses
+from newsprism.compare.claim_view import claim_clauses
+from newsprism.compare.settings import _setting_tokens
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 

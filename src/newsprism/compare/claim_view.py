@@ -14,7 +14,7 @@ those that matter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection, Mapping, Sequence
+from typing import Collection, Iterator, Mapping, Sequence
 
 from spacy.parts_of_speech import IDS
 from spacy.tokens import Doc, Span, Token
@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from newsprism.extract.claims import Claim, content_terms
 from newsprism.extract.doc_columns import DocColumns
 
-__all__ = ["ClaimView", "claim_views", "terms_only_inside"]
+__all__ = ["ClaimView", "claim_clauses", "claim_views", "terms_only_inside"]
 
 _VERB, _AUX = IDS["VERB"], IDS["AUX"]
 
@@ -80,3 +80,14 @@ def terms_only_inside(view: ClaimView, inside: Collection[int]) -> frozenset[str
             if not left:
                 break
     return frozenset(left)
+
+
+def claim_clauses(claims: Sequence[Claim], docs: Mapping[str, Doc],
+                  views: Mapping[str, ClaimView] | None = None) -> Iterator[tuple[Claim, ClaimView]]:
+    """(claim, its view: span in the parse, clause root, columns) of each claim that has a span.
+    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
+    views = views if views is not None else claim_views(claims, docs)
+    for c in claims:
+        view = views.get(c.id)
+        if view is not None:
+            yield c, view

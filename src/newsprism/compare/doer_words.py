@@ -20,7 +20,7 @@ from typing import Mapping, Sequence
 
 from spacy.tokens import Doc
 
-from newsprism.compare.claim_view import ClaimView, claim_views, terms_only_inside
+from newsprism.compare.claim_view import ClaimView, claim_clauses, terms_only_inside
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
@@ -33,12 +33,8 @@ def doer_terms(claims: Sequence[Claim], docs: Mapping[str, Doc],
                views: Mapping[str, ClaimView] | None = None) -> dict[str, frozenset[str]]:
     """claim id -> the content words (``Claim.terms``) it tells only in its main verb's subject phrase.
     ``views``: ``claim_views(claims, docs)`` when the caller has them."""
-    views = views if views is not None else claim_views(claims, docs)
     out: dict[str, frozenset[str]] = {}
-    for c in claims:
-        view = views.get(c.id)
-        if view is None:
-            continue
+    for c, view in claim_clauses(claims, docs, views):
         span = view.span
         inside = {x.i for s in view.root.children if s.dep_ in _SUBJECTS for x in s.subtree
                   if span.start <= x.i < span.end}

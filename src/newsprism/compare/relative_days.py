@@ -25,7 +25,7 @@ from typing import Mapping, Sequence
 from spacy.tokens import Doc, Span, Token
 
 from newsprism.compare.claim_view import ClaimView
-from newsprism.compare.settings import claim_clauses
+from newsprism.compare.claim_view import claim_clauses
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 from newsprism.lexicon import NUMBER_WORDS, WEEKDAYS

@@ -19,16 +19,16 @@ New Hampshire's open primaries, winning roughly 7 in 10") are no one statement.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from newsprism.compare.claim_view import ClaimView, DocColumns, claim_views, terms_only_inside
+from newsprism.compare.claim_view import ClaimView, DocColumns, claim_clauses, terms_only_inside
 from newsprism.compare.match import LIGHT
 from newsprism.extract.claims import Claim
 from newsprism.extract.propositions import Proposition
 
-__all__ = ["Setting", "claim_clauses", "claim_settings", "clause_root", "condition_apart", "setting_only"]
+__all__ = ["Setting", "claim_settings", "clause_root", "condition_apart", "setting_only"]
 
 # subordinators that open a clause giving the time of the main act or a condition on it
 _TIME_MARKS = frozenset({"as", "when", "whenever", "after", "before", "while", "once", "until", "till"})
@@ -91,17 +91,6 @@ def _setting_tokens(span: Span, root: Token, columns: DocColumns | None = None) 
                 t.head == root and root.lemma_.lower() in LIGHT):
             out.update(x.i for x in t.subtree if span.start <= x.i < span.end)
     return out
-
-
-def claim_clauses(claims: Sequence[Claim], docs: Mapping[str, Doc],
-                  views: Mapping[str, ClaimView] | None = None) -> Iterator[tuple[Claim, ClaimView]]:
-    """(claim, its view: span in the parse, clause root, columns) of each claim that has a span.
-    ``views``: ``claim_views(claims, docs)`` when the caller has them."""
-    views = views if views is not None else claim_views(claims, docs)
-    for c in claims:
-        view = views.get(c.id)
-        if view is not None:
-            yield c, view
 
 
 def claim_settings(claims: Sequence[Claim], docs: Mapping[str, Doc],
